@@ -1,0 +1,1065 @@
+//! Positions, legal moves and the sowing engine of both games.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::trace::{Event, Trace, TraceEvent};
+use crate::{Dir, Hole, Move, MoveList, ParseError, ParseKind, PlayError, Side, Variant, LAP_CAP};
+
+/// Board capacity: the largest board has 36 holes (Katro 6x6); Hoyito 2x12 has 24.
+pub const MAX_HOLES: usize = 36;
+
+/// A position: the board, the closed holes, the Hoyito stores and the player to move.
+///
+/// A small `Copy` value (48 bytes) with no heap data. Positions reached by [`play`]
+/// are always consistent; positions parsed from strings (N4) are validated.
+///
+/// Katro keeps no stores: captured seeds are sown on at once (K6b), so the seed total
+/// on the board never changes. What each Katro player has taken so far is counted by
+/// [`crate::Game`].
+///
+/// ```
+/// use mancala_rules::{Position, Variant, Move};
+/// let start = Position::new(Variant::KATRO);
+/// let after = start.play(Move::parse("c1+", Variant::KATRO)?)?;
+/// assert_eq!(
+///     after.to_string(),
+///     "katro/0,3,1,0,1,4/3,0,3,3,1,4/3,0,3,3,3,3/2,0,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2 n"
+/// );
+/// // A refused move leaves the position as it was (it is a Copy value).
+/// assert!(after.play(Move::parse("a1", Variant::KATRO)?).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// [`play`]: Position::play
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    variant: Variant,
+    to_move: Side,
+    /// H10: the board was swept into the stores because neither player could move.
+    swept: bool,
+    /// Seeds per hole, row-major from a1; holes past the board are 0.
+    board: [u8; MAX_HOLES],
+    /// Bit `i` set: hole index `i` is closed (M2, Hoyito match play).
+    closed: u64,
+    /// Hoyito captures of South and North (H1, H8); always 0 in Katro.
+    stores: [u16; 2],
+}
+
+/// How a position stands (K9, H7, H8, H10). Repetition (K10, H10) needs the game's
+/// history and is decided by [`crate::Game`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Outcome {
+    /// The game goes on.
+    Ongoing,
+    /// `winner` won.
+    Win {
+        /// The winner.
+        winner: Side,
+        /// Why the game ended.
+        reason: EndReason,
+    },
+    /// Drawn.
+    Draw {
+        /// Why the game ended.
+        reason: EndReason,
+    },
+}
+
+impl Outcome {
+    /// True unless [`Outcome::Ongoing`].
+    pub fn is_over(self) -> bool {
+        !matches!(self, Outcome::Ongoing)
+    }
+
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::Win { winner, .. } => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// The §6 JSON `result`: `None` while ongoing, else `"south"`, `"north"` or `"draw"`.
+    pub fn result_name(self) -> Option<&'static str> {
+        match self {
+            Outcome::Ongoing => None,
+            Outcome::Win { winner, .. } => Some(winner.name()),
+            Outcome::Draw { .. } => Some("draw"),
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum EndReason {
+    /// K9: the player to move has no legal move (Katro); he loses.
+    NoLegalMove,
+    /// K10/H10: a position occurred for the third time.
+    Repetition,
+    /// H10: neither player has a legal move; rows were added to the captures.
+    Stalemate,
+    /// H7/H8: every seed has been captured; the larger capture wins.
+    AllCaptured,
+    /// A player resigned (decided outside the rules, recorded by [`crate::Game`]).
+    Resignation,
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::NoLegalMove => "no legal move (K9)",
+            EndReason::Repetition => "third repetition (K10/H10)",
+            EndReason::Stalemate => "neither player can move (H10)",
+            EndReason::AllCaptured => "all seeds captured (H7/H8)",
+            EndReason::Resignation => "resignation",
+        })
+    }
+}
+
+/// The cycle of holes one player sows along (K2, K4, H2), as board indices.
+#[derive(Clone, Copy)]
+struct Track {
+    holes: [u8; MAX_HOLES],
+    /// Position of each board index on the track (only for holes on it).
+    pos_of: [u8; MAX_HOLES],
+    len: u8,
+}
+
+impl Track {
+    fn empty() -> Track {
+        Track {
+            holes: [0; MAX_HOLES],
+            pos_of: [u8::MAX; MAX_HOLES],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, idx: usize) {
+        self.holes[self.len as usize] = idx as u8;
+        self.pos_of[idx] = self.len;
+        self.len += 1;
+    }
+
+    /// K2/K4: `side`'s serpentine track over his own rows, outer row first, in `dir`.
+    fn katro(v: Variant, side: Side, dir: Dir) -> Track {
+        let mut t = Track::empty();
+        let cols = v.cols();
+        // `+` runs toward the mover's right: increasing columns for South, decreasing
+        // for North, who faces him (K4).
+        let mut ascending = matches!(
+            (side, dir),
+            (Side::South, Dir::Plus) | (Side::North, Dir::Minus)
+        );
+        for row in v.rows_of(side) {
+            for i in 0..cols {
+                let col = if ascending { i } else { cols - 1 - i };
+                t.push(v.index(Hole::new(col, row)));
+            }
+            ascending = !ascending;
+        }
+        t
+    }
+
+    /// H2/M2: the anticlockwise cycle a1..f1, f2..a2, without the closed holes.
+    fn hoyito(v: Variant, closed: u64) -> Track {
+        let mut t = Track::empty();
+        let cols = v.cols();
+        let holes = (0..cols)
+            .map(|c| Hole::new(c, 0))
+            .chain((0..cols).rev().map(|c| Hole::new(c, 1)));
+        for h in holes {
+            let i = v.index(h);
+            if closed & (1 << i) == 0 {
+                t.push(i);
+            }
+        }
+        t
+    }
+
+    #[inline]
+    fn next(&self, p: usize) -> usize {
+        if p + 1 == self.len as usize {
+            0
+        } else {
+            p + 1
+        }
+    }
+}
+
+/// Receives what the sowing engine does. The quiet observer compiles away, so legal-move
+/// generation and search pay nothing for traces.
+trait Observer {
+    #[inline]
+    fn sown(&mut self, _idx: usize) {}
+    #[inline]
+    fn event(&mut self, _pos: &Position, _event: Event, _hand: u16) {}
+}
+
+struct Quiet;
+impl Observer for Quiet {}
+
+struct Recorder {
+    variant: Variant,
+    sown: Vec<Hole>,
+    events: Vec<TraceEvent>,
+}
+
+impl Observer for Recorder {
+    fn sown(&mut self, idx: usize) {
+        self.sown.push(self.variant.hole(idx));
+    }
+    fn event(&mut self, pos: &Position, event: Event, hand: u16) {
+        let sown = core::mem::take(&mut self.sown);
+        self.events.push(TraceEvent {
+            event,
+            sown,
+            position: *pos,
+            hand,
+        });
+    }
+}
+
+/// What a Katro capture check (K7) found at the end of a lap.
+enum Captured {
+    /// No capture: relay or stop.
+    No,
+    /// Captured; sow this many seeds on from the hole after h.
+    SowOn(u16),
+    /// Captured the opponent's last seeds: they were put into h, the move ends (K6b).
+    Won,
+}
+
+/// The sowing ended normally or was cut by the lap cap.
+struct Endless;
+
+impl Position {
+    /// The start position of `variant` with its default seeds per hole (K1: 2, H1: 4),
+    /// South to move.
+    pub fn new(variant: Variant) -> Position {
+        Position::start(variant, variant.default_seeds())
+    }
+
+    fn start(variant: Variant, seeds: u8) -> Position {
+        let mut board = [0; MAX_HOLES];
+        board[..variant.holes()].fill(seeds);
+        Position {
+            variant,
+            to_move: Side::South,
+            swept: false,
+            board,
+            closed: 0,
+            stores: [0, 0],
+        }
+    }
+
+    /// The start position with `seeds` per hole (K1 allows 1-4 in Katro; Hoyito is
+    /// always played with 4, H1/H7).
+    ///
+    /// # Errors
+    /// [`ParseError`] (kind `Variant`) when `seeds` is outside what the game allows.
+    pub fn with_seeds(variant: Variant, seeds: u8) -> Result<Position, ParseError> {
+        let ok = if variant.is_katro() {
+            (1..=4).contains(&seeds)
+        } else {
+            seeds == 4
+        };
+        if ok {
+            Ok(Position::start(variant, seeds))
+        } else {
+            Err(ParseError::new(
+                ParseKind::Variant,
+                &format!("{variant} with {seeds} seeds per hole"),
+                "Katro takes 1 to 4 seeds per hole (K1), Hoyito 4 (H1)",
+            ))
+        }
+    }
+
+    /// A Hoyito start position for a match game (M1, M2): every open hole holds four
+    /// seeds, the holes whose bit is set in `closed` (bit `i` = board index `i`, see
+    /// [`Variant::index`]) are closed; `first` moves first (M3).
+    pub(crate) fn hoyito_match_start(variant: Variant, closed: u64, first: Side) -> Position {
+        let mut p = Position::start(variant, 4);
+        for i in 0..variant.holes() {
+            if closed & (1 << i) != 0 {
+                p.board[i] = 0;
+            }
+        }
+        p.closed = closed;
+        p.to_move = first;
+        p
+    }
+
+    /// The same position with the K11 lone-seed steps switched on or off (Katro).
+    pub fn with_lone_steps(mut self, on: bool) -> Position {
+        self.variant = self.variant.with_lone_steps(on);
+        self
+    }
+
+    /// The game and board.
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The player to move.
+    #[inline]
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Seeds in `hole`; `None` when it is off the board.
+    pub fn seeds(&self, hole: Hole) -> Option<u8> {
+        self.variant
+            .contains(hole)
+            .then(|| self.board[self.variant.index(hole)])
+    }
+
+    /// Whether `hole` is closed for this game (M2).
+    pub fn is_closed(&self, hole: Hole) -> bool {
+        self.variant.contains(hole) && self.closed & (1 << self.variant.index(hole)) != 0
+    }
+
+    /// Hoyito seeds captured by `side` in this game (0 in Katro).
+    pub fn store(&self, side: Side) -> u16 {
+        self.stores[side.index()]
+    }
+
+    /// Seeds on `side`'s half of the board.
+    pub fn seeds_of(&self, side: Side) -> u32 {
+        self.variant.rows_of(side).map(|r| self.row_sum(r)).sum()
+    }
+
+    /// Seeds on the whole board.
+    pub fn board_total(&self) -> u32 {
+        self.board.iter().map(|&s| s as u32).sum()
+    }
+
+    /// The seeds of row `row` (0-based), column a first.
+    pub fn row(&self, row: u8) -> &[u8] {
+        let c = self.variant.cols() as usize;
+        &self.board[row as usize * c..(row as usize + 1) * c]
+    }
+
+    fn row_sum(&self, row: u8) -> u32 {
+        self.row(row).iter().map(|&s| s as u32).sum()
+    }
+
+    /// The owner of `hole` (K1, H1).
+    pub fn owner(&self, hole: Hole) -> Side {
+        self.variant.owner_of_row(hole.row)
+    }
+
+    /// Katro: `side`'s front row (K7): his innermost row holding any seed; `None` when he
+    /// has no seed.
+    pub fn front_row(&self, side: Side) -> Option<u8> {
+        self.variant
+            .rows_of(side)
+            .rev()
+            .find(|&r| self.row_sum(r) > 0)
+    }
+
+    /// Katro K3: `side`'s outermost row holding any seed; `None` when he has no seed.
+    fn start_row(&self, side: Side) -> Option<u8> {
+        self.variant.rows_of(side).find(|&r| self.row_sum(r) > 0)
+    }
+
+    // ----- legality -----------------------------------------------------------------
+
+    /// Checks everything about `mv` except the lap cap (K8/H9).
+    fn check_shape(&self, mv: Move) -> Result<(), PlayError> {
+        let v = self.variant;
+        let me = self.to_move;
+        let over = match v {
+            Variant::Katro { .. } => self.seeds_of(me) == 0,
+            Variant::Hoyito { .. } => self.swept || self.board_total() == 0,
+        };
+        if over {
+            return Err(PlayError::GameOver);
+        }
+        let from = mv.from();
+        let on_board = |h: Hole| {
+            if v.contains(h) {
+                Ok(())
+            } else {
+                Err(PlayError::OffBoard { hole: h })
+            }
+        };
+        on_board(from)?;
+        match (mv, v) {
+            (Move::Sow { .. }, Variant::Katro { .. })
+            | (Move::Hoyito { .. }, Variant::Hoyito { .. }) => {}
+            (
+                Move::Step { .. },
+                Variant::Katro {
+                    lone_steps: false, ..
+                },
+            ) => {
+                return Err(PlayError::WrongKind {
+                    reason: "lone-seed steps (K11) are not played in this game",
+                })
+            }
+            (Move::Step { .. }, Variant::Katro { .. }) => {}
+            (_, Variant::Katro { .. }) => {
+                return Err(PlayError::WrongKind {
+                    reason: "a Katro move is a hole and a direction, like c1+",
+                })
+            }
+            (_, Variant::Hoyito { .. }) => {
+                return Err(PlayError::WrongKind {
+                    reason: "a Hoyito move is a hole, like d1",
+                })
+            }
+        }
+        if self.owner(from) != me {
+            return Err(PlayError::NotYourHole {
+                hole: from,
+                mover: me,
+            });
+        }
+        if self.is_closed(from) {
+            return Err(PlayError::ClosedHole { hole: from });
+        }
+        if self.board[v.index(from)] == 0 {
+            return Err(PlayError::EmptyHole { hole: from });
+        }
+        match mv {
+            Move::Sow { .. } => {
+                // Non-empty `from` on our side, so there is a start row.
+                let must_row = self.start_row(me).unwrap_or(from.row);
+                if from.row != must_row {
+                    return Err(PlayError::WrongRow {
+                        hole: from,
+                        must_row,
+                    });
+                }
+            }
+            Move::Step { to, .. } => {
+                on_board(to)?;
+                if self.seeds_of(me) != 1 {
+                    return Err(PlayError::WrongKind {
+                        reason: "a lone-seed step (K11) needs exactly one seed on your side",
+                    });
+                }
+                let inward = match me {
+                    Side::South => from.row + 1 == to.row,
+                    Side::North => to.row + 1 == from.row,
+                };
+                if !inward || self.owner(to) != me || from.col.abs_diff(to.col) > 1 {
+                    return Err(PlayError::WrongKind {
+                        reason:
+                            "a lone-seed step (K11) goes one row inward, straight or diagonally",
+                    });
+                }
+            }
+            Move::Hoyito { .. } => {}
+        }
+        Ok(())
+    }
+
+    /// Moves that pass [`Position::check_shape`], in canonical order (hole by column,
+    /// then `+` before `-`, then K11 steps).
+    fn candidates(&self) -> MoveList {
+        let mut list = MoveList::new();
+        let v = self.variant;
+        let me = self.to_move;
+        if self.swept {
+            return list;
+        }
+        match v {
+            Variant::Katro { .. } => {
+                let Some(row) = self.start_row(me) else {
+                    return list;
+                };
+                for col in 0..v.cols() {
+                    let from = Hole::new(col, row);
+                    if self.board[v.index(from)] > 0 {
+                        list.push(Move::Sow {
+                            from,
+                            dir: Dir::Plus,
+                        });
+                        list.push(Move::Sow {
+                            from,
+                            dir: Dir::Minus,
+                        });
+                    }
+                }
+                if v.lone_steps() && self.seeds_of(me) == 1 {
+                    let from = Hole::new(list[0].from().col, row);
+                    let to_row = match me {
+                        Side::South => row + 1,
+                        Side::North => row.wrapping_sub(1),
+                    };
+                    if to_row < v.rows() && v.owner_of_row(to_row) == me {
+                        for col in from.col.saturating_sub(1)..=(from.col + 1).min(v.cols() - 1) {
+                            list.push(Move::Step {
+                                from,
+                                to: Hole::new(col, to_row),
+                            });
+                        }
+                    }
+                }
+            }
+            Variant::Hoyito { .. } => {
+                let row = if me == Side::South { 0 } else { 1 };
+                for col in 0..v.cols() {
+                    let from = Hole::new(col, row);
+                    let i = v.index(from);
+                    if self.board[i] > 0 && self.closed & (1 << i) == 0 {
+                        list.push(Move::Hoyito { from });
+                    }
+                }
+            }
+        }
+        list
+    }
+
+    /// The legal moves of the player to move, in canonical order: every candidate of
+    /// K3/K11/H3 whose sowing ends within the lap cap (K8/H9). Empty when the game is
+    /// over or the player to move has none.
+    ///
+    /// Each candidate is sown on a copy of the board (no heap allocation).
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        for &m in self.candidates().iter() {
+            let mut p = *self;
+            if p.sow(m, &mut Quiet).is_ok() {
+                list.push(m);
+            }
+        }
+        list
+    }
+
+    /// Each legal move with the position it leads to, so that a search can play a
+    /// generated move without sowing it again.
+    pub fn children(&self) -> Children {
+        let mut out = Children {
+            len: 0,
+            items: [(
+                Move::Hoyito {
+                    from: Hole::new(0, 0),
+                },
+                *self,
+            ); crate::moves::MAX_MOVES],
+        };
+        for &m in self.candidates().iter() {
+            let mut p = *self;
+            if p.sow(m, &mut Quiet).is_ok() {
+                p.finish_move(&mut Quiet);
+                out.items[out.len as usize] = (m, p);
+                out.len += 1;
+            }
+        }
+        out
+    }
+
+    /// Whether `side` would have a legal move if it were his turn.
+    fn has_legal_move(&self, side: Side) -> bool {
+        let mut p = *self;
+        p.to_move = side;
+        p.candidates().iter().any(|&m| {
+            let mut q = p;
+            q.sow(m, &mut Quiet).is_ok()
+        })
+    }
+
+    /// Whether `mv` is legal here; agrees with [`Position::legal_moves`].
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.check_shape(mv).is_ok() && {
+            let mut p = *self;
+            p.sow(mv, &mut Quiet).is_ok()
+        }
+    }
+
+    /// How the position stands (K9, H7, H8, H10; repetition is the game's business).
+    ///
+    /// Katro: the player to move loses when he has no legal move (K9). Hoyito: over when
+    /// the board is empty (every seed captured, H7, or swept by H10); the larger store
+    /// wins (H8). A parsed Hoyito position in which the player to move cannot move but
+    /// his opponent can is `Ongoing`: [`crate::Game`] makes the pass (H3).
+    pub fn outcome(&self) -> Outcome {
+        match self.variant {
+            Variant::Katro { .. } => {
+                if self.has_legal_move(self.to_move) {
+                    Outcome::Ongoing
+                } else {
+                    Outcome::Win {
+                        winner: self.to_move.other(),
+                        reason: EndReason::NoLegalMove,
+                    }
+                }
+            }
+            Variant::Hoyito { .. } => {
+                if self.board_total() == 0 {
+                    let reason = if self.swept {
+                        EndReason::Stalemate
+                    } else {
+                        EndReason::AllCaptured
+                    };
+                    self.score_outcome(reason)
+                } else if !self.has_legal_move(Side::South) && !self.has_legal_move(Side::North) {
+                    let mut p = *self;
+                    p.sweep();
+                    p.score_outcome(EndReason::Stalemate)
+                } else {
+                    Outcome::Ongoing
+                }
+            }
+        }
+    }
+
+    /// H8: the larger store wins; equal stores draw.
+    fn score_outcome(&self, reason: EndReason) -> Outcome {
+        let [s, n] = self.stores;
+        match s.cmp(&n) {
+            core::cmp::Ordering::Greater => Outcome::Win {
+                winner: Side::South,
+                reason,
+            },
+            core::cmp::Ordering::Less => Outcome::Win {
+                winner: Side::North,
+                reason,
+            },
+            core::cmp::Ordering::Equal => Outcome::Draw { reason },
+        }
+    }
+
+    // ----- playing ------------------------------------------------------------------
+
+    /// Plays `mv` and returns the new position; `self` is untouched (checked play).
+    ///
+    /// # Errors
+    /// [`PlayError`] saying why the move is illegal: game over, off the board, not the
+    /// mover's hole, closed (M2), empty, K3 row rule, wrong kind of move, endless (K8/H9).
+    pub fn play(&self, mv: Move) -> Result<Position, PlayError> {
+        self.check_shape(mv)?;
+        let mut p = *self;
+        p.sow(mv, &mut Quiet)
+            .map_err(|Endless| PlayError::Endless { mv, laps: LAP_CAP })?;
+        p.finish_move(&mut Quiet);
+        Ok(p)
+    }
+
+    /// Like [`Position::play`], and records every lap, relay, capture, casa and pass.
+    ///
+    /// # Errors
+    /// As [`Position::play`].
+    pub fn play_traced(&self, mv: Move) -> Result<Trace, PlayError> {
+        self.check_shape(mv)?;
+        let mut rec = Recorder {
+            variant: self.variant,
+            sown: Vec::new(),
+            events: Vec::new(),
+        };
+        let mut p = *self;
+        let laps = p
+            .sow(mv, &mut rec)
+            .map_err(|Endless| PlayError::Endless { mv, laps: LAP_CAP })?;
+        p.finish_move(&mut rec);
+        Ok(Trace {
+            mv,
+            before: *self,
+            events: rec.events,
+            after: p,
+            laps,
+        })
+    }
+
+    /// Plays a move already known to pass `check_shape`; returns the laps sown.
+    #[inline]
+    fn sow<O: Observer>(&mut self, mv: Move, obs: &mut O) -> Result<u32, Endless> {
+        match mv {
+            Move::Sow { from, dir } => {
+                let track = Track::katro(self.variant, self.to_move, dir);
+                let i = self.variant.index(from);
+                let hand = self.board[i] as u16;
+                self.board[i] = 0;
+                self.katro_laps(&track, track.pos_of[i] as usize, hand, obs)
+            }
+            Move::Step { from, to } => {
+                // K11: the lone seed moves inward; a capture there is sown on along `+`.
+                let (fi, ti) = (self.variant.index(from), self.variant.index(to));
+                self.board[fi] = 0;
+                self.board[ti] = 1;
+                match self.katro_capture(ti, obs) {
+                    Captured::No => {
+                        obs.event(self, Event::Stop { hole: to }, 0);
+                        Ok(0)
+                    }
+                    Captured::Won => Ok(0),
+                    Captured::SowOn(hand) => {
+                        let track = Track::katro(self.variant, self.to_move, Dir::Plus);
+                        self.katro_laps(&track, track.pos_of[ti] as usize, hand, obs)
+                    }
+                }
+            }
+            Move::Hoyito { from } => self.hoyito_laps(from, obs),
+        }
+    }
+
+    /// K5-K8: sows laps along `track` from the hole after track position `p` with
+    /// `hand` seeds until a lap ends in an empty hole or a winning capture.
+    fn katro_laps<O: Observer>(
+        &mut self,
+        track: &Track,
+        mut p: usize,
+        mut hand: u16,
+        obs: &mut O,
+    ) -> Result<u32, Endless> {
+        let mut laps = 0;
+        loop {
+            laps += 1;
+            if laps > LAP_CAP {
+                return Err(Endless);
+            }
+            while hand > 0 {
+                p = track.next(p);
+                let i = track.holes[p] as usize;
+                self.board[i] += 1;
+                obs.sown(i);
+                hand -= 1;
+            }
+            let h = track.holes[p] as usize;
+            if self.board[h] == 1 {
+                // K6a: h was empty before its last seed.
+                obs.event(
+                    self,
+                    Event::Stop {
+                        hole: self.variant.hole(h),
+                    },
+                    0,
+                );
+                return Ok(laps);
+            }
+            match self.katro_capture(h, obs) {
+                Captured::SowOn(n) => hand = n,
+                Captured::Won => return Ok(laps),
+                Captured::No => {
+                    // K6c: relay.
+                    hand = self.board[h] as u16;
+                    self.board[h] = 0;
+                    obs.event(
+                        self,
+                        Event::Relay {
+                            hole: self.variant.hole(h),
+                            lifted: hand,
+                        },
+                        hand,
+                    );
+                }
+            }
+        }
+    }
+
+    /// K7 and K6b at hole index `h`, where the mover's last seed just fell.
+    fn katro_capture<O: Observer>(&mut self, h: usize, obs: &mut O) -> Captured {
+        let v = self.variant;
+        let me = self.to_move;
+        let hole = v.hole(h);
+        if self.front_row(me) != Some(hole.row) {
+            return Captured::No;
+        }
+        let Some(t_row) = self.front_row(me.other()) else {
+            return Captured::No;
+        };
+        let target = Hole::new(hole.col, t_row);
+        let t = v.index(target);
+        let taken = self.board[t] as u16;
+        if taken == 0 {
+            return Captured::No;
+        }
+        self.board[t] = 0;
+        let event = Event::Capture {
+            hole,
+            target,
+            taken,
+        };
+        if self.seeds_of(me.other()) == 0 {
+            // K6b: the opponent has nothing left; the seeds go into h and the move ends.
+            self.board[h] += taken as u8;
+            obs.event(self, event, 0);
+            obs.event(self, Event::Stop { hole }, 0);
+            return Captured::Won;
+        }
+        let hand = taken + self.board[h] as u16;
+        self.board[h] = 0;
+        obs.event(self, event, hand);
+        Captured::SowOn(hand)
+    }
+
+    /// H4-H7, H9: sows from `from` along the one track, capturing every casa.
+    fn hoyito_laps<O: Observer>(&mut self, from: Hole, obs: &mut O) -> Result<u32, Endless> {
+        let track = Track::hoyito(self.variant, self.closed);
+        let me = self.to_move.index();
+        let start = self.variant.index(from);
+        let mut p = track.pos_of[start] as usize;
+        let mut hand = self.board[start] as u16;
+        self.board[start] = 0;
+        let mut on_board = self.board_total() as u16;
+        let mut laps = 0;
+        loop {
+            laps += 1;
+            if laps > LAP_CAP {
+                return Err(Endless);
+            }
+            let mut h;
+            loop {
+                p = track.next(p);
+                h = track.holes[p] as usize;
+                self.board[h] += 1;
+                on_board += 1;
+                hand -= 1;
+                obs.sown(h);
+                if self.board[h] == 4 {
+                    // H5 (in passing) or H6a (last seed): a casa.
+                    self.board[h] = 0;
+                    on_board -= 4;
+                    self.stores[me] += 4;
+                    let hole = self.variant.hole(h);
+                    obs.event(self, Event::Casa { hole }, hand);
+                    if on_board + hand == 4 {
+                        // H7: the capturer takes the last four, wherever they are.
+                        self.board[..].fill(0);
+                        self.stores[me] += 4;
+                        obs.event(self, Event::LastFour, 0);
+                        return Ok(laps);
+                    }
+                    if hand == 0 {
+                        obs.event(self, Event::Stop { hole }, 0);
+                        return Ok(laps);
+                    }
+                }
+                if hand == 0 {
+                    break;
+                }
+            }
+            let hole = self.variant.hole(h);
+            if self.board[h] == 1 {
+                // H6b: h was empty.
+                obs.event(self, Event::Stop { hole }, 0);
+                return Ok(laps);
+            }
+            // H6c: relay.
+            hand = self.board[h] as u16;
+            self.board[h] = 0;
+            on_board -= hand;
+            obs.event(self, Event::Relay { hole, lifted: hand }, hand);
+        }
+    }
+
+    /// After the sowing: hands the turn over, making the H3 pass or the H10 sweep where
+    /// due.
+    fn finish_move<O: Observer>(&mut self, obs: &mut O) {
+        self.to_move = self.to_move.other();
+        if !self.variant.is_katro() {
+            self.settle(obs);
+        }
+    }
+
+    /// Hoyito H3/H10: if the player to move has no legal move, he passes (the other
+    /// moves again); if neither has one, the board is swept into the stores (H10).
+    fn settle<O: Observer>(&mut self, obs: &mut O) {
+        if self.board_total() == 0 || self.has_legal_move(self.to_move) {
+            return;
+        }
+        let stuck = self.to_move;
+        if self.has_legal_move(stuck.other()) {
+            self.to_move = stuck.other();
+            obs.event(self, Event::Pass { player: stuck }, 0);
+        } else {
+            self.sweep();
+        }
+    }
+
+    /// Hoyito's H3 pass on a position that was set up (not played into) with a stuck
+    /// player to move. Returns the pass event if one was made.
+    pub(crate) fn settle_traced(&mut self) -> Option<Event> {
+        if self.variant.is_katro() {
+            return None;
+        }
+        let mut rec = Recorder {
+            variant: self.variant,
+            sown: Vec::new(),
+            events: Vec::new(),
+        };
+        self.settle(&mut rec);
+        rec.events.first().map(|e| e.event)
+    }
+
+    /// H10: each player adds the seeds on his own row to his captures.
+    pub(crate) fn sweep(&mut self) {
+        for side in Side::ALL {
+            self.stores[side.index()] += self.seeds_of(side) as u16;
+        }
+        self.board.fill(0);
+        self.swept = true;
+    }
+}
+
+/// Legal moves with their resulting positions; see [`Position::children`].
+#[derive(Clone, Copy)]
+pub struct Children {
+    len: u8,
+    items: [(Move, Position); crate::moves::MAX_MOVES],
+}
+
+impl core::ops::Deref for Children {
+    type Target = [(Move, Position)];
+    fn deref(&self) -> &[(Move, Position)] {
+        &self.items[..self.len as usize]
+    }
+}
+
+// ----- notation N4 --------------------------------------------------------------------
+
+impl fmt::Display for Position {
+    /// The N4 position string, e.g. `hoyito/4,4,4,4,4,4/4,4,4,4,4,4 s 0 0`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.variant)?;
+        for r in 0..self.variant.rows() {
+            f.write_str("/")?;
+            for c in 0..self.variant.cols() {
+                if c > 0 {
+                    f.write_str(",")?;
+                }
+                let h = Hole::new(c, r);
+                if self.is_closed(h) {
+                    f.write_str("x")?;
+                } else {
+                    write!(f, "{}", self.board[self.variant.index(h)])?;
+                }
+            }
+        }
+        write!(f, " {}", self.to_move.letter())?;
+        if !self.variant.is_katro() {
+            write!(f, " {} {}", self.stores[0], self.stores[1])?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({self})")
+    }
+}
+
+impl FromStr for Position {
+    type Err = ParseError;
+
+    /// Parses and validates an N4 position string; reports the first fault.
+    ///
+    /// Checks: the game name (N3), the number of rows and of holes per row, each count
+    /// (0-255; `x` only in Hoyito), the player to move (`s`/`n`), the two stores (Hoyito
+    /// only), and the seed total: Katro 1-4 seeds per hole on average exactly (K1: the
+    /// total never changes), Hoyito board plus stores equal to four per open hole (H1, M2)
+    /// and a multiple of four in play (H7).
+    ///
+    /// # Errors
+    /// [`ParseError`] naming the text and the first fault.
+    fn from_str(s: &str) -> Result<Position, ParseError> {
+        let err = |why: String| ParseError::new(ParseKind::Position, s, why);
+        let mut parts = s.split_whitespace();
+        let layout = parts.next().ok_or_else(|| err("empty".into()))?;
+        let mut fields = layout.split('/');
+        let name = fields.next().unwrap_or("");
+        let variant: Variant = name
+            .parse()
+            .map_err(|e: ParseError| err(format!("unknown game `{name}`: {}", e.reason())))?;
+        let rows: Vec<&str> = fields.collect();
+        if rows.len() != variant.rows() as usize {
+            return Err(err(format!(
+                "{} rows given, {variant} has {}",
+                rows.len(),
+                variant.rows()
+            )));
+        }
+        let mut p = Position::start(variant, 0);
+        for (r, row) in rows.iter().enumerate() {
+            let cells: Vec<&str> = row.split(',').collect();
+            if cells.len() != variant.cols() as usize {
+                return Err(err(format!(
+                    "row {} has {} holes, {variant} has {}",
+                    r + 1,
+                    cells.len(),
+                    variant.cols()
+                )));
+            }
+            for (c, cell) in cells.iter().enumerate() {
+                let i = variant.index(Hole::new(c as u8, r as u8));
+                if *cell == "x" || *cell == "X" {
+                    if variant.is_katro() {
+                        return Err(err(format!(
+                            "closed hole at {} but Katro has no closed holes",
+                            variant.hole(i)
+                        )));
+                    }
+                    p.closed |= 1 << i;
+                } else {
+                    p.board[i] = cell.parse().map_err(|_| {
+                        err(format!(
+                            "`{cell}` at {} is not a seed count from 0 to 255",
+                            variant.hole(i)
+                        ))
+                    })?;
+                }
+            }
+        }
+        p.to_move = match parts.next() {
+            Some("s") | Some("S") => Side::South,
+            Some("n") | Some("N") => Side::North,
+            Some(t) => return Err(err(format!("player to move `{t}` is not `s` or `n`"))),
+            None => return Err(err("missing the player to move (`s` or `n`)".into())),
+        };
+        let total = p.board_total();
+        if variant.is_katro() {
+            if let Some(extra) = parts.next() {
+                return Err(err(format!(
+                    "unexpected `{extra}`: Katro positions have no stores"
+                )));
+            }
+            let holes = variant.holes() as u32;
+            if total % holes != 0 || !(1..=4).contains(&(total / holes)) {
+                return Err(err(format!(
+                    "{total} seeds on the board; Katro {variant} holds {}, {}, {} or {} (1-4 per hole, K1)",
+                    holes,
+                    2 * holes,
+                    3 * holes,
+                    4 * holes
+                )));
+            }
+        } else {
+            for side in Side::ALL {
+                let t = parts.next().ok_or_else(|| {
+                    err(format!(
+                        "missing {side}'s store (Hoyito positions end with two stores)"
+                    ))
+                })?;
+                p.stores[side.index()] = t
+                    .parse()
+                    .map_err(|_| err(format!("{side}'s store `{t}` is not a number")))?;
+            }
+            if let Some(extra) = parts.next() {
+                return Err(err(format!("unexpected `{extra}` after the stores")));
+            }
+            let open = (variant.holes() - p.closed.count_ones() as usize) as u32;
+            let all = total + p.stores[0] as u32 + p.stores[1] as u32;
+            if all != 4 * open {
+                return Err(err(format!(
+                    "board and stores hold {all} seeds; with {open} open holes they must hold {} (4 per open hole)",
+                    4 * open
+                )));
+            }
+            if total % 4 != 0 {
+                return Err(err(format!(
+                    "{total} seeds in play is not a multiple of four (H7)"
+                )));
+            }
+        }
+        Ok(p)
+    }
+}

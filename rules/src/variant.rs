@@ -1,0 +1,217 @@
+//! Game variants and their names (RULES.md N3, K1, H1).
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::{Hole, ParseError, ParseKind, Side};
+
+/// The lap cap of K8 and H9: a sowing that has not ended after this many laps is endless.
+pub const LAP_CAP: u32 = 10_000;
+
+/// Which game, on which board, with which optional rules.
+///
+/// Names (N3): `katro` (6x6), `katro:4x6`, `katro:4x4`, `hoyito` (2x6), `hoyito:2xN`
+/// for N from 6 to 12. `katro:6x6` and `hoyito:2x6` are accepted and print as the short
+/// names. The K11 lone-seed steps are not part of the name: set
+/// [`Variant::with_lone_steps`].
+///
+/// ```
+/// use mancala_rules::Variant;
+/// let v: Variant = "hoyito:2x8".parse().unwrap();
+/// assert_eq!((v.rows(), v.cols()), (2, 8));
+/// assert_eq!("katro".parse::<Variant>().unwrap().to_string(), "katro");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Katro (K1-K11): `rows` x `cols` holes, `rows` 4 or 6.
+    Katro {
+        /// Rows: 6 (default) or 4.
+        rows: u8,
+        /// Columns: 6 (default) or 4 (only with 4 rows).
+        cols: u8,
+        /// K11 lone-seed steps allowed (off by default).
+        lone_steps: bool,
+    },
+    /// Hoyito I (H1-H10) on 2 x `cols`, `cols` 6..=12.
+    Hoyito {
+        /// Holes per row, 6 (default) to 12.
+        cols: u8,
+    },
+}
+
+impl Variant {
+    /// Katro 6x6, no lone-seed steps (K1).
+    pub const KATRO: Variant = Variant::Katro {
+        rows: 6,
+        cols: 6,
+        lone_steps: false,
+    };
+    /// Hoyito I on 2x6 (H1).
+    pub const HOYITO: Variant = Variant::Hoyito { cols: 6 };
+
+    /// Number of rows: 6 or 4 (Katro), 2 (Hoyito).
+    #[inline]
+    pub fn rows(self) -> u8 {
+        match self {
+            Variant::Katro { rows, .. } => rows,
+            Variant::Hoyito { .. } => 2,
+        }
+    }
+
+    /// Number of columns.
+    #[inline]
+    pub fn cols(self) -> u8 {
+        match self {
+            Variant::Katro { cols, .. } | Variant::Hoyito { cols } => cols,
+        }
+    }
+
+    /// Number of holes on the board.
+    #[inline]
+    pub fn holes(self) -> usize {
+        self.rows() as usize * self.cols() as usize
+    }
+
+    /// True for Katro.
+    #[inline]
+    pub fn is_katro(self) -> bool {
+        matches!(self, Variant::Katro { .. })
+    }
+
+    /// The default seeds per hole: 2 for Katro (K1), 4 for Hoyito (H1).
+    pub fn default_seeds(self) -> u8 {
+        if self.is_katro() {
+            2
+        } else {
+            4
+        }
+    }
+
+    /// The same variant with the K11 lone-seed steps switched on or off (no effect on
+    /// Hoyito).
+    pub fn with_lone_steps(self, on: bool) -> Variant {
+        match self {
+            Variant::Katro { rows, cols, .. } => Variant::Katro {
+                rows,
+                cols,
+                lone_steps: on,
+            },
+            v => v,
+        }
+    }
+
+    /// Whether K11 lone-seed steps are allowed.
+    pub fn lone_steps(self) -> bool {
+        matches!(
+            self,
+            Variant::Katro {
+                lone_steps: true,
+                ..
+            }
+        )
+    }
+
+    /// Whether `hole` lies on this board.
+    #[inline]
+    pub fn contains(self, hole: Hole) -> bool {
+        hole.col < self.cols() && hole.row < self.rows()
+    }
+
+    /// The owner of a row (0-based): Katro K1 gives each player half the rows, Hoyito H1
+    /// gives South row 1 and North row 2.
+    #[inline]
+    pub fn owner_of_row(self, row: u8) -> Side {
+        if row < self.rows() / 2 {
+            Side::South
+        } else {
+            Side::North
+        }
+    }
+
+    /// The rows (0-based) of `side`, from his outer row (his own edge) inward (K2, §1).
+    pub fn rows_of(self, side: Side) -> impl DoubleEndedIterator<Item = u8> + Clone {
+        let half = self.rows() / 2;
+        let rows = self.rows();
+        (0..half).map(move |i| match side {
+            Side::South => i,
+            Side::North => rows - 1 - i,
+        })
+    }
+
+    /// The board index of `hole` (row-major from a1). Only meaningful when
+    /// [`Variant::contains`] holds.
+    #[inline]
+    pub fn index(self, hole: Hole) -> usize {
+        hole.row as usize * self.cols() as usize + hole.col as usize
+    }
+
+    /// The hole at board index `i` (inverse of [`Variant::index`]).
+    #[inline]
+    pub fn hole(self, i: usize) -> Hole {
+        let c = self.cols() as usize;
+        Hole::new((i % c) as u8, (i / c) as u8)
+    }
+}
+
+impl Default for Variant {
+    fn default() -> Self {
+        Variant::KATRO
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Variant::Katro {
+                rows: 6, cols: 6, ..
+            } => f.write_str("katro"),
+            Variant::Katro { rows, cols, .. } => write!(f, "katro:{rows}x{cols}"),
+            Variant::Hoyito { cols: 6 } => f.write_str("hoyito"),
+            Variant::Hoyito { cols } => write!(f, "hoyito:2x{cols}"),
+        }
+    }
+}
+
+impl FromStr for Variant {
+    type Err = ParseError;
+
+    /// Parses a game name (N3), case-insensitive.
+    ///
+    /// # Errors
+    /// [`ParseError`] for any other name or size.
+    fn from_str(s: &str) -> Result<Variant, ParseError> {
+        let t = s.trim().to_ascii_lowercase();
+        let err = |why: &str| ParseError::new(ParseKind::Variant, s, why);
+        let (name, size) = match t.split_once(':') {
+            Some((n, z)) => (n, Some(z)),
+            None => (t.as_str(), None),
+        };
+        match (name, size) {
+            ("katro", None) | ("katro", Some("6x6")) => Ok(Variant::KATRO),
+            ("katro", Some("4x6")) => Ok(Variant::Katro {
+                rows: 4,
+                cols: 6,
+                lone_steps: false,
+            }),
+            ("katro", Some("4x4")) => Ok(Variant::Katro {
+                rows: 4,
+                cols: 4,
+                lone_steps: false,
+            }),
+            ("katro", Some(_)) => Err(err("Katro boards are 6x6, 4x6 and 4x4")),
+            ("hoyito", None) => Ok(Variant::HOYITO),
+            ("hoyito", Some(z)) => {
+                let n = z
+                    .strip_prefix("2x")
+                    .and_then(|n| n.parse::<u8>().ok())
+                    .ok_or_else(|| err("Hoyito boards are 2xN"))?;
+                if (6..=12).contains(&n) {
+                    Ok(Variant::Hoyito { cols: n })
+                } else {
+                    Err(err("Hoyito boards have 6 to 12 holes per row"))
+                }
+            }
+            _ => Err(err("unknown game")),
+        }
+    }
+}
