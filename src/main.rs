@@ -1,1 +1,34 @@
-fn main() {}
+//! The `mancala-bot` binary: a thin command line over the library.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use mancala_bot::replay;
+
+/// A chat bot that referees and plays the mancala games Katro and Hoyito I.
+#[derive(Parser)]
+#[command(name = "mancala-bot", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Replay a game record and print every ply (RULES.md section 6).
+    Replay(replay::ReplayArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.cmd {
+        Cmd::Replay(a) => replay::main(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

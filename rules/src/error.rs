@@ -9,8 +9,10 @@ use crate::{Hole, Move, Side};
 pub enum ParseKind {
     /// A hole name (N1).
     Hole,
-    /// A move (N2).
-    Move,
+    /// A Katro move (N2, K4, K11).
+    KatroMove,
+    /// A Hoyito move (N2).
+    HoyitoMove,
     /// A game name (N3).
     Variant,
     /// A position string (N4).
@@ -21,7 +23,7 @@ impl ParseKind {
     fn noun(self) -> &'static str {
         match self {
             ParseKind::Hole => "hole",
-            ParseKind::Move => "move",
+            ParseKind::KatroMove | ParseKind::HoyitoMove => "move",
             ParseKind::Variant => "game",
             ParseKind::Position => "position",
         }
@@ -31,10 +33,10 @@ impl ParseKind {
     pub fn expected(self) -> &'static str {
         match self {
             ParseKind::Hole => "a column letter and a row number, like `c1`",
-            ParseKind::Move => {
-                "Katro: a hole and a direction, like `c1+` or `c1-` (bare `c1` means +), or a \
-                 lone-seed step `b1^b2`; Hoyito: a hole, like `d1`"
+            ParseKind::KatroMove => {
+                "a hole and a direction, like `c1+` or `c1-` (bare `c1` means +)"
             }
+            ParseKind::HoyitoMove => "a hole of your row, like `d1`",
             ParseKind::Variant => {
                 "`katro`, `katro:4x6`, `katro:4x4`, `hoyito` or `hoyito:2xN` with N from 6 to 12"
             }

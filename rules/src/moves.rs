@@ -64,7 +64,12 @@ impl Move {
             .filter(|c| !c.is_whitespace())
             .collect::<String>()
             .to_ascii_lowercase();
-        let err = |why: String| ParseError::new(ParseKind::Move, text, why);
+        let kind = if variant.is_katro() {
+            ParseKind::KatroMove
+        } else {
+            ParseKind::HoyitoMove
+        };
+        let err = |why: String| ParseError::new(kind, text, why);
         if compact.is_empty() {
             return Err(err("empty move".into()));
         }

@@ -1,0 +1,11 @@
+//! mancala-bot: a chat bot that referees and plays Katro and Hoyito I.
+//!
+//! The rules live in `mancala-rules`, the search in `mancala-ai`; this crate holds the
+//! transport-agnostic core (command parsing, per-channel sessions, replies), the store,
+//! the board renderer, and the thin transports. Data flows one way:
+//! transport -> core -> rules/ai -> store -> renderer -> transport.
+#![deny(missing_docs)]
+
+pub mod ascii;
+pub mod chat;
+pub mod replay;
