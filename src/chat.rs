@@ -80,3 +80,21 @@ pub struct Reply {
     /// author (Discord ephemeral) when the command came as an interaction.
     pub is_error: bool,
 }
+
+/// What every transport calls. The core implements it; transports are written against
+/// the trait so that their tests can use a fake core.
+pub trait ChatCore: Send + Sync + 'static {
+    /// Handles one message and returns the replies to post in its channel, in order.
+    /// Messages not addressed to the bot (no prefix) give no reply.
+    ///
+    /// Blocking: it reads and writes the store and renders images, so async transports
+    /// call it from `tokio::task::spawn_blocking`.
+    fn handle(&self, msg: &Incoming) -> Vec<Reply>;
+
+    /// The canonical legal moves of the game in `at` (empty when there is none), for
+    /// slash-command autocomplete.
+    fn legal_moves(&self, at: &ChannelKey) -> Vec<String>;
+
+    /// The command prefix of text commands, e.g. `!`.
+    fn prefix(&self) -> &str;
+}
