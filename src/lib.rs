@@ -8,4 +8,5 @@
 
 pub mod ascii;
 pub mod chat;
+pub mod picture;
 pub mod replay;

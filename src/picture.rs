@@ -1,0 +1,46 @@
+//! The contract between the core and the board renderer: what a picture shows and what
+//! comes back. The core only sees the [`Painter`] trait, so that its tests can run with
+//! a cheap fake painter and the renderer can be tested on its own.
+
+use mancala_rules::{Position, Side, Trace};
+
+/// Labels drawn around the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardInfo {
+    /// South's player name.
+    pub south: String,
+    /// North's player name.
+    pub north: String,
+    /// Seeds captured so far by South and North: Katro, seeds taken from the opponent
+    /// (`Game::captured`); Hoyito, the stores.
+    pub captured: [u32; 2],
+    /// Whose side the board is drawn from: North's view is turned half round; hole labels
+    /// stay absolute (RULES.md N1).
+    pub view: Side,
+}
+
+/// One rendered picture.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// The PNG file's bytes.
+    pub png: Vec<u8>,
+    /// Text alternative with the same facts (screen readers, logs, text transports).
+    pub alt: String,
+}
+
+/// Draws boards. Implemented by `render::Renderer`.
+pub trait Painter: Send + Sync {
+    /// One picture of `pos`, no move highlights.
+    fn position(&self, pos: &Position, info: &BoardInfo) -> Frame;
+
+    /// The frames of a move: one after each relay and after each capture (a Katro
+    /// capture or a Hoyito casa), then the final board; so `relays + captures + 1`.
+    fn move_frames(&self, trace: &Trace, info: &BoardInfo) -> Vec<Frame>;
+
+    /// `frames` tiled into one PNG, in order and numbered: for moves with more frames
+    /// than one message may carry.
+    fn contact_sheet(&self, frames: &[Frame]) -> Frame;
+
+    /// An animated GIF of `frames` at a readable pace, the last frame held.
+    fn gif(&self, frames: &[Frame]) -> Vec<u8>;
+}
