@@ -63,6 +63,30 @@ impl Match {
         })
     }
 
+    /// Resumes a match whose current game is `game` (a Hoyito game, possibly set up
+    /// from a position string): `first` moved first in it (M3) and `reserves` are the
+    /// seeds South and North keep beside the board (M2). A finished `game` is settled at
+    /// once (M1-M4).
+    ///
+    /// # Errors
+    /// [`ParseError`] (kind `Variant`) when `game` is a Katro game.
+    pub fn resume(game: Game, first: Side, reserves: [u16; 2]) -> Result<Match, ParseError> {
+        let mut m = Match::new(game.variant())?;
+        m.game = game;
+        m.first = first;
+        m.reserves = reserves;
+        let outcome = m.game.outcome();
+        if outcome.is_over() {
+            m.end_game(outcome);
+        }
+        Ok(m)
+    }
+
+    /// Who moved first in the current game (M3).
+    pub fn first(&self) -> Side {
+        self.first
+    }
+
     /// The game in progress (or the last one, once the match is over).
     pub fn game(&self) -> &Game {
         &self.game

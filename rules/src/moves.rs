@@ -154,6 +154,18 @@ impl MoveList {
         self.moves[self.len as usize] = m;
         self.len += 1;
     }
+
+    /// Removes the move at `i`, replacing it with the last one (order not kept).
+    ///
+    /// # Panics
+    /// When `i` is out of range.
+    pub fn swap_remove(&mut self, i: usize) -> Move {
+        assert!(i < self.len as usize, "index {i} out of range");
+        let m = self.moves[i];
+        self.len -= 1;
+        self.moves[i] = self.moves[self.len as usize];
+        m
+    }
 }
 
 impl Default for MoveList {

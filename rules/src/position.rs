@@ -518,6 +518,13 @@ impl Position {
         list
     }
 
+    /// The moves that pass every rule but the lap cap (K3, K11, H3, M2): the legal moves
+    /// plus any endless ones (K8/H9). Cheap (no sowing); for random playouts that try a
+    /// move and drop it when [`Position::play`] refuses it as endless.
+    pub fn pseudo_legal_moves(&self) -> MoveList {
+        self.candidates()
+    }
+
     /// The legal moves of the player to move, in canonical order: every candidate of
     /// K3/K11/H3 whose sowing ends within the lap cap (K8/H9). Empty when the game is
     /// over or the player to move has none.

@@ -2,9 +2,7 @@
 
 use mancala_rules::{Event, Game, Hole, Position, Variant};
 
-fn h(s: &str) -> Hole {
-    s.parse().unwrap()
-}
+use super::util::h;
 
 /// E1: Katro start, South plays c1+ (K4, K5, K6, K7).
 #[test]
