@@ -59,11 +59,13 @@ pub fn mentions(line: &str) -> Vec<User> {
         .collect()
 }
 
-fn safe_name(s: &str) -> String {
+/// `s` with every character but ASCII letters, digits, `-`, `_` (and `.` when
+/// `dots`) replaced by `_`: safe as one path component.
+fn safe_name(s: &str, dots: bool) -> String {
     let out: String = s
         .chars()
         .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' || (dots && c == '.') {
                 c
             } else {
                 '_'
@@ -180,7 +182,7 @@ fn print_reply(
     if reply.attachments.is_empty() {
         return Ok(());
     }
-    let dir = data_dir.join("images").join(safe_name(channel));
+    let dir = data_dir.join("images").join(safe_name(channel, false));
     std::fs::create_dir_all(&dir)
         .with_context(|| format!("cannot create the image directory {}", dir.display()))?;
     let stamp = std::time::SystemTime::now()
@@ -188,7 +190,7 @@ fn print_reply(
         .map_or(0, |d| d.as_millis());
     for a in &reply.attachments {
         *seq += 1;
-        let path = dir.join(format!("{stamp}-{:03}-{}", seq, safe_name(&a.filename)));
+        let path = dir.join(format!("{stamp}-{:03}-{}", seq, safe_name(&a.filename, true)));
         std::fs::write(&path, &a.bytes)
             .with_context(|| format!("cannot write {}", path.display()))?;
         let alt = a.alt.lines().next().unwrap_or("");

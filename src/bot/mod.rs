@@ -891,34 +891,34 @@ impl Core {
             }
         };
         if let Play::Match(m) = play {
-            for (i, moves) in r.earlier_games.iter().enumerate() {
-                let result = m
-                    .results()
-                    .get(i)
-                    .map(|o| text::outcome_text(*o, names(r)))
-                    .unwrap_or_default();
-                // Earlier games' start positions are not kept; their moves are listed
-                // with their plies only.
+            let result = |k: usize| {
+                m.results()
+                    .get(k)
+                    .map(|o| format!(" {}", text::outcome_text(*o, names(r))))
+                    .unwrap_or_default()
+            };
+            for (k, moves) in r.earlier_games.iter().enumerate() {
+                // Earlier games' start positions (closed holes, M2) are not kept: their
+                // moves are listed with their numbers only.
                 let list: Vec<String> = moves
                     .iter()
                     .enumerate()
-                    .map(|(k, m)| format!("{}. {m}", k + 1))
+                    .map(|(i, m)| format!("{}. {m}", i + 1))
                     .collect();
-                body.push(format!("Game {}: {} {result}", i + 1, list.join("  ")));
+                body.push(format!("Game {}: {}{}", k + 1, list.join("  "), result(k)));
             }
-            body.push(format!(
-                "Game {}: {}",
-                r.earlier_games.len() + 1,
-                numbered(
-                    play.game().start(),
-                    &play
-                        .game()
-                        .moves()
-                        .iter()
-                        .map(|m| m.to_string())
-                        .collect::<Vec<_>>()
-                )
-            ));
+            // The current game, unless the match ended with it (then it is listed).
+            let k = r.earlier_games.len();
+            if m.winner().is_none() || k < m.games_played() {
+                let moves: Vec<String> =
+                    play.game().moves().iter().map(|m| m.to_string()).collect();
+                body.push(format!(
+                    "Game {}: {}{}",
+                    k + 1,
+                    numbered(play.game().start(), &moves),
+                    result(k)
+                ));
+            }
         } else {
             let moves: Vec<String> = play.game().moves().iter().map(|m| m.to_string()).collect();
             body.push(numbered(play.game().start(), &moves));
