@@ -172,8 +172,9 @@ pub fn import(args: ImportArgs) -> anyhow::Result<ExitCode> {
         if line.trim().is_empty() {
             continue;
         }
-        let r: Record = serde_json::from_str(&line)
-            .with_context(|| format!("{} line {}: not a game record", args.file.display(), i + 1))?;
+        let r: Record = serde_json::from_str(&line).with_context(|| {
+            format!("{} line {}: not a game record", args.file.display(), i + 1)
+        })?;
         if r.format_version > crate::store::FORMAT_VERSION {
             anyhow::bail!(
                 "{} line {}: format version {} is newer than this build's {}",

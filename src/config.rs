@@ -125,8 +125,8 @@ impl Config {
     pub fn load(path: &Path) -> anyhow::Result<Config> {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read the config file {}", path.display()))?;
-        let cfg = Config::parse(&text)
-            .with_context(|| format!("bad config file {}", path.display()))?;
+        let cfg =
+            Config::parse(&text).with_context(|| format!("bad config file {}", path.display()))?;
         Ok(cfg)
     }
 
@@ -183,7 +183,10 @@ impl Config {
         }
         let l = &self.limits;
         if !(2..=10).contains(&l.max_attachments) {
-            bail!("limits.max_attachments must be 2 to 10, got {}", l.max_attachments);
+            bail!(
+                "limits.max_attachments must be 2 to 10, got {}",
+                l.max_attachments
+            );
         }
         if l.max_reply_chars < 100 || l.max_command_chars < 100 {
             bail!("limits.max_reply_chars and limits.max_command_chars must be at least 100");
@@ -233,7 +236,10 @@ mod tests {
     fn bad_settings_are_named() {
         let e = Config::parse("prefx = \"?\"").unwrap_err().to_string();
         assert!(e.contains("unknown field `prefx`"), "{e}");
-        let e = format!("{:#}", Config::parse("default_game = \"chess\"").unwrap_err());
+        let e = format!(
+            "{:#}",
+            Config::parse("default_game = \"chess\"").unwrap_err()
+        );
         assert!(e.contains("default_game"), "{e}");
         let e = format!(
             "{:#}",

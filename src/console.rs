@@ -164,7 +164,11 @@ fn print_reply(
     channel: &str,
     seq: &mut u64,
 ) -> anyhow::Result<()> {
-    let tag = if reply.is_error { "bot (refused)" } else { "bot" };
+    let tag = if reply.is_error {
+        "bot (refused)"
+    } else {
+        "bot"
+    };
     for (i, line) in reply.text.lines().enumerate() {
         if i == 0 {
             writeln!(out, "{tag}: {line}")?;
@@ -190,7 +194,11 @@ fn print_reply(
         .map_or(0, |d| d.as_millis());
     for a in &reply.attachments {
         *seq += 1;
-        let path = dir.join(format!("{stamp}-{:03}-{}", seq, safe_name(&a.filename, true)));
+        let path = dir.join(format!(
+            "{stamp}-{:03}-{}",
+            seq,
+            safe_name(&a.filename, true)
+        ));
         std::fs::write(&path, &a.bytes)
             .with_context(|| format!("cannot write {}", path.display()))?;
         let alt = a.alt.lines().next().unwrap_or("");

@@ -26,11 +26,7 @@ fn png(img: &RgbImage) -> Vec<u8> {
 fn draw(pos: &Position, view: Side) -> RgbImage {
     let v = pos.variant();
     let (w, h) = (v.cols() as u32, v.rows() as u32);
-    let mut img = RgbImage::from_pixel(
-        w * CELL + 2 * PAD,
-        h * CELL + 2 * PAD,
-        Rgb([120, 80, 40]),
-    );
+    let mut img = RgbImage::from_pixel(w * CELL + 2 * PAD, h * CELL + 2 * PAD, Rgb([120, 80, 40]));
     for row in 0..v.rows() {
         for col in 0..v.cols() {
             let hole = Hole::new(col, row);

@@ -65,8 +65,7 @@ pub enum Command {
 
 /// The command names, for `!help` and unknown-command errors.
 pub const COMMANDS: &[&str] = &[
-    "new", "accept", "decline", "sow", "s", "board", "moves", "resign", "history", "rules",
-    "help",
+    "new", "accept", "decline", "sow", "s", "board", "moves", "resign", "history", "rules", "help",
 ];
 
 fn is_mention(token: &str) -> bool {
@@ -249,9 +248,13 @@ mod tests {
     #[test]
     fn new_with_everything() {
         let bob = user("bob");
-        let c = parse("!new hoyito:2x8 match @bob as north", "!", &[bob.clone()])
-            .unwrap()
-            .unwrap();
+        let c = parse(
+            "!new hoyito:2x8 match @bob as north",
+            "!",
+            std::slice::from_ref(&bob),
+        )
+        .unwrap()
+        .unwrap();
         assert_eq!(
             c,
             Command::New {

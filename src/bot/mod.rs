@@ -222,10 +222,7 @@ impl Core {
     }
 
     fn put(&self, at: &ChannelKey, old: Option<&Stored>, change: Write<'_>) -> Result<(), Fail> {
-        if self
-            .store
-            .write(at, old.map(|s| &s.version), change)?
-        {
+        if self.store.write(at, old.map(|s| &s.version), change)? {
             Ok(())
         } else {
             Err(Fail::Conflict)
@@ -491,7 +488,11 @@ impl Core {
                 players_text(r)
             ));
         }
-        let Some(ch) = r.challenge.as_ref().filter(|_| r.status == Status::Challenge) else {
+        let Some(ch) = r
+            .challenge
+            .as_ref()
+            .filter(|_| r.status == Status::Challenge)
+        else {
             return refuse(no_challenge);
         };
         if self.expired(r, now) {
@@ -560,18 +561,28 @@ impl Core {
             return refuse(none);
         };
         let r = &st.record;
-        let Some(ch) = r.challenge.as_ref().filter(|_| r.status == Status::Challenge) else {
+        let Some(ch) = r
+            .challenge
+            .as_ref()
+            .filter(|_| r.status == Status::Challenge)
+        else {
             return refuse(format!(
                 "{none}; the game in play ({}) ends by `{p}resign`",
                 players_text(r)
             ));
         };
         let text = if self.expired(r, now) {
-            format!("{}'s challenge had already expired; it is removed.", ch.challenger.name)
+            format!(
+                "{}'s challenge had already expired; it is removed.",
+                ch.challenger.name
+            )
         } else if ch.challenger.id == msg.author.id {
             format!("{} withdraws the challenge.", msg.author.name)
         } else if ch.opponent.as_ref().is_some_and(|o| o.id == msg.author.id) {
-            format!("{} declines {}'s challenge.", msg.author.name, ch.challenger.name)
+            format!(
+                "{} declines {}'s challenge.",
+                msg.author.name, ch.challenger.name
+            )
         } else {
             return refuse(match &ch.opponent {
                 Some(op) => format!(
@@ -722,7 +733,10 @@ impl Core {
         match self.store.load(&msg.at)? {
             Some(st) if st.record.status == Status::Playing => {
                 let r = &st.record;
-                let play = r.play.as_ref().ok_or_else(|| Fail::Refuse(self.no_game()))?;
+                let play = r
+                    .play
+                    .as_ref()
+                    .ok_or_else(|| Fail::Refuse(self.no_game()))?;
                 let game = play.game();
                 let pos = game.position();
                 let view = r.side_of(&msg.author).unwrap_or(Side::South);
@@ -768,9 +782,11 @@ impl Core {
             }
             None => match self.store.last_finished(&msg.at)? {
                 Some(r) => {
-                    let game = r.play.as_ref().map(Play::game).ok_or_else(|| {
-                        Fail::Refuse(self.no_game())
-                    })?;
+                    let game = r
+                        .play
+                        .as_ref()
+                        .map(Play::game)
+                        .ok_or_else(|| Fail::Refuse(self.no_game()))?;
                     Ok(vec![Reply {
                         text: format!(
                             "No game in play here. The last one ({}, {}): {} Position: `{}`. \
@@ -882,7 +898,11 @@ impl Core {
             for (i, m) in moves.iter().enumerate() {
                 let side = g.position().to_move();
                 let _ = g.play_text(m);
-                out.push(format!("{}.{} {m}", i + 1, side.letter().to_ascii_uppercase()));
+                out.push(format!(
+                    "{}.{} {m}",
+                    i + 1,
+                    side.letter().to_ascii_uppercase()
+                ));
             }
             if out.is_empty() {
                 "(no moves yet)".to_string()
@@ -925,7 +945,10 @@ impl Core {
         }
         let head = head.join("\n");
         let mut body = body.join("\n");
-        let room = self.settings.max_reply_chars.saturating_sub(head.len() + 80);
+        let room = self
+            .settings
+            .max_reply_chars
+            .saturating_sub(head.len() + 80);
         if body.len() > room {
             let cut = body.len() - room;
             let cut = (cut..body.len())
@@ -997,7 +1020,13 @@ impl ChatCore for Core {
             Ok(Some(st)) if st.record.status == Status::Playing => st
                 .record
                 .play
-                .map(|p| p.game().legal_moves().iter().map(|m| m.to_string()).collect())
+                .map(|p| {
+                    p.game()
+                        .legal_moves()
+                        .iter()
+                        .map(|m| m.to_string())
+                        .collect()
+                })
                 .unwrap_or_default(),
             _ => Vec::new(),
         }

@@ -33,9 +33,7 @@ pub fn move_summary(player: &str, trace: &Trace) -> String {
             Event::Capture { target, taken, .. } => {
                 parts.push(format!("captured {taken} from {target}"))
             }
-            Event::LastFour | Event::Pass { .. } => {
-                parts.push(crate::replay::event_text(&e.event))
-            }
+            Event::LastFour | Event::Pass { .. } => parts.push(crate::replay::event_text(&e.event)),
             Event::Relay { .. } | Event::Casa { .. } | Event::Stop { .. } => {}
         }
     }
@@ -50,7 +48,11 @@ pub fn move_summary(player: &str, trace: &Trace) -> String {
             ),
         );
     }
-    format!("{player} ({mover}) sowed {}: {}.", trace.mv, parts.join(", "))
+    format!(
+        "{player} ({mover}) sowed {}: {}.",
+        trace.mv,
+        parts.join(", ")
+    )
 }
 
 /// The result of a finished game: `Alice (South) wins: no legal move (K9).` or

@@ -112,7 +112,11 @@ impl SledStore {
 
     fn get_history(&self, id: &str) -> Result<Option<Record>, StoreError> {
         let key = format!("history {id}");
-        match self.history.get(id.as_bytes()).map_err(io(format!("reading {key}")))? {
+        match self
+            .history
+            .get(id.as_bytes())
+            .map_err(io(format!("reading {key}")))?
+        {
             Some(bytes) => decode(&key, &bytes).map(Some),
             None => Ok(None),
         }
@@ -147,12 +151,8 @@ impl Store for SledStore {
             Write::Remove => (None, None),
         };
         let expected = expected.map(|v| v.0.as_slice());
-        let result: Result<bool, TransactionError<()>> = (
-            &self.channels,
-            &self.history,
-            &self.last,
-        )
-            .transaction(|(channels, history, last)| {
+        let result: Result<bool, TransactionError<()>> =
+            (&self.channels, &self.history, &self.last).transaction(|(channels, history, last)| {
                 let current = channels.get(&key)?;
                 if current.as_deref() != expected {
                     return Ok(false);
@@ -251,7 +251,11 @@ impl Store for SledStore {
         } else {
             let key = channel_name(&record.at);
             let k = channel_key(&record.at);
-            if let Some(old) = self.channels.get(&k).map_err(io(format!("reading {key}")))? {
+            if let Some(old) = self
+                .channels
+                .get(&k)
+                .map_err(io(format!("reading {key}")))?
+            {
                 return if old.as_ref() == bytes.as_slice() {
                     Ok(Imported::Unchanged)
                 } else {

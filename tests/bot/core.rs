@@ -126,7 +126,11 @@ pub fn ok(replies: Vec<Reply>) -> Reply {
 #[track_caller]
 pub fn refused(replies: Vec<Reply>) -> String {
     assert_eq!(replies.len(), 1, "{replies:?}");
-    assert!(replies[0].is_error, "expected a refusal, got: {}", replies[0].text);
+    assert!(
+        replies[0].is_error,
+        "expected a refusal, got: {}",
+        replies[0].text
+    );
     replies[0].text.clone()
 }
 
@@ -137,7 +141,12 @@ pub fn position(core: &Core, at: &ChannelKey) -> String {
 
 /// alice (South) vs bob (North) in `at`, game `game`.
 pub fn start(core: &Core, at: &ChannelKey, game: &str) {
-    ok(say(core, at, "alice", &format!("!new {game} @bob as south")));
+    ok(say(
+        core,
+        at,
+        "alice",
+        &format!("!new {game} @bob as south"),
+    ));
     ok(say(core, at, "bob", "!accept"));
 }
 
@@ -153,15 +162,27 @@ fn challenge_accept_and_first_move_e1() {
     let b = bench();
     let at = chan("c");
     let r = ok(say(&b.core, &at, "alice", "!new katro @bob as south"));
-    assert!(r.text.contains("alice challenges @bob to Katro 6x6"), "{}", r.text);
+    assert!(
+        r.text.contains("alice challenges @bob to Katro 6x6"),
+        "{}",
+        r.text
+    );
     assert!(r.text.contains("expires in 24 h"), "{}", r.text);
     assert_eq!(r.mentions, vec![user("bob")]);
-    let ids: Vec<_> = r.buttons.iter().map(|b| (b.id.as_str(), b.command.as_str())).collect();
+    let ids: Vec<_> = r
+        .buttons
+        .iter()
+        .map(|b| (b.id.as_str(), b.command.as_str()))
+        .collect();
     assert_eq!(ids, vec![("accept", "!accept"), ("decline", "!decline")]);
     assert!(r.buttons.iter().all(|b| b.only == Some(user("bob"))));
 
     let r = ok(say(&b.core, &at, "bob", "!accept"));
-    assert!(r.text.contains("alice (South) vs bob (North)"), "{}", r.text);
+    assert!(
+        r.text.contains("alice (South) vs bob (North)"),
+        "{}",
+        r.text
+    );
     assert!(r.text.contains("@alice (South) to move"), "{}", r.text);
     assert_eq!(r.mentions, vec![user("alice")]);
     assert_eq!(r.attachments.len(), 1);
@@ -169,7 +190,10 @@ fn challenge_accept_and_first_move_e1() {
     // RULES.md E1, with the alias and the spaces of N2.
     let r = ok(say(&b.core, &at, "alice", "!s C1 +"));
     let first = r.text.lines().next().unwrap();
-    assert_eq!(first, "alice (South) sowed c1+: 7 laps, captured 2 from b4.");
+    assert_eq!(
+        first,
+        "alice (South) sowed c1+: 7 laps, captured 2 from b4."
+    );
     assert!(r.text.contains("@bob (North) to move"), "{}", r.text);
     assert_eq!(r.mentions, vec![user("bob")]);
     // 5 relays + 1 capture + the final board.
@@ -182,9 +206,17 @@ fn challenge_accept_and_first_move_e1() {
     let board = ok(say(&b.core, &at, "carol", "!board"));
     assert!(board.text.contains("move 2"), "{}", board.text);
     assert!(board.text.contains("bob (North) to move"), "{}", board.text);
-    assert!(board.text.contains("Captured: South 2, North 0"), "{}", board.text);
+    assert!(
+        board.text.contains("Captured: South 2, North 0"),
+        "{}",
+        board.text
+    );
     let moves = ok(say(&b.core, &at, "carol", "!moves"));
-    assert!(moves.text.starts_with("Legal moves for bob (North): "), "{}", moves.text);
+    assert!(
+        moves.text.starts_with("Legal moves for bob (North): "),
+        "{}",
+        moves.text
+    );
     assert_eq!(b.core.legal_moves(&at).len(), 12);
     let hist = ok(say(&b.core, &at, "carol", "!history"));
     assert!(hist.text.contains("1.S c1+"), "{}", hist.text);
@@ -196,9 +228,19 @@ fn e3_hoyito_summary_and_hoyito_form() {
     let at = chan("h");
     start(&b.core, &at, "hoyito");
     let r = ok(say(&b.core, &at, "alice", "!sow a1"));
-    assert_eq!(r.text.lines().next().unwrap(), "alice (South) sowed a1: 5 laps.");
-    assert!(r.text.contains("@bob (North) to move: `!sow HOLE`"), "{}", r.text);
-    assert_eq!(position(&b.core, &at), "hoyito/2,7,1,6,1,6/6,6,1,0,6,6 n 0 0");
+    assert_eq!(
+        r.text.lines().next().unwrap(),
+        "alice (South) sowed a1: 5 laps."
+    );
+    assert!(
+        r.text.contains("@bob (North) to move: `!sow HOLE`"),
+        "{}",
+        r.text
+    );
+    assert_eq!(
+        position(&b.core, &at),
+        "hoyito/2,7,1,6,1,6/6,6,1,0,6,6 n 0 0"
+    );
 }
 
 #[test]
@@ -207,13 +249,22 @@ fn decline_withdraw_and_who_may_answer() {
     let at = chan("d");
     ok(say(&b.core, &at, "alice", "!new hoyito @bob"));
     let e = refused(say(&b.core, &at, "carol", "!accept"));
-    assert_eq!(e, "only bob can accept alice's challenge; anyone may watch with `!board`");
+    assert_eq!(
+        e,
+        "only bob can accept alice's challenge; anyone may watch with `!board`"
+    );
     let e = refused(say(&b.core, &at, "carol", "!decline"));
-    assert!(e.contains("only bob (challenged) or alice (challenger)"), "{e}");
+    assert!(
+        e.contains("only bob (challenged) or alice (challenger)"),
+        "{e}"
+    );
     let e = refused(say(&b.core, &at, "alice", "!accept"));
     assert!(e.contains("cannot accept your own challenge"), "{e}");
     let e = refused(say(&b.core, &at, "carol", "!new katro"));
-    assert!(e.contains("alice's challenge to Hoyito 2x6 is open here"), "{e}");
+    assert!(
+        e.contains("alice's challenge to Hoyito 2x6 is open here"),
+        "{e}"
+    );
     let r = ok(say(&b.core, &at, "bob", "!decline"));
     assert_eq!(r.text, "bob declines alice's challenge.");
     let e = refused(say(&b.core, &at, "bob", "!accept"));
@@ -250,9 +301,10 @@ fn decline_withdraw_and_who_may_answer() {
 
 #[test]
 fn challenges_expire_by_the_clock() {
-    let mut s = Settings::default();
-    s.challenge_expiry = Duration::from_secs(3600);
-    let b = bench_with(s);
+    let b = bench_with(Settings {
+        challenge_expiry: Duration::from_secs(3600),
+        ..Settings::default()
+    });
     let at = chan("x");
     let r = ok(say(&b.core, &at, "alice", "!new katro @bob"));
     assert!(r.text.contains("expires in 1 h"), "{}", r.text);
@@ -261,7 +313,10 @@ fn challenges_expire_by_the_clock() {
     refused(say(&b.core, &at, "carol", "!new hoyito"));
     b.clock.advance(Duration::from_secs(1));
     let e = refused(say(&b.core, &at, "bob", "!accept"));
-    assert!(e.starts_with("alice's challenge expired at 2023-11-14 23:13 UTC"), "{e}");
+    assert!(
+        e.starts_with("alice's challenge expired at 2023-11-14 23:13 UTC"),
+        "{e}"
+    );
     // The expired challenge is gone: nothing to accept, the channel is free.
     refused(say(&b.core, &at, "bob", "!accept"));
     ok(say(&b.core, &at, "alice", "!new katro @bob"));
@@ -304,7 +359,10 @@ fn refused_moves_of_every_kind_change_nothing() {
         assert_eq!(position(&b.core, &at), before, "{text} changed the board");
     }
     let e = refused(say(&b.core, &at, "alice", "!sow a6+"));
-    assert!(e.ends_with("legal moves: a1+ a1- b1+ b1- c1+ c1- d1+ d1- e1+ e1- f1+ f1-"), "{e}");
+    assert!(
+        e.ends_with("legal moves: a1+ a1- b1+ b1- c1+ c1- d1+ d1- e1+ e1- f1+ f1-"),
+        "{e}"
+    );
     let long = format!("!sow {}", "a".repeat(400));
     let e = refused(say(&b.core, &at, "alice", &long));
     assert!(e.contains("commands are at most 300"), "{e}");
@@ -315,9 +373,15 @@ fn refused_moves_of_every_kind_change_nothing() {
     start(&b.core, &h, "hoyito");
     ok(say(&b.core, &h, "alice", "!sow a1"));
     let e = refused(say(&b.core, &h, "bob", "!sow d2"));
-    assert!(e.starts_with("`d2` is not a legal move: d2 is empty"), "{e}");
+    assert!(
+        e.starts_with("`d2` is not a legal move: d2 is empty"),
+        "{e}"
+    );
     let e = refused(say(&b.core, &h, "bob", "!sow a2+"));
-    assert!(e.starts_with("bad move `a2+`: Hoyito moves have no direction"), "{e}");
+    assert!(
+        e.starts_with("bad move `a2+`: Hoyito moves have no direction"),
+        "{e}"
+    );
 }
 
 /// Plays legal moves picked by `rng` until the game (or match) ends; returns the replies
@@ -357,7 +421,11 @@ fn full_game(game: &str, seed: u64) {
     let e = refused(say(&b.core, &at, "alice", "!sow a1"));
     assert!(e.contains("no game in play"), "{e}");
     let board = ok(say(&b.core, &at, "carol", "!board"));
-    assert!(board.text.starts_with("No game in play here. The last one"), "{}", board.text);
+    assert!(
+        board.text.starts_with("No game in play here. The last one"),
+        "{}",
+        board.text
+    );
     let hist = ok(say(&b.core, &at, "carol", "!history"));
     assert!(hist.text.contains("Game over. "), "{}", hist.text);
     ok(say(&b.core, &at, "bob", "!new katro @alice"));
@@ -433,9 +501,10 @@ fn resign_ends_the_game_and_frees_the_channel() {
 
 #[test]
 fn contact_sheet_when_frames_exceed_the_limit() {
-    let mut s = Settings::default();
-    s.max_attachments = 3;
-    let b = bench_with(s);
+    let b = bench_with(Settings {
+        max_attachments: 3,
+        ..Settings::default()
+    });
     let at = chan("cs");
     start(&b.core, &at, "katro");
     let r = ok(say(&b.core, &at, "alice", "!sow c1+"));
@@ -446,9 +515,10 @@ fn contact_sheet_when_frames_exceed_the_limit() {
 
 #[test]
 fn custom_prefix_rules_and_help() {
-    let mut s = Settings::default();
-    s.prefix = "?".into();
-    let b = bench_with(s);
+    let b = bench_with(Settings {
+        prefix: "?".into(),
+        ..Settings::default()
+    });
     let at = chan("p");
     assert!(say(&b.core, &at, "alice", "!help").is_empty());
     let help = ok(say(&b.core, &at, "alice", "?help"));
@@ -458,7 +528,10 @@ fn custom_prefix_rules_and_help() {
     let r = ok(say(&b.core, &at, "alice", "?rules"));
     assert!(r.text.contains("Katro") && r.text.contains("Hoyito"));
     let e = refused(say(&b.core, &at, "alice", "?rules chess"));
-    assert_eq!(e, "no rules for `chess`: use `?rules katro` or `?rules hoyito`");
+    assert_eq!(
+        e,
+        "no rules for `chess`: use `?rules katro` or `?rules hoyito`"
+    );
     let e = refused(say(&b.core, &at, "alice", "?new katro ai"));
     assert!(e.contains("AI is not available"), "{e}");
 }
@@ -490,7 +563,9 @@ fn racing_sows_apply_exactly_once() {
         assert_eq!(applied, 1, "iteration {i}: {texts:?}");
         let loser = results.iter().find(|r| r[0].is_error).unwrap();
         assert!(
-            loser[0].text.starts_with("it is bob's turn (North), not yours"),
+            loser[0]
+                .text
+                .starts_with("it is bob's turn (North), not yours"),
             "{}",
             loser[0].text
         );

@@ -93,7 +93,10 @@ fn newer_format_version_is_refused_with_the_reason() {
     }
     let (core, _s) = core_on(dir.path());
     let e = refused(say(&core, &at, "bob", "!accept"));
-    assert!(e.contains("format version 99 is newer than this build's 1"), "{e}");
+    assert!(
+        e.contains("format version 99 is newer than this build's 1"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -128,7 +131,11 @@ fn export_and_import_round_trip_through_the_binary() {
         .arg(a.path())
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.lines().count(), 3, "{text}");
     for line in text.lines() {
@@ -140,14 +147,21 @@ fn export_and_import_round_trip_through_the_binary() {
     std::fs::write(&file, &text).unwrap();
 
     let b = tempfile::tempdir().unwrap();
-    for expect in ["imported 3 records (0 already present)", "imported 0 records (3 already present)"] {
+    for expect in [
+        "imported 3 records (0 already present)",
+        "imported 0 records (3 already present)",
+    ] {
         let out = Command::new(bin)
             .args(["import", "--data"])
             .arg(b.path())
             .arg(&file)
             .output()
             .unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         assert!(String::from_utf8_lossy(&out.stderr).contains(expect));
     }
     let again = Command::new(bin)
@@ -164,7 +178,14 @@ fn export_and_import_round_trip_through_the_binary() {
 
     // A bad line is refused with its number, and nothing is written.
     let bad = a.path().join("bad.jsonl");
-    std::fs::write(&bad, format!("{}\n{{\"format_version\": 1}}\n", text.lines().next().unwrap())).unwrap();
+    std::fs::write(
+        &bad,
+        format!(
+            "{}\n{{\"format_version\": 1}}\n",
+            text.lines().next().unwrap()
+        ),
+    )
+    .unwrap();
     let c = tempfile::tempdir().unwrap();
     let out = Command::new(bin)
         .args(["import", "--data"])
@@ -193,5 +214,8 @@ fn export_and_import_round_trip_through_the_binary() {
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("channel guild-1/one already holds a different record"), "{err}");
+    assert!(
+        err.contains("channel guild-1/one already holds a different record"),
+        "{err}"
+    );
 }
