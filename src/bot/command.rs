@@ -7,8 +7,11 @@ use crate::chat::User;
 use crate::store::GameKind;
 
 /// The usage line of `!new`, shown after its errors (without the prefix).
-pub const NEW_USAGE: &str = "new GAME [@opponent] [as south|north], GAME one of katro, \
-katro:4x6, katro:4x4, hoyito, hoyito:2xN (N 6-12), hoyito match";
+pub const NEW_USAGE: &str = "new GAME [@opponent] [as south|north]";
+
+/// The games `!new` takes, shown after its errors.
+pub const GAMES: &str =
+    "GAME is katro, katro:4x6, katro:4x4, hoyito, hoyito:2xN (N 6-12) or `hoyito match`";
 
 /// Who is challenged by `!new`.
 ///
@@ -157,7 +160,7 @@ fn parse_args(
 }
 
 fn parse_new(args: &[&str], prefix: &str, mentions: &[User]) -> Result<Command, String> {
-    let usage = format!("usage: `{prefix}{NEW_USAGE}`");
+    let usage = format!("usage: `{prefix}{NEW_USAGE}`, {GAMES}");
     let mut kind: Option<GameKind> = None;
     let mut side = None;
     let mut named_mentions = 0;
@@ -197,9 +200,10 @@ fn parse_new(args: &[&str], prefix: &str, mentions: &[User]) -> Result<Command, 
                 "playing against the AI is not available in this build; {usage}"
             ));
         } else if kind.is_none() {
-            let variant: Variant = lower
-                .parse()
-                .map_err(|e: mancala_rules::ParseError| format!("{e}; {usage}"))?;
+            // The rules' error already lists the game names.
+            let variant: Variant = lower.parse().map_err(|e: mancala_rules::ParseError| {
+                format!("{e}, or `hoyito match`; usage: `{prefix}{NEW_USAGE}`")
+            })?;
             kind = Some(GameKind::single(variant));
         } else {
             let shown: String = word.chars().take(30).collect();

@@ -772,13 +772,21 @@ impl Core {
             Some(st) => {
                 let r = &st.record;
                 let ch = r.challenge.as_ref();
-                Ok(vec![text_reply(format!(
-                    "No game yet: {} challenged {} to {}; `{p}accept` to play.",
-                    ch.map_or("someone", |c| c.challenger.name.as_str()),
-                    ch.and_then(|c| c.opponent.as_ref())
-                        .map_or("anyone", |o| o.name.as_str()),
-                    text::kind_name(r.kind)
-                ))])
+                let challenger = ch.map_or("someone", |c| c.challenger.name.as_str());
+                let kind = text::kind_name(r.kind);
+                Ok(vec![text_reply(
+                    match ch.and_then(|c| c.opponent.as_ref()) {
+                        Some(op) => format!(
+                            "No game yet: {challenger} challenged {} to {kind}; waiting for {} \
+                         to `{p}accept`.",
+                            op.name, op.name
+                        ),
+                        None => format!(
+                            "No game yet: {challenger} offers a game of {kind} to anyone; \
+                         `{p}accept` to play."
+                        ),
+                    },
+                )])
             }
             None => match self.store.last_finished(&msg.at)? {
                 Some(r) => {

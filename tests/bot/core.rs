@@ -279,6 +279,11 @@ fn decline_withdraw_and_who_may_answer() {
     assert_eq!(r.buttons[1].only, Some(user("alice")));
     let e = refused(say(&b.core, &at, "carol", "!decline"));
     assert!(e.contains("only alice can withdraw"), "{e}");
+    let r = ok(say(&b.core, &at, "carol", "!board"));
+    assert_eq!(
+        r.text,
+        "No game yet: alice offers a game of Katro 4x4 to anyone; `!accept` to play."
+    );
     let r = ok(say(&b.core, &at, "carol", "!accept"));
     assert!(
         r.text.contains("alice (South) vs carol (North)")
