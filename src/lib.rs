@@ -6,7 +6,13 @@
 //! transport -> core -> rules/ai -> store -> renderer -> transport.
 #![deny(missing_docs)]
 
+pub mod app;
 pub mod ascii;
+pub mod bot;
 pub mod chat;
+pub mod config;
+pub mod console;
 pub mod picture;
 pub mod replay;
+pub mod standin;
+pub mod store;

@@ -3,26 +3,40 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use mancala_bot::replay;
+use mancala_bot::{app, console, replay};
 
 /// A chat bot that referees and plays the mancala games Katro and Hoyito I.
 #[derive(Parser)]
 #[command(name = "mancala-bot", version, about)]
 struct Cli {
+    /// Without a subcommand: `run` with the defaults.
     #[command(subcommand)]
-    cmd: Cmd,
+    cmd: Option<Cmd>,
 }
 
 #[derive(Subcommand)]
 enum Cmd {
     /// Replay a game record and print every ply (RULES.md section 6).
     Replay(replay::ReplayArgs),
+    /// Start the bot: Discord when a token is configured, else the console.
+    Run(app::RunArgs),
+    /// Play through standard input and output (each line a chat message).
+    Console(console::ConsoleArgs),
+    /// Print every stored game and its record as JSON lines.
+    Export(app::ExportArgs),
+    /// Load the JSON lines of `export` into a data directory.
+    Import(app::ImportArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.cmd {
-        Cmd::Replay(a) => replay::main(a),
+        Some(Cmd::Replay(a)) => replay::main(a),
+        Some(Cmd::Run(a)) => app::run(a),
+        Some(Cmd::Console(a)) => console::main(a),
+        Some(Cmd::Export(a)) => app::export(a),
+        Some(Cmd::Import(a)) => app::import(a),
+        None => app::run(app::RunArgs::default()),
     };
     match result {
         Ok(code) => code,

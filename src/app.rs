@@ -1,0 +1,199 @@
+//! Wiring: `mancala-bot run`, `export` and `import`, and the one place where the
+//! production painter and the Discord transport are plugged in.
+
+use std::io::{BufRead, Write as _};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context;
+
+use crate::bot::{Core, SystemClock};
+use crate::config::Config;
+use crate::picture::Painter;
+use crate::store::{Imported, Record, SledStore, Store};
+
+/// The painter of production builds (console, run).
+///
+/// MERGE POINT (renderer): switch this to `Arc::new(crate::render::Renderer::new(..))`
+/// when the board renderer is merged; nothing else needs to change.
+pub fn default_painter() -> Arc<dyn Painter> {
+    Arc::new(crate::standin::StandInPainter)
+}
+
+/// Opens the store of the data directory `data_dir` (the sled database is in
+/// `DATA_DIR/store`).
+///
+/// # Errors
+/// Naming the path, when the store cannot be opened (see [`SledStore::open`]).
+pub fn open_store(data_dir: &Path, cache_mb: u64) -> anyhow::Result<SledStore> {
+    Ok(SledStore::open(&data_dir.join("store"), cache_mb << 20)?)
+}
+
+/// The core of `cfg`: its store, [`default_painter`], the system clock.
+///
+/// # Errors
+/// A bad setting, or a store that cannot be opened.
+pub fn build_core(cfg: &Config) -> anyhow::Result<Core> {
+    let settings = cfg.settings()?;
+    let store = open_store(&cfg.data_dir, cfg.limits.store_cache_mb)?;
+    Ok(Core::new(
+        Arc::new(store),
+        default_painter(),
+        Arc::new(SystemClock),
+        settings,
+    ))
+}
+
+/// Logs to standard error, filtered by `RUST_LOG` (default `warn`).
+pub fn init_tracing() {
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+        )
+        .try_init();
+}
+
+/// Arguments of `mancala-bot run` (also what `mancala-bot` with no subcommand does).
+#[derive(clap::Args, Debug, Default)]
+pub struct RunArgs {
+    /// The TOML config file (see config.example.toml); without it, the defaults.
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// Override the config's data directory.
+    #[arg(long)]
+    pub data: Option<PathBuf>,
+}
+
+/// Loads the config at `path` (defaults without one) and applies a `--data` override.
+///
+/// # Errors
+/// As [`Config::load`].
+pub fn load_config(path: Option<&Path>, data: Option<&Path>) -> anyhow::Result<Config> {
+    let mut cfg = match path {
+        Some(p) => Config::load(p)?,
+        None => Config::default(),
+    };
+    if let Some(d) = data {
+        cfg.data_dir = d.to_path_buf();
+    }
+    Ok(cfg)
+}
+
+/// `mancala-bot run`: starts the Discord transport when a token is configured, else the
+/// console transport.
+///
+/// # Errors
+/// A bad config, a store that cannot be opened, a transport that fails.
+pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
+    init_tracing();
+    let cfg = load_config(args.config.as_deref(), args.data.as_deref())?;
+    match cfg.discord_token() {
+        Some(token) => start_discord(&cfg, token),
+        None => crate::console::run_console(&cfg),
+    }
+}
+
+/// MERGE POINT (Discord): start the Discord transport over `build_core(cfg)` with
+/// `token`, running `cfg.discord.shards` (all shards when `None`).
+fn start_discord(cfg: &Config, token: String) -> anyhow::Result<ExitCode> {
+    let _ = (cfg, token);
+    anyhow::bail!(
+        "a Discord token is configured (discord.token or ${}), but the Discord transport is \
+         not available in this build; unset it to use the console transport",
+        cfg.discord.token_env
+    )
+}
+
+/// Arguments of `mancala-bot export`.
+#[derive(clap::Args, Debug)]
+pub struct ExportArgs {
+    /// The data directory (the store is DIR/store).
+    #[arg(long)]
+    pub data: PathBuf,
+}
+
+/// `mancala-bot export --data DIR`: every record (channels' games and challenges, then
+/// the finished games) as one JSON object per line on standard output.
+///
+/// # Errors
+/// The store cannot be opened or a record cannot be read (naming its key).
+pub fn export(args: ExportArgs) -> anyhow::Result<ExitCode> {
+    let store = open_store(&args.data, 32)?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut failed: Option<std::io::Error> = None;
+    store.for_each(&mut |r: &Record| {
+        if failed.is_none() {
+            let line = serde_json::to_string(r).expect("a record always serializes");
+            if let Err(e) = writeln!(out, "{line}") {
+                failed = Some(e);
+            }
+        }
+        Ok(())
+    })?;
+    if let Some(e) = failed {
+        return Err(e).context("writing to standard output");
+    }
+    out.flush().context("writing to standard output")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Arguments of `mancala-bot import`.
+#[derive(clap::Args, Debug)]
+pub struct ImportArgs {
+    /// The data directory (the store is DIR/store; created if missing).
+    #[arg(long)]
+    pub data: PathBuf,
+    /// The JSON lines of `export`; `-` reads standard input.
+    pub file: PathBuf,
+}
+
+/// `mancala-bot import --data DIR FILE`: checks every line first (each game is replayed
+/// by the rules), then writes them. Records already present unchanged are skipped; a
+/// different record on the same key is an error naming it.
+///
+/// # Errors
+/// An unreadable file, a bad line (naming its number), a store failure or a clash.
+pub fn import(args: ImportArgs) -> anyhow::Result<ExitCode> {
+    let reader: Box<dyn BufRead> = if args.file.as_os_str() == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(std::io::BufReader::new(
+            std::fs::File::open(&args.file)
+                .with_context(|| format!("cannot read {}", args.file.display()))?,
+        ))
+    };
+    let mut records = Vec::new();
+    for (i, line) in reader.lines().enumerate() {
+        let line = line.with_context(|| format!("reading {}", args.file.display()))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let r: Record = serde_json::from_str(&line).with_context(|| {
+            format!("{} line {}: not a game record", args.file.display(), i + 1)
+        })?;
+        if r.format_version > crate::store::FORMAT_VERSION {
+            anyhow::bail!(
+                "{} line {}: format version {} is newer than this build's {}",
+                args.file.display(),
+                i + 1,
+                r.format_version,
+                crate::store::FORMAT_VERSION
+            );
+        }
+        records.push(r);
+    }
+    let store = open_store(&args.data, 32)?;
+    let (mut added, mut same) = (0, 0);
+    for r in &records {
+        match store.import(r)? {
+            Imported::Added => added += 1,
+            Imported::Unchanged => same += 1,
+        }
+    }
+    eprintln!("imported {added} records ({same} already present)");
+    Ok(ExitCode::SUCCESS)
+}

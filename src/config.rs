@@ -1,0 +1,259 @@
+//! The bot's configuration file (TOML); every setting is documented in
+//! `config.example.toml` at the top of the repository.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+use serde::Deserialize;
+
+use crate::bot::command;
+use crate::bot::Settings;
+
+/// The whole configuration. Missing settings take their defaults; unknown ones are an
+/// error (a typo must not be silently ignored).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    /// Prefix of text commands (default `!`).
+    pub prefix: String,
+    /// Directory of the store and of the console's images (default `./data`).
+    pub data_dir: PathBuf,
+    /// The game `!new` starts when none is named: a game name (RULES.md N3), or
+    /// `hoyito match` (default `katro`).
+    pub default_game: String,
+    /// Hours a challenge stays open (default 24).
+    pub challenge_expiry_hours: f64,
+    /// Size limits.
+    pub limits: Limits,
+    /// The Discord transport.
+    pub discord: DiscordConfig,
+}
+
+/// Size limits.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Limits {
+    /// Most attachments per reply, 2-10 (Discord allows 10).
+    pub max_attachments: usize,
+    /// Longest reply text in characters (Discord allows 2000).
+    pub max_reply_chars: usize,
+    /// Longest command accepted, in characters.
+    pub max_command_chars: usize,
+    /// The store's page cache, in MiB.
+    pub store_cache_mb: u64,
+}
+
+/// The Discord transport's settings.
+#[derive(Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct DiscordConfig {
+    /// The bot token. Better left out and given in the environment variable
+    /// [`DiscordConfig::token_env`]. Never logged.
+    pub token: Option<String>,
+    /// The environment variable holding the token (default `DISCORD_TOKEN`).
+    pub token_env: String,
+    /// The shards this process runs; `None`: all shards in this one process.
+    pub shards: Option<ShardRange>,
+}
+
+/// A range of Discord gateway shards run by one process (serenity's sharding). Each
+/// process serves the guilds of its shards and should have its own `data_dir`: records
+/// are keyed by guild, and a guild lives on one shard.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ShardRange {
+    /// First shard id of this process, from 0.
+    pub first: u32,
+    /// Last shard id of this process, inclusive.
+    pub last: u32,
+    /// Shards of the whole deployment.
+    pub total: u32,
+}
+
+impl fmt::Debug for DiscordConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DiscordConfig")
+            .field("token", &self.token.as_ref().map(|_| "<redacted>"))
+            .field("token_env", &self.token_env)
+            .field("shards", &self.shards)
+            .finish()
+    }
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            prefix: "!".into(),
+            data_dir: PathBuf::from("./data"),
+            default_game: "katro".into(),
+            challenge_expiry_hours: 24.0,
+            limits: Limits::default(),
+            discord: DiscordConfig::default(),
+        }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_attachments: 10,
+            max_reply_chars: 1900,
+            max_command_chars: 300,
+            store_cache_mb: 32,
+        }
+    }
+}
+
+impl Default for DiscordConfig {
+    fn default() -> Self {
+        DiscordConfig {
+            token: None,
+            token_env: "DISCORD_TOKEN".into(),
+            shards: None,
+        }
+    }
+}
+
+impl Config {
+    /// Reads and checks the TOML file at `path`.
+    ///
+    /// # Errors
+    /// Naming the file: unreadable, not TOML, an unknown or ill-typed setting, or a
+    /// value out of range (see [`Config::settings`]).
+    pub fn load(path: &Path) -> anyhow::Result<Config> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read the config file {}", path.display()))?;
+        let cfg =
+            Config::parse(&text).with_context(|| format!("bad config file {}", path.display()))?;
+        Ok(cfg)
+    }
+
+    /// Parses and checks TOML text.
+    ///
+    /// # Errors
+    /// As [`Config::load`].
+    pub fn parse(text: &str) -> anyhow::Result<Config> {
+        let cfg: Config = toml::from_str(text)?;
+        cfg.settings()?;
+        if let Some(s) = cfg.discord.shards {
+            if s.total == 0 || s.first > s.last || s.last >= s.total {
+                bail!(
+                    "discord.shards must satisfy first <= last < total (got first {}, last {}, total {})",
+                    s.first,
+                    s.last,
+                    s.total
+                );
+            }
+        }
+        Ok(cfg)
+    }
+
+    /// The core's settings.
+    ///
+    /// # Errors
+    /// An empty prefix or one with spaces, an unknown default game, an expiry that is
+    /// not positive, `max_attachments` outside 2-10, or reply/command limits under 100.
+    pub fn settings(&self) -> anyhow::Result<Settings> {
+        if self.prefix.is_empty() || self.prefix.chars().any(char::is_whitespace) {
+            bail!(
+                "prefix must be one or more characters without spaces, got {:?}",
+                self.prefix
+            );
+        }
+        let default_game = match command::parse(
+            &format!("!new {}", self.default_game),
+            "!",
+            &[],
+        ) {
+            Some(Ok(command::Command::New {
+                kind: Some(kind), ..
+            })) => kind,
+            _ => bail!(
+                "default_game must be katro, katro:4x6, katro:4x4, hoyito, hoyito:2xN (N 6-12) or \"hoyito match\", got {:?}",
+                self.default_game
+            ),
+        };
+        if !(self.challenge_expiry_hours > 0.0 && self.challenge_expiry_hours < 1e6) {
+            bail!(
+                "challenge_expiry_hours must be a positive number of hours, got {}",
+                self.challenge_expiry_hours
+            );
+        }
+        let l = &self.limits;
+        if !(2..=10).contains(&l.max_attachments) {
+            bail!(
+                "limits.max_attachments must be 2 to 10, got {}",
+                l.max_attachments
+            );
+        }
+        if l.max_reply_chars < 100 || l.max_command_chars < 100 {
+            bail!("limits.max_reply_chars and limits.max_command_chars must be at least 100");
+        }
+        Ok(Settings {
+            prefix: self.prefix.clone(),
+            default_game,
+            challenge_expiry: Duration::from_secs_f64(self.challenge_expiry_hours * 3600.0),
+            max_attachments: l.max_attachments,
+            max_reply_chars: l.max_reply_chars,
+            max_command_chars: l.max_command_chars,
+        })
+    }
+
+    /// The Discord token: `discord.token` if set and not empty, else the environment
+    /// variable named by `discord.token_env`, if set and not empty.
+    pub fn discord_token(&self) -> Option<String> {
+        self.discord
+            .token
+            .clone()
+            .filter(|t| !t.trim().is_empty())
+            .or_else(|| {
+                std::env::var(&self.discord.token_env)
+                    .ok()
+                    .filter(|t| !t.trim().is_empty())
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn example_config_parses_with_its_documented_values() {
+        let text = include_str!("../config.example.toml");
+        let cfg = Config::parse(text).unwrap();
+        let s = cfg.settings().unwrap();
+        assert_eq!(s.prefix, "!");
+        assert_eq!(s.challenge_expiry, Duration::from_secs(24 * 3600));
+        assert_eq!(cfg.data_dir, PathBuf::from("./data"));
+        assert_eq!(cfg.discord.token_env, "DISCORD_TOKEN");
+        assert_eq!(s.max_attachments, 10);
+    }
+
+    #[test]
+    fn bad_settings_are_named() {
+        let e = Config::parse("prefx = \"?\"").unwrap_err().to_string();
+        assert!(e.contains("unknown field `prefx`"), "{e}");
+        let e = format!(
+            "{:#}",
+            Config::parse("default_game = \"chess\"").unwrap_err()
+        );
+        assert!(e.contains("default_game"), "{e}");
+        let e = format!(
+            "{:#}",
+            Config::parse("[discord.shards]\nfirst = 2\nlast = 1\ntotal = 4").unwrap_err()
+        );
+        assert!(e.contains("first <= last < total"), "{e}");
+        let cfg = Config::parse("default_game = \"hoyito match\"").unwrap();
+        assert!(cfg.settings().unwrap().default_game.is_match);
+    }
+
+    #[test]
+    fn token_is_not_in_debug_output() {
+        let cfg = Config::parse("[discord]\ntoken = \"secret-value\"").unwrap();
+        assert!(!format!("{cfg:?}").contains("secret-value"));
+        assert_eq!(cfg.discord_token().as_deref(), Some("secret-value"));
+    }
+}

@@ -1,0 +1,276 @@
+//! The sled implementation of [`Store`]: three trees in the data directory.
+//!
+//! - `channels`: channel key -> JSON [`Record`] (a challenge or a game in play);
+//! - `history`: game id -> JSON [`Record`] of a finished game;
+//! - `last`: channel key -> id of the last game finished there.
+//!
+//! A channel key is the community's length (4 bytes, big-endian), the community, then
+//! the channel: every key of one community shares a prefix.
+
+use std::path::{Path, PathBuf};
+
+use sled::transaction::{ConflictableTransactionError, TransactionError};
+use sled::Transactional;
+
+use super::{Imported, Record, Status, Store, StoreError, Stored, Version, Write, FORMAT_VERSION};
+use crate::chat::ChannelKey;
+
+/// A [`Store`] in a sled database.
+pub struct SledStore {
+    path: PathBuf,
+    db: sled::Db,
+    channels: sled::Tree,
+    history: sled::Tree,
+    last: sled::Tree,
+}
+
+fn channel_key(at: &ChannelKey) -> Vec<u8> {
+    let mut k = Vec::with_capacity(4 + at.community.len() + at.channel.len());
+    k.extend_from_slice(&(at.community.len() as u32).to_be_bytes());
+    k.extend_from_slice(at.community.as_bytes());
+    k.extend_from_slice(at.channel.as_bytes());
+    k
+}
+
+fn channel_name(at: &ChannelKey) -> String {
+    format!("channel {}/{}", at.community, at.channel)
+}
+
+fn io(what: impl Into<String>) -> impl FnOnce(sled::Error) -> StoreError {
+    let what = what.into();
+    move |e| StoreError::Io {
+        what,
+        reason: e.to_string(),
+    }
+}
+
+fn decode(key: &str, bytes: &[u8]) -> Result<Record, StoreError> {
+    let read = |reason: String| StoreError::Read {
+        key: key.to_string(),
+        reason,
+    };
+    #[derive(serde::Deserialize)]
+    struct Head {
+        format_version: u32,
+    }
+    let head: Head = serde_json::from_slice(bytes).map_err(|e| read(e.to_string()))?;
+    if head.format_version > FORMAT_VERSION {
+        return Err(read(format!(
+            "format version {} is newer than this build's {FORMAT_VERSION}; upgrade mancala-bot",
+            head.format_version
+        )));
+    }
+    serde_json::from_slice(bytes).map_err(|e| read(e.to_string()))
+}
+
+fn encode(r: &Record) -> Vec<u8> {
+    serde_json::to_vec(r).expect("a record always serializes")
+}
+
+impl SledStore {
+    /// Opens (or creates) the store in the directory `path`, with a page cache of at
+    /// most `cache_bytes`.
+    ///
+    /// # Errors
+    /// [`StoreError::Open`] naming the path: unreadable, not a sled store, or locked by
+    /// another process.
+    pub fn open(path: &Path, cache_bytes: u64) -> Result<SledStore, StoreError> {
+        let open_err = |reason: String| StoreError::Open {
+            path: path.display().to_string(),
+            reason,
+        };
+        std::fs::create_dir_all(path).map_err(|e| open_err(e.to_string()))?;
+        let db = sled::Config::new()
+            .path(path)
+            .cache_capacity(cache_bytes)
+            .open()
+            .map_err(|e| {
+                let mut reason = e.to_string();
+                if reason.contains("lock") || reason.contains("WouldBlock") {
+                    reason.push_str(" (is another mancala-bot using this data directory?)");
+                }
+                open_err(reason)
+            })?;
+        let tree = |name: &str| db.open_tree(name).map_err(|e| open_err(e.to_string()));
+        Ok(SledStore {
+            channels: tree("channels")?,
+            history: tree("history")?,
+            last: tree("last")?,
+            path: path.to_path_buf(),
+            db,
+        })
+    }
+
+    /// The data directory.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn flush(&self) -> Result<(), StoreError> {
+        self.db.flush().map(|_| ()).map_err(io("flushing to disk"))
+    }
+
+    fn get_history(&self, id: &str) -> Result<Option<Record>, StoreError> {
+        let key = format!("history {id}");
+        match self
+            .history
+            .get(id.as_bytes())
+            .map_err(io(format!("reading {key}")))?
+        {
+            Some(bytes) => decode(&key, &bytes).map(Some),
+            None => Ok(None),
+        }
+    }
+}
+
+impl Store for SledStore {
+    fn load(&self, at: &ChannelKey) -> Result<Option<Stored>, StoreError> {
+        let name = channel_name(at);
+        match self
+            .channels
+            .get(channel_key(at))
+            .map_err(io(format!("reading {name}")))?
+        {
+            Some(bytes) => Ok(Some(Stored {
+                record: decode(&name, &bytes)?,
+                version: Version(bytes.to_vec()),
+            })),
+            None => Ok(None),
+        }
+    }
+
+    fn write(
+        &self,
+        at: &ChannelKey,
+        expected: Option<&Version>,
+        change: Write<'_>,
+    ) -> Result<bool, StoreError> {
+        let key = channel_key(at);
+        let (bytes, id) = match change {
+            Write::Put(r) | Write::Finish(r) => (Some(encode(r)), Some(r.id.clone())),
+            Write::Remove => (None, None),
+        };
+        let expected = expected.map(|v| v.0.as_slice());
+        let result: Result<bool, TransactionError<()>> =
+            (&self.channels, &self.history, &self.last).transaction(|(channels, history, last)| {
+                let current = channels.get(&key)?;
+                if current.as_deref() != expected {
+                    return Ok(false);
+                }
+                match change {
+                    Write::Put(_) => {
+                        channels.insert(key.as_slice(), bytes.clone().unwrap_or_default())?;
+                    }
+                    Write::Finish(_) => {
+                        let id = id.clone().unwrap_or_default();
+                        channels.remove(key.as_slice())?;
+                        history.insert(id.as_bytes(), bytes.clone().unwrap_or_default())?;
+                        last.insert(key.as_slice(), id.as_bytes())?;
+                    }
+                    Write::Remove => {
+                        channels.remove(key.as_slice())?;
+                    }
+                }
+                Ok::<bool, ConflictableTransactionError<()>>(true)
+            });
+        let done = result.map_err(|e| StoreError::Io {
+            what: format!("writing {}", channel_name(at)),
+            reason: format!("{e:?}"),
+        })?;
+        if done {
+            self.flush()?;
+        }
+        Ok(done)
+    }
+
+    fn last_finished(&self, at: &ChannelKey) -> Result<Option<Record>, StoreError> {
+        let name = channel_name(at);
+        match self
+            .last
+            .get(channel_key(at))
+            .map_err(io(format!("reading the last game of {name}")))?
+        {
+            Some(id) => self.get_history(&String::from_utf8_lossy(&id)),
+            None => Ok(None),
+        }
+    }
+
+    fn finished(&self, id: &str) -> Result<Option<Record>, StoreError> {
+        self.get_history(id)
+    }
+
+    fn new_id(&self, now_ms: u64) -> Result<String, StoreError> {
+        let n = self.db.generate_id().map_err(io("generating a game id"))?;
+        Ok(format!("{now_ms}-{n}"))
+    }
+
+    fn for_each(
+        &self,
+        each: &mut dyn FnMut(&Record) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        for item in self.channels.iter() {
+            let (k, v) = item.map_err(io("reading the channels"))?;
+            let key = format!("channel key {:?}", String::from_utf8_lossy(&k));
+            each(&decode(&key, &v)?)?;
+        }
+        for item in self.history.iter() {
+            let (k, v) = item.map_err(io("reading the history"))?;
+            let key = format!("history {}", String::from_utf8_lossy(&k));
+            each(&decode(&key, &v)?)?;
+        }
+        Ok(())
+    }
+
+    fn import(&self, record: &Record) -> Result<Imported, StoreError> {
+        let bytes = encode(record);
+        if record.status == Status::Finished {
+            let key = format!("history {}", record.id);
+            if let Some(old) = self
+                .history
+                .get(record.id.as_bytes())
+                .map_err(io(format!("reading {key}")))?
+            {
+                return if old.as_ref() == bytes.as_slice() {
+                    Ok(Imported::Unchanged)
+                } else {
+                    Err(StoreError::Clash { key })
+                };
+            }
+            self.history
+                .insert(record.id.as_bytes(), bytes)
+                .map_err(io(format!("writing {key}")))?;
+            let newer = match self.last_finished(&record.at)? {
+                Some(last) => last.updated_ms <= record.updated_ms,
+                None => true,
+            };
+            if newer {
+                self.last
+                    .insert(channel_key(&record.at), record.id.as_bytes())
+                    .map_err(io(format!("writing {key}")))?;
+            }
+        } else {
+            let key = channel_name(&record.at);
+            let k = channel_key(&record.at);
+            if let Some(old) = self
+                .channels
+                .get(&k)
+                .map_err(io(format!("reading {key}")))?
+            {
+                return if old.as_ref() == bytes.as_slice() {
+                    Ok(Imported::Unchanged)
+                } else {
+                    Err(StoreError::Clash { key })
+                };
+            }
+            self.channels
+                .insert(k, bytes)
+                .map_err(io(format!("writing {key}")))?;
+        }
+        self.flush()?;
+        Ok(Imported::Added)
+    }
+
+    fn counts(&self) -> (usize, usize) {
+        (self.channels.len(), self.history.len())
+    }
+}

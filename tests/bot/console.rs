@@ -1,0 +1,93 @@
+//! The console transport, driven through standard input across two runs.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn run(args: &[&str], dir: &std::path::Path, input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala-bot"))
+        .args(args)
+        .arg("--data")
+        .arg(dir)
+        .env_remove("DISCORD_TOKEN")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn console_game_persists_across_two_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = run(
+        &["console"],
+        dir.path(),
+        "!new katro @bob as south\n/as bob\n!accept\n/as alice\n!sow c1+\n/as carol\n!sow a6+\n/quit\n!help\n",
+    );
+    assert!(
+        first.contains("bot: alice challenges @bob to Katro 6x6"),
+        "{first}"
+    );
+    assert!(
+        first.contains("[Accept: type !accept, only bob]"),
+        "{first}"
+    );
+    assert!(
+        first.contains("bot: alice (South) sowed c1+: 7 laps, captured 2 from b4."),
+        "{first}"
+    );
+    assert!(
+        first.contains("bot (refused): you are not playing this game"),
+        "{first}"
+    );
+    // The ASCII board of E1 after the move, and the images on disk.
+    assert!(
+        first.contains("  1 |  0  3  1  0  1  4 |  South"),
+        "{first}"
+    );
+    let images: Vec<_> = first
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("image: "))
+        .map(|l| l.split(" (").next().unwrap().to_string())
+        .collect();
+    assert_eq!(images.len(), 1 + 7, "{first}");
+    for path in &images {
+        assert!(path.starts_with(&dir.path().join("images").display().to_string()));
+        let bytes = std::fs::read(path).unwrap();
+        assert_eq!(&bytes[1..4], b"PNG");
+    }
+    // /quit stopped the run: the `!help` after it was not read.
+    assert!(!first.contains("Mancala referee"), "{first}");
+
+    // The plain command (no subcommand) is `run`, which starts the console here.
+    let second = run(
+        &["run"],
+        dir.path(),
+        "/as bob\n!board\n!sow a6+\n/channel other\n!board\n",
+    );
+    assert!(
+        second.contains(
+            "katro/0,3,1,0,1,4/3,0,3,3,1,4/3,0,3,3,3,3/2,0,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2 n"
+        ),
+        "{second}"
+    );
+    assert!(second.contains("bot: bob (North) sowed a6+"), "{second}");
+    assert!(second.contains("@alice (South) to move"), "{second}");
+    assert!(
+        second.contains("bot (refused): there is no game in play here"),
+        "{second}"
+    );
+}

@@ -1,0 +1,581 @@
+//! Scripted chat transcripts over the core (no network): challenges, moves, refusals,
+//! full games, races.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Barrier};
+use std::time::Duration;
+
+use mancala_bot::bot::{Core, ManualClock, Settings};
+use mancala_bot::chat::{ChannelKey, ChatCore, Incoming, Reply, User};
+use mancala_bot::picture::{BoardInfo, Frame, Painter};
+use mancala_bot::store::{SledStore, Store};
+use mancala_rules::{Position, Side, Trace};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// A cheap painter: a 1x1 PNG per frame, with the alt text naming what it shows. It
+/// keeps the contract (`relays + captures + 1` frames per move) and remembers how many
+/// frames the last move had.
+#[derive(Default)]
+pub struct FakePainter {
+    pub last_frames: AtomicUsize,
+}
+
+pub fn tiny_png() -> Vec<u8> {
+    let img = image::RgbImage::new(1, 1);
+    let mut out = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
+    out.into_inner()
+}
+
+impl Painter for FakePainter {
+    fn position(&self, pos: &Position, _info: &BoardInfo) -> Frame {
+        Frame {
+            png: tiny_png(),
+            alt: format!("position {pos}"),
+        }
+    }
+    fn move_frames(&self, trace: &Trace, _info: &BoardInfo) -> Vec<Frame> {
+        let n = trace.relays() + trace.captures() + 1;
+        self.last_frames.store(n, Ordering::SeqCst);
+        (0..n)
+            .map(|i| Frame {
+                png: tiny_png(),
+                alt: format!("frame {i} of {}", trace.mv),
+            })
+            .collect()
+    }
+    fn contact_sheet(&self, frames: &[Frame]) -> Frame {
+        Frame {
+            png: tiny_png(),
+            alt: format!("sheet of {}", frames.len()),
+        }
+    }
+    fn gif(&self, _frames: &[Frame]) -> Vec<u8> {
+        Vec::new()
+    }
+}
+
+pub fn user(name: &str) -> User {
+    User {
+        id: format!("id-{name}"),
+        name: name.to_string(),
+    }
+}
+
+pub fn chan(name: &str) -> ChannelKey {
+    ChannelKey {
+        community: "guild-1".into(),
+        channel: name.into(),
+    }
+}
+
+/// A core over a fresh store in a temporary directory, with a manual clock.
+pub struct Bench {
+    pub core: Core,
+    pub store: Arc<SledStore>,
+    pub clock: Arc<ManualClock>,
+    pub painter: Arc<FakePainter>,
+    pub _dir: tempfile::TempDir,
+}
+
+pub fn bench_with(settings: Settings) -> Bench {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(SledStore::open(&dir.path().join("store"), 8 << 20).unwrap());
+    let clock = Arc::new(ManualClock::new(1_700_000_000_000));
+    let painter = Arc::new(FakePainter::default());
+    let core = Core::new(store.clone(), painter.clone(), clock.clone(), settings);
+    Bench {
+        core,
+        store,
+        clock,
+        painter,
+        _dir: dir,
+    }
+}
+
+pub fn bench() -> Bench {
+    bench_with(Settings::default())
+}
+
+/// `author` says `text` in `at`; mentions are taken from `@name` words.
+pub fn say(core: &Core, at: &ChannelKey, author: &str, text: &str) -> Vec<Reply> {
+    let mentions = text
+        .split_whitespace()
+        .filter_map(|w| w.strip_prefix('@'))
+        .map(user)
+        .collect();
+    core.handle(&Incoming {
+        at: at.clone(),
+        author: user(author),
+        text: text.into(),
+        mentions,
+    })
+}
+
+/// One reply, not an error; its text.
+#[track_caller]
+pub fn ok(replies: Vec<Reply>) -> Reply {
+    assert_eq!(replies.len(), 1, "{replies:?}");
+    let r = replies.into_iter().next().unwrap();
+    assert!(!r.is_error, "unexpected refusal: {}", r.text);
+    r
+}
+
+/// One error reply; its text.
+#[track_caller]
+pub fn refused(replies: Vec<Reply>) -> String {
+    assert_eq!(replies.len(), 1, "{replies:?}");
+    assert!(
+        replies[0].is_error,
+        "expected a refusal, got: {}",
+        replies[0].text
+    );
+    replies[0].text.clone()
+}
+
+/// The channel's board as N4 text.
+pub fn position(core: &Core, at: &ChannelKey) -> String {
+    core.board(at).map(|p| p.to_string()).unwrap_or_default()
+}
+
+/// alice (South) vs bob (North) in `at`, game `game`.
+pub fn start(core: &Core, at: &ChannelKey, game: &str) {
+    ok(say(
+        core,
+        at,
+        "alice",
+        &format!("!new {game} @bob as south"),
+    ));
+    ok(say(core, at, "bob", "!accept"));
+}
+
+fn mover(core: &Core, at: &ChannelKey) -> &'static str {
+    match core.board(at).unwrap().to_move() {
+        Side::South => "alice",
+        Side::North => "bob",
+    }
+}
+
+#[test]
+fn challenge_accept_and_first_move_e1() {
+    let b = bench();
+    let at = chan("c");
+    let r = ok(say(&b.core, &at, "alice", "!new katro @bob as south"));
+    assert!(
+        r.text.contains("alice challenges @bob to Katro 6x6"),
+        "{}",
+        r.text
+    );
+    assert!(r.text.contains("expires in 24 h"), "{}", r.text);
+    assert_eq!(r.mentions, vec![user("bob")]);
+    let ids: Vec<_> = r
+        .buttons
+        .iter()
+        .map(|b| (b.id.as_str(), b.command.as_str()))
+        .collect();
+    assert_eq!(ids, vec![("accept", "!accept"), ("decline", "!decline")]);
+    assert!(r.buttons.iter().all(|b| b.only == Some(user("bob"))));
+
+    let r = ok(say(&b.core, &at, "bob", "!accept"));
+    assert!(
+        r.text.contains("alice (South) vs bob (North)"),
+        "{}",
+        r.text
+    );
+    assert!(r.text.contains("@alice (South) to move"), "{}", r.text);
+    assert_eq!(r.mentions, vec![user("alice")]);
+    assert_eq!(r.attachments.len(), 1);
+
+    // RULES.md E1, with the alias and the spaces of N2.
+    let r = ok(say(&b.core, &at, "alice", "!s C1 +"));
+    let first = r.text.lines().next().unwrap();
+    assert_eq!(
+        first,
+        "alice (South) sowed c1+: 7 laps, captured 2 from b4."
+    );
+    assert!(r.text.contains("@bob (North) to move"), "{}", r.text);
+    assert_eq!(r.mentions, vec![user("bob")]);
+    // 5 relays + 1 capture + the final board.
+    assert_eq!(r.attachments.len(), 7);
+    assert_eq!(r.attachments[6].filename, "board.png");
+    assert_eq!(
+        position(&b.core, &at),
+        "katro/0,3,1,0,1,4/3,0,3,3,1,4/3,0,3,3,3,3/2,0,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2 n"
+    );
+    let board = ok(say(&b.core, &at, "carol", "!board"));
+    assert!(board.text.contains("move 2"), "{}", board.text);
+    assert!(board.text.contains("bob (North) to move"), "{}", board.text);
+    assert!(
+        board.text.contains("Captured: South 2, North 0"),
+        "{}",
+        board.text
+    );
+    let moves = ok(say(&b.core, &at, "carol", "!moves"));
+    assert!(
+        moves.text.starts_with("Legal moves for bob (North): "),
+        "{}",
+        moves.text
+    );
+    assert_eq!(b.core.legal_moves(&at).len(), 12);
+    let hist = ok(say(&b.core, &at, "carol", "!history"));
+    assert!(hist.text.contains("1.S c1+"), "{}", hist.text);
+}
+
+#[test]
+fn e3_hoyito_summary_and_hoyito_form() {
+    let b = bench();
+    let at = chan("h");
+    start(&b.core, &at, "hoyito");
+    let r = ok(say(&b.core, &at, "alice", "!sow a1"));
+    assert_eq!(
+        r.text.lines().next().unwrap(),
+        "alice (South) sowed a1: 5 laps."
+    );
+    assert!(
+        r.text.contains("@bob (North) to move: `!sow HOLE`"),
+        "{}",
+        r.text
+    );
+    assert_eq!(
+        position(&b.core, &at),
+        "hoyito/2,7,1,6,1,6/6,6,1,0,6,6 n 0 0"
+    );
+}
+
+#[test]
+fn decline_withdraw_and_who_may_answer() {
+    let b = bench();
+    let at = chan("d");
+    ok(say(&b.core, &at, "alice", "!new hoyito @bob"));
+    let e = refused(say(&b.core, &at, "carol", "!accept"));
+    assert_eq!(
+        e,
+        "only bob can accept alice's challenge; anyone may watch with `!board`"
+    );
+    let e = refused(say(&b.core, &at, "carol", "!decline"));
+    assert!(
+        e.contains("only bob (challenged) or alice (challenger)"),
+        "{e}"
+    );
+    let e = refused(say(&b.core, &at, "alice", "!accept"));
+    assert!(e.contains("cannot accept your own challenge"), "{e}");
+    let e = refused(say(&b.core, &at, "carol", "!new katro"));
+    assert!(
+        e.contains("alice's challenge to Hoyito 2x6 is open here"),
+        "{e}"
+    );
+    let r = ok(say(&b.core, &at, "bob", "!decline"));
+    assert_eq!(r.text, "bob declines alice's challenge.");
+    let e = refused(say(&b.core, &at, "bob", "!accept"));
+    assert!(e.contains("no challenge to accept"), "{e}");
+
+    // Withdrawal, and an open challenge anyone may accept (sides at random).
+    ok(say(&b.core, &at, "alice", "!new katro:4x4"));
+    let r = ok(say(&b.core, &at, "alice", "!decline"));
+    assert_eq!(r.text, "alice withdraws the challenge.");
+    let r = ok(say(&b.core, &at, "alice", "!new katro:4x4"));
+    assert!(r.buttons[0].only.is_none());
+    assert_eq!(r.buttons[1].only, Some(user("alice")));
+    let e = refused(say(&b.core, &at, "carol", "!decline"));
+    assert!(e.contains("only alice can withdraw"), "{e}");
+    let r = ok(say(&b.core, &at, "carol", "!board"));
+    assert_eq!(
+        r.text,
+        "No game yet: alice offers a game of Katro 4x4 to anyone; `!accept` to play."
+    );
+    let r = ok(say(&b.core, &at, "carol", "!accept"));
+    assert!(
+        r.text.contains("alice (South) vs carol (North)")
+            || r.text.contains("carol (South) vs alice (North)"),
+        "{}",
+        r.text
+    );
+    let e = refused(say(&b.core, &at, "dave", "!accept"));
+    assert!(e.contains("already started"), "{e}");
+    let e = refused(say(&b.core, &at, "bob", "!new hoyito"));
+    assert!(e.contains("a Katro 4x4 game is in play here"), "{e}");
+    let e = refused(say(&b.core, &at, "alice", "!decline"));
+    assert!(e.contains("ends by `!resign`"), "{e}");
+    let e = refused(say(&b.core, &at, "bob", "!new katro @bob"));
+    assert!(e.contains("a Katro 4x4 game is in play"), "{e}");
+    let other = chan("other");
+    let e = refused(say(&b.core, &other, "bob", "!new katro @bob"));
+    assert!(e.contains("cannot challenge yourself"), "{e}");
+}
+
+#[test]
+fn challenges_expire_by_the_clock() {
+    let b = bench_with(Settings {
+        challenge_expiry: Duration::from_secs(3600),
+        ..Settings::default()
+    });
+    let at = chan("x");
+    let r = ok(say(&b.core, &at, "alice", "!new katro @bob"));
+    assert!(r.text.contains("expires in 1 h"), "{}", r.text);
+    b.clock.advance(Duration::from_secs(3599));
+    // Still open: a second challenge is refused.
+    refused(say(&b.core, &at, "carol", "!new hoyito"));
+    b.clock.advance(Duration::from_secs(1));
+    let e = refused(say(&b.core, &at, "bob", "!accept"));
+    assert!(
+        e.starts_with("alice's challenge expired at 2023-11-14 23:13 UTC"),
+        "{e}"
+    );
+    // The expired challenge is gone: nothing to accept, the channel is free.
+    refused(say(&b.core, &at, "bob", "!accept"));
+    ok(say(&b.core, &at, "alice", "!new katro @bob"));
+    // An expired challenge does not block a new one either.
+    b.clock.advance(Duration::from_secs(7200));
+    let r = ok(say(&b.core, &at, "carol", "!new hoyito @dave"));
+    assert!(r.text.starts_with("carol challenges @dave"), "{}", r.text);
+    ok(say(&b.core, &at, "dave", "!accept"));
+}
+
+#[test]
+fn refused_moves_of_every_kind_change_nothing() {
+    let b = bench();
+    let at = chan("r");
+    let e = refused(say(&b.core, &at, "alice", "!sow c1+"));
+    assert_eq!(
+        e,
+        "there is no game in play here; start one with `!new GAME [@opponent]`"
+    );
+    ok(say(&b.core, &at, "alice", "!new katro @bob as south"));
+    let e = refused(say(&b.core, &at, "alice", "!sow c1+"));
+    assert!(e.contains("waiting for `!accept`"), "{e}");
+    ok(say(&b.core, &at, "bob", "!accept"));
+    let before = position(&b.core, &at);
+    let cases = [
+        ("carol", "!sow c1+", "you are not playing this game (alice (South) vs bob (North)); only the two players move"),
+        ("bob", "!sow a6+", "it is alice's turn (South), not yours"),
+        ("alice", "!sow", "`!sow` needs a hole: `!sow c1+`"),
+        ("alice", "!sow zz", "bad move `zz`: `zz` is not a hole; expected a hole and a direction"),
+        ("alice", "!sow g1+", "bad move `g1+`: g1 is off the katro board (columns a-f, rows 1-6)"),
+        ("alice", "!sow a6+", "`a6+` is not a legal move: a6 is not South's hole"),
+        ("alice", "!sow a2+", "`a2+` is not a legal move: a2 is not in your outermost row with seeds (K3): play from row 1"),
+        ("alice", "!sow c1*", "bad move `c1*`"),
+        ("alice", "!resignnow", "unknown command `!resignnow`"),
+        ("carol", "!resign", "you are not playing this game"),
+    ];
+    for (who, text, expected) in cases {
+        let e = refused(say(&b.core, &at, who, text));
+        assert!(e.starts_with(expected), "{text}: {e}");
+        assert_eq!(position(&b.core, &at), before, "{text} changed the board");
+    }
+    let e = refused(say(&b.core, &at, "alice", "!sow a6+"));
+    assert!(
+        e.ends_with("legal moves: a1+ a1- b1+ b1- c1+ c1- d1+ d1- e1+ e1- f1+ f1-"),
+        "{e}"
+    );
+    let long = format!("!sow {}", "a".repeat(400));
+    let e = refused(say(&b.core, &at, "alice", &long));
+    assert!(e.contains("commands are at most 300"), "{e}");
+    // Not addressed to the bot: silence.
+    assert!(say(&b.core, &at, "alice", "c1+ is a nice move").is_empty());
+    // An empty hole, in Hoyito after a1 (a1 was emptied... and refilled: d2 is empty).
+    let h = chan("rh");
+    start(&b.core, &h, "hoyito");
+    ok(say(&b.core, &h, "alice", "!sow a1"));
+    let e = refused(say(&b.core, &h, "bob", "!sow d2"));
+    assert!(
+        e.starts_with("`d2` is not a legal move: d2 is empty"),
+        "{e}"
+    );
+    let e = refused(say(&b.core, &h, "bob", "!sow a2+"));
+    assert!(
+        e.starts_with("bad move `a2+`: Hoyito moves have no direction"),
+        "{e}"
+    );
+}
+
+/// Plays legal moves picked by `rng` until the game (or match) ends; returns the replies
+/// of the moves. Asserts the attachment limit on every reply.
+fn play_out(b: &Bench, at: &ChannelKey, rng: &mut StdRng, cap: usize) -> Vec<Reply> {
+    let mut replies = Vec::new();
+    for _ in 0..cap {
+        let legal = b.core.legal_moves(at);
+        if legal.is_empty() {
+            return replies;
+        }
+        let mv = &legal[rng.gen_range(0..legal.len())];
+        let who = mover(&b.core, at);
+        let r = ok(say(&b.core, at, who, &format!("!sow {mv}")));
+        let frames = b.painter.last_frames.load(Ordering::SeqCst);
+        assert!(r.attachments.len() <= 10);
+        if frames > 10 {
+            assert_eq!(r.attachments[0].alt, format!("sheet of {frames}"));
+            assert_eq!(r.attachments[1].filename, "board.png");
+        }
+        replies.push(r);
+    }
+    panic!("no end within {cap} moves");
+}
+
+fn full_game(game: &str, seed: u64) {
+    let b = bench();
+    let at = chan(game);
+    start(&b.core, &at, game);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let replies = play_out(&b, &at, &mut rng, 5000);
+    let last = replies.last().unwrap();
+    assert!(last.text.contains("Game over. "), "{}", last.text);
+    assert!(last.mentions.contains(&user("alice")) && last.mentions.contains(&user("bob")));
+    // The game is in the history; the channel is free; the last board is still shown.
+    assert_eq!(b.store.counts(), (0, 1));
+    let e = refused(say(&b.core, &at, "alice", "!sow a1"));
+    assert!(e.contains("no game in play"), "{e}");
+    let board = ok(say(&b.core, &at, "carol", "!board"));
+    assert!(
+        board.text.starts_with("No game in play here. The last one"),
+        "{}",
+        board.text
+    );
+    let hist = ok(say(&b.core, &at, "carol", "!history"));
+    assert!(hist.text.contains("Game over. "), "{}", hist.text);
+    ok(say(&b.core, &at, "bob", "!new katro @alice"));
+}
+
+#[test]
+fn full_katro_game_to_its_end() {
+    full_game("katro", 1);
+}
+
+#[test]
+fn full_katro_4x4_game_to_its_end() {
+    full_game("katro:4x4", 2);
+}
+
+#[test]
+fn full_hoyito_game_to_its_end() {
+    full_game("hoyito", 3);
+}
+
+#[test]
+fn full_hoyito_2x8_game_to_its_end() {
+    full_game("hoyito:2x8", 4);
+}
+
+#[test]
+fn hoyito_match_m1_m4_to_its_end() {
+    let b = bench();
+    let at = chan("m");
+    start(&b.core, &at, "hoyito match");
+    let mut rng = StdRng::seed_from_u64(5);
+    let replies = play_out(&b, &at, &mut rng, 20_000);
+    let game_ends = replies
+        .iter()
+        .filter(|r| r.text.contains("of the match is over"))
+        .count();
+    assert!(game_ends >= 1);
+    let starts: Vec<&Reply> = replies
+        .iter()
+        .filter(|r| r.text.contains("starts (M1-M3)"))
+        .collect();
+    assert_eq!(starts.len(), game_ends - 1);
+    for s in &starts {
+        assert_eq!(s.attachments.last().unwrap().filename, "next-game.png");
+    }
+    let last = replies.last().unwrap();
+    assert!(last.text.contains("wins the match (M4)"), "{}", last.text);
+    let hist = ok(say(&b.core, &at, "carol", "!history"));
+    assert!(hist.text.contains("Hoyito 2x6 match"), "{}", hist.text);
+    assert!(hist.text.contains("Match over after"), "{}", hist.text);
+    assert!(hist.text.chars().count() <= 1900);
+    let last_game = format!("Game {game_ends}: ");
+    assert!(hist.text.contains(&last_game), "{}", hist.text);
+    assert!(!hist.text.contains(&format!("Game {}: ", game_ends + 1)));
+}
+
+#[test]
+fn resign_ends_the_game_and_frees_the_channel() {
+    let b = bench();
+    let at = chan("z");
+    start(&b.core, &at, "katro");
+    ok(say(&b.core, &at, "alice", "!sow c1+"));
+    // Resigning is not bound to the turn.
+    let r = ok(say(&b.core, &at, "alice", "!resign"));
+    assert_eq!(
+        r.text,
+        "alice (South) resigns.\nGame over. bob (North) wins: resignation. Captured: South 2, North 0."
+    );
+    assert_eq!(r.mentions, vec![user("bob")]);
+    assert_eq!(b.store.counts(), (0, 1));
+    ok(say(&b.core, &at, "carol", "!new hoyito @bob"));
+}
+
+#[test]
+fn contact_sheet_when_frames_exceed_the_limit() {
+    let b = bench_with(Settings {
+        max_attachments: 3,
+        ..Settings::default()
+    });
+    let at = chan("cs");
+    start(&b.core, &at, "katro");
+    let r = ok(say(&b.core, &at, "alice", "!sow c1+"));
+    let names: Vec<_> = r.attachments.iter().map(|a| a.filename.as_str()).collect();
+    assert_eq!(names, vec!["frames.png", "board.png"]);
+    assert_eq!(r.attachments[0].alt, "sheet of 7");
+}
+
+#[test]
+fn custom_prefix_rules_and_help() {
+    let b = bench_with(Settings {
+        prefix: "?".into(),
+        ..Settings::default()
+    });
+    let at = chan("p");
+    assert!(say(&b.core, &at, "alice", "!help").is_empty());
+    let help = ok(say(&b.core, &at, "alice", "?help"));
+    assert!(help.text.contains("`?sow HOLE[+|-]`"), "{}", help.text);
+    let r = ok(say(&b.core, &at, "alice", "?rules hoyito"));
+    assert!(r.text.starts_with("Hoyito I"), "{}", r.text);
+    let r = ok(say(&b.core, &at, "alice", "?rules"));
+    assert!(r.text.contains("Katro") && r.text.contains("Hoyito"));
+    let e = refused(say(&b.core, &at, "alice", "?rules chess"));
+    assert_eq!(
+        e,
+        "no rules for `chess`: use `?rules katro` or `?rules hoyito`"
+    );
+    let e = refused(say(&b.core, &at, "alice", "?new katro ai"));
+    assert!(e.contains("AI is not available"), "{e}");
+}
+
+/// Two `!sow` arrive together on one channel, from two threads: exactly one applies.
+#[test]
+fn racing_sows_apply_exactly_once() {
+    let b = bench();
+    for i in 0..300 {
+        let at = chan(&format!("race-{i}"));
+        start(&b.core, &at, "hoyito");
+        let barrier = Barrier::new(2);
+        let moves = ["!sow a1", if i % 2 == 0 { "!sow a1" } else { "!sow b1" }];
+        let results: Vec<Vec<Reply>> = std::thread::scope(|s| {
+            let handles: Vec<_> = moves
+                .iter()
+                .map(|m| {
+                    let (core, at, barrier) = (&b.core, &at, &barrier);
+                    s.spawn(move || {
+                        barrier.wait();
+                        say(core, at, "alice", m)
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        let applied = results.iter().filter(|r| !r[0].is_error).count();
+        let texts: Vec<&str> = results.iter().map(|r| r[0].text.as_str()).collect();
+        assert_eq!(applied, 1, "iteration {i}: {texts:?}");
+        let loser = results.iter().find(|r| r[0].is_error).unwrap();
+        assert!(
+            loser[0]
+                .text
+                .starts_with("it is bob's turn (North), not yours"),
+            "{}",
+            loser[0].text
+        );
+        let stored = b.store.load(&at).unwrap().unwrap().record;
+        let game = stored.play.as_ref().unwrap().game();
+        assert_eq!(game.moves().len(), 1, "iteration {i}");
+    }
+}

@@ -1,0 +1,221 @@
+//! The sled store: restart, unreadable records, open errors, export and import.
+
+use std::process::Command;
+use std::sync::Arc;
+
+use mancala_bot::bot::{Core, ManualClock, Settings};
+use mancala_bot::chat::ChatCore;
+use mancala_bot::store::{SledStore, Store};
+
+use super::core_chat::{chan, ok, position, refused, say, start, FakePainter};
+
+fn core_on(dir: &std::path::Path) -> (Core, Arc<SledStore>) {
+    let store = Arc::new(SledStore::open(&dir.join("store"), 8 << 20).unwrap());
+    let core = Core::new(
+        store.clone(),
+        Arc::new(FakePainter::default()),
+        Arc::new(ManualClock::new(1_700_000_000_000)),
+        Settings::default(),
+    );
+    (core, store)
+}
+
+#[test]
+fn restart_game_continues_where_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = chan("restart");
+    {
+        let (core, _store) = core_on(dir.path());
+        start(&core, &at, "katro");
+        ok(say(&core, &at, "alice", "!sow c1+"));
+    }
+    let (core, store) = core_on(dir.path());
+    assert_eq!(store.counts(), (1, 0));
+    assert_eq!(
+        position(&core, &at),
+        "katro/0,3,1,0,1,4/3,0,3,3,1,4/3,0,3,3,3,3/2,0,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2 n"
+    );
+    let r = ok(say(&core, &at, "bob", "!sow a6+"));
+    assert!(r.text.starts_with("bob (North) sowed a6+"), "{}", r.text);
+    let hist = ok(say(&core, &at, "carol", "!history"));
+    assert!(hist.text.contains("1.S c1+  2.N a6+"), "{}", hist.text);
+}
+
+#[test]
+fn unreadable_record_is_named_and_never_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = chan("broken");
+    {
+        let db = sled::open(dir.path().join("store")).unwrap();
+        let tree = db.open_tree("channels").unwrap();
+        let mut key = (at.community.len() as u32).to_be_bytes().to_vec();
+        key.extend_from_slice(at.community.as_bytes());
+        key.extend_from_slice(at.channel.as_bytes());
+        tree.insert(key, b"{not json".to_vec()).unwrap();
+        db.flush().unwrap();
+    }
+    let (core, store) = core_on(dir.path());
+    for cmd in ["!new katro @bob", "!board", "!sow c1+", "!accept"] {
+        let e = refused(say(&core, &at, "alice", cmd));
+        assert!(
+            e.starts_with(
+                "the game store failed, nothing was changed: the stored record channel guild-1/broken cannot be read"
+            ),
+            "{cmd}: {e}"
+        );
+    }
+    assert!(core.legal_moves(&at).is_empty());
+    // Still there, untouched: export fails naming it.
+    assert_eq!(store.counts(), (1, 0));
+    let err = store.for_each(&mut |_| Ok(())).unwrap_err().to_string();
+    assert!(err.contains("cannot be read"), "{err}");
+    // Other channels work.
+    ok(say(&core, &chan("fine"), "alice", "!new katro @bob"));
+}
+
+#[test]
+fn newer_format_version_is_refused_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = chan("future");
+    {
+        let (core, _s) = core_on(dir.path());
+        ok(say(&core, &at, "alice", "!new katro @bob"));
+    }
+    {
+        let db = sled::open(dir.path().join("store")).unwrap();
+        let tree = db.open_tree("channels").unwrap();
+        let (k, v) = tree.iter().next().unwrap().unwrap();
+        let text = String::from_utf8(v.to_vec())
+            .unwrap()
+            .replace("\"format_version\":1", "\"format_version\":99");
+        tree.insert(k, text.as_bytes()).unwrap();
+        db.flush().unwrap();
+    }
+    let (core, _s) = core_on(dir.path());
+    let e = refused(say(&core, &at, "bob", "!accept"));
+    assert!(
+        e.contains("format version 99 is newer than this build's 1"),
+        "{e}"
+    );
+}
+
+#[test]
+fn store_that_cannot_be_opened_names_the_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("plain-file");
+    std::fs::write(&file, "x").unwrap();
+    let err = match SledStore::open(&file, 1 << 20) {
+        Ok(_) => panic!("opened a plain file as a store"),
+        Err(e) => e.to_string(),
+    };
+    assert!(
+        err.starts_with(&format!("cannot open the store at {}", file.display())),
+        "{err}"
+    );
+}
+
+#[test]
+fn export_and_import_round_trip_through_the_binary() {
+    let bin = env!("CARGO_BIN_EXE_mancala-bot");
+    let a = tempfile::tempdir().unwrap();
+    {
+        let (core, _s) = core_on(a.path());
+        start(&core, &chan("one"), "katro");
+        ok(say(&core, &chan("one"), "alice", "!sow c1+"));
+        start(&core, &chan("two"), "hoyito");
+        ok(say(&core, &chan("two"), "alice", "!resign"));
+        ok(say(&core, &chan("three"), "carol", "!new hoyito match"));
+    }
+    let out = Command::new(bin)
+        .args(["export", "--data"])
+        .arg(a.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 3, "{text}");
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["format_version"], 1);
+        assert_eq!(v["at"]["community"], "guild-1");
+    }
+    let file = a.path().join("backup.jsonl");
+    std::fs::write(&file, &text).unwrap();
+
+    let b = tempfile::tempdir().unwrap();
+    for expect in [
+        "imported 3 records (0 already present)",
+        "imported 0 records (3 already present)",
+    ] {
+        let out = Command::new(bin)
+            .args(["import", "--data"])
+            .arg(b.path())
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(String::from_utf8_lossy(&out.stderr).contains(expect));
+    }
+    let again = Command::new(bin)
+        .args(["export", "--data"])
+        .arg(b.path())
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), text);
+    // The imported game goes on.
+    let (core, _s) = core_on(b.path());
+    ok(say(&core, &chan("one"), "bob", "!sow a6+"));
+    let board = ok(say(&core, &chan("two"), "carol", "!board"));
+    assert!(board.text.contains("resignation"), "{}", board.text);
+
+    // A bad line is refused with its number, and nothing is written.
+    let bad = a.path().join("bad.jsonl");
+    std::fs::write(
+        &bad,
+        format!(
+            "{}\n{{\"format_version\": 1}}\n",
+            text.lines().next().unwrap()
+        ),
+    )
+    .unwrap();
+    let c = tempfile::tempdir().unwrap();
+    let out = Command::new(bin)
+        .args(["import", "--data"])
+        .arg(c.path())
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.jsonl line 2: not a game record"), "{err}");
+    // A clash with a different record is refused, naming the key.
+    let out = Command::new(bin)
+        .args(["import", "--data"])
+        .arg(a.path())
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let changed = text.replacen("\"c1+\"", "\"c1-\"", 1);
+    std::fs::write(&bad, changed).unwrap();
+    let out = Command::new(bin)
+        .args(["import", "--data"])
+        .arg(a.path())
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("channel guild-1/one already holds a different record"),
+        "{err}"
+    );
+}
