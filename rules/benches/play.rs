@@ -45,7 +45,9 @@ fn rejection_playout(v: Variant, rng: &mut SmallRng) -> u64 {
             let i = rng.gen_range(0..cands.len());
             match p.play(cands[i]) {
                 Ok(q) => break Some(q),
-                Err(_) => cands.swap_remove(i),
+                Err(_) => {
+                    cands.swap_remove(i);
+                }
             }
         };
         match next {

@@ -131,54 +131,75 @@ struct Track {
 }
 
 impl Track {
-    fn empty() -> Track {
-        Track {
-            holes: [0; MAX_HOLES],
-            pos_of: [u8::MAX; MAX_HOLES],
-            len: 0,
-        }
-    }
+    const EMPTY: Track = Track {
+        holes: [0; MAX_HOLES],
+        pos_of: [u8::MAX; MAX_HOLES],
+        len: 0,
+    };
 
-    fn push(&mut self, idx: usize) {
+    const fn push(mut self, idx: usize) -> Track {
         self.holes[self.len as usize] = idx as u8;
         self.pos_of[idx] = self.len;
         self.len += 1;
+        self
     }
 
-    /// K2/K4: `side`'s serpentine track over his own rows, outer row first, in `dir`.
-    fn katro(v: Variant, side: Side, dir: Dir) -> Track {
-        let mut t = Track::empty();
-        let cols = v.cols();
-        // `+` runs toward the mover's right: increasing columns for South, decreasing
-        // for North, who faces him (K4).
-        let mut ascending = matches!(
-            (side, dir),
-            (Side::South, Dir::Plus) | (Side::North, Dir::Minus)
-        );
-        for row in v.rows_of(side) {
-            for i in 0..cols {
-                let col = if ascending { i } else { cols - 1 - i };
-                t.push(v.index(Hole::new(col, row)));
+    /// K2/K4: the serpentine track over one player's rows, outer row first. `+` runs
+    /// toward the mover's right: increasing columns for South, decreasing for North, who
+    /// faces him (K4); each next row runs the other way.
+    const fn build_katro(rows: u8, cols: u8, south: bool, plus: bool) -> Track {
+        let mut t = Track::EMPTY;
+        let mut ascending = south == plus;
+        let mut i = 0;
+        while i < rows / 2 {
+            let row = if south { i } else { rows - 1 - i };
+            let mut k = 0;
+            while k < cols {
+                let col = if ascending { k } else { cols - 1 - k };
+                t = t.push(row as usize * cols as usize + col as usize);
+                k += 1;
             }
             ascending = !ascending;
+            i += 1;
         }
         t
     }
 
     /// H2/M2: the anticlockwise cycle a1..f1, f2..a2, without the closed holes.
-    fn hoyito(v: Variant, closed: u64) -> Track {
-        let mut t = Track::empty();
-        let cols = v.cols();
-        let holes = (0..cols)
-            .map(|c| Hole::new(c, 0))
-            .chain((0..cols).rev().map(|c| Hole::new(c, 1)));
-        for h in holes {
-            let i = v.index(h);
-            if closed & (1 << i) == 0 {
-                t.push(i);
+    const fn build_hoyito(cols: u8, closed: u64) -> Track {
+        let mut t = Track::EMPTY;
+        let mut k = 0;
+        while k < 2 * cols {
+            let idx = if k < cols {
+                k as usize
+            } else {
+                (2 * cols - 1 - k) as usize + cols as usize
+            };
+            if closed & (1 << idx) == 0 {
+                t = t.push(idx);
             }
+            k += 1;
         }
         t
+    }
+
+    /// The track of `side` sowing in `dir` (precomputed for every Katro board).
+    fn katro(v: Variant, side: Side, dir: Dir) -> &'static Track {
+        let shape = match (v.rows(), v.cols()) {
+            (6, 6) => 0,
+            (4, 6) => 1,
+            _ => 2,
+        };
+        &KATRO_TRACKS[shape][side.index()][(dir == Dir::Minus) as usize]
+    }
+
+    /// The Hoyito track; precomputed when no hole is closed.
+    fn hoyito(v: Variant, closed: u64) -> Track {
+        if closed == 0 {
+            HOYITO_TRACKS[v.cols() as usize - 6]
+        } else {
+            Track::build_hoyito(v.cols(), closed)
+        }
     }
 
     #[inline]
@@ -190,6 +211,34 @@ impl Track {
         }
     }
 }
+
+const fn katro_tracks(rows: u8, cols: u8) -> [[Track; 2]; 2] {
+    [
+        [
+            Track::build_katro(rows, cols, true, true),
+            Track::build_katro(rows, cols, true, false),
+        ],
+        [
+            Track::build_katro(rows, cols, false, true),
+            Track::build_katro(rows, cols, false, false),
+        ],
+    ]
+}
+
+/// Every Katro track: by board (6x6, 4x6, 4x4), side, direction (`+`, `-`).
+static KATRO_TRACKS: [[[Track; 2]; 2]; 3] =
+    [katro_tracks(6, 6), katro_tracks(4, 6), katro_tracks(4, 4)];
+
+/// The open Hoyito tracks for 2x6 to 2x12.
+static HOYITO_TRACKS: [Track; 7] = [
+    Track::build_hoyito(6, 0),
+    Track::build_hoyito(7, 0),
+    Track::build_hoyito(8, 0),
+    Track::build_hoyito(9, 0),
+    Track::build_hoyito(10, 0),
+    Track::build_hoyito(11, 0),
+    Track::build_hoyito(12, 0),
+];
 
 /// Receives what the sowing engine does. The quiet observer compiles away, so legal-move
 /// generation and search pay nothing for traces.
@@ -685,7 +734,7 @@ impl Position {
                 let i = self.variant.index(from);
                 let hand = self.board[i] as u16;
                 self.board[i] = 0;
-                self.katro_laps(&track, track.pos_of[i] as usize, hand, obs)
+                self.katro_laps(track, track.pos_of[i] as usize, hand, obs)
             }
             Move::Step { from, to } => {
                 // K11: the lone seed moves inward; a capture there is sown on along `+`.
@@ -700,7 +749,7 @@ impl Position {
                     Captured::Won => Ok(0),
                     Captured::SowOn(hand) => {
                         let track = Track::katro(self.variant, self.to_move, Dir::Plus);
-                        self.katro_laps(&track, track.pos_of[ti] as usize, hand, obs)
+                        self.katro_laps(track, track.pos_of[ti] as usize, hand, obs)
                     }
                 }
             }
