@@ -8,5 +8,6 @@
 
 pub mod ascii;
 pub mod chat;
+pub mod discord;
 pub mod picture;
 pub mod replay;
