@@ -18,8 +18,8 @@
 //!   message's allowed mentions name exactly those users (never @everyone, @here or roles).
 
 use serenity::all::{
-    ButtonStyle, CommandInteraction, ComponentInteraction, CreateActionRow, CreateAllowedMentions, CreateAttachment,
-    CreateButton, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    ButtonStyle, CommandInteraction, ComponentInteraction, CreateActionRow, CreateAllowedMentions,
+    CreateAttachment, CreateButton, CreateInteractionResponse, CreateInteractionResponseFollowup,
     CreateInteractionResponseMessage, CreateMessage, GuildId, Message, PartialMember,
     ResolvedValue, UserId,
 };
@@ -318,8 +318,10 @@ impl OutMessage {
     pub fn to_response_message(&self) -> CreateInteractionResponseMessage {
         let mut m = CreateInteractionResponseMessage::new()
             .allowed_mentions(self.allowed_mentions())
-            .add_files(self.files.iter().cloned())
-            .ephemeral(self.ephemeral);
+            .add_files(self.files.iter().cloned());
+        if self.ephemeral {
+            m = m.ephemeral(true);
+        }
         if !self.content.is_empty() {
             m = m.content(&self.content);
         }
@@ -338,8 +340,10 @@ impl OutMessage {
     pub fn to_followup(&self) -> CreateInteractionResponseFollowup {
         let mut m = CreateInteractionResponseFollowup::new()
             .allowed_mentions(self.allowed_mentions())
-            .add_files(self.files.iter().cloned())
-            .ephemeral(self.ephemeral);
+            .add_files(self.files.iter().cloned());
+        if self.ephemeral {
+            m = m.ephemeral(true);
+        }
         if !self.content.is_empty() {
             m = m.content(&self.content);
         }
@@ -457,7 +461,11 @@ pub fn out_messages(reply: &Reply, ephemeral_errors: bool) -> Vec<OutMessage> {
             if id.is_none() {
                 tracing::warn!(button = %b.id, "button left out: custom id too long");
             }
-            Some(CreateButton::new(id?).label(&b.label).style(button_style(&b.id)))
+            Some(
+                CreateButton::new(id?)
+                    .label(&b.label)
+                    .style(button_style(&b.id)),
+            )
         })
         .take(BUTTONS_PER_ROW * MAX_ROWS)
         .collect();

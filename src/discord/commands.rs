@@ -60,13 +60,15 @@ async fn autocomplete_side(_ctx: Context<'_>, partial: &str) -> CreateAutocomple
 async fn autocomplete_hole(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
     let at = adapter::channel_key(ctx.guild_id(), ctx.channel_id());
     let core = ctx.data().core.clone();
-    choices(match tokio::task::spawn_blocking(move || core.legal_moves(&at)).await {
-        Ok(moves) => adapter::complete(&moves, partial),
-        Err(e) => {
-            tracing::error!("legal_moves failed: {e}");
-            Vec::new()
-        }
-    })
+    choices(
+        match tokio::task::spawn_blocking(move || core.legal_moves(&at)).await {
+            Ok(moves) => adapter::complete(&moves, partial),
+            Err(e) => {
+                tracing::error!("legal_moves failed: {e}");
+                Vec::new()
+            }
+        },
+    )
 }
 
 /// Challenge someone (or anyone) to a game of Katro or Hoyito in this channel.
@@ -197,7 +199,10 @@ mod tests {
 
     #[test]
     fn game_completion() {
-        assert_eq!(starting_with(&GAMES, "KATRO:4"), vec!["katro:4x6", "katro:4x4"]);
+        assert_eq!(
+            starting_with(&GAMES, "KATRO:4"),
+            vec!["katro:4x6", "katro:4x4"]
+        );
         assert_eq!(starting_with(&GAMES, "hoyito m"), vec!["hoyito match"]);
     }
 }

@@ -25,9 +25,8 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context as _};
 use serenity::all::{
     ClientBuilder, CommandInteraction, ComponentInteraction, CreateAllowedMentions,
-    CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, FullEvent, GatewayIntents, GuildId, HttpBuilder,
-    Interaction, Message, UserId,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    FullEvent, GatewayIntents, GuildId, HttpBuilder, Interaction, Message, UserId,
 };
 
 use crate::chat::{ChatCore, Incoming, Reply};
@@ -82,9 +81,9 @@ pub struct DiscordOptions {
     pub sharding: Sharding,
     /// Send REST calls to this base URL instead of `https://discord.com` (an HTTP proxy
     /// such as twilight-http-proxy, or a fake Discord in tests), e.g. `http://127.0.0.1:3000`.
+    /// serenity's own rate limiter is then off: it would send its calls past the proxy
+    /// (to discord.com), and the proxy is the one that rate-limits.
     pub api_base: Option<String>,
-    /// Use serenity's own rate limiter (turn off only behind a proxy that rate-limits).
-    pub ratelimiter: bool,
     /// Ask for the privileged Message Content intent (needed for prefix commands;
     /// mention-as-prefix and slash commands work without it).
     pub message_content: bool,
@@ -96,14 +95,13 @@ pub struct DiscordOptions {
 }
 
 impl DiscordOptions {
-    /// Options with defaults: one shard, discord.com, rate limiter on, Message Content
+    /// Options with defaults: one shard, discord.com, Message Content
     /// intent on, global slash commands, deferral after 1.5 s.
     pub fn new(token: impl Into<String>) -> Self {
         DiscordOptions {
             token: token.into(),
             sharding: Sharding::Single,
             api_base: None,
-            ratelimiter: true,
             message_content: true,
             register: CommandRegistration::Global,
             defer_after: Duration::from_millis(1500),
@@ -117,7 +115,6 @@ impl std::fmt::Debug for DiscordOptions {
             .field("token", &"<redacted>")
             .field("sharding", &self.sharding)
             .field("api_base", &self.api_base)
-            .field("ratelimiter", &self.ratelimiter)
             .field("message_content", &self.message_content)
             .field("register", &self.register)
             .field("defer_after", &self.defer_after)
@@ -170,13 +167,13 @@ pub async fn run(opts: DiscordOptions, core: Arc<dyn ChatCore>) -> anyhow::Resul
 
     let mut http = HttpBuilder::new(&opts.token);
     if let Some(base) = &opts.api_base {
-        http = http.proxy(base.clone());
+        // serenity's rate limiter sends its requests to discord.com whatever the proxy.
+        http = http.proxy(base.clone()).ratelimiter_disabled(true);
     }
-    let http = http.ratelimiter_disabled(!opts.ratelimiter).build();
+    let http = http.build();
 
-    let mut intents = GatewayIntents::GUILDS
-        | GatewayIntents::GUILD_MESSAGES
-        | GatewayIntents::DIRECT_MESSAGES;
+    let mut intents =
+        GatewayIntents::GUILDS | GatewayIntents::GUILD_MESSAGES | GatewayIntents::DIRECT_MESSAGES;
     if opts.message_content {
         intents |= GatewayIntents::MESSAGE_CONTENT;
     }
@@ -201,6 +198,9 @@ pub async fn run(opts: DiscordOptions, core: Arc<dyn ChatCore>) -> anyhow::Resul
             allowed_mentions: Some(no_pings()),
             ..Default::default()
         })
+        // The builder's own flag overrides the options' one: both off, so poise never asks
+        // Discord for the application's owners.
+        .initialize_owners(false)
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 tracing::info!(
