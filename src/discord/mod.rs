@@ -128,15 +128,30 @@ impl std::fmt::Debug for DiscordOptions {
 /// # Errors
 /// Neither is set (the message says where to put it).
 pub fn resolve_token(config: Option<&str>) -> anyhow::Result<String> {
-    let from_env = std::env::var(TOKEN_VAR).ok();
-    from_env
-        .as_deref()
-        .or(config)
+    pick_token(std::env::var(TOKEN_VAR).ok().as_deref(), config)
+}
+
+fn pick_token(env: Option<&str>, config: Option<&str>) -> anyhow::Result<String> {
+    [env, config]
+        .into_iter()
+        .flatten()
         .map(str::trim)
-        .filter(|t| !t.is_empty())
+        .find(|t| !t.is_empty())
         .map(str::to_string)
         .ok_or_else(|| {
             anyhow!("no Discord token: set {TOKEN_VAR} or `token` in the [discord] config section")
+        })
+}
+
+/// Caps the log level of the libraries that would print the token: at TRACE, tungstenite
+/// prints every WebSocket frame (as text, and in hex), IDENTIFY and its token included.
+/// Apply it to the bot's log filter after `RUST_LOG` so that no setting can log the token;
+/// serenity itself keeps the token out of its logs at every level.
+pub fn redact_log_filter(filter: tracing_subscriber::EnvFilter) -> tracing_subscriber::EnvFilter {
+    ["tungstenite=debug", "tokio_tungstenite=debug"]
+        .into_iter()
+        .fold(filter, |f, d| {
+            f.add_directive(d.parse().expect("a valid directive"))
         })
 }
 
@@ -459,4 +474,54 @@ async fn answer_interaction(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct NoCore;
+    impl ChatCore for NoCore {
+        fn handle(&self, _: &Incoming) -> Vec<Reply> {
+            Vec::new()
+        }
+        fn legal_moves(&self, _: &crate::chat::ChannelKey) -> Vec<String> {
+            Vec::new()
+        }
+        fn prefix(&self) -> &str {
+            "!"
+        }
+    }
+
+    #[test]
+    fn token_comes_from_the_environment_first_then_the_config() {
+        assert_eq!(pick_token(Some("env"), Some("cfg")).unwrap(), "env");
+        assert_eq!(pick_token(Some("  "), Some(" cfg ")).unwrap(), "cfg");
+        let err = pick_token(None, None).unwrap_err().to_string();
+        assert!(err.contains(TOKEN_VAR), "{err}");
+    }
+
+    #[test]
+    fn debug_output_redacts_the_token() {
+        let shown = format!("{:?}", DiscordOptions::new("abc.def.secret-part"));
+        assert!(!shown.contains("secret-part"), "{shown}");
+        assert!(shown.contains("<redacted>"));
+    }
+
+    #[tokio::test]
+    async fn bad_options_fail_before_any_connection() {
+        let core: Arc<dyn ChatCore> = Arc::new(NoCore);
+        let err = run(DiscordOptions::new(" "), core.clone())
+            .await
+            .unwrap_err();
+        assert!(err.to_string().contains("no Discord token"), "{err}");
+        for (first, last, total) in [(2, 1, 4), (0, 4, 4), (0, 0, 0)] {
+            let opts = DiscordOptions {
+                sharding: Sharding::Range { first, last, total },
+                ..DiscordOptions::new("t")
+            };
+            let err = run(opts, core.clone()).await.unwrap_err().to_string();
+            assert!(err.starts_with("bad shard range"), "{err}");
+        }
+    }
 }
