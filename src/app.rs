@@ -49,10 +49,10 @@ pub fn build_core(cfg: &Config) -> anyhow::Result<Core> {
 pub fn init_tracing() {
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
-        .with_env_filter(
+        .with_env_filter(crate::discord::redact_log_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
-        )
+        ))
         .try_init();
 }
 
@@ -96,15 +96,29 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// MERGE POINT (Discord): start the Discord transport over `build_core(cfg)` with
-/// `token`, running `cfg.discord.shards` (all shards when `None`).
+/// Starts the Discord transport over [`build_core`] with `token`, running
+/// `cfg.discord.shards` (one shard when `None`), until it stops or Ctrl-C.
 fn start_discord(cfg: &Config, token: String) -> anyhow::Result<ExitCode> {
-    let _ = (cfg, token);
-    anyhow::bail!(
-        "a Discord token is configured (discord.token or ${}), but the Discord transport is \
-         not available in this build; unset it to use the console transport",
-        cfg.discord.token_env
-    )
+    use crate::discord::{CommandRegistration, DiscordOptions, Sharding};
+    let core: Arc<dyn crate::chat::ChatCore> = Arc::new(build_core(cfg)?);
+    let mut opts = DiscordOptions::new(token);
+    opts.sharding = match cfg.discord.shards {
+        Some(s) => Sharding::Range {
+            first: s.first,
+            last: s.last,
+            total: s.total,
+        },
+        None => Sharding::Single,
+    };
+    opts.message_content = cfg.discord.message_content;
+    opts.register = cfg
+        .discord
+        .register_guild
+        .map_or(CommandRegistration::Global, CommandRegistration::Guild);
+    opts.api_base = cfg.discord.api_base.clone();
+    let runtime = tokio::runtime::Runtime::new()?;
+    runtime.block_on(crate::discord::run(opts, core))?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Arguments of `mancala-bot export`.

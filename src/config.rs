@@ -56,6 +56,15 @@ pub struct DiscordConfig {
     pub token_env: String,
     /// The shards this process runs; `None`: all shards in this one process.
     pub shards: Option<ShardRange>,
+    /// Ask for the privileged Message Content intent, needed for prefix commands
+    /// (default true). Without it, mention-as-prefix and slash commands still work.
+    pub message_content: bool,
+    /// Register the slash commands in this guild only (they appear at once; for testing)
+    /// instead of globally.
+    pub register_guild: Option<u64>,
+    /// Send REST calls to this base URL (a rate-limiting HTTP proxy) instead of
+    /// discord.com.
+    pub api_base: Option<String>,
 }
 
 /// A range of Discord gateway shards run by one process (serenity's sharding). Each
@@ -78,6 +87,9 @@ impl fmt::Debug for DiscordConfig {
             .field("token", &self.token.as_ref().map(|_| "<redacted>"))
             .field("token_env", &self.token_env)
             .field("shards", &self.shards)
+            .field("message_content", &self.message_content)
+            .field("register_guild", &self.register_guild)
+            .field("api_base", &self.api_base)
             .finish()
     }
 }
@@ -112,6 +124,9 @@ impl Default for DiscordConfig {
             token: None,
             token_env: "DISCORD_TOKEN".into(),
             shards: None,
+            message_content: true,
+            register_guild: None,
+            api_base: None,
         }
     }
 }

@@ -12,6 +12,7 @@ pub mod bot;
 pub mod chat;
 pub mod config;
 pub mod console;
+pub mod discord;
 pub mod picture;
 pub mod replay;
 pub mod standin;

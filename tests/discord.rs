@@ -1,0 +1,13 @@
+//! Discord transport tests (issue 4): adapter tests over recorded gateway payloads
+//! (`tests/data/discord/`), and an end-to-end test running the real serenity + poise client
+//! against a fake Discord (REST + WebSocket gateway) on 127.0.0.1.
+//!
+//! A binary of its own because the end-to-end test installs a global tracing subscriber to
+//! check that the token is never logged.
+
+#[path = "discord/adapter.rs"]
+mod adapter;
+#[path = "discord/e2e.rs"]
+mod e2e;
+#[path = "discord/fake_core.rs"]
+mod fake_core;

@@ -1,0 +1,308 @@
+//! Adapter tests: serenity models deserialized from recorded gateway payloads, through the
+//! pure translation functions of `mancala_bot::discord::adapter`.
+
+use mancala_bot::chat::{Attachment, Button, ChannelKey, Incoming, Reply, User};
+use mancala_bot::discord::adapter::{self, Press};
+use serde_json::{json, Value};
+use serenity::all::{Interaction, Message, UserId};
+
+use crate::fake_core::{bob, png, ALICE, BOB, CAROL};
+
+const GUILD: &str = "900000000000000001";
+const CHANNEL: &str = "900000000000000010";
+const THREAD: &str = "900000000000000020";
+const BOT: u64 = 800000000000000001;
+
+/// The `d` field of a recorded gateway dispatch.
+pub fn fixture(name: &str) -> Value {
+    let path = format!("{}/tests/data/discord/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_json::from_str(&text).unwrap()
+}
+
+fn message(name: &str) -> Message {
+    serde_json::from_value(fixture(name)["d"].clone()).expect(name)
+}
+
+fn interaction(name: &str) -> Interaction {
+    serde_json::from_value(fixture(name)["d"].clone()).expect(name)
+}
+
+fn incoming(name: &str) -> Option<Incoming> {
+    adapter::incoming_from_message(&message(name), UserId::new(BOT), "!")
+}
+
+fn user(id: &str, name: &str) -> User {
+    User {
+        id: id.into(),
+        name: name.into(),
+    }
+}
+
+fn at(community: &str, channel: &str) -> ChannelKey {
+    ChannelKey {
+        community: community.into(),
+        channel: channel.into(),
+    }
+}
+
+#[test]
+fn prefix_message_becomes_the_same_text_from_its_author() {
+    let m = incoming("message_prefix.json").unwrap();
+    assert_eq!(m.at, at(GUILD, CHANNEL));
+    assert_eq!(m.author, user(ALICE, "Alice"), "server nickname wins");
+    assert_eq!(m.text, "!sow b3+");
+    assert!(m.mentions.is_empty());
+}
+
+#[test]
+fn mention_as_prefix_is_rewritten_to_the_prefix_and_mentions_kept_in_text_order() {
+    let m = incoming("message_mention_prefix.json").unwrap();
+    // `<@bot> new katro <@!bob> as south`: the bot mention addresses it and is dropped.
+    assert_eq!(m.text, "!new katro @bob_smith as south");
+    assert_eq!(
+        m.mentions,
+        vec![user(BOB, "Bob Smith")],
+        "global name without nick"
+    );
+    assert_eq!(m.author.id, ALICE);
+
+    // `@bot !board` keeps the prefix once; a bare `@bot` asks for help.
+    let mut raw = message("message_mention_prefix.json");
+    raw.content = format!("<@{BOT}>  !board");
+    let m = adapter::incoming_from_message(&raw, UserId::new(BOT), "!").unwrap();
+    assert_eq!(m.text, "!board");
+    raw.content = format!("<@!{BOT}>");
+    let m = adapter::incoming_from_message(&raw, UserId::new(BOT), "!").unwrap();
+    assert_eq!(m.text, "!help");
+}
+
+#[test]
+fn a_thread_is_its_own_channel() {
+    let m = incoming("message_thread.json").unwrap();
+    assert_eq!(m.at, at(GUILD, THREAD));
+    assert_eq!(m.text, "!new hoyito @bob_smith");
+    assert_eq!(
+        m.mentions,
+        vec![user(BOB, "Bobby")],
+        "nickname of the mention"
+    );
+}
+
+#[test]
+fn direct_messages_use_the_dm_community() {
+    let m = incoming("message_dm.json").unwrap();
+    assert_eq!(m.at, at("dm", "900000000000000030"));
+    assert_eq!(
+        m.author,
+        user(CAROL, "carol"),
+        "username without global name"
+    );
+    assert_eq!(m.text, "!help");
+}
+
+#[test]
+fn chatter_and_bot_messages_are_ignored() {
+    assert!(incoming("message_chatter.json").is_none());
+    assert!(incoming("message_from_bot.json").is_none());
+    // A mention of the bot that does not start the message is not an address either.
+    let mut raw = message("message_chatter.json");
+    raw.content = format!("thanks <@{BOT}>");
+    assert!(adapter::incoming_from_message(&raw, UserId::new(BOT), "!").is_none());
+}
+
+#[test]
+fn slash_sow_is_spelled_as_the_text_command() {
+    let Interaction::Command(ci) = interaction("interaction_sow.json") else {
+        panic!("not a command")
+    };
+    let m = adapter::incoming_from_command(&ci, "!");
+    assert_eq!(m.text, "!sow b3+");
+    assert_eq!(m.at, at(GUILD, CHANNEL));
+    assert_eq!(m.author, user(ALICE, "Alice"));
+    // Another prefix is used as configured.
+    assert_eq!(
+        adapter::incoming_from_command(&ci, "mb.").text,
+        "mb.sow b3+"
+    );
+}
+
+#[test]
+fn slash_new_orders_options_and_resolves_the_opponent() {
+    let Interaction::Command(ci) = interaction("interaction_new.json") else {
+        panic!("not a command")
+    };
+    let m = adapter::incoming_from_command(&ci, "!");
+    // Sent as game, side, opponent; spelled in the text command's order.
+    assert_eq!(m.text, "!new katro:4x6 @bob_smith as north");
+    assert_eq!(m.mentions, vec![user(BOB, "Bobby")]);
+    assert_eq!(m.at, at(GUILD, THREAD));
+}
+
+#[test]
+fn slash_board_has_no_arguments() {
+    let Interaction::Command(ci) = interaction("interaction_board.json") else {
+        panic!("not a command")
+    };
+    let m = adapter::incoming_from_command(&ci, "!");
+    assert_eq!(m.text, "!board");
+    assert_eq!(m.author, user(CAROL, "carol"));
+}
+
+#[test]
+fn buttons_only_obey_their_player() {
+    let Interaction::Component(by_bob) = interaction("interaction_button_bob.json") else {
+        panic!("not a component")
+    };
+    let Press::Command(text) = adapter::press(&by_bob.data.custom_id, BOB) else {
+        panic!("Bob's press refused")
+    };
+    let m = adapter::incoming_from_press(&by_bob, text);
+    assert_eq!(m.text, "!accept");
+    assert_eq!(m.author, user(BOB, "Bob Smith"));
+    assert_eq!(m.at, at(GUILD, CHANNEL));
+
+    let Interaction::Component(by_carol) = interaction("interaction_button_carol.json") else {
+        panic!("not a component")
+    };
+    assert_eq!(
+        adapter::press(&by_carol.data.custom_id, &by_carol.user.id.to_string()),
+        Press::Refused(format!("Only <@{BOB}> can press this button."))
+    );
+}
+
+fn frames(n: usize) -> Vec<Attachment> {
+    (1..=n)
+        .map(|i| Attachment {
+            filename: format!("frame-{i:02}.png"),
+            bytes: png(),
+            alt: format!("frame {i}"),
+        })
+        .collect()
+}
+
+#[test]
+fn a_move_reply_carries_its_frames_ten_per_message_and_pings_only_the_mentioned() {
+    let reply = Reply {
+        text: "South sowed c1+: 6 laps, captured 2 from b4\nNorth (Bob Smith) to move. @everyone"
+            .into(),
+        attachments: frames(12),
+        mentions: vec![bob()],
+        ..Reply::default()
+    };
+    let out = adapter::out_messages(&reply, false);
+    assert_eq!(out.len(), 2);
+    let first = serde_json::to_value(out[0].to_message()).unwrap();
+    let second = serde_json::to_value(out[1].to_message()).unwrap();
+    assert_eq!(
+        first["content"],
+        format!("South sowed c1+: 6 laps, captured 2 from b4\nNorth (Bob Smith) to move. @everyone\n<@{BOB}>")
+    );
+    assert_eq!(first["attachments"].as_array().unwrap().len(), 10);
+    assert_eq!(first["attachments"][0]["filename"], "frame-01.png");
+    assert_eq!(first["attachments"][0]["description"], "frame 1");
+    assert_eq!(second["attachments"].as_array().unwrap().len(), 2);
+    assert!(second.get("content").is_none());
+    let allowed = json!({"parse": [], "users": [BOB], "roles": [], "replied_user": false});
+    assert_eq!(first["allowed_mentions"], allowed);
+    assert_eq!(second["allowed_mentions"], allowed);
+}
+
+#[test]
+fn a_reply_without_mentions_pings_nobody() {
+    let reply = Reply {
+        text: "@everyone @here <@&5> look".into(),
+        ..Reply::default()
+    };
+    let out = adapter::out_messages(&reply, false);
+    let m = serde_json::to_value(out[0].to_message()).unwrap();
+    assert_eq!(m["content"], "@everyone @here <@&5> look");
+    assert_eq!(
+        m["allowed_mentions"],
+        json!({"parse": [], "users": [], "roles": [], "replied_user": false})
+    );
+}
+
+#[test]
+fn challenge_buttons_become_components_on_the_last_message() {
+    let only = Some(bob());
+    let reply = Reply {
+        text: "Alice challenges Bob Smith to katro.".into(),
+        mentions: vec![bob()],
+        buttons: vec![
+            Button {
+                id: "accept".into(),
+                label: "Accept".into(),
+                command: "!accept".into(),
+                only: only.clone(),
+            },
+            Button {
+                id: "decline".into(),
+                label: "Decline".into(),
+                command: "!decline".into(),
+                only,
+            },
+        ],
+        ..Reply::default()
+    };
+    let out = adapter::out_messages(&reply, true);
+    assert_eq!(out.len(), 1);
+    let m = serde_json::to_value(out[0].to_message()).unwrap();
+    let row = &m["components"][0];
+    assert_eq!(row["type"], 1);
+    assert_eq!(
+        row["components"][0]["custom_id"],
+        format!("mb|accept|{BOB}|!accept")
+    );
+    assert_eq!(row["components"][0]["label"], "Accept");
+    assert_eq!(row["components"][0]["style"], 3);
+    assert_eq!(
+        row["components"][1]["custom_id"],
+        format!("mb|decline|{BOB}|!decline")
+    );
+    assert_eq!(row["components"][1]["style"], 4);
+}
+
+#[test]
+fn error_replies_to_interactions_are_ephemeral_and_to_messages_public() {
+    let reply = Reply {
+        text: "carol may not move: only Alice and Bob Smith play in this channel.".into(),
+        is_error: true,
+        ..Reply::default()
+    };
+    let as_response =
+        serde_json::to_value(adapter::out_messages(&reply, true)[0].to_response()).unwrap();
+    assert_eq!(as_response["type"], 4);
+    assert_eq!(as_response["data"]["flags"], 64);
+    assert_eq!(as_response["data"]["content"], reply.text);
+    let as_message =
+        serde_json::to_value(adapter::out_messages(&reply, false)[0].to_message()).unwrap();
+    assert!(as_message.get("flags").is_none(), "{as_message}");
+
+    let ok = Reply {
+        text: "North to move.".into(),
+        attachments: frames(1),
+        ..Reply::default()
+    };
+    let r = serde_json::to_value(adapter::out_messages(&ok, true)[0].to_response()).unwrap();
+    assert!(r["data"].get("flags").is_none(), "{r}");
+    assert_eq!(r["data"]["attachments"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn long_text_is_split_under_discords_limit_and_empty_replies_post_nothing() {
+    let line = "1. c1+ a6-\n".repeat(400); // 4,400 characters
+    let out = adapter::out_messages(
+        &Reply {
+            text: line,
+            attachments: frames(3),
+            ..Reply::default()
+        },
+        false,
+    );
+    assert_eq!(out.len(), 3);
+    assert!(out.iter().all(|m| m.content.chars().count() <= 2000));
+    assert!(out[0].files.is_empty() && out[1].files.is_empty());
+    assert_eq!(out[2].files.len(), 3, "files ride on the last text message");
+    assert!(adapter::out_messages(&Reply::default(), false).is_empty());
+}
