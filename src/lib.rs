@@ -9,4 +9,5 @@
 pub mod ascii;
 pub mod chat;
 pub mod picture;
+pub mod render;
 pub mod replay;
