@@ -29,10 +29,7 @@ fn ten_lap_move() -> Trace {
             seed = seed
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            let mv = moves
-                .iter()
-                .nth((seed >> 33) as usize % moves.len())
-                .copied();
+            let mv = moves.get((seed >> 33) as usize % moves.len()).copied();
             let Some(mv) = mv else { break };
             let trace = game.play(mv).expect("legal move");
             if trace.laps == 10 {

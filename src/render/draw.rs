@@ -270,6 +270,12 @@ pub(crate) struct Sprite {
 }
 
 impl Sprite {
+    /// Width of the mask, halo included.
+    #[cfg(test)]
+    pub(crate) fn width(&self) -> usize {
+        self.w
+    }
+
     /// Renders `line` centred on `(0, 0)` at `size`, with a halo of `halo` pixels.
     pub(crate) fn new(font: &FontRef<'static>, size: f32, line: &str, halo: usize) -> Sprite {
         let scale = PxScale::from(size);
