@@ -60,6 +60,25 @@ fn bench(c: &mut Criterion) {
         max,
         gif.len()
     );
+    // CPU time per iteration, which a loaded machine does not inflate (wall time does).
+    let (n, t0, w0) = (20, thread_cpu(), std::time::Instant::now());
+    for _ in 0..n {
+        std::hint::black_box(r.position(&pos, &info));
+    }
+    eprintln!(
+        "frame + PNG: {:.1} ms CPU, {:.1} ms wall per frame",
+        (thread_cpu() - t0) * 1000.0 / n as f64,
+        w0.elapsed().as_secs_f64() * 1000.0 / n as f64
+    );
+    let (n, t0, w0) = (10, thread_cpu(), std::time::Instant::now());
+    for _ in 0..n {
+        std::hint::black_box(r.gif(&r.move_frames(&trace, &info)));
+    }
+    eprintln!(
+        "10-lap move frames + GIF: {:.0} ms CPU, {:.0} ms wall per move",
+        (thread_cpu() - t0) * 1000.0 / n as f64,
+        w0.elapsed().as_secs_f64() * 1000.0 / n as f64
+    );
     c.bench_function("10-lap move: frames + GIF", |b| {
         b.iter(|| {
             let frames = r.move_frames(&trace, &info);
@@ -74,3 +93,13 @@ criterion_group! {
     targets = bench
 }
 criterion_main!(benches);
+
+/// CPU time of this thread in seconds (Linux), to tell work from waiting on a busy box.
+fn thread_cpu() -> f64 {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
+    let after = stat.rsplit(')').next().unwrap_or("");
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let ticks: f64 = f.get(11).and_then(|v| v.parse().ok()).unwrap_or(0.0)
+        + f.get(12).and_then(|v| v.parse().ok()).unwrap_or(0.0);
+    ticks / 100.0
+}

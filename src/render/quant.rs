@@ -5,11 +5,14 @@
 
 use image::RgbImage;
 
+/// Most colours in a palette: 255, leaving one index free for a GIF's transparent colour.
+pub(crate) const MAX_COLOURS: usize = 255;
+
 /// An image as palette indices.
 pub(crate) struct Indexed {
     pub(crate) width: u32,
     pub(crate) height: u32,
-    /// At most 256 colours.
+    /// At most [`MAX_COLOURS`] colours.
     pub(crate) palette: Vec<[u8; 3]>,
     /// One palette index per pixel, row by row.
     pub(crate) data: Vec<u8>,
@@ -28,7 +31,7 @@ fn bin(p: &[u8]) -> usize {
     ((p[0] as usize >> 3) << 10) | ((p[1] as usize >> 3) << 5) | (p[2] as usize >> 3)
 }
 
-/// Reduces `img` to at most 256 colours. Pixels are binned by their 15-bit colour; each
+/// Reduces `img` to at most [`MAX_COLOURS`] colours. Pixels are binned by their 15-bit colour; each
 /// bin's colour is the mean of its pixels (so a flat colour stays exact). The most
 /// frequent bins become the palette, kept apart from each other so that the shades of
 /// anti-aliased edges spread over it; every other bin is mapped to its nearest entry.
@@ -57,9 +60,9 @@ pub(crate) fn quantize(img: &RgbImage) -> Indexed {
         ]
     };
     let mut lut = vec![0u8; BINS];
-    let mut palette: Vec<[u8; 3]> = Vec::with_capacity(256);
+    let mut palette: Vec<[u8; 3]> = Vec::with_capacity(MAX_COLOURS);
     let mut taken = vec![false; BINS];
-    if used.len() <= 256 {
+    if used.len() <= MAX_COLOURS {
         for &b in &used {
             lut[b] = palette.len() as u8;
             palette.push(mean(b));
@@ -69,7 +72,7 @@ pub(crate) fn quantize(img: &RgbImage) -> Indexed {
         // Frequent colours first, each well apart from those taken; then by count alone.
         for gap in [300, 0] {
             for &b in &used {
-                if palette.len() == 256 {
+                if palette.len() == MAX_COLOURS {
                     break;
                 }
                 let c = mean(b);
@@ -183,10 +186,10 @@ mod tests {
     fn few_colours_round_trip_exactly() {
         let mut img = RgbImage::new(48, 32);
         for (x, y, p) in img.enumerate_pixels_mut() {
-            p.0 = [(x % 16 * 16) as u8, (y % 16 * 16) as u8, 7];
+            p.0 = [(x % 16 * 16) as u8, (y % 15 * 16) as u8, 7];
         }
         let q = quantize(&img);
-        assert_eq!(q.palette.len(), 256);
+        assert_eq!(q.palette.len(), 240);
         let back = Indexed::from_png(&q.to_png()).expect("decodes");
         assert!(
             back.to_rgb() == img,
