@@ -12,7 +12,7 @@ use criterion::Criterion;
 use mancala_bot::bot::{Core, Settings, SystemClock};
 use mancala_bot::chat::{ChannelKey, ChatCore, Incoming, User};
 use mancala_bot::picture::{BoardInfo, Frame, Painter};
-use mancala_bot::standin::StandInPainter;
+use mancala_bot::render::Renderer;
 use mancala_bot::store::{
     Challenge, GameKind, Play, Record, SledStore, Status, Store, Write, FORMAT_VERSION,
 };
@@ -230,10 +230,10 @@ fn main() {
         "!sow end to end, 1,000 active channels, no-cost painter",
         timed_sows(&fake, 2000, &mut rng),
     );
-    let standin = core_over(store.clone(), Arc::new(StandInPainter));
+    let real = core_over(store.clone(), Arc::new(Renderer::new()));
     report(
-        "!sow end to end, 1,000 active channels, stand-in painter",
-        timed_sows(&standin, 1000, &mut rng),
+        "!sow end to end, 1,000 active channels, real renderer (frames included)",
+        timed_sows(&real, 300, &mut rng),
     );
 
     let mut c = Criterion::default()
@@ -258,19 +258,6 @@ fn main() {
             }
             total
         })
-    });
-    // The frames alone (stand-in painter; the real renderer has its own bench).
-    let trace = Position::new(Variant::KATRO)
-        .play_traced(mancala_rules::Move::parse("c1+", Variant::KATRO).unwrap())
-        .unwrap();
-    let info = BoardInfo {
-        south: "south".into(),
-        north: "north".into(),
-        captured: [2, 0],
-        view: Side::South,
-    };
-    c.bench_function("standin_move_frames_e1", |b| {
-        b.iter(|| black_box(StandInPainter.move_frames(&trace, &info)))
     });
     c.final_summary();
 }

@@ -15,10 +15,10 @@ use crate::store::{Imported, Record, SledStore, Store};
 
 /// The painter of production builds (console, run).
 ///
-/// MERGE POINT (renderer): switch this to `Arc::new(crate::render::Renderer::new(..))`
-/// when the board renderer is merged; nothing else needs to change.
+/// The board painter of the running bot: the renderer (fonts parsed and empty boards
+/// cached once).
 pub fn default_painter() -> Arc<dyn Painter> {
-    Arc::new(crate::standin::StandInPainter)
+    Arc::new(crate::render::Renderer::new())
 }
 
 /// Opens the store of the data directory `data_dir` (the sled database is in

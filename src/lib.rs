@@ -14,6 +14,6 @@ pub mod config;
 pub mod console;
 pub mod discord;
 pub mod picture;
+pub mod render;
 pub mod replay;
-pub mod standin;
 pub mod store;

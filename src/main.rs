@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use mancala_bot::{app, console, replay};
+use mancala_bot::{app, console, render, replay};
 
 /// A chat bot that referees and plays the mancala games Katro and Hoyito I.
 #[derive(Parser)]
@@ -26,6 +26,8 @@ enum Cmd {
     Export(app::ExportArgs),
     /// Load the JSON lines of `export` into a data directory.
     Import(app::ImportArgs),
+    /// Draw a move's frames (or a position) as PNG files, with GIF and contact sheet.
+    Render(render::cli::RenderArgs),
 }
 
 fn main() -> ExitCode {
@@ -36,6 +38,7 @@ fn main() -> ExitCode {
         Some(Cmd::Console(a)) => console::main(a),
         Some(Cmd::Export(a)) => app::export(a),
         Some(Cmd::Import(a)) => app::import(a),
+        Some(Cmd::Render(a)) => render::cli::main(a),
         None => app::run(app::RunArgs::default()),
     };
     match result {

@@ -41,29 +41,14 @@ pub fn main(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         eprintln!("{msg}");
         Ok(ExitCode::from(2))
     };
-    let variant: Variant = match args.game.parse() {
-        Ok(v) => v,
-        Err(e) => return refuse(e.to_string()),
-    };
-    let variant = variant.with_lone_steps(args.lone_steps);
-    let start = match (&args.position, args.seeds) {
-        (Some(text), _) => match text.parse::<Position>() {
-            Ok(p) if p.variant() == variant.with_lone_steps(false) => {
-                p.with_lone_steps(args.lone_steps)
-            }
-            Ok(p) => {
-                return refuse(format!(
-                    "the position is a {} position, not {variant}",
-                    p.variant()
-                ))
-            }
-            Err(e) => return refuse(e.to_string()),
-        },
-        (None, Some(seeds)) => match Position::with_seeds(variant, seeds) {
-            Ok(p) => p,
-            Err(e) => return refuse(e.to_string()),
-        },
-        (None, None) => Position::new(variant),
+    let start = match start_position(
+        &args.game,
+        args.position.as_deref(),
+        args.seeds,
+        args.lone_steps,
+    ) {
+        Ok(p) => p,
+        Err(msg) => return refuse(msg),
     };
     let mut game = Game::from_position(start);
     let opening: Vec<Event> = game.opening_event().into_iter().collect();
@@ -88,6 +73,39 @@ pub fn main(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The start position named by a command line: the game `game` (N3), then either the N4
+/// `position` string (which must be of that game), or the start with `seeds` per hole,
+/// or the game's start; `lone_steps` switches on K11.
+///
+/// # Errors
+/// A short message naming the fault: unknown game, malformed position, a position of
+/// another game, or seeds the game does not allow.
+pub fn start_position(
+    game: &str,
+    position: Option<&str>,
+    seeds: Option<u8>,
+    lone_steps: bool,
+) -> Result<Position, String> {
+    let variant: Variant = game
+        .parse()
+        .map_err(|e: mancala_rules::ParseError| e.to_string())?;
+    let variant = variant.with_lone_steps(lone_steps);
+    match (position, seeds) {
+        (Some(text), _) => match text.parse::<Position>() {
+            Ok(p) if p.variant() == variant.with_lone_steps(false) => {
+                Ok(p.with_lone_steps(lone_steps))
+            }
+            Ok(p) => Err(format!(
+                "the position is a {} position, not {variant}",
+                p.variant()
+            )),
+            Err(e) => Err(e.to_string()),
+        },
+        (None, Some(seeds)) => Position::with_seeds(variant, seeds).map_err(|e| e.to_string()),
+        (None, None) => Ok(Position::new(variant)),
+    }
 }
 
 fn print_ply(

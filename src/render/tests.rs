@@ -1,0 +1,92 @@
+//! Unit tests of the renderer: frame plans, sizes, alt text.
+
+use super::*;
+use mancala_rules::Variant;
+
+fn info(view: Side) -> BoardInfo {
+    BoardInfo {
+        south: "Alice".into(),
+        north: "Bob".into(),
+        captured: [0, 0],
+        view,
+    }
+}
+
+#[test]
+fn fonts_parse_and_renderer_is_send_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<Renderer>();
+    let _ = Renderer::new();
+}
+
+#[test]
+fn e1_plan_has_captions_per_relay_and_capture() {
+    let pos = Position::new(Variant::KATRO);
+    let trace = pos
+        .play_traced(mancala_rules::Move::parse("c1+", Variant::KATRO).unwrap())
+        .unwrap();
+    let mut i = info(Side::South);
+    i.captured = [2, 0];
+    let steps = plan_move(&trace, &i);
+    assert_eq!(steps.len(), 7);
+    assert_eq!(steps[0].caption.0, "1/7  lap 1: relay 3 from e1");
+    assert_eq!(steps[3].caption.0, "4/7  lap 4: capture 2 from b4 at b3");
+    assert_eq!(steps[6].caption.0, "7/7  end: stop at e2");
+    assert_eq!(steps[6].caption.1, "South plays c1+ · North to move");
+    // Katro captures count back from the counts after the move.
+    assert_eq!(steps[2].captured, [0, 0]);
+    assert_eq!(steps[3].captured, [2, 0]);
+    assert_eq!(steps[3].turns, [Turn::Sowing, Turn::None]);
+    assert_eq!(steps[6].turns, [Turn::None, Turn::ToMove]);
+    assert_eq!(steps[0].lap_sown, vec![Hole::new(3, 0), Hole::new(4, 0)]);
+}
+
+#[test]
+fn north_view_turns_the_board_half_round() {
+    let s = Layout::new(Variant::KATRO, Side::South);
+    let n = Layout::new(Variant::KATRO, Side::North);
+    let a1 = Hole::new(0, 0);
+    let f6 = Hole::new(5, 5);
+    assert_eq!(s.centre(a1), n.centre(f6));
+    assert!(
+        s.centre(a1).1 > s.centre(f6).1,
+        "South sees row 1 at the bottom"
+    );
+    assert!(
+        n.centre(a1).0 > n.centre(f6).0,
+        "North sees column a on his right"
+    );
+}
+
+#[test]
+fn seventy_seeds_fit_in_their_pit() {
+    let r = Renderer::new();
+    for n in [9u8, 70, 144] {
+        let s = r.number(n);
+        assert!(
+            s.width() as f32 <= 2.0 * PIT_R,
+            "{n}: {} px wide",
+            s.width()
+        );
+    }
+}
+
+#[test]
+fn hoyito_casa_frames_use_the_stores() {
+    // H6a: a1 holds 1 seed, b1 holds 3: the last seed makes a casa in b1.
+    let pos: Position = "hoyito/1,3,4,4,4,4/4,4,4,4,4,4 s 0 4".parse().unwrap();
+    let trace = pos
+        .play_traced(mancala_rules::Move::parse("a1", pos.variant()).unwrap())
+        .unwrap();
+    assert_eq!(trace.captures(), 1);
+    let steps = plan_move(&trace, &info(Side::South));
+    assert_eq!(steps.len(), trace.relays() + 2);
+    assert_eq!(
+        steps[0].event,
+        Some(Event::Casa {
+            hole: Hole::new(1, 0)
+        })
+    );
+    assert_eq!(steps[0].captured, [4, 4]);
+    assert!(steps[0].caption.0.contains("casa at b1: South captures 4"));
+}

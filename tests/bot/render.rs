@@ -1,0 +1,270 @@
+//! Board pictures (issue 3): frame counts (relays + captures + 1) for RULES.md E1-E3 and
+//! random moves of every game and size, decodable PNGs of the documented size, GIF frame
+//! counts, alt text, and golden images.
+//!
+//! Golden images live in `tests/data/golden/`; regenerate them with
+//! `UPDATE_GOLDEN=1 cargo test --test bot render::` after an intended change, and look
+//! at them before committing.
+
+use std::path::PathBuf;
+
+use mancala_bot::picture::{BoardInfo, Frame, Painter};
+use mancala_bot::render::{frame_size, Renderer};
+use mancala_bot::replay::event_text;
+use mancala_rules::{Event, Game, Position, Side, Trace, Variant};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+fn info(view: Side) -> BoardInfo {
+    BoardInfo {
+        south: "Alice".into(),
+        north: "Bob".into(),
+        captured: [0, 0],
+        view,
+    }
+}
+
+fn play(game: &str, moves: &[&str]) -> (Game, Trace) {
+    let mut g = Game::new(game.parse().expect("game name"));
+    let mut last = None;
+    for m in moves {
+        last = Some(g.play_text(m).expect("legal move"));
+    }
+    (g, last.expect("at least one move"))
+}
+
+fn decode(png: &[u8]) -> image::RgbImage {
+    image::load_from_memory_with_format(png, image::ImageFormat::Png)
+        .expect("frame decodes as PNG")
+        .to_rgb8()
+}
+
+fn check_frames(trace: &Trace, frames: &[Frame]) {
+    assert_eq!(
+        frames.len(),
+        trace.relays() + trace.captures() + 1,
+        "frames of {} from {}",
+        trace.mv,
+        trace.before
+    );
+    let (w, h) = frame_size(trace.before.variant());
+    for f in frames {
+        let img = decode(&f.png);
+        assert_eq!((img.width(), img.height()), (w, h));
+        assert!(f.png.len() <= 100_000, "PNG of {} bytes", f.png.len());
+    }
+}
+
+fn check_alt(trace: &Trace, frames: &[Frame]) {
+    let last = &frames.last().expect("a final frame").alt;
+    let mut i = 0;
+    for e in &trace.events {
+        let text = event_text(&e.event);
+        if matches!(e.event, Event::Relay { .. }) || e.event.is_capture() {
+            assert!(last.contains(&text), "final alt lacks `{text}`: {last}");
+            assert!(
+                frames[i].alt.contains(&text),
+                "frame {} alt lacks `{text}`",
+                i + 1
+            );
+            i += 1;
+        }
+    }
+}
+
+/// E1 (RULES.md §5): Katro c1+ has 5 relays and 1 capture: 7 frames.
+#[test]
+fn e1_katro_c1_plus_has_seven_frames() {
+    let r = Renderer::new();
+    let (_, trace) = play("katro", &["c1+"]);
+    let frames = r.move_frames(&trace, &info(Side::South));
+    assert_eq!(frames.len(), 7);
+    check_frames(&trace, &frames);
+    check_alt(&trace, &frames);
+    assert!(frames[3].alt.contains("capture 2 from b4 at b3"));
+}
+
+/// E2: Katro c1- has 5 relays and 1 capture: 7 frames.
+#[test]
+fn e2_katro_c1_minus_has_seven_frames() {
+    let r = Renderer::new();
+    let (_, trace) = play("katro", &["c1-"]);
+    let frames = r.move_frames(&trace, &info(Side::North));
+    assert_eq!(frames.len(), 7);
+    check_frames(&trace, &frames);
+    check_alt(&trace, &frames);
+}
+
+/// E3: Hoyito a1 has 4 relays and no casa: 5 frames; the GIF has as many frames.
+#[test]
+fn e3_hoyito_a1_has_five_frames_and_gif_too() {
+    let r = Renderer::new();
+    let (_, trace) = play("hoyito", &["a1"]);
+    let frames = r.move_frames(&trace, &info(Side::South));
+    assert_eq!(frames.len(), 5);
+    check_frames(&trace, &frames);
+    check_alt(&trace, &frames);
+    let gif = r.gif(&frames);
+    let dec = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(gif)).expect("GIF");
+    let n = image::AnimationDecoder::into_frames(dec)
+        .collect_frames()
+        .expect("GIF frames decode")
+        .len();
+    assert_eq!(n, frames.len());
+    let sheet = r.contact_sheet(&frames);
+    decode(&sheet.png);
+    for i in 1..=5 {
+        assert!(
+            sheet.alt.contains(&format!("{i}) Frame {i} of 5")),
+            "{}",
+            sheet.alt
+        );
+    }
+}
+
+/// Random moves of every game and size: frames = relays + captures + 1, sizes as
+/// documented, alt text naming every relay and capture (seeded, a few moves each).
+#[test]
+fn random_moves_of_every_game_have_one_frame_per_relay_and_capture_plus_one() {
+    let r = Renderer::new();
+    let mut rng = StdRng::seed_from_u64(3);
+    let games = [
+        "katro",
+        "katro:4x6",
+        "katro:4x4",
+        "hoyito",
+        "hoyito:2x7",
+        "hoyito:2x8",
+        "hoyito:2x9",
+        "hoyito:2x10",
+        "hoyito:2x11",
+        "hoyito:2x12",
+    ];
+    for name in games {
+        let mut game = Game::new(name.parse().expect("game"));
+        let plies = rng.gen_range(0..12);
+        for _ in 0..plies {
+            let moves = game.legal_moves();
+            if game.outcome().is_over() || moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.gen_range(0..moves.len())];
+            game.play(mv).expect("legal");
+        }
+        let moves = game.legal_moves();
+        if game.outcome().is_over() || moves.is_empty() {
+            continue;
+        }
+        let mv = moves[rng.gen_range(0..moves.len())];
+        let trace = game.play(mv).expect("legal");
+        let view = if rng.gen_bool(0.5) {
+            Side::South
+        } else {
+            Side::North
+        };
+        let frames = r.move_frames(&trace, &info(view));
+        check_frames(&trace, &frames);
+        check_alt(&trace, &frames);
+    }
+}
+
+/// A position alone is one frame of the documented size, for every board size.
+#[test]
+fn positions_have_the_documented_size() {
+    let r = Renderer::new();
+    for (name, size) in [
+        ("katro", (720, 908)),
+        ("katro:4x4", (640, 708)),
+        ("hoyito", (720, 508)),
+        ("hoyito:2x12", (1320, 508)),
+    ] {
+        let v: Variant = name.parse().expect("game");
+        assert_eq!(frame_size(v), size);
+        let f = r.position(&Position::new(v), &info(Side::North));
+        let img = decode(&f.png);
+        assert_eq!((img.width(), img.height()), size, "{name}");
+    }
+}
+
+/// Closed holes (M2) are named in the alt text.
+#[test]
+fn closed_holes_show_in_the_alt_text() {
+    let r = Renderer::new();
+    let pos: Position = "hoyito/4,4,4,x,x,x/4,4,4,4,4,4 s 0 0"
+        .parse()
+        .expect("position");
+    let f = r.position(&pos, &info(Side::South));
+    assert!(f.alt.contains("row 1: 4 4 4 x x x"), "{}", f.alt);
+    assert!(f.alt.contains("x = closed hole"));
+}
+
+// ----- golden images -------------------------------------------------------------
+
+fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden")
+}
+
+/// Compares `png` with the golden file `name`: a pixel differs when a channel is off by
+/// more than 48; the images match when at most 0.3% of pixels differ (a font hinting or
+/// encoder change), while a moved or missing hole changes well over 1%.
+fn assert_golden(name: &str, png: &[u8]) {
+    let path = golden_dir().join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(golden_dir()).expect("golden dir");
+        std::fs::write(&path, png).expect("write golden");
+        return;
+    }
+    let want = decode(&std::fs::read(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (run with UPDATE_GOLDEN=1 to create it)",
+            path.display()
+        )
+    }));
+    let got = decode(png);
+    assert_eq!(want.dimensions(), got.dimensions(), "{name}: size");
+    let differ = want
+        .pixels()
+        .zip(got.pixels())
+        .filter(|(a, b)| a.0.iter().zip(b.0).any(|(x, y)| x.abs_diff(y) > 48))
+        .count();
+    let total = (want.width() * want.height()) as usize;
+    assert!(
+        differ * 1000 <= total * 3,
+        "{name}: {differ} of {total} pixels differ (UPDATE_GOLDEN=1 regenerates after an intended change)"
+    );
+}
+
+#[test]
+fn golden_e1_capture_frame() {
+    let (_, trace) = play("katro", &["c1+"]);
+    let frames = Renderer::new().move_frames(&trace, &info(Side::South));
+    assert_golden("e1-frame-4.png", &frames[3].png);
+}
+
+#[test]
+fn golden_e3_final_frame_from_north() {
+    let (_, trace) = play("hoyito", &["a1"]);
+    let frames = Renderer::new().move_frames(&trace, &info(Side::North));
+    assert_golden("e3-final-north.png", &frames[4].png);
+}
+
+#[test]
+fn golden_closed_holes_position() {
+    let pos: Position = "hoyito/4,4,4,x,x,x/4,4,4,4,4,4 s 0 0"
+        .parse()
+        .expect("position");
+    let f = Renderer::new().position(&pos, &info(Side::South));
+    assert_golden("hoyito-closed.png", &f.png);
+}
+
+/// The golden check itself fails on a moved hole: the E1 capture frame is not the
+/// frame before it.
+#[test]
+fn golden_comparison_detects_a_changed_board() {
+    let (_, trace) = play("katro", &["c1+"]);
+    let frames = Renderer::new().move_frames(&trace, &info(Side::South));
+    let result = std::panic::catch_unwind(|| assert_golden("e1-frame-4.png", &frames[2].png));
+    if std::env::var_os("UPDATE_GOLDEN").is_none() {
+        assert!(result.is_err(), "frame 3 must not pass as frame 4");
+    }
+}
