@@ -10,3 +10,4 @@ pub mod ascii;
 pub mod chat;
 pub mod picture;
 pub mod replay;
+pub mod selfplay;

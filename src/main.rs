@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use mancala_bot::replay;
+use mancala_bot::{replay, selfplay};
 
 /// A chat bot that referees and plays the mancala games Katro and Hoyito I.
 #[derive(Parser)]
@@ -17,12 +17,15 @@ struct Cli {
 enum Cmd {
     /// Replay a game record and print every ply (RULES.md section 6).
     Replay(replay::ReplayArgs),
+    /// Play AI levels and random players against each other and report the results.
+    Selfplay(selfplay::SelfplayArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.cmd {
         Cmd::Replay(a) => replay::main(a),
+        Cmd::Selfplay(a) => selfplay::main(a),
     };
     match result {
         Ok(code) => code,
