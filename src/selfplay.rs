@@ -136,7 +136,7 @@ impl Summary {
 
 /// One side's mover during a game.
 enum Mover {
-    Random(StdRng),
+    Random(Box<StdRng>),
     Ai(Box<Ai>),
 }
 
@@ -156,7 +156,7 @@ pub fn play_game(
     for (i, p) in players.iter().enumerate() {
         let side_seed = seed.wrapping_mul(2).wrapping_add(i as u64);
         movers.push(match *p {
-            Player::Random => Mover::Random(StdRng::seed_from_u64(side_seed)),
+            Player::Random => Mover::Random(Box::new(StdRng::seed_from_u64(side_seed))),
             Player::Ai(level) => Mover::Ai(Box::new(
                 Ai::new(SearchConfig {
                     level,
@@ -247,7 +247,10 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> anyhow::Result<ExitCode
             &mut summary,
         )?;
         if plies >= MAX_PLIES && !outcome.is_over() {
-            eprintln!("game {}: stopped after {MAX_PLIES} plies, counted as a draw", g + 1);
+            eprintln!(
+                "game {}: stopped after {MAX_PLIES} plies, counted as a draw",
+                g + 1
+            );
         }
         if !args.json {
             let result = match outcome {

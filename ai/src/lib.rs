@@ -260,7 +260,10 @@ mod tests {
             ..SearchConfig::default()
         })
         .unwrap_err();
-        assert_eq!(e.to_string(), "AI level 6 does not exist: levels are 1 to 5");
+        assert_eq!(
+            e.to_string(),
+            "AI level 6 does not exist: levels are 1 to 5"
+        );
         assert_eq!(
             Ai::new(SearchConfig {
                 tt_mb: 0,
@@ -297,9 +300,10 @@ mod tests {
     #[test]
     fn no_move_once_the_game_is_over() {
         // K9: North has no seed left, so the game is over and there is nothing to play.
-        let p: Position = "katro/4,4,4,4,4,4/4,4,4,4,4,4/4,4,4,4,4,4/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0 n"
-            .parse()
-            .unwrap();
+        let p: Position =
+            "katro/4,4,4,4,4,4/4,4,4,4,4,4/4,4,4,4,4,4/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0 n"
+                .parse()
+                .unwrap();
         let mut ai = Ai::new(SearchConfig::default()).unwrap();
         assert_eq!(ai.choose(&p, &[]), None);
         assert_eq!(ai.choose_in_game(&Game::from_position(p)), None);

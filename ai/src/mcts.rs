@@ -166,7 +166,11 @@ impl Mcts {
 /// the player to move loses (K9); Hoyito, the stores plus rows decide (H8, H10).
 fn terminal_for_south(pos: &Position) -> f64 {
     if pos.variant().is_katro() {
-        return if pos.to_move() == Side::South { 0.0 } else { 1.0 };
+        return if pos.to_move() == Side::South {
+            0.0
+        } else {
+            1.0
+        };
     }
     let s = pos.store(Side::South) as i64 + pos.seeds_of(Side::South) as i64;
     let n = pos.store(Side::North) as i64 + pos.seeds_of(Side::North) as i64;

@@ -159,7 +159,10 @@ impl Searcher {
         let mut order: Vec<usize> = (0..n).collect();
         let tiebreak: Vec<u32> = (0..n).map(|_| rng.gen()).collect();
         let base = gain_base(root, me);
-        let gains: Vec<i32> = children.iter().map(|(_, c)| gain(base, root, c, me)).collect();
+        let gains: Vec<i32> = children
+            .iter()
+            .map(|(_, c)| gain(base, root, c, me))
+            .collect();
         order.sort_by_key(|&i| (core::cmp::Reverse(gains[i]), tiebreak[i]));
 
         let mut done: Option<(Vec<i32>, u32)> = None;
@@ -208,9 +211,16 @@ impl Searcher {
             .iter()
             .copied()
             .max_by_key(|&i| {
-                let bonus = if noise > 0 { rng.gen_range(0..=noise) } else { 0 };
+                let bonus = if noise > 0 {
+                    rng.gen_range(0..=noise)
+                } else {
+                    0
+                };
                 // Exact scores only: every move below best - noise failed low.
-                (scores[i].saturating_add(bonus), core::cmp::Reverse(order_rank(&order, i)))
+                (
+                    scores[i].saturating_add(bonus),
+                    core::cmp::Reverse(order_rank(&order, i)),
+                )
             })
             .expect("at least one move");
         Some(RootResult {
@@ -306,11 +316,7 @@ impl Searcher {
         }
 
         // Move ordering: TT move, then captures by size, then killers.
-        let killers = self
-            .killers
-            .get(ply as usize)
-            .copied()
-            .unwrap_or([None; 2]);
+        let killers = self.killers.get(ply as usize).copied().unwrap_or([None; 2]);
         let mut order = [(0i32, 0u8); mancala_rules::MAX_MOVES];
         let n = children.len();
         let base = gain_base(pos, me);
@@ -440,14 +446,22 @@ mod tests {
         }
         let key = position_key(pos);
         if path.contains(&key) {
-            return if katro { 0 } else { result_score(hoyito_final_sign(pos), ply) };
+            return if katro {
+                0
+            } else {
+                result_score(hoyito_final_sign(pos), ply)
+            };
         }
         if depth == 0 {
             return evaluate(pos);
         }
         let children = pos.children();
         if children.is_empty() {
-            return if katro { result_score(-1, ply) } else { result_score(hoyito_final_sign(pos), ply) };
+            return if katro {
+                result_score(-1, ply)
+            } else {
+                result_score(hoyito_final_sign(pos), ply)
+            };
         }
         path.push(key);
         let best = children

@@ -115,7 +115,10 @@ mod tests {
         assert_eq!(core::mem::size_of::<Entry>(), 16);
         t.store(0xdead_beef, 3, 42, Bound::Exact, 1);
         let e = t.probe(0xdead_beef).unwrap();
-        assert_eq!((e.score, e.depth, e.best, e.bound), (42, 3, 1, Bound::Exact));
+        assert_eq!(
+            (e.score, e.depth, e.best, e.bound),
+            (42, 3, 1, Bound::Exact)
+        );
         assert!(t.probe(0xdead_beef ^ (1 << 40)).is_none());
     }
 }

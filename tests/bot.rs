@@ -1,0 +1,4 @@
+//! The bot's integration tests; one module per topic under `tests/bot/`.
+
+#[path = "bot/selfplay.rs"]
+mod selfplay;
