@@ -16,4 +16,5 @@ pub mod discord;
 pub mod picture;
 pub mod render;
 pub mod replay;
+pub mod selfplay;
 pub mod store;

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use mancala_bot::{app, console, render, replay};
+use mancala_bot::{app, console, render, replay, selfplay};
 
 /// A chat bot that referees and plays the mancala games Katro and Hoyito I.
 #[derive(Parser)]
@@ -28,6 +28,8 @@ enum Cmd {
     Import(app::ImportArgs),
     /// Draw a move's frames (or a position) as PNG files, with GIF and contact sheet.
     Render(render::cli::RenderArgs),
+    /// Play AI levels and random players against each other and report the results.
+    Selfplay(selfplay::SelfplayArgs),
 }
 
 fn main() -> ExitCode {
@@ -39,6 +41,7 @@ fn main() -> ExitCode {
         Some(Cmd::Export(a)) => app::export(a),
         Some(Cmd::Import(a)) => app::import(a),
         Some(Cmd::Render(a)) => render::cli::main(a),
+        Some(Cmd::Selfplay(a)) => selfplay::main(a),
         None => app::run(app::RunArgs::default()),
     };
     match result {

@@ -6,5 +6,7 @@ mod console;
 mod core_chat;
 #[path = "bot/render.rs"]
 mod render;
+#[path = "bot/selfplay.rs"]
+mod selfplay;
 #[path = "bot/store.rs"]
 mod store;

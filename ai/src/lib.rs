@@ -1,1 +1,311 @@
-//! x
+//! The AI opponent of mancala-bot: game-tree search over [`mancala_rules`] for Katro and
+//! Hoyito I, in five levels.
+//!
+//! The search is iterative-deepening alpha-beta (negamax with principal-variation
+//! search) with a transposition table, move ordering (table move, captures, killers),
+//! repetition detection (K10/H10) and an evaluation designed for each game (see
+//! [`evaluate`]). A Monte-Carlo tree search ([`mcts`]) is kept for comparison: the
+//! alpha-beta search beat it in both games (see the crate's README note in the
+//! project), so every level uses alpha-beta.
+//!
+//! Levels ([`SearchConfig::level`], 1-5): 1 looks one move ahead and errs by up to 1.5
+//! seeds (a beginner), 2 looks two moves ahead, 3 four, 4 six, and 5 searches as deep
+//! as its time allows. Each level beats the one below.
+//!
+//! The bot calls [`Ai::choose_in_game`] from `tokio::task::spawn_blocking`: an [`Ai`] is
+//! `Send`, its memory is its transposition table ([`SearchConfig::tt_mb`]), and each
+//! call returns within about [`SearchConfig::ms_per_move`] milliseconds.
+//!
+//! ```
+//! use mancala_ai::{Ai, SearchConfig};
+//! use mancala_rules::{Game, Variant};
+//!
+//! let mut game = Game::new(Variant::HOYITO);
+//! let mut ai = Ai::new(SearchConfig { level: 3, ms_per_move: 200, ..SearchConfig::default() })?;
+//! let found = ai.choose_in_game(&game).expect("the game is not over");
+//! assert!(game.legal_moves().contains(&found.mv));
+//! game.play(found.mv)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod eval;
+mod hash;
+pub mod mcts;
+mod search;
+mod tt;
+
+use core::fmt;
+use std::time::{Duration, Instant};
+
+use mancala_rules::{Game, Move, Position};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+
+pub use eval::{evaluate, WIN, WIN_BOUND};
+pub use hash::position_key;
+
+/// The levels, weakest first.
+pub const LEVELS: core::ops::RangeInclusive<u8> = 1..=5;
+
+/// The deepest search of level 5 (plies); in practice time stops it first.
+pub const MAX_DEPTH: u32 = 64;
+
+/// How an [`Ai`] plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// Playing strength, 1 (beginner) to 5 (strongest); see [`level_name`].
+    pub level: u8,
+    /// Time budget per move, milliseconds. The search stops starting new iterations
+    /// after half of it and aborts at the full budget. 0 means no time limit (then set
+    /// `max_nodes`, or the level's depth cap bounds the search).
+    pub ms_per_move: u64,
+    /// Size of the transposition table, mebibytes (at least 1; at most 4096).
+    pub tt_mb: usize,
+    /// Seed of the random choices (ties, the lower levels' errors): with a node budget
+    /// or a depth-capped level and no time limit, equal seeds give equal moves.
+    pub seed: u64,
+    /// Node budget per move (searched positions); `None` for none. A node budget
+    /// without a time limit makes every level deterministic.
+    pub max_nodes: Option<u64>,
+}
+
+impl Default for SearchConfig {
+    /// Level 3, 1000 ms per move, a 16 MiB table, seed 0, no node budget.
+    fn default() -> Self {
+        SearchConfig {
+            level: 3,
+            ms_per_move: 1000,
+            tt_mb: 16,
+            seed: 0,
+            max_nodes: None,
+        }
+    }
+}
+
+/// A short name for each level, for the bot's messages: `beginner`, `casual`,
+/// `club`, `expert`, `master`; `None` outside 1-5.
+pub fn level_name(level: u8) -> Option<&'static str> {
+    Some(match level {
+        1 => "beginner",
+        2 => "casual",
+        3 => "club",
+        4 => "expert",
+        5 => "master",
+        _ => return None,
+    })
+}
+
+/// Depth cap (plies) and root noise (centi-seeds) of each level.
+fn level_params(level: u8) -> (u32, i32) {
+    match level {
+        1 => (1, 150),
+        2 => (2, 60),
+        3 => (4, 25),
+        4 => (6, 5),
+        _ => (MAX_DEPTH, 0),
+    }
+}
+
+/// A refused [`SearchConfig`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConfigError {
+    /// The level is not 1-5.
+    Level(u8),
+    /// The table size is 0 or above 4096 MiB.
+    TableSize(usize),
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::Level(l) => write!(f, "AI level {l} does not exist: levels are 1 to 5"),
+            ConfigError::TableSize(mb) => write!(
+                f,
+                "transposition table of {mb} MiB refused: sizes are 1 to 4096 MiB"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// The move an [`Ai`] chose, and what the search saw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The chosen move; always legal in the searched position.
+    pub mv: Move,
+    /// Its score for the mover, in centi-seeds (100 = one seed); beyond
+    /// ±[`WIN_BOUND`] a proven win (positive) or loss (negative).
+    pub score: i32,
+    /// Depth of the last completed iteration, plies.
+    pub depth: u32,
+    /// Positions searched for this move.
+    pub nodes: u64,
+}
+
+/// An AI player: owns its transposition table and random generator, so one `Ai` per
+/// game (or per bot, used from one thread at a time). `Send`.
+pub struct Ai {
+    config: SearchConfig,
+    searcher: search::Searcher,
+    rng: SmallRng,
+}
+
+impl fmt::Debug for Ai {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Ai").field("config", &self.config).finish()
+    }
+}
+
+impl Ai {
+    /// An AI with `config`; allocates its transposition table.
+    ///
+    /// # Errors
+    /// [`ConfigError`] when the level is not 1-5 or the table size is not 1-4096 MiB.
+    pub fn new(config: SearchConfig) -> Result<Ai, ConfigError> {
+        if !LEVELS.contains(&config.level) {
+            return Err(ConfigError::Level(config.level));
+        }
+        if !(1..=4096).contains(&config.tt_mb) {
+            return Err(ConfigError::TableSize(config.tt_mb));
+        }
+        Ok(Ai {
+            config,
+            searcher: search::Searcher::new(config.tt_mb),
+            rng: SmallRng::seed_from_u64(config.seed),
+        })
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Bytes of the transposition table (the AI's memory, apart from a few kB).
+    pub fn table_bytes(&self) -> usize {
+        self.searcher.tt_bytes()
+    }
+
+    /// Forgets the transposition table and killers and reseeds the random generator
+    /// with the configured seed: the next searches repeat those of a new `Ai`.
+    pub fn reset(&mut self) {
+        self.searcher.clear();
+        self.rng = SmallRng::seed_from_u64(self.config.seed);
+    }
+
+    /// Chooses a move for the player to move in `game`, taking its history into
+    /// account (K10/H10 repetition). `None` once the game is over.
+    pub fn choose_in_game(&mut self, game: &Game) -> Option<SearchResult> {
+        if game.outcome().is_over() {
+            return None;
+        }
+        let mut replay = Game::from_position(game.start());
+        let mut history = Vec::with_capacity(game.moves().len() + 1);
+        for &mv in game.moves() {
+            history.push(replay.position());
+            // The moves of a Game were legal when played, and replay identically.
+            replay.play(mv).ok()?;
+        }
+        self.choose(&game.position(), &history)
+    }
+
+    /// Chooses a move for the player to move in `pos`; `history` holds the earlier
+    /// positions of the game (oldest first; may be empty), so that the search can see
+    /// K10/H10 repetitions.
+    ///
+    /// `pos` should be a position reached by play (or settled by [`Game`]): a Hoyito
+    /// player to move who cannot move has already passed (H3). Returns `None` when the
+    /// player to move has no legal move (the game is over: K9, H7, H10).
+    pub fn choose(&mut self, pos: &Position, history: &[Position]) -> Option<SearchResult> {
+        let (max_depth, noise) = level_params(self.config.level);
+        let deadline = (self.config.ms_per_move > 0).then(|| {
+            let start = Instant::now();
+            let ms = self.config.ms_per_move;
+            (
+                start + Duration::from_millis(ms / 2),
+                start + Duration::from_millis(ms),
+            )
+        });
+        let limits = search::Limits {
+            max_depth,
+            deadline,
+            max_nodes: self.config.max_nodes.unwrap_or(u64::MAX),
+        };
+        let r = self
+            .searcher
+            .search_root(pos, history, limits, noise, &mut self.rng)?;
+        Some(SearchResult {
+            mv: r.mv,
+            score: r.score,
+            depth: r.depth,
+            nodes: r.nodes,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_rules::Variant;
+
+    fn assert_send<T: Send>() {}
+
+    #[test]
+    fn ai_is_send_and_refuses_bad_levels() {
+        assert_send::<Ai>();
+        let e = Ai::new(SearchConfig {
+            level: 6,
+            ..SearchConfig::default()
+        })
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "AI level 6 does not exist: levels are 1 to 5"
+        );
+        assert_eq!(
+            Ai::new(SearchConfig {
+                tt_mb: 0,
+                ..SearchConfig::default()
+            })
+            .unwrap_err(),
+            ConfigError::TableSize(0)
+        );
+    }
+
+    #[test]
+    fn equal_seeds_give_equal_moves_under_a_node_budget() {
+        let cfg = SearchConfig {
+            level: 5,
+            ms_per_move: 0,
+            tt_mb: 1,
+            seed: 7,
+            max_nodes: Some(20_000),
+        };
+        for v in [Variant::KATRO, Variant::HOYITO] {
+            let mut a = Ai::new(cfg).unwrap();
+            let mut b = Ai::new(cfg).unwrap();
+            let mut game = Game::new(v);
+            for _ in 0..6 {
+                let (Some(x), Some(y)) = (a.choose_in_game(&game), b.choose_in_game(&game)) else {
+                    break;
+                };
+                assert_eq!(x, y);
+                game.play(x.mv).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn no_move_once_the_game_is_over() {
+        // K9: North has no seed left, so the game is over and there is nothing to play.
+        let p: Position =
+            "katro/4,4,4,4,4,4/4,4,4,4,4,4/4,4,4,4,4,4/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0 n"
+                .parse()
+                .unwrap();
+        let mut ai = Ai::new(SearchConfig::default()).unwrap();
+        assert_eq!(ai.choose(&p, &[]), None);
+        assert_eq!(ai.choose_in_game(&Game::from_position(p)), None);
+    }
+}

@@ -1,0 +1,532 @@
+//! Iterative-deepening alpha-beta (negamax with principal-variation search) over
+//! [`Position::children`], with a transposition table, TT-move / capture / killer move
+//! ordering, repetition detection and node and time limits.
+//!
+//! The side to move need not alternate: after a Hoyito move the opponent may have to
+//! pass (H3), so the mover moves again. The sign of a child's score is therefore
+//! decided per node from `to_move`, never from the depth's parity.
+
+use std::time::Instant;
+
+use mancala_rules::{Move, Position, Side};
+use rand::rngs::SmallRng;
+use rand::Rng;
+
+use crate::eval::{evaluate, katro_seeds, WIN, WIN_BOUND};
+use crate::hash::position_key;
+use crate::tt::{Bound, Table};
+
+/// Larger than any score.
+const INF: i32 = WIN + 1;
+/// Deepest ply the search tracks killers for; deeper plies simply have none.
+const MAX_PLY: usize = 128;
+
+/// When the search must stop.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    /// Deepest iteration (plies).
+    pub max_depth: u32,
+    /// Wall-clock budget; `None` for none.
+    pub deadline: Option<(Instant, Instant)>,
+    /// Node budget (negamax calls); `u64::MAX` for none.
+    pub max_nodes: u64,
+}
+
+/// The result of a root search.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RootResult {
+    pub mv: Move,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// The alpha-beta searcher; keeps its transposition table between moves.
+pub(crate) struct Searcher {
+    tt: Table,
+    killers: Vec<[Option<Move>; 2]>,
+    /// Keys of the positions on the current search path (ancestors of the node).
+    path: Vec<u64>,
+    /// Sorted keys of the positions of the game before the root.
+    history: Vec<u64>,
+    nodes: u64,
+    limits: Limits,
+    stopped: bool,
+    /// While set (depth 1), limits are not checked, so one move is always found.
+    must_finish: bool,
+    /// Whether the transposition table is probed (off only in tests against minimax).
+    use_tt: bool,
+}
+
+#[inline]
+fn to_tt(s: i32, ply: u32) -> i32 {
+    if s > WIN_BOUND {
+        s + ply as i32
+    } else if s < -WIN_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+#[inline]
+fn from_tt(s: i32, ply: u32) -> i32 {
+    if s > WIN_BOUND {
+        s - ply as i32
+    } else if s < -WIN_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+/// A won (+1), drawn (0) or lost (-1) game turned into a score at `ply`.
+#[inline]
+fn result_score(sign: i32, ply: u32) -> i32 {
+    sign * (WIN - ply as i32)
+}
+
+/// H8 with the H10 sweep: each side's store plus the seeds on his row; the sign for the
+/// player to move. On an empty board this is just the stores (H7/H8).
+#[inline]
+fn hoyito_final_sign(pos: &Position) -> i32 {
+    let me = pos.to_move();
+    let mine = pos.store(me) as i64 + pos.seeds_of(me) as i64;
+    let theirs = pos.store(me.other()) as i64 + pos.seeds_of(me.other()) as i64;
+    (mine - theirs).signum() as i32
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of `tt_mb` mebibytes.
+    pub fn new(tt_mb: usize) -> Searcher {
+        Searcher {
+            tt: Table::new(tt_mb),
+            killers: vec![[None; 2]; MAX_PLY],
+            path: Vec::with_capacity(MAX_PLY),
+            history: Vec::new(),
+            nodes: 0,
+            limits: Limits {
+                max_depth: 1,
+                deadline: None,
+                max_nodes: u64::MAX,
+            },
+            stopped: false,
+            must_finish: false,
+            use_tt: true,
+        }
+    }
+
+    /// Forgets everything learnt (for reproducible searches).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.killers.fill([None; 2]);
+    }
+
+    /// Bytes held by the transposition table.
+    pub fn tt_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Searches `root` by iterative deepening within `limits`. `history` holds the
+    /// game's earlier positions (for K10/H10 repetition). Root moves whose scores lie
+    /// within `noise` of the best get a random bonus of up to `noise` before the pick,
+    /// which makes the lower levels vary and err plausibly; ties among equal moves are
+    /// broken by `rng` too. `None` when the player to move has no legal move.
+    pub fn search_root(
+        &mut self,
+        root: &Position,
+        history: &[Position],
+        limits: Limits,
+        noise: i32,
+        rng: &mut SmallRng,
+    ) -> Option<RootResult> {
+        let children = root.children();
+        if children.is_empty() {
+            return None;
+        }
+        self.history = history.iter().map(position_key).collect();
+        self.history.sort_unstable();
+        self.path.clear();
+        self.path.push(position_key(root));
+        self.nodes = 0;
+        self.limits = limits;
+        self.stopped = false;
+        self.tt.new_search();
+
+        let n = children.len();
+        let me = root.to_move();
+        // Initial order: biggest immediate gain first, ties in a seeded random order.
+        let mut order: Vec<usize> = (0..n).collect();
+        let tiebreak: Vec<u32> = (0..n).map(|_| rng.gen()).collect();
+        let base = gain_base(root, me);
+        let gains: Vec<i32> = children
+            .iter()
+            .map(|(_, c)| gain(base, root, c, me))
+            .collect();
+        order.sort_by_key(|&i| (core::cmp::Reverse(gains[i]), tiebreak[i]));
+
+        let mut done: Option<(Vec<i32>, u32)> = None;
+        for depth in 1..=limits.max_depth.max(1) {
+            self.must_finish = depth == 1;
+            let mut scores = vec![-INF; n];
+            let mut best = -INF;
+            for &i in &order {
+                let child = &children[i].1;
+                let s = if best == -INF {
+                    self.child_score(me, child, depth - 1, 1, -INF, INF)
+                } else if noise > 0 {
+                    self.child_score(me, child, depth - 1, 1, best - noise - 1, INF)
+                } else {
+                    let s = self.child_score(me, child, depth - 1, 1, best, best + 1);
+                    if s > best && !self.stopped {
+                        self.child_score(me, child, depth - 1, 1, best, INF)
+                    } else {
+                        s
+                    }
+                };
+                if self.stopped && !self.must_finish {
+                    break;
+                }
+                scores[i] = s;
+                best = best.max(s);
+            }
+            if self.stopped && !self.must_finish {
+                break;
+            }
+            // Stable: equal scores keep their previous (seeded) order.
+            order.sort_by_key(|&i| core::cmp::Reverse(scores[i]));
+            done = Some((scores, depth));
+            if best.abs() > WIN_BOUND || self.nodes >= limits.max_nodes {
+                break;
+            }
+            if let Some((soft, _)) = limits.deadline {
+                if Instant::now() >= soft {
+                    break;
+                }
+            }
+        }
+        self.must_finish = false;
+        let (scores, depth) = done.expect("depth 1 always completes");
+        let pick = order
+            .iter()
+            .copied()
+            .max_by_key(|&i| {
+                let bonus = if noise > 0 {
+                    rng.gen_range(0..=noise)
+                } else {
+                    0
+                };
+                // Exact scores only: every move below best - noise failed low.
+                (
+                    scores[i].saturating_add(bonus),
+                    core::cmp::Reverse(order_rank(&order, i)),
+                )
+            })
+            .expect("at least one move");
+        Some(RootResult {
+            mv: children[pick].0,
+            score: scores[pick],
+            depth,
+            nodes: self.nodes,
+        })
+    }
+
+    /// The score of `child` for `parent_mover`, searched in the window (alpha, beta).
+    #[inline]
+    fn child_score(
+        &mut self,
+        parent_mover: Side,
+        child: &Position,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if child.to_move() == parent_mover {
+            // The opponent passed (H3): the same player moves again.
+            self.negamax(child, depth, ply, alpha, beta)
+        } else {
+            -self.negamax(child, depth, ply, -beta, -alpha)
+        }
+    }
+
+    fn check_limits(&mut self) {
+        if self.nodes >= self.limits.max_nodes {
+            self.stopped = true;
+        }
+        if self.nodes & 1023 == 0 {
+            if let Some((_, hard)) = self.limits.deadline {
+                if Instant::now() >= hard {
+                    self.stopped = true;
+                }
+            }
+        }
+    }
+
+    fn negamax(&mut self, pos: &Position, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped && !self.must_finish {
+            return 0;
+        }
+        let me = pos.to_move();
+        let katro = pos.variant().is_katro();
+        // Cheap terminal tests first: leaves need no move generation.
+        if katro {
+            if katro_seeds(pos, me) == 0 {
+                return result_score(-1, ply); // K9
+            }
+        } else if pos.board_total() == 0 {
+            return result_score(hoyito_final_sign(pos), ply); // H7, H8, H10
+        }
+        let key = position_key(pos);
+        if self.path.contains(&key) || self.history.binary_search(&key).is_ok() {
+            // A repetition: K10 draws; H10 sweeps the rows into the stores.
+            return if katro {
+                0
+            } else {
+                result_score(hoyito_final_sign(pos), ply)
+            };
+        }
+        if depth == 0 {
+            return evaluate(pos);
+        }
+        let mut tt_best = u8::MAX;
+        if let Some(e) = self.tt.probe(key).filter(|_| self.use_tt) {
+            tt_best = e.best;
+            if e.depth as u32 >= depth {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let children = pos.children();
+        if children.is_empty() {
+            // K9: no legal move (only endless ones) loses. A settled Hoyito position
+            // always has a move unless its board is empty, handled above.
+            return if katro {
+                result_score(-1, ply)
+            } else {
+                result_score(hoyito_final_sign(pos), ply)
+            };
+        }
+
+        // Move ordering: TT move, then captures by size, then killers.
+        let killers = self.killers.get(ply as usize).copied().unwrap_or([None; 2]);
+        let mut order = [(0i32, 0u8); mancala_rules::MAX_MOVES];
+        let n = children.len();
+        let base = gain_base(pos, me);
+        for (i, (mv, c)) in children.iter().enumerate() {
+            let mut k = gain(base, pos, c, me) * 16;
+            if i as u8 == tt_best {
+                k += 1 << 24;
+            } else if killers[0] == Some(*mv) {
+                k += 1 << 12;
+            } else if killers[1] == Some(*mv) {
+                k += 1 << 11;
+            }
+            order[i] = (k, i as u8);
+        }
+        // Insertion sort, descending by key; stable.
+        for i in 1..n {
+            let x = order[i];
+            let mut j = i;
+            while j > 0 && order[j - 1].0 < x.0 {
+                order[j] = order[j - 1];
+                j -= 1;
+            }
+            order[j] = x;
+        }
+
+        self.path.push(key);
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_idx = u8::MAX;
+        for (k, &(_, idx)) in order[..n].iter().enumerate() {
+            let child = &children[idx as usize].1;
+            let s = if k == 0 {
+                self.child_score(me, child, depth - 1, ply + 1, alpha, beta)
+            } else {
+                let s = self.child_score(me, child, depth - 1, ply + 1, alpha, alpha + 1);
+                if s > alpha && s < beta && !self.stopped {
+                    self.child_score(me, child, depth - 1, ply + 1, alpha, beta)
+                } else {
+                    s
+                }
+            };
+            if self.stopped && !self.must_finish {
+                self.path.pop();
+                return 0;
+            }
+            if s > best {
+                best = s;
+                best_idx = idx;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        let mv = children[idx as usize].0;
+                        if let Some(slot) = self.killers.get_mut(ply as usize) {
+                            if slot[0] != Some(mv) {
+                                slot[1] = slot[0];
+                                slot[0] = Some(mv);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.path.pop();
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_best = if bound == Bound::Upper {
+            u8::MAX
+        } else {
+            best_idx
+        };
+        self.tt
+            .store(key, depth, to_tt(best, ply), bound, stored_best);
+        best
+    }
+}
+
+/// Position of move index `i` in `order` (earlier = preferred on ties).
+fn order_rank(order: &[usize], i: usize) -> usize {
+    order.iter().position(|&j| j == i).unwrap_or(usize::MAX)
+}
+
+/// The parent's side of [`gain`]: Katro, the opponent's seeds; Hoyito, the mover's store.
+#[inline]
+fn gain_base(parent: &Position, me: Side) -> i32 {
+    if parent.variant().is_katro() {
+        katro_seeds(parent, me.other())
+    } else {
+        parent.store(me) as i32
+    }
+}
+
+/// What a move gains at once for `me` (`base` from [`gain_base`]): Katro, the seeds
+/// captured from the opponent (K6b, K7; Katro's total never changes); Hoyito, the seeds
+/// captured into his store (H5-H7), plus a little when the opponent must pass (H3).
+#[inline]
+fn gain(base: i32, parent: &Position, child: &Position, me: Side) -> i32 {
+    if parent.variant().is_katro() {
+        base - katro_seeds(child, me.other())
+    } else {
+        let g = child.store(me) as i32 - base;
+        g + i32::from(child.to_move() == me && child.board_total() > 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_rules::Variant;
+    use rand::SeedableRng;
+
+    /// Plain minimax, no pruning and no table, with the same leaves, terminal rules and
+    /// path repetition as the searcher: the reference its score must equal.
+    fn minimax(pos: &Position, depth: u32, ply: u32, path: &mut Vec<u64>) -> i32 {
+        let me = pos.to_move();
+        let katro = pos.variant().is_katro();
+        if katro && pos.seeds_of(me) == 0 {
+            return result_score(-1, ply);
+        }
+        if !katro && pos.board_total() == 0 {
+            return result_score(hoyito_final_sign(pos), ply);
+        }
+        let key = position_key(pos);
+        if path.contains(&key) {
+            return if katro {
+                0
+            } else {
+                result_score(hoyito_final_sign(pos), ply)
+            };
+        }
+        if depth == 0 {
+            return evaluate(pos);
+        }
+        let children = pos.children();
+        if children.is_empty() {
+            return if katro {
+                result_score(-1, ply)
+            } else {
+                result_score(hoyito_final_sign(pos), ply)
+            };
+        }
+        path.push(key);
+        let best = children
+            .iter()
+            .map(|(_, c)| {
+                let s = minimax(c, depth - 1, ply + 1, path);
+                // The sign follows the player to move, not the depth (H3 passes).
+                if c.to_move() == me {
+                    s
+                } else {
+                    -s
+                }
+            })
+            .max()
+            .expect("children");
+        path.pop();
+        best
+    }
+
+    #[test]
+    fn alpha_beta_equals_minimax_including_hoyito_passes() {
+        let mut rng = SmallRng::seed_from_u64(11);
+        let variants = ["katro", "katro:4x4", "hoyito", "hoyito:2x7"];
+        let mut passes_seen = 0;
+        for name in variants {
+            let v: Variant = name.parse().unwrap();
+            let depth = if v.is_katro() { 3 } else { 4 };
+            // Positions part-way through random games, and (Hoyito) positions from
+            // which a move makes the opponent pass (H3), walking whole random games.
+            let mut tests = Vec::new();
+            let mut with_pass = 0;
+            for game in 0..60 {
+                let mut pos = Position::new(v);
+                let stop = rng.gen_range(0..40 + game * 4);
+                for ply in 0..2000 {
+                    let ch = pos.children();
+                    if ch.is_empty() {
+                        break;
+                    }
+                    if ply == stop && game < 12 {
+                        tests.push(pos);
+                    }
+                    if ch.iter().any(|(_, c)| c.to_move() == pos.to_move()) && with_pass < 8 {
+                        tests.push(pos);
+                        with_pass += 1;
+                    }
+                    pos = ch[rng.gen_range(0..ch.len())].1;
+                }
+            }
+            passes_seen += with_pass;
+            for pos in tests {
+                let mut s = Searcher::new(1);
+                s.use_tt = false;
+                let limits = Limits {
+                    max_depth: depth,
+                    deadline: None,
+                    max_nodes: u64::MAX,
+                };
+                let r = s.search_root(&pos, &[], limits, 0, &mut rng).unwrap();
+                let want = minimax(&pos, depth, 0, &mut Vec::new());
+                assert_eq!(r.score, want, "{name} {pos}");
+                assert!(pos.is_legal(r.mv));
+            }
+        }
+        // The walk went through H3 passes, so the per-node sign was exercised.
+        assert!(passes_seen > 0);
+    }
+}
