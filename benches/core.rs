@@ -142,6 +142,7 @@ fn next_sow(core: &Core, i: usize, rng: &mut StdRng) -> Option<Incoming> {
         author,
         text: format!("!sow {}", legal[rng.gen_range(0..legal.len())]),
         mentions: Vec::new(),
+        is_organizer: false,
     })
 }
 
@@ -154,6 +155,7 @@ fn restart(core: &Core, i: usize) {
             author: user(who),
             text: text.into(),
             mentions,
+            is_organizer: false,
         })
     };
     say("south", "!new katro @north as south", vec![user("north")]);

@@ -16,3 +16,4 @@ pub mod picture;
 pub mod replay;
 pub mod standin;
 pub mod store;
+pub mod tournament;

@@ -100,6 +100,17 @@ pub fn bench() -> Bench {
 
 /// `author` says `text` in `at`; mentions are taken from `@name` words.
 pub fn say(core: &Core, at: &ChannelKey, author: &str, text: &str) -> Vec<Reply> {
+    say_as(core, at, author, text, false)
+}
+
+/// As [`say`], with the author an organizer (`organizer` true) or not.
+pub fn say_as(
+    core: &Core,
+    at: &ChannelKey,
+    author: &str,
+    text: &str,
+    organizer: bool,
+) -> Vec<Reply> {
     let mentions = text
         .split_whitespace()
         .filter_map(|w| w.strip_prefix('@'))
@@ -110,6 +121,7 @@ pub fn say(core: &Core, at: &ChannelKey, author: &str, text: &str) -> Vec<Reply>
         author: user(author),
         text: text.into(),
         mentions,
+        is_organizer: organizer,
     })
 }
 
