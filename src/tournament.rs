@@ -407,8 +407,10 @@ impl Tournament {
     /// matching (rustworkx-core, Edmonds' blossom algorithm) on the complete graph of
     /// the players, plus a bye node when their number is odd. Edge weights, from the
     /// strongest term to the weakest:
-    /// 1. a pairing already played, or a second bye, costs more than anything else, so
-    ///    it happens only when no pairing avoids it;
+    /// 0. a second bye costs more than everything else: while an active player has had
+    ///    no bye, nobody gets a second one (byes rotate);
+    /// 1. a pairing already played costs more than all that follows, so it happens only
+    ///    when no pairing avoids it;
     /// 2. the square of the score difference (players stay in their score group, and
     ///    the fewest float, as little as possible); a bye costs the player's score, so
     ///    it goes to the lowest score group (rotating: see 1);
@@ -428,6 +430,7 @@ impl Tournament {
         // Rank within the score group, for the top-half/bottom-half term.
         let mut order: Vec<usize> = active.to_vec();
         order.sort_by_key(|&e| (std::cmp::Reverse(pts[e]), e));
+        const BYE_AGAIN: i128 = 1_000_000_000_000_000;
         const REPEAT: i128 = 1_000_000_000_000;
         const SCORE: i128 = 1_000_000;
         const COLOUR: i128 = 1_000;
@@ -459,7 +462,7 @@ impl Tournament {
             if let Some(b) = bye_node {
                 let a = active[i];
                 let mut w: i128 = -SCORE * i128::from(pts[a]) * 4;
-                w -= REPEAT * i128::from(byes[a]);
+                w -= BYE_AGAIN * i128::from(byes[a]);
                 // Among equals, the lowest seed gets the bye.
                 w += a as i128;
                 edges.push((i as u32, b as u32, w));

@@ -204,6 +204,11 @@ impl Core {
         self.rooms.read().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
+    /// The store (for tools and tests that read documents such as tournaments).
+    pub fn store(&self) -> &dyn Store {
+        &*self.store
+    }
+
     /// The settings.
     pub fn settings(&self) -> &Settings {
         &self.settings

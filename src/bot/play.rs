@@ -440,9 +440,12 @@ impl Core {
                 out.append(&mut extra);
                 return Ok(out);
             }
+            let points = self.points(t.move_time_ms);
             let mut next = r.clone();
             if let Some(nt) = next.timing.as_mut() {
+                // Reminders missed while the bot was down are not sent any more.
                 nt.timed_out = true;
+                nt.reminded = points;
             }
             self.set_wake(&mut next);
             self.put(at, Some(&st), Write::Put(&next))?;
@@ -479,7 +482,7 @@ impl Core {
         let Some(player) = player else {
             return Ok(Vec::new());
         };
-        if due.is_empty() || self.muted(&at.community, &player)? {
+        if due.is_empty() || now >= t.deadline_ms || self.muted(&at.community, &player)? {
             return Ok(Vec::new());
         }
         Ok(vec![Reply {

@@ -247,6 +247,11 @@ pub fn history(
         .collect()
 }
 
+/// `1 game`, `5 games`.
+fn games_text(n: u32) -> String {
+    format!("{n} game{}", if n == 1 { "" } else { "s" })
+}
+
 /// `1562 ±120` (rounded), with `?` when provisional (RD above `provisional_rd`).
 pub fn rating_text(p: &PlayerRating, provisional_rd: f64) -> String {
     format!(
@@ -298,10 +303,10 @@ impl super::Core {
                         .map(|c| format!(", last change {:+.0}", c.after.0 - c.before.0))
                         .unwrap_or_default();
                     parts.push(format!(
-                        "{name} {}{} ({} games: {w} won, {d} drawn, {l} lost{last})",
+                        "{name} {}{} ({}: {w} won, {d} drawn, {l} lost{last})",
                         rating_text(p, prov),
                         if p.deviation > prov { " provisional" } else { "" },
-                        p.games()
+                        games_text(p.games())
                     ));
                 }
                 None => parts.push(format!("{name} unrated")),
@@ -344,11 +349,11 @@ impl super::Core {
             out.push(format!("{name} leaderboard (? = provisional):"));
             for (i, p) in rows.iter().take(10).enumerate() {
                 out.push(format!(
-                    "{}. {} {} ({} games)",
+                    "{}. {} {} ({})",
                     i + 1,
                     p.user.name,
                     rating_text(p, prov),
-                    p.games()
+                    games_text(p.games())
                 ));
             }
         }

@@ -509,7 +509,8 @@ fn resign_ends_the_game_and_frees_the_channel() {
     let r = ok(say(&b.core, &at, "alice", "!resign"));
     assert_eq!(
         r.text,
-        "alice (South) resigns.\nGame over. bob (North) wins: resignation. Captured: South 2, North 0."
+        "alice (South) resigns.\nGame over. bob (North) wins: resignation. Captured: South 2, North 0.\n\
+         Ratings (katro): alice 1500 → 1338, bob 1500 → 1662."
     );
     assert_eq!(r.mentions, vec![user("bob")]);
     assert_eq!(b.store.counts(), (0, 1));
