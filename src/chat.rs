@@ -125,10 +125,19 @@ pub fn plain_times(text: &str, now_ms: u64) -> String {
         match parsed {
             Some((secs, j)) => {
                 let ms = secs * 1000;
+                // To the nearest minute: a reply printed a moment after it was made still
+                // reads "in 24 h".
+                let minute = |d: u64| (d + 30_000) / 60_000 * 60_000;
                 let rel = if ms >= now_ms {
-                    format!("in {}", crate::bot::text::duration_text(ms - now_ms))
+                    format!(
+                        "in {}",
+                        crate::bot::text::duration_text(minute(ms - now_ms))
+                    )
                 } else {
-                    format!("{} ago", crate::bot::text::duration_text(now_ms - ms))
+                    format!(
+                        "{} ago",
+                        crate::bot::text::duration_text(minute(now_ms - ms))
+                    )
                 };
                 out.push_str(&format!("{} ({rel})", crate::bot::text::date_text(ms)));
                 rest = &tail[j + 3..];

@@ -211,9 +211,7 @@ impl Config {
                 self.challenge_expiry_hours
             );
         }
-        if !(self.move_time_hours == 0.0
-            || (1.0..=720.0).contains(&self.move_time_hours))
-        {
+        if !(self.move_time_hours == 0.0 || (1.0..=720.0).contains(&self.move_time_hours)) {
             bail!(
                 "move_time_hours must be 0 (no deadlines) or 1 to 720, got {}",
                 self.move_time_hours
@@ -308,11 +306,17 @@ mod tests {
 
     #[test]
     fn correspondence_settings_are_checked() {
-        let s = Config::parse("move_time_hours = 0").unwrap().settings().unwrap();
+        let s = Config::parse("move_time_hours = 0")
+            .unwrap()
+            .settings()
+            .unwrap();
         assert_eq!(s.default_move_time, None);
         let e = format!("{:#}", Config::parse("move_time_hours = 0.5").unwrap_err());
         assert!(e.contains("move_time_hours must be 0"), "{e}");
-        let e = format!("{:#}", Config::parse("reminder_hours = [24, -1]").unwrap_err());
+        let e = format!(
+            "{:#}",
+            Config::parse("reminder_hours = [24, -1]").unwrap_err()
+        );
         assert!(e.contains("reminder_hours"), "{e}");
         let e = format!("{:#}", Config::parse("[ratings]\ntau = 3").unwrap_err());
         assert!(e.contains("ratings.tau"), "{e}");

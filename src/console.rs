@@ -110,7 +110,14 @@ pub fn run_console(cfg: &Config) -> anyhow::Result<ExitCode> {
         me.name
     )?;
     for (at, reply) in core.tick() {
-        print_reply(&mut out, &reply, &cfg.data_dir, &at.channel, Some(&channel), &mut seq)?;
+        print_reply(
+            &mut out,
+            &reply,
+            &cfg.data_dir,
+            &at.channel,
+            Some(&channel),
+            &mut seq,
+        )?;
     }
     let mut lines = stdin.lock().lines();
     loop {
@@ -148,7 +155,14 @@ pub fn run_console(cfg: &Config) -> anyhow::Result<ExitCode> {
                 )?,
             }
             for (at, reply) in core.tick() {
-                print_reply(&mut out, &reply, &cfg.data_dir, &at.channel, Some(&channel), &mut seq)?;
+                print_reply(
+                    &mut out,
+                    &reply,
+                    &cfg.data_dir,
+                    &at.channel,
+                    Some(&channel),
+                    &mut seq,
+                )?;
             }
             continue;
         }
@@ -165,7 +179,14 @@ pub fn run_console(cfg: &Config) -> anyhow::Result<ExitCode> {
         };
         for reply in core.handle(&msg) {
             let to = reply.to.clone().unwrap_or_else(|| at.clone());
-            print_reply(&mut out, &reply, &cfg.data_dir, &to.channel, Some(&channel), &mut seq)?;
+            print_reply(
+                &mut out,
+                &reply,
+                &cfg.data_dir,
+                &to.channel,
+                Some(&channel),
+                &mut seq,
+            )?;
             if !reply.attachments.is_empty() {
                 if let Some(pos) = core.board(&to) {
                     write!(out, "{}", crate::ascii::board(&pos))?;
@@ -173,7 +194,14 @@ pub fn run_console(cfg: &Config) -> anyhow::Result<ExitCode> {
             }
         }
         for (at, reply) in core.tick() {
-            print_reply(&mut out, &reply, &cfg.data_dir, &at.channel, Some(&channel), &mut seq)?;
+            print_reply(
+                &mut out,
+                &reply,
+                &cfg.data_dir,
+                &at.channel,
+                Some(&channel),
+                &mut seq,
+            )?;
         }
         out.flush()?;
     }

@@ -263,7 +263,10 @@ impl Tournament {
     pub fn withdraw(&mut self, e: usize) -> Option<(ChannelKey, String)> {
         self.entrants[e].withdrawn = true;
         let round = self.rounds.last_mut()?;
-        let p = round.pairings.iter_mut().find(|p| p.is_open() && p.has(e))?;
+        let p = round
+            .pairings
+            .iter_mut()
+            .find(|p| p.is_open() && p.has(e))?;
         match (&p.room, &p.game_id) {
             (Some(room), Some(id)) => Some((room.clone(), id.clone())),
             _ => {
@@ -302,7 +305,11 @@ impl Tournament {
         for (i, (s, n)) in pairs.into_iter().enumerate() {
             let mut p = Pairing {
                 // Provisional order: bracket order in a knockout, byes last otherwise.
-                board: if knockout || n.is_some() { i as u32 } else { 10_000 + i as u32 },
+                board: if knockout || n.is_some() {
+                    i as u32
+                } else {
+                    10_000 + i as u32
+                },
                 south: s,
                 north: n,
                 result: None,
@@ -450,8 +457,11 @@ impl Tournament {
                 }
                 if pts[a] == pts[b] {
                     // Prefer the distance of half the group: |rank gap - half|.
-                    let group: Vec<usize> =
-                        order.iter().copied().filter(|&e| pts[e] == pts[a]).collect();
+                    let group: Vec<usize> = order
+                        .iter()
+                        .copied()
+                        .filter(|&e| pts[e] == pts[a])
+                        .collect();
                     let ra = group.iter().position(|&e| e == a).unwrap_or(0) as i128;
                     let rb = group.iter().position(|&e| e == b).unwrap_or(0) as i128;
                     let half = (group.len() / 2) as i128;
@@ -512,7 +522,13 @@ impl Tournament {
             let size = self.entrants.len().next_power_of_two();
             bracket(size)
                 .into_iter()
-                .map(|seed| if seed < self.entrants.len() { seed } else { usize::MAX })
+                .map(|seed| {
+                    if seed < self.entrants.len() {
+                        seed
+                    } else {
+                        usize::MAX
+                    }
+                })
                 .collect()
         } else {
             let last = self.rounds.last()?;
@@ -608,7 +624,13 @@ impl Tournament {
                     rows[w].reached += 1;
                 }
             }
-            rows.sort_by_key(|s| (std::cmp::Reverse(s.reached), std::cmp::Reverse(s.points), s.entrant));
+            rows.sort_by_key(|s| {
+                (
+                    std::cmp::Reverse(s.reached),
+                    std::cmp::Reverse(s.points),
+                    s.entrant,
+                )
+            });
         } else {
             rows.sort_by_key(|s| {
                 (

@@ -349,18 +349,23 @@ fn parse_tournament(
         match rest {
             [] => Ok(None),
             [n] => tourney_name(n, prefix).map(Some),
-            _ => Err(format!("`{prefix}tournament {sub}` takes at most a name; {usage}")),
+            _ => Err(format!(
+                "`{prefix}tournament {sub}` takes at most a name; {usage}"
+            )),
         }
     };
     match sub.as_str() {
         "new" | "create" => {
             let (Some(name), Some(game)) = (rest.first(), rest.get(1)) else {
-                return Err(format!("`{prefix}tournament new` needs a name, a game and a format; {usage}"));
+                return Err(format!(
+                    "`{prefix}tournament new` needs a name, a game and a format; {usage}"
+                ));
             };
             let name = tourney_name(name, prefix)?;
-            let variant: Variant = game.to_lowercase().parse().map_err(|e: mancala_rules::ParseError| {
-                format!("{e}; {usage}")
-            })?;
+            let variant: Variant = game
+                .to_lowercase()
+                .parse()
+                .map_err(|e: mancala_rules::ParseError| format!("{e}; {usage}"))?;
             let mut kind = GameKind::single(variant);
             let mut i = 2;
             if rest.get(i).is_some_and(|w| w.eq_ignore_ascii_case("match")) {
@@ -600,7 +605,10 @@ mod tests {
         assert_eq!(parse_time("2D"), Some(Ok(Some(48 * 3_600_000))));
         assert_eq!(parse_time("notime"), Some(Ok(None)));
         assert_eq!(parse_time("katro"), None);
-        assert!(parse_time("31d").unwrap().unwrap_err().contains("out of range"));
+        assert!(parse_time("31d")
+            .unwrap()
+            .unwrap_err()
+            .contains("out of range"));
         assert!(parse_time("0.5h").unwrap().is_err());
         let bob = user("bob");
         match parse("!new katro @bob 2d", "!", std::slice::from_ref(&bob)) {
@@ -615,7 +623,9 @@ mod tests {
 
     #[test]
     fn tournament_commands() {
-        let c = parse("!tournament new Spring hoyito swiss 5 2d", "!", &[]).unwrap().unwrap();
+        let c = parse("!tournament new Spring hoyito swiss 5 2d", "!", &[])
+            .unwrap()
+            .unwrap();
         assert_eq!(
             c,
             Command::Tournament(TourneyCommand::New {
@@ -625,15 +635,27 @@ mod tests {
                 move_time: Some(Some(48 * 3_600_000)),
             })
         );
-        let e = parse("!tournament new x katro swiss", "!", &[]).unwrap().unwrap_err();
+        let e = parse("!tournament new x katro swiss", "!", &[])
+            .unwrap()
+            .unwrap_err();
         assert!(e.contains("needs the number of rounds"), "{e}");
-        let e = parse("!tournament new x katro ladder", "!", &[]).unwrap().unwrap_err();
+        let e = parse("!tournament new x katro ladder", "!", &[])
+            .unwrap()
+            .unwrap_err();
         assert!(e.contains("unknown format `ladder`"), "{e}");
-        let e = parse("!tournament new bad/name katro knockout", "!", &[]).unwrap().unwrap_err();
+        let e = parse("!tournament new bad/name katro knockout", "!", &[])
+            .unwrap()
+            .unwrap_err();
         assert!(e.contains("bad tournament name"), "{e}");
         let bob = user("bob");
         assert_eq!(
-            parse("!tournament withdraw @bob spring", "!", std::slice::from_ref(&bob)).unwrap().unwrap(),
+            parse(
+                "!tournament withdraw @bob spring",
+                "!",
+                std::slice::from_ref(&bob)
+            )
+            .unwrap()
+            .unwrap(),
             Command::Tournament(TourneyCommand::Withdraw(bob, Some("spring".into())))
         );
         assert_eq!(

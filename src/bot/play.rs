@@ -14,8 +14,7 @@ use mancala_rules::Side;
 use super::{names, players_text, refuse, text, text_reply, Answer, Core, Fail};
 use crate::chat::{time_token, ChannelKey, Incoming, Reply, User};
 use crate::store::{
-    docs, Challenge, GameResult, Play, Record, Status, Stored, Verdict, Write,
-    FORMAT_VERSION,
+    docs, Challenge, GameResult, Play, Record, Status, Stored, Verdict, Write, FORMAT_VERSION,
 };
 
 /// Settings of one channel (`!set`), document `chan/COMMUNITY/CHANNEL`.
@@ -105,15 +104,19 @@ impl Core {
         if r.tournament.is_some() {
             return Ok(true);
         }
-        Ok(docs::load::<ChannelSettings>(&*self.store, &chan_key(&r.at))?
-            .value
-            .autoforfeit)
+        Ok(
+            docs::load::<ChannelSettings>(&*self.store, &chan_key(&r.at))?
+                .value
+                .autoforfeit,
+        )
     }
 
     fn muted(&self, community: &str, user: &User) -> Result<bool, Fail> {
-        Ok(docs::load::<PlayerPrefs>(&*self.store, &prefs_key(community, user))?
-            .value
-            .muted)
+        Ok(
+            docs::load::<PlayerPrefs>(&*self.store, &prefs_key(community, user))?
+                .value
+                .muted,
+        )
     }
 
     /// Finishes `st` (a game in play) with `verdict`, and returns the result lines and
@@ -144,7 +147,11 @@ impl Core {
 
     /// A passed deadline in `st`: the forfeit (`claimed_by` the opponent, or by the
     /// driver), as the reply text, mentions and follow-up replies.
-    pub(super) fn timeout_forfeit(&self, st: &Stored, now: u64) -> Result<(Reply, Vec<Reply>), Fail> {
+    pub(super) fn timeout_forfeit(
+        &self,
+        st: &Stored,
+        now: u64,
+    ) -> Result<(Reply, Vec<Reply>), Fail> {
         let r = &st.record;
         let game = r.play.as_ref().expect("in play").game();
         let loser = game.position().to_move();
@@ -192,7 +199,13 @@ impl Core {
         let Some(t) = &r.timing else {
             return refuse("this game has no time per move, so there is nothing to claim");
         };
-        let to_move = r.play.as_ref().expect("in play").game().position().to_move();
+        let to_move = r
+            .play
+            .as_ref()
+            .expect("in play")
+            .game()
+            .position()
+            .to_move();
         if to_move == side {
             return refuse(format!(
                 "it is your move; only {} could claim, once your deadline ({}) has passed",
@@ -401,10 +414,14 @@ impl Core {
                  channel settings",
             );
         }
-        docs::update(&*self.store, &chan_key(&msg.at), |c: &mut ChannelSettings| {
-            c.autoforfeit = on;
-            Ok::<(), Fail>(())
-        })?;
+        docs::update(
+            &*self.store,
+            &chan_key(&msg.at),
+            |c: &mut ChannelSettings| {
+                c.autoforfeit = on;
+                Ok::<(), Fail>(())
+            },
+        )?;
         Ok(vec![text_reply(if on {
             "Auto-forfeit is on in this channel: a player whose deadline passes loses the \
              game by himself."

@@ -105,7 +105,11 @@ pub fn table_key(community: &str, family: &str) -> String {
 
 /// A rating period (RULES: Glickman's Glicko-2 step 1-8): `player` after the games
 /// `results` (opponent, score 1/0.5/0), with system constant `tau`.
-pub fn rating_period(player: (f64, f64, f64), results: &[((f64, f64, f64), f64)], tau: f64) -> (f64, f64, f64) {
+pub fn rating_period(
+    player: (f64, f64, f64),
+    results: &[((f64, f64, f64), f64)],
+    tau: f64,
+) -> (f64, f64, f64) {
     let cfg = Glicko2Config {
         tau,
         ..Glicko2Config::new()
@@ -194,10 +198,9 @@ pub fn apply_game(
         Ok(Some([(ra, pa), (rb, pb)]))
     })?;
     if let Some([(ba, aa), (bb, ab)]) = &out {
-        for (me, before, after, opp, score) in [
-            (a, ba, aa, b, score_a),
-            (b, bb, ab, a, 1.0 - score_a),
-        ] {
+        for (me, before, after, opp, score) in
+            [(a, ba, aa, b, score_a), (b, bb, ab, a, 1.0 - score_a)]
+        {
             let entry = RatingChange {
                 game_id: game_id.to_string(),
                 at_ms: now_ms,
@@ -257,38 +260,22 @@ pub fn rating_text(p: &PlayerRating, provisional_rd: f64) -> String {
     format!(
         "{:.0}{} ±{:.0}",
         p.rating,
-        if p.deviation > provisional_rd { "?" } else { "" },
+        if p.deviation > provisional_rd {
+            "?"
+        } else {
+            ""
+        },
         p.deviation
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Glickman's worked example (glicko2.pdf): 1500/200/0.06 against 1400/30, 1550/100
-    /// and 1700/300, scoring 1, 0, 0, with tau 0.5: 1464.06, RD 151.52, volatility
-    /// 0.05999.
-    #[test]
-    fn glickman_worked_example() {
-        let (r, rd, vol) = rating_period(
-            (1500.0, 200.0, 0.06),
-            &[
-                ((1400.0, 30.0, 0.06), 1.0),
-                ((1550.0, 100.0, 0.06), 0.0),
-                ((1700.0, 300.0, 0.06), 0.0),
-            ],
-            0.5,
-        );
-        assert!((r - 1464.06).abs() < 0.01, "{r}");
-        assert!((rd - 151.52).abs() < 0.01, "{rd}");
-        assert!((vol - 0.05999).abs() < 0.00001, "{vol}");
-    }
-}
-
 impl super::Core {
     /// `!rating [@user]`: the user's ratings in this community.
-    pub(super) fn rating_cmd(&self, msg: &crate::chat::Incoming, who: Option<&User>) -> super::Answer {
+    pub(super) fn rating_cmd(
+        &self,
+        msg: &crate::chat::Incoming,
+        who: Option<&User>,
+    ) -> super::Answer {
         let user = who.unwrap_or(&msg.author);
         let prov = self.settings.provisional_rd;
         let mut parts = Vec::new();
@@ -305,7 +292,11 @@ impl super::Core {
                     parts.push(format!(
                         "{name} {}{} ({}: {w} won, {d} drawn, {l} lost{last})",
                         rating_text(p, prov),
-                        if p.deviation > prov { " provisional" } else { "" },
+                        if p.deviation > prov {
+                            " provisional"
+                        } else {
+                            ""
+                        },
                         games_text(p.games())
                     ));
                 }
@@ -358,5 +349,29 @@ impl super::Core {
             }
         }
         Ok(vec![super::text_reply(out.join("\n"))])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Glickman's worked example (glicko2.pdf): 1500/200/0.06 against 1400/30, 1550/100
+    /// and 1700/300, scoring 1, 0, 0, with tau 0.5: 1464.06, RD 151.52, volatility
+    /// 0.05999.
+    #[test]
+    fn glickman_worked_example() {
+        let (r, rd, vol) = rating_period(
+            (1500.0, 200.0, 0.06),
+            &[
+                ((1400.0, 30.0, 0.06), 1.0),
+                ((1550.0, 100.0, 0.06), 0.0),
+                ((1700.0, 300.0, 0.06), 0.0),
+            ],
+            0.5,
+        );
+        assert!((r - 1464.06).abs() < 0.01, "{r}");
+        assert!((rd - 151.52).abs() < 0.01, "{rd}");
+        assert!((vol - 0.05999).abs() < 0.00001, "{vol}");
     }
 }

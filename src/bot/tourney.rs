@@ -151,7 +151,10 @@ impl Core {
                         )
                     })
                     .collect();
-                Ok(vec![text_reply(format!("Tournaments:\n{}", lines.join("\n")))])
+                Ok(vec![text_reply(format!(
+                    "Tournaments:\n{}",
+                    lines.join("\n")
+                ))])
             }
             TourneyCommand::New {
                 name,
@@ -166,13 +169,20 @@ impl Core {
                         return refuse(format!(
                             "a tournament named `{}` is already {} here; choose another name",
                             old.name,
-                            if old.phase == Phase::Running { "running" } else { "open" }
+                            if old.phase == Phase::Running {
+                                "running"
+                            } else {
+                                "open"
+                            }
                         ));
                     }
                 }
                 let move_time_ms = match move_time {
                     Some(t) => *t,
-                    None => self.settings.default_move_time.map(|d| d.as_millis() as u64),
+                    None => self
+                        .settings
+                        .default_move_time
+                        .map(|d| d.as_millis() as u64),
                 };
                 let t = Tournament {
                     format_version: 1,
@@ -216,7 +226,11 @@ impl Core {
                         return refuse(format!(
                             "registration for {} is closed; it has {}",
                             t.name,
-                            if t.phase == Phase::Running { "started" } else { "ended" }
+                            if t.phase == Phase::Running {
+                                "started"
+                            } else {
+                                "ended"
+                            }
                         ));
                     }
                     if t.entrant(&msg.author).is_some() {
@@ -288,9 +302,9 @@ impl Core {
                     t.next_round();
                     Ok(())
                 })?;
-                let mut out = vec![];
+                let games = self.open_games(&key);
                 let t = self.find_tournament(msg, Some(&t.name), &[Phase::Running])?;
-                out.push(text_reply(format!(
+                let mut out = vec![text_reply(format!(
                     "{} starts: {} players, {}, {} round{}. Seeds: {}.\n{}",
                     t.name,
                     t.entrants.len(),
@@ -304,16 +318,13 @@ impl Core {
                         .collect::<Vec<_>>()
                         .join(", "),
                     self.pairings_text(&t)
-                )));
-                out.extend(self.open_games(&key));
+                ))];
+                out.extend(games);
                 Ok(out)
             }
             TourneyCommand::Pairings(name) => {
-                let t = self.find_tournament(
-                    msg,
-                    name.as_deref(),
-                    &[Phase::Running, Phase::Finished],
-                )?;
+                let t =
+                    self.find_tournament(msg, name.as_deref(), &[Phase::Running, Phase::Finished])?;
                 if t.rounds.is_empty() {
                     return refuse(format!("{} has not started yet", t.name));
                 }
@@ -575,7 +586,11 @@ impl Core {
         let Some(round) = t.current() else {
             return out;
         };
-        for p in round.pairings.iter().filter(|p| p.is_open() && p.game_id.is_none()) {
+        for p in round
+            .pairings
+            .iter()
+            .filter(|p| p.is_open() && p.game_id.is_none())
+        {
             let Some(north) = p.north else { continue };
             let room = match &p.room {
                 Some(r) => r.clone(),
@@ -745,7 +760,8 @@ impl Core {
             if t.phase != Phase::Running {
                 return Ok(None);
             }
-            Ok(t.record(link.round, link.board, game_id, res).then(|| t.clone()))
+            Ok(t.record(link.round, link.board, game_id, res)
+                .then(|| t.clone()))
         });
         let Ok(Some(t)) = recorded else {
             return Vec::new();
@@ -795,7 +811,12 @@ impl Core {
             Ok(Some((true, t))) => {
                 // A round of forfeits only (everyone withdrawn) completes at once.
                 out.push(Reply {
-                    text: format!("Round {} of {} begins.\n{}", t.rounds.len(), t.name, self.pairings_text(&t)),
+                    text: format!(
+                        "Round {} of {} begins.\n{}",
+                        t.rounds.len(),
+                        t.name,
+                        self.pairings_text(&t)
+                    ),
                     to: Some(t.home.clone()),
                     ..Reply::default()
                 });

@@ -176,34 +176,34 @@ impl Store for SledStore {
         let result: Result<bool, TransactionError<()>> =
             (&self.channels, &self.history, &self.last, &self.wake).transaction(
                 |(channels, history, last, wake)| {
-                let current = channels.get(&key)?;
-                if current.as_deref() != expected {
-                    return Ok(false);
-                }
-                match wake_ms {
-                    Some(ms) => {
-                        wake.insert(key.as_slice(), &ms.to_be_bytes())?;
+                    let current = channels.get(&key)?;
+                    if current.as_deref() != expected {
+                        return Ok(false);
                     }
-                    None => {
-                        wake.remove(key.as_slice())?;
+                    match wake_ms {
+                        Some(ms) => {
+                            wake.insert(key.as_slice(), &ms.to_be_bytes())?;
+                        }
+                        None => {
+                            wake.remove(key.as_slice())?;
+                        }
                     }
-                }
-                match change {
-                    Write::Put(_) => {
-                        channels.insert(key.as_slice(), bytes.clone().unwrap_or_default())?;
+                    match change {
+                        Write::Put(_) => {
+                            channels.insert(key.as_slice(), bytes.clone().unwrap_or_default())?;
+                        }
+                        Write::Finish(_) => {
+                            let id = id.clone().unwrap_or_default();
+                            channels.remove(key.as_slice())?;
+                            history.insert(id.as_bytes(), bytes.clone().unwrap_or_default())?;
+                            last.insert(key.as_slice(), id.as_bytes())?;
+                        }
+                        Write::Remove => {
+                            channels.remove(key.as_slice())?;
+                        }
                     }
-                    Write::Finish(_) => {
-                        let id = id.clone().unwrap_or_default();
-                        channels.remove(key.as_slice())?;
-                        history.insert(id.as_bytes(), bytes.clone().unwrap_or_default())?;
-                        last.insert(key.as_slice(), id.as_bytes())?;
-                    }
-                    Write::Remove => {
-                        channels.remove(key.as_slice())?;
-                    }
-                }
-                Ok::<bool, ConflictableTransactionError<()>>(true)
-            },
+                    Ok::<bool, ConflictableTransactionError<()>>(true)
+                },
             );
         let done = result.map_err(|e| StoreError::Io {
             what: format!("writing {}", channel_name(at)),
@@ -315,11 +315,7 @@ impl Store for SledStore {
         let mut out = Vec::new();
         for item in self.wake.iter() {
             let (k, v) = item.map_err(io("reading the wake index"))?;
-            let ms = v
-                .as_ref()
-                .try_into()
-                .map(u64::from_be_bytes)
-                .unwrap_or(0);
+            let ms = v.as_ref().try_into().map(u64::from_be_bytes).unwrap_or(0);
             if ms <= now_ms {
                 if let Some(at) = key_channel(&k) {
                     out.push(at);

@@ -61,7 +61,11 @@ fn deadlines_reminders_claim_and_ratings_across_a_restart() {
     let at = chan("corr");
     let core = env.core();
     let r = ok(say(&core, &at, "alice", "!new katro @bob as south 2d"));
-    assert!(r.text.contains("alice plays South, 48 h per move"), "{}", r.text);
+    assert!(
+        r.text.contains("alice plays South, 48 h per move"),
+        "{}",
+        r.text
+    );
     let r = ok(say(&core, &at, "bob", "!accept"));
     let deadline = T0 + 48 * H;
     assert!(
@@ -83,11 +87,17 @@ fn deadlines_reminders_claim_and_ratings_across_a_restart() {
     let rem = tick_in(&core, &at);
     assert_eq!(rem.len(), 1, "{rem:?}");
     assert!(
-        rem[0].text.starts_with("@alice, your move (South) in Katro 6x6"),
+        rem[0]
+            .text
+            .starts_with("@alice, your move (South) in Katro 6x6"),
         "{}",
         rem[0].text
     );
-    assert!(rem[0].text.contains(&time_token(deadline)), "{}", rem[0].text);
+    assert!(
+        rem[0].text.contains(&time_token(deadline)),
+        "{}",
+        rem[0].text
+    );
     assert_eq!(rem[0].mentions, vec![user("alice")]);
     // Never twice for the same point.
     assert!(core.tick().is_empty());
@@ -98,7 +108,8 @@ fn deadlines_reminders_claim_and_ratings_across_a_restart() {
     let r = ok(say(&core, &at, "alice", "!sow c1+"));
     let bob_deadline = env.clock_now() + 48 * H;
     assert!(
-        r.text.contains(&format!("Deadline for bob: {}", time_token(bob_deadline))),
+        r.text
+            .contains(&format!("Deadline for bob: {}", time_token(bob_deadline))),
         "{}",
         r.text
     );
@@ -118,11 +129,17 @@ fn deadlines_reminders_claim_and_ratings_across_a_restart() {
     // One message: the timeout notice (the missed reminders are not sent late).
     assert_eq!(out.len(), 1, "{out:?}");
     assert!(
-        out[0].text.starts_with("@bob (North) did not move by the deadline"),
+        out[0]
+            .text
+            .starts_with("@bob (North) did not move by the deadline"),
         "{}",
         out[0].text
     );
-    assert!(out[0].text.contains("@alice may `!claim` the win"), "{}", out[0].text);
+    assert!(
+        out[0].text.contains("@alice may `!claim` the win"),
+        "{}",
+        out[0].text
+    );
     assert!(core.tick().is_empty());
 
     // Another restart before the claim: the game and its timeout are still there.
@@ -130,7 +147,11 @@ fn deadlines_reminders_claim_and_ratings_across_a_restart() {
     let core = env.core();
     assert!(core.tick().is_empty());
     let r = ok(say(&core, &at, "alice", "!claim"));
-    assert!(r.text.contains("bob (North) did not move by the deadline"), "{}", r.text);
+    assert!(
+        r.text.contains("bob (North) did not move by the deadline"),
+        "{}",
+        r.text
+    );
     assert!(
         r.text.contains("Game over. alice (South) wins on time."),
         "{}",
@@ -138,7 +159,8 @@ fn deadlines_reminders_claim_and_ratings_across_a_restart() {
     );
     // Glicko-2 from 1500/350 each: 1662.3 and 1337.7, RD 290.3.
     assert!(
-        r.text.contains("Ratings (katro): alice 1500 → 1662, bob 1500 → 1338."),
+        r.text
+            .contains("Ratings (katro): alice 1500 → 1662, bob 1500 → 1338."),
         "{}",
         r.text
     );
@@ -163,7 +185,11 @@ fn deadlines_reminders_claim_and_ratings_across_a_restart() {
     assert!(r.text.contains("bob plays South"), "{}", r.text);
     assert_eq!(r.mentions, vec![user("alice")]);
     let r = ok(say(&core, &at, "alice", "!accept"));
-    assert!(r.text.contains("bob (South) vs alice (North)"), "{}", r.text);
+    assert!(
+        r.text.contains("bob (South) vs alice (North)"),
+        "{}",
+        r.text
+    );
     assert!(r.text.contains("(48 h per move)"), "{}", r.text);
 }
 
@@ -190,7 +216,11 @@ fn muted_players_get_no_reminders_and_a_missed_point_is_sent_once() {
     env.advance_h(47.5);
     let out = tick_in(&core, &at);
     assert_eq!(out.len(), 1, "{out:?}");
-    assert!(out[0].text.starts_with("@bob, your move (North)"), "{}", out[0].text);
+    assert!(
+        out[0].text.starts_with("@bob, your move (North)"),
+        "{}",
+        out[0].text
+    );
     assert!(core.tick().is_empty());
     // A time per move shorter than a reminder point skips that point.
     let at2 = chan("short");
@@ -222,7 +252,9 @@ fn autoforfeit_channel_forfeits_a_deadline_passed_while_down() {
     let out = tick_in(&core, &at);
     assert_eq!(out.len(), 1, "{out:?}");
     assert!(
-        out[0].text.contains("Game over. alice (South) wins on time."),
+        out[0]
+            .text
+            .contains("Game over. alice (South) wins on time."),
         "{}",
         out[0].text
     );
@@ -275,7 +307,8 @@ fn abort_draw_and_unrated_results() {
     let r = ok(say(&core, &at, "alice", "!draw"));
     assert!(r.text.contains("Draw by agreement"), "{}", r.text);
     assert!(
-        r.text.contains("Ratings (hoyito): alice 1500 → 1500, bob 1500 → 1500."),
+        r.text
+            .contains("Ratings (hoyito): alice 1500 → 1500, bob 1500 → 1500."),
         "{}",
         r.text
     );

@@ -87,9 +87,14 @@ fn round_robin_of_four_by_berger_tables() {
         "!tournament new rr4 katro:4x4 roundrobin 1d",
     ));
     assert!(e.starts_with("only organizers"), "{e}");
-    let r = ok(org(&b.core, &lobby, "!tournament new rr4 katro:4x4 roundrobin 1d"));
+    let r = ok(org(
+        &b.core,
+        &lobby,
+        "!tournament new rr4 katro:4x4 roundrobin 1d",
+    ));
     assert!(
-        r.text.starts_with("Tournament rr4 created: Katro 4x4, round robin, 24 h per move."),
+        r.text
+            .starts_with("Tournament rr4 created: Katro 4x4, round robin, 24 h per move."),
         "{}",
         r.text
     );
@@ -107,7 +112,9 @@ fn round_robin_of_four_by_berger_tables() {
     assert_eq!(out.len(), 3, "{out:?}");
     assert!(out[0].to.is_none());
     assert!(
-        out[0].text.starts_with("rr4 starts: 4 players, round robin, 3 rounds. Seeds: 1. p1, 2. p2, 3. p3, 4. p4."),
+        out[0].text.starts_with(
+            "rr4 starts: 4 players, round robin, 3 rounds. Seeds: 1. p1, 2. p2, 3. p3, 4. p4."
+        ),
         "{}",
         out[0].text
     );
@@ -163,10 +170,16 @@ fn round_robin_of_four_by_berger_tables() {
          4. p4 0.5 pts (0-1-2), Buchholz 5.5, SB 0.25"
     );
     let r = ok(say(&b.core, &lobby, "p2", "!tournament standings rr4"));
-    assert!(r.text.ends_with("4. p4 0.5 pts (0-1-2), Buchholz 5.5, SB 0.25"));
+    assert!(r
+        .text
+        .ends_with("4. p4 0.5 pts (0-1-2), Buchholz 5.5, SB 0.25"));
     // Tournament games are rated.
     let r = ok(say(&b.core, &lobby, "p1", "!rating"));
-    assert!(r.text.contains("(3 games: 3 won, 0 drawn, 0 lost"), "{}", r.text);
+    assert!(
+        r.text.contains("(3 games: 3 won, 0 drawn, 0 lost"),
+        "{}",
+        r.text
+    );
 }
 
 #[test]
@@ -203,7 +216,14 @@ fn swiss_of_seven_with_byes_a_timeout_and_a_restart() {
             let p = t.current().unwrap().pairings[0].clone();
             let room = p.room.clone().unwrap();
             let skip = p.board;
-            let others: Vec<_> = t.current().unwrap().pairings.iter().filter(|q| q.board != skip && q.is_open()).cloned().collect();
+            let others: Vec<_> = t
+                .current()
+                .unwrap()
+                .pairings
+                .iter()
+                .filter(|q| q.board != skip && q.is_open())
+                .cloned()
+                .collect();
             for q in others {
                 let room = q.room.clone().unwrap();
                 let (s, n) = (name(&t, q.south), name(&t, q.north.unwrap()));
@@ -227,7 +247,8 @@ fn swiss_of_seven_with_byes_a_timeout_and_a_restart() {
                 forfeit.1.text
             );
             assert!(
-                out.iter().any(|(k, r)| *k == lobby && r.text.starts_with("Round 3 of sw7 begins.")),
+                out.iter()
+                    .any(|(k, r)| *k == lobby && r.text.starts_with("Round 3 of sw7 begins.")),
                 "{out:?}"
             );
             continue;
@@ -252,7 +273,10 @@ fn swiss_of_seven_with_byes_a_timeout_and_a_restart() {
             match p.north {
                 Some(n) => {
                     assert!(seen.insert(n));
-                    assert!(met.insert((p.south.min(n), p.south.max(n))), "repeat pairing");
+                    assert!(
+                        met.insert((p.south.min(n), p.south.max(n))),
+                        "repeat pairing"
+                    );
                 }
                 None => byes.push(p.south),
             }
@@ -267,7 +291,11 @@ fn swiss_of_seven_with_byes_a_timeout_and_a_restart() {
     // 3 games a round (2 half points each) plus the bye's full point, 4 rounds.
     assert_eq!(pts, 4 * (3 * 2 + 2));
     let r = ok(say(&core, &lobby, "x", "!tournament standings"));
-    assert!(r.text.starts_with("sw7 standings after round 4 (final):"), "{}", r.text);
+    assert!(
+        r.text.starts_with("sw7 standings after round 4 (final):"),
+        "{}",
+        r.text
+    );
     let r = ok(say(&core, &lobby, "x", "!tournament pairings"));
     assert!(r.text.contains("has a bye"), "{}", r.text);
 }
@@ -299,13 +327,24 @@ fn knockout_of_eight_seeded_by_rating() {
         .store
         .write_doc(&table_key("guild-1", "katro"), None, Some(&bytes))
         .unwrap());
-    ok(org(&b.core, &lobby, "!tournament new cup katro knockout notime"));
+    ok(org(
+        &b.core,
+        &lobby,
+        "!tournament new cup katro knockout notime",
+    ));
     for i in [5, 2, 8, 1, 7, 3, 6, 4] {
-        ok(say(&b.core, &lobby, &format!("k{i}"), "!tournament join cup"));
+        ok(say(
+            &b.core,
+            &lobby,
+            &format!("k{i}"),
+            "!tournament join cup",
+        ));
     }
     let out = org(&b.core, &lobby, "!tournament start cup");
     assert!(
-        out[0].text.contains("Seeds: 1. k1, 2. k2, 3. k3, 4. k4, 5. k5, 6. k6, 7. k7, 8. k8."),
+        out[0]
+            .text
+            .contains("Seeds: 1. k1, 2. k2, 3. k3, 4. k4, 5. k5, 6. k6, 7. k7, 8. k8."),
         "{}",
         out[0].text
     );
@@ -332,12 +371,17 @@ fn knockout_of_eight_seeded_by_rating() {
     // An organizer withdraws k6 in the middle of his semi-final: resigned for him.
     let out = org(&b.core, &lobby, "!tournament withdraw @k6 cup");
     assert!(
-        out[0].text.starts_with("k6 is withdrawn from cup: the game in play is resigned"),
+        out[0]
+            .text
+            .starts_with("k6 is withdrawn from cup: the game in play is resigned"),
         "{}",
         out[0].text
     );
     let e = refused(say(&b.core, &lobby, "k1", "!tournament withdraw @k2"));
-    assert!(e.starts_with("only organizers can withdraw another player"), "{e}");
+    assert!(
+        e.starts_with("only organizers can withdraw another player"),
+        "{e}"
+    );
     play_round(&b.core, &*b.store, "cup", &decide);
     let t = load(&*b.store, "cup");
     assert_eq!(pairs(&t, 2), vec![p("k1", "k2")]);
@@ -346,9 +390,21 @@ fn knockout_of_eight_seeded_by_rating() {
         .iter()
         .find(|r| r.text.starts_with("Tournament cup is over"))
         .expect("final");
-    assert!(over.text.starts_with("Tournament cup is over: k1 wins."), "{}", over.text);
-    assert!(over.text.contains("1. k1: reached round 4"), "{}", over.text);
-    assert!(over.text.contains("2. k2: reached round 3"), "{}", over.text);
+    assert!(
+        over.text.starts_with("Tournament cup is over: k1 wins."),
+        "{}",
+        over.text
+    );
+    assert!(
+        over.text.contains("1. k1: reached round 4"),
+        "{}",
+        over.text
+    );
+    assert!(
+        over.text.contains("2. k2: reached round 3"),
+        "{}",
+        over.text
+    );
     assert_eq!(load(&*b.store, "cup").phase, Phase::Finished);
 
     // Cancel: a second tournament's games are aborted.
@@ -358,7 +414,10 @@ fn knockout_of_eight_seeded_by_rating() {
     let out = org(&b.core, &lobby, "!tournament start cup2");
     let room = out[1].to.clone().unwrap();
     let r = ok(org(&b.core, &lobby, "!tournament cancel cup2"));
-    assert_eq!(r.text, "Tournament cup2 is cancelled; 1 game(s) in play were aborted.");
+    assert_eq!(
+        r.text,
+        "Tournament cup2 is cancelled; 1 game(s) in play were aborted."
+    );
     let e = refused(say(&b.core, &room, "k1", "!sow a1+"));
     assert!(e.starts_with("there is no game in play here"), "{e}");
 }
