@@ -264,6 +264,20 @@ fn autoforfeit_channel_forfeits_a_deadline_passed_while_down() {
     let r = ok(say(&core, &at, "carol", "!board"));
     assert!(r.text.contains("wins on time"), "{}", r.text);
 
+    // A move after the deadline, before any tick, loses on time there too.
+    ok(say(&core, &at, "alice", "!new katro @bob as south 1d"));
+    ok(say(&core, &at, "bob", "!accept"));
+    env.advance_h(24.5);
+    let r = ok(say(&core, &at, "alice", "!sow c1+"));
+    assert!(
+        r.text
+            .starts_with("alice (South) did not move by the deadline"),
+        "{}",
+        r.text
+    );
+    assert!(r.text.contains("bob (North) wins on time"), "{}", r.text);
+    assert!(core.tick().is_empty());
+
     // Without a time per move there are no deadlines at all.
     ok(say(&core, &at, "alice", "!new katro @bob notime"));
     let r = ok(say(&core, &at, "bob", "!accept"));
