@@ -95,11 +95,17 @@ fn record(store: &dyn Store, i: usize, plies: usize, rng: &mut StdRng) -> Record
             opponent: Some(user("north")),
             challenger_side: Some(Side::South),
             expires_ms: 1_700_086_400_000,
+            move_time_ms: None,
         }),
         south: Some(user("south")),
         north: Some(user("north")),
         play: Some(Play::Game(game)),
         earlier_games: Vec::new(),
+        timing: None,
+        rated: true,
+        verdict: None,
+        draw_offer: None,
+        tournament: None,
         created_ms: 1_700_000_000_000,
         updated_ms: 1_700_000_000_000,
     }
@@ -142,6 +148,7 @@ fn next_sow(core: &Core, i: usize, rng: &mut StdRng) -> Option<Incoming> {
         author,
         text: format!("!sow {}", legal[rng.gen_range(0..legal.len())]),
         mentions: Vec::new(),
+        is_organizer: false,
     })
 }
 
@@ -154,6 +161,7 @@ fn restart(core: &Core, i: usize) {
             author: user(who),
             text: text.into(),
             mentions,
+            is_organizer: false,
         })
     };
     say("south", "!new katro @north as south", vec![user("north")]);

@@ -25,10 +25,37 @@ pub struct Config {
     pub default_game: String,
     /// Hours a challenge stays open (default 24).
     pub challenge_expiry_hours: f64,
+    /// Time per move of a game whose challenge names none, in hours; 0: no deadlines
+    /// (default 72).
+    pub move_time_hours: f64,
+    /// When to remind the player to move, in hours before his deadline (default
+    /// `[24, 1]`).
+    pub reminder_hours: Vec<f64>,
+    /// Ratings.
+    pub ratings: RatingsConfig,
     /// Size limits.
     pub limits: Limits,
     /// The Discord transport.
     pub discord: DiscordConfig,
+}
+
+/// Glicko-2 rating settings.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RatingsConfig {
+    /// A rating deviation (RD) above this marks a rating provisional (default 110).
+    pub provisional_deviation: f64,
+    /// Glicko-2's system constant tau, 0.2 to 1.5 (default 0.5).
+    pub tau: f64,
+}
+
+impl Default for RatingsConfig {
+    fn default() -> Self {
+        RatingsConfig {
+            provisional_deviation: 110.0,
+            tau: 0.5,
+        }
+    }
 }
 
 /// Size limits.
@@ -101,6 +128,9 @@ impl Default for Config {
             data_dir: PathBuf::from("./data"),
             default_game: "katro".into(),
             challenge_expiry_hours: 24.0,
+            move_time_hours: 72.0,
+            reminder_hours: vec![24.0, 1.0],
+            ratings: RatingsConfig::default(),
             limits: Limits::default(),
             discord: DiscordConfig::default(),
         }
@@ -196,6 +226,29 @@ impl Config {
                 self.challenge_expiry_hours
             );
         }
+        if !(self.move_time_hours == 0.0 || (1.0..=720.0).contains(&self.move_time_hours)) {
+            bail!(
+                "move_time_hours must be 0 (no deadlines) or 1 to 720, got {}",
+                self.move_time_hours
+            );
+        }
+        if let Some(h) = self
+            .reminder_hours
+            .iter()
+            .find(|h| !(**h > 0.0 && **h <= 720.0))
+        {
+            bail!("reminder_hours must each be more than 0 and at most 720, got {h}");
+        }
+        let r = &self.ratings;
+        if !(r.provisional_deviation > 0.0 && r.provisional_deviation <= 350.0) {
+            bail!(
+                "ratings.provisional_deviation must be more than 0 and at most 350, got {}",
+                r.provisional_deviation
+            );
+        }
+        if !(0.2..=1.5).contains(&r.tau) {
+            bail!("ratings.tau must be 0.2 to 1.5, got {}", r.tau);
+        }
         let l = &self.limits;
         if !(2..=10).contains(&l.max_attachments) {
             bail!(
@@ -213,6 +266,15 @@ impl Config {
             max_attachments: l.max_attachments,
             max_reply_chars: l.max_reply_chars,
             max_command_chars: l.max_command_chars,
+            default_move_time: (self.move_time_hours > 0.0)
+                .then(|| Duration::from_secs_f64(self.move_time_hours * 3600.0)),
+            reminders: self
+                .reminder_hours
+                .iter()
+                .map(|h| Duration::from_secs_f64(h * 3600.0))
+                .collect(),
+            provisional_rd: r.provisional_deviation,
+            glicko_tau: r.tau,
         })
     }
 
@@ -245,6 +307,34 @@ mod tests {
         assert_eq!(cfg.data_dir, PathBuf::from("./data"));
         assert_eq!(cfg.discord.token_env, "DISCORD_TOKEN");
         assert_eq!(s.max_attachments, 10);
+        assert_eq!(s.default_move_time, Some(Duration::from_secs(72 * 3600)));
+        assert_eq!(
+            s.reminders,
+            vec![Duration::from_secs(24 * 3600), Duration::from_secs(3600)]
+        );
+        assert_eq!(s.provisional_rd, 110.0);
+        assert_eq!(s.glicko_tau, 0.5);
+        let d = Config::default().settings().unwrap();
+        assert_eq!(d.default_move_time, s.default_move_time);
+        assert_eq!(d.reminders, s.reminders);
+    }
+
+    #[test]
+    fn correspondence_settings_are_checked() {
+        let s = Config::parse("move_time_hours = 0")
+            .unwrap()
+            .settings()
+            .unwrap();
+        assert_eq!(s.default_move_time, None);
+        let e = format!("{:#}", Config::parse("move_time_hours = 0.5").unwrap_err());
+        assert!(e.contains("move_time_hours must be 0"), "{e}");
+        let e = format!(
+            "{:#}",
+            Config::parse("reminder_hours = [24, -1]").unwrap_err()
+        );
+        assert!(e.contains("reminder_hours"), "{e}");
+        let e = format!("{:#}", Config::parse("[ratings]\ntau = 3").unwrap_err());
+        assert!(e.contains("ratings.tau"), "{e}");
     }
 
     #[test]

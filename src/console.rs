@@ -2,8 +2,13 @@
 //! without any chat account.
 //!
 //! Each input line is a chat message in the current channel from the current user.
-//! `/as NAME` switches the user, `/channel NAME` the channel, `/quit` ends; `@NAME` in a
-//! message mentions the user NAME. Replies are printed as text; their images are written
+//! `/as NAME` switches the user, `/channel NAME` the channel, `/organizer on|off` whether
+//! the user counts as an organizer (on by default: tournaments, `!set`), `/tick` runs the
+//! periodic driver, `/quit` ends; `@NAME` in a message mentions the user NAME. The
+//! driver (reminders, deadlines, tournaments) also runs at start and after every line.
+//! Replies meant for another channel (a tournament game's room, which the console opens
+//! simply by naming a channel after the pairing) are printed with that channel's name;
+//! `/channel NAME` goes there. Timestamps are printed as UTC dates. Replies are printed as text; their images are written
 //! under `DATA_DIR/images/CHANNEL/` with their paths printed, followed by the ASCII board
 //! of the channel. Games live in the store of the data directory, so they persist across
 //! runs.
@@ -94,14 +99,26 @@ pub fn run_console(cfg: &Config) -> anyhow::Result<ExitCode> {
     let mut me = user("alice");
     let mut channel = "general".to_string();
     let mut seq = 0u64;
+    let mut organizer = true;
     let p = core.prefix().to_string();
     writeln!(
         out,
         "mancala-bot console; data in {}. You are {} in #{channel}. Type `{p}help` for the \
-         commands; /as NAME switches the user, /channel NAME the channel, /quit ends.",
+         commands; /as NAME switches the user, /channel NAME the channel, /organizer on|off, \
+         /tick, /quit ends.",
         cfg.data_dir.display(),
         me.name
     )?;
+    for (at, reply) in core.tick() {
+        print_reply(
+            &mut out,
+            &reply,
+            &cfg.data_dir,
+            &at.channel,
+            Some(&channel),
+            &mut seq,
+        )?;
+    }
     let mut lines = stdin.lock().lines();
     loop {
         if tty {
@@ -125,12 +142,27 @@ pub fn run_console(cfg: &Config) -> anyhow::Result<ExitCode> {
                     channel = name.trim_start_matches('#').to_string();
                     writeln!(out, "(you are now in #{channel})")?;
                 }
+                (Some("organizer"), Some(v @ ("on" | "off")), None) => {
+                    organizer = v == "on";
+                    writeln!(out, "(organizer {v})")?;
+                }
+                (Some("tick"), None, None) => {}
                 (Some("quit"), None, None) => break,
                 _ => writeln!(
                     out,
-                    "(console commands: /as NAME, /channel NAME, /quit; bot commands start \
-                     with `{p}`)"
+                    "(console commands: /as NAME, /channel NAME, /organizer on|off, /tick, \
+                     /quit; bot commands start with `{p}`)"
                 )?,
+            }
+            for (at, reply) in core.tick() {
+                print_reply(
+                    &mut out,
+                    &reply,
+                    &cfg.data_dir,
+                    &at.channel,
+                    Some(&channel),
+                    &mut seq,
+                )?;
             }
             continue;
         }
@@ -143,33 +175,61 @@ pub fn run_console(cfg: &Config) -> anyhow::Result<ExitCode> {
             author: me.clone(),
             text: line.to_string(),
             mentions: mentions(line),
+            is_organizer: organizer,
         };
         for reply in core.handle(&msg) {
-            print_reply(&mut out, &reply, &cfg.data_dir, &channel, &mut seq)?;
+            let to = reply.to.clone().unwrap_or_else(|| at.clone());
+            print_reply(
+                &mut out,
+                &reply,
+                &cfg.data_dir,
+                &to.channel,
+                Some(&channel),
+                &mut seq,
+            )?;
             if !reply.attachments.is_empty() {
-                if let Some(pos) = core.board(&at) {
+                if let Some(pos) = core.board(&to) {
                     write!(out, "{}", crate::ascii::board(&pos))?;
                 }
             }
+        }
+        for (at, reply) in core.tick() {
+            print_reply(
+                &mut out,
+                &reply,
+                &cfg.data_dir,
+                &at.channel,
+                Some(&channel),
+                &mut seq,
+            )?;
         }
         out.flush()?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
+/// Prints `reply`, posted in `channel`; the channel is named when it is not `current`.
 fn print_reply(
     out: &mut impl Write,
     reply: &Reply,
     data_dir: &Path,
     channel: &str,
+    current: Option<&str>,
     seq: &mut u64,
 ) -> anyhow::Result<()> {
-    let tag = if reply.is_error {
-        "bot (refused)"
+    let mut tag = if reply.is_error {
+        "bot (refused)".to_string()
     } else {
-        "bot"
+        "bot".to_string()
     };
-    for (i, line) in reply.text.lines().enumerate() {
+    if current != Some(channel) {
+        tag = format!("[#{channel}] {tag}");
+    }
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64);
+    let text = crate::chat::plain_times(&reply.text, now);
+    for (i, line) in text.lines().enumerate() {
         if i == 0 {
             writeln!(out, "{tag}: {line}")?;
         } else {

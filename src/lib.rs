@@ -18,3 +18,4 @@ pub mod render;
 pub mod replay;
 pub mod selfplay;
 pub mod store;
+pub mod tournament;

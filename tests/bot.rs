@@ -4,9 +4,15 @@
 mod console;
 #[path = "bot/core.rs"]
 mod core_chat;
+#[path = "bot/correspondence.rs"]
+mod correspondence;
+#[path = "bot/pairing.rs"]
+mod pairing;
 #[path = "bot/render.rs"]
 mod render;
 #[path = "bot/selfplay.rs"]
 mod selfplay;
 #[path = "bot/store.rs"]
 mod store;
+#[path = "bot/tournament.rs"]
+mod tournament;

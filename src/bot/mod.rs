@@ -9,18 +9,24 @@
 //! and changes nothing.
 
 pub mod command;
+mod play;
+pub mod rating;
 pub mod text;
+mod tourney;
+
+pub use play::{ChannelSettings, PlayerPrefs};
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use mancala_rules::{Game, Outcome, PlayError, Position, Side, Trace, Variant};
 
-use crate::chat::{Attachment, Button, ChannelKey, ChatCore, Incoming, Reply, User};
+use crate::chat::{Attachment, Button, ChannelKey, ChatCore, Incoming, Reply, Rooms, User};
 use crate::picture::{BoardInfo, Frame, Painter};
 use crate::store::{
-    Challenge, GameKind, Play, Record, Status, Store, StoreError, Stored, Write, FORMAT_VERSION,
+    Challenge, GameKind, Play, Record, Status, Store, StoreError, Stored, Timing, Verdict, Write,
+    FORMAT_VERSION,
 };
 use command::{Command, Opponent, RulesTopic};
 
@@ -80,6 +86,15 @@ pub struct Settings {
     pub max_reply_chars: usize,
     /// Longest command accepted, in characters; longer ones are refused unread.
     pub max_command_chars: usize,
+    /// Time per move of a game whose challenge names none; `None`: no deadlines.
+    pub default_move_time: Option<Duration>,
+    /// When to remind the player to move, before his deadline (each point at most once
+    /// per move; points earlier than the move's start are skipped).
+    pub reminders: Vec<Duration>,
+    /// A rating deviation above this marks the rating provisional.
+    pub provisional_rd: f64,
+    /// Glicko-2's system constant tau (0.3 to 1.2; Glickman suggests 0.5).
+    pub glicko_tau: f64,
 }
 
 impl Default for Settings {
@@ -91,6 +106,10 @@ impl Default for Settings {
             max_attachments: 10,
             max_reply_chars: 1900,
             max_command_chars: 300,
+            default_move_time: Some(Duration::from_secs(3 * 24 * 3600)),
+            reminders: vec![Duration::from_secs(24 * 3600), Duration::from_secs(3600)],
+            provisional_rd: 110.0,
+            glicko_tau: 0.5,
         }
     }
 }
@@ -154,6 +173,7 @@ pub struct Core {
     painter: Arc<dyn Painter>,
     clock: Arc<dyn Clock>,
     settings: Settings,
+    rooms: RwLock<Option<Arc<dyn Rooms>>>,
 }
 
 impl Core {
@@ -169,7 +189,24 @@ impl Core {
             painter,
             clock,
             settings,
+            rooms: RwLock::new(None),
         }
+    }
+
+    /// Hands the core the transport's way of opening rooms for tournament games (see
+    /// [`Rooms`]). Without it, a tournament game is played in the channel named after
+    /// the pairing in the home channel's community (the console's behaviour).
+    pub fn set_rooms(&self, rooms: Arc<dyn Rooms>) {
+        *self.rooms.write().unwrap_or_else(|e| e.into_inner()) = Some(rooms);
+    }
+
+    fn rooms(&self) -> Option<Arc<dyn Rooms>> {
+        self.rooms.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// The store (for tools and tests that read documents such as tournaments).
+    pub fn store(&self) -> &dyn Store {
+        &*self.store
     }
 
     /// The settings.
@@ -204,7 +241,8 @@ impl Core {
                 kind,
                 opponent,
                 side,
-            } => self.new_challenge(msg, *kind, opponent, *side),
+                move_time,
+            } => self.new_challenge(msg, *kind, opponent, *side, *move_time),
             Command::Accept => self.accept(msg),
             Command::Decline => self.decline(msg),
             Command::Sow(mv) => self.sow(msg, mv),
@@ -214,6 +252,15 @@ impl Core {
             Command::History => self.history(msg),
             Command::Rules(topic) => self.rules(msg, *topic),
             Command::Help => Ok(vec![text_reply(text::help(self.p()))]),
+            Command::Claim => self.claim(msg),
+            Command::Abort => self.abort(msg),
+            Command::Draw => self.draw(msg),
+            Command::Rematch => self.rematch(msg),
+            Command::Mute(on) => self.mute(msg, *on),
+            Command::SetAutoForfeit(on) => self.set_autoforfeit(msg, *on),
+            Command::Rating(who) => self.rating_cmd(msg, who.as_ref()),
+            Command::Leaderboard(only) => self.leaderboard(msg, *only),
+            Command::Tournament(t) => self.tournament(msg, t),
         }
     }
 
@@ -333,6 +380,17 @@ impl Core {
         let Some(play) = &r.play else {
             return String::new();
         };
+        match r.verdict {
+            Some(Verdict::Timeout { winner }) => {
+                return format!(
+                    "Game over. {} ({winner}) wins on time.",
+                    names(r)[winner.index()]
+                )
+            }
+            Some(Verdict::DrawAgreed) => return "Game over. Draw by agreement.".to_string(),
+            Some(Verdict::Aborted) => return "Game aborted: no result, unrated.".to_string(),
+            None => {}
+        }
         match play {
             Play::Game(g) => format!(
                 "Game over. {} {}",
@@ -366,6 +424,7 @@ impl Core {
         kind: Option<GameKind>,
         opponent: &Opponent,
         side: Option<Side>,
+        move_time: Option<Option<u64>>,
     ) -> Answer {
         let p = self.p();
         let now = self.clock.now_ms();
@@ -407,6 +466,13 @@ impl Core {
         };
         let kind = kind.unwrap_or(self.settings.default_game);
         let expiry = self.settings.challenge_expiry.as_millis() as u64;
+        let move_time_ms = match move_time {
+            Some(t) => t,
+            None => self
+                .settings
+                .default_move_time
+                .map(|d| d.as_millis() as u64),
+        };
         let record = Record {
             format_version: FORMAT_VERSION,
             id: self.store.new_id(now)?,
@@ -418,19 +484,29 @@ impl Core {
                 opponent: opponent.clone(),
                 challenger_side: side,
                 expires_ms: now + expiry,
+                move_time_ms,
             }),
             south: None,
             north: None,
             play: None,
             earlier_games: Vec::new(),
+            timing: None,
+            rated: true,
+            verdict: None,
+            draw_offer: None,
+            tournament: None,
             created_ms: now,
             updated_ms: now,
         };
         self.put(&msg.at, current.as_ref(), Write::Put(&record))?;
-        let sides = match side {
+        let mut sides = match side {
             Some(s) => format!("{} plays {s}", msg.author.name),
             None => "sides drawn at random".to_string(),
         };
+        sides.push_str(&match move_time_ms {
+            Some(ms) => format!(", {} per move", text::duration_text(ms)),
+            None => ", no time limit".to_string(),
+        });
         let expires = text::duration_text(expiry);
         let button = |id: &str, label: &str, only: Option<User>| Button {
             id: id.into(),
@@ -536,9 +612,21 @@ impl Core {
         next.status = Status::Playing;
         next.play = Some(play);
         next.updated_ms = now;
+        next.timing = ch.move_time_ms.map(|ms| Timing {
+            move_time_ms: ms,
+            deadline_ms: now + ms,
+            reminded: Vec::new(),
+            timed_out: false,
+            wake_ms: None,
+        });
+        self.restart_clock(&mut next, now);
         self.put(&msg.at, Some(&st), Write::Put(&next))?;
         let game = next.play.as_ref().map(Play::game).expect("just set");
-        let (line, mention) = self.to_move_line(&next, game);
+        let (mut line, mention) = self.to_move_line(&next, game);
+        if let Some(d) = self.deadline_line(&next) {
+            line.push(' ');
+            line.push_str(&d);
+        }
         Ok(vec![Reply {
             text: format!(
                 "{} accepts {}'s challenge: {}, {}. {line}",
@@ -627,6 +715,15 @@ impl Core {
                 "it is {name}'s turn ({mover}), not yours; wait for the move"
             ));
         }
+        let now = self.clock.now_ms();
+        if let Some(t) = &r.timing {
+            if now >= t.deadline_ms && self.autoforfeit(r)? {
+                let (reply, mut extra) = self.timeout_forfeit(&st, now)?;
+                let mut out = vec![reply];
+                out.append(&mut extra);
+                return Ok(out);
+            }
+        }
         let mut next = r.clone();
         let mut new_play = play.clone();
         let before_moves: Vec<String> = play.game().moves().iter().map(|m| m.to_string()).collect();
@@ -647,14 +744,31 @@ impl Core {
         }
         let over = new_play.is_over();
         next.play = Some(new_play);
-        next.updated_ms = self.clock.now_ms();
+        next.updated_ms = now;
+        // A move declines the opponent's draw offer; the mover's own offer stands.
+        if next.draw_offer == Some(side.other()) {
+            next.draw_offer = None;
+        }
         if over {
             next.status = Status::Finished;
+            if let Some(t) = next.timing.as_mut() {
+                t.wake_ms = None;
+            }
             self.put(&msg.at, Some(&st), Write::Finish(&next))?;
+            let mut reply = self.move_reply(&next, side, &trace, game_over);
+            let (lines, extra) = self.after_finish(&next);
+            for l in lines {
+                reply.text.push('\n');
+                reply.text.push_str(&l);
+            }
+            let mut out = vec![reply];
+            out.extend(extra);
+            Ok(out)
         } else {
+            self.restart_clock(&mut next, now);
             self.put(&msg.at, Some(&st), Write::Put(&next))?;
+            Ok(vec![self.move_reply(&next, side, &trace, game_over)])
         }
-        Ok(vec![self.move_reply(&next, side, &trace, game_over)])
     }
 
     fn move_reply(
@@ -716,7 +830,11 @@ impl Core {
             mentions.extend(r.south.clone());
             mentions.extend(r.north.clone());
         } else {
-            let (line, who) = self.to_move_line(r, game);
+            let (mut line, who) = self.to_move_line(r, game);
+            if let Some(d) = self.deadline_line(r) {
+                line.push(' ');
+                line.push_str(&d);
+            }
             lines.push(line);
             mentions.extend(who);
         }
@@ -850,19 +968,27 @@ impl Core {
             Play::Match(m) => m.resign(side),
         }
         next.status = Status::Finished;
+        next.draw_offer = None;
         next.updated_ms = self.clock.now_ms();
+        if let Some(t) = next.timing.as_mut() {
+            t.wake_ms = None;
+        }
         self.put(&msg.at, Some(&st), Write::Finish(&next))?;
         let game = next.play.as_ref().map(Play::game).expect("set");
-        Ok(vec![Reply {
+        let (lines, extra) = self.after_finish(&next);
+        let mut out = vec![Reply {
             text: format!(
-                "{} ({side}) resigns.\n{}",
+                "{} ({side}) resigns.\n{}{}",
                 msg.author.name,
-                self.result_text(&next)
+                self.result_text(&next),
+                lines.iter().map(|l| format!("\n{l}")).collect::<String>()
             ),
             attachments: vec![self.position_attachment(&next, game, Side::South)],
             mentions: next.player(side.other()).cloned().into_iter().collect(),
             ..Reply::default()
-        }])
+        }];
+        out.extend(extra);
+        Ok(out)
     }
 
     fn history(&self, msg: &Incoming) -> Answer {
@@ -893,7 +1019,7 @@ impl Core {
             format!("{}", players_text(r)),
             format!("Started {}", text::date_text(r.created_ms)),
         ];
-        head.push(if play.is_over() {
+        head.push(if play.is_over() || r.verdict.is_some() {
             self.result_text(r)
         } else {
             let side = play.game().position().to_move();
@@ -1042,5 +1168,9 @@ impl ChatCore for Core {
 
     fn prefix(&self) -> &str {
         &self.settings.prefix
+    }
+
+    fn tick(&self) -> Vec<(ChannelKey, Reply)> {
+        self.run_tick()
     }
 }

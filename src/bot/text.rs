@@ -121,11 +121,14 @@ pub fn date_text(ms: u64) -> String {
 pub fn help(p: &str) -> String {
     format!(
         "Mancala referee: Katro (Madagascar) and Hoyito I (Dominican Republic), one game per channel.\n\
-`{p}new GAME [@opponent] [as south|north]`: challenge someone (or anyone); GAME is katro, katro:4x6, katro:4x4, hoyito, hoyito:2xN (N 6-12) or `hoyito match`.\n\
+`{p}new GAME [@opponent] [as south|north] [TIME]`: challenge someone (or anyone); GAME is katro, katro:4x6, katro:4x4, hoyito, hoyito:2xN (N 6-12) or `hoyito match`; TIME per move like `12h` or `2d`, or `notime`.\n\
 `{p}accept` / `{p}decline`: answer a challenge (the challenger withdraws with `{p}decline`).\n\
 `{p}sow HOLE[+|-]` (or `{p}s`): your move, e.g. `{p}sow c1+` in Katro, `{p}sow d1` in Hoyito.\n\
 `{p}board`: the board, position and whose turn it is. `{p}moves`: the legal moves.\n\
 `{p}resign`, `{p}history` (the game record), `{p}rules [katro|hoyito]`, `{p}help`.\n\
+`{p}draw` (offer or accept), `{p}abort` (before both sides moved), `{p}claim` (win when the opponent's deadline passed), `{p}rematch`, `{p}mute`/`{p}unmute` (your reminders), `{p}set autoforfeit on|off` (organizers).\n\
+`{p}rating [@user]`, `{p}leaderboard [katro|hoyito]`: Glicko-2 ratings (`?`: provisional).\n\
+`{p}tournament new NAME GAME roundrobin|swiss ROUNDS|knockout [TIME]` (organizers), then `join`, `leave`, `start`, `pairings`, `standings`, `withdraw @user`, `cancel` [NAME].\n\
 Only the two players move, each on his turn; anyone may look."
     )
 }

@@ -118,6 +118,9 @@ pub fn incoming_from_message(msg: &Message, bot: UserId, prefix: &str) -> Option
         author: chat_user(&msg.author, member_nick(msg.member.as_deref())),
         text,
         mentions,
+        // MESSAGE_CREATE carries no permissions; organizer commands are checked
+        // through slash commands, whose member data does.
+        is_organizer: false,
     })
 }
 
@@ -200,6 +203,7 @@ pub fn incoming_from_command(interaction: &CommandInteraction, prefix: &str) -> 
         ),
         text,
         mentions,
+        is_organizer: is_organizer(interaction.member.as_deref()),
     }
 }
 
@@ -214,7 +218,16 @@ pub fn incoming_from_press(press: &ComponentInteraction, command: String) -> Inc
         ),
         text: command,
         mentions: Vec::new(),
+        is_organizer: is_organizer(press.member.as_ref()),
     }
+}
+
+/// Whether an interaction's member may organize tournaments: the Manage Server
+/// permission (Discord computes the member's permissions in the channel).
+fn is_organizer(member: Option<&serenity::all::Member>) -> bool {
+    member
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild() || p.administrator())
 }
 
 /// The custom id of a button: `mb|ID|ONLY|COMMAND` (ONLY empty when anyone may press), so

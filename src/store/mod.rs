@@ -75,6 +75,71 @@ pub struct Challenge {
     pub challenger_side: Option<Side>,
     /// When it expires, in milliseconds since the Unix epoch.
     pub expires_ms: u64,
+    /// The time per move of the game (correspondence play), in milliseconds; `None`:
+    /// no deadlines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_time_ms: Option<u64>,
+}
+
+/// The clock of a correspondence game in play: the deadline of the player to move and
+/// the reminders already sent for it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Timing {
+    /// Time per move, in milliseconds: each move sets the next deadline this far ahead.
+    pub move_time_ms: u64,
+    /// When the player to move runs out of time, in milliseconds since the Unix epoch.
+    pub deadline_ms: u64,
+    /// The reminder points (milliseconds before the deadline) already handled for this
+    /// deadline: sent, or skipped because the player muted reminders or the point had
+    /// passed. Never sent twice; cleared by the next move.
+    #[serde(default)]
+    pub reminded: Vec<u64>,
+    /// The deadline passed and the players were told (the opponent may `!claim`).
+    #[serde(default)]
+    pub timed_out: bool,
+    /// When the periodic driver must next look at this game (the next reminder point or
+    /// the deadline); `None`: nothing left to do. The store indexes it ([`Store::due`]).
+    #[serde(default)]
+    pub wake_ms: Option<u64>,
+}
+
+/// A result decided outside the rules of play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// The player to move let his deadline pass: `winner` wins on time (claimed, or
+    /// forfeited automatically).
+    Timeout {
+        /// The side that wins.
+        winner: Side,
+    },
+    /// The players agreed a draw (`!draw` offered and accepted).
+    DrawAgreed,
+    /// Aborted before both sides had moved (`!abort`): no result, unrated.
+    Aborted,
+}
+
+/// The result of a finished game, whatever ended it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameResult {
+    /// This side won.
+    Win(Side),
+    /// Drawn.
+    Draw,
+    /// No result (aborted).
+    NoResult,
+}
+
+/// The tournament a game belongs to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TourneyLink {
+    /// The tournament's store key ([`crate::tournament::Tournament::key`]).
+    pub key: String,
+    /// The round, from 1.
+    pub round: u32,
+    /// The board of the round, from 1.
+    pub board: u32,
 }
 
 /// The game itself: a single game, or a Hoyito match.
@@ -161,6 +226,22 @@ pub struct Record {
     /// (the current game's moves are in [`Record::play`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub earlier_games: Vec<Vec<String>>,
+    /// Correspondence timing, when the game has a time per move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timing: Option<Timing>,
+    /// Whether the result counts for the ratings: games between two people, not against
+    /// the AI, not aborted. Records written before ratings existed read as `false`.
+    #[serde(default)]
+    pub rated: bool,
+    /// A result decided outside the rules (timeout, agreed draw, abort).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<Verdict>,
+    /// The side that offers a draw (`!draw`), until the other answers or moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_offer: Option<Side>,
+    /// The tournament pairing this game is, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<TourneyLink>,
     /// Created (the challenge), milliseconds since the Unix epoch.
     pub created_ms: u64,
     /// Last changed, milliseconds since the Unix epoch.
@@ -181,6 +262,32 @@ impl Record {
         Side::ALL
             .into_iter()
             .find(|&s| self.player(s).is_some_and(|p| p.id == user.id))
+    }
+
+    /// The final result: the [`Verdict`] if there is one, else the rules' outcome;
+    /// `None` while the game goes on.
+    pub fn result(&self) -> Option<GameResult> {
+        match self.verdict {
+            Some(Verdict::Timeout { winner }) => return Some(GameResult::Win(winner)),
+            Some(Verdict::DrawAgreed) => return Some(GameResult::Draw),
+            Some(Verdict::Aborted) => return Some(GameResult::NoResult),
+            None => {}
+        }
+        match self.play.as_ref()?.result() {
+            Outcome::Ongoing => None,
+            Outcome::Win { winner, .. } => Some(GameResult::Win(winner)),
+            Outcome::Draw { .. } => Some(GameResult::Draw),
+        }
+    }
+
+    /// When the periodic driver must next look at this record: a game in play's
+    /// [`Timing::wake_ms`]. The store keeps an index of it.
+    pub fn wake_ms(&self) -> Option<u64> {
+        if self.status == Status::Playing {
+            self.timing.as_ref().and_then(|t| t.wake_ms)
+        } else {
+            None
+        }
     }
 }
 
@@ -328,4 +435,119 @@ pub trait Store: Send + Sync {
 
     /// Numbers of channel records and of finished games.
     fn counts(&self) -> (usize, usize);
+
+    /// The channels whose record's [`Record::wake_ms`] is at or before `now_ms`, in key
+    /// order. The index is kept by [`Store::write`] and [`Store::import`] in the same
+    /// transaction as the record, so it survives restarts.
+    ///
+    /// # Errors
+    /// On I/O failure.
+    fn due(&self, now_ms: u64) -> Result<Vec<ChannelKey>, StoreError>;
+
+    /// A document (ratings, tournaments, settings: see [`docs`]) by its key, as stored.
+    ///
+    /// # Errors
+    /// On I/O failure.
+    fn doc(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError>;
+
+    /// Sets the document `key` to `new` (`None`: removes it) if it still holds `expected`
+    /// (`None`: absent), atomically, and flushes. Returns `false`, changing nothing,
+    /// when another write came first.
+    ///
+    /// # Errors
+    /// On I/O failure; nothing is changed then.
+    fn write_doc(
+        &self,
+        key: &str,
+        expected: Option<&[u8]>,
+        new: Option<&[u8]>,
+    ) -> Result<bool, StoreError>;
+
+    /// Every document whose key starts with `prefix`, in key order.
+    ///
+    /// # Errors
+    /// On I/O failure.
+    fn docs(&self, prefix: &str) -> Result<Vec<(String, Vec<u8>)>, StoreError>;
+}
+
+/// Typed JSON documents over [`Store::doc`] and [`Store::write_doc`].
+pub mod docs {
+    use serde::de::DeserializeOwned;
+    use serde::Serialize;
+
+    use super::{Store, StoreError};
+
+    /// A document as read, with the bytes to compare against when writing it back.
+    pub struct Doc<T> {
+        /// The decoded value.
+        pub value: T,
+        /// Its stored bytes (`None`: it was absent and `value` is the default).
+        pub version: Option<Vec<u8>>,
+    }
+
+    /// Reads `key` as JSON; absent: `T::default()`.
+    ///
+    /// # Errors
+    /// [`StoreError::Read`] naming the key when it cannot be decoded.
+    pub fn load<T: DeserializeOwned + Default>(
+        store: &dyn Store,
+        key: &str,
+    ) -> Result<Doc<T>, StoreError> {
+        match store.doc(key)? {
+            Some(bytes) => Ok(Doc {
+                value: serde_json::from_slice(&bytes).map_err(|e| StoreError::Read {
+                    key: format!("document {key}"),
+                    reason: e.to_string(),
+                })?,
+                version: Some(bytes),
+            }),
+            None => Ok(Doc {
+                value: T::default(),
+                version: None,
+            }),
+        }
+    }
+
+    /// Writes `value` at `key` if the document still holds `doc`'s version.
+    ///
+    /// # Errors
+    /// On I/O failure.
+    pub fn save<T: Serialize>(
+        store: &dyn Store,
+        key: &str,
+        version: Option<&Vec<u8>>,
+        value: &T,
+    ) -> Result<bool, StoreError> {
+        let bytes = serde_json::to_vec(value).expect("documents always serialize");
+        store.write_doc(key, version.map(Vec::as_slice), Some(&bytes))
+    }
+
+    /// Read, change with `f`, write back with compare-and-swap, retrying on conflicts
+    /// (up to 16 times). `f` may refuse with `Err`, which is returned and changes
+    /// nothing. Returns what `f` returned.
+    ///
+    /// # Errors
+    /// `f`'s error, a store failure, or too many conflicting writes.
+    pub fn update<T, R, E>(
+        store: &dyn Store,
+        key: &str,
+        mut f: impl FnMut(&mut T) -> Result<R, E>,
+    ) -> Result<R, E>
+    where
+        T: DeserializeOwned + Serialize + Default,
+        E: From<StoreError>,
+    {
+        for _ in 0..16 {
+            let mut doc = load::<T>(store, key)?;
+            let out = f(&mut doc.value)?;
+            if save(store, key, doc.version.as_ref(), &doc.value)? {
+                return Ok(out);
+            }
+        }
+        Err(StoreError::Io {
+            what: format!("writing document {key}"),
+            reason: "too many concurrent writes".into(),
+        }
+        .into())
+    }
 }

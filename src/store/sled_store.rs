@@ -2,7 +2,10 @@
 //!
 //! - `channels`: channel key -> JSON [`Record`] (a challenge or a game in play);
 //! - `history`: game id -> JSON [`Record`] of a finished game;
-//! - `last`: channel key -> id of the last game finished there.
+//! - `last`: channel key -> id of the last game finished there;
+//! - `wake`: channel key -> [`Record::wake_ms`] (8 bytes, big-endian) of the games whose
+//!   clock the periodic driver must look at, kept in the same transaction as `channels`;
+//! - `docs`: string key -> JSON document (ratings, tournaments, settings).
 //!
 //! A channel key is the community's length (4 bytes, big-endian), the community, then
 //! the channel: every key of one community shares a prefix.
@@ -22,6 +25,19 @@ pub struct SledStore {
     channels: sled::Tree,
     history: sled::Tree,
     last: sled::Tree,
+    wake: sled::Tree,
+    docs: sled::Tree,
+}
+
+/// The channel of a key written by [`channel_key`].
+fn key_channel(k: &[u8]) -> Option<ChannelKey> {
+    let len = u32::from_be_bytes(k.get(..4)?.try_into().ok()?) as usize;
+    let community = std::str::from_utf8(k.get(4..4 + len)?).ok()?;
+    let channel = std::str::from_utf8(k.get(4 + len..)?).ok()?;
+    Some(ChannelKey {
+        community: community.to_string(),
+        channel: channel.to_string(),
+    })
 }
 
 fn channel_key(at: &ChannelKey) -> Vec<u8> {
@@ -96,6 +112,8 @@ impl SledStore {
             channels: tree("channels")?,
             history: tree("history")?,
             last: tree("last")?,
+            wake: tree("wake")?,
+            docs: tree("docs")?,
             path: path.to_path_buf(),
             db,
         })
@@ -150,29 +168,43 @@ impl Store for SledStore {
             Write::Put(r) | Write::Finish(r) => (Some(encode(r)), Some(r.id.clone())),
             Write::Remove => (None, None),
         };
+        let wake_ms = match change {
+            Write::Put(r) => r.wake_ms(),
+            _ => None,
+        };
         let expected = expected.map(|v| v.0.as_slice());
         let result: Result<bool, TransactionError<()>> =
-            (&self.channels, &self.history, &self.last).transaction(|(channels, history, last)| {
-                let current = channels.get(&key)?;
-                if current.as_deref() != expected {
-                    return Ok(false);
-                }
-                match change {
-                    Write::Put(_) => {
-                        channels.insert(key.as_slice(), bytes.clone().unwrap_or_default())?;
+            (&self.channels, &self.history, &self.last, &self.wake).transaction(
+                |(channels, history, last, wake)| {
+                    let current = channels.get(&key)?;
+                    if current.as_deref() != expected {
+                        return Ok(false);
                     }
-                    Write::Finish(_) => {
-                        let id = id.clone().unwrap_or_default();
-                        channels.remove(key.as_slice())?;
-                        history.insert(id.as_bytes(), bytes.clone().unwrap_or_default())?;
-                        last.insert(key.as_slice(), id.as_bytes())?;
+                    match wake_ms {
+                        Some(ms) => {
+                            wake.insert(key.as_slice(), &ms.to_be_bytes())?;
+                        }
+                        None => {
+                            wake.remove(key.as_slice())?;
+                        }
                     }
-                    Write::Remove => {
-                        channels.remove(key.as_slice())?;
+                    match change {
+                        Write::Put(_) => {
+                            channels.insert(key.as_slice(), bytes.clone().unwrap_or_default())?;
+                        }
+                        Write::Finish(_) => {
+                            let id = id.clone().unwrap_or_default();
+                            channels.remove(key.as_slice())?;
+                            history.insert(id.as_bytes(), bytes.clone().unwrap_or_default())?;
+                            last.insert(key.as_slice(), id.as_bytes())?;
+                        }
+                        Write::Remove => {
+                            channels.remove(key.as_slice())?;
+                        }
                     }
-                }
-                Ok::<bool, ConflictableTransactionError<()>>(true)
-            });
+                    Ok::<bool, ConflictableTransactionError<()>>(true)
+                },
+            );
         let done = result.map_err(|e| StoreError::Io {
             what: format!("writing {}", channel_name(at)),
             reason: format!("{e:?}"),
@@ -262,6 +294,11 @@ impl Store for SledStore {
                     Err(StoreError::Clash { key })
                 };
             }
+            if let Some(ms) = record.wake_ms() {
+                self.wake
+                    .insert(k.as_slice(), &ms.to_be_bytes())
+                    .map_err(io(format!("writing the wake index of {key}")))?;
+            }
             self.channels
                 .insert(k, bytes)
                 .map_err(io(format!("writing {key}")))?;
@@ -272,5 +309,53 @@ impl Store for SledStore {
 
     fn counts(&self) -> (usize, usize) {
         (self.channels.len(), self.history.len())
+    }
+
+    fn due(&self, now_ms: u64) -> Result<Vec<ChannelKey>, StoreError> {
+        let mut out = Vec::new();
+        for item in self.wake.iter() {
+            let (k, v) = item.map_err(io("reading the wake index"))?;
+            let ms = v.as_ref().try_into().map(u64::from_be_bytes).unwrap_or(0);
+            if ms <= now_ms {
+                if let Some(at) = key_channel(&k) {
+                    out.push(at);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn doc(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self
+            .docs
+            .get(key.as_bytes())
+            .map_err(io(format!("reading document {key}")))?
+            .map(|v| v.to_vec()))
+    }
+
+    fn write_doc(
+        &self,
+        key: &str,
+        expected: Option<&[u8]>,
+        new: Option<&[u8]>,
+    ) -> Result<bool, StoreError> {
+        let done = self
+            .docs
+            .compare_and_swap(key.as_bytes(), expected, new)
+            .map_err(io(format!("writing document {key}")))?
+            .is_ok();
+        if done {
+            self.flush()?;
+        }
+        Ok(done)
+    }
+
+    fn docs(&self, prefix: &str) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        let mut out = Vec::new();
+        for item in self.docs.scan_prefix(prefix.as_bytes()) {
+            let (k, v) = item.map_err(io(format!("reading documents {prefix}*")))?;
+            out.push((String::from_utf8_lossy(&k).into_owned(), v.to_vec()));
+        }
+        Ok(out)
     }
 }

@@ -91,3 +91,33 @@ fn console_game_persists_across_two_runs() {
         "{second}"
     );
 }
+
+#[test]
+fn console_runs_a_small_tournament() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        &["console"],
+        dir.path(),
+        "!tournament new cup katro:4x4 knockout 1d\n/as bob\n!tournament join\n/as carol\n\
+         !tournament join\n/organizer off\n!tournament start\n/organizer on\n!tournament start\n\
+         /channel tourney-cup-r1-b1\n!resign\n!tournament standings cup\n",
+    );
+    assert!(
+        out.contains("bot: Tournament cup created: Katro 4x4, knockout, 24 h per move."),
+        "{out}"
+    );
+    assert!(out.contains("bot (refused): only organizers"), "{out}");
+    assert!(
+        out.contains("[#tourney-cup-r1-b1] bot: Tournament cup, round 1, board 1: Katro 4x4, bob (South) vs carol (North)."),
+        "{out}"
+    );
+    // Deadlines are written out as UTC dates on the console.
+    assert!(out.contains("Deadline for bob: 20"), "{out}");
+    assert!(out.contains(" UTC (in 24 h)"), "{out}");
+    assert!(out.contains("bot: carol (North) resigns."), "{out}");
+    assert!(
+        out.contains("[#general] bot: Tournament cup is over: bob wins."),
+        "{out}"
+    );
+    assert!(out.contains("1. bob: reached round 2"), "{out}");
+}

@@ -100,6 +100,17 @@ pub fn bench() -> Bench {
 
 /// `author` says `text` in `at`; mentions are taken from `@name` words.
 pub fn say(core: &Core, at: &ChannelKey, author: &str, text: &str) -> Vec<Reply> {
+    say_as(core, at, author, text, false)
+}
+
+/// As [`say`], with the author an organizer (`organizer` true) or not.
+pub fn say_as(
+    core: &Core,
+    at: &ChannelKey,
+    author: &str,
+    text: &str,
+    organizer: bool,
+) -> Vec<Reply> {
     let mentions = text
         .split_whitespace()
         .filter_map(|w| w.strip_prefix('@'))
@@ -110,6 +121,7 @@ pub fn say(core: &Core, at: &ChannelKey, author: &str, text: &str) -> Vec<Reply>
         author: user(author),
         text: text.into(),
         mentions,
+        is_organizer: organizer,
     })
 }
 
@@ -497,7 +509,8 @@ fn resign_ends_the_game_and_frees_the_channel() {
     let r = ok(say(&b.core, &at, "alice", "!resign"));
     assert_eq!(
         r.text,
-        "alice (South) resigns.\nGame over. bob (North) wins: resignation. Captured: South 2, North 0."
+        "alice (South) resigns.\nGame over. bob (North) wins: resignation. Captured: South 2, North 0.\n\
+         Ratings (katro): alice 1500 → 1338, bob 1500 → 1662."
     );
     assert_eq!(r.mentions, vec![user("bob")]);
     assert_eq!(b.store.counts(), (0, 1));

@@ -1,0 +1,332 @@
+//! Correspondence play under a simulated clock: deadlines in the replies, reminders
+//! (each point once, muted players skipped), timeouts claimed or forfeited by the
+//! periodic driver, across restarts; abort, draw, rematch; ratings after each game.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use mancala_bot::bot::{Core, ManualClock, Settings};
+use mancala_bot::chat::{plain_times, time_token, ChannelKey, ChatCore, Reply};
+use mancala_bot::store::SledStore;
+
+use crate::core_chat::{chan, ok, refused, say, say_as, user, FakePainter};
+
+const T0: u64 = 1_700_000_000_000;
+const H: u64 = 3_600_000;
+
+/// A data directory and a clock that outlive the cores opened on them (restarts).
+struct Env {
+    dir: tempfile::TempDir,
+    clock: Arc<ManualClock>,
+}
+
+impl Env {
+    fn new() -> Env {
+        Env {
+            dir: tempfile::tempdir().unwrap(),
+            clock: Arc::new(ManualClock::new(T0)),
+        }
+    }
+
+    /// A core over the store of the directory (the previous core must be dropped).
+    fn core(&self) -> Core {
+        let store = SledStore::open(&self.dir.path().join("store"), 8 << 20).unwrap();
+        Core::new(
+            Arc::new(store),
+            Arc::new(FakePainter::default()),
+            self.clock.clone(),
+            Settings::default(),
+        )
+    }
+
+    fn advance_h(&self, hours: f64) {
+        self.clock
+            .advance(Duration::from_millis((hours * H as f64) as u64));
+    }
+}
+
+fn tick_in(core: &Core, at: &ChannelKey) -> Vec<Reply> {
+    core.tick()
+        .into_iter()
+        .map(|(k, r)| {
+            assert_eq!(&k, at, "a reply for another channel: {}", r.text);
+            r
+        })
+        .collect()
+}
+
+#[test]
+fn deadlines_reminders_claim_and_ratings_across_a_restart() {
+    let env = Env::new();
+    let at = chan("corr");
+    let core = env.core();
+    let r = ok(say(&core, &at, "alice", "!new katro @bob as south 2d"));
+    assert!(
+        r.text.contains("alice plays South, 48 h per move"),
+        "{}",
+        r.text
+    );
+    let r = ok(say(&core, &at, "bob", "!accept"));
+    let deadline = T0 + 48 * H;
+    assert!(
+        r.text.contains(&format!(
+            "Deadline for alice: {} (48 h per move).",
+            time_token(deadline)
+        )),
+        "{}",
+        r.text
+    );
+    assert_eq!(
+        plain_times(&time_token(deadline), T0),
+        "2023-11-16 22:13 UTC (in 48 h)"
+    );
+    // Nothing due before the 24 h point.
+    env.advance_h(23.9);
+    assert!(core.tick().is_empty());
+    env.advance_h(0.2);
+    let rem = tick_in(&core, &at);
+    assert_eq!(rem.len(), 1, "{rem:?}");
+    assert!(
+        rem[0]
+            .text
+            .starts_with("@alice, your move (South) in Katro 6x6"),
+        "{}",
+        rem[0].text
+    );
+    assert!(
+        rem[0].text.contains(&time_token(deadline)),
+        "{}",
+        rem[0].text
+    );
+    assert_eq!(rem[0].mentions, vec![user("alice")]);
+    // Never twice for the same point.
+    assert!(core.tick().is_empty());
+    env.advance_h(1.0);
+    assert!(core.tick().is_empty());
+
+    // The move restarts the clock for bob, whose deadline shows in the reply.
+    let r = ok(say(&core, &at, "alice", "!sow c1+"));
+    let bob_deadline = env.clock_now() + 48 * H;
+    assert!(
+        r.text
+            .contains(&format!("Deadline for bob: {}", time_token(bob_deadline))),
+        "{}",
+        r.text
+    );
+    // Bob cannot claim, alice cannot claim before the deadline.
+    let e = refused(say(&core, &at, "bob", "!claim"));
+    assert!(e.starts_with("it is your move"), "{e}");
+    let e = refused(say(&core, &at, "alice", "!claim"));
+    assert!(e.starts_with("bob's deadline has not passed yet"), "{e}");
+    let e = refused(say(&core, &at, "carol", "!claim"));
+    assert!(e.starts_with("you are not playing this game"), "{e}");
+
+    // The bot goes down for three days: both reminder points and the deadline pass.
+    drop(core);
+    env.advance_h(72.0);
+    let core = env.core();
+    let out = tick_in(&core, &at);
+    // One message: the timeout notice (the missed reminders are not sent late).
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(
+        out[0]
+            .text
+            .starts_with("@bob (North) did not move by the deadline"),
+        "{}",
+        out[0].text
+    );
+    assert!(
+        out[0].text.contains("@alice may `!claim` the win"),
+        "{}",
+        out[0].text
+    );
+    assert!(core.tick().is_empty());
+
+    // Another restart before the claim: the game and its timeout are still there.
+    drop(core);
+    let core = env.core();
+    assert!(core.tick().is_empty());
+    let r = ok(say(&core, &at, "alice", "!claim"));
+    assert!(
+        r.text.contains("bob (North) did not move by the deadline"),
+        "{}",
+        r.text
+    );
+    assert!(
+        r.text.contains("Game over. alice (South) wins on time."),
+        "{}",
+        r.text
+    );
+    // Glicko-2 from 1500/350 each: 1662.3 and 1337.7, RD 290.3.
+    assert!(
+        r.text
+            .contains("Ratings (katro): alice 1500 → 1662, bob 1500 → 1338."),
+        "{}",
+        r.text
+    );
+    let r = ok(say(&core, &at, "carol", "!rating @alice"));
+    assert_eq!(
+        r.text,
+        "alice: Katro 1662? ±290 provisional (1 game: 1 won, 0 drawn, 0 lost, last change +162); \
+         Hoyito unrated."
+    );
+    let r = ok(say(&core, &at, "carol", "!leaderboard katro"));
+    assert_eq!(
+        r.text,
+        "Katro leaderboard (? = provisional):\n1. alice 1662? ±290 (1 game)\n2. bob 1338? ±290 (1 game)"
+    );
+    let r = ok(say(&core, &at, "bob", "!history"));
+    assert!(r.text.contains("alice (South) wins on time"), "{}", r.text);
+
+    // Rematch: sides swapped, same time per move.
+    let e = refused(say(&core, &at, "carol", "!rematch"));
+    assert!(e.starts_with("only the players of the last game"), "{e}");
+    let r = ok(say(&core, &at, "bob", "!rematch"));
+    assert!(r.text.contains("bob plays South"), "{}", r.text);
+    assert_eq!(r.mentions, vec![user("alice")]);
+    let r = ok(say(&core, &at, "alice", "!accept"));
+    assert!(
+        r.text.contains("bob (South) vs alice (North)"),
+        "{}",
+        r.text
+    );
+    assert!(r.text.contains("(48 h per move)"), "{}", r.text);
+}
+
+impl Env {
+    fn clock_now(&self) -> u64 {
+        use mancala_bot::bot::Clock;
+        self.clock.now_ms()
+    }
+}
+
+#[test]
+fn muted_players_get_no_reminders_and_a_missed_point_is_sent_once() {
+    let env = Env::new();
+    let core = env.core();
+    let at = chan("mute");
+    ok(say(&core, &at, "alice", "!new hoyito @bob as south 2d"));
+    ok(say(&core, &at, "alice", "!mute"));
+    ok(say(&core, &at, "bob", "!accept"));
+    env.advance_h(30.0);
+    assert!(core.tick().is_empty(), "alice muted her reminders");
+    ok(say(&core, &at, "alice", "!unmute"));
+    ok(say(&core, &at, "alice", "!sow a1"));
+    // Bob: both points (24 h and 1 h before) pass while no tick runs: one reminder.
+    env.advance_h(47.5);
+    let out = tick_in(&core, &at);
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(
+        out[0].text.starts_with("@bob, your move (North)"),
+        "{}",
+        out[0].text
+    );
+    assert!(core.tick().is_empty());
+    // A time per move shorter than a reminder point skips that point.
+    let at2 = chan("short");
+    ok(say(&core, &at2, "carol", "!new katro @dave as south 12h"));
+    ok(say(&core, &at2, "dave", "!accept"));
+    env.advance_h(10.0);
+    let out: Vec<_> = core.tick().into_iter().filter(|(k, _)| *k == at2).collect();
+    assert!(out.is_empty(), "{out:?}");
+    env.advance_h(1.5);
+    let out: Vec<_> = core.tick().into_iter().filter(|(k, _)| *k == at2).collect();
+    assert_eq!(out.len(), 1, "the 1 h point: {out:?}");
+}
+
+#[test]
+fn autoforfeit_channel_forfeits_a_deadline_passed_while_down() {
+    let env = Env::new();
+    let at = chan("auto");
+    let core = env.core();
+    let e = refused(say(&core, &at, "alice", "!set autoforfeit on"));
+    assert!(e.starts_with("only organizers"), "{e}");
+    let r = ok(say_as(&core, &at, "mod", "!set autoforfeit on", true));
+    assert!(r.text.starts_with("Auto-forfeit is on"), "{}", r.text);
+    ok(say(&core, &at, "alice", "!new katro @bob as south 1d"));
+    ok(say(&core, &at, "bob", "!accept"));
+    ok(say(&core, &at, "alice", "!sow c1+"));
+    drop(core);
+    env.advance_h(25.0);
+    let core = env.core();
+    let out = tick_in(&core, &at);
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(
+        out[0]
+            .text
+            .contains("Game over. alice (South) wins on time."),
+        "{}",
+        out[0].text
+    );
+    assert!(core.tick().is_empty());
+    let e = refused(say(&core, &at, "bob", "!sow a6+"));
+    assert!(e.starts_with("there is no game in play here"), "{e}");
+    let r = ok(say(&core, &at, "carol", "!board"));
+    assert!(r.text.contains("wins on time"), "{}", r.text);
+
+    // A move after the deadline, before any tick, loses on time there too.
+    ok(say(&core, &at, "alice", "!new katro @bob as south 1d"));
+    ok(say(&core, &at, "bob", "!accept"));
+    env.advance_h(24.5);
+    let r = ok(say(&core, &at, "alice", "!sow c1+"));
+    assert!(
+        r.text
+            .starts_with("alice (South) did not move by the deadline"),
+        "{}",
+        r.text
+    );
+    assert!(r.text.contains("bob (North) wins on time"), "{}", r.text);
+    assert!(core.tick().is_empty());
+
+    // Without a time per move there are no deadlines at all.
+    ok(say(&core, &at, "alice", "!new katro @bob notime"));
+    let r = ok(say(&core, &at, "bob", "!accept"));
+    assert!(!r.text.contains("Deadline"), "{}", r.text);
+    env.advance_h(1000.0);
+    assert!(core.tick().is_empty());
+    let e = refused(say(&core, &at, "alice", "!claim"));
+    assert!(e.contains("no time per move"), "{e}");
+}
+
+#[test]
+fn abort_draw_and_unrated_results() {
+    let env = Env::new();
+    let core = env.core();
+    let at = chan("ad");
+    ok(say(&core, &at, "alice", "!new katro @bob as south"));
+    ok(say(&core, &at, "bob", "!accept"));
+    ok(say(&core, &at, "alice", "!sow c1+"));
+    let e = refused(say(&core, &at, "carol", "!abort"));
+    assert!(e.starts_with("you are not playing"), "{e}");
+    // One side has moved: still abortable.
+    let r = ok(say(&core, &at, "bob", "!abort"));
+    assert_eq!(
+        r.text,
+        "bob aborts the game (alice (South) vs bob (North)): no result, unrated."
+    );
+    let r = ok(say(&core, &at, "carol", "!rating @bob"));
+    assert_eq!(r.text, "bob: Katro unrated; Hoyito unrated.");
+
+    ok(say(&core, &at, "alice", "!new hoyito @bob as south"));
+    ok(say(&core, &at, "bob", "!accept"));
+    ok(say(&core, &at, "alice", "!sow a1"));
+    ok(say(&core, &at, "bob", "!draw"));
+    let e = refused(say(&core, &at, "bob", "!draw"));
+    assert!(e.starts_with("you have already offered a draw"), "{e}");
+    ok(say(&core, &at, "bob", "!sow a2"));
+    // Both have moved: no abort any more.
+    let e = refused(say(&core, &at, "alice", "!abort"));
+    assert!(e.starts_with("both sides have moved"), "{e}");
+    // A move of the offering side keeps his offer.
+    let r = ok(say(&core, &at, "alice", "!draw"));
+    assert!(r.text.contains("Draw by agreement"), "{}", r.text);
+    assert!(
+        r.text
+            .contains("Ratings (hoyito): alice 1500 → 1500, bob 1500 → 1500."),
+        "{}",
+        r.text
+    );
+    let r = ok(say(&core, &at, "carol", "!rating @alice"));
+    assert!(r.text.contains("Hoyito 1500? ±290"), "{}", r.text);
+    assert!(r.text.contains("0 won, 1 drawn, 0 lost"), "{}", r.text);
+}

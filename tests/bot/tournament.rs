@@ -1,0 +1,423 @@
+//! Tournaments end to end through the core, with scripted results: a 4-player round
+//! robin, a 7-player Swiss with byes (one game lost on time through the driver, a
+//! restart in the middle), an 8-player knockout seeded by rating; organizers only where
+//! it matters.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::Duration;
+
+use mancala_bot::bot::rating::{table_key, PlayerRating, RatingTable};
+use mancala_bot::bot::{Core, ManualClock, Settings};
+use mancala_bot::chat::{ChannelKey, ChatCore, Reply};
+use mancala_bot::store::{SledStore, Store};
+use mancala_bot::tournament::{Format, Phase, Res, Tournament};
+
+use crate::core_chat::{bench, chan, ok, refused, say, say_as, user, FakePainter};
+
+fn org(core: &Core, at: &ChannelKey, text: &str) -> Vec<Reply> {
+    say_as(core, at, "org", text, true)
+}
+
+fn load(store: &dyn Store, name: &str) -> Tournament {
+    let bytes = store
+        .doc(&Tournament::key_of("guild-1", name))
+        .unwrap()
+        .expect("stored");
+    serde_json::from_slice(&bytes).unwrap()
+}
+
+fn name(t: &Tournament, e: usize) -> String {
+    t.entrants[e].user.name.clone()
+}
+
+/// Plays every open game of the current round with `decide(south, north)`, through
+/// `!resign` (a win) or `!draw` twice (a draw), in each game's room. Returns all
+/// replies.
+fn play_round(
+    core: &Core,
+    store: &dyn Store,
+    tname: &str,
+    decide: &dyn Fn(&str, &str) -> Res,
+) -> Vec<Reply> {
+    let t = load(store, tname);
+    let round = t.current().unwrap().clone();
+    let mut out = Vec::new();
+    for p in round.pairings.iter().filter(|p| p.is_open()) {
+        let room = p.room.clone().expect("room opened");
+        assert_eq!(
+            room.channel,
+            format!("tourney-{tname}-r{}-b{}", round.number, p.board)
+        );
+        let (s, n) = (name(&t, p.south), name(&t, p.north.unwrap()));
+        match decide(&s, &n) {
+            Res::South => out.extend(say(core, &room, &n, "!resign")),
+            Res::North => out.extend(say(core, &room, &s, "!resign")),
+            Res::Draw => {
+                out.extend(say(core, &room, &s, "!draw"));
+                out.extend(say(core, &room, &n, "!draw"));
+            }
+        }
+    }
+    assert!(out.iter().all(|r| !r.is_error), "{out:?}");
+    out
+}
+
+fn pairs(t: &Tournament, round: usize) -> Vec<(String, String)> {
+    t.rounds[round]
+        .pairings
+        .iter()
+        .map(|p| {
+            (
+                name(t, p.south),
+                p.north.map_or("bye".to_string(), |n| name(t, n)),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn round_robin_of_four_by_berger_tables() {
+    let b = bench();
+    let lobby = chan("lobby");
+    let e = refused(say(
+        &b.core,
+        &lobby,
+        "p1",
+        "!tournament new rr4 katro:4x4 roundrobin 1d",
+    ));
+    assert!(e.starts_with("only organizers"), "{e}");
+    let r = ok(org(
+        &b.core,
+        &lobby,
+        "!tournament new rr4 katro:4x4 roundrobin 1d",
+    ));
+    assert!(
+        r.text
+            .starts_with("Tournament rr4 created: Katro 4x4, round robin, 24 h per move."),
+        "{}",
+        r.text
+    );
+    for p in ["p1", "p2", "p3", "p4"] {
+        ok(say(&b.core, &lobby, p, "!tournament join"));
+    }
+    let e = refused(say(&b.core, &lobby, "p4", "!tournament join rr4"));
+    assert_eq!(e, "you are already in rr4");
+    ok(say(&b.core, &lobby, "p5", "!tournament join"));
+    ok(say(&b.core, &lobby, "p5", "!tournament leave"));
+    let e = refused(say(&b.core, &lobby, "p1", "!tournament start"));
+    assert!(e.starts_with("only organizers"), "{e}");
+    let out = org(&b.core, &lobby, "!tournament start");
+    // The announcement here, then one game per room, each pinging both players.
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert!(out[0].to.is_none());
+    assert!(
+        out[0].text.starts_with(
+            "rr4 starts: 4 players, round robin, 3 rounds. Seeds: 1. p1, 2. p2, 3. p3, 4. p4."
+        ),
+        "{}",
+        out[0].text
+    );
+    let room = out[1].to.clone().unwrap();
+    assert_eq!(room.channel, "tourney-rr4-r1-b1");
+    assert!(
+        out[1].text.starts_with(
+            "Tournament rr4, round 1, board 1: Katro 4x4, p1 (South) vs p4 (North). @p1 (South) to move"
+        ),
+        "{}",
+        out[1].text
+    );
+    assert!(out[1].text.contains("Deadline for p1"), "{}", out[1].text);
+    assert_eq!(out[1].mentions, vec![user("p1"), user("p4")]);
+    let e = refused(say(&b.core, &lobby, "p6", "!tournament join"));
+    assert!(e.contains("no tournament for that here"), "{e}");
+    // Tournament games are not aborted.
+    let e = refused(say(&b.core, &room, "p1", "!abort"));
+    assert!(e.starts_with("a tournament game cannot be aborted"), "{e}");
+
+    // Seed order wins every game, but p3 and p4 draw.
+    let decide = |s: &str, n: &str| {
+        if (s, n) == ("p3", "p4") || (s, n) == ("p4", "p3") {
+            Res::Draw
+        } else if s < n {
+            Res::South
+        } else {
+            Res::North
+        }
+    };
+    let mut last = Vec::new();
+    for _ in 0..3 {
+        last = play_round(&b.core, &*b.store, "rr4", &decide);
+    }
+    let t = load(&*b.store, "rr4");
+    assert_eq!(t.phase, Phase::Finished);
+    // FIDE Berger tables for 4: 1-4 2-3 / 4-3 1-2 / 2-4 3-1.
+    let p = |a: &str, b: &str| (a.to_string(), b.to_string());
+    assert_eq!(pairs(&t, 0), vec![p("p1", "p4"), p("p2", "p3")]);
+    assert_eq!(pairs(&t, 1), vec![p("p4", "p3"), p("p1", "p2")]);
+    assert_eq!(pairs(&t, 2), vec![p("p2", "p4"), p("p3", "p1")]);
+    let over = last
+        .iter()
+        .find(|r| r.text.starts_with("Tournament rr4 is over"))
+        .expect("final announcement");
+    assert_eq!(over.to, Some(lobby.clone()));
+    assert_eq!(
+        over.text,
+        "Tournament rr4 is over: p1 wins.\nrr4 standings after round 3 (final):\n\
+         1. p1 3 pts (3-0-0), Buchholz 3, SB 3\n\
+         2. p2 2 pts (2-0-1), Buchholz 4, SB 1\n\
+         3. p3 0.5 pts (0-1-2), Buchholz 5.5, SB 0.25\n\
+         4. p4 0.5 pts (0-1-2), Buchholz 5.5, SB 0.25"
+    );
+    let r = ok(say(&b.core, &lobby, "p2", "!tournament standings rr4"));
+    assert!(r
+        .text
+        .ends_with("4. p4 0.5 pts (0-1-2), Buchholz 5.5, SB 0.25"));
+    // Tournament games are rated.
+    let r = ok(say(&b.core, &lobby, "p1", "!rating"));
+    assert!(
+        r.text.contains("(3 games: 3 won, 0 drawn, 0 lost"),
+        "{}",
+        r.text
+    );
+}
+
+#[test]
+fn swiss_of_seven_with_byes_a_timeout_and_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(1_700_000_000_000));
+    let open = || {
+        Core::new(
+            Arc::new(SledStore::open(&dir.path().join("store"), 8 << 20).unwrap()),
+            Arc::new(FakePainter::default()),
+            clock.clone(),
+            Settings::default(),
+        )
+    };
+    let lobby = chan("swiss-hall");
+    let mut core = open();
+    ok(org(&core, &lobby, "!tournament new sw7 hoyito swiss 4 2d"));
+    let players: Vec<String> = (1..=7).map(|i| format!("s{i}")).collect();
+    for p in &players {
+        ok(say(&core, &lobby, p, "!tournament join sw7"));
+    }
+    let out = org(&core, &lobby, "!tournament start sw7");
+    assert_eq!(out.len(), 1 + 3, "{out:?}");
+    // Scripted results: the player listed first by name wins, every game.
+    let decide = |s: &str, n: &str| if s < n { Res::South } else { Res::North };
+    for round in 1..=4 {
+        // Each round is played on a freshly opened core: a restart between rounds.
+        drop(core);
+        core = open();
+        let t = read(&core, "sw7");
+        assert_eq!(t.rounds.len(), round);
+        if round == 2 {
+            // Board 1 is never played: the driver forfeits it at its deadline.
+            let p = t.current().unwrap().pairings[0].clone();
+            let room = p.room.clone().unwrap();
+            let skip = p.board;
+            let others: Vec<_> = t
+                .current()
+                .unwrap()
+                .pairings
+                .iter()
+                .filter(|q| q.board != skip && q.is_open())
+                .cloned()
+                .collect();
+            for q in others {
+                let room = q.room.clone().unwrap();
+                let (s, n) = (name(&t, q.south), name(&t, q.north.unwrap()));
+                let loser = if decide(&s, &n) == Res::South { n } else { s };
+                ok_all(say(&core, &room, &loser, "!resign"));
+            }
+            drop(core);
+            clock.advance(Duration::from_secs(49 * 3600));
+            core = open();
+            let out = core.tick();
+            let forfeit = out
+                .iter()
+                .find(|(k, _)| *k == room)
+                .expect("the forfeit in its room");
+            assert!(
+                forfeit.1.text.contains(&format!(
+                    "Game over. {} (North) wins on time.",
+                    name(&t, p.north.unwrap())
+                )),
+                "{}",
+                forfeit.1.text
+            );
+            assert!(
+                out.iter()
+                    .any(|(k, r)| *k == lobby && r.text.starts_with("Round 3 of sw7 begins.")),
+                "{out:?}"
+            );
+            continue;
+        }
+        let t = read(&core, "sw7");
+        for q in t.current().unwrap().pairings.iter().filter(|q| q.is_open()) {
+            let room = q.room.clone().unwrap();
+            let (s, n) = (name(&t, q.south), name(&t, q.north.unwrap()));
+            let loser = if decide(&s, &n) == Res::South { n } else { s };
+            ok_all(say(&core, &room, &loser, "!resign"));
+        }
+    }
+    let t = read(&core, "sw7");
+    assert_eq!(t.phase, Phase::Finished);
+    assert_eq!(t.format, Format::Swiss { rounds: 4 });
+    let mut met = HashSet::new();
+    let mut byes = Vec::new();
+    for r in &t.rounds {
+        let mut seen = HashSet::new();
+        for p in &r.pairings {
+            assert!(seen.insert(p.south));
+            match p.north {
+                Some(n) => {
+                    assert!(seen.insert(n));
+                    assert!(
+                        met.insert((p.south.min(n), p.south.max(n))),
+                        "repeat pairing"
+                    );
+                }
+                None => byes.push(p.south),
+            }
+        }
+        assert_eq!(seen.len(), 7, "everyone once in round {}", r.number);
+    }
+    assert_eq!(byes.len(), 4);
+    let distinct: HashSet<_> = byes.iter().collect();
+    assert_eq!(distinct.len(), 4, "byes rotate: {byes:?}");
+    let st = t.standings();
+    let pts: u32 = st.iter().map(|s| s.points).sum();
+    // 3 games a round (2 half points each) plus the bye's full point, 4 rounds.
+    assert_eq!(pts, 4 * (3 * 2 + 2));
+    let r = ok(say(&core, &lobby, "x", "!tournament standings"));
+    assert!(
+        r.text.starts_with("sw7 standings after round 4 (final):"),
+        "{}",
+        r.text
+    );
+    let r = ok(say(&core, &lobby, "x", "!tournament pairings"));
+    assert!(r.text.contains("has a bye"), "{}", r.text);
+}
+
+fn ok_all(replies: Vec<Reply>) {
+    assert!(!replies.is_empty());
+    assert!(replies.iter().all(|r| !r.is_error), "{replies:?}");
+}
+
+/// The stored tournament, through the core's store.
+fn read(core: &Core, name: &str) -> Tournament {
+    load(core.store(), name)
+}
+
+#[test]
+fn knockout_of_eight_seeded_by_rating() {
+    let b = bench();
+    let lobby = chan("ko");
+    // Ratings: k1 strongest ... k8 weakest; they join in a scrambled order.
+    let mut table = RatingTable::default();
+    for i in 1..=8 {
+        let mut p = PlayerRating::new(user(&format!("k{i}")));
+        p.rating = 2000.0 - 50.0 * i as f64;
+        p.deviation = 80.0;
+        table.players.insert(user(&format!("k{i}")).id, p);
+    }
+    let bytes = serde_json::to_vec(&table).unwrap();
+    assert!(b
+        .store
+        .write_doc(&table_key("guild-1", "katro"), None, Some(&bytes))
+        .unwrap());
+    ok(org(
+        &b.core,
+        &lobby,
+        "!tournament new cup katro knockout notime",
+    ));
+    for i in [5, 2, 8, 1, 7, 3, 6, 4] {
+        ok(say(
+            &b.core,
+            &lobby,
+            &format!("k{i}"),
+            "!tournament join cup",
+        ));
+    }
+    let out = org(&b.core, &lobby, "!tournament start cup");
+    assert!(
+        out[0]
+            .text
+            .contains("Seeds: 1. k1, 2. k2, 3. k3, 4. k4, 5. k5, 6. k6, 7. k7, 8. k8."),
+        "{}",
+        out[0].text
+    );
+    let t = load(&*b.store, "cup");
+    let p = |a: &str, b: &str| (a.to_string(), b.to_string());
+    assert_eq!(
+        pairs(&t, 0),
+        vec![p("k1", "k8"), p("k4", "k5"), p("k2", "k7"), p("k3", "k6")]
+    );
+    assert_eq!(t.move_time_ms, None);
+    // Higher seeds win, except k6 beats k3; k5 withdraws after round 1's first game.
+    let decide = |s: &str, n: &str| {
+        if (s, n) == ("k3", "k6") {
+            Res::North
+        } else if s < n {
+            Res::South
+        } else {
+            Res::North
+        }
+    };
+    play_round(&b.core, &*b.store, "cup", &decide);
+    let t = load(&*b.store, "cup");
+    assert_eq!(pairs(&t, 1), vec![p("k1", "k4"), p("k2", "k6")]);
+    // An organizer withdraws k6 in the middle of his semi-final: resigned for him.
+    let out = org(&b.core, &lobby, "!tournament withdraw @k6 cup");
+    assert!(
+        out[0]
+            .text
+            .starts_with("k6 is withdrawn from cup: the game in play is resigned"),
+        "{}",
+        out[0].text
+    );
+    let e = refused(say(&b.core, &lobby, "k1", "!tournament withdraw @k2"));
+    assert!(
+        e.starts_with("only organizers can withdraw another player"),
+        "{e}"
+    );
+    play_round(&b.core, &*b.store, "cup", &decide);
+    let t = load(&*b.store, "cup");
+    assert_eq!(pairs(&t, 2), vec![p("k1", "k2")]);
+    let last = play_round(&b.core, &*b.store, "cup", &decide);
+    let over = last
+        .iter()
+        .find(|r| r.text.starts_with("Tournament cup is over"))
+        .expect("final");
+    assert!(
+        over.text.starts_with("Tournament cup is over: k1 wins."),
+        "{}",
+        over.text
+    );
+    assert!(
+        over.text.contains("1. k1: reached round 4"),
+        "{}",
+        over.text
+    );
+    assert!(
+        over.text.contains("2. k2: reached round 3"),
+        "{}",
+        over.text
+    );
+    assert_eq!(load(&*b.store, "cup").phase, Phase::Finished);
+
+    // Cancel: a second tournament's games are aborted.
+    ok(org(&b.core, &lobby, "!tournament new cup2 katro knockout"));
+    ok(say(&b.core, &lobby, "k1", "!tournament join cup2"));
+    ok(say(&b.core, &lobby, "k2", "!tournament join cup2"));
+    let out = org(&b.core, &lobby, "!tournament start cup2");
+    let room = out[1].to.clone().unwrap();
+    let r = ok(org(&b.core, &lobby, "!tournament cancel cup2"));
+    assert_eq!(
+        r.text,
+        "Tournament cup2 is cancelled; 1 game(s) in play were aborted."
+    );
+    let e = refused(say(&b.core, &room, "k1", "!sow a1+"));
+    assert!(e.starts_with("there is no game in play here"), "{e}");
+}
