@@ -5,7 +5,7 @@ use core::fmt;
 use crate::types::parse_hole;
 use crate::{Dir, Hole, ParseError, ParseKind, Variant};
 
-/// A move: small and `Copy` (4 bytes).
+/// A move: small and `Copy` (5 bytes).
 ///
 /// Canonical text (N2): Katro `c1+` / `c1-`, a K11 lone-seed step `b1^c2`, Hoyito `d1`.
 ///

@@ -11,7 +11,7 @@ pub const MAX_HOLES: usize = 36;
 
 /// A position: the board, the closed holes, the Hoyito stores and the player to move.
 ///
-/// A small `Copy` value (48 bytes) with no heap data. Positions reached by [`play`]
+/// A small `Copy` value (56 bytes) with no heap data. Positions reached by [`play`]
 /// are always consistent; positions parsed from strings (N4) are validated.
 ///
 /// Katro keeps no stores: captured seeds are sown on at once (K6b), so the seed total
@@ -1117,5 +1117,49 @@ impl FromStr for Position {
             }
         }
         Ok(p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A position is a small `Copy` value (issue target: a few dozen bytes).
+    #[test]
+    fn position_is_small() {
+        assert!(
+            core::mem::size_of::<Position>() <= 64,
+            "{}",
+            core::mem::size_of::<Position>()
+        );
+        assert!(
+            core::mem::size_of::<Move>() <= 8,
+            "{}",
+            core::mem::size_of::<Move>()
+        );
+    }
+
+    /// K2/K4: the precomputed tracks cover each player's half exactly once.
+    #[test]
+    fn k2_tracks_are_cycles_over_own_half() {
+        for v in [
+            Variant::KATRO,
+            "katro:4x6".parse().unwrap(),
+            "katro:4x4".parse().unwrap(),
+        ] {
+            for side in Side::ALL {
+                for dir in [Dir::Plus, Dir::Minus] {
+                    let t = Track::katro(v, side, dir);
+                    let mut holes: Vec<usize> = t.holes[..t.len as usize]
+                        .iter()
+                        .map(|&i| i as usize)
+                        .collect();
+                    assert!(holes.iter().all(|&i| v.owner_of_row(v.hole(i).row) == side));
+                    holes.sort_unstable();
+                    holes.dedup();
+                    assert_eq!(holes.len(), v.holes() / 2);
+                }
+            }
+        }
     }
 }
