@@ -151,4 +151,20 @@ mod tests {
         assert!(err.contains("not connected"), "{err}");
         assert!(!rooms.is_attached());
     }
+
+    #[test]
+    fn a_home_that_is_no_discord_channel_is_refused_without_a_call() {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let rooms = DiscordRooms::new();
+        assert!(rooms.attach(Arc::new(Http::new("t")), rt.handle().clone()));
+        assert!(!rooms.attach(Arc::new(Http::new("u")), rt.handle().clone()));
+        let home = ChannelKey {
+            community: "1".into(),
+            channel: "lobby".into(),
+        };
+        let err = rooms.open(&home, "tourney-x-r1-b1").unwrap_err();
+        assert_eq!(err, "\"lobby\" is not a Discord channel id");
+    }
 }
