@@ -2,7 +2,7 @@
 //!
 //! - **Prefix commands**: every message that starts with the core's prefix (needs the
 //!   Message Content intent) or with a mention of the bot (works without it) becomes an
-//!   [`Incoming`](crate::chat::Incoming) ([`adapter::incoming_from_message`]).
+//!   [`Incoming`] ([`adapter::incoming_from_message`]).
 //! - **Slash commands** (`/new`, `/sow` with autocomplete of the legal moves, `/board`,
 //!   `/moves`, `/resign`, `/history`, `/rules`, `/help`, `/accept`, `/decline`) are spelled
 //!   as the same text commands ([`adapter::incoming_from_command`]).
