@@ -97,11 +97,19 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// Starts the Discord transport over [`build_core`] with `token`, running
-/// `cfg.discord.shards` (one shard when `None`), until it stops or Ctrl-C.
+/// `cfg.discord.shards` (one shard when `None`), until it stops or Ctrl-C. Tournament
+/// games get a thread each ([`crate::discord::rooms::DiscordRooms`], attached to the
+/// client by [`crate::discord::run`]).
 fn start_discord(cfg: &Config, token: String) -> anyhow::Result<ExitCode> {
+    use crate::discord::rooms::DiscordRooms;
     use crate::discord::{CommandRegistration, DiscordOptions, Sharding};
-    let core: Arc<dyn crate::chat::ChatCore> = Arc::new(build_core(cfg)?);
+    let core = Arc::new(build_core(cfg)?);
+    let rooms = Arc::new(DiscordRooms::new());
+    core.set_rooms(rooms.clone());
+    let core: Arc<dyn crate::chat::ChatCore> = core;
     let mut opts = DiscordOptions::new(token);
+    opts.rooms = Some(rooms);
+    opts.organizer_role = cfg.discord.organizer_role;
     opts.sharding = match cfg.discord.shards {
         Some(s) => Sharding::Range {
             first: s.first,

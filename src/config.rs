@@ -92,6 +92,10 @@ pub struct DiscordConfig {
     /// Send REST calls to this base URL (a rate-limiting HTTP proxy) instead of
     /// discord.com.
     pub api_base: Option<String>,
+    /// The id of a role whose members may organize events (create, start and cancel
+    /// tournaments, `!set`) without the Manage Server permission; `None`: Manage Server
+    /// (or Administrator) only.
+    pub organizer_role: Option<u64>,
 }
 
 /// A range of Discord gateway shards run by one process (serenity's sharding). Each
@@ -117,6 +121,7 @@ impl fmt::Debug for DiscordConfig {
             .field("message_content", &self.message_content)
             .field("register_guild", &self.register_guild)
             .field("api_base", &self.api_base)
+            .field("organizer_role", &self.organizer_role)
             .finish()
     }
 }
@@ -157,6 +162,7 @@ impl Default for DiscordConfig {
             message_content: true,
             register_guild: None,
             api_base: None,
+            organizer_role: None,
         }
     }
 }
@@ -182,6 +188,9 @@ impl Config {
     pub fn parse(text: &str) -> anyhow::Result<Config> {
         let cfg: Config = toml::from_str(text)?;
         cfg.settings()?;
+        if cfg.discord.organizer_role == Some(0) {
+            bail!("discord.organizer_role must be a role id (a snowflake), not 0");
+        }
         if let Some(s) = cfg.discord.shards {
             if s.total == 0 || s.first > s.last || s.last >= s.total {
                 bail!(
@@ -351,6 +360,13 @@ mod tests {
             Config::parse("[discord.shards]\nfirst = 2\nlast = 1\ntotal = 4").unwrap_err()
         );
         assert!(e.contains("first <= last < total"), "{e}");
+        let e = format!(
+            "{:#}",
+            Config::parse("[discord]\norganizer_role = 0").unwrap_err()
+        );
+        assert!(e.contains("discord.organizer_role"), "{e}");
+        let cfg = Config::parse("[discord]\norganizer_role = 910000000000000003").unwrap();
+        assert_eq!(cfg.discord.organizer_role, Some(910000000000000003));
         let cfg = Config::parse("default_game = \"hoyito match\"").unwrap();
         assert!(cfg.settings().unwrap().default_game.is_match);
     }

@@ -18,10 +18,10 @@
 //!   message's allowed mentions name exactly those users (never @everyone, @here or roles).
 
 use serenity::all::{
-    ButtonStyle, CommandInteraction, ComponentInteraction, CreateActionRow, CreateAllowedMentions,
-    CreateAttachment, CreateButton, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, CreateMessage, GuildId, Message, PartialMember,
-    ResolvedValue, UserId,
+    ButtonStyle, ChannelId, CommandInteraction, ComponentInteraction, CreateActionRow,
+    CreateAllowedMentions, CreateAttachment, CreateButton, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, Guild,
+    GuildId, Member, Message, PartialMember, ResolvedValue, RoleId, UserId,
 };
 
 use crate::chat::{Button, ChannelKey, Incoming, Reply, User};
@@ -118,10 +118,54 @@ pub fn incoming_from_message(msg: &Message, bot: UserId, prefix: &str) -> Option
         author: chat_user(&msg.author, member_nick(msg.member.as_deref())),
         text,
         mentions,
-        // MESSAGE_CREATE carries no permissions; organizer commands are checked
-        // through slash commands, whose member data does.
+        // MESSAGE_CREATE carries no permissions: the transport computes them from the
+        // cached guild with [`message_is_organizer`].
         is_organizer: false,
     })
+}
+
+/// Whether the author of a guild message may organize events (see
+/// [`Incoming::is_organizer`]): he holds the configured `organizer_role`, or his
+/// server-wide permissions include Manage Server or Administrator (or he owns the
+/// guild). The permissions are computed by serenity from `guild`'s roles (the cached
+/// guild, filled by the GUILDS intent) and the roles of the message's partial member.
+///
+/// `false` for direct messages, for a message without member data, and when the guild is
+/// not known (`None`, or another guild than the message's) and the role does not decide.
+pub fn message_is_organizer(
+    msg: &Message,
+    guild: Option<&Guild>,
+    organizer_role: Option<RoleId>,
+) -> bool {
+    let Some(member) = msg.member.as_deref() else {
+        return false;
+    };
+    if has_role(&member.roles, organizer_role) {
+        return true;
+    }
+    // serenity asserts that a member's embedded user is the author: never let a
+    // malformed payload reach that assertion.
+    if member.user.as_ref().is_some_and(|u| u.id != msg.author.id) {
+        return false;
+    }
+    guild
+        .filter(|g| msg.guild_id == Some(g.id))
+        .is_some_and(|g| {
+            let p = g.partial_member_permissions(msg.author.id, member);
+            p.manage_guild() || p.administrator()
+        })
+}
+
+/// Whether `roles` holds the configured organizer role (`None`: no role configured).
+pub fn has_role(roles: &[RoleId], organizer_role: Option<RoleId>) -> bool {
+    organizer_role.is_some_and(|r| roles.contains(&r))
+}
+
+/// Whether an interaction's member may organize events: the Manage Server or
+/// Administrator permission (Discord sends the member's computed permissions with every
+/// interaction), or the configured `organizer_role`.
+pub fn member_is_organizer(member: Option<&Member>, organizer_role: Option<RoleId>) -> bool {
+    is_organizer(member) || member.is_some_and(|m| has_role(&m.roles, organizer_role))
 }
 
 /// Rewrites `<@id>` markup of the users in `known` to `@username` and lists those users in
@@ -222,8 +266,8 @@ pub fn incoming_from_press(press: &ComponentInteraction, command: String) -> Inc
     }
 }
 
-/// Whether an interaction's member may organize tournaments: the Manage Server
-/// permission (Discord computes the member's permissions in the channel).
+/// Whether an interaction's member has the Manage Server or Administrator permission
+/// (Discord computes the member's permissions in the channel).
 fn is_organizer(member: Option<&serenity::all::Member>) -> bool {
     member
         .and_then(|m| m.permissions)
@@ -505,6 +549,59 @@ fn button_style(id: &str) -> ButtonStyle {
         "decline" => ButtonStyle::Danger,
         _ => ButtonStyle::Secondary,
     }
+}
+
+/// The Discord channel of a [`ChannelKey`], or `None` when its channel is not a Discord
+/// id (a snowflake: a non-zero integer).
+pub fn channel_id(key: &ChannelKey) -> Option<ChannelId> {
+    key.channel
+        .parse::<u64>()
+        .ok()
+        .filter(|&id| id != 0)
+        .map(ChannelId::new)
+}
+
+/// One Discord message to post, and where.
+#[derive(Clone, Debug)]
+pub struct Routed {
+    /// `None`: the channel the command came from (for an interaction, its response or
+    /// followups); `Some`: another channel or thread ([`Reply::to`]), as a channel message.
+    pub to: Option<ChannelId>,
+    /// The message.
+    pub message: OutMessage,
+}
+
+/// The messages of all `replies` answering a command posted in `origin`, in order, each
+/// with its destination: a reply whose [`Reply::to`] names another channel goes there
+/// (never ephemeral: a channel message is public); every other reply goes to the origin,
+/// with errors ephemeral when `ephemeral_errors`. A reply whose `to` is not a Discord
+/// channel id cannot be posted: it is left out with a warning. See [`out_messages`].
+///
+/// The periodic tick uses it too, with `origin` = the channel each reply is for.
+pub fn routed_messages(
+    replies: &[Reply],
+    origin: &ChannelKey,
+    ephemeral_errors: bool,
+) -> Vec<Routed> {
+    let mut out = Vec::new();
+    for reply in replies {
+        let to = match &reply.to {
+            Some(key) if key != origin => match channel_id(key) {
+                Some(id) => Some(id),
+                None => {
+                    tracing::warn!(to = ?key, "reply left out: not a Discord channel");
+                    continue;
+                }
+            },
+            _ => None,
+        };
+        out.extend(
+            out_messages(reply, ephemeral_errors && to.is_none())
+                .into_iter()
+                .map(|message| Routed { to, message }),
+        );
+    }
+    out
 }
 
 /// The messages of all `replies`, in order; see [`out_messages`].

@@ -1,5 +1,5 @@
 //! The slash commands. Each is the twin of a text command of the core: poise registers it
-//! (name, options, autocomplete) and parses its options; [`super::answer_command`] spells it
+//! (name, options, autocomplete) and parses its options; `answer_command` spells it
 //! as the text command (`/sow hole:b3+` -> `!sow b3+`, see
 //! [`super::adapter::incoming_from_command`]) and hands it to the core, so all the logic
 //! stays in the core. The first line of each doc comment is the command's description in

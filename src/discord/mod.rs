@@ -2,12 +2,22 @@
 //!
 //! - **Prefix commands**: every message that starts with the core's prefix (needs the
 //!   Message Content intent) or with a mention of the bot (works without it) becomes an
-//!   [`Incoming`](crate::chat::Incoming) ([`adapter::incoming_from_message`]).
+//!   [`Incoming`] ([`adapter::incoming_from_message`]).
 //! - **Slash commands** (`/new`, `/sow` with autocomplete of the legal moves, `/board`,
 //!   `/moves`, `/resign`, `/history`, `/rules`, `/help`, `/accept`, `/decline`) are spelled
 //!   as the same text commands ([`adapter::incoming_from_command`]).
 //! - **Buttons** (Accept/Decline) carry their command and their only allowed user in their
 //!   custom id ([`adapter::press`]); anyone else gets an ephemeral refusal.
+//!
+//! - **Routing**: a reply with [`Reply::to`] set is posted in that channel or thread, not
+//!   where the command came from ([`adapter::routed_messages`]).
+//! - **Tick**: one task per process calls [`ChatCore::tick`] once the first shard is ready
+//!   and then every [`DiscordOptions::tick_every`] (reminders, timeouts, tournament rounds),
+//!   posting each reply in its channel.
+//! - **Rooms**: [`rooms::DiscordRooms`] opens a public thread for each tournament game.
+//! - **Organizers** ([`Incoming::is_organizer`]): Manage Server or Administrator (for
+//!   prefix messages computed from the cached guild's roles, for interactions sent by
+//!   Discord), or the configured organizer role.
 //!
 //! The core is called in `spawn_blocking`. An interaction whose answer takes longer than
 //! [`DiscordOptions::defer_after`] is deferred (well within Discord's 3 seconds) and
@@ -17,6 +27,7 @@
 
 pub mod adapter;
 pub mod commands;
+pub mod rooms;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -26,11 +37,12 @@ use anyhow::{anyhow, bail, Context as _};
 use serenity::all::{
     ClientBuilder, CommandInteraction, ComponentInteraction, CreateAllowedMentions,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    FullEvent, GatewayIntents, GuildId, HttpBuilder, Interaction, Message, UserId,
+    FullEvent, GatewayIntents, GuildId, Http, HttpBuilder, Interaction, Message, RoleId, UserId,
 };
 
-use crate::chat::{ChatCore, Incoming, Reply};
-use adapter::{OutMessage, Press};
+use crate::chat::{ChannelKey, ChatCore, Incoming, Reply};
+use adapter::{OutMessage, Press, Routed};
+use rooms::DiscordRooms;
 
 /// The environment variable holding the bot token.
 pub const TOKEN_VAR: &str = "DISCORD_TOKEN";
@@ -92,11 +104,20 @@ pub struct DiscordOptions {
     /// Defer an interaction (and show typing for a message) when the core has not answered
     /// after this long. Must stay well under Discord's 3 seconds; default 1.5 s.
     pub defer_after: Duration,
+    /// How often the core's [`ChatCore::tick`] runs (besides once at start); default 60 s.
+    pub tick_every: Duration,
+    /// Members with this role may organize events, whatever their permissions
+    /// ([`Incoming::is_organizer`]); `None`: Manage Server or Administrator only.
+    pub organizer_role: Option<u64>,
+    /// The rooms the core opens tournament games in: [`run`] attaches the client's HTTP
+    /// handle to them once the client is built. `None`: nothing to attach.
+    pub rooms: Option<Arc<DiscordRooms>>,
 }
 
 impl DiscordOptions {
     /// Options with defaults: one shard, discord.com, Message Content
-    /// intent on, global slash commands, deferral after 1.5 s.
+    /// intent on, global slash commands, deferral after 1.5 s, a tick every 60 s, no
+    /// organizer role, no rooms.
     pub fn new(token: impl Into<String>) -> Self {
         DiscordOptions {
             token: token.into(),
@@ -105,6 +126,9 @@ impl DiscordOptions {
             message_content: true,
             register: CommandRegistration::Global,
             defer_after: Duration::from_millis(1500),
+            tick_every: Duration::from_secs(60),
+            organizer_role: None,
+            rooms: None,
         }
     }
 }
@@ -118,6 +142,9 @@ impl std::fmt::Debug for DiscordOptions {
             .field("message_content", &self.message_content)
             .field("register", &self.register)
             .field("defer_after", &self.defer_after)
+            .field("tick_every", &self.tick_every)
+            .field("organizer_role", &self.organizer_role)
+            .field("rooms", &self.rooms.is_some())
             .finish()
     }
 }
@@ -140,6 +167,8 @@ pub struct Data {
     pub core: Arc<dyn ChatCore>,
     /// See [`DiscordOptions::defer_after`].
     pub defer_after: Duration,
+    /// See [`DiscordOptions::organizer_role`].
+    pub organizer_role: Option<RoleId>,
 }
 
 /// Runs the Discord transport until every shard has stopped (or Ctrl-C): connects with
@@ -157,6 +186,12 @@ pub async fn run(opts: DiscordOptions, core: Arc<dyn ChatCore>) -> anyhow::Resul
             bail!("bad shard range {first}..={last} of {total}: need first <= last < total");
         }
     }
+    if opts.tick_every.is_zero() {
+        bail!("the tick interval must be longer than zero");
+    }
+    if opts.organizer_role == Some(0) {
+        bail!("bad organizer role id 0: give the role's id (a snowflake), or leave it out");
+    }
     tracing::info!(options = ?opts, "starting the Discord transport");
 
     let mut http = HttpBuilder::new(&opts.token);
@@ -172,9 +207,12 @@ pub async fn run(opts: DiscordOptions, core: Arc<dyn ChatCore>) -> anyhow::Resul
         intents |= GatewayIntents::MESSAGE_CONTENT;
     }
 
+    let ticker_core = core.clone();
+    let tick_every = opts.tick_every;
     let data = Data {
         core,
         defer_after: opts.defer_after,
+        organizer_role: opts.organizer_role.map(RoleId::new),
     };
     let register = opts.register.clone();
     let framework = poise::Framework::builder()
@@ -218,6 +256,9 @@ pub async fn run(opts: DiscordOptions, core: Arc<dyn ChatCore>) -> anyhow::Resul
                     // Prefix commands still work: report and go on.
                     Err(e) => tracing::error!("registering the slash commands failed: {e}"),
                 }
+                // poise runs this setup once per framework, on the first READY of any
+                // shard: one ticking task per process, however many shards it runs.
+                tokio::spawn(run_ticker(ctx.http.clone(), ticker_core, tick_every));
                 Ok(data)
             })
         })
@@ -227,6 +268,11 @@ pub async fn run(opts: DiscordOptions, core: Arc<dyn ChatCore>) -> anyhow::Resul
         .framework(framework)
         .await
         .context("building the Discord client")?;
+    if let Some(rooms) = &opts.rooms {
+        if !rooms.attach(client.http.clone(), tokio::runtime::Handle::current()) {
+            tracing::warn!("the rooms were already attached to another Discord client");
+        }
+    }
 
     let shards = client.shard_manager.clone();
     tokio::spawn(async move {
@@ -311,10 +357,19 @@ async fn on_message(
     msg: &Message,
     bot: UserId,
 ) -> Result<(), Error> {
-    let Some(incoming) = adapter::incoming_from_message(msg, bot, data.core.prefix()) else {
+    let Some(mut incoming) = adapter::incoming_from_message(msg, bot, data.core.prefix()) else {
         return Ok(());
     };
-    tracing::debug!(at = ?incoming.at, "prefix command");
+    incoming.is_organizer = match msg.guild_id {
+        // The cache guard must not live across an await.
+        Some(g) => {
+            let guild = ctx.cache.guild(g);
+            adapter::message_is_organizer(msg, guild.as_deref(), data.organizer_role)
+        }
+        None => false,
+    };
+    tracing::debug!(at = ?incoming.at, organizer = incoming.is_organizer, "prefix command");
+    let origin = incoming.at.clone();
     let channel = msg.channel_id;
     let mut task = spawn_core(data, incoming);
     let joined = match tokio::time::timeout(data.defer_after, &mut task).await {
@@ -327,20 +382,63 @@ async fn on_message(
         }
     };
     let messages = match joined {
-        Ok(replies) => adapter::all_out_messages(&replies, false),
+        Ok(replies) => adapter::routed_messages(&replies, &origin, false),
         Err(e) => {
             let note = OutMessage::text("Sorry, that failed on the bot's side.", false);
             channel.send_message(&ctx.http, note.to_message()).await?;
             return Err(core_failed(e));
         }
     };
-    for m in &messages {
-        channel
-            .send_message(&ctx.http, m.to_message())
+    for Routed { to, message } in &messages {
+        let to = to.unwrap_or(channel);
+        to.send_message(&ctx.http, message.to_message())
             .await
-            .with_context(|| format!("posting a reply in channel {channel}"))?;
+            .with_context(|| format!("posting a reply in channel {to}"))?;
     }
     Ok(())
+}
+
+/// The periodic driver: [`ChatCore::tick`] now, then every `every`, each in
+/// `spawn_blocking`; every reply is posted in its channel (or its [`Reply::to`]). A
+/// failed post is logged and the others go on; a tick that panics is logged and the next
+/// one runs as usual. Runs until the runtime stops.
+async fn run_ticker(http: Arc<Http>, core: Arc<dyn ChatCore>, every: Duration) {
+    let mut interval = tokio::time::interval(every);
+    // A slow tick (many rooms to open) delays the next one rather than bunching them.
+    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        interval.tick().await;
+        let core = core.clone();
+        let due = match tokio::task::spawn_blocking(move || core.tick()).await {
+            Ok(due) => due,
+            Err(e) => {
+                tracing::error!("the core failed on a tick: {e}");
+                continue;
+            }
+        };
+        if !due.is_empty() {
+            tracing::debug!(replies = due.len(), "tick");
+        }
+        post_tick(&http, &due).await;
+    }
+}
+
+/// Posts the replies of one tick, each in its channel.
+async fn post_tick(http: &Http, due: &[(ChannelKey, Reply)]) {
+    for (key, reply) in due {
+        let Some(home) = adapter::channel_id(key) else {
+            tracing::warn!(at = ?key, "tick reply left out: not a Discord channel");
+            continue;
+        };
+        for Routed { to, message } in
+            adapter::routed_messages(std::slice::from_ref(reply), key, false)
+        {
+            let to = to.unwrap_or(home);
+            if let Err(e) = to.send_message(http, message.to_message()).await {
+                tracing::warn!(channel = %to, "posting a tick reply failed: {e}");
+            }
+        }
+    }
 }
 
 /// A button press: refused ephemerally unless from its allowed user, else its command.
@@ -358,7 +456,9 @@ async fn on_press(
             Ok(())
         }
         Press::Command(text) => {
-            let incoming = adapter::incoming_from_press(press, text);
+            let mut incoming = adapter::incoming_from_press(press, text);
+            incoming.is_organizer =
+                adapter::member_is_organizer(press.member.as_ref(), data.organizer_role);
             let responded = AtomicBool::new(false);
             answer_interaction(ctx, Target::Component(press), incoming, data, &responded).await
         }
@@ -372,7 +472,9 @@ pub(crate) async fn answer_command(ctx: Context<'_>) -> Result<(), Error> {
         bail!("only slash commands are registered with poise");
     };
     let data = ctx.data();
-    let incoming = adapter::incoming_from_command(actx.interaction, data.core.prefix());
+    let mut incoming = adapter::incoming_from_command(actx.interaction, data.core.prefix());
+    incoming.is_organizer =
+        adapter::member_is_organizer(actx.interaction.member.as_deref(), data.organizer_role);
     tracing::debug!(at = ?incoming.at, command = %actx.interaction.data.name, "slash command");
     answer_interaction(
         ctx.serenity_context(),
@@ -419,7 +521,10 @@ impl Target<'_> {
 /// interaction. Then posts the replies: the first as the interaction's response (or, after
 /// a deferral, as the followup that replaces the "thinking" state), the rest as followups.
 /// Error replies are ephemeral unless the interaction had to be deferred (Discord keeps the
-/// deferral's visibility). `responded` is set once Discord has an initial response.
+/// deferral's visibility). Replies for other channels ([`Reply::to`]) are posted there as
+/// channel messages after the interaction is answered; when all of them went elsewhere,
+/// the interaction's answer (ephemeral) says where. `responded` is set once Discord has
+/// an initial response.
 async fn answer_interaction(
     ctx: &serenity::all::Context,
     target: Target<'_>,
@@ -427,6 +532,7 @@ async fn answer_interaction(
     data: &Data,
     responded: &AtomicBool,
 ) -> Result<(), Error> {
+    let origin = incoming.at.clone();
     let mut task = spawn_core(data, incoming);
     let mut deferred = false;
     let joined = match tokio::time::timeout(data.defer_after, &mut task).await {
@@ -440,9 +546,27 @@ async fn answer_interaction(
         }
     };
     let replies = joined.map_err(core_failed)?;
-    let mut messages = adapter::all_out_messages(&replies, true);
+    let (here, elsewhere): (Vec<Routed>, Vec<Routed>) =
+        adapter::routed_messages(&replies, &origin, true)
+            .into_iter()
+            .partition(|r| r.to.is_none());
+    let mut messages: Vec<OutMessage> = here.into_iter().map(|r| r.message).collect();
     if messages.is_empty() {
-        messages.push(OutMessage::text("Nothing to show.", true));
+        let mut places: Vec<String> = Vec::new();
+        for r in &elsewhere {
+            let place = format!("<#{}>", r.to.map_or(0, |c| c.get()));
+            if !places.contains(&place) {
+                places.push(place);
+            }
+        }
+        messages.push(OutMessage::text(
+            if places.is_empty() {
+                "Nothing to show.".to_string()
+            } else {
+                format!("Posted in {}.", places.join(", "))
+            },
+            true,
+        ));
     }
     for (i, m) in messages.iter().enumerate() {
         if i == 0 && !deferred {
@@ -450,6 +574,13 @@ async fn answer_interaction(
             responded.store(true, Ordering::SeqCst);
         } else {
             target.followup(ctx, m.to_followup()).await?;
+        }
+    }
+    for Routed { to, message } in &elsewhere {
+        if let Some(to) = to {
+            to.send_message(&ctx.http, message.to_message())
+                .await
+                .with_context(|| format!("posting a reply in channel {to}"))?;
         }
     }
     Ok(())
@@ -494,5 +625,17 @@ mod tests {
             let err = run(opts, core.clone()).await.unwrap_err().to_string();
             assert!(err.starts_with("bad shard range"), "{err}");
         }
+        let opts = DiscordOptions {
+            tick_every: Duration::ZERO,
+            ..DiscordOptions::new("t")
+        };
+        let err = run(opts, core.clone()).await.unwrap_err().to_string();
+        assert!(err.contains("tick interval"), "{err}");
+        let opts = DiscordOptions {
+            organizer_role: Some(0),
+            ..DiscordOptions::new("t")
+        };
+        let err = run(opts, core.clone()).await.unwrap_err().to_string();
+        assert!(err.contains("organizer role"), "{err}");
     }
 }

@@ -4,7 +4,7 @@
 use mancala_bot::chat::{Attachment, Button, ChannelKey, Incoming, Reply, User};
 use mancala_bot::discord::adapter::{self, Press};
 use serde_json::{json, Value};
-use serenity::all::{Interaction, Message, UserId};
+use serenity::all::{ChannelId, Guild, Interaction, Message, Permissions, RoleId, UserId};
 
 use crate::fake_core::{bob, png, ALICE, BOB, CAROL};
 
@@ -305,4 +305,188 @@ fn long_text_is_split_under_discords_limit_and_empty_replies_post_nothing() {
     assert!(out[0].files.is_empty() && out[1].files.is_empty());
     assert_eq!(out[2].files.len(), 3, "files ride on the last text message");
     assert!(adapter::out_messages(&Reply::default(), false).is_empty());
+}
+
+const DAVE: &str = "700000000000000004";
+const OWNER: &str = "700000000000000009";
+const MODERATORS: u64 = 910000000000000001;
+const ADMINS: u64 = 910000000000000002;
+const HOSTS: u64 = 910000000000000003;
+const CHANNEL_KEEPERS: u64 = 910000000000000004;
+
+fn guild() -> Guild {
+    serde_json::from_value(fixture("guild_create.json")["d"].clone()).expect("GUILD_CREATE")
+}
+
+/// `message_organizer.json` (Dave's `!tournament start spring`) with the author's roles
+/// replaced by `roles`.
+fn organizer_message(roles: &[u64]) -> Message {
+    let mut raw = fixture("message_organizer.json")["d"].clone();
+    raw["member"]["roles"] = json!(roles.iter().map(u64::to_string).collect::<Vec<_>>());
+    serde_json::from_value(raw).unwrap()
+}
+
+#[test]
+fn prefix_organizers_come_from_the_guilds_roles_or_the_configured_role() {
+    let g = guild();
+    assert_eq!(g.roles.len(), 5);
+    let check = |msg: &Message, role: Option<u64>| {
+        adapter::message_is_organizer(msg, Some(&g), role.map(RoleId::new))
+    };
+    // The recorded message: Dave holds Moderators (Manage Server).
+    let m = message("message_organizer.json");
+    assert_eq!(m.author.id.to_string(), DAVE);
+    assert!(check(&m, None), "Manage Server through a role");
+    let m = incoming("message_organizer.json").unwrap();
+    assert_eq!(m.text, "!tournament start spring");
+    assert!(
+        !m.is_organizer,
+        "the pure translation leaves it to the transport"
+    );
+
+    assert!(check(&organizer_message(&[ADMINS]), None), "Administrator");
+    assert!(
+        !check(&organizer_message(&[]), None),
+        "@everyone has no Manage Server"
+    );
+    assert!(
+        !check(&organizer_message(&[CHANNEL_KEEPERS]), None),
+        "Manage Channels and Manage Messages are not Manage Server"
+    );
+    let host = organizer_message(&[HOSTS]);
+    assert!(!check(&host, None), "the hosts role has no permissions");
+    assert!(check(&host, Some(HOSTS)), "but it is the configured role");
+    assert!(
+        !check(&host, Some(MODERATORS)),
+        "another configured role does not help"
+    );
+    // The guild's owner has every permission, without any role.
+    let mut raw = fixture("message_organizer.json")["d"].clone();
+    raw["author"]["id"] = json!(OWNER);
+    raw["member"]["roles"] = json!([]);
+    let by_owner: Message = serde_json::from_value(raw).unwrap();
+    assert!(check(&by_owner, None));
+    // Unknown guild (not cached yet) or another guild's roles: not an organizer.
+    let m = organizer_message(&[MODERATORS]);
+    assert!(!adapter::message_is_organizer(&m, None, None));
+    let mut other = guild();
+    other.id = serenity::all::GuildId::new(900000000000000099);
+    assert!(!adapter::message_is_organizer(&m, Some(&other), None));
+    // Direct messages have no member: never organizers.
+    assert!(!adapter::message_is_organizer(
+        &message("message_dm.json"),
+        Some(&g),
+        Some(RoleId::new(HOSTS))
+    ));
+}
+
+#[test]
+fn interaction_organizers_use_discords_permissions_or_the_configured_role() {
+    let Interaction::Command(ci) = interaction("interaction_sow.json") else {
+        panic!("not a command")
+    };
+    let member = ci.member.as_deref().cloned().unwrap();
+    assert!(!member.permissions.unwrap().manage_guild());
+    assert!(!adapter::member_is_organizer(Some(&member), None));
+    let mut host = member.clone();
+    host.roles = vec![RoleId::new(HOSTS)];
+    assert!(adapter::member_is_organizer(
+        Some(&host),
+        Some(RoleId::new(HOSTS))
+    ));
+    assert!(!adapter::member_is_organizer(Some(&host), None));
+    let mut manager = member;
+    manager.permissions = Some(Permissions::MANAGE_GUILD);
+    assert!(adapter::member_is_organizer(Some(&manager), None));
+    assert!(!adapter::member_is_organizer(
+        None,
+        Some(RoleId::new(HOSTS))
+    ));
+}
+
+#[test]
+fn replies_for_another_channel_are_routed_there() {
+    let origin = at(GUILD, CHANNEL);
+    let room = at(GUILD, "900000000000000040");
+    let replies = vec![
+        Reply {
+            text: "Round 1 of spring is paired.".into(),
+            ..Reply::default()
+        },
+        Reply {
+            text: "spring, round 1, board 1: Alice (South) vs Bob Smith (North).".into(),
+            attachments: frames(1),
+            mentions: vec![bob()],
+            to: Some(room.clone()),
+            ..Reply::default()
+        },
+        // `to` naming the origin itself is the origin.
+        Reply {
+            text: "Standings follow.".into(),
+            is_error: true,
+            to: Some(origin.clone()),
+            ..Reply::default()
+        },
+        // Not a Discord channel: cannot be posted.
+        Reply {
+            text: "lost".into(),
+            to: Some(at(GUILD, "tourney-spring-r1-b2")),
+            ..Reply::default()
+        },
+    ];
+    let out = adapter::routed_messages(&replies, &origin, true);
+    assert_eq!(out.len(), 3);
+    assert_eq!(out[0].to, None);
+    assert_eq!(out[1].to, Some(ChannelId::new(900000000000000040)));
+    let m = serde_json::to_value(out[1].message.to_message()).unwrap();
+    assert_eq!(
+        m["content"],
+        format!("spring, round 1, board 1: Alice (South) vs Bob Smith (North).\n<@{BOB}>")
+    );
+    assert_eq!(m["attachments"].as_array().unwrap().len(), 1);
+    assert_eq!(m["allowed_mentions"]["users"], json!([BOB]));
+    assert!(!out[1].message.ephemeral, "a channel message is public");
+    assert_eq!(out[2].to, None);
+    assert!(
+        out[2].message.ephemeral,
+        "an error for the origin stays ephemeral"
+    );
+    // An error routed elsewhere is public there.
+    let elsewhere = Reply {
+        is_error: true,
+        text: "x".into(),
+        to: Some(room),
+        ..Reply::default()
+    };
+    assert!(
+        !adapter::routed_messages(&[elsewhere], &origin, true)[0]
+            .message
+            .ephemeral
+    );
+    assert_eq!(
+        adapter::channel_id(&at(GUILD, THREAD)),
+        Some(ChannelId::new(900000000000000020))
+    );
+    assert_eq!(adapter::channel_id(&at(GUILD, "0")), None);
+}
+
+#[test]
+fn discord_timestamps_are_posted_as_written() {
+    let text = format!(
+        "North (Bob Smith) to move, due {}.",
+        mancala_bot::chat::time_token(1_714_739_400_000)
+    );
+    let reply = Reply {
+        text: text.clone(),
+        mentions: vec![bob()],
+        ..Reply::default()
+    };
+    let out = adapter::out_messages(&reply, false);
+    let m = serde_json::to_value(out[0].to_message()).unwrap();
+    assert_eq!(
+        m["content"],
+        format!("North (Bob Smith) to move, due <t:1714739400:R>.\n<@{BOB}>")
+    );
+    let r = serde_json::to_value(out[0].to_response()).unwrap();
+    assert_eq!(r["data"]["content"], m["content"]);
 }

@@ -10,6 +10,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures::{SinkExt, StreamExt};
+use mancala_bot::chat::{ChannelKey, Rooms};
+use mancala_bot::discord::rooms::DiscordRooms;
 use mancala_bot::discord::{self, CommandRegistration, DiscordOptions, Sharding};
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -19,12 +21,15 @@ use tokio_tungstenite::tungstenite::Message as WsMessage;
 use tracing_subscriber::EnvFilter;
 
 use crate::adapter::fixture;
-use crate::fake_core::{FakeCore, ALICE, BOB, CAROL, SLOW};
+use crate::fake_core::{
+    FakeCore, ALICE, BOB, CAROL, GUILD, ROOM_NAME, SLOW, TICK_CHANNEL, TICK_DEADLINE_MS,
+};
 
 const TOKEN: &str = "ODAwMDAwMDAwMDAwMDAwMDAx.Gfake0.s3cr3t-t0k3n-n0t-t0-b3-l0gg3d";
 const BOT: &str = "800000000000000001";
-const GUILD: &str = "900000000000000001";
 const CHANNEL: &str = "900000000000000010";
+/// The id the fake Discord gives a created thread.
+const ROOM: &str = "900000000000000050";
 const STEP: Duration = Duration::from_secs(20);
 
 /// One REST call the fake Discord received.
@@ -231,6 +236,21 @@ fn created_message(channel: &str) -> Value {
     })
 }
 
+/// A thread channel as Discord returns it for `POST /channels/{parent}/threads`.
+fn created_thread(parent: &str, req: &Request) -> Value {
+    let asked = req.json();
+    json!({
+        "id": ROOM, "type": asked["type"], "guild_id": GUILD, "parent_id": parent,
+        "name": asked["name"], "owner_id": BOT, "last_message_id": null,
+        "rate_limit_per_user": 0, "flags": 0, "message_count": 0, "member_count": 1,
+        "total_message_sent": 0,
+        "thread_metadata": {"archived": false, "auto_archive_duration": asked["auto_archive_duration"],
+            "archive_timestamp": "2024-05-01T12:00:02.000000+00:00", "locked": false,
+            "create_timestamp": "2024-05-01T12:00:02.000000+00:00"},
+        "member": {"id": ROOM, "user_id": BOT, "join_timestamp": "2024-05-01T12:00:02.000000+00:00", "flags": 1}
+    })
+}
+
 /// Answers one REST call like Discord would.
 fn route(req: &Request, ws_url: &str) -> (u16, String) {
     let path = req.path.split('?').next().unwrap_or_default();
@@ -245,6 +265,13 @@ fn route(req: &Request, ws_url: &str) -> (u16, String) {
         ),
         ("PUT", ["applications", _, "commands"]) => (200, "[]".into()),
         ("POST", ["channels", ch, "messages"]) => (200, created_message(ch).to_string()),
+        ("POST", ["channels", ch, "threads"]) if *ch == CHANNEL => {
+            (201, created_thread(ch, req).to_string())
+        }
+        ("POST", ["channels", _, "threads"]) => (
+            403,
+            json!({"message": "Missing Permissions", "code": 50013}).to_string(),
+        ),
         ("POST", ["channels", _, "typing"]) => (204, String::new()),
         ("POST", ["interactions", _, _, "callback"]) => (204, String::new()),
         ("POST", ["webhooks", _, _]) => (200, created_message(CHANNEL).to_string()),
@@ -269,7 +296,9 @@ async fn serve_rest(listener: TcpListener, ws_url: String, log: mpsc::UnboundedS
                 let _ = log.send(req);
                 let reason = match status {
                     200 => "OK",
+                    201 => "Created",
                     204 => "No Content",
+                    403 => "Forbidden",
                     _ => "Not Found",
                 };
                 let mut head = format!("HTTP/1.1 {status} {reason}\r\nconnection: keep-alive\r\n");
@@ -481,11 +510,17 @@ async fn scenario() {
     };
 
     let core = Arc::new(FakeCore::default());
+    // As `app::start_discord` does: the rooms go to the core before the client exists,
+    // and `run` attaches the client's HTTP handle to them.
+    let rooms = Arc::new(DiscordRooms::new());
+    assert!(core.rooms.set(rooms.clone()).is_ok());
     let opts = DiscordOptions {
         sharding: Sharding::Auto,
         api_base: Some(api_base),
         register: CommandRegistration::Global,
         defer_after: Duration::from_millis(1000),
+        tick_every: Duration::from_secs(1),
+        rooms: Some(rooms.clone()),
         ..DiscordOptions::new(TOKEN)
     };
     let bot = tokio::spawn(discord::run(opts, core.clone()));
@@ -501,6 +536,7 @@ async fn scenario() {
     assert!(identify["d"]["token"].as_str().unwrap().ends_with(TOKEN));
     let intents = identify["d"]["intents"].as_u64().unwrap();
     assert_ne!(intents & (1 << 15), 0, "MESSAGE_CONTENT");
+    assert_ne!(intents & 1, 0, "GUILDS (roles for organizers, threads)");
     assert_ne!(intents & (1 << 9), 0, "GUILD_MESSAGES");
     assert_ne!(intents & (1 << 12), 0, "DIRECT_MESSAGES");
     let register = rest
@@ -534,6 +570,28 @@ async fn scenario() {
         "owners not fetched"
     );
 
+    // 0. The first tick runs at start: its reminder is posted in its own channel, pinging
+    //    Bob, with Discord's timestamp markup untouched.
+    let post = rest
+        .next(
+            "POST",
+            &format!("/api/v10/channels/{TICK_CHANNEL}/messages"),
+        )
+        .await;
+    let payload = post.payload();
+    assert_eq!(
+        payload["content"],
+        format!(
+            "Reminder: Bob Smith, your move in katro is due <t:{}:R>.\n<@{BOB}>",
+            TICK_DEADLINE_MS / 1000
+        )
+    );
+    assert_eq!(payload["allowed_mentions"]["users"], json!([BOB]));
+    assert!(core.ticks() >= 1);
+    assert!(rooms.is_attached(), "run attached the client to the rooms");
+    // The guild arrives (GUILD_CREATE fills the cache with its roles).
+    ev_tx.send(fixture("guild_create.json")).unwrap();
+
     // 1. `!sow b3+` from a player: one message POST with the two PNG frames (multipart),
     //    pinging only the player to move.
     ev_tx.send(fixture("message_prefix.json")).unwrap();
@@ -559,6 +617,7 @@ async fn scenario() {
     let seen = core.seen();
     assert_eq!(seen.last().unwrap().text, "!sow b3+");
     assert_eq!(seen.last().unwrap().author.id, ALICE);
+    assert!(!seen.last().unwrap().is_organizer, "Alice has no roles");
 
     // 2. `/board`: the interaction's response carries the board image.
     ev_tx.send(fixture("interaction_board.json")).unwrap();
@@ -668,6 +727,17 @@ async fn scenario() {
         .next("POST", &callback_path("interaction_button_bob.json"))
         .await;
     assert_eq!(cb.payload()["data"]["content"], "Bob Smith accepted.");
+    // Its second reply is for another channel: posted there, after the response.
+    let post = rest
+        .next(
+            "POST",
+            &format!("/api/v10/channels/{TICK_CHANNEL}/messages"),
+        )
+        .await;
+    assert_eq!(
+        post.payload()["content"],
+        format!("Bob Smith accepted a challenge in <#{CHANNEL}>.")
+    );
     let last = core.seen().last().unwrap().clone();
     assert_eq!(
         (last.text.as_str(), last.author.id.as_str()),
@@ -694,12 +764,78 @@ async fn scenario() {
         .unwrap()
         .contains("1. c1+"));
 
-    // 10. Chatter and the bot's own messages post nothing.
+    // 10. An organizer (Manage Server through a cached role) starts a tournament: the core
+    //     opens the game's room through the rooms (a public thread in the channel, one
+    //     week's auto-archive), and its announcement goes to that thread.
+    ev_tx.send(fixture("message_organizer.json")).unwrap();
+    let create = rest
+        .next("POST", &format!("/api/v10/channels/{CHANNEL}/threads"))
+        .await;
+    assert_eq!(
+        create.json(),
+        json!({"name": ROOM_NAME, "type": 11, "auto_archive_duration": 10080})
+    );
+    let here = rest
+        .next("POST", &format!("/api/v10/channels/{CHANNEL}/messages"))
+        .await;
+    assert_eq!(
+        here.payload()["content"],
+        "spring: round 1 started, 1 game."
+    );
+    let there = rest
+        .next("POST", &format!("/api/v10/channels/{ROOM}/messages"))
+        .await;
+    assert_eq!(
+        there.payload()["content"],
+        format!("spring, round 1, board 1: Alice (South) vs Bob Smith (North).\n<@{BOB}>")
+    );
+    let last = core.seen().last().unwrap().clone();
+    assert_eq!(last.text, "!tournament start spring");
+    assert!(
+        last.is_organizer,
+        "Manage Server from the cached guild roles"
+    );
+    assert_eq!(
+        core.opened.lock().unwrap().clone(),
+        vec![ChannelKey {
+            community: GUILD.into(),
+            channel: ROOM.into(),
+        }]
+    );
+    // The rooms called directly from a blocking thread: the thread's id comes back; and
+    // Discord's refusal elsewhere (no permission in channel 1, which is no thread either)
+    // comes back as the reason.
+    let open = |channel: &str, name: &'static str| {
+        let rooms = rooms.clone();
+        let home = ChannelKey {
+            community: GUILD.into(),
+            channel: channel.into(),
+        };
+        tokio::task::spawn_blocking(move || rooms.open(&home, name))
+    };
+    let opened = open(CHANNEL, "tourney-x-r2-b1").await.unwrap();
+    assert_eq!(opened.unwrap().channel, ROOM);
+    let create = rest
+        .next("POST", &format!("/api/v10/channels/{CHANNEL}/threads"))
+        .await;
+    assert_eq!(create.json()["name"], "tourney-x-r2-b1");
+    let refused = open("1", "tourney-x-r2-b2").await.unwrap().unwrap_err();
+    assert!(
+        refused.contains("cannot open the thread") && refused.contains("Missing Permissions"),
+        "{refused}"
+    );
+    rest.next("POST", "/api/v10/channels/1/threads").await;
+    rest.next("GET", "/api/v10/channels/1").await;
+
+    // 11. Chatter and the bot's own messages post nothing.
     let before = core.seen().len();
     ev_tx.send(fixture("message_chatter.json")).unwrap();
     ev_tx.send(fixture("message_from_bot.json")).unwrap();
     rest.none_within(Duration::from_millis(500)).await;
     assert_eq!(core.seen().len(), before);
+
+    // The tick went on every second, and posted nothing more.
+    assert!(core.ticks() >= 2, "ticks: {}", core.ticks());
 
     // Every REST call carried the token in its Authorization header, and only there.
     assert!(rest.all.iter().all(

@@ -3,14 +3,24 @@
 //! non-player, challenge buttons only the challenged player may press).
 
 use std::io::Cursor;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use mancala_bot::chat::{Attachment, Button, ChannelKey, ChatCore, Incoming, Reply, User};
+use mancala_bot::chat::{
+    time_token, Attachment, Button, ChannelKey, ChatCore, Incoming, Reply, Rooms, User,
+};
 
 pub const ALICE: &str = "700000000000000001";
 pub const BOB: &str = "700000000000000002";
 pub const CAROL: &str = "700000000000000003";
+pub const GUILD: &str = "900000000000000001";
+/// Where the first tick's reminder goes (the thread of `message_thread.json`).
+pub const TICK_CHANNEL: &str = "900000000000000020";
+/// The deadline in the first tick's reminder, in ms since the epoch.
+pub const TICK_DEADLINE_MS: u64 = 1_714_739_400_000;
+/// The room `!tournament start spring` opens.
+pub const ROOM_NAME: &str = "tourney-spring-r1-b1";
 
 /// How long `!history` takes, to exercise the deferral of slow interactions.
 pub const SLOW: Duration = Duration::from_millis(2500);
@@ -41,11 +51,57 @@ pub fn bob() -> User {
 #[derive(Default)]
 pub struct FakeCore {
     pub seen: Mutex<Vec<Incoming>>,
+    /// The transport's rooms (like `Core::set_rooms`).
+    pub rooms: OnceLock<Arc<dyn Rooms>>,
+    /// The rooms opened so far.
+    pub opened: Mutex<Vec<ChannelKey>>,
+    /// How many times `tick` ran.
+    pub ticks: AtomicUsize,
 }
 
 impl FakeCore {
     pub fn seen(&self) -> Vec<Incoming> {
         self.seen.lock().unwrap().clone()
+    }
+
+    pub fn ticks(&self) -> usize {
+        self.ticks.load(Ordering::SeqCst)
+    }
+
+    /// `!tournament start spring` like the core: organizers only; opens the game's room
+    /// through the transport's rooms and announces the game there.
+    fn start_tournament(&self, msg: &Incoming) -> Vec<Reply> {
+        if !msg.is_organizer {
+            return vec![Reply {
+                text: "Only organizers (Manage Server) may start a tournament.".into(),
+                is_error: true,
+                ..Reply::default()
+            }];
+        }
+        let rooms = self.rooms.get().expect("rooms set");
+        match rooms.open(&msg.at, ROOM_NAME) {
+            Ok(room) => {
+                self.opened.lock().unwrap().push(room.clone());
+                vec![
+                    Reply {
+                        text: "spring: round 1 started, 1 game.".into(),
+                        ..Reply::default()
+                    },
+                    Reply {
+                        text: "spring, round 1, board 1: Alice (South) vs Bob Smith (North)."
+                            .into(),
+                        mentions: vec![bob()],
+                        to: Some(room),
+                        ..Reply::default()
+                    },
+                ]
+            }
+            Err(e) => vec![Reply {
+                text: format!("cannot open the room: {e}"),
+                is_error: true,
+                ..Reply::default()
+            }],
+        }
     }
 }
 
@@ -62,6 +118,9 @@ impl ChatCore for FakeCore {
                 is_error: true,
                 ..Reply::default()
             }];
+        }
+        if text == "!tournament start spring" {
+            return self.start_tournament(msg);
         }
         let reply = if text.starts_with("!sow") {
             Reply {
@@ -99,10 +158,24 @@ impl ChatCore for FakeCore {
                 ..Reply::default()
             }
         } else if text == "!accept" {
-            Reply {
-                text: format!("{} accepted.", msg.author.name),
-                ..Reply::default()
-            }
+            // Also a note for another channel, to route an interaction's reply.
+            return vec![
+                Reply {
+                    text: format!("{} accepted.", msg.author.name),
+                    ..Reply::default()
+                },
+                Reply {
+                    text: format!(
+                        "{} accepted a challenge in <#{}>.",
+                        msg.author.name, msg.at.channel
+                    ),
+                    to: Some(ChannelKey {
+                        community: GUILD.into(),
+                        channel: TICK_CHANNEL.into(),
+                    }),
+                    ..Reply::default()
+                },
+            ];
         } else if text == "!history" {
             std::thread::sleep(SLOW);
             Reply {
@@ -125,5 +198,27 @@ impl ChatCore for FakeCore {
 
     fn prefix(&self) -> &str {
         "!"
+    }
+
+    /// The first tick reminds Bob in [`TICK_CHANNEL`]; later ones have nothing to say.
+    fn tick(&self) -> Vec<(ChannelKey, Reply)> {
+        if self.ticks.fetch_add(1, Ordering::SeqCst) > 0 {
+            return Vec::new();
+        }
+        let at = ChannelKey {
+            community: GUILD.into(),
+            channel: TICK_CHANNEL.into(),
+        };
+        vec![(
+            at,
+            Reply {
+                text: format!(
+                    "Reminder: Bob Smith, your move in katro is due {}.",
+                    time_token(TICK_DEADLINE_MS)
+                ),
+                mentions: vec![bob()],
+                ..Reply::default()
+            },
+        )]
     }
 }
