@@ -8,13 +8,11 @@ use anyhow::Context;
 use mancala_rules::{Event, Game, Position, Side, Variant};
 use serde_json::{json, Value};
 
-/// Arguments of `mancala-bot replay`.
+/// The game and its start, as `replay` and `render` take them.
 #[derive(clap::Args, Debug)]
-pub struct ReplayArgs {
+pub struct StartArgs {
     /// The game (RULES.md N3): katro, katro:4x6, katro:4x4, hoyito, hoyito:2xN (N 6-12).
     pub game: String,
-    /// The moves, in N2 notation (`c1+`, `c1-`, `d1`, `b1^b2`).
-    pub moves: Vec<String>,
     /// Start from this N4 position string instead of the start position.
     #[arg(long)]
     pub position: Option<String>,
@@ -24,6 +22,16 @@ pub struct ReplayArgs {
     /// Allow the K11 lone-seed steps (Katro).
     #[arg(long)]
     pub lone_steps: bool,
+}
+
+/// Arguments of `mancala-bot replay`.
+#[derive(clap::Args, Debug)]
+pub struct ReplayArgs {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub start: StartArgs,
+    /// The moves, in N2 notation (`c1+`, `c1-`, `d1`, `b1^b2`).
+    pub moves: Vec<String>,
     /// Print one JSON object per line (RULES.md section 6) instead of text boards.
     #[arg(long)]
     pub json: bool,
@@ -41,12 +49,7 @@ pub fn main(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         eprintln!("{msg}");
         Ok(ExitCode::from(2))
     };
-    let start = match start_position(
-        &args.game,
-        args.position.as_deref(),
-        args.seeds,
-        args.lone_steps,
-    ) {
+    let start = match args.start.position() {
         Ok(p) => p,
         Err(msg) => return refuse(msg),
     };
@@ -75,36 +78,32 @@ pub fn main(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The start position named by a command line: the game `game` (N3), then either the N4
-/// `position` string (which must be of that game), or the start with `seeds` per hole,
-/// or the game's start; `lone_steps` switches on K11.
-///
-/// # Errors
-/// A short message naming the fault: unknown game, malformed position, a position of
-/// another game, or seeds the game does not allow.
-pub fn start_position(
-    game: &str,
-    position: Option<&str>,
-    seeds: Option<u8>,
-    lone_steps: bool,
-) -> Result<Position, String> {
-    let variant: Variant = game
-        .parse()
-        .map_err(|e: mancala_rules::ParseError| e.to_string())?;
-    let variant = variant.with_lone_steps(lone_steps);
-    match (position, seeds) {
-        (Some(text), _) => match text.parse::<Position>() {
-            Ok(p) if p.variant() == variant.with_lone_steps(false) => {
-                Ok(p.with_lone_steps(lone_steps))
-            }
-            Ok(p) => Err(format!(
-                "the position is a {} position, not {variant}",
-                p.variant()
-            )),
-            Err(e) => Err(e.to_string()),
-        },
-        (None, Some(seeds)) => Position::with_seeds(variant, seeds).map_err(|e| e.to_string()),
-        (None, None) => Ok(Position::new(variant)),
+impl StartArgs {
+    /// The start position: `--position` (which must be of the named game), or the start
+    /// of the game with `--seeds` per hole, or its default start (K1/H1).
+    ///
+    /// # Errors
+    /// The message to print: a bad game name, position string or seed count.
+    pub fn position(&self) -> Result<Position, String> {
+        let variant: Variant = self
+            .game
+            .parse()
+            .map_err(|e: mancala_rules::ParseError| e.to_string())?;
+        let variant = variant.with_lone_steps(self.lone_steps);
+        match (&self.position, self.seeds) {
+            (Some(text), _) => match text.parse::<Position>() {
+                Ok(p) if p.variant() == variant.with_lone_steps(false) => {
+                    Ok(p.with_lone_steps(self.lone_steps))
+                }
+                Ok(p) => Err(format!(
+                    "the position is a {} position, not {variant}",
+                    p.variant()
+                )),
+                Err(e) => Err(e.to_string()),
+            },
+            (None, Some(seeds)) => Position::with_seeds(variant, seeds).map_err(|e| e.to_string()),
+            (None, None) => Ok(Position::new(variant)),
+        }
     }
 }
 

@@ -33,23 +33,15 @@ impl From<ViewArg> for Side {
 /// Arguments of `mancala-bot render`.
 #[derive(clap::Args, Debug)]
 pub struct RenderArgs {
-    /// The game (RULES.md N3): katro, katro:4x6, katro:4x4, hoyito, hoyito:2xN (N 6-12).
-    pub game: String,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub start: crate::replay::StartArgs,
     /// The moves, in N2 notation; the frames show the last one. None: the position alone.
     pub moves: Vec<String>,
     /// The directory to write `frame-01.png`, ... (and `move.gif`, `sheet.png`) into;
     /// created if missing.
     #[arg(long)]
     pub out: PathBuf,
-    /// Start from this N4 position string instead of the start position.
-    #[arg(long)]
-    pub position: Option<String>,
-    /// Seeds per hole at the start (Katro 1-4, K1; Hoyito 4).
-    #[arg(long)]
-    pub seeds: Option<u8>,
-    /// Allow the K11 lone-seed steps (Katro).
-    #[arg(long)]
-    pub lone_steps: bool,
     /// The side the board is drawn from.
     #[arg(long, value_enum, default_value_t = ViewArg::South)]
     pub view: ViewArg,
@@ -77,12 +69,7 @@ pub fn main(args: RenderArgs) -> anyhow::Result<ExitCode> {
         eprintln!("{msg}");
         Ok(ExitCode::from(2))
     };
-    let start = match crate::replay::start_position(
-        &args.game,
-        args.position.as_deref(),
-        args.seeds,
-        args.lone_steps,
-    ) {
+    let start = match args.start.position() {
         Ok(p) => p,
         Err(msg) => return refuse(msg),
     };
