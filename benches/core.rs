@@ -106,6 +106,7 @@ fn record(store: &dyn Store, i: usize, plies: usize, rng: &mut StdRng) -> Record
         verdict: None,
         draw_offer: None,
         tournament: None,
+        ai: None,
         created_ms: 1_700_000_000_000,
         updated_ms: 1_700_000_000_000,
     }

@@ -33,6 +33,8 @@ pub struct Config {
     pub reminder_hours: Vec<f64>,
     /// Ratings.
     pub ratings: RatingsConfig,
+    /// The AI opponent.
+    pub ai: AiConfig,
     /// Size limits.
     pub limits: Limits,
     /// The Discord transport.
@@ -54,6 +56,32 @@ impl Default for RatingsConfig {
         RatingsConfig {
             provisional_deviation: 110.0,
             tau: 0.5,
+        }
+    }
+}
+
+/// The AI opponent (`!new GAME ai [level N]`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct AiConfig {
+    /// The level when the command names none, 1-5 (default 3).
+    pub level: u8,
+    /// Time budget per move in milliseconds, 0 to 60000; 0: no time limit, then
+    /// `max_nodes` must be set (default 1000).
+    pub ms_per_move: u64,
+    /// Transposition table per search, in MiB, 1 to 4096 (default 16).
+    pub tt_mb: usize,
+    /// Node budget per move (positions searched); 0: none (default 0).
+    pub max_nodes: u64,
+}
+
+impl Default for AiConfig {
+    fn default() -> Self {
+        AiConfig {
+            level: 3,
+            ms_per_move: 1000,
+            tt_mb: 16,
+            max_nodes: 0,
         }
     }
 }
@@ -136,6 +164,7 @@ impl Default for Config {
             move_time_hours: 72.0,
             reminder_hours: vec![24.0, 1.0],
             ratings: RatingsConfig::default(),
+            ai: AiConfig::default(),
             limits: Limits::default(),
             discord: DiscordConfig::default(),
         }
@@ -258,6 +287,19 @@ impl Config {
         if !(0.2..=1.5).contains(&r.tau) {
             bail!("ratings.tau must be 0.2 to 1.5, got {}", r.tau);
         }
+        let ai = &self.ai;
+        if !mancala_ai::LEVELS.contains(&ai.level) {
+            bail!("ai.level must be 1 to 5, got {}", ai.level);
+        }
+        if ai.ms_per_move > 60_000 {
+            bail!("ai.ms_per_move must be 0 to 60000, got {}", ai.ms_per_move);
+        }
+        if ai.ms_per_move == 0 && ai.max_nodes == 0 {
+            bail!("ai.ms_per_move 0 (no time limit) needs ai.max_nodes above 0");
+        }
+        if !(1..=4096).contains(&ai.tt_mb) {
+            bail!("ai.tt_mb must be 1 to 4096, got {}", ai.tt_mb);
+        }
         let l = &self.limits;
         if !(2..=10).contains(&l.max_attachments) {
             bail!(
@@ -284,6 +326,10 @@ impl Config {
                 .collect(),
             provisional_rd: r.provisional_deviation,
             glicko_tau: r.tau,
+            ai_level: ai.level,
+            ai_ms_per_move: ai.ms_per_move,
+            ai_tt_mb: ai.tt_mb,
+            ai_max_nodes: (ai.max_nodes > 0).then_some(ai.max_nodes),
         })
     }
 
@@ -323,6 +369,10 @@ mod tests {
         );
         assert_eq!(s.provisional_rd, 110.0);
         assert_eq!(s.glicko_tau, 0.5);
+        assert_eq!(
+            (s.ai_level, s.ai_ms_per_move, s.ai_tt_mb, s.ai_max_nodes),
+            (3, 1000, 16, None)
+        );
         let d = Config::default().settings().unwrap();
         assert_eq!(d.default_move_time, s.default_move_time);
         assert_eq!(d.reminders, s.reminders);
@@ -344,6 +394,15 @@ mod tests {
         assert!(e.contains("reminder_hours"), "{e}");
         let e = format!("{:#}", Config::parse("[ratings]\ntau = 3").unwrap_err());
         assert!(e.contains("ratings.tau"), "{e}");
+        let e = format!("{:#}", Config::parse("[ai]\nlevel = 6").unwrap_err());
+        assert!(e.contains("ai.level must be 1 to 5, got 6"), "{e}");
+        let e = format!("{:#}", Config::parse("[ai]\nms_per_move = 0").unwrap_err());
+        assert!(e.contains("needs ai.max_nodes"), "{e}");
+        let s = Config::parse("[ai]\nms_per_move = 0\nmax_nodes = 5000")
+            .unwrap()
+            .settings()
+            .unwrap();
+        assert_eq!((s.ai_ms_per_move, s.ai_max_nodes), (0, Some(5000)));
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! The bot's integration tests, one module per topic under `tests/bot/`.
 
+#[path = "bot/ai.rs"]
+mod ai_games;
 #[path = "bot/console.rs"]
 mod console;
 #[path = "bot/core.rs"]

@@ -9,7 +9,7 @@ use crate::chat::User;
 use crate::store::GameKind;
 
 /// The usage line of `!new`, shown after its errors (without the prefix).
-pub const NEW_USAGE: &str = "new GAME [@opponent] [as south|north] [TIME]";
+pub const NEW_USAGE: &str = "new GAME [@opponent | ai [level N]] [as south|north] [TIME]";
 
 /// How a time per move is written, shown after its errors.
 pub const TIME_FORM: &str =
@@ -23,15 +23,47 @@ pub const GAMES: &str =
     "GAME is katro, katro:4x6, katro:4x4, hoyito, hoyito:2xN (N 6-12) or `hoyito match`";
 
 /// Who is challenged by `!new`.
-///
-/// Extension point: an AI opponent (`!new katro ai [level N]`) becomes a variant here,
-/// parsed in [`parse`] where the `ai` word is refused today.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Opponent {
     /// No one named: anyone but the challenger may accept.
     Anyone,
     /// This user, and only he, may accept.
     User(User),
+    /// The bot's AI (`ai [level N]`): the game starts at once. `level` is 1-5 when
+    /// given (checked by [`parse`]); `None`: the configured default.
+    Ai {
+        /// The level asked for.
+        level: Option<u8>,
+    },
+}
+
+/// The AI levels with their names, for errors and help: `1 beginner, 2 casual, ...`.
+pub fn ai_levels_text() -> String {
+    mancala_ai::LEVELS
+        .map(|l| format!("{l} {}", mancala_ai::level_name(l).unwrap_or("?")))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Parses an AI level word: the level for 1-5, an error naming the levels for
+/// any other number or word.
+fn parse_level(word: Option<&str>, prefix: &str) -> Result<u8, String> {
+    let levels = ai_levels_text();
+    let Some(word) = word else {
+        return Err(format!(
+            "`level` needs a number: levels are {levels}; e.g. `{prefix}new katro ai level 3`"
+        ));
+    };
+    match word.parse::<i64>() {
+        Ok(n) if (1..=5).contains(&n) => Ok(n as u8),
+        Ok(n) => Err(format!("AI level {n} does not exist: levels are {levels}")),
+        Err(_) => {
+            let shown: String = word.chars().take(30).collect();
+            Err(format!(
+                "`level` takes a number, not `{shown}`: levels are {levels}"
+            ))
+        }
+    }
 }
 
 /// Which rules `!rules` summarises.
@@ -448,6 +480,8 @@ fn parse_new(args: &[&str], prefix: &str, mentions: &[User]) -> Result<Command, 
     let mut side = None;
     let mut move_time = None;
     let mut named_mentions = 0;
+    let mut ai = false;
+    let mut level = None;
     let mut i = 0;
     while i < args.len() {
         let word = args[i];
@@ -484,10 +518,18 @@ fn parse_new(args: &[&str], prefix: &str, mentions: &[User]) -> Result<Command, 
             }
             move_time = Some(t.map_err(|e| format!("{e}; usage: `{prefix}{NEW_USAGE}`"))?);
         } else if lower == "ai" {
-            // Extension point for `!new GAME ai [level N]` (Opponent::Ai).
-            return Err(format!(
-                "playing against the AI is not available in this build; {usage}"
-            ));
+            if ai {
+                return Err(format!("`ai` once, please; {usage}"));
+            }
+            ai = true;
+        } else if lower == "level" {
+            if !ai {
+                return Err(format!(
+                    "`level` follows `ai`: `{prefix}new katro ai level 3`; {usage}"
+                ));
+            }
+            level = Some(parse_level(args.get(i + 1).copied(), prefix)?);
+            i += 1;
         } else if kind.is_none() {
             // The rules' error already lists the game names.
             let variant: Variant = lower.parse().map_err(|e: mancala_rules::ParseError| {
@@ -503,7 +545,13 @@ fn parse_new(args: &[&str], prefix: &str, mentions: &[User]) -> Result<Command, 
     if mentions.len() > 1 || named_mentions > 1 {
         return Err(format!("challenge one opponent at a time; {usage}"));
     }
+    if ai && (!mentions.is_empty() || named_mentions > 0) {
+        return Err(format!(
+            "challenge one opponent at a time: a player or the AI, not both; {usage}"
+        ));
+    }
     let opponent = match (mentions.first(), named_mentions) {
+        _ if ai => Opponent::Ai { level },
         (Some(u), _) => Opponent::User(u.clone()),
         (None, 0) => Opponent::Anyone,
         (None, _) => {
@@ -583,6 +631,53 @@ mod tests {
         assert!(e.contains("not `east`"), "{e}");
         let e = parse("!new katro @ghost", "!", &[]).unwrap().unwrap_err();
         assert!(e.contains("could not tell who"), "{e}");
+    }
+
+    #[test]
+    fn new_against_the_ai() {
+        let new = |t: &str| parse(t, "!", &[]).unwrap();
+        match new("!new katro:4x4 AI level 5 as north") {
+            Ok(Command::New {
+                kind,
+                opponent,
+                side,
+                ..
+            }) => {
+                assert_eq!(kind, Some(GameKind::single("katro:4x4".parse().unwrap())));
+                assert_eq!(opponent, Opponent::Ai { level: Some(5) });
+                assert_eq!(side, Some(Side::North));
+            }
+            other => panic!("{other:?}"),
+        }
+        match new("!new hoyito match ai") {
+            Ok(Command::New {
+                kind: Some(k),
+                opponent,
+                ..
+            }) => {
+                assert!(k.is_match);
+                assert_eq!(opponent, Opponent::Ai { level: None });
+            }
+            other => panic!("{other:?}"),
+        }
+        for (text, want) in [
+            (
+                "!new katro ai level 0",
+                "AI level 0 does not exist: levels are 1 beginner",
+            ),
+            ("!new katro ai level 6", "AI level 6 does not exist"),
+            ("!new katro ai level x", "`level` takes a number, not `x`"),
+            ("!new katro ai level", "`level` needs a number"),
+            ("!new katro level 3", "`level` follows `ai`"),
+        ] {
+            let e = new(text).unwrap_err();
+            assert!(e.contains(want), "{text}: {e}");
+        }
+        let bob = user("bob");
+        let e = parse("!new katro @bob ai", "!", std::slice::from_ref(&bob))
+            .unwrap()
+            .unwrap_err();
+        assert!(e.contains("a player or the AI, not both"), "{e}");
     }
 
     #[test]

@@ -7,7 +7,12 @@
 //! new record, so two `!sow` racing on one channel can never both apply. Every refusal
 //! is one short error reply (`is_error`) naming what was wrong and the accepted form,
 //! and changes nothing.
+//!
+//! Games against the AI (`!new GAME ai [level N]`) start at once; after every command
+//! the core plays the AI's moves while it is the AI's turn, through the same move code
+//! and compare-and-swap write as a human move (see the `ai` module).
 
+mod ai;
 pub mod command;
 mod play;
 pub mod rating;
@@ -16,8 +21,9 @@ mod tourney;
 
 pub use play::{ChannelSettings, PlayerPrefs};
 
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use mancala_rules::{Game, Outcome, PlayError, Position, Side, Trace, Variant};
@@ -95,6 +101,16 @@ pub struct Settings {
     pub provisional_rd: f64,
     /// Glicko-2's system constant tau (0.3 to 1.2; Glickman suggests 0.5).
     pub glicko_tau: f64,
+    /// The AI's level when `!new GAME ai` names none, 1-5.
+    pub ai_level: u8,
+    /// The AI's time budget per move, milliseconds; 0: no time limit (then
+    /// [`Settings::ai_max_nodes`] or the level's depth cap bounds the search).
+    pub ai_ms_per_move: u64,
+    /// The AI's transposition table, MiB (1-4096), allocated for each search.
+    pub ai_tt_mb: usize,
+    /// The AI's node budget per move (positions searched); `None`: none. With
+    /// `ai_ms_per_move` 0 it makes the AI's moves reproducible (tests).
+    pub ai_max_nodes: Option<u64>,
 }
 
 impl Default for Settings {
@@ -110,6 +126,10 @@ impl Default for Settings {
             reminders: vec![Duration::from_secs(24 * 3600), Duration::from_secs(3600)],
             provisional_rd: 110.0,
             glicko_tau: 0.5,
+            ai_level: 3,
+            ai_ms_per_move: 1000,
+            ai_tt_mb: 16,
+            ai_max_nodes: None,
         }
     }
 }
@@ -174,6 +194,8 @@ pub struct Core {
     clock: Arc<dyn Clock>,
     settings: Settings,
     rooms: RwLock<Option<Arc<dyn Rooms>>>,
+    /// The channels where an AI search runs now (at most one search per channel).
+    thinking: Mutex<HashSet<ChannelKey>>,
 }
 
 impl Core {
@@ -190,6 +212,7 @@ impl Core {
             clock,
             settings,
             rooms: RwLock::new(None),
+            thinking: Mutex::new(HashSet::new()),
         }
     }
 
@@ -251,7 +274,10 @@ impl Core {
             Command::Resign => self.resign(msg),
             Command::History => self.history(msg),
             Command::Rules(topic) => self.rules(msg, *topic),
-            Command::Help => Ok(vec![text_reply(text::help(self.p()))]),
+            Command::Help => Ok(vec![text_reply(text::help(
+                self.p(),
+                self.settings.ai_level,
+            ))]),
             Command::Claim => self.claim(msg),
             Command::Abort => self.abort(msg),
             Command::Draw => self.draw(msg),
@@ -364,6 +390,7 @@ impl Core {
     fn to_move_line(&self, r: &Record, game: &Game) -> (String, Option<User>) {
         let side = game.position().to_move();
         match r.player(side) {
+            Some(u) if r.is_ai(side) => (format!("{} ({side}) to move.", u.name), None),
             Some(u) => (
                 format!(
                     "@{} ({side}) to move: {}.",
@@ -418,6 +445,18 @@ impl Core {
         }
     }
 
+    /// The time per move asked for (`Some(None)`: no deadlines), else the configured
+    /// default, in milliseconds.
+    fn move_time_ms(&self, move_time: Option<Option<u64>>) -> Option<u64> {
+        match move_time {
+            Some(t) => t,
+            None => self
+                .settings
+                .default_move_time
+                .map(|d| d.as_millis() as u64),
+        }
+    }
+
     fn new_challenge(
         &self,
         msg: &Incoming,
@@ -455,6 +494,10 @@ impl Core {
             }
         }
         let opponent = match opponent {
+            Opponent::Ai { level } => {
+                let level = level.unwrap_or(self.settings.ai_level);
+                return self.start_ai_game(msg, current.as_ref(), kind, level, side, move_time);
+            }
             Opponent::User(u) if u.id == msg.author.id => {
                 return refuse(format!(
                     "you cannot challenge yourself; mention another player, or leave the \
@@ -466,13 +509,7 @@ impl Core {
         };
         let kind = kind.unwrap_or(self.settings.default_game);
         let expiry = self.settings.challenge_expiry.as_millis() as u64;
-        let move_time_ms = match move_time {
-            Some(t) => t,
-            None => self
-                .settings
-                .default_move_time
-                .map(|d| d.as_millis() as u64),
-        };
+        let move_time_ms = self.move_time_ms(move_time);
         let record = Record {
             format_version: FORMAT_VERSION,
             id: self.store.new_id(now)?,
@@ -495,6 +532,7 @@ impl Core {
             verdict: None,
             draw_offer: None,
             tournament: None,
+            ai: None,
             created_ms: now,
             updated_ms: now,
         };
@@ -709,6 +747,12 @@ impl Core {
         };
         let play = r.play.as_ref().expect("playing() checked");
         let mover = play.game().position().to_move();
+        if side != mover && r.is_ai(mover) {
+            return refuse(format!(
+                "it is the AI's turn ({mover}), not yours: {} plays it; wait for its move",
+                names(r)[mover.index()]
+            ));
+        }
         if side != mover {
             let name = r.player(mover).map_or("?", |u| u.name.as_str());
             return refuse(format!(
@@ -724,6 +768,26 @@ impl Core {
                 return Ok(out);
             }
         }
+        self.apply_move(&msg.at, &st, side, typed, now)
+    }
+
+    /// Plays `typed` for `side` (the player to move) in the game of `st`, stores the new
+    /// record with compare-and-swap, and returns the move's reply (summary, frames, the
+    /// player to move or the result) and what follows a finished game. Human moves
+    /// (`!sow`) and the AI's moves go through here alike.
+    fn apply_move(
+        &self,
+        at: &ChannelKey,
+        st: &Stored,
+        side: Side,
+        typed: &str,
+        now: u64,
+    ) -> Answer {
+        let r = &st.record;
+        let play = r
+            .play
+            .as_ref()
+            .ok_or_else(|| Fail::Refuse(self.no_game()))?;
         let mut next = r.clone();
         let mut new_play = play.clone();
         let before_moves: Vec<String> = play.game().moves().iter().map(|m| m.to_string()).collect();
@@ -754,7 +818,7 @@ impl Core {
             if let Some(t) = next.timing.as_mut() {
                 t.wake_ms = None;
             }
-            self.put(&msg.at, Some(&st), Write::Finish(&next))?;
+            self.put(at, Some(st), Write::Finish(&next))?;
             let mut reply = self.move_reply(&next, side, &trace, game_over);
             let (lines, extra) = self.after_finish(&next);
             for l in lines {
@@ -766,7 +830,7 @@ impl Core {
             Ok(out)
         } else {
             self.restart_clock(&mut next, now);
-            self.put(&msg.at, Some(&st), Write::Put(&next))?;
+            self.put(at, Some(st), Write::Put(&next))?;
             Ok(vec![self.move_reply(&next, side, &trace, game_over)])
         }
     }
@@ -1105,12 +1169,48 @@ impl Core {
                 RulesTopic::Hoyito
             })
         });
+        let p = self.p();
         let text = match topic {
-            Some(RulesTopic::Katro) => text::KATRO_RULES.to_string(),
-            Some(RulesTopic::Hoyito) => text::HOYITO_RULES.to_string(),
-            None => format!("{}\n\n{}", text::KATRO_RULES, text::HOYITO_RULES),
+            Some(RulesTopic::Katro) => format!(
+                "{}\n{}",
+                text::KATRO_RULES,
+                text::rules_ai_line(p, "katro:4x4")
+            ),
+            Some(RulesTopic::Hoyito) => format!(
+                "{}\n{}",
+                text::HOYITO_RULES,
+                text::rules_ai_line(p, "hoyito")
+            ),
+            None => format!(
+                "{}\n\n{}\n{}",
+                text::KATRO_RULES,
+                text::HOYITO_RULES,
+                text::rules_ai_line(p, "GAME")
+            ),
         };
         Ok(vec![text_reply(text)])
+    }
+}
+
+impl Core {
+    /// Runs `cmd`, deciding again on a compare-and-swap conflict.
+    fn run_command(&self, cmd: &Command, msg: &Incoming) -> Vec<Reply> {
+        for _ in 0..8 {
+            match self.run(cmd, msg) {
+                Ok(replies) => return replies,
+                Err(Fail::Refuse(text)) => return vec![error_reply(text)],
+                Err(Fail::Conflict) => continue,
+                Err(Fail::Store(e)) => {
+                    tracing::error!(error = %e, "store failure");
+                    return vec![error_reply(format!(
+                        "the game store failed, nothing was changed: {e}"
+                    ))];
+                }
+            }
+        }
+        vec![error_reply(
+            "too many commands at once in this channel; nothing was changed, try again".into(),
+        )]
     }
 }
 
@@ -1131,22 +1231,12 @@ impl ChatCore for Core {
             Ok(cmd) => cmd,
             Err(e) => return vec![error_reply(e)],
         };
-        for _ in 0..8 {
-            match self.run(&cmd, msg) {
-                Ok(replies) => return replies,
-                Err(Fail::Refuse(text)) => return vec![error_reply(text)],
-                Err(Fail::Conflict) => continue,
-                Err(Fail::Store(e)) => {
-                    tracing::error!(error = %e, "store failure");
-                    return vec![error_reply(format!(
-                        "the game store failed, nothing was changed: {e}"
-                    ))];
-                }
-            }
-        }
-        vec![error_reply(
-            "too many commands at once in this channel; nothing was changed, try again".into(),
-        )]
+        let mut out = self.run_command(&cmd, msg);
+        // The AI answers a move at once (and plays first as South); after a restart its
+        // owed move is played at the first command in the channel.
+        out.extend(self.ai_turns(&msg.at));
+        ai::drop_ai_mentions(&mut out);
+        out
     }
 
     fn legal_moves(&self, at: &ChannelKey) -> Vec<String> {

@@ -86,10 +86,14 @@ impl Core {
         }
     }
 
-    /// `Deadline for @Bob: <t:..:R>.` for a game in play with a clock.
+    /// `Deadline for @Bob: <t:..:R>.` for a game in play with a clock; none while the
+    /// AI is to move (it has no deadline).
     pub(super) fn deadline_line(&self, r: &Record) -> Option<String> {
         let t = r.timing.as_ref()?;
         let side = r.play.as_ref()?.game().position().to_move();
+        if r.is_ai(side) {
+            return None;
+        }
         let who = r.player(side).map_or("?", |u| u.name.as_str());
         Some(format!(
             "Deadline for {who}: {} ({} per move).",
@@ -98,10 +102,11 @@ impl Core {
         ))
     }
 
-    /// Whether a passed deadline in `r` forfeits the game by itself: tournament games
-    /// always, other games where the channel is set so.
+    /// Whether a passed deadline in `r` forfeits the game by itself: tournament games and
+    /// games against the AI always, other games where the channel is set so.
     pub(super) fn autoforfeit(&self, r: &Record) -> Result<bool, Fail> {
-        if r.tournament.is_some() {
+        // The AI cannot `!claim`: a human who lets his deadline pass against it loses.
+        if r.tournament.is_some() || r.ai.is_some() {
             return Ok(true);
         }
         Ok(
@@ -206,6 +211,12 @@ impl Core {
             .game()
             .position()
             .to_move();
+        if r.is_ai(to_move) {
+            return refuse(format!(
+                "{} never runs out of time: it owes its move and plays it now",
+                names(r)[to_move.index()]
+            ));
+        }
         if to_move == side {
             return refuse(format!(
                 "it is your move; only {} could claim, once your deadline ({}) has passed",
@@ -275,6 +286,9 @@ impl Core {
                 players_text(r)
             ));
         };
+        if let Some(seat) = r.ai {
+            return self.ai_refuses_draw(r, seat);
+        }
         let other = names(r)[side.other().index()].to_string();
         match r.draw_offer {
             Some(s) if s == side => refuse(format!(
@@ -342,6 +356,9 @@ impl Core {
                     .replace('!', p),
             );
         }
+        if let Some(seat) = last.ai {
+            return self.ai_rematch(msg, current.as_ref(), &last, seat);
+        }
         let Some(opponent) = last.player(side.other()).cloned() else {
             return refuse("the last game here has no opponent to ask");
         };
@@ -369,6 +386,7 @@ impl Core {
             verdict: None,
             draw_offer: None,
             tournament: None,
+            ai: None,
             created_ms: now,
             updated_ms: now,
         };
@@ -446,6 +464,10 @@ impl Core {
         };
         if r.status != Status::Playing {
             return Ok(Vec::new());
+        }
+        if super::ai::ai_to_move(r).is_some() {
+            // The AI owes a move (a restart interrupted it): it plays, never times out.
+            return Ok(self.ai_turns(at));
         }
         let game = play.game();
         let side = game.position().to_move();
@@ -548,6 +570,9 @@ impl Core {
             }
         }
         out.extend(self.tick_tournaments());
+        for (_, reply) in &mut out {
+            super::ai::drop_ai_mentions(std::slice::from_mut(reply));
+        }
         out
     }
 

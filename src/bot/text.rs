@@ -117,11 +117,14 @@ pub fn date_text(ms: u64) -> String {
     format!("{y:04}-{mo:02}-{d:02} {h:02}:{m:02} UTC")
 }
 
-/// `!help`, with the prefix.
-pub fn help(p: &str) -> String {
+/// `!help`, with the prefix and the AI's default level.
+pub fn help(p: &str, default_level: u8) -> String {
+    let levels = crate::bot::command::ai_levels_text();
+    let default = default_level;
     format!(
         "Mancala referee: Katro (Madagascar) and Hoyito I (Dominican Republic), one game per channel.\n\
 `{p}new GAME [@opponent] [as south|north] [TIME]`: challenge someone (or anyone); GAME is katro, katro:4x6, katro:4x4, hoyito, hoyito:2xN (N 6-12) or `hoyito match`; TIME per move like `12h` or `2d`, or `notime`.\n\
+`{p}new GAME ai [level N] [as south|north] [TIME]`: play the bot's AI at once, unrated; levels {levels} (default {default}); it answers each of your moves.\n\
 `{p}accept` / `{p}decline`: answer a challenge (the challenger withdraws with `{p}decline`).\n\
 `{p}sow HOLE[+|-]` (or `{p}s`): your move, e.g. `{p}sow c1+` in Katro, `{p}sow d1` in Hoyito.\n\
 `{p}board`: the board, position and whose turn it is. `{p}moves`: the legal moves.\n\
@@ -130,6 +133,14 @@ pub fn help(p: &str) -> String {
 `{p}rating [@user]`, `{p}leaderboard [katro|hoyito]`: Glicko-2 ratings (`?`: provisional).\n\
 `{p}tournament new NAME GAME roundrobin|swiss ROUNDS|knockout [TIME]` (organizers), then `join`, `leave`, `start`, `pairings`, `standings`, `withdraw @user`, `cancel` [NAME].\n\
 Only the two players move, each on his turn; anyone may look."
+    )
+}
+
+/// The line `!rules` ends with: how to practise the rules against the AI.
+pub fn rules_ai_line(p: &str, game: &str) -> String {
+    format!(
+        "Practise against the AI: `{p}new {game} ai level N` (1 beginner to 5 master, unrated; \
+         it answers each move at once)."
     )
 }
 

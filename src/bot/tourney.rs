@@ -716,6 +716,7 @@ impl Core {
                 round,
                 board,
             }),
+            ai: None,
             created_ms: now,
             updated_ms: now,
         };

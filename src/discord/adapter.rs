@@ -200,12 +200,14 @@ fn rewrite_mentions(text: &str, known: &[serenity::all::User]) -> (String, Vec<U
 }
 
 /// Order in which slash-command options are written into the text command, whatever order
-/// Discord sends them in: `!new GAME @opponent as SIDE`, `!sow HOLE`, `!rules GAME`.
-const OPTION_ORDER: [&str; 4] = ["game", "hole", "opponent", "side"];
+/// Discord sends them in: `!new GAME @opponent ai level N as SIDE`, `!sow HOLE`,
+/// `!rules GAME`.
+const OPTION_ORDER: [&str; 5] = ["game", "hole", "opponent", "ai_level", "side"];
 
 /// Turns a slash-command interaction into the equivalent text command from its author:
 /// `/sow hole:b3+` becomes `!sow b3+` (with `prefix` = `!`), `/new game:katro
-/// opponent:@bob side:south` becomes `!new katro @bob as south` with Bob in the mentions.
+/// opponent:@bob side:south` becomes `!new katro @bob as south` with Bob in the mentions,
+/// `/new game:hoyito ai_level:2` becomes `!new hoyito ai level 2`.
 /// All the logic stays in the core; this only spells the command.
 pub fn incoming_from_command(interaction: &CommandInteraction, prefix: &str) -> Incoming {
     let mut options = interaction.data.options();
@@ -236,6 +238,8 @@ pub fn incoming_from_command(interaction: &CommandInteraction, prefix: &str) -> 
         text.push(' ');
         if option.name == "side" {
             text.push_str("as ");
+        } else if option.name == "ai_level" {
+            text.push_str("ai level ");
         }
         text.push_str(&word);
     }

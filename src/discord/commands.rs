@@ -75,7 +75,8 @@ async fn autocomplete_hole(ctx: Context<'_>, partial: &str) -> CreateAutocomplet
 ///
 /// GAME is katro, katro:4x6, katro:4x4, hoyito, hoyito:2xN (N from 6 to 12) or
 /// `hoyito match`. Without an opponent anyone may accept. Who plays South is random unless
-/// you choose a side.
+/// you choose a side. With `ai_level` you play the bot's AI at that level instead, at once
+/// and unrated (`!new GAME ai level N`).
 #[poise::command(slash_command)]
 async fn new(
     ctx: Context<'_>,
@@ -88,9 +89,13 @@ async fn new(
     #[description = "Play as south (moves first) or north; random if empty"]
     #[autocomplete = "autocomplete_side"]
     side: Option<String>,
+    #[description = "Play the bot's AI instead, at this level: 1 (beginner) to 5 (master)"]
+    #[min = 1]
+    #[max = 5]
+    ai_level: Option<u8>,
 ) -> Result<(), Error> {
     // The options are spelled into the text command from the interaction itself.
-    let _ = (game, opponent, side);
+    let _ = (game, opponent, side, ai_level);
     answer_command(ctx).await
 }
 

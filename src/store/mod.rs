@@ -131,6 +131,31 @@ pub enum GameResult {
     NoResult,
 }
 
+/// The seat of the AI in a game against it (`!new GAME ai [level N]`): which side it
+/// plays and how strongly. Its player ([`Record::south`] or [`Record::north`]) is the
+/// user [`AiSeat::user`] returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AiSeat {
+    /// The side the AI plays.
+    pub side: Side,
+    /// Its level, 1 (beginner) to 5 (master); see [`mancala_ai::level_name`].
+    pub level: u8,
+}
+
+impl AiSeat {
+    /// The AI as a player: id `ai:LEVEL`, name `mancala-bot (level 3, club)`.
+    pub fn user(self) -> User {
+        User {
+            id: format!("ai:{}", self.level),
+            name: format!(
+                "mancala-bot (level {}, {})",
+                self.level,
+                mancala_ai::level_name(self.level).unwrap_or("?")
+            ),
+        }
+    }
+}
+
 /// The tournament a game belongs to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TourneyLink {
@@ -242,6 +267,9 @@ pub struct Record {
     /// The tournament pairing this game is, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tournament: Option<TourneyLink>,
+    /// The AI's seat, in a game against the AI (always unrated).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ai: Option<AiSeat>,
     /// Created (the challenge), milliseconds since the Unix epoch.
     pub created_ms: u64,
     /// Last changed, milliseconds since the Unix epoch.
@@ -257,11 +285,17 @@ impl Record {
         }
     }
 
-    /// The side `user` plays, if he is one of the players.
+    /// The side `user` plays, if he is one of the human players: the AI's side
+    /// ([`Record::ai`]) belongs to no chat user, whatever his id.
     pub fn side_of(&self, user: &User) -> Option<Side> {
-        Side::ALL
-            .into_iter()
-            .find(|&s| self.player(s).is_some_and(|p| p.id == user.id))
+        Side::ALL.into_iter().find(|&s| {
+            self.ai.is_none_or(|a| a.side != s) && self.player(s).is_some_and(|p| p.id == user.id)
+        })
+    }
+
+    /// Whether `side` is played by the AI.
+    pub fn is_ai(&self, side: Side) -> bool {
+        self.ai.is_some_and(|a| a.side == side)
     }
 
     /// The final result: the [`Verdict`] if there is one, else the rules' outcome;

@@ -550,8 +550,13 @@ fn custom_prefix_rules_and_help() {
         e,
         "no rules for `chess`: use `?rules katro` or `?rules hoyito`"
     );
-    let e = refused(say(&b.core, &at, "alice", "?new katro ai"));
-    assert!(e.contains("AI is not available"), "{e}");
+    assert!(
+        r.text.contains("against the AI: `?new GAME ai level N`"),
+        "{}",
+        r.text
+    );
+    let e = refused(say(&b.core, &at, "alice", "?new katro ai level 9"));
+    assert!(e.contains("AI level 9 does not exist"), "{e}");
 }
 
 /// Two `!sow` arrive together on one channel, from two threads: exactly one applies.

@@ -140,6 +140,17 @@ fn slash_new_orders_options_and_resolves_the_opponent() {
 }
 
 #[test]
+fn slash_new_with_an_ai_level_plays_the_ai() {
+    let Interaction::Command(ci) = interaction("interaction_new_ai.json") else {
+        panic!("not a command")
+    };
+    let m = adapter::incoming_from_command(&ci, "!");
+    // Sent as ai_level, side, game; spelled as the text command `!new GAME ai level N`.
+    assert_eq!(m.text, "!new hoyito match ai level 2 as north");
+    assert!(m.mentions.is_empty());
+}
+
+#[test]
 fn slash_board_has_no_arguments() {
     let Interaction::Command(ci) = interaction("interaction_board.json") else {
         panic!("not a command")
