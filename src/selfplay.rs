@@ -144,7 +144,7 @@ enum Mover {
 /// `seed`; adds it to `summary` and returns its outcome and plies.
 ///
 /// # Errors
-/// Only if the AI configuration is refused (it is checked by [`Player::from_str`]).
+/// Only if the AI configuration is refused (it is checked by `Player`'s `FromStr`).
 pub fn play_game(
     variant: Variant,
     players: [Player; 2],
