@@ -12,6 +12,8 @@ pub mod bot;
 pub mod chat;
 pub mod config;
 pub mod console;
+#[cfg(feature = "matrix")]
+pub mod matrix;
 pub mod picture;
 pub mod replay;
 pub mod standin;

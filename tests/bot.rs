@@ -6,3 +6,5 @@ mod console;
 mod core_chat;
 #[path = "bot/store.rs"]
 mod store;
+#[path = "bot/matrix.rs"]
+mod matrix;
