@@ -17,8 +17,9 @@
 # The server: server_name `localhost`, one plain-HTTP client listener on 127.0.0.1, no
 # federation listener and no federation with anyone, no key servers, registration only
 # by shared secret, presence and URL previews off, SQLite database. The message rate
-# limit is low enough that the bot meets 429 responses (retry-after) during a game, high
-# enough that a game takes about a minute; other limits are out of the way.
+# limit (1 a second, bursts of 6) is low enough that the bot meets 429 responses
+# (retry-after) during a game, which the test checks in homeserver.log; other limits are
+# out of the way.
 set -euo pipefail
 
 DIR="${MATRIX_E2E_DIR:-${TMPDIR:-/tmp}/mancala-synapse}"
@@ -81,8 +82,8 @@ presence:
 url_preview_enabled: false
 enable_metrics: false
 rc_message:
-  per_second: 4
-  burst_count: 12
+  per_second: 1
+  burst_count: 6
 rc_login:
   address: {per_second: 100, burst_count: 1000}
   account: {per_second: 100, burst_count: 1000}

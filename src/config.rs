@@ -415,7 +415,10 @@ mod tests {
              password = \"pw-secret\"\npost_gifs = false",
         )
         .unwrap();
-        assert_eq!(cfg.matrix.homeserver_url().as_deref(), Some("https://m.example"));
+        assert_eq!(
+            cfg.matrix.homeserver_url().as_deref(),
+            Some("https://m.example")
+        );
         assert!(!cfg.matrix.post_gifs);
         assert_eq!(
             cfg.matrix.login().unwrap(),
@@ -442,7 +445,10 @@ mod tests {
         )
         .unwrap();
         let e = cfg.matrix.login().unwrap_err().to_string();
-        assert!(e.contains("matrix.password (or $MANCALA_TEST_UNSET_PW)"), "{e}");
+        assert!(
+            e.contains("matrix.password (or $MANCALA_TEST_UNSET_PW)"),
+            "{e}"
+        );
         let e = format!(
             "{:#}",
             Config::parse("[matrix]\nstore_subdir = \"../elsewhere\"").unwrap_err()

@@ -4,7 +4,7 @@
 mod console;
 #[path = "bot/core.rs"]
 mod core_chat;
-#[path = "bot/store.rs"]
-mod store;
 #[path = "bot/matrix.rs"]
 mod matrix;
+#[path = "bot/store.rs"]
+mod store;

@@ -150,7 +150,7 @@ pub fn incoming_text(
 ) -> (String, Vec<String>) {
     let mut text = body.to_string();
     let mut ids: Vec<String> = Vec::new();
-    let mut push = |ids: &mut Vec<String>, id: &str| {
+    let push = |ids: &mut Vec<String>, id: &str| {
         if !ids.iter().any(|i| i == id) {
             ids.push(id.to_string());
         }
@@ -290,7 +290,9 @@ mod tests {
     fn incoming_text_turns_pills_into_user_ids() {
         let (text, ids) = incoming_text(
             "!new hoyito Bob Smith as south",
-            Some("!new hoyito <a href=\"https://matrix.to/#/@bob:localhost\">Bob Smith</a> as south"),
+            Some(
+                "!new hoyito <a href=\"https://matrix.to/#/@bob:localhost\">Bob Smith</a> as south",
+            ),
             &["@bob:localhost".into()],
             "@mancala:localhost",
         );

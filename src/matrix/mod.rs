@@ -33,12 +33,14 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::io::Cursor;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::Context as _;
 use matrix_sdk::attachment::{AttachmentConfig, AttachmentInfo, BaseImageInfo};
 use matrix_sdk::config::SyncSettings;
+use matrix_sdk::event_handler::EventHandlerHandle;
 use matrix_sdk::ruma::api::client::filter::FilterDefinition;
 use matrix_sdk::ruma::api::client::membership::leave_room;
 use matrix_sdk::ruma::api::client::sync::sync_events::v3::Filter;
@@ -117,6 +119,8 @@ struct Shared {
     core: Arc<dyn ChatCore>,
     own_id: OwnedUserId,
     post_gifs: bool,
+    /// False once the bot is stopped: nothing more is decided or posted.
+    active: AtomicBool,
     /// One worker per room, fed the room's commands in order.
     workers: Mutex<HashMap<OwnedRoomId, mpsc::UnboundedSender<Incoming>>>,
 }
@@ -124,6 +128,8 @@ struct Shared {
 /// A running Matrix transport: logged in, past its first sync, answering commands.
 pub struct MatrixBot {
     client: Client,
+    shared: Arc<Shared>,
+    handlers: Vec<EventHandlerHandle>,
     stop: watch::Sender<bool>,
     sync_task: JoinHandle<()>,
 }
@@ -144,11 +150,19 @@ impl MatrixBot {
             .to_owned();
         tracing::info!(user = %own_id, "Matrix: logged in");
 
+        // The first sync does not wait (timeout 0). That also keeps it out of Synapse's
+        // sync response cache (keyed by token and timeout, kept two minutes): a previous
+        // run's long poll from the same token may have been answered with events sent
+        // while this bot was down, and those must not be acted on.
         let settings = sync_settings();
+        let first = settings.clone().timeout(Duration::ZERO);
         let mut delay = Duration::from_millis(500);
         loop {
-            match client.sync_once(settings.clone()).await {
-                Ok(_) => break,
+            match client.sync_once(first.clone()).await {
+                Ok(r) => {
+                    tracing::debug!(next_batch = %r.next_batch, joined = r.rooms.joined.len(), "Matrix: first sync (not acted on)");
+                    break;
+                }
                 Err(e) => {
                     tracing::warn!(error = %e, "Matrix: first sync failed; retrying");
                     tokio::time::sleep(delay).await;
@@ -161,9 +175,10 @@ impl MatrixBot {
             core,
             own_id,
             post_gifs: opts.post_gifs,
+            active: AtomicBool::new(true),
             workers: Mutex::new(HashMap::new()),
         });
-        register_handlers(&client, &shared);
+        let handlers = register_handlers(&client, &shared);
         for room in client.invited_rooms() {
             tokio::spawn(accept_invite(room));
         }
@@ -196,6 +211,8 @@ impl MatrixBot {
         });
         Ok(MatrixBot {
             client,
+            shared,
+            handlers,
             stop,
             sync_task,
         })
@@ -217,10 +234,16 @@ impl MatrixBot {
         self.sync_task.await.context("the Matrix sync loop failed")
     }
 
-    /// Stops syncing (replies being posted are not waited for).
+    /// Stops: no more syncing, and nothing more is decided or posted (a reply being
+    /// posted at that moment may still go out).
     pub async fn stop(self) {
+        self.shared.active.store(false, Ordering::SeqCst);
+        for h in self.handlers {
+            self.client.remove_event_handler(h);
+        }
         let _ = self.stop.send(true);
         let _ = self.sync_task.await;
+        self.shared.workers.lock().expect("workers lock").clear();
     }
 }
 
@@ -246,9 +269,9 @@ fn sync_settings() -> SyncSettings {
         .filter(Filter::FilterDefinition(filter))
 }
 
-fn register_handlers(client: &Client, shared: &Arc<Shared>) {
+fn register_handlers(client: &Client, shared: &Arc<Shared>) -> Vec<EventHandlerHandle> {
     let s = shared.clone();
-    client.add_event_handler(move |ev: StrippedRoomMemberEvent, room: Room| {
+    let invites = client.add_event_handler(move |ev: StrippedRoomMemberEvent, room: Room| {
         let s = s.clone();
         async move {
             if ev.state_key == s.own_id && ev.content.membership == MembershipState::Invite {
@@ -256,14 +279,17 @@ fn register_handlers(client: &Client, shared: &Arc<Shared>) {
             }
         }
     });
-    client.add_event_handler(|_: OriginalSyncRoomEncryptionEvent, room: Room| async move {
-        tokio::spawn(refuse_encrypted(room));
-    });
+    let encryption = client.add_event_handler(
+        |_: OriginalSyncRoomEncryptionEvent, room: Room| async move {
+            tokio::spawn(refuse_encrypted(room));
+        },
+    );
     let s = shared.clone();
-    client.add_event_handler(move |ev: OriginalSyncRoomMessageEvent, room: Room| {
+    let messages = client.add_event_handler(move |ev: OriginalSyncRoomMessageEvent, room: Room| {
         let s = s.clone();
         async move { s.on_message(ev, room).await }
     });
+    vec![invites, encryption, messages]
 }
 
 /// Joins an invited room (retrying: the homeserver may not have finished creating it),
@@ -303,9 +329,15 @@ async fn refuse_encrypted(room: Room) {
     let mut req = leave_room::v3::Request::new(room.room_id().to_owned());
     req.reason = Some(ENCRYPTED_REFUSAL.to_string());
     let client = room.client();
-    match retrying("leave encrypted room", || client.send(req.clone())).await {
+    let leave = || {
+        let (client, req) = (client.clone(), req.clone());
+        async move { client.send(req).await }
+    };
+    match retrying("leave encrypted room", leave).await {
         Some(_) => tracing::info!(room = %room.room_id(), "Matrix: left an encrypted room"),
-        None => tracing::error!(room = %room.room_id(), "Matrix: could not leave an encrypted room"),
+        None => {
+            tracing::error!(room = %room.room_id(), "Matrix: could not leave an encrypted room")
+        }
     }
 }
 
@@ -376,7 +408,10 @@ impl Shared {
     }
 
     async fn on_message(self: Arc<Self>, ev: OriginalSyncRoomMessageEvent, room: Room) {
-        if room.state() != RoomState::Joined || ev.sender == self.own_id {
+        if !self.active.load(Ordering::SeqCst)
+            || room.state() != RoomState::Joined
+            || ev.sender == self.own_id
+        {
             return;
         }
         let MessageType::Text(text) = &ev.content.msgtype else {
@@ -413,11 +448,14 @@ impl Shared {
             text: command,
             mentions,
         };
+        tracing::debug!(room = %room.room_id(), event = %ev.event_id, sender = %ev.sender, "Matrix: command");
         let room_id = room.room_id().to_owned();
         let mut workers = self.workers.lock().expect("workers lock");
-        let msg = match workers.get(&room_id).map(|tx| tx.send(msg)) {
-            Some(Ok(())) => return,
-            Some(Err(mpsc::error::SendError(msg))) => msg,
+        let msg = match workers.get(&room_id) {
+            Some(tx) => match tx.send(msg) {
+                Ok(()) => return,
+                Err(mpsc::error::SendError(msg)) => msg,
+            },
             None => msg,
         };
         let (tx, rx) = mpsc::unbounded_channel();
@@ -430,6 +468,9 @@ impl Shared {
     /// before the next is decided.
     async fn room_worker(self: Arc<Self>, room: Room, mut rx: mpsc::UnboundedReceiver<Incoming>) {
         while let Some(msg) = rx.recv().await {
+            if !self.active.load(Ordering::SeqCst) {
+                return;
+            }
             let core = self.core.clone();
             let replies = match tokio::task::spawn_blocking(move || core.handle(&msg)).await {
                 Ok(r) => r,
@@ -449,6 +490,9 @@ impl Shared {
     /// Posts one reply: its text as an `m.notice`, then its attachments. `false`: the
     /// room is encrypted (left) or its state unknown, and nothing was posted.
     async fn post(&self, room: &Room, reply: &Reply) -> bool {
+        if !self.active.load(Ordering::SeqCst) {
+            return false;
+        }
         match room.latest_encryption_state().await {
             Ok(EncryptionState::NotEncrypted) => {}
             Ok(EncryptionState::Unknown) | Err(_) => {
@@ -464,7 +508,8 @@ impl Shared {
             let content = notice(reply);
             let txn = TransactionId::new();
             retrying("posting a notice", || {
-                room.send(content.clone()).with_transaction_id(txn.clone())
+                let (content, txn) = (content.clone(), txn.clone());
+                async move { room.send(content).with_transaction_id(txn).await }
             })
             .await;
         }
@@ -473,15 +518,14 @@ impl Shared {
             if kind == format::Kind::Gif && !self.post_gifs {
                 continue;
             }
-            let (mime, config) = attachment_config(a, kind);
             let txn = TransactionId::new();
             retrying("posting an image", || {
-                room.send_attachment(
-                    a.filename.clone(),
-                    &mime,
-                    a.bytes.clone(),
-                    config.clone().txn_id(txn.clone()),
-                )
+                let (mime, config) = attachment_config(a, kind);
+                let config = config.txn_id(txn.clone());
+                async move {
+                    room.send_attachment(a.filename.clone(), &mime, a.bytes.clone(), config)
+                        .await
+                }
             })
             .await;
         }

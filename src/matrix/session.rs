@@ -141,9 +141,7 @@ pub async fn connect(opts: &MatrixOptions) -> anyhow::Result<Client> {
                 .initial_device_display_name(&opts.device_name)
                 .send()
                 .await
-                .with_context(|| {
-                    format!("cannot log in to {} as {user}", opts.homeserver)
-                })?;
+                .with_context(|| format!("cannot log in to {} as {user}", opts.homeserver))?;
         }
         MatrixLogin::AccessToken(token) => {
             let (user_id, device_id) = whoami(&opts.homeserver, token).await?;
@@ -201,7 +199,10 @@ async fn whoami(homeserver: &str, token: &str) -> anyhow::Result<(OwnedUserId, O
     if !status.is_success() {
         anyhow::bail!(
             "the Matrix homeserver refused the access token ({status}): {}",
-            String::from_utf8_lossy(&body).chars().take(200).collect::<String>()
+            String::from_utf8_lossy(&body)
+                .chars()
+                .take(200)
+                .collect::<String>()
         );
     }
     let who: WhoAmI = serde_json::from_slice(&body).context("a bad whoami answer")?;
