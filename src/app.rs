@@ -82,28 +82,69 @@ pub fn load_config(path: Option<&Path>, data: Option<&Path>) -> anyhow::Result<C
     Ok(cfg)
 }
 
-/// `mancala-bot run`: starts the Discord transport when a token is configured, else the
-/// console transport.
+/// `mancala-bot run`: starts the transports configured: Discord when a token is
+/// configured, Matrix when a homeserver is (both share one core and store), else the
+/// console transport. Runs until a transport fails or Ctrl-C.
 ///
 /// # Errors
-/// A bad config, a store that cannot be opened, a transport that fails.
+/// A bad config, a store that cannot be opened, a transport that fails, or a Matrix
+/// homeserver configured in a build without the `matrix` feature.
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     init_tracing();
     let cfg = load_config(args.config.as_deref(), args.data.as_deref())?;
-    match cfg.discord_token() {
-        Some(token) => start_discord(&cfg, token),
-        None => crate::console::run_console(&cfg),
+    let discord = cfg.discord_token();
+    let matrix = cfg.matrix.homeserver_url().is_some();
+    if discord.is_none() && !matrix {
+        return crate::console::run_console(&cfg);
     }
+    if matrix {
+        if !cfg!(feature = "matrix") {
+            anyhow::bail!(
+                "a Matrix homeserver is configured (matrix.homeserver or ${}), but this build has \
+                 no Matrix transport: build with `cargo build --release --features matrix`, or \
+                 unset it",
+                cfg.matrix.homeserver_env
+            );
+        }
+        cfg.matrix.login()?;
+    }
+    let core = Arc::new(build_core(&cfg)?);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(async move {
+        let mut transports = tokio::task::JoinSet::new();
+        if let Some(token) = discord {
+            let (cfg, core) = (cfg.clone(), core.clone());
+            transports.spawn(async move { start_discord(&cfg, core, token).await });
+        }
+        if matrix {
+            let (cfg, core) = (cfg.clone(), core.clone());
+            transports.spawn(async move { start_matrix(&cfg, core).await });
+        }
+        tokio::select! {
+            done = transports.join_next() => match done {
+                Some(Ok(Err(e))) => Err(e),
+                Some(Err(e)) => Err(anyhow::Error::new(e).context("a transport panicked")),
+                Some(Ok(Ok(()))) | None => Ok(ExitCode::SUCCESS),
+            },
+            _ = tokio::signal::ctrl_c() => {
+                eprintln!("stopping");
+                Ok(ExitCode::SUCCESS)
+            }
+        }
+    })
 }
 
-/// Starts the Discord transport over [`build_core`] with `token`, running
-/// `cfg.discord.shards` (one shard when `None`), until it stops or Ctrl-C. Tournament
-/// games get a thread each ([`crate::discord::rooms::DiscordRooms`], attached to the
-/// client by [`crate::discord::run`]).
-fn start_discord(cfg: &Config, token: String) -> anyhow::Result<ExitCode> {
+/// Runs the Discord transport over `core` with `token`, running `cfg.discord.shards`
+/// (one shard when `None`), until it stops. `core` is shared with the Matrix transport
+/// when both are configured (one store per process). Tournament games get a thread each
+/// ([`crate::discord::rooms::DiscordRooms`], attached to the client by
+/// [`crate::discord::run`]).
+async fn start_discord(cfg: &Config, core: Arc<Core>, token: String) -> anyhow::Result<()> {
     use crate::discord::rooms::DiscordRooms;
     use crate::discord::{CommandRegistration, DiscordOptions, Sharding};
-    let core = Arc::new(build_core(cfg)?);
     let rooms = Arc::new(DiscordRooms::new());
     core.set_rooms(rooms.clone());
     let core: Arc<dyn crate::chat::ChatCore> = core;
@@ -124,9 +165,20 @@ fn start_discord(cfg: &Config, token: String) -> anyhow::Result<ExitCode> {
         .register_guild
         .map_or(CommandRegistration::Global, CommandRegistration::Guild);
     opts.api_base = cfg.discord.api_base.clone();
-    let runtime = tokio::runtime::Runtime::new()?;
-    runtime.block_on(crate::discord::run(opts, core))?;
-    Ok(ExitCode::SUCCESS)
+    crate::discord::run(opts, core).await.context("Discord")
+}
+
+/// Runs the Matrix transport over `core` until it fails.
+#[cfg(feature = "matrix")]
+async fn start_matrix(cfg: &Config, core: Arc<Core>) -> anyhow::Result<()> {
+    crate::matrix::run(cfg, core).await.context("Matrix")
+}
+
+/// Without the `matrix` feature: unreachable, [`run`] refuses a Matrix config first.
+#[cfg(not(feature = "matrix"))]
+async fn start_matrix(cfg: &Config, core: Arc<Core>) -> anyhow::Result<()> {
+    let _ = (cfg, core);
+    anyhow::bail!("this build has no Matrix transport: build with `--features matrix`")
 }
 
 /// Arguments of `mancala-bot export`.

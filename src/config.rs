@@ -39,6 +39,148 @@ pub struct Config {
     pub limits: Limits,
     /// The Discord transport.
     pub discord: DiscordConfig,
+    /// The Matrix transport (built with the cargo feature `matrix`).
+    pub matrix: MatrixConfig,
+}
+
+/// The Matrix transport's settings. The transport runs when a homeserver is configured
+/// (`matrix.homeserver` or the variable [`MatrixConfig::homeserver_env`]).
+#[derive(Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MatrixConfig {
+    /// The homeserver's base URL, e.g. `https://matrix.example.org`.
+    pub homeserver: Option<String>,
+    /// The environment variable read for the homeserver when `homeserver` is not set
+    /// (default `MATRIX_HOMESERVER`).
+    pub homeserver_env: String,
+    /// The bot's user: a full Matrix id (`@mancala:example.org`) or its localpart.
+    /// Needed to log in with a password; with an access token, the homeserver names it.
+    pub user: Option<String>,
+    /// The environment variable read for `user` when it is not set (default
+    /// `MATRIX_USER`).
+    pub user_env: String,
+    /// The password. Better given in the variable [`MatrixConfig::password_env`]. Never
+    /// logged.
+    pub password: Option<String>,
+    /// The environment variable holding the password (default `MATRIX_PASSWORD`).
+    pub password_env: String,
+    /// An access token, used instead of a password. Never logged.
+    pub access_token: Option<String>,
+    /// The environment variable holding the access token (default
+    /// `MATRIX_ACCESS_TOKEN`).
+    pub access_token_env: String,
+    /// The device name shown in the bot account's session list (default `mancala-bot`).
+    pub device_name: String,
+    /// Subdirectory of `data_dir` holding the Matrix session and the client's state store
+    /// with the sync token (default `matrix`).
+    pub store_subdir: String,
+    /// Whether to post the animated GIF of a move where the core attaches one (default
+    /// true); the PNG frames are always posted.
+    pub post_gifs: bool,
+}
+
+/// How the Matrix transport logs in.
+#[derive(Clone, PartialEq, Eq)]
+pub enum MatrixLogin {
+    /// With a user (id or localpart) and a password.
+    Password {
+        /// The user id or localpart.
+        user: String,
+        /// The password.
+        password: String,
+    },
+    /// With an access token (the user and device are asked from the homeserver).
+    AccessToken(String),
+}
+
+impl fmt::Debug for MatrixLogin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatrixLogin::Password { user, .. } => f
+                .debug_struct("Password")
+                .field("user", user)
+                .field("password", &"<redacted>")
+                .finish(),
+            MatrixLogin::AccessToken(_) => f.write_str("AccessToken(<redacted>)"),
+        }
+    }
+}
+
+fn setting_or_env(value: &Option<String>, env: &str) -> Option<String> {
+    value
+        .clone()
+        .filter(|v| !v.trim().is_empty())
+        .or_else(|| std::env::var(env).ok().filter(|v| !v.trim().is_empty()))
+}
+
+impl MatrixConfig {
+    /// The homeserver URL: `homeserver` if set and not empty, else the variable
+    /// `homeserver_env`. `None`: the Matrix transport is not configured.
+    pub fn homeserver_url(&self) -> Option<String> {
+        setting_or_env(&self.homeserver, &self.homeserver_env)
+    }
+
+    /// How to log in: an access token (setting, then variable) if there is one, else the
+    /// user and password (settings, then variables).
+    ///
+    /// # Errors
+    /// Neither an access token nor both a user and a password, naming the settings and
+    /// variables looked at.
+    pub fn login(&self) -> anyhow::Result<MatrixLogin> {
+        if let Some(t) = setting_or_env(&self.access_token, &self.access_token_env) {
+            return Ok(MatrixLogin::AccessToken(t));
+        }
+        match (
+            setting_or_env(&self.user, &self.user_env),
+            setting_or_env(&self.password, &self.password_env),
+        ) {
+            (Some(user), Some(password)) => Ok(MatrixLogin::Password { user, password }),
+            _ => bail!(
+                "the Matrix transport needs matrix.access_token (or ${}), or matrix.user (or \
+                 ${}) and matrix.password (or ${})",
+                self.access_token_env,
+                self.user_env,
+                self.password_env
+            ),
+        }
+    }
+}
+
+impl fmt::Debug for MatrixConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let redact = |v: &Option<String>| v.as_ref().map(|_| "<redacted>");
+        f.debug_struct("MatrixConfig")
+            .field("homeserver", &self.homeserver)
+            .field("homeserver_env", &self.homeserver_env)
+            .field("user", &self.user)
+            .field("user_env", &self.user_env)
+            .field("password", &redact(&self.password))
+            .field("password_env", &self.password_env)
+            .field("access_token", &redact(&self.access_token))
+            .field("access_token_env", &self.access_token_env)
+            .field("device_name", &self.device_name)
+            .field("store_subdir", &self.store_subdir)
+            .field("post_gifs", &self.post_gifs)
+            .finish()
+    }
+}
+
+impl Default for MatrixConfig {
+    fn default() -> Self {
+        MatrixConfig {
+            homeserver: None,
+            homeserver_env: "MATRIX_HOMESERVER".into(),
+            user: None,
+            user_env: "MATRIX_USER".into(),
+            password: None,
+            password_env: "MATRIX_PASSWORD".into(),
+            access_token: None,
+            access_token_env: "MATRIX_ACCESS_TOKEN".into(),
+            device_name: "mancala-bot".into(),
+            store_subdir: "matrix".into(),
+            post_gifs: true,
+        }
+    }
 }
 
 /// Glicko-2 rating settings.
@@ -167,6 +309,7 @@ impl Default for Config {
             ai: AiConfig::default(),
             limits: Limits::default(),
             discord: DiscordConfig::default(),
+            matrix: MatrixConfig::default(),
         }
     }
 }
@@ -229,6 +372,21 @@ impl Config {
                     s.total
                 );
             }
+        }
+        let sub = Path::new(&cfg.matrix.store_subdir);
+        if cfg.matrix.store_subdir.trim().is_empty()
+            || sub.is_absolute()
+            || sub
+                .components()
+                .any(|c| !matches!(c, std::path::Component::Normal(_)))
+        {
+            bail!(
+                "matrix.store_subdir must be a relative path inside data_dir without `..`, got {:?}",
+                cfg.matrix.store_subdir
+            );
+        }
+        if cfg.matrix.device_name.trim().is_empty() {
+            bail!("matrix.device_name must not be empty");
         }
         Ok(cfg)
     }
@@ -428,6 +586,54 @@ mod tests {
         assert_eq!(cfg.discord.organizer_role, Some(910000000000000003));
         let cfg = Config::parse("default_game = \"hoyito match\"").unwrap();
         assert!(cfg.settings().unwrap().default_game.is_match);
+    }
+
+    #[test]
+    fn matrix_settings_and_secrets() {
+        let cfg = Config::parse(
+            "[matrix]\nhomeserver = \"https://m.example\"\nuser = \"@bot:m.example\"\n\
+             password = \"pw-secret\"\npost_gifs = false",
+        )
+        .unwrap();
+        assert_eq!(
+            cfg.matrix.homeserver_url().as_deref(),
+            Some("https://m.example")
+        );
+        assert!(!cfg.matrix.post_gifs);
+        assert_eq!(
+            cfg.matrix.login().unwrap(),
+            MatrixLogin::Password {
+                user: "@bot:m.example".into(),
+                password: "pw-secret".into()
+            }
+        );
+        assert!(!format!("{cfg:?}").contains("pw-secret"));
+        assert!(!format!("{:?}", cfg.matrix.login().unwrap()).contains("pw-secret"));
+        let cfg = Config::parse(
+            "[matrix]\nhomeserver = \"https://m.example\"\naccess_token = \"tok-secret\"\n\
+             user_env = \"MANCALA_TEST_UNSET_USER\"\npassword_env = \"MANCALA_TEST_UNSET_PW\"",
+        )
+        .unwrap();
+        assert_eq!(
+            cfg.matrix.login().unwrap(),
+            MatrixLogin::AccessToken("tok-secret".into())
+        );
+        assert!(!format!("{cfg:?}").contains("tok-secret"));
+        let cfg = Config::parse(
+            "[matrix]\nhomeserver = \"https://m.example\"\nuser = \"bot\"\n\
+             password_env = \"MANCALA_TEST_UNSET_PW\"\naccess_token_env = \"MANCALA_TEST_UNSET_TOK\"",
+        )
+        .unwrap();
+        let e = cfg.matrix.login().unwrap_err().to_string();
+        assert!(
+            e.contains("matrix.password (or $MANCALA_TEST_UNSET_PW)"),
+            "{e}"
+        );
+        let e = format!(
+            "{:#}",
+            Config::parse("[matrix]\nstore_subdir = \"../elsewhere\"").unwrap_err()
+        );
+        assert!(e.contains("matrix.store_subdir"), "{e}");
     }
 
     #[test]

@@ -13,6 +13,8 @@ pub mod chat;
 pub mod config;
 pub mod console;
 pub mod discord;
+#[cfg(feature = "matrix")]
+pub mod matrix;
 pub mod picture;
 pub mod render;
 pub mod replay;
