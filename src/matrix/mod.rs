@@ -52,7 +52,7 @@ use matrix_sdk::ruma::events::room::message::{
     TextMessageEventContent,
 };
 use matrix_sdk::ruma::events::Mentions;
-use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId, TransactionId, UInt, UserId};
+use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId, RoomId, TransactionId, UInt, UserId};
 use matrix_sdk::{Client, EncryptionState, Room, RoomState};
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
@@ -66,6 +66,9 @@ pub const SEND_DEADLINE: Duration = Duration::from_secs(600);
 
 /// The longest wait between two sync attempts while the homeserver is unreachable.
 pub const SYNC_BACKOFF_MAX: Duration = Duration::from_secs(5);
+
+/// How often the core's periodic driver (deadlines, reminders, tournament rounds) runs.
+pub const TICK_EVERY: Duration = Duration::from_secs(60);
 
 /// The long-poll timeout of a sync request.
 const SYNC_TIMEOUT: Duration = Duration::from_secs(30);
@@ -88,6 +91,9 @@ pub struct MatrixOptions {
     pub store_dir: PathBuf,
     /// Whether GIF attachments are posted.
     pub post_gifs: bool,
+    /// Whether this transport runs the core's periodic driver (deadlines, reminders,
+    /// tournament rounds). Off when Discord runs in the same process and drives it.
+    pub tick: bool,
 }
 
 impl MatrixOptions {
@@ -110,6 +116,7 @@ impl MatrixOptions {
             device_name: m.device_name.clone(),
             store_dir: cfg.data_dir.join(&m.store_subdir),
             post_gifs: m.post_gifs,
+            tick: cfg.discord_token().is_none(),
         })
     }
 }
@@ -117,6 +124,8 @@ impl MatrixOptions {
 /// State shared by the event handlers and the room workers.
 struct Shared {
     core: Arc<dyn ChatCore>,
+    /// To find the room of a reply addressed to another channel (`Reply::to`, ticks).
+    client: Client,
     own_id: OwnedUserId,
     post_gifs: bool,
     /// False once the bot is stopped: nothing more is decided or posted.
@@ -173,6 +182,7 @@ impl MatrixBot {
 
         let shared = Arc::new(Shared {
             core,
+            client: client.clone(),
             own_id,
             post_gifs: opts.post_gifs,
             active: AtomicBool::new(true),
@@ -206,6 +216,19 @@ impl MatrixBot {
                             delay = (delay * 2).min(SYNC_BACKOFF_MAX);
                         }
                     }
+                }
+            }
+        });
+        // The core's periodic driver: at start, then every TICK_EVERY, until stopped.
+        let ticker = shared.clone();
+        let mut tick_stopped = stop.subscribe();
+        let ticking = opts.tick;
+        tokio::spawn(async move {
+            while ticking {
+                ticker.tick().await;
+                tokio::select! {
+                    _ = tick_stopped.changed() => break,
+                    _ = tokio::time::sleep(TICK_EVERY) => {}
                 }
             }
         });
@@ -482,9 +505,52 @@ impl Shared {
                 }
             };
             for reply in &replies {
-                if !self.post(&room, reply).await {
+                let target = match &reply.to {
+                    Some(key) if key.channel != room.room_id().as_str() => {
+                        match self.room_of(key) {
+                            Some(r) => r,
+                            None => continue,
+                        }
+                    }
+                    _ => room.clone(),
+                };
+                if !self.post(&target, reply).await && target.room_id() == room.room_id() {
                     break;
                 }
+            }
+        }
+    }
+
+    /// The joined room of `key` (a Matrix room id); `None`, with a warning, for a channel
+    /// of another transport or a room the bot is not in.
+    fn room_of(&self, key: &ChannelKey) -> Option<Room> {
+        let room = RoomId::parse(&key.channel)
+            .ok()
+            .and_then(|id| self.client.get_room(&id));
+        if room.is_none() {
+            tracing::warn!(channel = %key.channel, "Matrix: no such joined room; reply dropped");
+        }
+        room
+    }
+
+    /// Runs the core's periodic driver once and posts what it says, each reply in its
+    /// Matrix room (replies for channels of other transports are skipped).
+    async fn tick(&self) {
+        if !self.active.load(Ordering::SeqCst) {
+            return;
+        }
+        let core = self.core.clone();
+        let due = match tokio::task::spawn_blocking(move || core.tick()).await {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::error!(error = %e, "Matrix: the core's tick failed");
+                return;
+            }
+        };
+        for (key, reply) in due {
+            let key = reply.to.clone().unwrap_or(key);
+            if let Some(room) = self.room_of(&key) {
+                self.post(&room, &reply).await;
             }
         }
     }
@@ -551,13 +617,17 @@ fn notice(reply: &Reply) -> RoomMessageEventContent {
         .iter()
         .map(|u| (u.id.clone(), u.name.clone()))
         .collect();
-    let html = format::notice_html(&reply.text, &users);
+    // Matrix has no timestamp markup: deadlines are written out (`chat::plain_times`).
+    let now_ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64);
+    let text = crate::chat::plain_times(&reply.text, now_ms);
+    let html = format::notice_html(&text, &users);
     let ids = reply
         .mentions
         .iter()
         .filter_map(|u| UserId::parse(&u.id).ok());
-    RoomMessageEventContent::notice_html(reply.text.clone(), html)
-        .add_mentions(Mentions::with_user_ids(ids))
+    RoomMessageEventContent::notice_html(text, html).add_mentions(Mentions::with_user_ids(ids))
 }
 
 /// The MIME type and upload settings of an attachment: image size and dimensions (read

@@ -321,6 +321,7 @@ mod e2e {
             device_name: "mancala-bot e2e".into(),
             store_dir: dir.join("matrix"),
             post_gifs: true,
+            tick: true,
         }
     }
 
