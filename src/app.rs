@@ -11,7 +11,7 @@ use anyhow::Context;
 use crate::bot::{Core, SystemClock};
 use crate::config::Config;
 use crate::picture::Painter;
-use crate::store::{Imported, Record, SledStore, Store};
+use crate::store::{Imported, Record, SledStore, Status, Store};
 
 /// The painter of production builds (console, run).
 ///
@@ -195,6 +195,14 @@ pub struct ExportArgs {
 /// # Errors
 /// The store cannot be opened or a record cannot be read (naming its key).
 pub fn export(args: ExportArgs) -> anyhow::Result<ExitCode> {
+    // Opening would create an empty store: a mistyped directory must be an error.
+    let path = args.data.join("store");
+    if !path.is_dir() {
+        anyhow::bail!(
+            "no store at {}: is --data the bot's data directory?",
+            path.display()
+        );
+    }
     let store = open_store(&args.data, 32)?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -258,9 +266,41 @@ pub fn import(args: ImportArgs) -> anyhow::Result<ExitCode> {
                 crate::store::FORMAT_VERSION
             );
         }
-        records.push(r);
+        consistent(&r)
+            .map_err(|why| anyhow::anyhow!("{} line {}: {why}", args.file.display(), i + 1))?;
+        records.push((i + 1, r));
+    }
+    // Nothing is written unless every line can be: no two lines for one key, and no
+    // different record already stored under a line's key.
+    let mut keys = std::collections::HashMap::new();
+    for (line, r) in &records {
+        let key = import_key(r);
+        if let Some(first) = keys.insert(key.clone(), *line) {
+            anyhow::bail!(
+                "{} lines {first} and {line} are both for {key}; nothing was imported",
+                args.file.display()
+            );
+        }
     }
     let store = open_store(&args.data, 32)?;
+    for (line, r) in &records {
+        let stored = if r.status == Status::Finished {
+            store.finished(&r.id)?
+        } else {
+            store.load(&r.at)?.map(|s| s.record)
+        };
+        if let Some(old) = stored {
+            if serde_json::to_value(&old)? != serde_json::to_value(r)? {
+                anyhow::bail!(
+                    "{} line {line}: the store already holds a different record for {}; \
+                     nothing was imported",
+                    args.file.display(),
+                    import_key(r)
+                );
+            }
+        }
+    }
+    let records: Vec<Record> = records.into_iter().map(|(_, r)| r).collect();
     let (mut added, mut same) = (0, 0);
     for r in &records {
         match store.import(r)? {
@@ -270,4 +310,26 @@ pub fn import(args: ImportArgs) -> anyhow::Result<ExitCode> {
     }
     eprintln!("imported {added} records ({same} already present)");
     Ok(ExitCode::SUCCESS)
+}
+
+/// The key a record is imported under: its game id once finished, else its channel.
+fn import_key(r: &Record) -> String {
+    if r.status == Status::Finished {
+        format!("game {}", r.id)
+    } else {
+        format!("channel {}/{}", r.at.community, r.at.channel)
+    }
+}
+
+/// Whether a record's status agrees with its game: a challenge has no game yet, a game
+/// in play has no result, a finished one has one.
+fn consistent(r: &Record) -> Result<(), String> {
+    match (r.status, &r.play, r.result()) {
+        (Status::Challenge, None, _) => Ok(()),
+        (Status::Challenge, Some(_), _) => Err("a challenge record holds a game".into()),
+        (_, None, _) => Err(format!("status {:?} but no game", r.status)),
+        (Status::Playing, Some(_), None) | (Status::Finished, Some(_), Some(_)) => Ok(()),
+        (Status::Playing, Some(_), Some(_)) => Err("status playing but the game is over".into()),
+        (Status::Finished, Some(_), None) => Err("status finished but the game goes on".into()),
+    }
 }

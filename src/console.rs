@@ -119,7 +119,9 @@ pub fn run_console(cfg: &Config) -> anyhow::Result<ExitCode> {
             &mut seq,
         )?;
     }
-    let mut lines = stdin.lock().lines();
+    // Lines as bytes: a line that is not UTF-8 is read with replacement characters
+    // (and then refused like any bad command) instead of ending the session.
+    let mut lines = stdin.lock().split(b'\n');
     loop {
         if tty {
             write!(out, "[{} #{channel}] ", me.name)?;
@@ -127,6 +129,7 @@ pub fn run_console(cfg: &Config) -> anyhow::Result<ExitCode> {
         }
         let Some(line) = lines.next() else { break };
         let line = line.context("reading standard input")?;
+        let line = String::from_utf8_lossy(&line);
         let line = line.trim();
         if line.is_empty() {
             continue;
@@ -177,17 +180,24 @@ pub fn run_console(cfg: &Config) -> anyhow::Result<ExitCode> {
             mentions: mentions(line),
             is_organizer: organizer,
         };
-        for reply in core.handle(&msg) {
-            let to = reply.to.clone().unwrap_or_else(|| at.clone());
+        let replies = core.handle(&msg);
+        let target = |r: &crate::chat::Reply| r.to.clone().unwrap_or_else(|| at.clone());
+        for (i, reply) in replies.iter().enumerate() {
+            let to = target(reply);
             print_reply(
                 &mut out,
-                &reply,
+                reply,
                 &cfg.data_dir,
                 &to.channel,
                 Some(&channel),
                 &mut seq,
             )?;
-            if !reply.attachments.is_empty() {
+            // The text board shows the channel's current position, so only after the
+            // last pictured reply there (an AI's answer may follow a human's move).
+            let later = replies[i + 1..]
+                .iter()
+                .any(|r| !r.attachments.is_empty() && target(r) == to);
+            if !reply.attachments.is_empty() && !later {
                 if let Some(pos) = core.board(&to) {
                     write!(out, "{}", crate::ascii::board(&pos))?;
                 }

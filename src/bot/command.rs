@@ -16,7 +16,7 @@ pub const TIME_FORM: &str =
     "TIME is hours or days per move, e.g. `12h` or `2d` (1 h to 30 d), or `notime`";
 
 /// The usage of `!tournament`, without the prefix.
-pub const TOURNAMENT_USAGE: &str = "tournament new NAME GAME roundrobin|swiss ROUNDS|knockout [TIME]      | join [NAME] | leave [NAME] | start [NAME] | pairings [NAME] | standings [NAME]      | withdraw @user [NAME] | cancel [NAME]";
+pub const TOURNAMENT_USAGE: &str = "tournament new NAME GAME roundrobin|swiss ROUNDS|knockout [TIME] | join [NAME] | leave [NAME] | start [NAME] | pairings [NAME] | standings [NAME] | withdraw @user [NAME] | cancel [NAME]";
 
 /// The games `!new` takes, shown after its errors.
 pub const GAMES: &str =
@@ -303,7 +303,7 @@ fn parse_args(
                 Ok(Command::SetAutoForfeit(v == "on"))
             }
             _ => Err(format!(
-                "usage: `{prefix}set autoforfeit on|off` (on: a game whose deadline passes                  here is forfeited by itself; off: the opponent may `{prefix}claim`)"
+                "usage: `{prefix}set autoforfeit on|off` (on: a game whose deadline passes here is forfeited by itself; off: the opponent may `{prefix}claim`)"
             )),
         },
         "rating" => match (args, mentions.first()) {
@@ -362,7 +362,7 @@ fn tourney_name(word: &str, prefix: &str) -> Result<String, String> {
     } else {
         let shown: String = word.chars().take(30).collect();
         Err(format!(
-            "bad tournament name `{shown}`: use 1 to 24 letters, digits, `-` or `_`; usage:              `{prefix}{TOURNAMENT_USAGE}`"
+            "bad tournament name `{shown}`: use 1 to 24 letters, digits, `-` or `_`; usage: `{prefix}{TOURNAMENT_USAGE}`"
         ))
     }
 }

@@ -305,12 +305,19 @@ impl Core {
                 let games = self.open_games(&key);
                 let t = self.find_tournament(msg, Some(&t.name), &[Phase::Running])?;
                 let mut out = vec![text_reply(format!(
-                    "{} starts: {} players, {}, {} round{}. Seeds: {}.\n{}",
+                    "{} starts: {} players, {}. Seeds: {}.\n{}",
                     t.name,
                     t.entrants.len(),
-                    t.format,
-                    t.total_rounds(),
-                    if t.total_rounds() == 1 { "" } else { "s" },
+                    match t.format {
+                        // Swiss names its rounds already.
+                        Format::Swiss { .. } => t.format.to_string(),
+                        _ => format!(
+                            "{}, {} round{}",
+                            t.format,
+                            t.total_rounds(),
+                            if t.total_rounds() == 1 { "" } else { "s" }
+                        ),
+                    },
                     t.entrants
                         .iter()
                         .enumerate()

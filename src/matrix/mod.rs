@@ -220,18 +220,19 @@ impl MatrixBot {
             }
         });
         // The core's periodic driver: at start, then every TICK_EVERY, until stopped.
-        let ticker = shared.clone();
-        let mut tick_stopped = stop.subscribe();
-        let ticking = opts.tick;
-        tokio::spawn(async move {
-            while ticking {
-                ticker.tick().await;
-                tokio::select! {
-                    _ = tick_stopped.changed() => break,
-                    _ = tokio::time::sleep(TICK_EVERY) => {}
+        if opts.tick {
+            let ticker = shared.clone();
+            let mut tick_stopped = stop.subscribe();
+            tokio::spawn(async move {
+                loop {
+                    ticker.tick().await;
+                    tokio::select! {
+                        _ = tick_stopped.changed() => break,
+                        _ = tokio::time::sleep(TICK_EVERY) => {}
+                    }
                 }
-            }
-        });
+            });
+        }
         Ok(MatrixBot {
             client,
             shared,

@@ -2,6 +2,7 @@
 //! PNG files, optionally with the move's GIF and contact sheet, and prints each file's
 //! path with its text alternative.
 
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -120,6 +121,7 @@ fn summary(frames: &[Frame]) -> &str {
 
 fn write(path: &Path, bytes: &[u8], alt: &str) -> anyhow::Result<()> {
     std::fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))?;
-    println!("{}: {alt}", path.display());
+    // A closed pipe (`| head`) is an error to report, not a panic.
+    writeln!(std::io::stdout(), "{}: {alt}", path.display())?;
     Ok(())
 }

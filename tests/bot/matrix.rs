@@ -294,7 +294,7 @@ mod e2e {
             let mut g = game.clone();
             let t = g.play(*mv).expect("a legal move plays");
             let store = t.after.store(side) as u32;
-            if best.as_ref().map_or(true, |(s, _)| store > *s) {
+            if best.as_ref().is_none_or(|(s, _)| store > *s) {
                 best = Some((store, mv.to_string()));
             }
         }

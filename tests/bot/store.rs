@@ -215,7 +215,79 @@ fn export_and_import_round_trip_through_the_binary() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("channel guild-1/one already holds a different record"),
+        err.contains("already holds a different record for channel guild-1/one"),
         "{err}"
     );
+}
+
+/// `import` writes nothing unless every line can be written: two lines for one channel,
+/// or a record whose status contradicts its game, are refused with the line numbers, and
+/// the store stays empty. `export` of a directory with no store is an error, not an
+/// empty export.
+#[test]
+fn import_refuses_duplicates_and_inconsistent_records_before_writing() {
+    let bin = env!("CARGO_BIN_EXE_mancala-bot");
+    let a = tempfile::tempdir().unwrap();
+    {
+        let (core, _s) = core_on(a.path());
+        start(&core, &chan("one"), "katro");
+        ok(say(&core, &chan("one"), "alice", "!sow c1+"));
+    }
+    let out = Command::new(bin)
+        .args(["export", "--data"])
+        .arg(a.path())
+        .output()
+        .unwrap();
+    let line = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    let import = |name: &str, text: String| {
+        let file = a.path().join(name);
+        std::fs::write(&file, text).unwrap();
+        let b = tempfile::tempdir().unwrap();
+        let out = Command::new(bin)
+            .args(["import", "--data"])
+            .arg(b.path())
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        let listed = Command::new(bin)
+            .args(["export", "--data"])
+            .arg(b.path())
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&listed.stdout),
+            "",
+            "nothing may be written"
+        );
+        String::from_utf8_lossy(&out.stderr).to_string()
+    };
+    let other = line.replacen("\"c1+\"", "\"c1-\"", 1);
+    let err = import("twice.jsonl", format!("{line}\n{other}\n"));
+    assert!(
+        err.contains("lines 1 and 2 are both for channel guild-1/one"),
+        "{err}"
+    );
+    let finished = line.replacen("\"status\":\"playing\"", "\"status\":\"finished\"", 1);
+    assert_ne!(finished, line);
+    let err = import("status.jsonl", format!("{finished}\n"));
+    assert!(
+        err.contains("line 1: status finished but the game goes on"),
+        "{err}"
+    );
+
+    let missing = a.path().join("typo");
+    let out = Command::new(bin)
+        .args(["export", "--data"])
+        .arg(&missing)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no store at"));
+    assert!(!missing.exists(), "export must not create a store");
 }
