@@ -958,6 +958,10 @@ impl Core {
                 let kind = text::kind_name(r.kind);
                 Ok(vec![text_reply(
                     match ch.and_then(|c| c.opponent.as_ref()) {
+                        _ if self.expired(r, self.clock.now_ms()) => format!(
+                            "No game here: {challenger}'s challenge to {kind} expired; start one \
+                             with `{p}new GAME [@opponent]`."
+                        ),
                         Some(op) => format!(
                             "No game yet: {challenger} challenged {} to {kind}; waiting for {} \
                          to `{p}accept`.",

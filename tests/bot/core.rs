@@ -337,8 +337,14 @@ fn challenges_expire_by_the_clock() {
     // The expired challenge is gone: nothing to accept, the channel is free.
     refused(say(&b.core, &at, "bob", "!accept"));
     ok(say(&b.core, &at, "alice", "!new katro @bob"));
-    // An expired challenge does not block a new one either.
+    // An expired challenge does not block a new one either, and `!board` says it expired.
     b.clock.advance(Duration::from_secs(7200));
+    let board = ok(say(&b.core, &at, "erin", "!board"));
+    assert!(
+        board.text.contains("challenge to Katro 6x6 expired"),
+        "{}",
+        board.text
+    );
     let r = ok(say(&b.core, &at, "carol", "!new hoyito @dave"));
     assert!(r.text.starts_with("carol challenges @dave"), "{}", r.text);
     ok(say(&b.core, &at, "dave", "!accept"));
