@@ -4,7 +4,8 @@ use mancala_rules::{Hole, Position};
 
 /// Draws `pos` as an ASCII diagram seen from South's side (row 1 at the bottom), with
 /// column letters and row numbers (RULES.md N1), a line between the two halves, closed
-/// holes (M2) as `x`, the Hoyito stores, and who is to move.
+/// holes (M2) as `x`, the Hoyito stores, and who is to move (or the position's result,
+/// K9/H8, once it is over).
 ///
 /// ```
 /// use mancala_rules::{Position, Variant};
@@ -50,6 +51,10 @@ pub fn board(pos: &Position) -> String {
     }
     out.push_str(&rule);
     out.push_str(&format!("     {letters}\n"));
-    out.push_str(&format!("{} to move\n", pos.to_move()));
+    out.push_str(&match pos.outcome() {
+        mancala_rules::Outcome::Ongoing => format!("{} to move\n", pos.to_move()),
+        mancala_rules::Outcome::Win { winner, .. } => format!("game over: {winner} wins\n"),
+        mancala_rules::Outcome::Draw { .. } => "game over: drawn\n".to_string(),
+    });
     out
 }

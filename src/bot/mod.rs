@@ -844,7 +844,10 @@ impl Core {
     ) -> Reply {
         let play = r.play.as_ref().expect("a game in play");
         let game = play.game();
-        let mut info = self.info(r, game, mover);
+        // Drawn from the mover's side; against the AI always from the human's side, so
+        // that his board does not turn round with every answer.
+        let view = r.ai.map_or(mover, |ai| ai.side.other());
+        let mut info = self.info(r, game, view);
         if !trace.before.variant().is_katro() || game_over.is_some() {
             info.captured = Side::ALL.map(|s| trace.after.store(s) as u32);
         }

@@ -96,17 +96,31 @@ impl SledStore {
             reason,
         };
         std::fs::create_dir_all(path).map_err(|e| open_err(e.to_string()))?;
-        let db = sled::Config::new()
-            .path(path)
-            .cache_capacity(cache_bytes)
-            .open()
-            .map_err(|e| {
-                let mut reason = e.to_string();
-                if reason.contains("lock") || reason.contains("WouldBlock") {
-                    reason.push_str(" (is another mancala-bot using this data directory?)");
+        // sled releases its file lock from a background thread after the last handle is
+        // dropped, so a store reopened at once (a restart within one process) may still
+        // find it held for a moment: retry a lock error for up to two seconds.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+        let db = loop {
+            match sled::Config::new()
+                .path(path)
+                .cache_capacity(cache_bytes)
+                .open()
+            {
+                Ok(db) => break db,
+                Err(e) => {
+                    let mut reason = e.to_string();
+                    let locked = reason.contains("lock") || reason.contains("WouldBlock");
+                    if locked && std::time::Instant::now() < deadline {
+                        std::thread::sleep(std::time::Duration::from_millis(50));
+                        continue;
+                    }
+                    if locked {
+                        reason.push_str(" (is another mancala-bot using this data directory?)");
+                    }
+                    return Err(open_err(reason));
                 }
-                open_err(reason)
-            })?;
+            }
+        };
         let tree = |name: &str| db.open_tree(name).map_err(|e| open_err(e.to_string()));
         Ok(SledStore {
             channels: tree("channels")?,
