@@ -96,14 +96,16 @@ impl SledStore {
             reason,
         };
         std::fs::create_dir_all(path).map_err(|e| open_err(e.to_string()))?;
-        // sled releases its file lock from a background thread after the last handle is
-        // dropped, so a store reopened at once (a restart within one process) may still
-        // find it held for a moment: retry a lock error for up to two seconds.
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+        // Every write is flushed before it returns, so sled's periodic background flusher
+        // is off: it would also keep the file lock for a moment after the last handle is
+        // dropped. A lock error is still retried for up to five seconds, for a store
+        // reopened at once (a restart within one process).
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
         let db = loop {
             match sled::Config::new()
                 .path(path)
                 .cache_capacity(cache_bytes)
+                .flush_every_ms(None)
                 .open()
             {
                 Ok(db) => break db,
