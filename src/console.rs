@@ -19,6 +19,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 
+use crate::bot::Core;
 use crate::chat::{ChannelKey, ChatCore, Incoming, Reply, User};
 use crate::config::Config;
 
@@ -109,16 +110,7 @@ pub fn run_console(cfg: &Config) -> anyhow::Result<ExitCode> {
         cfg.data_dir.display(),
         me.name
     )?;
-    for (at, reply) in core.tick() {
-        print_reply(
-            &mut out,
-            &reply,
-            &cfg.data_dir,
-            &at.channel,
-            Some(&channel),
-            &mut seq,
-        )?;
-    }
+    print_ticks(&mut out, &core, &cfg.data_dir, &channel, &mut seq)?;
     // Lines as bytes: a line that is not UTF-8 is read with replacement characters
     // (and then refused like any bad command) instead of ending the session.
     let mut lines = stdin.lock().split(b'\n');
@@ -157,16 +149,7 @@ pub fn run_console(cfg: &Config) -> anyhow::Result<ExitCode> {
                      /quit; bot commands start with `{p}`)"
                 )?,
             }
-            for (at, reply) in core.tick() {
-                print_reply(
-                    &mut out,
-                    &reply,
-                    &cfg.data_dir,
-                    &at.channel,
-                    Some(&channel),
-                    &mut seq,
-                )?;
-            }
+            print_ticks(&mut out, &core, &cfg.data_dir, &channel, &mut seq)?;
             continue;
         }
         let at = ChannelKey {
@@ -203,19 +186,25 @@ pub fn run_console(cfg: &Config) -> anyhow::Result<ExitCode> {
                 }
             }
         }
-        for (at, reply) in core.tick() {
-            print_reply(
-                &mut out,
-                &reply,
-                &cfg.data_dir,
-                &at.channel,
-                Some(&channel),
-                &mut seq,
-            )?;
-        }
+        print_ticks(&mut out, &core, &cfg.data_dir, &channel, &mut seq)?;
         out.flush()?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Runs the core's periodic driver (deadlines, reminders, tournament rounds) and prints
+/// what it says, each reply in its channel.
+fn print_ticks(
+    out: &mut impl Write,
+    core: &Core,
+    data_dir: &Path,
+    current: &str,
+    seq: &mut u64,
+) -> anyhow::Result<()> {
+    for (at, reply) in core.tick() {
+        print_reply(out, &reply, data_dir, &at.channel, Some(current), seq)?;
+    }
+    Ok(())
 }
 
 /// Prints `reply`, posted in `channel`; the channel is named when it is not `current`.
