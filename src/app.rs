@@ -13,12 +13,14 @@ use crate::config::Config;
 use crate::picture::Painter;
 use crate::store::{Imported, Record, SledStore, Status, Store};
 
-/// The painter of production builds (console, run).
-///
-/// The board painter of the running bot: the renderer (fonts parsed and empty boards
-/// cached once).
+/// The board painter of the running bot (console, run): the renderer (fonts parsed and
+/// empty boards cached once), its one-time preparation started on a background thread
+/// so that neither start-up nor the first move waits for it.
 pub fn default_painter() -> Arc<dyn Painter> {
-    Arc::new(crate::render::Renderer::new())
+    let renderer = Arc::new(crate::render::Renderer::new());
+    let warm = Arc::clone(&renderer);
+    std::thread::spawn(move || warm.prepare());
+    renderer
 }
 
 /// Opens the store of the data directory `data_dir` (the sled database is in

@@ -28,6 +28,21 @@ pub struct Frame {
     pub alt: String,
 }
 
+/// The pictures of one move for one message (issue 4): every frame when they fit, else a
+/// contact sheet of them all and the final board.
+#[derive(Clone, Debug)]
+pub enum MovePictures {
+    /// The frames of [`Painter::move_frames`], in order, the final board last.
+    Frames(Vec<Frame>),
+    /// More frames than fit: all of them tiled in one sheet, then the final board.
+    Sheet {
+        /// The contact sheet ([`Painter::contact_sheet`] of every frame).
+        sheet: Frame,
+        /// The final board, the move's last frame.
+        board: Frame,
+    },
+}
+
 /// Draws boards. Implemented by `render::Renderer`.
 pub trait Painter: Send + Sync {
     /// One picture of `pos`, no move highlights.
@@ -43,4 +58,20 @@ pub trait Painter: Send + Sync {
 
     /// An animated GIF of `frames` at a readable pace, the last frame held.
     fn gif(&self, frames: &[Frame]) -> Vec<u8>;
+
+    /// The pictures of a move for a message of at most `max` pictures (`max` below 2
+    /// counts as 2): [`MovePictures::Frames`] when the move has at most `max` frames, else
+    /// [`MovePictures::Sheet`]. The default draws every frame and tiles them; a painter
+    /// can do better by not encoding frames that only go into the sheet.
+    fn move_pictures(&self, trace: &Trace, info: &BoardInfo, max: usize) -> MovePictures {
+        let mut frames = self.move_frames(trace, info);
+        if frames.len() <= max.max(2) {
+            return MovePictures::Frames(frames);
+        }
+        let sheet = self.contact_sheet(&frames);
+        match frames.pop() {
+            Some(board) => MovePictures::Sheet { sheet, board },
+            None => MovePictures::Frames(frames),
+        }
+    }
 }

@@ -29,7 +29,7 @@ use std::time::Duration;
 use mancala_rules::{Game, Outcome, PlayError, Position, Side, Trace, Variant};
 
 use crate::chat::{Attachment, Button, ChannelKey, ChatCore, Incoming, Reply, Rooms, User};
-use crate::picture::{BoardInfo, Frame, Painter};
+use crate::picture::{BoardInfo, Frame, MovePictures, Painter};
 use crate::store::{
     Challenge, GameKind, Play, Record, Status, Store, StoreError, Stored, Timing, Verdict, Write,
     FORMAT_VERSION,
@@ -331,48 +331,45 @@ impl Core {
         }
     }
 
-    /// Frames as attachments, within the attachment limit: all of them, or the contact
-    /// sheet and the final frame; `extra` frames follow.
-    fn attach(&self, frames: Vec<Frame>, extra: Vec<(String, Frame)>) -> Vec<Attachment> {
-        let max = self.settings.max_attachments.max(2 + extra.len());
-        let mut out = Vec::new();
-        if frames.len() + extra.len() <= max {
-            let n = frames.len();
-            for (i, f) in frames.into_iter().enumerate() {
-                let filename = if i + 1 == n {
-                    "board.png".to_string()
-                } else {
-                    format!("frame-{:02}.png", i + 1)
-                };
-                out.push(Attachment {
-                    filename,
-                    bytes: f.png,
-                    alt: f.alt,
-                });
+    /// The pictures of a move as attachments, within the attachment limit: every frame,
+    /// or the contact sheet and the final board; `extra` pictures follow.
+    fn attach(
+        &self,
+        trace: &Trace,
+        info: &BoardInfo,
+        extra: Vec<(String, Frame)>,
+    ) -> Vec<Attachment> {
+        let max = self.settings.max_attachments.max(2 + extra.len()) - extra.len();
+        let named: Vec<(String, Frame)> = match self.painter.move_pictures(trace, info, max) {
+            MovePictures::Frames(frames) => {
+                let n = frames.len();
+                frames
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, f)| {
+                        let name = if i + 1 == n {
+                            "board.png".to_string()
+                        } else {
+                            format!("frame-{:02}.png", i + 1)
+                        };
+                        (name, f)
+                    })
+                    .collect()
             }
-        } else {
-            let sheet = self.painter.contact_sheet(&frames);
-            out.push(Attachment {
-                filename: "frames.png".into(),
-                bytes: sheet.png,
-                alt: sheet.alt,
-            });
-            if let Some(f) = frames.into_iter().last() {
-                out.push(Attachment {
-                    filename: "board.png".into(),
-                    bytes: f.png,
-                    alt: f.alt,
-                });
-            }
-        }
-        for (name, f) in extra {
-            out.push(Attachment {
-                filename: name,
+            MovePictures::Sheet { sheet, board } => vec![
+                ("frames.png".to_string(), sheet),
+                ("board.png".to_string(), board),
+            ],
+        };
+        named
+            .into_iter()
+            .chain(extra)
+            .map(|(filename, f)| Attachment {
+                filename,
                 bytes: f.png,
                 alt: f.alt,
-            });
-        }
-        out
+            })
+            .collect()
     }
 
     fn position_attachment(&self, r: &Record, game: &Game, view: Side) -> Attachment {
@@ -851,7 +848,6 @@ impl Core {
         if !trace.before.variant().is_katro() || game_over.is_some() {
             info.captured = Side::ALL.map(|s| trace.after.store(s) as u32);
         }
-        let frames = self.painter.move_frames(trace, &info);
         let mut lines = vec![text::move_summary(names(r)[mover.index()], trace)];
         let mut extra = Vec::new();
         if let (Some(outcome), Play::Match(m)) = (game_over, play) {
@@ -907,7 +903,7 @@ impl Core {
         }
         Reply {
             text: lines.join("\n"),
-            attachments: self.attach(frames, extra),
+            attachments: self.attach(trace, &info, extra),
             mentions,
             ..Reply::default()
         }

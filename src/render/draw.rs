@@ -2,7 +2,10 @@
 //! triangles, rounded rectangles and text. Coordinates are pixels as `f32`, the centre
 //! of pixel `(x, y)` being `(x + 0.5, y + 0.5)`.
 
-use ab_glyph::{point, Font, FontRef, PxScale, ScaleFont};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use ab_glyph::{point, Font, FontRef, GlyphId, PxScale, ScaleFont};
 use image::{Rgb, RgbImage};
 
 /// An sRGB colour.
@@ -39,16 +42,11 @@ fn bbox(img: &RgbImage, x0: f32, y0: f32, x1: f32, y1: f32) -> (i32, i32, i32, i
 }
 
 /// Fills the axis-aligned rectangle with top-left `(x, y)` and size `w` x `h` (no
-/// anti-aliasing; integer pixels).
+/// anti-aliasing; integer pixels; clipped to the image; nothing when `w` or `h` < 1).
 pub(crate) fn rect(img: &mut RgbImage, x: i32, y: i32, w: i32, h: i32, c: Color) {
-    let x0 = x.max(0);
-    let y0 = y.max(0);
-    let x1 = (x + w).min(img.width() as i32);
-    let y1 = (y + h).min(img.height() as i32);
-    for yy in y0..y1 {
-        for xx in x0..x1 {
-            img.put_pixel(xx as u32, yy as u32, Rgb(c));
-        }
+    if w > 0 && h > 0 {
+        let r = imageproc::rect::Rect::at(x, y).of_size(w as u32, h as u32);
+        imageproc::drawing::draw_filled_rect_mut(img, r, Rgb(c));
     }
 }
 
@@ -216,35 +214,137 @@ pub(crate) enum Align {
     Right,
 }
 
+/// Locks a cache; a poisoned lock (a panic elsewhere) still holds a usable map.
+pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A font with a cache of its rasterized glyphs: [`text`] draws a glyph from its cached
+/// coverage mask instead of rasterizing its outline each time (most of a frame's
+/// drawing otherwise). Dereferences to the font for measuring.
+pub(crate) struct Typeface {
+    font: FontRef<'static>,
+    /// Coverage masks by glyph, size (`f32` bits) and horizontal offset in quarter pixels.
+    masks: Mutex<HashMap<(u16, u32, u8), Arc<Mask>>>,
+}
+
+/// A glyph's coverage (0-255) over its pixel box, placed relative to the pen position.
+struct Mask {
+    /// Offset of the box's top-left corner from the pen's pixel (x) and from the top of
+    /// the line (y).
+    x: i32,
+    y: i32,
+    w: usize,
+    coverage: Vec<u8>,
+}
+
+impl std::ops::Deref for Typeface {
+    type Target = FontRef<'static>;
+    fn deref(&self) -> &FontRef<'static> {
+        &self.font
+    }
+}
+
+impl Typeface {
+    /// A typeface over `font` with an empty cache.
+    pub(crate) fn new(font: FontRef<'static>) -> Typeface {
+        Typeface {
+            font,
+            masks: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The mask of glyph `id` at `size`, its pen `quarter`/4 of a pixel right of a pixel
+    /// edge and the line's top at a pixel edge.
+    fn mask(&self, id: GlyphId, size: f32, quarter: u8) -> Arc<Mask> {
+        let key = (id.0, size.to_bits(), quarter);
+        if let Some(m) = lock(&self.masks).get(&key) {
+            return Arc::clone(m);
+        }
+        let scale = PxScale::from(size);
+        let ascent = self.font.as_scaled(scale).ascent();
+        let glyph = id.with_scale_and_position(scale, point(quarter as f32 / 4.0, ascent));
+        let mask = match self.font.outline_glyph(glyph) {
+            Some(o) => {
+                let b = o.px_bounds();
+                let w = b.width() as usize;
+                let mut coverage = vec![0u8; w * b.height() as usize];
+                o.draw(|x, y, v| {
+                    if let Some(c) = coverage.get_mut(y as usize * w + x as usize) {
+                        *c = (v.clamp(0.0, 1.0) * 255.0 + 0.5) as u8;
+                    }
+                });
+                Mask {
+                    x: b.min.x as i32,
+                    y: b.min.y as i32,
+                    w,
+                    coverage,
+                }
+            }
+            None => Mask {
+                x: 0,
+                y: 0,
+                w: 0,
+                coverage: Vec::new(),
+            },
+        };
+        let mask = Arc::new(mask);
+        lock(&self.masks).insert(key, Arc::clone(&mask));
+        mask
+    }
+}
+
 /// Draws one line of `text` at `size`, its capital letters and digits vertically centred
-/// on `cy`, anchored at `x` by `align`. Returns the drawn width.
+/// on `cy`, anchored at `x` by `align`. Returns the drawn width. Glyphs are placed by
+/// their advances and kerning (as [`text_width`] measures them), to a quarter pixel.
 pub(crate) fn text(
     img: &mut RgbImage,
-    font: &FontRef<'static>,
+    face: &Typeface,
     size: f32,
     (x, cy): (f32, f32),
     align: Align,
     c: Color,
     line: &str,
 ) -> f32 {
-    let w = text_width(font, size, line);
+    let w = text_width(face, size, line);
     let left = match align {
         Align::Left => x,
         Align::Centre => x - w / 2.0,
         Align::Right => x - w,
     };
-    let scaled = font.as_scaled(PxScale::from(size));
-    let baseline = cy + cap_height(font, size) / 2.0;
-    let top = baseline - scaled.ascent();
-    imageproc::drawing::draw_text_mut(
-        img,
-        Rgb(c),
-        left.round() as i32,
-        top.round() as i32,
-        PxScale::from(size),
-        font,
-        line,
-    );
+    let scaled = face.as_scaled(PxScale::from(size));
+    let baseline = cy + cap_height(face, size) / 2.0;
+    let top = (baseline - scaled.ascent()).round() as i32;
+    let left = left.round();
+    let mut pen = 0.0;
+    let mut last = None;
+    for ch in line.chars() {
+        let id = scaled.glyph_id(ch);
+        if let Some(prev) = last {
+            pen += scaled.kern(prev, id);
+        }
+        last = Some(id);
+        let at = left + pen;
+        pen += scaled.h_advance(id);
+        let mut px = at.floor();
+        let mut quarter = ((at - px) * 4.0).round() as u8;
+        if quarter == 4 {
+            px += 1.0;
+            quarter = 0;
+        }
+        let m = face.mask(id, size, quarter);
+        if m.w == 0 {
+            continue;
+        }
+        let (x0, y0) = (px as i32 + m.x, top + m.y);
+        for (row, cov) in m.coverage.chunks_exact(m.w).enumerate() {
+            for (col, &v) in cov.iter().enumerate() {
+                if v > 0 {
+                    blend(img, x0 + col as i32, y0 + row as i32, c, v as f32 / 255.0);
+                }
+            }
+        }
+    }
     w
 }
 
@@ -394,29 +494,39 @@ impl Sprite {
     }
 }
 
+/// Copies `src` onto `img` with its top-left corner at `(x, y)`, clipped to `img`.
+pub(crate) fn blit(img: &mut RgbImage, src: &RgbImage, x: i32, y: i32) {
+    let (w, h) = (img.width() as i32, img.height() as i32);
+    let (sw, sh) = (src.width() as i32, src.height() as i32);
+    let (x0, x1) = (x.max(0), (x + sw).min(w));
+    if x0 >= x1 {
+        return;
+    }
+    let len = 3 * (x1 - x0) as usize;
+    for yy in y.max(0)..(y + sh).min(h) {
+        let from = 3 * (((yy - y) * sw + (x0 - x)) as usize);
+        let to = 3 * ((yy * w + x0) as usize);
+        img.as_mut()[to..to + len].copy_from_slice(&src.as_raw()[from..from + len]);
+    }
+}
+
 /// Halves an RGB image with a 2x2 box filter (odd last rows/columns are dropped).
 pub(crate) fn half(img: &RgbImage) -> RgbImage {
-    let (w, h) = (img.width() / 2, img.height() / 2);
-    let mut out = RgbImage::new(w.max(1), h.max(1));
+    let (w, h) = (img.width() as usize / 2, img.height() as usize / 2);
+    let stride = 3 * img.width() as usize;
+    let raw = img.as_raw();
+    let mut out = Vec::with_capacity(3 * w.max(1) * h.max(1));
     for y in 0..h {
-        for x in 0..w {
-            let mut acc = [0u32; 3];
-            for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-                let p = img.get_pixel(2 * x + dx, 2 * y + dy).0;
-                for i in 0..3 {
-                    acc[i] += p[i] as u32;
-                }
+        let top = &raw[2 * y * stride..][..6 * w];
+        let bottom = &raw[(2 * y + 1) * stride..][..6 * w];
+        for (a, b) in top.chunks_exact(6).zip(bottom.chunks_exact(6)) {
+            for i in 0..3 {
+                let sum = a[i] as u32 + a[i + 3] as u32 + b[i] as u32 + b[i + 3] as u32;
+                out.push(((sum + 2) / 4) as u8);
             }
-            out.put_pixel(
-                x,
-                y,
-                Rgb([
-                    ((acc[0] + 2) / 4) as u8,
-                    ((acc[1] + 2) / 4) as u8,
-                    ((acc[2] + 2) / 4) as u8,
-                ]),
-            );
         }
     }
-    out
+    RgbImage::from_raw(w as u32, h as u32, out)
+        .filter(|_| w > 0 && h > 0)
+        .unwrap_or_else(|| RgbImage::new(w.max(1) as u32, h.max(1) as u32))
 }

@@ -12,6 +12,13 @@
 //! Frame size depends only on the board: see [`frame_size`]. Colours are from the
 //! Okabe-Ito palette (safe for colour-blind viewers), and every highlight also differs
 //! in shape or carries a word, so colour is never the only cue.
+//!
+//! Speed (issue 4: a reply with up to ten frames within 30 ms): empty boards, pits (by
+//! seed count and tint), number labels and glyphs are drawn once and copied; pictures
+//! are 8-bit palette PNGs in one palette learnt once from sample frames, so mapping a
+//! frame is a table lookup per pixel, and none at all where it still shows the empty
+//! board; a contact sheet's tiles are drawn directly at half size, and frames that only
+//! go into a sheet are never encoded on their own.
 
 pub mod cli;
 mod draw;
@@ -19,16 +26,16 @@ mod quant;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use ab_glyph::FontRef;
 use image::RgbImage;
 use mancala_rules::{Event, Hole, Outcome, Position, Side, Trace, Variant};
 
-use crate::picture::{BoardInfo, Frame, Painter};
+use crate::picture::{BoardInfo, Frame, MovePictures, Painter};
 use crate::replay::event_text;
-use draw::{Align, Color, Sprite};
-use quant::Indexed;
+use draw::{lock, Align, Color, Sprite, Typeface};
+use quant::{Indexed, Palette};
 
 /// DejaVu Sans Bold (Bitstream Vera licence, `fonts/LICENSE-DejaVu.txt`).
 static FONT_BOLD: &[u8] = include_bytes!("../../fonts/DejaVuSans-Bold.ttf");
@@ -39,6 +46,10 @@ static FONT_BOOK: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
 pub const CELL: u32 = 100;
 /// Radius of a pit.
 const PIT_R: f32 = 41.0;
+/// Side of the square of pixels a pit's picture covers: the pit with its anti-aliased
+/// edge, inside its cell and clear of the line between the halves at the cell's edge.
+/// Even, so that the pit's centre falls where it does in a cell.
+const PIT_SQUARE: u32 = 2 * PIT_R as u32 + 4;
 /// Left and right margins (row numbers).
 const MARGIN_X: u32 = 60;
 /// Height of a player band (top and bottom).
@@ -98,21 +109,43 @@ struct Layout {
     /// Top-left corner of the grid of cells.
     gx: f32,
     gy: f32,
+    /// Scale of everything drawn: 1 for frames, less for contact-sheet tiles.
+    s: f32,
 }
 
 impl Layout {
     fn new(variant: Variant, view: Side) -> Layout {
+        Layout::scaled(variant, view, 1.0)
+    }
+
+    /// The layout of a frame drawn at scale `s` (every length times `s`).
+    fn scaled(variant: Variant, view: Side, s: f32) -> Layout {
         let (width, height) = frame_size(variant);
-        let grid_w = CELL * variant.cols() as u32;
+        let (width, height) = (
+            (width as f32 * s).round() as u32,
+            (height as f32 * s).round() as u32,
+        );
+        let grid_w = CELL as f32 * s * variant.cols() as f32;
         Layout {
             rows: variant.rows(),
             cols: variant.cols(),
             view,
             width,
             height,
-            gx: ((width - grid_w) / 2) as f32,
-            gy: (BAND_H + LETTERS_H) as f32,
+            gx: ((width as f32 - grid_w) / 2.0).floor(),
+            gy: (BAND_H + LETTERS_H) as f32 * s,
+            s,
         }
+    }
+
+    /// A length of a full-size frame at this layout's scale.
+    fn k(&self, v: f32) -> f32 {
+        v * self.s
+    }
+
+    /// Side of a cell.
+    fn cell(&self) -> f32 {
+        self.k(CELL as f32)
     }
 
     /// Screen column (0 = left) of board column `col`: North's view is turned half round.
@@ -132,7 +165,7 @@ impl Layout {
     }
 
     fn centre(&self, h: Hole) -> (f32, f32) {
-        let c = CELL as f32;
+        let c = self.cell();
         (
             self.gx + (self.screen_col(h.col) as f32 + 0.5) * c,
             self.gy + (self.screen_row(h.row) as f32 + 0.5) * c,
@@ -140,11 +173,11 @@ impl Layout {
     }
 
     fn grid_w(&self) -> f32 {
-        (CELL * self.cols as u32) as f32
+        self.cell() * self.cols as f32
     }
 
     fn grid_h(&self) -> f32 {
-        (CELL * self.rows as u32) as f32
+        self.cell() * self.rows as f32
     }
 
     fn holes(&self) -> impl Iterator<Item = Hole> + '_ {
@@ -488,14 +521,16 @@ fn plan_position(pos: &Position, info: &BoardInfo) -> Step {
 /// Draws boards as PNG frames, GIFs and contact sheets; see the module docs.
 ///
 /// Create it once ([`Renderer::new`]) and share it: it parses the bundled font once and
-/// caches the empty board of every board size and view it has drawn, and the number
-/// labels of the pits. It is `Send + Sync`; the caches sit behind mutexes held only for
+/// caches the empty board of every board size and view it has drawn, the number labels
+/// and the pictures of the pits (one per seed count and tint). It is `Send + Sync`; the caches sit behind mutexes held only for
 /// a lookup.
 pub struct Renderer {
-    bold: FontRef<'static>,
-    book: FontRef<'static>,
-    backgrounds: Mutex<HashMap<(u8, u8, Side), Arc<RgbImage>>>,
-    numbers: Mutex<HashMap<u8, Arc<Sprite>>>,
+    bold: Typeface,
+    book: Typeface,
+    /// By rows, columns, view and scale (`f32` bits).
+    backgrounds: Mutex<HashMap<BackgroundKey, Arc<Background>>>,
+    numbers: Mutex<HashMap<(u8, u32), Arc<Sprite>>>,
+    pits: Mutex<HashMap<(PitLook, u32), Arc<RgbImage>>>,
 }
 
 impl Default for Renderer {
@@ -517,63 +552,79 @@ impl Renderer {
     /// Never in practice: the fonts are compiled in and parsed by a unit test.
     pub fn new() -> Renderer {
         Renderer {
-            bold: FontRef::try_from_slice(FONT_BOLD).expect("bundled DejaVu Sans Bold parses"),
-            book: FontRef::try_from_slice(FONT_BOOK).expect("bundled DejaVu Sans parses"),
+            bold: Typeface::new(
+                FontRef::try_from_slice(FONT_BOLD).expect("bundled DejaVu Sans Bold parses"),
+            ),
+            book: Typeface::new(
+                FontRef::try_from_slice(FONT_BOOK).expect("bundled DejaVu Sans parses"),
+            ),
             backgrounds: Mutex::new(HashMap::new()),
             numbers: Mutex::new(HashMap::new()),
+            pits: Mutex::new(HashMap::new()),
         }
     }
 
+    /// Does now the one-time work of the first picture (learning the palette, about
+    /// 0.1 s in a release build), so that no player's move waits for it. Optional.
+    pub fn prepare(&self) {
+        self.palette();
+    }
+
     /// The empty board of `layout` (page, board, pits, letters, row numbers), cached.
-    fn background(&self, layout: &Layout) -> Arc<RgbImage> {
-        let key = (layout.rows, layout.cols, layout.view);
+    fn background(&self, layout: &Layout) -> Arc<Background> {
+        let key = (layout.rows, layout.cols, layout.view, layout.s.to_bits());
         if let Some(bg) = lock(&self.backgrounds).get(&key) {
             return Arc::clone(bg);
         }
-        let bg = Arc::new(self.draw_background(layout));
+        let bg = Arc::new(Background {
+            image: self.draw_background(layout),
+            indexed: OnceLock::new(),
+        });
         lock(&self.backgrounds).insert(key, Arc::clone(&bg));
         bg
     }
 
     fn draw_background(&self, l: &Layout) -> RgbImage {
         let mut img = RgbImage::from_pixel(l.width, l.height, image::Rgb(PAGE));
-        let pad = 10.0;
+        let pad = l.k(10.0);
         draw::rounded_rect(
             &mut img,
-            (l.gx - pad - 4.0, l.gy - pad - 4.0),
-            (l.grid_w() + 2.0 * pad + 8.0, l.grid_h() + 2.0 * pad + 8.0),
-            22.0,
+            (l.gx - pad - l.k(4.0), l.gy - pad - l.k(4.0)),
+            (
+                l.grid_w() + 2.0 * pad + l.k(8.0),
+                l.grid_h() + 2.0 * pad + l.k(8.0),
+            ),
+            l.k(22.0),
             BOARD_EDGE,
         );
         draw::rounded_rect(
             &mut img,
             (l.gx - pad, l.gy - pad),
             (l.grid_w() + 2.0 * pad, l.grid_h() + 2.0 * pad),
-            18.0,
+            l.k(18.0),
             BOARD,
         );
         // The line between the two halves.
         let mid = l.gy + l.grid_h() / 2.0;
         draw::segment(
             &mut img,
-            (l.gx - pad + 4.0, mid),
-            (l.gx + l.grid_w() + pad - 4.0, mid),
-            5.0,
+            (l.gx - pad + l.k(4.0), mid),
+            (l.gx + l.grid_w() + pad - l.k(4.0), mid),
+            l.k(5.0),
             HALF_LINE,
         );
         for h in l.holes() {
             let (cx, cy) = l.centre(h);
-            draw::disc(&mut img, cx, cy, PIT_R, PIT_EDGE);
-            draw::disc(&mut img, cx, cy, PIT_R - 2.5, PIT);
+            empty_pit(&mut img, cx, cy, l.s);
         }
         // Column letters above and below, row numbers left and right: absolute (N1).
-        let label = 30.0;
+        let label = l.k(30.0);
         for col in 0..l.cols {
-            let x = l.gx + (l.screen_col(col) as f32 + 0.5) * CELL as f32;
+            let x = l.gx + (l.screen_col(col) as f32 + 0.5) * l.cell();
             let letter = ((b'a' + col) as char).to_string();
             for y in [
-                l.gy - pad - LETTERS_H as f32 / 2.0 + 2.0,
-                l.gy + l.grid_h() + pad + LETTERS_H as f32 / 2.0 - 2.0,
+                l.gy - pad - l.k(LETTERS_H as f32 / 2.0 - 2.0),
+                l.gy + l.grid_h() + pad + l.k(LETTERS_H as f32 / 2.0 - 2.0),
             ] {
                 draw::text(
                     &mut img,
@@ -587,9 +638,9 @@ impl Renderer {
             }
         }
         for row in 0..l.rows {
-            let y = l.gy + (l.screen_row(row) as f32 + 0.5) * CELL as f32;
+            let y = l.gy + (l.screen_row(row) as f32 + 0.5) * l.cell();
             let number = (row + 1).to_string();
-            for x in [l.gx - pad - 24.0, l.gx + l.grid_w() + pad + 24.0] {
+            for x in [l.gx - pad - l.k(24.0), l.gx + l.grid_w() + pad + l.k(24.0)] {
                 draw::text(
                     &mut img,
                     &self.bold,
@@ -604,16 +655,61 @@ impl Renderer {
         img
     }
 
-    /// The cached number label for `n` seeds.
-    fn number(&self, n: u8) -> Arc<Sprite> {
-        if let Some(s) = lock(&self.numbers).get(&n) {
-            return Arc::clone(s);
+    /// The cached picture of a pit's square at scale `s` ([`pit_side`] pixels wide, the
+    /// pit in its centre) as it looks with `look` on the board.
+    fn pit(&self, look: PitLook, s: f32) -> Arc<RgbImage> {
+        let key = (look, s.to_bits());
+        if let Some(p) = lock(&self.pits).get(&key) {
+            return Arc::clone(p);
+        }
+        let side = pit_side(s);
+        let mut img = RgbImage::from_pixel(side, side, image::Rgb(BOARD));
+        let c = (side / 2) as f32;
+        empty_pit(&mut img, c, c, s);
+        let r = PIT_R * s;
+        match look {
+            PitLook::Closed => {
+                draw::disc(&mut img, c, c, r - 2.5 * s, CLOSED);
+                let d = r * 0.45;
+                let w = 7.0 * s;
+                draw::segment(&mut img, (c - d, c - d), (c + d, c + d), w, CLOSED_X);
+                draw::segment(&mut img, (c - d, c + d), (c + d, c - d), w, CLOSED_X);
+            }
+            PitLook::Open { seeds, sown } => {
+                let fill = if sown { SOWN } else { PIT };
+                if sown {
+                    draw::disc(&mut img, c, c, r - 2.5 * s, fill);
+                }
+                if (1..=MAX_DOTS).contains(&seeds) {
+                    let ring_r = r - 11.0 * s;
+                    for i in 0..seeds {
+                        let a = std::f32::consts::TAU * i as f32 / seeds as f32
+                            - std::f32::consts::FRAC_PI_2;
+                        let (x, y) = (c + ring_r * a.cos(), c + ring_r * a.sin());
+                        draw::disc(&mut img, x, y, 5.0 * s, SEED);
+                    }
+                }
+                if seeds > 0 {
+                    self.number(seeds, s).draw(&mut img, (c, c), INK, fill);
+                }
+            }
+        }
+        let img = Arc::new(img);
+        lock(&self.pits).insert(key, Arc::clone(&img));
+        img
+    }
+
+    /// The cached number label for `n` seeds at scale `s`.
+    fn number(&self, n: u8, s: f32) -> Arc<Sprite> {
+        if let Some(sprite) = lock(&self.numbers).get(&(n, s.to_bits())) {
+            return Arc::clone(sprite);
         }
         let text = n.to_string();
-        let size = if n > MAX_DOTS { 58.0 } else { 52.0 };
-        let size = draw::fit_size(&self.bold, size, &text, 2.0 * PIT_R - 10.0);
-        let sprite = Arc::new(Sprite::new(&self.bold, size, &text, 3));
-        lock(&self.numbers).insert(n, Arc::clone(&sprite));
+        let size = if n > MAX_DOTS { 58.0 } else { 52.0 } * s;
+        let size = draw::fit_size(&self.bold, size, &text, (2.0 * PIT_R - 10.0) * s);
+        let halo = (3.0 * s).round().max(1.0) as usize;
+        let sprite = Arc::new(Sprite::new(&self.bold, size, &text, halo));
+        lock(&self.numbers).insert((n, s.to_bits()), Arc::clone(&sprite));
         sprite
     }
 
@@ -621,52 +717,130 @@ impl Renderer {
     fn paint(&self, step: &Step, info: &BoardInfo) -> Frame {
         let img = self.paint_image(step, info);
         Frame {
-            png: encode_png(&img),
+            png: self.encode_frame(&img, step, info),
             alt: step.alt.clone(),
         }
     }
 
-    fn paint_image(&self, step: &Step, info: &BoardInfo) -> RgbImage {
-        let pos = &step.pos;
-        let l = Layout::new(pos.variant(), info.view);
-        let mut img = (*self.background(&l)).clone();
-        // Pits: tint of the lap's holes, closed holes, seeds and numbers.
-        for h in l.holes() {
-            let (cx, cy) = l.centre(h);
-            if pos.is_closed(h) {
-                draw::disc(&mut img, cx, cy, PIT_R - 2.5, CLOSED);
-                let d = PIT_R * 0.45;
-                draw::segment(&mut img, (cx - d, cy - d), (cx + d, cy + d), 7.0, CLOSED_X);
-                draw::segment(&mut img, (cx - d, cy + d), (cx + d, cy - d), 7.0, CLOSED_X);
-                continue;
-            }
-            let fill = if step.lap_sown.contains(&h) {
-                SOWN
-            } else {
-                PIT
+    /// Encodes a drawing as an 8-bit palette PNG in the renderer's fixed palette (see
+    /// [`Renderer::palette`]): fast to write, and frames stay well under 100 KB.
+    fn encode_png(&self, img: &RgbImage) -> Vec<u8> {
+        self.palette().map(img).to_png()
+    }
+
+    /// [`Renderer::encode_png`] for a frame of `step`, drawn over its empty board: the
+    /// parts still as on the empty board take their palette entries from it.
+    fn encode_frame(&self, img: &RgbImage, step: &Step, info: &BoardInfo) -> Vec<u8> {
+        let bg = self.background(&Layout::new(step.pos.variant(), info.view));
+        let palette = self.palette();
+        let base = bg.indexed.get_or_init(|| palette.map(&bg.image).data);
+        palette.map_over(img, &bg.image, base).to_png()
+    }
+
+    /// The palette of every picture: learnt once per process from sample frames of both
+    /// games, both views, every kind of highlight and band (about 20 ms in a release
+    /// build, on the first picture), so that each picture afterwards is mapped by a table
+    /// lookup per pixel. Every renderer draws alike, so all share it.
+    fn palette(&self) -> &'static Palette {
+        static PALETTE: OnceLock<Palette> = OnceLock::new();
+        PALETTE.get_or_init(|| Palette::learn(&self.palette_samples()))
+    }
+
+    /// The sample frames the palette is learnt from: a start position, the worked
+    /// examples E1 (South's view) and E2 (North's view) with their relays, captures and
+    /// arrows, Hoyito's E3 and a move with a casa, closed holes (M2) and finished games.
+    fn palette_samples(&self) -> Vec<RgbImage> {
+        let named = |view| BoardInfo {
+            south: "Alice".into(),
+            north: "Bob".into(),
+            captured: [0, 0],
+            view,
+        };
+        let mut steps: Vec<(Step, BoardInfo)> = Vec::new();
+        let katro = Position::new(Variant::KATRO);
+        steps.push((
+            plan_position(&katro, &named(Side::South)),
+            named(Side::South),
+        ));
+        let mut moves: Vec<(Position, &str, Side)> = vec![
+            (katro, "c1+", Side::South),
+            (katro, "c1-", Side::North),
+            (Position::new(Variant::HOYITO), "a1", Side::South),
+        ];
+        // A Hoyito move with a casa: the first one met playing the first legal move.
+        let mut p = Position::new(Variant::HOYITO);
+        for _ in 0..40 {
+            let Some(&mv) = p.legal_moves().first() else {
+                break;
             };
-            if fill != PIT {
-                draw::disc(&mut img, cx, cy, PIT_R - 2.5, fill);
+            let Ok(t) = p.play_traced(mv) else { break };
+            if t.events
+                .iter()
+                .any(|e| matches!(e.event, Event::Casa { .. }))
+            {
+                moves.push((p, "", Side::North));
+                break;
             }
-            let n = pos.seeds(h).unwrap_or(0);
-            if n == 0 {
-                continue;
+            p = t.after;
+        }
+        for (pos, text, view) in moves {
+            let mv = match text {
+                "" => pos.legal_moves().first().copied(),
+                t => mancala_rules::Move::parse(t, pos.variant()).ok(),
+            };
+            if let Some(t) = mv.and_then(|mv| pos.play_traced(mv).ok()) {
+                let info = named(view);
+                steps.extend(plan_move(&t, &info).into_iter().map(|s| (s, info.clone())));
             }
-            if n <= MAX_DOTS {
-                let ring_r = PIT_R - 11.0;
-                for i in 0..n {
-                    let a =
-                        std::f32::consts::TAU * i as f32 / n as f32 - std::f32::consts::FRAC_PI_2;
-                    draw::disc(
-                        &mut img,
-                        cx + ring_r * a.cos(),
-                        cy + ring_r * a.sin(),
-                        5.0,
-                        SEED,
-                    );
+        }
+        for text in [
+            // Closed holes (M2).
+            "hoyito/4,4,4,4,x,x/x,4,4,4,4,4 s 4 4",
+            // Finished: North has no seed (South wins, K9).
+            "katro/2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0 n",
+        ] {
+            if let Ok(pos) = text.parse::<Position>() {
+                let info = named(Side::South);
+                steps.push((plan_position(&pos, &info), info));
+            }
+        }
+        steps
+            .iter()
+            .map(|(step, info)| self.paint_image(step, info))
+            .collect()
+    }
+
+    fn paint_image(&self, step: &Step, info: &BoardInfo) -> RgbImage {
+        self.paint_scaled(step, info, 1.0)
+    }
+
+    /// [`Renderer::paint_image`] with every length times `s` (contact-sheet tiles): a
+    /// smaller picture drawn directly, sharper and cheaper than a full one shrunk.
+    fn paint_scaled(&self, step: &Step, info: &BoardInfo, s: f32) -> RgbImage {
+        let pos = &step.pos;
+        let l = Layout::scaled(pos.variant(), info.view, s);
+        let mut img = self.background(&l).image.clone();
+        // Pits: tint of the lap's holes, closed holes, seeds and numbers, each a cached
+        // picture of the pit's square copied in (the background already has empty pits).
+        for h in l.holes() {
+            let look = if pos.is_closed(h) {
+                PitLook::Closed
+            } else {
+                let n = pos.seeds(h).unwrap_or(0);
+                let sown = step.lap_sown.contains(&h);
+                if n == 0 && !sown {
+                    continue;
                 }
-            }
-            self.number(n).draw(&mut img, (cx, cy), INK, fill);
+                PitLook::Open { seeds: n, sown }
+            };
+            let (cx, cy) = l.centre(h);
+            let half = (pit_side(s) / 2) as f32;
+            draw::blit(
+                &mut img,
+                &self.pit(look, s),
+                (cx - half) as i32,
+                (cy - half) as i32,
+            );
         }
         self.paint_highlights(&mut img, &l, step);
         self.paint_bands(&mut img, &l, step, info);
@@ -679,15 +853,17 @@ impl Renderer {
         let mut tags: Vec<((f32, f32), String, Color, Color)> = Vec::new();
         if let Some(start) = step.start {
             let c = l.centre(start);
-            draw::dashed_ring(img, c, (PIT_R + 0.5, PIT_R + 6.5), 12, 0.6, BLUE);
-            tags.push(((c.0, c.1 - PIT_R), "start".into(), BLUE, WHITE));
+            let radii = (l.k(PIT_R + 0.5), l.k(PIT_R + 6.5));
+            draw::dashed_ring(img, c, radii, 12, 0.6, BLUE);
+            tags.push(((c.0, c.1 - l.k(PIT_R)), "start".into(), BLUE, WHITE));
         }
         let mut taken_tag = None;
         let mut mark =
             |img: &mut RgbImage, h: Hole, colour: Color, ink: Color, word: String, below: bool| {
                 let c = l.centre(h);
-                draw::ring(img, c.0, c.1, PIT_R - 2.0, PIT_R + 6.5, colour);
-                let y = if below { c.1 + PIT_R } else { c.1 - PIT_R };
+                draw::ring(img, c.0, c.1, l.k(PIT_R - 2.0), l.k(PIT_R + 6.5), colour);
+                let r = l.k(PIT_R);
+                let y = if below { c.1 + r } else { c.1 - r };
                 tags.push(((c.0, y), word, colour, ink));
             };
         match step.event {
@@ -701,10 +877,11 @@ impl Renderer {
             }) => {
                 let t = l.centre(target);
                 let h = l.centre(hole);
-                draw::ring(img, t.0, t.1, PIT_R - 2.0, PIT_R + 2.0, VERMILLION);
+                let (r_in, r_out) = (l.k(PIT_R - 2.0), l.k(PIT_R + 2.0));
+                draw::ring(img, t.0, t.1, r_in, r_out, VERMILLION);
                 // The capture tag goes on the side away from the target.
                 mark(img, hole, VERMILLION, WHITE, "capture".into(), h.1 > t.1);
-                self.arrow(img, t, h, VERMILLION);
+                self.arrow(img, l, t, h, VERMILLION);
                 taken_tag = Some((t, format!("{taken} taken"), VERMILLION, WHITE));
             }
             Some(Event::Casa { hole }) => mark(img, hole, PURPLE, INK, "casa 4".into(), true),
@@ -721,20 +898,21 @@ impl Renderer {
         }
         tags.extend(taken_tag);
         for (at, word, bg, ink) in tags {
-            self.tag(img, at, &word, bg, ink);
+            self.tag(img, l, at, &word, bg, ink);
         }
     }
 
     /// An arrow from the centre of `from` to the edge of the pit at `to`.
-    fn arrow(&self, img: &mut RgbImage, from: (f32, f32), to: (f32, f32), c: Color) {
+    fn arrow(&self, img: &mut RgbImage, l: &Layout, from: (f32, f32), to: (f32, f32), c: Color) {
         let (dx, dy) = (to.0 - from.0, to.1 - from.1);
         let len = (dx * dx + dy * dy).sqrt().max(1.0);
         let (ux, uy) = (dx / len, dy / len);
-        let tip = (to.0 - ux * (PIT_R - 8.0), to.1 - uy * (PIT_R - 8.0));
-        let head = 24.0;
+        let back = l.k(PIT_R - 8.0);
+        let tip = (to.0 - ux * back, to.1 - uy * back);
+        let head = l.k(24.0);
         let base = (tip.0 - ux * head, tip.1 - uy * head);
-        draw::segment(img, from, base, 9.0, c);
-        let (px, py) = (-uy * 15.0, ux * 15.0);
+        draw::segment(img, from, base, l.k(9.0), c);
+        let (px, py) = (-uy * l.k(15.0), ux * l.k(15.0));
         draw::triangle(
             img,
             [tip, (base.0 + px, base.1 + py), (base.0 - px, base.1 - py)],
@@ -743,18 +921,27 @@ impl Renderer {
     }
 
     /// A small label in a rounded box centred at `at`.
-    fn tag(&self, img: &mut RgbImage, at: (f32, f32), word: &str, bg: Color, ink: Color) {
-        let size = 19.0;
-        let w = draw::text_width(&self.bold, size, word) + 14.0;
-        let h = 24.0;
+    fn tag(
+        &self,
+        img: &mut RgbImage,
+        l: &Layout,
+        at: (f32, f32),
+        word: &str,
+        bg: Color,
+        ink: Color,
+    ) {
+        let size = l.k(19.0);
+        let w = draw::text_width(&self.bold, size, word) + l.k(14.0);
+        let h = l.k(24.0);
+        let edge = l.k(1.5);
         draw::rounded_rect(
             img,
-            (at.0 - w / 2.0 - 1.5, at.1 - h / 2.0 - 1.5),
-            (w + 3.0, h + 3.0),
-            8.0,
+            (at.0 - w / 2.0 - edge, at.1 - h / 2.0 - edge),
+            (w + 2.0 * edge, h + 2.0 * edge),
+            l.k(8.0),
             WHITE,
         );
-        draw::rounded_rect(img, (at.0 - w / 2.0, at.1 - h / 2.0), (w, h), 7.0, bg);
+        draw::rounded_rect(img, (at.0 - w / 2.0, at.1 - h / 2.0), (w, h), l.k(7.0), bg);
         draw::text(img, &self.bold, size, at, Align::Centre, ink, word);
     }
 
@@ -763,20 +950,21 @@ impl Renderer {
         let far = l.view.other();
         let tops = [
             (far, 0.0),
-            (l.view, (BAND_H + 2 * LETTERS_H) as f32 + l.grid_h()),
+            (l.view, l.k((BAND_H + 2 * LETTERS_H) as f32) + l.grid_h()),
         ];
         for (side, y) in tops {
             let turn = step.turns[side.index()];
             let bg = if turn == Turn::None { BAND } else { TURN_BAND };
-            draw::rect(img, 0, y as i32, l.width as i32, BAND_H as i32, bg);
+            let band_h = l.k(BAND_H as f32);
+            draw::rect(img, 0, y as i32, l.width as i32, band_h as i32, bg);
             if turn != Turn::None {
-                draw::rect(img, 0, y as i32, 10, BAND_H as i32, ORANGE);
+                draw::rect(img, 0, y as i32, l.k(10.0) as i32, band_h as i32, ORANGE);
             }
-            let cy = y + BAND_H as f32 / 2.0;
+            let cy = y + band_h / 2.0;
             let stats = side_stats(&step.pos, side, step.captured);
             let stats = format!("{} · {stats}", rows_text(v, side));
-            let stats_size = draw::fit_size(&self.book, 24.0, &stats, l.width as f32 * 0.45);
-            let right = l.width as f32 - 20.0;
+            let stats_size = draw::fit_size(&self.book, l.k(24.0), &stats, l.width as f32 * 0.45);
+            let right = l.width as f32 - l.k(20.0);
             let sw = draw::text(
                 img,
                 &self.book,
@@ -786,11 +974,12 @@ impl Renderer {
                 INK,
                 &stats,
             );
-            let mut x = 24.0;
+            let mut x = l.k(24.0);
             if let Some(word) = turn.word() {
-                let size = 20.0;
-                let w = draw::text_width(&self.bold, size, word) + 18.0;
-                draw::rounded_rect(img, (x, cy - 15.0), (w, 30.0), 9.0, INK);
+                let size = l.k(20.0);
+                let w = draw::text_width(&self.bold, size, word) + l.k(18.0);
+                let (top, h) = (cy - l.k(15.0), l.k(30.0));
+                draw::rounded_rect(img, (x, top), (w, h), l.k(9.0), INK);
                 draw::text(
                     img,
                     &self.bold,
@@ -800,23 +989,104 @@ impl Renderer {
                     WHITE,
                     word,
                 );
-                x += w + 12.0;
+                x += w + l.k(12.0);
             }
             let name = player_label(side, info);
-            let room = right - sw - 24.0 - x;
-            let size = draw::fit_size(&self.bold, 28.0, &name, room.max(40.0));
+            let room = right - sw - l.k(24.0) - x;
+            let size = draw::fit_size(&self.bold, l.k(28.0), &name, room.max(l.k(40.0)));
             draw::text(img, &self.bold, size, (x, cy), Align::Left, INK, &name);
         }
     }
 
     fn paint_caption(&self, img: &mut RgbImage, l: &Layout, step: &Step) {
-        let y = (l.height - CAPTION_H) as f32;
-        let max_w = l.width as f32 - 40.0;
+        let y = l.height as f32 - l.k(CAPTION_H as f32);
+        let max_w = l.width as f32 - l.k(40.0);
         let (a, b) = &step.caption;
-        let s1 = draw::fit_size(&self.bold, 30.0, a, max_w);
-        draw::text(img, &self.bold, s1, (20.0, y + 28.0), Align::Left, INK, a);
-        let s2 = draw::fit_size(&self.book, 24.0, b, max_w);
-        draw::text(img, &self.book, s2, (20.0, y + 66.0), Align::Left, GREY, b);
+        let x = l.k(20.0);
+        let s1 = draw::fit_size(&self.bold, l.k(30.0), a, max_w);
+        draw::text(img, &self.bold, s1, (x, y + l.k(28.0)), Align::Left, INK, a);
+        let s2 = draw::fit_size(&self.book, l.k(24.0), b, max_w);
+        draw::text(
+            img,
+            &self.book,
+            s2,
+            (x, y + l.k(66.0)),
+            Align::Left,
+            GREY,
+            b,
+        );
+    }
+
+    /// The contact sheet of `tiles` (pictures and their text alternatives), numbered from
+    /// 1, in rows of about equal width and height.
+    fn sheet(&self, tiles: &[(RgbImage, &str)]) -> Frame {
+        let n = tiles.len();
+        if n == 0 {
+            let mut img = RgbImage::from_pixel(400, 80, image::Rgb(PAGE));
+            draw::text(
+                &mut img,
+                &self.bold,
+                24.0,
+                (200.0, 40.0),
+                Align::Centre,
+                INK,
+                "no frames",
+            );
+            return Frame {
+                png: self.encode_png(&img),
+                alt: "Contact sheet with no frames.".to_string(),
+            };
+        }
+        let tw = tiles.iter().map(|t| t.0.width()).max().unwrap_or(1);
+        let th = tiles.iter().map(|t| t.0.height()).max().unwrap_or(1);
+        let gap = 12;
+        // Columns that make the sheet closest to square.
+        let cols = (1..=n)
+            .min_by_key(|&c| {
+                let rows = n.div_ceil(c);
+                let w = c as i64 * tw as i64;
+                let h = rows as i64 * th as i64;
+                (w - h).abs()
+            })
+            .unwrap_or(1) as u32;
+        let rows = (n as u32).div_ceil(cols);
+        let w = cols * tw + (cols + 1) * gap;
+        let h = rows * th + (rows + 1) * gap;
+        let mut sheet = RgbImage::from_pixel(w, h, image::Rgb([0x30, 0x30, 0x30]));
+        for (i, (tile, _)) in tiles.iter().enumerate() {
+            let (c, r) = (i as u32 % cols, i as u32 / cols);
+            let (x, y) = (gap + c * (tw + gap), gap + r * (th + gap));
+            draw::blit(&mut sheet, tile, x as i32, y as i32);
+            let badge = ((x + tw) as f32 - 32.0, (y + th) as f32 - 32.0);
+            draw::disc(&mut sheet, badge.0, badge.1, 24.0, WHITE);
+            draw::disc(&mut sheet, badge.0, badge.1, 21.0, INK);
+            let label = (i + 1).to_string();
+            let size = draw::fit_size(&self.bold, 26.0, &label, 34.0);
+            draw::text(
+                &mut sheet,
+                &self.bold,
+                size,
+                badge,
+                Align::Centre,
+                WHITE,
+                &label,
+            );
+        }
+        let items: Vec<String> = tiles
+            .iter()
+            .enumerate()
+            .map(|(i, (_, alt))| {
+                let first = alt.split(". ").next().unwrap_or("");
+                format!("{}) {}", i + 1, first.trim_end_matches('.'))
+            })
+            .collect();
+        Frame {
+            png: self.encode_png(&sheet),
+            alt: format!(
+                "Contact sheet of {n} frames, in order: {}.",
+                items.join("; ")
+            ),
+        }
     }
 
     /// Decodes the frames' PNGs, leaving out any that do not decode.
@@ -828,15 +1098,36 @@ impl Renderer {
     }
 }
 
-/// Locks a cache; a poisoned lock (a panic elsewhere) still holds a usable map.
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
+/// Rows, columns, view and scale (`f32` bits) of an empty board.
+type BackgroundKey = (u8, u8, Side, u32);
+
+/// An empty board as drawn and in the palette.
+struct Background {
+    image: RgbImage,
+    /// `image` mapped to the palette (`Palette::map`), one entry per pixel; made on the
+    /// first encoding (not when drawing: the palette is learnt from drawings).
+    indexed: OnceLock<Vec<u8>>,
 }
 
-/// Encodes an RGB image as an 8-bit palette PNG (fast to write, frames stay well under
-/// 100 KB).
-fn encode_png(img: &RgbImage) -> Vec<u8> {
-    quant::quantize(img).to_png()
+/// Draws an empty pit centred at `(cx, cy)` at scale `s`.
+fn empty_pit(img: &mut RgbImage, cx: f32, cy: f32, s: f32) {
+    draw::disc(img, cx, cy, PIT_R * s, PIT_EDGE);
+    draw::disc(img, cx, cy, (PIT_R - 2.5) * s, PIT);
+}
+
+/// Side of a pit's picture at scale `s`: [`PIT_SQUARE`] scaled, rounded up to even so
+/// that the pit's centre falls on a pixel corner as in a cell.
+fn pit_side(s: f32) -> u32 {
+    2 * (PIT_SQUARE as f32 * s / 2.0).ceil() as u32
+}
+
+/// How a pit looks, apart from highlights: the key of the renderer's pit pictures.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum PitLook {
+    /// Closed for the game (M2).
+    Closed,
+    /// Open, with `seeds` seeds, tinted when the current lap sowed it.
+    Open { seeds: u8, sown: bool },
 }
 
 /// One GIF frame of `img`. After the first frame, only the box of pixels that differ from
@@ -914,76 +1205,30 @@ impl Painter for Renderer {
     /// height. Frames that do not decode as PNG are left out; with none, the sheet is a
     /// small blank picture saying so.
     fn contact_sheet(&self, frames: &[Frame]) -> Frame {
-        let tiles: Vec<RgbImage> = Renderer::decode_frames(frames)
+        let tiles: Vec<(RgbImage, &str)> = frames
             .iter()
-            .map(|f| draw::half(&f.to_rgb()))
+            .filter_map(|f| Some((draw::half(&Indexed::from_png(&f.png)?.to_rgb()), &*f.alt)))
             .collect();
-        let n = tiles.len();
-        if n == 0 {
-            let mut img = RgbImage::from_pixel(400, 80, image::Rgb(PAGE));
-            draw::text(
-                &mut img,
-                &self.bold,
-                24.0,
-                (200.0, 40.0),
-                Align::Centre,
-                INK,
-                "no frames",
-            );
-            return Frame {
-                png: encode_png(&img),
-                alt: "Contact sheet with no frames.".to_string(),
-            };
+        self.sheet(&tiles)
+    }
+
+    /// As the trait says; a sheet's tiles are drawn directly at half size, and only the
+    /// final frame is drawn full size and encoded on its own.
+    fn move_pictures(&self, trace: &Trace, info: &BoardInfo, max: usize) -> MovePictures {
+        let steps = plan_move(trace, info);
+        if steps.len() <= max.max(2) {
+            return MovePictures::Frames(steps.iter().map(|s| self.paint(s, info)).collect());
         }
-        let tw = tiles.iter().map(|t| t.width()).max().unwrap_or(1);
-        let th = tiles.iter().map(|t| t.height()).max().unwrap_or(1);
-        let gap = 12;
-        // Columns that make the sheet closest to square.
-        let cols = (1..=n)
-            .min_by_key(|&c| {
-                let rows = n.div_ceil(c);
-                let w = c as i64 * tw as i64;
-                let h = rows as i64 * th as i64;
-                (w - h).abs()
-            })
-            .unwrap_or(1) as u32;
-        let rows = (n as u32).div_ceil(cols);
-        let w = cols * tw + (cols + 1) * gap;
-        let h = rows * th + (rows + 1) * gap;
-        let mut sheet = RgbImage::from_pixel(w, h, image::Rgb([0x30, 0x30, 0x30]));
-        for (i, tile) in tiles.iter().enumerate() {
-            let (c, r) = (i as u32 % cols, i as u32 / cols);
-            let (x, y) = (gap + c * (tw + gap), gap + r * (th + gap));
-            image::imageops::replace(&mut sheet, tile, x as i64, y as i64);
-            let badge = ((x + tw) as f32 - 32.0, (y + th) as f32 - 32.0);
-            draw::disc(&mut sheet, badge.0, badge.1, 24.0, WHITE);
-            draw::disc(&mut sheet, badge.0, badge.1, 21.0, INK);
-            let label = (i + 1).to_string();
-            let size = draw::fit_size(&self.bold, 26.0, &label, 34.0);
-            draw::text(
-                &mut sheet,
-                &self.bold,
-                size,
-                badge,
-                Align::Centre,
-                WHITE,
-                &label,
-            );
-        }
-        let items: Vec<String> = frames
+        let Some(last) = steps.last() else {
+            return MovePictures::Frames(Vec::new());
+        };
+        let tiles: Vec<(RgbImage, &str)> = steps
             .iter()
-            .enumerate()
-            .map(|(i, f)| {
-                let first = f.alt.split(". ").next().unwrap_or("");
-                format!("{}) {}", i + 1, first.trim_end_matches('.'))
-            })
+            .map(|s| (self.paint_scaled(s, info, 0.5), &*s.alt))
             .collect();
-        Frame {
-            png: encode_png(&sheet),
-            alt: format!(
-                "Contact sheet of {n} frames, in order: {}.",
-                items.join("; ")
-            ),
+        MovePictures::Sheet {
+            sheet: self.sheet(&tiles),
+            board: self.paint(last, info),
         }
     }
 

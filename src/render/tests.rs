@@ -62,7 +62,7 @@ fn north_view_turns_the_board_half_round() {
 fn seventy_seeds_fit_in_their_pit() {
     let r = Renderer::new();
     for n in [9u8, 70, 144] {
-        let s = r.number(n);
+        let s = r.number(n, 1.0);
         assert!(
             s.width() as f32 <= 2.0 * PIT_R,
             "{n}: {} px wide",
@@ -89,4 +89,43 @@ fn hoyito_casa_frames_use_the_stores() {
     );
     assert_eq!(steps[0].captured, [4, 4]);
     assert!(steps[0].caption.0.contains("casa at b1: South captures 4"));
+}
+
+/// The fixed palette is learnt from sample frames; frames of other boards, names, moves
+/// and views must come out of it all but unchanged: flat colours exact, edge shades close.
+#[test]
+fn fixed_palette_keeps_frames_it_was_not_learnt_from() {
+    let r = Renderer::new();
+    let palette = r.palette();
+    for (game, view) in [("katro:4x4", Side::North), ("hoyito:2x12", Side::South)] {
+        let v = game.parse::<Variant>().unwrap();
+        let i = BoardInfo {
+            south: "A rather long player name".into(),
+            north: "Zoë".into(),
+            captured: [3, 1],
+            view,
+        };
+        let pos = Position::new(v);
+        let trace = pos.play_traced(pos.legal_moves()[1]).unwrap();
+        let mut steps = plan_move(&trace, &i);
+        steps.push(plan_position(&trace.after, &i));
+        for (k, step) in steps.iter().enumerate() {
+            let img = r.paint_image(step, &i);
+            let back = palette.map(&img).to_rgb();
+            let n = img.pixels().len();
+            let d: Vec<u32> = img
+                .pixels()
+                .zip(back.pixels())
+                .map(|(a, b)| quant::dist(a.0, b.0))
+                .collect();
+            let exact = d.iter().filter(|&&x| x == 0).count();
+            let mean = d.iter().map(|&x| x as f64).sum::<f64>() / n as f64;
+            let worst = d.iter().max().copied().unwrap_or(0);
+            // Weighted distance 3000 is about 25 levels in one channel: an edge pixel.
+            assert!(
+                exact * 100 >= 90 * n && mean < 10.0 && worst <= 3000,
+                "{game} frame {k}: {exact} of {n} exact, mean {mean:.1}, worst {worst}"
+            );
+        }
+    }
 }

@@ -8,7 +8,7 @@
 
 use std::path::PathBuf;
 
-use mancala_bot::picture::{BoardInfo, Frame, Painter};
+use mancala_bot::picture::{BoardInfo, Frame, MovePictures, Painter};
 use mancala_bot::render::{frame_size, Renderer};
 use mancala_bot::replay::event_text;
 use mancala_rules::{Event, Game, Position, Side, Trace, Variant};
@@ -120,6 +120,61 @@ fn e3_hoyito_a1_has_five_frames_and_gif_too() {
             sheet.alt
         );
     }
+}
+
+/// A reply's pictures (issue 4): E1's seven frames when seven fit; with room for fewer,
+/// the sheet of all seven (its tiles drawn at half size) and the final board, which match
+/// the sheet and final frame made from the encoded frames.
+#[test]
+fn move_pictures_send_frames_or_a_sheet_and_the_final_board() {
+    let r = Renderer::new();
+    let (_, trace) = play("katro", &["c1+"]);
+    let i = info(Side::South);
+    let frames = r.move_frames(&trace, &i);
+    match r.move_pictures(&trace, &i, 7) {
+        MovePictures::Frames(got) => {
+            assert_eq!(got.len(), 7);
+            for (a, b) in got.iter().zip(&frames) {
+                assert_eq!(a.png, b.png);
+                assert_eq!(a.alt, b.alt);
+            }
+        }
+        other => panic!("7 frames fit in 7: {other:?}"),
+    }
+    let MovePictures::Sheet { sheet, board } = r.move_pictures(&trace, &i, 6) else {
+        panic!("7 frames do not fit in 6");
+    };
+    let last = frames.last().expect("final frame");
+    assert_eq!(board.png, last.png);
+    assert_eq!(board.alt, last.alt);
+    let want = r.contact_sheet(&frames);
+    assert_eq!(sheet.alt, want.alt);
+    let (got, want) = (decode(&sheet.png), decode(&want.png));
+    assert_eq!(got.dimensions(), want.dimensions());
+    // Tiles drawn at half size, or full frames shrunk: the same picture but for the
+    // anti-aliasing of edges and text.
+    let n = got.pixels().len() as f64;
+    let mean = got
+        .pixels()
+        .zip(want.pixels())
+        .map(|(a, b)| {
+            a.0.iter()
+                .zip(b.0)
+                .map(|(x, y)| x.abs_diff(y) as f64)
+                .sum::<f64>()
+        })
+        .sum::<f64>()
+        / (3.0 * n);
+    let differ = got
+        .pixels()
+        .zip(want.pixels())
+        .filter(|(a, b)| a.0.iter().zip(b.0).any(|(x, y)| x.abs_diff(y) > 48))
+        .count();
+    // Measured: mean 1.5 levels, 1.3% of pixels off by more than 48 (glyph edges).
+    assert!(
+        mean < 4.0 && (differ as f64) < 0.03 * n,
+        "mean difference {mean:.2}, {differ} of {n} pixels differ"
+    );
 }
 
 /// Random moves of every game and size: frames = relays + captures + 1, sizes as
