@@ -169,7 +169,14 @@ fn restart(core: &Core, i: usize) {
     say("north", "!accept", Vec::new());
 }
 
-fn timed_sows(core: &Core, count: usize, rng: &mut StdRng) -> Vec<Duration> {
+/// Times `count` moves; with `kinds`, records for each whether its reply carried a
+/// contact sheet (more frames than attachments) rather than every frame.
+fn timed_sows(
+    core: &Core,
+    count: usize,
+    rng: &mut StdRng,
+    mut kinds: Option<&mut Vec<bool>>,
+) -> Vec<Duration> {
     let mut times = Vec::with_capacity(count);
     let mut i = 0;
     while times.len() < count {
@@ -181,12 +188,23 @@ fn timed_sows(core: &Core, count: usize, rng: &mut StdRng) -> Vec<Duration> {
         let t = Instant::now();
         let replies = core.handle(&msg);
         times.push(t.elapsed());
+        if let Some(kinds) = kinds.as_deref_mut() {
+            let sheet = replies[0]
+                .attachments
+                .iter()
+                .any(|a| a.filename == "frames.png");
+            kinds.push(sheet);
+        }
         assert!(!replies[0].is_error, "{}", replies[0].text);
     }
     times
 }
 
 fn report(name: &str, mut times: Vec<Duration>) {
+    if times.is_empty() {
+        println!("{name}: n=0");
+        return;
+    }
     times.sort();
     let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
     println!(
@@ -237,12 +255,25 @@ fn main() {
     let fake = core_over(store.clone(), Arc::new(NoPainter));
     report(
         "!sow end to end, 1,000 active channels, no-cost painter",
-        timed_sows(&fake, 2000, &mut rng),
+        timed_sows(&fake, 2000, &mut rng, None),
     );
-    let real = core_over(store.clone(), Arc::new(Renderer::new()));
+    let renderer = Renderer::new();
+    renderer.prepare();
+    let real = core_over(store.clone(), Arc::new(renderer));
+    let mut kinds = Vec::new();
+    let times = timed_sows(&real, 2000, &mut rng, Some(&mut kinds));
+    let (sheets, frames): (Vec<_>, Vec<_>) = times.iter().zip(&kinds).partition(|(_, &k)| k);
     report(
         "!sow end to end, 1,000 active channels, real renderer (frames included)",
-        timed_sows(&real, 300, &mut rng),
+        times.clone(),
+    );
+    report(
+        "  of which replies with every frame",
+        frames.into_iter().map(|(t, _)| *t).collect(),
+    );
+    report(
+        "  of which replies with a contact sheet and the final board",
+        sheets.into_iter().map(|(t, _)| *t).collect(),
     );
 
     let mut c = Criterion::default()
