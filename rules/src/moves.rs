@@ -100,6 +100,9 @@ impl Move {
             b'-' => (&compact[..compact.len() - 1], Some(Dir::Minus)),
             _ => (compact.as_str(), None),
         };
+        if body.ends_with(['+', '-']) {
+            return Err(err("one direction only: `+` or `-` after the hole".into()));
+        }
         let from = hole(body)?;
         if variant.is_katro() {
             Ok(Move::Sow {

@@ -43,7 +43,10 @@ fn n2_move_text() {
     assert!(e.to_string().contains("no direction"), "{e}");
     assert!(Move::parse("a3", Variant::HOYITO).is_err());
     assert!(Move::parse("", k).is_err());
-    assert!(Move::parse("c1+-", k).is_err());
+    for doubled in ["c1+-", "a1++", "a1 - -"] {
+        let e = Move::parse(doubled, k).unwrap_err();
+        assert!(e.to_string().contains("one direction only"), "{e}");
+    }
 }
 
 /// N3: game names and sizes.
