@@ -83,12 +83,18 @@ impl StartArgs {
     /// of the game with `--seeds` per hole, or its default start (K1/H1).
     ///
     /// # Errors
-    /// The message to print: a bad game name, position string or seed count.
+    /// The message to print: a bad game name, position string or seed count, or
+    /// `--lone-steps` for Hoyito.
     pub fn position(&self) -> Result<Position, String> {
         let variant: Variant = self
             .game
             .parse()
             .map_err(|e: mancala_rules::ParseError| e.to_string())?;
+        if self.lone_steps && !variant.is_katro() {
+            return Err(format!(
+                "--lone-steps is a Katro variant (K11); {variant} has no lone-seed steps"
+            ));
+        }
         let variant = variant.with_lone_steps(self.lone_steps);
         match (&self.position, self.seeds) {
             (Some(text), _) => match text.parse::<Position>() {
@@ -221,4 +227,28 @@ pub fn ply_json(game: &Game, ply: usize, mv: Option<&str>, events: &[Event]) -> 
         "legal": legal,
         "events": events.iter().map(event_json).collect::<Vec<_>>(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::StartArgs;
+
+    fn start(game: &str, lone_steps: bool) -> StartArgs {
+        StartArgs {
+            game: game.into(),
+            position: None,
+            seeds: None,
+            lone_steps,
+        }
+    }
+
+    /// K11 lone-seed steps are a Katro variant: asked for Hoyito, the start is refused.
+    #[test]
+    fn k11_lone_steps_only_for_katro() {
+        let p = start("katro", true).position().expect("Katro with K11");
+        assert!(p.variant().lone_steps());
+        let e = start("hoyito", true).position().unwrap_err();
+        assert!(e.contains("--lone-steps") && e.contains("hoyito"), "{e}");
+        assert!(start("hoyito", false).position().is_ok());
+    }
 }
