@@ -254,12 +254,7 @@ impl Core {
                  `{p}tournament withdraw @user`"
             ));
         }
-        let play = r.play.as_ref().expect("in play");
-        let played = match play {
-            Play::Game(g) => g.moves().len(),
-            Play::Match(m) => m.game().moves().len() + 2 * m.games_played(),
-        };
-        if played >= 2 {
+        if r.play.as_ref().map_or(0, moves_played) >= 2 {
             return refuse(format!(
                 "both sides have moved, so the game can no longer be aborted; `{p}resign` or \
                  offer a `{p}draw`"
@@ -590,10 +585,19 @@ impl Core {
         (lines, replies)
     }
 
-    /// Applies a finished rated game to the ratings; the line to show.
+    /// Applies a finished rated game to the ratings; the line to show. A game lost on
+    /// time before both sides had moved is not rated (as one aborted then would not be).
     fn rate(&self, r: &Record) -> Option<String> {
-        let score = match r.result()? {
-            _ if !r.rated => return None,
+        let result = r.result()?;
+        if !r.rated {
+            return None;
+        }
+        if matches!(r.verdict, Some(Verdict::Timeout { .. }))
+            && r.play.as_ref().map_or(0, moves_played) < 2
+        {
+            return Some("Unrated: the game ended before both sides had moved.".to_string());
+        }
+        let score = match result {
             GameResult::Win(Side::South) => 1.0,
             GameResult::Win(Side::North) => 0.0,
             GameResult::Draw => 0.5,
@@ -622,6 +626,15 @@ impl Core {
                 None
             }
         }
+    }
+}
+
+/// Moves made so far in a game or a match (a match counts two for each finished game):
+/// below two, a side has not moved yet.
+fn moves_played(play: &Play) -> usize {
+    match play {
+        Play::Game(g) => g.moves().len(),
+        Play::Match(m) => m.game().moves().len() + 2 * m.games_played(),
     }
 }
 

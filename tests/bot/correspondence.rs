@@ -104,8 +104,10 @@ fn deadlines_reminders_claim_and_ratings_across_a_restart() {
     env.advance_h(1.0);
     assert!(core.tick().is_empty());
 
-    // The move restarts the clock for bob, whose deadline shows in the reply.
-    let r = ok(say(&core, &at, "alice", "!sow c1+"));
+    // Each move restarts the clock of the other, whose deadline shows in the reply.
+    ok(say(&core, &at, "alice", "!sow c1+"));
+    ok(say(&core, &at, "bob", "!sow a6+"));
+    let r = ok(say(&core, &at, "alice", "!sow b1+"));
     let bob_deadline = env.clock_now() + 48 * H;
     assert!(
         r.text
@@ -255,6 +257,14 @@ fn autoforfeit_channel_forfeits_a_deadline_passed_while_down() {
         out[0]
             .text
             .contains("Game over. alice (South) wins on time."),
+        "{}",
+        out[0].text
+    );
+    // Bob never moved: a win on time then is not rated (as an abort then would not be).
+    assert!(
+        out[0]
+            .text
+            .contains("Unrated: the game ended before both sides had moved."),
         "{}",
         out[0].text
     );
