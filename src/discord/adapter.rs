@@ -200,9 +200,12 @@ fn rewrite_mentions(text: &str, known: &[serenity::all::User]) -> (String, Vec<U
 }
 
 /// Order in which slash-command options are written into the text command, whatever order
-/// Discord sends them in: `!new GAME @opponent ai level N as SIDE`, `!sow HOLE`,
-/// `!rules GAME`.
-const OPTION_ORDER: [&str; 5] = ["game", "hole", "opponent", "ai_level", "side"];
+/// Discord sends them in: `!new GAME @opponent ai level N as SIDE TIME`, `!sow HOLE`,
+/// `!rules GAME`, `!set SETTING VALUE`, `!tournament ACTION DETAILS @user`.
+const OPTION_ORDER: [&str; 11] = [
+    "game", "hole", "opponent", "ai_level", "side", "time", "action", "setting", "value",
+    "details", "user",
+];
 
 /// Turns a slash-command interaction into the equivalent text command from its author:
 /// `/sow hole:b3+` becomes `!sow b3+` (with `prefix` = `!`), `/new game:katro

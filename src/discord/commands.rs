@@ -25,6 +25,18 @@ const GAMES: [&str; 12] = [
     "hoyito:2x12",
 ];
 
+/// The actions of `/tournament`.
+const TOURNAMENT_ACTIONS: [&str; 8] = [
+    "new",
+    "join",
+    "leave",
+    "start",
+    "pairings",
+    "standings",
+    "withdraw",
+    "cancel",
+];
+
 /// Suggestions shown as they are sent.
 fn choices(names: Vec<String>) -> CreateAutocompleteResponse {
     CreateAutocompleteResponse::new().set_choices(
@@ -50,6 +62,18 @@ async fn autocomplete_game(_ctx: Context<'_>, partial: &str) -> CreateAutocomple
 
 async fn autocomplete_rules(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
     choices(starting_with(&["katro", "hoyito"], partial))
+}
+
+async fn autocomplete_setting(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    choices(starting_with(&["autoforfeit"], partial))
+}
+
+async fn autocomplete_on_off(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    choices(starting_with(&["on", "off"], partial))
+}
+
+async fn autocomplete_action(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    choices(starting_with(&TOURNAMENT_ACTIONS, partial))
 }
 
 async fn autocomplete_side(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
@@ -93,9 +117,11 @@ async fn new(
     #[min = 1]
     #[max = 5]
     ai_level: Option<u8>,
+    #[description = "Time per move, like 12h or 2d, or notime; the server's default if empty"]
+    time: Option<String>,
 ) -> Result<(), Error> {
     // The options are spelled into the text command from the interaction itself.
-    let _ = (game, opponent, side, ai_level);
+    let _ = (game, opponent, side, ai_level, time);
     answer_command(ctx).await
 }
 
@@ -168,6 +194,102 @@ async fn decline(ctx: Context<'_>) -> Result<(), Error> {
     answer_command(ctx).await
 }
 
+/// Offer a draw, or accept the one your opponent offered.
+#[poise::command(slash_command)]
+async fn draw(ctx: Context<'_>) -> Result<(), Error> {
+    answer_command(ctx).await
+}
+
+/// Abort the game before both sides have moved: no result, unrated.
+#[poise::command(slash_command)]
+async fn abort(ctx: Context<'_>) -> Result<(), Error> {
+    answer_command(ctx).await
+}
+
+/// Claim the win when your opponent's deadline has passed.
+#[poise::command(slash_command)]
+async fn claim(ctx: Context<'_>) -> Result<(), Error> {
+    answer_command(ctx).await
+}
+
+/// Challenge your last opponent here to the same game again, sides swapped.
+#[poise::command(slash_command)]
+async fn rematch(ctx: Context<'_>) -> Result<(), Error> {
+    answer_command(ctx).await
+}
+
+/// Stop the bot's reminders of your deadlines.
+#[poise::command(slash_command)]
+async fn mute(ctx: Context<'_>) -> Result<(), Error> {
+    answer_command(ctx).await
+}
+
+/// Get the bot's reminders of your deadlines again.
+#[poise::command(slash_command)]
+async fn unmute(ctx: Context<'_>) -> Result<(), Error> {
+    answer_command(ctx).await
+}
+
+/// Show a player's Glicko-2 ratings in this server (yours if empty).
+#[poise::command(slash_command)]
+async fn rating(
+    ctx: Context<'_>,
+    #[description = "The player; you if empty"] user: Option<serenity::all::User>,
+) -> Result<(), Error> {
+    let _ = user;
+    answer_command(ctx).await
+}
+
+/// Show this server's best-rated players of Katro or Hoyito.
+#[poise::command(slash_command)]
+async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "katro or hoyito; both if empty"]
+    #[autocomplete = "autocomplete_rules"]
+    game: Option<String>,
+) -> Result<(), Error> {
+    let _ = game;
+    answer_command(ctx).await
+}
+
+/// Change a setting of this channel (organizers): autoforfeit on or off.
+///
+/// With auto-forfeit on, a player who lets his deadline pass loses at once; off, his
+/// opponent may claim the win.
+#[poise::command(slash_command)]
+async fn set(
+    ctx: Context<'_>,
+    #[description = "The setting: autoforfeit"]
+    #[autocomplete = "autocomplete_setting"]
+    setting: String,
+    #[description = "on or off"]
+    #[autocomplete = "autocomplete_on_off"]
+    value: String,
+) -> Result<(), Error> {
+    let _ = (setting, value);
+    answer_command(ctx).await
+}
+
+/// Tournaments: list them, or new, join, leave, start, pairings, standings, withdraw, cancel.
+///
+/// Without an action, lists the server's tournaments. `action:new details:NAME GAME
+/// roundrobin|swiss ROUNDS|knockout [TIME]` creates one (organizers); the other actions
+/// take the tournament's name in `details` when there is more than one, and `withdraw`
+/// the player in `user`.
+#[poise::command(slash_command)]
+async fn tournament(
+    ctx: Context<'_>,
+    #[description = "new, join, leave, start, pairings, standings, withdraw or cancel; empty: list"]
+    #[autocomplete = "autocomplete_action"]
+    action: Option<String>,
+    #[description = "For new: NAME GAME roundrobin|swiss ROUNDS|knockout [TIME]; else NAME"]
+    details: Option<String>,
+    #[description = "For withdraw: the player"] user: Option<serenity::all::User>,
+) -> Result<(), Error> {
+    let _ = (action, details, user);
+    answer_command(ctx).await
+}
+
 /// Every slash command, for registration.
 pub fn all() -> Vec<poise::Command<super::Data, Error>> {
     vec![
@@ -181,6 +303,16 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         help(),
         accept(),
         decline(),
+        draw(),
+        abort(),
+        claim(),
+        rematch(),
+        mute(),
+        unmute(),
+        rating(),
+        leaderboard(),
+        set(),
+        tournament(),
     ]
 }
 
@@ -191,7 +323,7 @@ mod tests {
     #[test]
     fn commands_have_short_descriptions() {
         let cmds = all();
-        assert_eq!(cmds.len(), 10);
+        assert_eq!(cmds.len(), 20);
         for c in &cmds {
             let d = c.description.as_deref().unwrap_or_default();
             assert!(!d.is_empty() && d.chars().count() <= 100, "{}: {d}", c.name);

@@ -151,6 +151,27 @@ fn slash_new_with_an_ai_level_plays_the_ai() {
 }
 
 #[test]
+fn slash_new_with_a_time_per_move() {
+    let Interaction::Command(ci) = interaction("interaction_new_time.json") else {
+        panic!("not a command")
+    };
+    let m = adapter::incoming_from_command(&ci, "!");
+    // Sent as time, opponent, game, side; the time per move goes last.
+    assert_eq!(m.text, "!new katro @bob_smith as south 2d");
+    assert_eq!(m.mentions, vec![user(BOB, "Bobby")]);
+}
+
+#[test]
+fn slash_tournament_withdraw_names_the_player() {
+    let Interaction::Command(ci) = interaction("interaction_tournament_withdraw.json") else {
+        panic!("not a command")
+    };
+    let m = adapter::incoming_from_command(&ci, "!");
+    assert_eq!(m.text, "!tournament withdraw spring @bob_smith");
+    assert_eq!(m.mentions, vec![user(BOB, "Bobby")]);
+}
+
+#[test]
 fn slash_board_has_no_arguments() {
     let Interaction::Command(ci) = interaction("interaction_board.json") else {
         panic!("not a command")

@@ -553,8 +553,26 @@ async fn scenario() {
     assert_eq!(
         names,
         [
-            "accept", "board", "decline", "help", "history", "moves", "new", "resign", "rules",
-            "sow"
+            "abort",
+            "accept",
+            "board",
+            "claim",
+            "decline",
+            "draw",
+            "help",
+            "history",
+            "leaderboard",
+            "moves",
+            "mute",
+            "new",
+            "rating",
+            "rematch",
+            "resign",
+            "rules",
+            "set",
+            "sow",
+            "tournament",
+            "unmute",
         ]
     );
     let sow = cmds
