@@ -192,10 +192,12 @@ pub struct ExportArgs {
 }
 
 /// `mancala-bot export --data DIR`: every record (channels' games and challenges, then
-/// the finished games) as one JSON object per line on standard output.
+/// the finished games), then every document (ratings and their history, tournaments,
+/// channel settings, players' preferences) as `{"doc": KEY, "value": JSON}`, one JSON
+/// object per line on standard output.
 ///
 /// # Errors
-/// The store cannot be opened or a record cannot be read (naming its key).
+/// The store cannot be opened or a record or document cannot be read (naming its key).
 pub fn export(args: ExportArgs) -> anyhow::Result<ExitCode> {
     // Opening would create an empty store: a mistyped directory must be an error.
     let path = args.data.join("store");
@@ -221,6 +223,12 @@ pub fn export(args: ExportArgs) -> anyhow::Result<ExitCode> {
     if let Some(e) = failed {
         return Err(e).context("writing to standard output");
     }
+    for (key, bytes) in store.docs("")? {
+        let value: serde_json::Value = serde_json::from_slice(&bytes)
+            .with_context(|| format!("document {key} is not JSON"))?;
+        let line = serde_json::json!({ "doc": key, "value": value });
+        writeln!(out, "{line}").context("writing to standard output")?;
+    }
     out.flush().context("writing to standard output")?;
     Ok(ExitCode::SUCCESS)
 }
@@ -236,8 +244,9 @@ pub struct ImportArgs {
 }
 
 /// `mancala-bot import --data DIR FILE`: checks every line first (each game is replayed
-/// by the rules), then writes them. Records already present unchanged are skipped; a
-/// different record on the same key is an error naming it.
+/// by the rules), then writes them: records, and the documents of `export`. Records and
+/// documents already present unchanged are skipped; a different one on the same key is
+/// an error naming it, and nothing is written.
 ///
 /// # Errors
 /// An unreadable file, a bad line (naming its number), a store failure or a clash.
@@ -251,10 +260,27 @@ pub fn import(args: ImportArgs) -> anyhow::Result<ExitCode> {
         ))
     };
     let mut records = Vec::new();
+    let mut documents: Vec<(usize, String, serde_json::Value)> = Vec::new();
     for (i, line) in reader.lines().enumerate() {
         let line = line.with_context(|| format!("reading {}", args.file.display()))?;
         if line.trim().is_empty() {
             continue;
+        }
+        if let Ok(serde_json::Value::Object(mut doc)) = serde_json::from_str(&line) {
+            if let Some(serde_json::Value::String(key)) = doc.remove("doc") {
+                let value = doc
+                    .remove("value")
+                    .filter(|_| doc.is_empty())
+                    .ok_or_else(|| {
+                        anyhow::anyhow!(
+                            "{} line {}: a document line holds exactly `doc` and `value`",
+                            args.file.display(),
+                            i + 1
+                        )
+                    })?;
+                documents.push((i + 1, key, value));
+                continue;
+            }
         }
         let r: Record = serde_json::from_str(&line).with_context(|| {
             format!("{} line {}: not a game record", args.file.display(), i + 1)
@@ -275,9 +301,15 @@ pub fn import(args: ImportArgs) -> anyhow::Result<ExitCode> {
     // Nothing is written unless every line can be: no two lines for one key, and no
     // different record already stored under a line's key.
     let mut keys = std::collections::HashMap::new();
-    for (line, r) in &records {
-        let key = import_key(r);
-        if let Some(first) = keys.insert(key.clone(), *line) {
+    let doc_keys = documents
+        .iter()
+        .map(|(line, key, _)| (*line, format!("document {key}")));
+    for (line, key) in records
+        .iter()
+        .map(|(l, r)| (*l, import_key(r)))
+        .chain(doc_keys)
+    {
+        if let Some(first) = keys.insert(key.clone(), line) {
             anyhow::bail!(
                 "{} lines {first} and {line} are both for {key}; nothing was imported",
                 args.file.display()
@@ -302,6 +334,22 @@ pub fn import(args: ImportArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
+    let mut new_docs = Vec::new();
+    for (line, key, value) in &documents {
+        match store.doc(key)? {
+            None => new_docs.push((key, serde_json::to_vec(value)?)),
+            Some(old)
+                if serde_json::from_slice::<serde_json::Value>(&old)
+                    .ok()
+                    .as_ref()
+                    == Some(value) => {}
+            Some(_) => anyhow::bail!(
+                "{} line {line}: the store already holds a different document {key}; \
+                 nothing was imported",
+                args.file.display()
+            ),
+        }
+    }
     let records: Vec<Record> = records.into_iter().map(|(_, r)| r).collect();
     let (mut added, mut same) = (0, 0);
     for r in &records {
@@ -310,7 +358,16 @@ pub fn import(args: ImportArgs) -> anyhow::Result<ExitCode> {
             Imported::Unchanged => same += 1,
         }
     }
-    eprintln!("imported {added} records ({same} already present)");
+    let docs_added = new_docs.len();
+    for (key, bytes) in new_docs {
+        if !store.write_doc(key, None, Some(&bytes))? {
+            anyhow::bail!("document {key} was written by someone else during the import");
+        }
+    }
+    eprintln!(
+        "imported {added} records ({same} already present) and {docs_added} documents ({} already present)",
+        documents.len() - docs_added
+    );
     Ok(ExitCode::SUCCESS)
 }
 

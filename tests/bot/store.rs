@@ -20,6 +20,12 @@ fn core_on(dir: &std::path::Path) -> (Core, Arc<SledStore>) {
     (core, store)
 }
 
+/// One message in channel `chan("one")` of a core opened on `dir` (and closed after).
+fn say_in(dir: &std::path::Path, who: &str, text: &str) -> Vec<mancala_bot::chat::Reply> {
+    let (core, _s) = core_on(dir);
+    say(&core, &chan("one"), who, text)
+}
+
 #[test]
 fn restart_game_continues_where_it_was() {
     let dir = tempfile::tempdir().unwrap();
@@ -137,19 +143,36 @@ fn export_and_import_round_trip_through_the_binary() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text.lines().count(), 3, "{text}");
-    for line in text.lines() {
-        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+    // Three records, then the documents: the resigned game's ratings among them.
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (docs, records): (Vec<_>, Vec<_>) = lines.iter().partition(|v| v.get("doc").is_some());
+    assert_eq!(records.len(), 3, "{text}");
+    for v in records {
         assert_eq!(v["format_version"], 1);
         assert_eq!(v["at"]["community"], "guild-1");
     }
+    assert!(
+        docs.iter()
+            .any(|d| d["doc"] == "rating/guild-1/hoyito" && d["value"].is_object()),
+        "{text}"
+    );
+    let n_docs = docs.len();
+    let rating_before = ok(say_in(a.path(), "carol", "!rating @bob")).text;
+    assert!(rating_before.contains("Hoyito 1"), "{rating_before}");
     let file = a.path().join("backup.jsonl");
     std::fs::write(&file, &text).unwrap();
 
     let b = tempfile::tempdir().unwrap();
     for expect in [
-        "imported 3 records (0 already present)",
-        "imported 0 records (3 already present)",
+        format!(
+            "imported 3 records (0 already present) and {n_docs} documents (0 already present)"
+        ),
+        format!(
+            "imported 0 records (3 already present) and 0 documents ({n_docs} already present)"
+        ),
     ] {
         let out = Command::new(bin)
             .args(["import", "--data"])
@@ -162,7 +185,8 @@ fn export_and_import_round_trip_through_the_binary() {
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
-        assert!(String::from_utf8_lossy(&out.stderr).contains(expect));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&expect), "{err}");
     }
     let again = Command::new(bin)
         .args(["export", "--data"])
@@ -170,11 +194,31 @@ fn export_and_import_round_trip_through_the_binary() {
         .output()
         .unwrap();
     assert_eq!(String::from_utf8(again.stdout).unwrap(), text);
-    // The imported game goes on.
+    // The ratings came along; the imported game goes on.
+    assert_eq!(
+        ok(say_in(b.path(), "carol", "!rating @bob")).text,
+        rating_before
+    );
     let (core, _s) = core_on(b.path());
     ok(say(&core, &chan("one"), "bob", "!sow a6+"));
     let board = ok(say(&core, &chan("two"), "carol", "!board"));
     assert!(board.text.contains("resignation"), "{}", board.text);
+    drop((core, _s));
+    // A different document under a stored key is refused, naming it.
+    let clash = a.path().join("clash.jsonl");
+    std::fs::write(&clash, "{\"doc\":\"rating/guild-1/hoyito\",\"value\":{}}\n").unwrap();
+    let out = Command::new(bin)
+        .args(["import", "--data"])
+        .arg(b.path())
+        .arg(&clash)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("already holds a different document rating/guild-1/hoyito"),
+        "{err}"
+    );
 
     // A bad line is refused with its number, and nothing is written.
     let bad = a.path().join("bad.jsonl");
