@@ -193,6 +193,14 @@ pub trait ChatCore: Send + Sync + 'static {
     /// the bot was down is handled at the first tick. Returns the messages to post, each
     /// with its channel. Blocking, like [`ChatCore::handle`].
     fn tick(&self) -> Vec<(ChannelKey, Reply)> {
+        self.tick_where(&|_| true)
+    }
+
+    /// [`ChatCore::tick`] for the communities (guilds, rooms) for which `owns` is true
+    /// only: each transport of a process drives its own, so that with Discord and Matrix
+    /// in one process neither takes (and drops) what is due in the other's.
+    fn tick_where(&self, owns: &(dyn Fn(&str) -> bool + Sync)) -> Vec<(ChannelKey, Reply)> {
+        let _ = owns;
         Vec::new()
     }
 }

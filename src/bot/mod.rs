@@ -1263,7 +1263,7 @@ impl ChatCore for Core {
         &self.settings.prefix
     }
 
-    fn tick(&self) -> Vec<(ChannelKey, Reply)> {
-        self.run_tick()
+    fn tick_where(&self, owns: &(dyn Fn(&str) -> bool + Sync)) -> Vec<(ChannelKey, Reply)> {
+        self.run_tick(owns)
     }
 }

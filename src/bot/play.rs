@@ -535,7 +535,7 @@ impl Core {
 
     /// The periodic driver (see [`crate::chat::ChatCore::tick`]): reminders, deadlines
     /// and tournaments, from the store.
-    pub fn run_tick(&self) -> Vec<(ChannelKey, Reply)> {
+    pub fn run_tick(&self, owns: &(dyn Fn(&str) -> bool + Sync)) -> Vec<(ChannelKey, Reply)> {
         let now = self.clock.now_ms();
         let mut out = Vec::new();
         let due = match self.store.due(now) {
@@ -545,7 +545,7 @@ impl Core {
                 Vec::new()
             }
         };
-        for at in due {
+        for at in due.into_iter().filter(|at| owns(&at.community)) {
             for _ in 0..4 {
                 match self.tick_channel(&at, now) {
                     Ok(replies) => {
@@ -564,7 +564,7 @@ impl Core {
                 }
             }
         }
-        out.extend(self.tick_tournaments());
+        out.extend(self.tick_tournaments(owns));
         for (_, reply) in &mut out {
             super::ai::drop_ai_mentions(std::slice::from_mut(reply));
         }

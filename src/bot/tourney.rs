@@ -861,7 +861,10 @@ impl Core {
     /// The driver's tournament pass: for every running tournament, results of games
     /// that ended without being recorded (a restart in between), rounds to pair, rooms
     /// and games to open.
-    pub(super) fn tick_tournaments(&self) -> Vec<(ChannelKey, Reply)> {
+    pub(super) fn tick_tournaments(
+        &self,
+        owns: &(dyn Fn(&str) -> bool + Sync),
+    ) -> Vec<(ChannelKey, Reply)> {
         let mut out = Vec::new();
         let all = match self.store.docs("tour/") {
             Ok(all) => all,
@@ -871,6 +874,10 @@ impl Core {
             }
         };
         for (key, bytes) in all {
+            // Keys are `tour/COMMUNITY/NAME`.
+            if !key.split('/').nth(1).is_some_and(owns) {
+                continue;
+            }
             let Ok(Some(t)) = serde_json::from_slice::<Option<Tournament>>(&bytes) else {
                 continue;
             };

@@ -41,6 +41,14 @@ const CUSTOM_ID_TAG: &str = "mb";
 /// Community id of direct messages.
 pub const DM_COMMUNITY: &str = "dm";
 
+/// Whether a community is a Discord one: a guild id, or [`DM_COMMUNITY`]; the
+/// communities the Discord transport drives in [`ChatCore::tick_where`].
+///
+/// [`ChatCore::tick_where`]: crate::chat::ChatCore::tick_where
+pub fn is_discord(community: &str) -> bool {
+    community == DM_COMMUNITY || community.parse::<u64>().is_ok()
+}
+
 /// The channel key of a message or interaction: the guild (or [`DM_COMMUNITY`]) and the
 /// channel or thread id.
 pub fn channel_key(guild: Option<GuildId>, channel: serenity::all::ChannelId) -> ChannelKey {
@@ -638,6 +646,14 @@ pub fn complete(moves: &[String], partial: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn discord_drives_guilds_and_dms_only() {
+        assert!(is_discord("900000000000000001"));
+        assert!(is_discord(DM_COMMUNITY));
+        assert!(!is_discord("!room:example.org"));
+        assert!(!is_discord("console"));
+    }
 
     #[test]
     fn mention_markup_parses() {

@@ -409,7 +409,9 @@ async fn run_ticker(http: Arc<Http>, core: Arc<dyn ChatCore>, every: Duration) {
     loop {
         interval.tick().await;
         let core = core.clone();
-        let due = match tokio::task::spawn_blocking(move || core.tick()).await {
+        let due = match tokio::task::spawn_blocking(move || core.tick_where(&adapter::is_discord))
+            .await
+        {
             Ok(due) => due,
             Err(e) => {
                 tracing::error!("the core failed on a tick: {e}");

@@ -92,7 +92,7 @@ pub struct MatrixOptions {
     /// Whether GIF attachments are posted.
     pub post_gifs: bool,
     /// Whether this transport runs the core's periodic driver (deadlines, reminders,
-    /// tournament rounds). Off when Discord runs in the same process and drives it.
+    /// tournament rounds) for its rooms; on unless a test turns it off.
     pub tick: bool,
 }
 
@@ -116,7 +116,7 @@ impl MatrixOptions {
             device_name: m.device_name.clone(),
             store_dir: cfg.data_dir.join(&m.store_subdir),
             post_gifs: m.post_gifs,
-            tick: cfg.discord_token().is_none(),
+            tick: true,
         })
     }
 }
@@ -541,7 +541,7 @@ impl Shared {
             return;
         }
         let core = self.core.clone();
-        let due = match tokio::task::spawn_blocking(move || core.tick()).await {
+        let due = match tokio::task::spawn_blocking(move || core.tick_where(&is_matrix)).await {
             Ok(d) => d,
             Err(e) => {
                 tracing::error!(error = %e, "Matrix: the core's tick failed");
@@ -600,6 +600,12 @@ impl Shared {
         }
         true
     }
+}
+
+/// Whether a community is a Matrix room (room ids start with `!`): the communities the
+/// Matrix transport drives in [`crate::chat::ChatCore::tick_where`].
+pub fn is_matrix(community: &str) -> bool {
+    community.starts_with('!')
 }
 
 /// The channel of a Matrix room: the room id as both community and channel.

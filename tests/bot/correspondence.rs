@@ -298,6 +298,32 @@ fn autoforfeit_channel_forfeits_a_deadline_passed_while_down() {
     assert!(e.contains("no time per move"), "{e}");
 }
 
+/// Each transport drives only its own communities: a tick for one guild leaves what is
+/// due in another for that one's own tick (not taken and dropped).
+#[test]
+fn tick_where_leaves_other_communities_due() {
+    let env = Env::new();
+    let core = env.core();
+    let mine = chan("mine");
+    let theirs = ChannelKey {
+        community: "!room:example.org".into(),
+        channel: "!room:example.org".into(),
+    };
+    for at in [&mine, &theirs] {
+        ok(say(&core, at, "alice", "!new katro @bob as south 1d"));
+        ok(say(&core, at, "bob", "!accept"));
+    }
+    // Past the deadline: each game has its timeout notice.
+    env.advance_h(25.0);
+    let first = core.tick_where(&|c: &str| c == mine.community);
+    assert_eq!(first.len(), 1, "{first:?}");
+    assert_eq!(first[0].0, mine);
+    let second = core.tick_where(&|c: &str| c.starts_with('!'));
+    assert_eq!(second.len(), 1, "{second:?}");
+    assert_eq!(second[0].0, theirs);
+    assert!(core.tick().is_empty());
+}
+
 #[test]
 fn abort_draw_and_unrated_results() {
     let env = Env::new();
