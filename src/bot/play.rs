@@ -422,10 +422,10 @@ impl Core {
 
     pub(super) fn set_autoforfeit(&self, msg: &Incoming, on: bool) -> Answer {
         if !msg.is_organizer {
-            return refuse(
-                "only organizers (Manage Server permission or the organizer role) can change \
-                 channel settings",
-            );
+            return refuse(format!(
+                "only organizers ({}) can change channel settings",
+                text::ORGANIZERS
+            ));
         }
         docs::update(
             &*self.store,

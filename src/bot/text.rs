@@ -4,6 +4,10 @@ use mancala_rules::{Event, Outcome, Side, Trace, Variant};
 
 use crate::store::GameKind;
 
+/// Who counts as an organizer, as refusals say it.
+pub const ORGANIZERS: &str =
+    "on Discord Manage Server or the organizer role, on Matrix room moderators";
+
 /// A game kind as people say it: `Katro 6x6`, `Hoyito 2x8 match`.
 pub fn kind_name(kind: GameKind) -> String {
     let v = kind.variant;

@@ -43,8 +43,8 @@ impl Core {
             Ok(())
         } else {
             refuse(format!(
-                "only organizers (Manage Server permission or the organizer role) can {what} \
-                 a tournament"
+                "only organizers ({}) can {what} a tournament",
+                text::ORGANIZERS
             ))
         }
     }

@@ -51,8 +51,9 @@ use matrix_sdk::ruma::events::room::message::{
     MessageFormat, MessageType, OriginalSyncRoomMessageEvent, Relation, RoomMessageEventContent,
     TextMessageEventContent,
 };
+use matrix_sdk::ruma::events::room::power_levels::UserPowerLevel;
 use matrix_sdk::ruma::events::Mentions;
-use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId, RoomId, TransactionId, UInt, UserId};
+use matrix_sdk::ruma::{Int, OwnedRoomId, OwnedUserId, RoomId, TransactionId, UInt, UserId};
 use matrix_sdk::{Client, EncryptionState, Room, RoomState};
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
@@ -69,6 +70,10 @@ pub const SYNC_BACKOFF_MAX: Duration = Duration::from_secs(5);
 
 /// How often the core's periodic driver (deadlines, reminders, tournament rounds) runs.
 pub const TICK_EVERY: Duration = Duration::from_secs(60);
+
+/// The power level from which a room member counts as a moderator (Matrix's default
+/// for kicking and banning): an organizer for the bot.
+pub const MODERATOR_LEVEL: i32 = 50;
 
 /// The long-poll timeout of a sync request.
 const SYNC_TIMEOUT: Duration = Duration::from_secs(30);
@@ -431,6 +436,17 @@ impl Shared {
         }
     }
 
+    /// Whether `id` moderates `room` (power level 50 or more, or a room creator): the
+    /// Matrix counterpart of Discord's Manage Server, which makes a tournament organizer
+    /// and may change the room's settings (`!set`). Unknown: no.
+    async fn is_moderator(&self, room: &Room, id: &UserId) -> bool {
+        match room.get_member_no_sync(id).await {
+            // A creator's Infinite level (room version 12) orders above every number.
+            Ok(Some(m)) => m.power_level() >= UserPowerLevel::Int(Int::from(MODERATOR_LEVEL)),
+            _ => false,
+        }
+    }
+
     async fn on_message(self: Arc<Self>, ev: OriginalSyncRoomMessageEvent, room: Room) {
         if !self.active.load(Ordering::SeqCst)
             || room.state() != RoomState::Joined
@@ -471,8 +487,7 @@ impl Shared {
             author: self.user(&room, &ev.sender).await,
             text: command,
             mentions,
-            // Tournament organizers are not recognised on Matrix yet.
-            is_organizer: false,
+            is_organizer: self.is_moderator(&room, &ev.sender).await,
         };
         tracing::debug!(room = %room.room_id(), event = %ev.event_id, sender = %ev.sender, "Matrix: command");
         let room_id = room.room_id().to_owned();

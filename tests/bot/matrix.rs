@@ -390,6 +390,17 @@ mod e2e {
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
 
+        // Alice made the room (power level 100): an organizer; Bob (0) is not.
+        say(&bob, &room_id, "!set autoforfeit on").await;
+        let (body, _, _) = inbox.notice("Bob's refused setting").await;
+        assert!(body.contains("only organizers"), "{body}");
+        say(&alice, &room_id, "!set autoforfeit on").await;
+        let (body, _, _) = inbox.notice("Alice's setting").await;
+        assert!(body.starts_with("Auto-forfeit is on"), "{body}");
+        say(&alice, &room_id, "!set autoforfeit off").await;
+        let (body, _, _) = inbox.notice("Alice's setting back").await;
+        assert!(body.starts_with("Auto-forfeit is off"), "{body}");
+
         // Alice challenges Bob with a pill, as Element sends it.
         let content = RoomMessageEventContent::text_html(
             "!new hoyito bob as south",
