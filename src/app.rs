@@ -9,6 +9,7 @@ use std::sync::Arc;
 use anyhow::Context;
 
 use crate::bot::{Core, SystemClock};
+use crate::chat::{ChannelKey, Rooms};
 use crate::config::Config;
 use crate::picture::Painter;
 use crate::store::{Imported, Record, SledStore, Status, Store};
@@ -111,15 +112,21 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         cfg.matrix.login()?;
     }
     let core = Arc::new(build_core(&cfg)?);
+    let discord_rooms = discord
+        .as_ref()
+        .map(|_| Arc::new(crate::discord::rooms::DiscordRooms::new()));
+    core.set_rooms(Arc::new(TransportRooms {
+        discord: discord_rooms.clone(),
+    }));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
     runtime.block_on(async move {
         let mut transports = tokio::task::JoinSet::new();
-        if let Some(token) = discord {
+        if let (Some(token), Some(rooms)) = (discord, discord_rooms) {
             let (cfg, core) = (cfg.clone(), core.clone());
-            transports.spawn(async move { start_discord(&cfg, core, token).await });
+            transports.spawn(async move { start_discord(&cfg, core, rooms, token).await });
         }
         if matrix {
             let (cfg, core) = (cfg.clone(), core.clone());
@@ -142,13 +149,14 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
 /// Runs the Discord transport over `core` with `token`, running `cfg.discord.shards`
 /// (one shard when `None`), until it stops. `core` is shared with the Matrix transport
 /// when both are configured (one store per process). Tournament games get a thread each
-/// ([`crate::discord::rooms::DiscordRooms`], attached to the client by
-/// [`crate::discord::run`]).
-async fn start_discord(cfg: &Config, core: Arc<Core>, token: String) -> anyhow::Result<()> {
-    use crate::discord::rooms::DiscordRooms;
+/// (`rooms`, which [`crate::discord::run`] attaches to the client).
+async fn start_discord(
+    cfg: &Config,
+    core: Arc<Core>,
+    rooms: Arc<crate::discord::rooms::DiscordRooms>,
+    token: String,
+) -> anyhow::Result<()> {
     use crate::discord::{CommandRegistration, DiscordOptions, Sharding};
-    let rooms = Arc::new(DiscordRooms::new());
-    core.set_rooms(rooms.clone());
     let core: Arc<dyn crate::chat::ChatCore> = core;
     let mut opts = DiscordOptions::new(token);
     opts.rooms = Some(rooms);
@@ -168,6 +176,41 @@ async fn start_discord(cfg: &Config, core: Arc<Core>, token: String) -> anyhow::
         .map_or(CommandRegistration::Global, CommandRegistration::Guild);
     opts.api_base = cfg.discord.api_base.clone();
     crate::discord::run(opts, core).await.context("Discord")
+}
+
+/// The rooms of tournament games in `run`: a Discord thread for a guild's tournament; a
+/// Matrix room cannot be opened for a game yet, so a tournament created in a Matrix room
+/// is refused, saying why ([`Rooms::can_open`]).
+struct TransportRooms {
+    discord: Option<Arc<crate::discord::rooms::DiscordRooms>>,
+}
+
+/// Why a tournament cannot be created where it was asked for.
+const NO_ROOMS: &str = "tournaments cannot run on Matrix yet: each game needs a room of \
+     its own, which the bot cannot open there; run it on Discord, or play its games as \
+     ordinary challenges";
+
+impl TransportRooms {
+    /// Discord's rooms when `home` is a Discord channel of this process.
+    fn discord_for(
+        &self,
+        home: &ChannelKey,
+    ) -> Result<&Arc<crate::discord::rooms::DiscordRooms>, String> {
+        self.discord
+            .as_ref()
+            .filter(|_| crate::discord::adapter::is_discord(&home.community))
+            .ok_or_else(|| NO_ROOMS.to_string())
+    }
+}
+
+impl Rooms for TransportRooms {
+    fn open(&self, home: &ChannelKey, name: &str) -> Result<ChannelKey, String> {
+        self.discord_for(home)?.open(home, name)
+    }
+
+    fn can_open(&self, home: &ChannelKey) -> Result<(), String> {
+        self.discord_for(home).map(|_| ())
+    }
 }
 
 /// Runs the Matrix transport over `core` until it fails.
@@ -390,5 +433,38 @@ fn consistent(r: &Record) -> Result<(), String> {
         (Status::Playing, Some(_), None) | (Status::Finished, Some(_), Some(_)) => Ok(()),
         (Status::Playing, Some(_), Some(_)) => Err("status playing but the game is over".into()),
         (Status::Finished, Some(_), None) => Err("status finished but the game goes on".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(community: &str) -> ChannelKey {
+        ChannelKey {
+            community: community.into(),
+            channel: "c".into(),
+        }
+    }
+
+    #[test]
+    fn tournaments_get_discord_threads_and_are_refused_on_matrix() {
+        let both = TransportRooms {
+            discord: Some(Arc::new(crate::discord::rooms::DiscordRooms::new())),
+        };
+        assert_eq!(both.can_open(&key("900000000000000001")), Ok(()));
+        assert_eq!(
+            both.can_open(&key("!room:example.org")),
+            Err(NO_ROOMS.into())
+        );
+        assert_eq!(
+            both.open(&key("!room:example.org"), "tourney-x-r1-b1"),
+            Err(NO_ROOMS.into())
+        );
+        let matrix_only = TransportRooms { discord: None };
+        assert_eq!(
+            matrix_only.can_open(&key("!room:example.org")),
+            Err(NO_ROOMS.into())
+        );
     }
 }

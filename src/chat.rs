@@ -167,6 +167,16 @@ pub trait Rooms: Send + Sync {
     /// Why the room could not be opened (missing permission, rate limit); the core then
     /// tries again at a later tick.
     fn open(&self, home: &ChannelKey, name: &str) -> Result<ChannelKey, String>;
+
+    /// Whether rooms can be opened for tournaments created in `home`; `Err`: why not, to
+    /// tell the organizer (the core refuses `tournament new` then). Default: they can.
+    ///
+    /// # Errors
+    /// The reason, as the refusal says it.
+    fn can_open(&self, home: &ChannelKey) -> Result<(), String> {
+        let _ = home;
+        Ok(())
+    }
 }
 
 /// What every transport calls. The core implements it; transports are written against

@@ -163,6 +163,9 @@ impl Core {
                 move_time,
             } => {
                 self.organizers_only(msg, "create")?;
+                if let Some(rooms) = self.rooms() {
+                    rooms.can_open(&msg.at).or_else(refuse)?;
+                }
                 let key = Tournament::key_of(&msg.at.community, name);
                 if let Some(old) = docs::load::<Option<Tournament>>(&*self.store, &key)?.value {
                     if matches!(old.phase, Phase::Registration | Phase::Running) {

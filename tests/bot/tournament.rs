@@ -421,3 +421,29 @@ fn knockout_of_eight_seeded_by_rating() {
     let e = refused(say(&b.core, &room, "k1", "!sow a1+"));
     assert!(e.starts_with("there is no game in play here"), "{e}");
 }
+
+/// Rooms that cannot be opened where the tournament is asked for: creating it is
+/// refused with their reason, and nothing is stored.
+#[test]
+fn tournament_refused_where_no_rooms_can_be_opened() {
+    struct NoRooms;
+    impl mancala_bot::chat::Rooms for NoRooms {
+        fn open(&self, _: &ChannelKey, _: &str) -> Result<ChannelKey, String> {
+            Err("no rooms here".into())
+        }
+        fn can_open(&self, _: &ChannelKey) -> Result<(), String> {
+            Err("tournaments cannot run here".into())
+        }
+    }
+    let b = bench();
+    b.core.set_rooms(Arc::new(NoRooms));
+    let lobby = chan("lobby");
+    let e = refused(org(
+        &b.core,
+        &lobby,
+        "!tournament new rr katro:4x4 roundrobin 1d",
+    ));
+    assert_eq!(e, "tournaments cannot run here");
+    let e = refused(say(&b.core, &lobby, "p1", "!tournament join rr"));
+    assert!(e.contains("rr"), "{e}");
+}
