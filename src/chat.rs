@@ -208,7 +208,8 @@ pub trait ChatCore: Send + Sync + 'static {
 
     /// [`ChatCore::tick`] for the communities (guilds, rooms) for which `owns` is true
     /// only: each transport of a process drives its own, so that with Discord and Matrix
-    /// in one process neither takes (and drops) what is due in the other's.
+    /// in one process neither takes (and drops) what is due in the other's. This is the
+    /// one to implement; `tick` calls it for every community.
     fn tick_where(&self, owns: &(dyn Fn(&str) -> bool + Sync)) -> Vec<(ChannelKey, Reply)> {
         let _ = owns;
         Vec::new()

@@ -104,6 +104,8 @@ pub enum Command {
     Resign,
     /// `!history`.
     History,
+    /// `!replay`: the last move, step by step, as an animated GIF.
+    Replay,
     /// `!rules [katro|hoyito]`.
     Rules(Option<RulesTopic>),
     /// `!help`.
@@ -184,6 +186,7 @@ pub const COMMANDS: &[&str] = &[
     "moves",
     "resign",
     "history",
+    "replay",
     "rules",
     "help",
     "claim",
@@ -286,6 +289,7 @@ fn parse_args(
         "moves" => no_args(Command::Moves, name, args, prefix),
         "resign" => no_args(Command::Resign, name, args, prefix),
         "history" => no_args(Command::History, name, args, prefix),
+        "replay" => no_args(Command::Replay, name, args, prefix),
         "help" => Ok(Command::Help),
         "claim" => no_args(Command::Claim, name, args, prefix),
         "abort" => no_args(Command::Abort, name, args, prefix),

@@ -273,6 +273,7 @@ impl Core {
             Command::Moves => self.moves(msg),
             Command::Resign => self.resign(msg),
             Command::History => self.history(msg),
+            Command::Replay => self.replay(msg),
             Command::Rules(topic) => self.rules(msg, *topic),
             Command::Help => Ok(vec![text_reply(text::help(
                 self.p(),
@@ -1059,7 +1060,54 @@ impl Core {
     }
 
     fn history(&self, msg: &Incoming) -> Answer {
-        let r = match self.store.load(&msg.at)? {
+        let r = self.shown_record(msg)?;
+        Ok(vec![text_reply(self.record_text(&r))])
+    }
+
+    /// `!replay`: the last move of the game here (in a match, of its current game; with no
+    /// game in play, of the last finished one) as an animated GIF of its frames, drawn
+    /// from the mover's side.
+    fn replay(&self, msg: &Incoming) -> Answer {
+        let r = self.shown_record(msg)?;
+        let game = r.play.as_ref().map(Play::game);
+        let Some((game, (&last, earlier))) = game.and_then(|g| Some((g, g.moves().split_last()?)))
+        else {
+            return refuse("no move has been played in this game yet: nothing to replay");
+        };
+        let mut replayed = Game::from_position(game.start());
+        for &m in earlier {
+            replayed
+                .play(m)
+                .map_err(|e| Fail::Refuse(format!("the stored game does not replay: {e}")))?;
+        }
+        let trace = replayed
+            .play(last)
+            .map_err(|e| Fail::Refuse(format!("the stored game does not replay: {e}")))?;
+        let mover = trace.before.to_move();
+        let info = self.info(&r, &replayed, mover);
+        let frames = self.painter.move_frames(&trace, &info);
+        let gif = self.painter.gif(&frames);
+        let alt = frames.last().map(|f| f.alt.clone()).unwrap_or_default();
+        Ok(vec![Reply {
+            text: format!(
+                "Replay of move {}: {}, in {} frames.",
+                game.moves().len(),
+                text::move_summary(names(&r)[mover.index()], &trace).trim_end_matches('.'),
+                frames.len()
+            ),
+            attachments: vec![Attachment {
+                filename: "move.gif".into(),
+                bytes: gif,
+                alt: format!("Animated replay, ending: {alt}"),
+            }],
+            ..Reply::default()
+        }])
+    }
+
+    /// The record `!history` and `!replay` show: the game here, else the last finished
+    /// one.
+    fn shown_record(&self, msg: &Incoming) -> Result<Record, Fail> {
+        Ok(match self.store.load(&msg.at)? {
             Some(st) if st.record.status == Status::Playing => st.record,
             Some(_) => {
                 return refuse(format!(
@@ -1071,8 +1119,7 @@ impl Core {
                 Some(r) => r,
                 None => return refuse(self.no_game()),
             },
-        };
-        Ok(vec![text_reply(self.record_text(&r))])
+        })
     }
 
     /// `!history`: headers, then the numbered moves of each game, cut from the front to

@@ -132,7 +132,7 @@ pub fn help(p: &str, default_level: u8) -> String {
 `{p}accept` / `{p}decline`: answer a challenge (the challenger withdraws with `{p}decline`).\n\
 `{p}sow HOLE[+|-]` (or `{p}s`): your move, e.g. `{p}sow c1+` in Katro, `{p}sow d1` in Hoyito.\n\
 `{p}board`: the board, position and whose turn it is. `{p}moves`: the legal moves.\n\
-`{p}resign`, `{p}history` (the game record), `{p}rules [katro|hoyito]`, `{p}help`.\n\
+`{p}resign`, `{p}history` (the game record), `{p}replay` (the last move as an animated GIF), `{p}rules [katro|hoyito]`, `{p}help`.\n\
 `{p}draw` (offer or accept), `{p}abort` (before both sides moved), `{p}claim` (win when the opponent's deadline passed), `{p}rematch`, `{p}mute`/`{p}unmute` (your reminders), `{p}set autoforfeit on|off` (organizers).\n\
 `{p}rating [@user]`, `{p}leaderboard [katro|hoyito]`: Glicko-2 ratings (`?`: provisional).\n\
 `{p}tournament new NAME GAME roundrobin|swiss ROUNDS|knockout [TIME]` (organizers), then `join`, `leave`, `start`, `pairings`, `standings`, `withdraw @user`, `cancel` [NAME].\n\

@@ -164,6 +164,12 @@ async fn history(ctx: Context<'_>) -> Result<(), Error> {
     answer_command(ctx).await
 }
 
+/// The last move of the game in this channel, step by step, as an animated picture.
+#[poise::command(slash_command)]
+async fn replay(ctx: Context<'_>) -> Result<(), Error> {
+    answer_command(ctx).await
+}
+
 /// A short summary of the rules of Katro or Hoyito I.
 #[poise::command(slash_command)]
 async fn rules(
@@ -299,6 +305,7 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         moves(),
         resign(),
         history(),
+        replay(),
         rules(),
         help(),
         accept(),
@@ -323,7 +330,7 @@ mod tests {
     #[test]
     fn commands_have_short_descriptions() {
         let cmds = all();
-        assert_eq!(cmds.len(), 20);
+        assert_eq!(cmds.len(), 21);
         for c in &cmds {
             let d = c.description.as_deref().unwrap_or_default();
             assert!(!d.is_empty() && d.chars().count() <= 100, "{}: {d}", c.name);

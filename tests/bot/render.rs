@@ -323,3 +323,46 @@ fn golden_comparison_detects_a_changed_board() {
         assert!(result.is_err(), "frame 3 must not pass as frame 4");
     }
 }
+
+/// `!replay` (issue 3's animated replay, in chat): E1 as a GIF of its seven frames,
+/// refused before any move.
+#[test]
+fn replay_sends_the_last_move_as_a_gif() {
+    use crate::core_chat::{chan, ok, refused, say, start};
+    use mancala_bot::bot::{Core, ManualClock, Settings};
+    use mancala_bot::store::SledStore;
+    use std::sync::Arc;
+
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(SledStore::open(&dir.path().join("store"), 8 << 20).unwrap());
+    let core = Core::new(
+        store,
+        Arc::new(Renderer::new()),
+        Arc::new(ManualClock::new(1_700_000_000_000)),
+        Settings::default(),
+    );
+    let at = chan("replay");
+    start(&core, &at, "katro");
+    let e = refused(say(&core, &at, "carol", "!replay"));
+    assert!(e.starts_with("no move has been played"), "{e}");
+    ok(say(&core, &at, "alice", "!sow c1+"));
+    let r = ok(say(&core, &at, "carol", "!replay"));
+    assert_eq!(
+        r.text,
+        "Replay of move 1: alice (South) sowed c1+: 7 laps, captured 2 from b4, in 7 frames."
+    );
+    assert_eq!(r.attachments.len(), 1);
+    assert_eq!(r.attachments[0].filename, "move.gif");
+    let dec = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&r.attachments[0].bytes))
+        .expect("a GIF");
+    let n = image::AnimationDecoder::into_frames(dec)
+        .collect_frames()
+        .expect("GIF frames decode")
+        .len();
+    assert_eq!(n, 7);
+    assert!(
+        r.attachments[0].alt.contains("stop at e2"),
+        "{}",
+        r.attachments[0].alt
+    );
+}

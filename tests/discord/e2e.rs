@@ -567,6 +567,7 @@ async fn scenario() {
             "new",
             "rating",
             "rematch",
+            "replay",
             "resign",
             "rules",
             "set",

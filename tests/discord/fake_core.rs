@@ -200,9 +200,10 @@ impl ChatCore for FakeCore {
         "!"
     }
 
-    /// The first tick reminds Bob in [`TICK_CHANNEL`]; later ones have nothing to say.
-    fn tick(&self) -> Vec<(ChannelKey, Reply)> {
-        if self.ticks.fetch_add(1, Ordering::SeqCst) > 0 {
+    /// The first tick of the guild (which the Discord transport must claim) reminds Bob
+    /// in [`TICK_CHANNEL`]; later ones have nothing to say.
+    fn tick_where(&self, owns: &(dyn Fn(&str) -> bool + Sync)) -> Vec<(ChannelKey, Reply)> {
+        if !owns(GUILD) || self.ticks.fetch_add(1, Ordering::SeqCst) > 0 {
             return Vec::new();
         }
         let at = ChannelKey {
