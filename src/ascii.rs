@@ -13,6 +13,17 @@ use mancala_rules::{Hole, Position};
 /// assert!(text.contains("2 |  4  4  4  4  4  4 |"));
 /// ```
 pub fn board(pos: &Position) -> String {
+    let mut out = diagram(pos);
+    out.push_str(&match pos.outcome() {
+        mancala_rules::Outcome::Ongoing => format!("{} to move\n", pos.to_move()),
+        mancala_rules::Outcome::Win { winner, .. } => format!("game over: {winner} wins\n"),
+        mancala_rules::Outcome::Draw { .. } => "game over: drawn\n".to_string(),
+    });
+    out
+}
+
+/// [`board`] without its last line (who is to move or the result).
+pub fn diagram(pos: &Position) -> String {
     let v = pos.variant();
     let cols = v.cols();
     let mut out = String::new();
@@ -51,10 +62,5 @@ pub fn board(pos: &Position) -> String {
     }
     out.push_str(&rule);
     out.push_str(&format!("     {letters}\n"));
-    out.push_str(&match pos.outcome() {
-        mancala_rules::Outcome::Ongoing => format!("{} to move\n", pos.to_move()),
-        mancala_rules::Outcome::Win { winner, .. } => format!("game over: {winner} wins\n"),
-        mancala_rules::Outcome::Draw { .. } => "game over: drawn\n".to_string(),
-    });
     out
 }

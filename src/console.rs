@@ -181,8 +181,8 @@ pub fn run_console(cfg: &Config) -> anyhow::Result<ExitCode> {
                 .iter()
                 .any(|r| !r.attachments.is_empty() && target(r) == to);
             if !reply.attachments.is_empty() && !later {
-                if let Some(pos) = core.board(&to) {
-                    write!(out, "{}", crate::ascii::board(&pos))?;
+                if let Some((pos, status)) = core.board_status(&to) {
+                    write!(out, "{}{status}\n", crate::ascii::diagram(&pos))?;
                 }
             }
         }

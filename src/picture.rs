@@ -2,7 +2,7 @@
 //! comes back. The core only sees the [`Painter`] trait, so that its tests can run with
 //! a cheap fake painter and the renderer can be tested on its own.
 
-use mancala_rules::{Position, Side, Trace};
+use mancala_rules::{Outcome, Position, Side, Trace};
 
 /// Labels drawn around the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,6 +17,43 @@ pub struct BoardInfo {
     /// Whose side the board is drawn from: North's view is turned half round; hole labels
     /// stay absolute (RULES.md N1).
     pub view: Side,
+    /// How the game ended off the board (resignation, time, agreement, abort), for the
+    /// pictures of its last position; `None`: the position tells (in play, or ended by
+    /// the rules).
+    pub ended: Option<Ended>,
+}
+
+/// `North to move`, or the result: `Game over: South wins, all seeds captured (H7/H8)`,
+/// `Game over: North wins, resignation` (an end off the board, `ended`): the status line
+/// of pictures and of text boards.
+pub fn status_text(pos: &Position, ended: Option<Ended>) -> String {
+    match ended {
+        Some(Ended::Won { winner, how }) => return format!("Game over: {winner} wins, {how}"),
+        Some(Ended::DrawAgreed) => return "Game over: draw, agreed".to_string(),
+        Some(Ended::Aborted) => return "Game aborted: no result".to_string(),
+        None => {}
+    }
+    match pos.outcome() {
+        Outcome::Ongoing => format!("{} to move", pos.to_move()),
+        Outcome::Win { winner, reason } => format!("Game over: {winner} wins, {reason}"),
+        Outcome::Draw { reason } => format!("Game over: draw, {reason}"),
+    }
+}
+
+/// A game's end that its position does not show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// `winner` won; `how`: `resignation`, `on time`.
+    Won {
+        /// The winner.
+        winner: Side,
+        /// How, in a few words.
+        how: &'static str,
+    },
+    /// Drawn by agreement.
+    DrawAgreed,
+    /// Aborted: no result.
+    Aborted,
 }
 
 /// One rendered picture.

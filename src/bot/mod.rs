@@ -26,10 +26,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
-use mancala_rules::{Game, Outcome, PlayError, Position, Side, Trace, Variant};
+use mancala_rules::{EndReason, Game, Outcome, PlayError, Position, Side, Trace, Variant};
 
 use crate::chat::{Attachment, Button, ChannelKey, ChatCore, Incoming, Reply, Rooms, User};
-use crate::picture::{BoardInfo, Frame, MovePictures, Painter};
+use crate::picture::{BoardInfo, Ended, Frame, MovePictures, Painter};
 use crate::store::{
     Challenge, GameKind, Play, Record, Status, Store, StoreError, Stored, Timing, Verdict, Write,
     FORMAT_VERSION,
@@ -254,6 +254,20 @@ impl Core {
         }
     }
 
+    /// [`Core::board`] with its status line: whose move, or how the game ended (also an
+    /// end off the board: resignation, time, agreement).
+    pub fn board_status(&self, at: &ChannelKey) -> Option<(Position, String)> {
+        let r = match self.store.load(at) {
+            Ok(Some(st)) if st.record.play.is_some() => st.record,
+            Ok(_) => self.store.last_finished(at).ok().flatten()?,
+            Err(_) => return None,
+        };
+        let game = r.play.as_ref()?.game();
+        let pos = game.position();
+        let ended = self.info(&r, game, Side::South).ended;
+        Some((pos, crate::picture::status_text(&pos, ended)))
+    }
+
     fn p(&self) -> &str {
         &self.settings.prefix
     }
@@ -324,11 +338,32 @@ impl Core {
 
     fn info(&self, r: &Record, game: &Game, view: Side) -> BoardInfo {
         let [south, north] = names(r).map(str::to_string);
+        // An end the position does not show: the record's verdict, or a resignation.
+        let ended = match (r.verdict, game.outcome()) {
+            (Some(Verdict::Timeout { winner }), _) => Some(Ended::Won {
+                winner,
+                how: "on time",
+            }),
+            (Some(Verdict::DrawAgreed), _) => Some(Ended::DrawAgreed),
+            (Some(Verdict::Aborted), _) => Some(Ended::Aborted),
+            (
+                None,
+                Outcome::Win {
+                    winner,
+                    reason: EndReason::Resignation,
+                },
+            ) => Some(Ended::Won {
+                winner,
+                how: "resignation",
+            }),
+            _ => None,
+        };
         BoardInfo {
             south,
             north,
             captured: Side::ALL.map(|s| game.captured(s)),
             view,
+            ended,
         }
     }
 

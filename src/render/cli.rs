@@ -87,6 +87,7 @@ pub fn main(args: RenderArgs) -> anyhow::Result<ExitCode> {
         north: args.north.clone(),
         captured: [game.captured(Side::South), game.captured(Side::North)],
         view: args.view.into(),
+        ended: None,
     };
     let renderer = Renderer::new();
     let frames = match &last {

@@ -32,7 +32,7 @@ use ab_glyph::FontRef;
 use image::RgbImage;
 use mancala_rules::{Event, Hole, Outcome, Position, Side, Trace, Variant};
 
-use crate::picture::{BoardInfo, Frame, MovePictures, Painter};
+use crate::picture::{status_text, BoardInfo, Ended, Frame, MovePictures, Painter};
 use crate::replay::event_text;
 use draw::{lock, Align, Color, Sprite, Typeface};
 use quant::{Indexed, Palette};
@@ -274,8 +274,19 @@ struct Step {
     alt: String,
 }
 
-/// Turn markers for a position that is not inside a move.
-fn turns_of(pos: &Position) -> [Turn; 2] {
+/// Turn markers for a position that is not inside a move: the end the game had off the
+/// board when `ended` says so, else what the position tells.
+fn turns_of(pos: &Position, ended: Option<Ended>) -> [Turn; 2] {
+    match ended {
+        Some(Ended::Won { winner, .. }) => {
+            let mut t = [Turn::None; 2];
+            t[winner.index()] = Turn::Won;
+            return t;
+        }
+        Some(Ended::DrawAgreed) => return [Turn::Draw; 2],
+        Some(Ended::Aborted) => return [Turn::None; 2],
+        None => {}
+    }
     match pos.outcome() {
         Outcome::Ongoing => {
             let mut t = [Turn::None; 2];
@@ -288,15 +299,6 @@ fn turns_of(pos: &Position) -> [Turn; 2] {
             t
         }
         Outcome::Draw { .. } => [Turn::Draw; 2],
-    }
-}
-
-/// `North to move`, or the result: `Game over: South wins, all seeds captured (H7/H8)`.
-fn status_text(pos: &Position) -> String {
-    match pos.outcome() {
-        Outcome::Ongoing => format!("{} to move", pos.to_move()),
-        Outcome::Win { winner, reason } => format!("Game over: {winner} wins, {reason}"),
-        Outcome::Draw { reason } => format!("Game over: draw, {reason}"),
     }
 }
 
@@ -458,14 +460,14 @@ fn plan_move(trace: &Trace, info: &BoardInfo) -> Vec<Step> {
     } else {
         captured_of(&after, info)
     };
-    let turns = turns_of(&after);
+    let turns = turns_of(&after, info.ended);
     let closing: Vec<String> = tail.iter().map(event_text).collect();
     let closing = if closing.is_empty() {
         "end".to_string()
     } else {
         format!("end: {}", closing.join("; "))
     };
-    let status = status_text(&after);
+    let status = status_text(&after, info.ended);
     let line1 = format!("{frames}/{frames}  {closing}");
     let line2 = format!("{headline} · {status}");
     let alt = format!(
@@ -494,8 +496,8 @@ fn plan_move(trace: &Trace, info: &BoardInfo) -> Vec<Step> {
 /// The one frame of a position without a move.
 fn plan_position(pos: &Position, info: &BoardInfo) -> Step {
     let captured = captured_of(pos, info);
-    let turns = turns_of(pos);
-    let status = status_text(pos);
+    let turns = turns_of(pos, info.ended);
+    let status = status_text(pos, info.ended);
     let line1 = format!("{}: {status}", game_name(pos.variant()));
     let line2 = pos.to_string();
     let alt = format!(
@@ -755,6 +757,7 @@ impl Renderer {
             north: "Bob".into(),
             captured: [0, 0],
             view,
+            ended: None,
         };
         let mut steps: Vec<(Step, BoardInfo)> = Vec::new();
         let katro = Position::new(Variant::KATRO);

@@ -9,6 +9,7 @@ fn info(view: Side) -> BoardInfo {
         north: "Bob".into(),
         captured: [0, 0],
         view,
+        ended: None,
     }
 }
 
@@ -104,6 +105,7 @@ fn fixed_palette_keeps_frames_it_was_not_learnt_from() {
             north: "Zoë".into(),
             captured: [3, 1],
             view,
+            ended: None,
         };
         let pos = Position::new(v);
         let trace = pos.play_traced(pos.legal_moves()[1]).unwrap();

@@ -21,6 +21,7 @@ fn info(view: Side) -> BoardInfo {
         north: "Bob".into(),
         captured: [0, 0],
         view,
+        ended: None,
     }
 }
 
@@ -365,4 +366,14 @@ fn replay_sends_the_last_move_as_a_gif() {
         "{}",
         r.attachments[0].alt
     );
+    // A resignation ends the game off the board: its picture says so, not "to move".
+    let r = ok(say(&core, &at, "bob", "!resign"));
+    let board = r.attachments.last().expect("the final board");
+    assert!(
+        board.alt.contains("Game over: South wins, resignation") && !board.alt.contains("to move"),
+        "{}",
+        board.alt
+    );
+    let (_, status) = core.board_status(&at).expect("the last game");
+    assert_eq!(status, "Game over: South wins, resignation");
 }
