@@ -182,7 +182,7 @@ pub fn run_console(cfg: &Config) -> anyhow::Result<ExitCode> {
                 .any(|r| !r.attachments.is_empty() && target(r) == to);
             if !reply.attachments.is_empty() && !later {
                 if let Some((pos, status)) = core.board_status(&to) {
-                    write!(out, "{}{status}\n", crate::ascii::diagram(&pos))?;
+                    writeln!(out, "{}{status}", crate::ascii::diagram(&pos))?;
                 }
             }
         }
