@@ -321,6 +321,13 @@ pub fn import(args: ImportArgs) -> anyhow::Result<ExitCode> {
                             i + 1
                         )
                     })?;
+                crate::bot::check_document(&key, &value).map_err(|why| {
+                    anyhow::anyhow!(
+                        "{} line {}: document {key}: {why}",
+                        args.file.display(),
+                        i + 1
+                    )
+                })?;
                 documents.push((i + 1, key, value));
                 continue;
             }

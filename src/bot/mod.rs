@@ -21,6 +21,41 @@ mod tourney;
 
 pub use play::{ChannelSettings, PlayerPrefs};
 
+/// Checks a document before it is imported: its key is one the core writes
+/// (`rating/C/F`, `ratinglog/C/F/USER/ID`, `tour/C/NAME`, `chan/C/CHANNEL`,
+/// `player/C/USER`, with C the community) and its value decodes as that document.
+///
+/// # Errors
+/// What is wrong: an unknown kind of key, a key of the wrong shape, or the value's
+/// decoding error.
+pub fn check_document(key: &str, value: &serde_json::Value) -> Result<(), String> {
+    fn decodes<T: serde::de::DeserializeOwned>(v: &serde_json::Value) -> Result<(), String> {
+        T::deserialize(v).map(|_| ()).map_err(|e| e.to_string())
+    }
+    let parts: Vec<&str> = key.split('/').collect();
+    let shaped = |n: usize| {
+        if parts.len() >= n && parts.iter().all(|p| !p.is_empty()) {
+            Ok(())
+        } else {
+            Err(format!(
+                "`{key}` has too few parts for a {} document",
+                parts[0]
+            ))
+        }
+    };
+    match parts[0] {
+        "rating" => shaped(3).and_then(|_| decodes::<rating::RatingTable>(value)),
+        "ratinglog" => shaped(5).and_then(|_| decodes::<rating::RatingChange>(value)),
+        "tour" => shaped(3).and_then(|_| decodes::<Option<crate::tournament::Tournament>>(value)),
+        "chan" => shaped(3).and_then(|_| decodes::<ChannelSettings>(value)),
+        "player" => shaped(3).and_then(|_| decodes::<PlayerPrefs>(value)),
+        other => Err(format!(
+            "`{other}/...` is not a kind of document the bot keeps (rating, ratinglog, tour, \
+             chan, player)"
+        )),
+    }
+}
+
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};

@@ -206,7 +206,11 @@ fn export_and_import_round_trip_through_the_binary() {
     drop((core, _s));
     // A different document under a stored key is refused, naming it.
     let clash = a.path().join("clash.jsonl");
-    std::fs::write(&clash, "{\"doc\":\"rating/guild-1/hoyito\",\"value\":{}}\n").unwrap();
+    std::fs::write(
+        &clash,
+        "{\"doc\":\"rating/guild-1/hoyito\",\"value\":{\"players\":{}}}\n",
+    )
+    .unwrap();
     let out = Command::new(bin)
         .args(["import", "--data"])
         .arg(b.path())
@@ -219,6 +223,35 @@ fn export_and_import_round_trip_through_the_binary() {
         err.contains("already holds a different document rating/guild-1/hoyito"),
         "{err}"
     );
+    // A document the bot would not read, or of no kind it keeps, is refused before
+    // anything is written.
+    for (line, want) in [
+        (
+            r#"{"doc":"rating/guild-1/katro","value":"notanobject"}"#,
+            "document rating/guild-1/katro: invalid type",
+        ),
+        (
+            r#"{"doc":"weird/key","value":{}}"#,
+            "`weird/...` is not a kind of document the bot keeps",
+        ),
+        (r#"{"doc":"rating/guild-1","value":{}}"#, "too few parts"),
+    ] {
+        let bad = a.path().join("bad-doc.jsonl");
+        std::fs::write(&bad, format!("{line}\n")).unwrap();
+        let d = tempfile::tempdir().unwrap();
+        let out = Command::new(bin)
+            .args(["import", "--data"])
+            .arg(d.path())
+            .arg(&bad)
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("bad-doc.jsonl line 1") && err.contains(want),
+            "{err}"
+        );
+    }
 
     // A bad line is refused with its number, and nothing is written.
     let bad = a.path().join("bad.jsonl");
