@@ -496,6 +496,11 @@ fn parse_new(args: &[&str], prefix: &str, mentions: &[User]) -> Result<Command, 
             let Some(s) = args.get(i + 1) else {
                 return Err(format!("`as` needs a side, `south` or `north`; {usage}"));
             };
+            if side.is_some() {
+                return Err(format!(
+                    "one side, please (`as south` or `as north`); {usage}"
+                ));
+            }
             side = Some(match s.to_lowercase().as_str() {
                 "south" | "s" => Side::South,
                 "north" | "n" => Side::North,
@@ -718,6 +723,10 @@ mod tests {
         }
         let e = parse("!new katro 2d 3h", "!", &[]).unwrap().unwrap_err();
         assert!(e.contains("one time per move"), "{e}");
+        let e = parse("!new katro as south as north", "!", &[])
+            .unwrap()
+            .unwrap_err();
+        assert!(e.starts_with("one side, please"), "{e}");
     }
 
     #[test]

@@ -1268,13 +1268,25 @@ impl Core {
             .max_reply_chars
             .saturating_sub(head.len() + 80);
         if body.len() > room {
-            let cut = body.len() - room;
-            let cut = (cut..body.len())
-                .find(|&i| body.is_char_boundary(i) && body[i..].starts_with(' '))
+            // Cut before a game's line or a numbered move (` 12.S c1+`), never inside
+            // a result.
+            let move_starts = |i: usize| {
+                let rest = body[i..].trim_start_matches(' ');
+                let digits =
+                    rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                body[i..].starts_with(' ')
+                    && digits > 0
+                    && (rest[digits..].starts_with(".S ") || rest[digits..].starts_with(".N "))
+            };
+            let from = body.len() - room;
+            let cut = (from..body.len())
+                .find(|&i| {
+                    body.is_char_boundary(i) && (body[i..].starts_with('\n') || move_starts(i))
+                })
                 .unwrap_or(body.len());
             body = format!(
-                "… (earlier moves left out; `mancala-bot export` has the full record){}",
-                &body[cut..]
+                "… (earlier moves left out; `mancala-bot export` has the full record)\n{}",
+                body[cut..].trim_start()
             );
         }
         format!("{head}\n{body}")

@@ -603,3 +603,33 @@ fn racing_sows_apply_exactly_once() {
         assert_eq!(game.moves().len(), 1, "iteration {i}");
     }
 }
+
+/// A long record is cut from the front at a numbered move, under a line saying so.
+#[test]
+fn long_history_is_cut_at_a_move() {
+    let b = bench_with(Settings {
+        max_reply_chars: 300,
+        ..Settings::default()
+    });
+    let at = chan("long");
+    start(&b.core, &at, "katro");
+    for i in 0..40 {
+        let legal = b.core.legal_moves(&at);
+        let Some(mv) = legal.first() else { break };
+        let who = if i % 2 == 0 { "alice" } else { "bob" };
+        if say(&b.core, &at, who, &format!("!sow {mv}"))[0].is_error {
+            break;
+        }
+    }
+    let hist = ok(say(&b.core, &at, "carol", "!history")).text;
+    let (_, rest) = hist
+        .split_once("(earlier moves left out; `mancala-bot export` has the full record)\n")
+        .unwrap_or_else(|| panic!("not cut: {hist}"));
+    let first = rest.split_whitespace().next().unwrap_or_default();
+    let (number, side) = first.split_once('.').unwrap_or_default();
+    assert!(
+        number.parse::<u32>().is_ok() && (side == "S" || side == "N"),
+        "{hist}"
+    );
+    assert!(hist.len() <= 300, "{} chars", hist.len());
+}
