@@ -46,6 +46,9 @@ static FONT_BOOK: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
 pub const CELL: u32 = 100;
 /// Radius of a pit.
 const PIT_R: f32 = 41.0;
+/// Distance from a pit's centre to the centre of a tag above or below it: inside the pit's
+/// edge, so that the tags of two pits one above the other (24 px high each) stay apart.
+const TAG_AT: f32 = PIT_R - 6.0;
 /// Side of the square of pixels a pit's picture covers: the pit with its anti-aliased
 /// edge, inside its cell and clear of the line between the halves at the cell's edge.
 /// Even, so that the pit's centre falls where it does in a cell.
@@ -858,14 +861,16 @@ impl Renderer {
             let c = l.centre(start);
             let radii = (l.k(PIT_R + 0.5), l.k(PIT_R + 6.5));
             draw::dashed_ring(img, c, radii, 12, 0.6, BLUE);
-            tags.push(((c.0, c.1 - l.k(PIT_R)), "start".into(), BLUE, WHITE));
+            // Tags sit a little inside the pit's edge, so that a tag below one pit and a
+            // tag above the pit under it stay apart.
+            tags.push(((c.0, c.1 - l.k(TAG_AT)), "start".into(), BLUE, WHITE));
         }
         let mut taken_tag = None;
         let mut mark =
             |img: &mut RgbImage, h: Hole, colour: Color, ink: Color, word: String, below: bool| {
                 let c = l.centre(h);
                 draw::ring(img, c.0, c.1, l.k(PIT_R - 2.0), l.k(PIT_R + 6.5), colour);
-                let r = l.k(PIT_R);
+                let r = l.k(TAG_AT);
                 let y = if below { c.1 + r } else { c.1 - r };
                 tags.push(((c.0, y), word, colour, ink));
             };
@@ -1043,37 +1048,29 @@ impl Renderer {
         let tw = tiles.iter().map(|t| t.0.width()).max().unwrap_or(1);
         let th = tiles.iter().map(|t| t.0.height()).max().unwrap_or(1);
         let gap = 12;
+        // Each tile's number stands in a strip above it, covering nothing of the tile.
+        let strip = 36;
+        let (cell_w, cell_h) = (tw, th + strip);
         // Columns that make the sheet closest to square.
         let cols = (1..=n)
             .min_by_key(|&c| {
                 let rows = n.div_ceil(c);
-                let w = c as i64 * tw as i64;
-                let h = rows as i64 * th as i64;
+                let w = c as i64 * cell_w as i64;
+                let h = rows as i64 * cell_h as i64;
                 (w - h).abs()
             })
             .unwrap_or(1) as u32;
         let rows = (n as u32).div_ceil(cols);
-        let w = cols * tw + (cols + 1) * gap;
-        let h = rows * th + (rows + 1) * gap;
+        let w = cols * cell_w + (cols + 1) * gap;
+        let h = rows * cell_h + (rows + 1) * gap;
         let mut sheet = RgbImage::from_pixel(w, h, image::Rgb([0x30, 0x30, 0x30]));
         for (i, (tile, _)) in tiles.iter().enumerate() {
             let (c, r) = (i as u32 % cols, i as u32 / cols);
-            let (x, y) = (gap + c * (tw + gap), gap + r * (th + gap));
-            draw::blit(&mut sheet, tile, x as i32, y as i32);
-            let badge = ((x + tw) as f32 - 32.0, (y + th) as f32 - 32.0);
-            draw::disc(&mut sheet, badge.0, badge.1, 24.0, WHITE);
-            draw::disc(&mut sheet, badge.0, badge.1, 21.0, INK);
-            let label = (i + 1).to_string();
-            let size = draw::fit_size(&self.bold, 26.0, &label, 34.0);
-            draw::text(
-                &mut sheet,
-                &self.bold,
-                size,
-                badge,
-                Align::Centre,
-                WHITE,
-                &label,
-            );
+            let (x, y) = (gap + c * (cell_w + gap), gap + r * (cell_h + gap));
+            let label = format!("{}/{n}", i + 1);
+            let at = (x as f32 + 4.0, y as f32 + strip as f32 / 2.0);
+            draw::text(&mut sheet, &self.bold, 26.0, at, Align::Left, WHITE, &label);
+            draw::blit(&mut sheet, tile, x as i32, (y + strip) as i32);
         }
         let items: Vec<String> = tiles
             .iter()

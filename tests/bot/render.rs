@@ -317,12 +317,14 @@ fn golden_closed_holes_position() {
 /// frame before it.
 #[test]
 fn golden_comparison_detects_a_changed_board() {
+    // Regenerating would write frame 3 as the golden frame 4: nothing to check then.
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        return;
+    }
     let (_, trace) = play("katro", &["c1+"]);
     let frames = Renderer::new().move_frames(&trace, &info(Side::South));
     let result = std::panic::catch_unwind(|| assert_golden("e1-frame-4.png", &frames[2].png));
-    if std::env::var_os("UPDATE_GOLDEN").is_none() {
-        assert!(result.is_err(), "frame 3 must not pass as frame 4");
-    }
+    assert!(result.is_err(), "frame 3 must not pass as frame 4");
 }
 
 /// `!replay` (issue 3's animated replay, in chat): E1 as a GIF of its seven frames,
