@@ -1081,7 +1081,7 @@ impl FromStr for Position {
             let holes = variant.holes() as u32;
             if total % holes != 0 || !(1..=4).contains(&(total / holes)) {
                 return Err(err(format!(
-                    "{total} seeds on the board; Katro {variant} holds {}, {}, {} or {} (1-4 per hole, K1)",
+                    "{total} seeds on the board; {variant} holds {}, {}, {} or {} (1-4 per hole, K1)",
                     holes,
                     2 * holes,
                     3 * holes,

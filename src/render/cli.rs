@@ -105,7 +105,12 @@ pub fn main(args: RenderArgs) -> anyhow::Result<ExitCode> {
     }
     if args.gif {
         let gif = renderer.gif(&frames);
-        let alt = format!("Animation of {} frames: {}", frames.len(), summary(&frames));
+        let n = frames.len();
+        let alt = format!(
+            "Animation of {n} frame{}: {}",
+            if n == 1 { "" } else { "s" },
+            summary(&frames)
+        );
         write(&args.out.join("move.gif"), &gif, &alt)?;
     }
     if args.sheet {

@@ -375,6 +375,11 @@ fn side_stats(pos: &Position, side: Side, captured: [u32; 2]) -> String {
     }
 }
 
+/// `1 seed`, `3 seeds`.
+fn seeds_text(n: u32) -> String {
+    format!("{n} seed{}", if n == 1 { "" } else { "s" })
+}
+
 fn holes_text(holes: &[Hole]) -> String {
     holes
         .iter()
@@ -432,11 +437,11 @@ fn plan_move(trace: &Trace, info: &BoardInfo) -> Vec<Step> {
         };
         let alt = format!(
             "Frame {n} of {frames}, {headline} ({}, seen from {}): lap {lap}: {what}; \
-             sown this lap: {}; {} seeds in hand. {} {}",
+             sown this lap: {}; {} in hand. {} {}",
             game_name(v),
             info.view,
             holes_text(&lap_sown),
-            te.hand,
+            seeds_text(te.hand as u32),
             board_alt(&te.position),
             players_alt(&te.position, captured, turns, info),
         );
@@ -1083,7 +1088,8 @@ impl Renderer {
         Frame {
             png: self.encode_png(&sheet),
             alt: format!(
-                "Contact sheet of {n} frames, in order: {}.",
+                "Contact sheet of {n} frame{}, in order: {}.",
+                if n == 1 { "" } else { "s" },
                 items.join("; ")
             ),
         }
