@@ -105,8 +105,8 @@ pub fn run_console(cfg: &Config) -> anyhow::Result<ExitCode> {
     writeln!(
         out,
         "mancala-bot console; data in {}. You are {} in #{channel}. Type `{p}help` for the \
-         commands; /as NAME switches the user, /channel NAME the channel, /organizer on|off, \
-         /tick, /quit ends.",
+         commands; /as NAME switches the user, /channel NAME the channel, /organizer on|off \
+         (on: every user may run tournaments and `{p}set`), /tick, /quit ends.",
         cfg.data_dir.display(),
         me.name
     )?;

@@ -537,10 +537,20 @@ impl Core {
                 }
             );
         }
+        // Rounds whose games are all over; the round being played is named apart.
+        let done = t
+            .rounds
+            .iter()
+            .filter(|r| r.pairings.iter().all(|p| !p.is_open()))
+            .count();
+        let when = match (done, t.rounds.len()) {
+            (0, n) => format!("round {n} in play"),
+            (d, n) if d < n => format!("after round {d}, round {n} in play"),
+            (d, _) => format!("after round {d}"),
+        };
         let mut lines = vec![format!(
-            "{} standings after round {}{}:",
+            "{} standings, {when}{}:",
             t.name,
-            t.rounds.len(),
             match t.phase {
                 Phase::Finished => " (final)",
                 Phase::Cancelled => " (cancelled)",

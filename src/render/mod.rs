@@ -63,8 +63,9 @@ const LETTERS_H: u32 = 44;
 const CAPTION_H: u32 = 92;
 /// Smallest frame width, so that the bands and captions of small boards fit.
 const MIN_WIDTH: u32 = 640;
-/// Seeds drawn as dots up to this count; above it only the number is drawn.
-const MAX_DOTS: u8 = 12;
+/// Seeds drawn as dots up to this count; above it only the number is drawn (a
+/// two-digit number would cross the ring of dots).
+const MAX_DOTS: u8 = 9;
 /// GIF pace: each step, and the final frame held longer.
 const GIF_STEP_MS: u32 = 1400;
 const GIF_HOLD_MS: u32 = 4000;

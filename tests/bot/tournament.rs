@@ -120,6 +120,13 @@ fn round_robin_of_four_by_berger_tables() {
     );
     let room = out[1].to.clone().unwrap();
     assert_eq!(room.channel, "tourney-rr4-r1-b1");
+    // Standings while round 1 is played name no finished round.
+    let r = ok(say(&b.core, &lobby, "p2", "!tournament standings rr4"));
+    assert!(
+        r.text.starts_with("rr4 standings, round 1 in play:"),
+        "{}",
+        r.text
+    );
     assert!(
         out[1].text.starts_with(
             "Tournament rr4, round 1, board 1: Katro 4x4, p1 (South) vs p4 (North). @p1 (South) to move"
@@ -163,7 +170,7 @@ fn round_robin_of_four_by_berger_tables() {
     assert_eq!(over.to, Some(lobby.clone()));
     assert_eq!(
         over.text,
-        "Tournament rr4 is over: p1 wins.\nrr4 standings after round 3 (final):\n\
+        "Tournament rr4 is over: p1 wins.\nrr4 standings, after round 3 (final):\n\
          1. p1 3 pts (3-0-0), Buchholz 3, SB 3\n\
          2. p2 2 pts (2-0-1), Buchholz 4, SB 1\n\
          3. p3 0.5 pts (0-1-2), Buchholz 5.5, SB 0.25\n\
@@ -292,7 +299,7 @@ fn swiss_of_seven_with_byes_a_timeout_and_a_restart() {
     assert_eq!(pts, 4 * (3 * 2 + 2));
     let r = ok(say(&core, &lobby, "x", "!tournament standings"));
     assert!(
-        r.text.starts_with("sw7 standings after round 4 (final):"),
+        r.text.starts_with("sw7 standings, after round 4 (final):"),
         "{}",
         r.text
     );
