@@ -20,6 +20,25 @@ fn core_on(dir: &std::path::Path) -> (Core, Arc<SledStore>) {
     (core, store)
 }
 
+/// `mancala-bot import --data DIR FILE`.
+fn run_import(dir: &std::path::Path, file: &std::path::Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_mancala-bot"))
+        .args(["import", "--data"])
+        .arg(dir)
+        .arg(file)
+        .output()
+        .unwrap()
+}
+
+/// `mancala-bot export --data DIR`.
+fn run_export(dir: &std::path::Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_mancala-bot"))
+        .args(["export", "--data"])
+        .arg(dir)
+        .output()
+        .unwrap()
+}
+
 /// One message in channel `chan("one")` of a core opened on `dir` (and closed after).
 fn say_in(dir: &std::path::Path, who: &str, text: &str) -> Vec<mancala_bot::chat::Reply> {
     let (core, _s) = core_on(dir);
@@ -122,7 +141,6 @@ fn store_that_cannot_be_opened_names_the_path() {
 
 #[test]
 fn export_and_import_round_trip_through_the_binary() {
-    let bin = env!("CARGO_BIN_EXE_mancala-bot");
     let a = tempfile::tempdir().unwrap();
     {
         let (core, _s) = core_on(a.path());
@@ -132,11 +150,7 @@ fn export_and_import_round_trip_through_the_binary() {
         ok(say(&core, &chan("two"), "alice", "!resign"));
         ok(say(&core, &chan("three"), "carol", "!new hoyito match"));
     }
-    let out = Command::new(bin)
-        .args(["export", "--data"])
-        .arg(a.path())
-        .output()
-        .unwrap();
+    let out = run_export(a.path());
     assert!(
         out.status.success(),
         "{}",
@@ -174,12 +188,7 @@ fn export_and_import_round_trip_through_the_binary() {
             "imported 0 records (3 already present) and 0 documents ({n_docs} already present)"
         ),
     ] {
-        let out = Command::new(bin)
-            .args(["import", "--data"])
-            .arg(b.path())
-            .arg(&file)
-            .output()
-            .unwrap();
+        let out = run_import(b.path(), &file);
         assert!(
             out.status.success(),
             "{}",
@@ -188,11 +197,7 @@ fn export_and_import_round_trip_through_the_binary() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(&expect), "{err}");
     }
-    let again = Command::new(bin)
-        .args(["export", "--data"])
-        .arg(b.path())
-        .output()
-        .unwrap();
+    let again = run_export(b.path());
     assert_eq!(String::from_utf8(again.stdout).unwrap(), text);
     // The ratings came along; the imported game goes on.
     assert_eq!(
@@ -211,12 +216,7 @@ fn export_and_import_round_trip_through_the_binary() {
         "{\"doc\":\"rating/guild-1/hoyito\",\"value\":{\"players\":{}}}\n",
     )
     .unwrap();
-    let out = Command::new(bin)
-        .args(["import", "--data"])
-        .arg(b.path())
-        .arg(&clash)
-        .output()
-        .unwrap();
+    let out = run_import(b.path(), &clash);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -239,12 +239,7 @@ fn export_and_import_round_trip_through_the_binary() {
         let bad = a.path().join("bad-doc.jsonl");
         std::fs::write(&bad, format!("{line}\n")).unwrap();
         let d = tempfile::tempdir().unwrap();
-        let out = Command::new(bin)
-            .args(["import", "--data"])
-            .arg(d.path())
-            .arg(&bad)
-            .output()
-            .unwrap();
+        let out = run_import(d.path(), &bad);
         assert!(!out.status.success());
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
@@ -264,31 +259,16 @@ fn export_and_import_round_trip_through_the_binary() {
     )
     .unwrap();
     let c = tempfile::tempdir().unwrap();
-    let out = Command::new(bin)
-        .args(["import", "--data"])
-        .arg(c.path())
-        .arg(&bad)
-        .output()
-        .unwrap();
+    let out = run_import(c.path(), &bad);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad.jsonl line 2: not a game record"), "{err}");
     // A clash with a different record is refused, naming the key.
-    let out = Command::new(bin)
-        .args(["import", "--data"])
-        .arg(a.path())
-        .arg(&file)
-        .output()
-        .unwrap();
+    let out = run_import(a.path(), &file);
     assert!(out.status.success());
     let changed = text.replacen("\"c1+\"", "\"c1-\"", 1);
     std::fs::write(&bad, changed).unwrap();
-    let out = Command::new(bin)
-        .args(["import", "--data"])
-        .arg(a.path())
-        .arg(&bad)
-        .output()
-        .unwrap();
+    let out = run_import(a.path(), &bad);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -303,18 +283,13 @@ fn export_and_import_round_trip_through_the_binary() {
 /// empty export.
 #[test]
 fn import_refuses_duplicates_and_inconsistent_records_before_writing() {
-    let bin = env!("CARGO_BIN_EXE_mancala-bot");
     let a = tempfile::tempdir().unwrap();
     {
         let (core, _s) = core_on(a.path());
         start(&core, &chan("one"), "katro");
         ok(say(&core, &chan("one"), "alice", "!sow c1+"));
     }
-    let out = Command::new(bin)
-        .args(["export", "--data"])
-        .arg(a.path())
-        .output()
-        .unwrap();
+    let out = run_export(a.path());
     let line = String::from_utf8(out.stdout)
         .unwrap()
         .lines()
@@ -325,18 +300,9 @@ fn import_refuses_duplicates_and_inconsistent_records_before_writing() {
         let file = a.path().join(name);
         std::fs::write(&file, text).unwrap();
         let b = tempfile::tempdir().unwrap();
-        let out = Command::new(bin)
-            .args(["import", "--data"])
-            .arg(b.path())
-            .arg(&file)
-            .output()
-            .unwrap();
+        let out = run_import(b.path(), &file);
         assert!(!out.status.success());
-        let listed = Command::new(bin)
-            .args(["export", "--data"])
-            .arg(b.path())
-            .output()
-            .unwrap();
+        let listed = run_export(b.path());
         assert_eq!(
             String::from_utf8_lossy(&listed.stdout),
             "",
@@ -359,11 +325,7 @@ fn import_refuses_duplicates_and_inconsistent_records_before_writing() {
     );
 
     let missing = a.path().join("typo");
-    let out = Command::new(bin)
-        .args(["export", "--data"])
-        .arg(&missing)
-        .output()
-        .unwrap();
+    let out = run_export(&missing);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no store at"));
     assert!(!missing.exists(), "export must not create a store");
