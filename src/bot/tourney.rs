@@ -400,6 +400,17 @@ impl Core {
                     &[Phase::Registration, Phase::Running],
                 )?;
                 self.update_tournament(&t.key(), |t| {
+                    if !matches!(t.phase, Phase::Registration | Phase::Running) {
+                        return refuse(format!(
+                            "{} is already {}",
+                            t.name,
+                            if t.phase == Phase::Cancelled {
+                                "cancelled"
+                            } else {
+                                "over"
+                            }
+                        ));
+                    }
                     t.phase = Phase::Cancelled;
                     Ok(())
                 })?;

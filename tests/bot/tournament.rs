@@ -427,6 +427,9 @@ fn knockout_of_eight_seeded_by_rating() {
     );
     let e = refused(say(&b.core, &room, "k1", "!sow a1+"));
     assert!(e.starts_with("there is no game in play here"), "{e}");
+    // Cancelling it again is refused, not announced twice.
+    let e = refused(org(&b.core, &lobby, "!tournament cancel cup2"));
+    assert!(e.contains("cup2") && !e.contains("is cancelled"), "{e}");
 }
 
 /// Rooms that cannot be opened where the tournament is asked for: creating it is
