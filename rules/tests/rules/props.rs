@@ -256,6 +256,10 @@ fn check_outcome(g: &Game, history: &[Position]) {
         } => {
             let last = history.last().unwrap();
             assert_eq!(history.iter().filter(|&q| q == last).count(), 3);
+            // H10: the rows were swept into the stores.
+            if !p.variant().is_katro() {
+                assert_eq!(p.board_total(), 0);
+            }
         }
         Outcome::Win {
             winner,
@@ -276,8 +280,9 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
     /// Random games on every board: seeds conserved after every event; the trace replays
-    /// to the final board; `legal_moves` and `play` agree on every well-formed move; the
-    /// game ends (K10/H10 guarantee it) with an outcome consistent with its last position.
+    /// to the final board; `legal_moves` and `play` agree on every well-formed move; a
+    /// game that ends (within 20,000 plies) ends with an outcome consistent with its last
+    /// position.
     #[test]
     fn random_games_keep_every_invariant(pick in 0u8..7, seeds in 1u8..=4, steps: bool, seed: u64) {
         let start = start_position(pick, seeds, steps);
@@ -301,11 +306,19 @@ proptest! {
                 }
             }
             let m = legal[rng.gen_range(0..legal.len())];
+            // The position the move makes: what repetition counts. (After an H10
+            // repetition the game's position is the swept board, which is new.)
+            let made = p.play(m).unwrap();
             let t = g.play(m).unwrap();
             check_conservation(&t, total);
             check_replay(&t);
-            history.push(g.position());
+            history.push(made);
         }
-        check_outcome(&g, &history);
+        // K10/H10 end every game, but not within any fixed number of plies: with a few
+        // seeds spread over a 2x12 board a random game can wander 20,000 plies without a
+        // third repetition (seen once in ~1,600 games). Only an ended game is checked.
+        if g.outcome().is_over() {
+            check_outcome(&g, &history);
+        }
     }
 }
