@@ -180,20 +180,29 @@ pub(crate) fn rounded_rect(
     }
 }
 
-/// The advance width of `text` at `size` (ab_glyph pixel scale), kerning included.
-pub(crate) fn text_width(font: &FontRef<'static>, size: f32, text: &str) -> f32 {
+/// The glyphs of `text` at `size` with their pen positions from the line's start, by
+/// advances and kerning, and the line's advance width: the one layout that measuring
+/// and drawing share.
+fn layout(font: &FontRef<'static>, size: f32, text: &str) -> (Vec<(GlyphId, f32)>, f32) {
     let f = font.as_scaled(PxScale::from(size));
-    let mut w = 0.0;
+    let mut glyphs = Vec::with_capacity(text.len());
+    let mut pen = 0.0;
     let mut last = None;
     for ch in text.chars() {
         let id = f.glyph_id(ch);
         if let Some(prev) = last {
-            w += f.kern(prev, id);
+            pen += f.kern(prev, id);
         }
-        w += f.h_advance(id);
+        glyphs.push((id, pen));
+        pen += f.h_advance(id);
         last = Some(id);
     }
-    w
+    (glyphs, pen)
+}
+
+/// The advance width of `text` at `size` (ab_glyph pixel scale), kerning included.
+pub(crate) fn text_width(font: &FontRef<'static>, size: f32, text: &str) -> f32 {
+    layout(font, size, text).1
 }
 
 /// The largest size not above `size` at which `text` fits in `max_w` pixels.
@@ -306,7 +315,7 @@ pub(crate) fn text(
     c: Color,
     line: &str,
 ) -> f32 {
-    let w = text_width(face, size, line);
+    let (glyphs, w) = layout(face, size, line);
     let left = match align {
         Align::Left => x,
         Align::Centre => x - w / 2.0,
@@ -316,16 +325,8 @@ pub(crate) fn text(
     let baseline = cy + cap_height(face, size) / 2.0;
     let top = (baseline - scaled.ascent()).round() as i32;
     let left = left.round();
-    let mut pen = 0.0;
-    let mut last = None;
-    for ch in line.chars() {
-        let id = scaled.glyph_id(ch);
-        if let Some(prev) = last {
-            pen += scaled.kern(prev, id);
-        }
-        last = Some(id);
+    for (id, pen) in glyphs {
         let at = left + pen;
-        pen += scaled.h_advance(id);
         let mut px = at.floor();
         let mut quarter = ((at - px) * 4.0).round() as u8;
         if quarter == 4 {
@@ -379,25 +380,14 @@ impl Sprite {
     /// Renders `line` centred on `(0, 0)` at `size`, with a halo of `halo` pixels.
     pub(crate) fn new(font: &FontRef<'static>, size: f32, line: &str, halo: usize) -> Sprite {
         let scale = PxScale::from(size);
-        let scaled = font.as_scaled(scale);
-        let w_text = text_width(font, size, line);
         let cap = cap_height(font, size);
         // Layout with the pen at (0, baseline 0).
-        let mut glyphs = Vec::new();
-        let mut pen = 0.0;
-        let mut last = None;
-        for ch in line.chars() {
-            let id = scaled.glyph_id(ch);
-            if let Some(prev) = last {
-                pen += scaled.kern(prev, id);
-            }
-            glyphs.push(id.with_scale_and_position(scale, point(pen, 0.0)));
-            pen += scaled.h_advance(id);
-            last = Some(id);
-        }
+        let (glyphs, w_text) = layout(font, size, line);
         let outlined: Vec<_> = glyphs
             .into_iter()
-            .filter_map(|g| font.outline_glyph(g))
+            .filter_map(|(id, pen)| {
+                font.outline_glyph(id.with_scale_and_position(scale, point(pen, 0.0)))
+            })
             .collect();
         let (mut minx, mut miny, mut maxx, mut maxy) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
         for o in &outlined {
