@@ -275,32 +275,27 @@ impl Core {
     /// The board to show for the channel `at`: the game in play, else the final position
     /// of the last game finished there. For text transports (the console's ASCII board).
     pub fn board(&self, at: &ChannelKey) -> Option<Position> {
-        match self.store.load(at) {
-            Ok(Some(Stored { record, .. })) if record.play.is_some() => {
-                record.play.map(|p| p.game().position())
-            }
-            Ok(_) => self
-                .store
-                .last_finished(at)
-                .ok()
-                .flatten()
-                .and_then(|r| r.play.map(|p| p.game().position())),
-            Err(_) => None,
-        }
+        Some(self.shown_game(at)?.play?.game().position())
     }
 
     /// [`Core::board`] with its status line: whose move, or how the game ended (also an
     /// end off the board: resignation, time, agreement).
     pub fn board_status(&self, at: &ChannelKey) -> Option<(Position, String)> {
-        let r = match self.store.load(at) {
-            Ok(Some(st)) if st.record.play.is_some() => st.record,
-            Ok(_) => self.store.last_finished(at).ok().flatten()?,
-            Err(_) => return None,
-        };
+        let r = self.shown_game(at)?;
         let game = r.play.as_ref()?.game();
         let pos = game.position();
         let ended = self.info(&r, game, Side::South).ended;
         Some((pos, crate::picture::status_text(&pos, ended)))
+    }
+
+    /// The record whose board the channel shows: its game in play, else its last
+    /// finished game; `None` on a store failure.
+    fn shown_game(&self, at: &ChannelKey) -> Option<Record> {
+        match self.store.load(at) {
+            Ok(Some(Stored { record, .. })) if record.play.is_some() => Some(record),
+            Ok(_) => self.store.last_finished(at).ok().flatten(),
+            Err(_) => None,
+        }
     }
 
     fn p(&self) -> &str {
