@@ -9,12 +9,14 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::Criterion;
-use mancala_bot::bot::{Core, Settings, SystemClock};
-use mancala_bot::chat::{ChannelKey, ChatCore, Incoming, User};
-use mancala_bot::picture::{BoardInfo, Frame, Painter};
+use mancala_bot::core::api::{ChatCore, Incoming};
+use mancala_bot::core::painter::{BoardInfo, Frame, Painter};
+use mancala_bot::core::{Core, Settings, SystemClock};
+use mancala_bot::model::GameKind;
+use mancala_bot::model::{ChannelKey, User};
 use mancala_bot::render::Renderer;
 use mancala_bot::store::{
-    Challenge, GameKind, Play, Record, SledStore, Status, Store, Write, FORMAT_VERSION,
+    Challenge, Play, Record, SledStore, Status, Store, Write, FORMAT_VERSION,
 };
 use mancala_rules::{Game, Position, Side, Trace, Variant};
 use rand::rngs::StdRng;
@@ -195,7 +197,7 @@ fn timed_sows(
                 .any(|a| a.filename == "frames.png");
             kinds.push(sheet);
         }
-        assert!(!replies[0].is_error, "{}", replies[0].text);
+        assert!(!replies[0].is_error, "{}", replies[0].text());
     }
     times
 }

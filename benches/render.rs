@@ -3,7 +3,7 @@
 //! most 150 ms).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use mancala_bot::picture::{BoardInfo, Painter};
+use mancala_bot::core::painter::{BoardInfo, Painter};
 use mancala_bot::render::Renderer;
 use mancala_rules::{Game, Position, Side, Trace, Variant};
 

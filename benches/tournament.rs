@@ -8,11 +8,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::Criterion;
-use mancala_bot::bot::{Core, ManualClock, Settings};
-use mancala_bot::chat::{ChannelKey, ChatCore, Incoming, User};
+use mancala_bot::core::api::{ChatCore, Incoming};
+use mancala_bot::core::tournament::{Entrant, Format, Phase, Res, Tournament};
+use mancala_bot::core::{Core, ManualClock, Settings};
+use mancala_bot::model::{ChannelKey, User};
 use mancala_bot::render::Renderer;
 use mancala_bot::store::SledStore;
-use mancala_bot::tournament::{Entrant, Format, Phase, Res, Tournament};
 
 fn field(n: usize, rounds_played: u32) -> Tournament {
     let mut t = Tournament {
@@ -59,7 +60,7 @@ fn say(core: &Core, at: &ChannelKey, who: &str, text: &str, mention: Option<&str
         mentions: mention.map(user).into_iter().collect(),
         is_organizer: false,
     });
-    assert!(!r[0].is_error, "{}", r[0].text);
+    assert!(!r[0].is_error, "{}", r[0].text());
 }
 
 fn main() {

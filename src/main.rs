@@ -3,7 +3,9 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use mancala_bot::{app, console, render, replay, selfplay};
+mod cli;
+
+use cli::{backup, console, render, replay, run, selfplay};
 
 /// A chat bot that referees and plays the mancala games Katro and Hoyito I.
 #[derive(Parser)]
@@ -19,15 +21,15 @@ enum Cmd {
     /// Replay a game record and print every ply (RULES.md section 6).
     Replay(replay::ReplayArgs),
     /// Start the bot: Discord when a token is configured, else the console.
-    Run(app::RunArgs),
+    Run(run::RunArgs),
     /// Play through standard input and output (each line a chat message).
     Console(console::ConsoleArgs),
     /// Print every stored game and its record as JSON lines.
-    Export(app::ExportArgs),
+    Export(backup::ExportArgs),
     /// Load the JSON lines of `export` into a data directory.
-    Import(app::ImportArgs),
+    Import(backup::ImportArgs),
     /// Draw a move's frames (or a position) as PNG files, with GIF and contact sheet.
-    Render(render::cli::RenderArgs),
+    Render(render::RenderArgs),
     /// Play AI levels and random players against each other and report the results.
     Selfplay(selfplay::SelfplayArgs),
 }
@@ -36,13 +38,13 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.cmd {
         Some(Cmd::Replay(a)) => replay::main(a),
-        Some(Cmd::Run(a)) => app::run(a),
+        Some(Cmd::Run(a)) => run::run(a),
         Some(Cmd::Console(a)) => console::main(a),
-        Some(Cmd::Export(a)) => app::export(a),
-        Some(Cmd::Import(a)) => app::import(a),
-        Some(Cmd::Render(a)) => render::cli::main(a),
+        Some(Cmd::Export(a)) => backup::export(a),
+        Some(Cmd::Import(a)) => backup::import(a),
+        Some(Cmd::Render(a)) => render::main(a),
         Some(Cmd::Selfplay(a)) => selfplay::main(a),
-        None => app::run(app::RunArgs::default()),
+        None => run::run(run::RunArgs::default()),
     };
     match result {
         Ok(code) => code,

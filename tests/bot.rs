@@ -14,8 +14,6 @@ mod matrix;
 mod pairing;
 #[path = "bot/render.rs"]
 mod render;
-#[path = "bot/selfplay.rs"]
-mod selfplay;
 #[path = "bot/store.rs"]
 mod store;
 #[path = "bot/tournament.rs"]

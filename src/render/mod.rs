@@ -20,7 +20,7 @@
 //! board; a contact sheet's tiles are drawn directly at half size, and frames that only
 //! go into a sheet are never encoded on their own.
 
-pub mod cli;
+pub mod ascii;
 mod draw;
 mod quant;
 
@@ -32,8 +32,8 @@ use ab_glyph::FontRef;
 use image::RgbImage;
 use mancala_rules::{Event, Hole, Outcome, Position, Side, Trace, Variant};
 
-use crate::picture::{status_text, BoardInfo, Ended, Frame, MovePictures, Painter};
-use crate::replay::event_text;
+use crate::core::painter::{status_text, BoardInfo, Ended, Frame, MovePictures, Painter};
+use crate::core::text::event_text;
 use draw::{lock, Align, Color, Sprite, Typeface};
 use quant::{Indexed, Palette};
 
@@ -579,6 +579,16 @@ impl Renderer {
     /// 0.1 s in a release build), so that no player's move waits for it. Optional.
     pub fn prepare(&self) {
         self.palette();
+    }
+
+    /// The painter of a running bot (console, `run`, end-to-end tests): a new renderer
+    /// whose [`Renderer::prepare`] runs on a background thread, so that neither start-up
+    /// nor the first move waits for it.
+    pub fn warmed() -> Arc<Renderer> {
+        let renderer = Arc::new(Renderer::new());
+        let warm = Arc::clone(&renderer);
+        std::thread::spawn(move || warm.prepare());
+        renderer
     }
 
     /// The empty board of `layout` (page, board, pits, letters, row numbers), cached.

@@ -10,8 +10,9 @@ use std::path::Path;
 use std::sync::{Arc, Barrier};
 use std::time::Duration;
 
-use mancala_bot::bot::{Core, ManualClock, Settings};
-use mancala_bot::chat::{ChannelKey, ChatCore, Incoming, Reply, User};
+use mancala_bot::core::api::{ChatCore, Incoming, Reply};
+use mancala_bot::core::{Core, ManualClock, Settings};
+use mancala_bot::model::{ChannelKey, User};
 use mancala_bot::store::{Play, Record, SledStore, Status, Store, Write};
 use mancala_rules::Side;
 use rand::rngs::StdRng;
@@ -88,22 +89,23 @@ fn record(store: &SledStore, at: &ChannelKey) -> Record {
 }
 
 fn is_ai_move(r: &Reply, ai: &str) -> bool {
-    r.text.starts_with(&format!("{ai} (")) && r.text.lines().next().unwrap().contains(") sowed ")
+    r.text().starts_with(&format!("{ai} ("))
+        && r.text().lines().next().unwrap().contains(") sowed ")
 }
 
 /// Checks an AI move reply: its summary, its frames (the FakePainter names the move in
 /// each frame's alt text), the board last, no mention of the AI.
 #[track_caller]
 fn check_ai_reply(r: &Reply, ai: &str) {
-    assert!(!r.is_error, "{}", r.text);
-    assert!(is_ai_move(r, ai), "not an AI move: {}", r.text);
-    let first = r.text.lines().next().unwrap();
+    assert!(!r.is_error, "{}", r.text());
+    assert!(is_ai_move(r, ai), "not an AI move: {}", r.text());
+    let first = r.text().lines().next().unwrap();
     let mv = first
         .split(" sowed ")
         .nth(1)
         .and_then(|s| s.split(':').next())
         .unwrap();
-    assert!(!r.attachments.is_empty(), "{}", r.text);
+    assert!(!r.attachments.is_empty(), "{}", r.text());
     let board = r
         .attachments
         .iter()
@@ -113,7 +115,7 @@ fn check_ai_reply(r: &Reply, ai: &str) {
         board.alt.starts_with("frame ") && board.alt.ends_with(&format!(" of {mv}")),
         "{} / {}",
         board.alt,
-        r.text
+        r.text()
     );
     assert!(
         r.mentions.iter().all(|u| !u.id.starts_with("ai:")),
@@ -149,11 +151,11 @@ fn play_out(
         let legal = e.core.legal_moves(at);
         let mv = legal.choose(&mut rng).unwrap();
         let replies = say(&e.core, at, "alice", &format!("!sow {mv}"));
-        assert!(!replies[0].is_error, "{}", replies[0].text);
+        assert!(!replies[0].is_error, "{}", replies[0].text());
         assert!(
-            replies[0].text.starts_with("alice ("),
+            replies[0].text().starts_with("alice ("),
             "{}",
-            replies[0].text
+            replies[0].text()
         );
         for rep in &replies[1..] {
             if is_ai_move(rep, ai) {
@@ -178,22 +180,22 @@ fn katro_4x4_against_the_ai_to_the_end_unrated() {
         "!new katro:4x4 ai level 2 as south",
     ));
     assert!(
-        r.text
+        r.text()
             .starts_with("alice plays Katro 4x4 against the AI, unrated"),
         "{}",
-        r.text
+        r.text()
     );
     assert!(
-        r.text.contains(&format!("alice (South) vs {ai} (North)")),
+        r.text().contains(&format!("alice (South) vs {ai} (North)")),
         "{}",
-        r.text
+        r.text()
     );
     assert!(
-        r.text.contains("I play North at level 2 (casual"),
+        r.text().contains("I play North at level 2 (casual"),
         "{}",
-        r.text
+        r.text()
     );
-    assert!(r.text.contains("@alice (South) to move"), "{}", r.text);
+    assert!(r.text().contains("@alice (South) to move"), "{}", r.text());
     assert_eq!(r.mentions, vec![user("alice")]);
     assert_eq!(r.attachments.len(), 1);
     let rec = record(&e.store, &at);
@@ -207,37 +209,37 @@ fn katro_4x4_against_the_ai_to_the_end_unrated() {
     assert_eq!(replies.len(), 2, "{replies:?}");
     assert!(
         replies[0]
-            .text
+            .text()
             .contains(&format!("\n{ai} (North) to move.")),
         "{}",
-        replies[0].text
+        replies[0].text()
     );
     assert!(
-        !replies[0].text.contains("Deadline for"),
+        !replies[0].text().contains("Deadline for"),
         "{}",
-        replies[0].text
+        replies[0].text()
     );
     assert!(replies[0].mentions.is_empty(), "the AI is not pinged");
     check_ai_reply(&replies[1], ai);
     assert!(
-        replies[1].text.contains("@alice (South) to move"),
+        replies[1].text().contains("@alice (South) to move"),
         "{}",
-        replies[1].text
+        replies[1].text()
     );
     assert_eq!(replies[1].mentions, vec![user("alice")]);
 
     let (all, ai_moves) = play_out(&e, &at, ai, 1, 400);
     assert!(ai_moves >= 1);
     let last = all.iter().rev().find(|r| !r.is_error).unwrap();
-    assert!(last.text.contains("Game over."), "{}", last.text);
-    assert!(!last.text.contains("Ratings"), "{}", last.text);
+    assert!(last.text().contains("Game over."), "{}", last.text());
+    assert!(!last.text().contains("Ratings"), "{}", last.text());
     let done = e.store.last_finished(&at).unwrap().unwrap();
     assert!(!done.rated, "games against the AI are unrated");
     assert!(done.result().is_some());
     assert_eq!(done.ai.map(|a| a.level), Some(2));
     // No rating came of it.
     let r = ok(say(&e.core, &at, "alice", "!rating"));
-    assert_eq!(r.text, "alice: Katro unrated; Hoyito unrated.");
+    assert_eq!(r.text(), "alice: Katro unrated; Hoyito unrated.");
 }
 
 #[test]
@@ -248,25 +250,25 @@ fn hoyito_ai_as_south_moves_first_and_plays_to_the_end() {
     let replies = say(&e.core, &at, "alice", "!new hoyito ai as north");
     assert_eq!(replies.len(), 2, "{replies:?}");
     let start = &replies[0];
-    assert!(!start.is_error, "{}", start.text);
+    assert!(!start.is_error, "{}", start.text());
     assert!(
-        start.text.contains(&format!("{ai} (South) to move.")),
+        start.text().contains(&format!("{ai} (South) to move.")),
         "{}",
-        start.text
+        start.text()
     );
     assert!(
-        start.text.contains("I play South at level 3 (club"),
+        start.text().contains("I play South at level 3 (club"),
         "{}",
-        start.text
+        start.text()
     );
     assert!(start.mentions.is_empty(), "{:?}", start.mentions);
     check_ai_reply(&replies[1], ai);
     assert!(
         replies[1]
-            .text
+            .text()
             .contains("@alice (North) to move: `!sow HOLE`"),
         "{}",
-        replies[1].text
+        replies[1].text()
     );
     assert_eq!(replies[1].mentions, vec![user("alice")]);
     let rec = record(&e.store, &at);
@@ -275,7 +277,7 @@ fn hoyito_ai_as_south_moves_first_and_plays_to_the_end() {
 
     let (all, _) = play_out(&e, &at, ai, 2, 400);
     let last = all.iter().rev().find(|r| !r.is_error).unwrap();
-    assert!(last.text.contains("Game over."), "{}", last.text);
+    assert!(last.text().contains("Game over."), "{}", last.text());
     let done = e.store.last_finished(&at).unwrap().unwrap();
     assert!(!done.rated);
     assert!(done.result().is_some());
@@ -292,15 +294,16 @@ fn hoyito_match_against_the_ai_goes_game_after_game_to_the_end() {
         "alice",
         "!new hoyito match ai level 1 as south",
     ));
-    assert!(r.text.contains("Hoyito 2x6 match"), "{}", r.text);
+    assert!(r.text().contains("Hoyito 2x6 match"), "{}", r.text());
     let (all, ai_moves) = play_out(&e, &at, ai, 3, 3000);
     assert!(ai_moves > 10);
     assert!(
-        all.iter().any(|r| r.text.contains("Game 2 starts (M1-M3)")),
+        all.iter()
+            .any(|r| r.text().contains("Game 2 starts (M1-M3)")),
         "the match went on to a second game"
     );
     let last = all.iter().rev().find(|r| !r.is_error).unwrap();
-    assert!(last.text.contains("Match over after"), "{}", last.text);
+    assert!(last.text().contains("Match over after"), "{}", last.text());
     let done = e.store.last_finished(&at).unwrap().unwrap();
     assert!(matches!(done.play, Some(Play::Match(_))));
     assert!(!done.rated);
@@ -351,9 +354,9 @@ fn refusals_change_nothing() {
     assert_eq!(fake_ai.len(), 1);
     assert!(fake_ai[0].is_error);
     assert!(
-        fake_ai[0].text.contains("you are not playing this game"),
+        fake_ai[0].text().contains("you are not playing this game"),
         "{}",
-        fake_ai[0].text
+        fake_ai[0].text()
     );
     // The AI takes no draws.
     let err = refused(say(&e.core, &at, "alice", "!draw"));
@@ -365,7 +368,7 @@ fn refusals_change_nothing() {
     );
     // `!resign` ends it; the channel is free again, and a rematch swaps the sides.
     let r = ok(say(&e.core, &at, "alice", "!resign"));
-    assert!(r.text.contains("alice (South) resigns"), "{}", r.text);
+    assert!(r.text().contains("alice (South) resigns"), "{}", r.text());
     assert!(r.mentions.is_empty(), "{:?}", r.mentions);
     let replies = say(&e.core, &at, "alice", "!rematch");
     assert_eq!(
@@ -374,9 +377,11 @@ fn refusals_change_nothing() {
         "the AI plays South and moves first: {replies:?}"
     );
     assert!(
-        replies[0].text.contains("I play South at level 4 (expert"),
+        replies[0]
+            .text()
+            .contains("I play South at level 4 (expert"),
         "{}",
-        replies[0].text
+        replies[0].text()
     );
     check_ai_reply(&replies[1], "mancala-bot (level 4, expert)");
 }
@@ -428,11 +433,11 @@ fn the_game_survives_restarts_and_the_ai_plays_a_move_it_owes() {
     assert_eq!(replies.len(), 2, "{replies:?}");
     assert!(replies[0].is_error);
     assert!(
-        replies[0].text.contains(&format!(
+        replies[0].text().contains(&format!(
             "it is the AI's turn (North), not yours: {ai} plays it"
         )),
         "{}",
-        replies[0].text
+        replies[0].text()
     );
     check_ai_reply(&replies[1], ai);
     assert_eq!(
@@ -464,7 +469,7 @@ fn the_game_survives_restarts_and_the_ai_plays_a_move_it_owes() {
     e.clock.advance(Duration::from_secs(73 * 3600));
     let ticked = e.core.tick();
     assert_eq!(ticked.len(), 1, "{ticked:?}");
-    let text = &ticked[0].1.text;
+    let text = &ticked[0].1.text();
     assert!(
         text.contains("alice (South) did not move by the deadline"),
         "{text}"
@@ -551,19 +556,19 @@ fn help_and_rules_mention_the_ai() {
     let at = chan("t");
     let help = ok(say(&e.core, &at, "alice", "!help"));
     assert!(
-        help.text
+        help.text()
             .contains("`!new GAME ai [level N] [as south|north] [TIME]`"),
         "{}",
-        help.text
+        help.text()
     );
-    assert!(help.text.contains("default 3"), "{}", help.text);
-    assert!(help.text.chars().count() <= 1900);
+    assert!(help.text().contains("default 3"), "{}", help.text());
+    assert!(help.text().chars().count() <= 1900);
     for topic in ["katro", "hoyito", ""] {
         let r = ok(say(&e.core, &at, "alice", &format!("!rules {topic}")));
         assert!(
-            r.text.contains("Practise against the AI: `!new "),
+            r.text().contains("Practise against the AI: `!new "),
             "{}",
-            r.text
+            r.text()
         );
     }
     let err = refused(say(&e.core, &at, "alice", "!new chess"));

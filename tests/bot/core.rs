@@ -5,9 +5,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier};
 use std::time::Duration;
 
-use mancala_bot::bot::{Core, ManualClock, Settings};
-use mancala_bot::chat::{ChannelKey, ChatCore, Incoming, Reply, User};
-use mancala_bot::picture::{BoardInfo, Frame, Painter};
+use mancala_bot::core::api::{ChatCore, Incoming, Reply};
+use mancala_bot::core::painter::{BoardInfo, Frame, Painter};
+use mancala_bot::core::{Clock, Core, ManualClock, Settings};
+use mancala_bot::model::{ChannelKey, User};
 use mancala_bot::store::{SledStore, Store};
 use mancala_rules::{Position, Side, Trace};
 use rand::rngs::StdRng;
@@ -130,7 +131,7 @@ pub fn say_as(
 pub fn ok(replies: Vec<Reply>) -> Reply {
     assert_eq!(replies.len(), 1, "{replies:?}");
     let r = replies.into_iter().next().unwrap();
-    assert!(!r.is_error, "unexpected refusal: {}", r.text);
+    assert!(!r.is_error, "unexpected refusal: {}", r.text());
     r
 }
 
@@ -141,9 +142,9 @@ pub fn refused(replies: Vec<Reply>) -> String {
     assert!(
         replies[0].is_error,
         "expected a refusal, got: {}",
-        replies[0].text
+        replies[0].text()
     );
-    replies[0].text.clone()
+    replies[0].text().to_string()
 }
 
 /// The channel's board as N4 text.
@@ -175,11 +176,11 @@ fn challenge_accept_and_first_move_e1() {
     let at = chan("c");
     let r = ok(say(&b.core, &at, "alice", "!new katro @bob as south"));
     assert!(
-        r.text.contains("alice challenges @bob to Katro 6x6"),
+        r.text().contains("alice challenges @bob to Katro 6x6"),
         "{}",
-        r.text
+        r.text()
     );
-    assert!(r.text.contains("expires in 24 h"), "{}", r.text);
+    assert!(r.text().contains("expires in 24 h"), "{}", r.text());
     assert_eq!(r.mentions, vec![user("bob")]);
     let ids: Vec<_> = r
         .buttons
@@ -191,22 +192,22 @@ fn challenge_accept_and_first_move_e1() {
 
     let r = ok(say(&b.core, &at, "bob", "!accept"));
     assert!(
-        r.text.contains("alice (South) vs bob (North)"),
+        r.text().contains("alice (South) vs bob (North)"),
         "{}",
-        r.text
+        r.text()
     );
-    assert!(r.text.contains("@alice (South) to move"), "{}", r.text);
+    assert!(r.text().contains("@alice (South) to move"), "{}", r.text());
     assert_eq!(r.mentions, vec![user("alice")]);
     assert_eq!(r.attachments.len(), 1);
 
     // RULES.md E1, with the alias and the spaces of N2.
     let r = ok(say(&b.core, &at, "alice", "!s C1 +"));
-    let first = r.text.lines().next().unwrap();
+    let first = r.text().lines().next().unwrap();
     assert_eq!(
         first,
         "alice (South) sowed c1+: 7 laps, captured 2 from b4."
     );
-    assert!(r.text.contains("@bob (North) to move"), "{}", r.text);
+    assert!(r.text().contains("@bob (North) to move"), "{}", r.text());
     assert_eq!(r.mentions, vec![user("bob")]);
     // 5 relays + 1 capture + the final board.
     assert_eq!(r.attachments.len(), 7);
@@ -216,22 +217,26 @@ fn challenge_accept_and_first_move_e1() {
         "katro/0,3,1,0,1,4/3,0,3,3,1,4/3,0,3,3,3,3/2,0,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2 n"
     );
     let board = ok(say(&b.core, &at, "carol", "!board"));
-    assert!(board.text.contains("move 2"), "{}", board.text);
-    assert!(board.text.contains("bob (North) to move"), "{}", board.text);
+    assert!(board.text().contains("move 2"), "{}", board.text());
     assert!(
-        board.text.contains("Captured: South 2, North 0"),
+        board.text().contains("bob (North) to move"),
         "{}",
-        board.text
+        board.text()
+    );
+    assert!(
+        board.text().contains("Captured: South 2, North 0"),
+        "{}",
+        board.text()
     );
     let moves = ok(say(&b.core, &at, "carol", "!moves"));
     assert!(
-        moves.text.starts_with("Legal moves for bob (North): "),
+        moves.text().starts_with("Legal moves for bob (North): "),
         "{}",
-        moves.text
+        moves.text()
     );
     assert_eq!(b.core.legal_moves(&at).len(), 12);
     let hist = ok(say(&b.core, &at, "carol", "!history"));
-    assert!(hist.text.contains("1.S c1+"), "{}", hist.text);
+    assert!(hist.text().contains("1.S c1+"), "{}", hist.text());
 }
 
 #[test]
@@ -241,13 +246,13 @@ fn e3_hoyito_summary_and_hoyito_form() {
     start(&b.core, &at, "hoyito");
     let r = ok(say(&b.core, &at, "alice", "!sow a1"));
     assert_eq!(
-        r.text.lines().next().unwrap(),
+        r.text().lines().next().unwrap(),
         "alice (South) sowed a1: 5 laps."
     );
     assert!(
-        r.text.contains("@bob (North) to move: `!sow HOLE`"),
+        r.text().contains("@bob (North) to move: `!sow HOLE`"),
         "{}",
-        r.text
+        r.text()
     );
     assert_eq!(
         position(&b.core, &at),
@@ -278,14 +283,14 @@ fn decline_withdraw_and_who_may_answer() {
         "{e}"
     );
     let r = ok(say(&b.core, &at, "bob", "!decline"));
-    assert_eq!(r.text, "bob declines alice's challenge.");
+    assert_eq!(r.text(), "bob declines alice's challenge.");
     let e = refused(say(&b.core, &at, "bob", "!accept"));
     assert!(e.contains("no challenge to accept"), "{e}");
 
     // Withdrawal, and an open challenge anyone may accept (sides at random).
     ok(say(&b.core, &at, "alice", "!new katro:4x4"));
     let r = ok(say(&b.core, &at, "alice", "!decline"));
-    assert_eq!(r.text, "alice withdraws the challenge.");
+    assert_eq!(r.text(), "alice withdraws the challenge.");
     let r = ok(say(&b.core, &at, "alice", "!new katro:4x4"));
     assert!(r.buttons[0].only.is_none());
     assert_eq!(r.buttons[1].only, Some(user("alice")));
@@ -293,15 +298,15 @@ fn decline_withdraw_and_who_may_answer() {
     assert!(e.contains("only alice can withdraw"), "{e}");
     let r = ok(say(&b.core, &at, "carol", "!board"));
     assert_eq!(
-        r.text,
+        r.text(),
         "No game yet: alice offers a game of Katro 4x4 to anyone; `!accept` to play."
     );
     let r = ok(say(&b.core, &at, "carol", "!accept"));
     assert!(
-        r.text.contains("alice (South) vs carol (North)")
-            || r.text.contains("carol (South) vs alice (North)"),
+        r.text().contains("alice (South) vs carol (North)")
+            || r.text().contains("carol (South) vs alice (North)"),
         "{}",
-        r.text
+        r.text()
     );
     let e = refused(say(&b.core, &at, "dave", "!accept"));
     assert!(e.contains("already started"), "{e}");
@@ -324,7 +329,7 @@ fn challenges_expire_by_the_clock() {
     });
     let at = chan("x");
     let r = ok(say(&b.core, &at, "alice", "!new katro @bob"));
-    assert!(r.text.contains("expires in 1 h"), "{}", r.text);
+    assert!(r.text().contains("expires in 1 h"), "{}", r.text());
     b.clock.advance(Duration::from_secs(3599));
     // Still open: a second challenge is refused.
     refused(say(&b.core, &at, "carol", "!new hoyito"));
@@ -341,12 +346,16 @@ fn challenges_expire_by_the_clock() {
     b.clock.advance(Duration::from_secs(7200));
     let board = ok(say(&b.core, &at, "erin", "!board"));
     assert!(
-        board.text.contains("challenge to Katro 6x6 expired"),
+        board.text().contains("challenge to Katro 6x6 expired"),
         "{}",
-        board.text
+        board.text()
     );
     let r = ok(say(&b.core, &at, "carol", "!new hoyito @dave"));
-    assert!(r.text.starts_with("carol challenges @dave"), "{}", r.text);
+    assert!(
+        r.text().starts_with("carol challenges @dave"),
+        "{}",
+        r.text()
+    );
     ok(say(&b.core, &at, "dave", "!accept"));
 }
 
@@ -437,7 +446,7 @@ fn full_game(game: &str, seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
     let replies = play_out(&b, &at, &mut rng, 5000);
     let last = replies.last().unwrap();
-    assert!(last.text.contains("Game over. "), "{}", last.text);
+    assert!(last.text().contains("Game over. "), "{}", last.text());
     assert!(last.mentions.contains(&user("alice")) && last.mentions.contains(&user("bob")));
     // The game is in the history; the channel is free; the last board is still shown.
     assert_eq!(b.store.counts(), (0, 1));
@@ -445,12 +454,14 @@ fn full_game(game: &str, seed: u64) {
     assert!(e.contains("no game in play"), "{e}");
     let board = ok(say(&b.core, &at, "carol", "!board"));
     assert!(
-        board.text.starts_with("No game in play here. The last one"),
+        board
+            .text()
+            .starts_with("No game in play here. The last one"),
         "{}",
-        board.text
+        board.text()
     );
     let hist = ok(say(&b.core, &at, "carol", "!history"));
-    assert!(hist.text.contains("Game over. "), "{}", hist.text);
+    assert!(hist.text().contains("Game over. "), "{}", hist.text());
     ok(say(&b.core, &at, "bob", "!new katro @alice"));
 }
 
@@ -483,26 +494,30 @@ fn hoyito_match_m1_m4_to_its_end() {
     let replies = play_out(&b, &at, &mut rng, 20_000);
     let game_ends = replies
         .iter()
-        .filter(|r| r.text.contains("of the match is over"))
+        .filter(|r| r.text().contains("of the match is over"))
         .count();
     assert!(game_ends >= 1);
     let starts: Vec<&Reply> = replies
         .iter()
-        .filter(|r| r.text.contains("starts (M1-M3)"))
+        .filter(|r| r.text().contains("starts (M1-M3)"))
         .collect();
     assert_eq!(starts.len(), game_ends - 1);
     for s in &starts {
         assert_eq!(s.attachments.last().unwrap().filename, "next-game.png");
     }
     let last = replies.last().unwrap();
-    assert!(last.text.contains("wins the match (M4)"), "{}", last.text);
+    assert!(
+        last.text().contains("wins the match (M4)"),
+        "{}",
+        last.text()
+    );
     let hist = ok(say(&b.core, &at, "carol", "!history"));
-    assert!(hist.text.contains("Hoyito 2x6 match"), "{}", hist.text);
-    assert!(hist.text.contains("Match over after"), "{}", hist.text);
-    assert!(hist.text.chars().count() <= 1900);
+    assert!(hist.text().contains("Hoyito 2x6 match"), "{}", hist.text());
+    assert!(hist.text().contains("Match over after"), "{}", hist.text());
+    assert!(hist.text().chars().count() <= 1900);
     let last_game = format!("Game {game_ends}: ");
-    assert!(hist.text.contains(&last_game), "{}", hist.text);
-    assert!(!hist.text.contains(&format!("Game {}: ", game_ends + 1)));
+    assert!(hist.text().contains(&last_game), "{}", hist.text());
+    assert!(!hist.text().contains(&format!("Game {}: ", game_ends + 1)));
 }
 
 #[test]
@@ -514,7 +529,7 @@ fn resign_ends_the_game_and_frees_the_channel() {
     // Resigning is not bound to the turn.
     let r = ok(say(&b.core, &at, "alice", "!resign"));
     assert_eq!(
-        r.text,
+        r.text(),
         "alice (South) resigns.\nGame over. bob (North) wins: resignation. Captured: South 2, North 0.\n\
          Ratings (katro): alice 1500 → 1338, bob 1500 → 1662."
     );
@@ -546,20 +561,20 @@ fn custom_prefix_rules_and_help() {
     let at = chan("p");
     assert!(say(&b.core, &at, "alice", "!help").is_empty());
     let help = ok(say(&b.core, &at, "alice", "?help"));
-    assert!(help.text.contains("`?sow HOLE[+|-]`"), "{}", help.text);
+    assert!(help.text().contains("`?sow HOLE[+|-]`"), "{}", help.text());
     let r = ok(say(&b.core, &at, "alice", "?rules hoyito"));
-    assert!(r.text.starts_with("Hoyito I"), "{}", r.text);
+    assert!(r.text().starts_with("Hoyito I"), "{}", r.text());
     let r = ok(say(&b.core, &at, "alice", "?rules"));
-    assert!(r.text.contains("Katro") && r.text.contains("Hoyito"));
+    assert!(r.text().contains("Katro") && r.text().contains("Hoyito"));
     let e = refused(say(&b.core, &at, "alice", "?rules chess"));
     assert_eq!(
         e,
         "no rules for `chess`: use `?rules katro` or `?rules hoyito`"
     );
     assert!(
-        r.text.contains("against the AI: `?new GAME ai level N`"),
+        r.text().contains("against the AI: `?new GAME ai level N`"),
         "{}",
-        r.text
+        r.text()
     );
     let e = refused(say(&b.core, &at, "alice", "?new katro ai level 9"));
     assert!(e.contains("AI level 9 does not exist"), "{e}");
@@ -588,15 +603,15 @@ fn racing_sows_apply_exactly_once() {
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         });
         let applied = results.iter().filter(|r| !r[0].is_error).count();
-        let texts: Vec<&str> = results.iter().map(|r| r[0].text.as_str()).collect();
+        let texts: Vec<&str> = results.iter().map(|r| r[0].text()).collect();
         assert_eq!(applied, 1, "iteration {i}: {texts:?}");
         let loser = results.iter().find(|r| r[0].is_error).unwrap();
         assert!(
             loser[0]
-                .text
+                .text()
                 .starts_with("it is bob's turn (North), not yours"),
             "{}",
-            loser[0].text
+            loser[0].text()
         );
         let stored = b.store.load(&at).unwrap().unwrap().record;
         let game = stored.play.as_ref().unwrap().game();
@@ -621,7 +636,9 @@ fn long_history_is_cut_at_a_move() {
             break;
         }
     }
-    let hist = ok(say(&b.core, &at, "carol", "!history")).text;
+    let hist = ok(say(&b.core, &at, "carol", "!history"))
+        .text()
+        .to_string();
     let (_, rest) = hist
         .split_once("(earlier moves left out; `mancala-bot export` has the full record)\n")
         .unwrap_or_else(|| panic!("not cut: {hist}"));
@@ -632,4 +649,58 @@ fn long_history_is_cut_at_a_move() {
         "{hist}"
     );
     assert!(hist.len() <= 300, "{} chars", hist.len());
+}
+
+/// Issue 11: markup a user types is echoed as inert text on every transport, never
+/// rewritten into a date (Discord's `<t:..:R>`), and the core's own time markers cannot
+/// be forged from chat: a refused `!board <t:99999999999999999:R>` has no time in it.
+#[test]
+fn markup_typed_in_a_command_is_echoed_as_inert_text() {
+    use mancala_bot::core::api::{time_token, Segment};
+    use mancala_bot::transport::discord::adapter::content;
+    let b = bench();
+    let at = chan("inert");
+    start(&b.core, &at, "katro");
+    let typed = "<t:99999999999999999:R>";
+    let replies = say(&b.core, &at, "carol", &format!("!board {typed}"));
+    let text = refused(replies.clone());
+    assert!(text.contains(typed), "{text}");
+    let segs = replies[0].body.segments();
+    assert!(
+        !segs.iter().any(|s| matches!(s, Segment::Time(_))),
+        "{segs:?}"
+    );
+    assert!(replies[0].body.plain(0).contains(typed));
+    // Echoed inside inline code, which Discord shows as typed.
+    let discord = content(&replies[0].body);
+    assert!(discord.contains("`<t:99999999999999999:R>`"), "{discord}");
+    // Backticks typed to break out of the code span leave it as escaped text instead.
+    let replies = say(&b.core, &at, "carol", "!board `<t:1:R>` **x**");
+    let discord = content(&replies[0].body);
+    assert!(discord.ends_with("(got \\<t:1:R>` **x**`)"), "{discord}");
+    // The core's private time marker typed into a command, or into a name, is dropped.
+    let forged = time_token(86_400_000);
+    for (author, line) in [
+        ("carol", format!("!sow {forged}")),
+        (forged.as_str(), "!sow a1+".to_string()),
+    ] {
+        let replies = say(&b.core, &at, author, &line);
+        assert!(replies[0].is_error);
+        let segs = replies[0].body.segments();
+        assert!(
+            !segs.iter().any(|s| matches!(s, Segment::Time(_))),
+            "{segs:?}"
+        );
+    }
+    // The core's own times stay typed: the first deadline of a timed game is a time.
+    let at = chan("inert-timed");
+    ok(say(&b.core, &at, "alice", "!new katro @bob as south 1d"));
+    let r = ok(say(&b.core, &at, "bob", "!accept"));
+    let deadline = b.clock.now_ms() + 86_400_000;
+    assert!(
+        r.body.segments().contains(&Segment::Time(deadline)),
+        "{:?}",
+        r.body.segments()
+    );
+    assert!(content(&r.body).contains(&format!("<t:{}:R>", deadline / 1000)));
 }

@@ -5,8 +5,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use mancala_bot::bot::{Core, ManualClock, Settings};
-use mancala_bot::chat::{plain_times, time_token, ChannelKey, ChatCore, Reply};
+use mancala_bot::core::api::{plain_time, time_token, ChatCore, Reply};
+use mancala_bot::core::{Core, ManualClock, Settings};
+use mancala_bot::model::ChannelKey;
 use mancala_bot::store::SledStore;
 
 use crate::core_chat::{chan, ok, refused, say, say_as, user, FakePainter};
@@ -49,7 +50,7 @@ fn tick_in(core: &Core, at: &ChannelKey) -> Vec<Reply> {
     core.tick()
         .into_iter()
         .map(|(k, r)| {
-            assert_eq!(&k, at, "a reply for another channel: {}", r.text);
+            assert_eq!(&k, at, "a reply for another channel: {}", r.text());
             r
         })
         .collect()
@@ -62,24 +63,21 @@ fn deadlines_reminders_claim_and_ratings_across_a_restart() {
     let core = env.core();
     let r = ok(say(&core, &at, "alice", "!new katro @bob as south 2d"));
     assert!(
-        r.text.contains("alice plays South, 48 h per move"),
+        r.text().contains("alice plays South, 48 h per move"),
         "{}",
-        r.text
+        r.text()
     );
     let r = ok(say(&core, &at, "bob", "!accept"));
     let deadline = T0 + 48 * H;
     assert!(
-        r.text.contains(&format!(
+        r.text().contains(&format!(
             "Deadline for alice: {} (48 h per move).",
             time_token(deadline)
         )),
         "{}",
-        r.text
+        r.text()
     );
-    assert_eq!(
-        plain_times(&time_token(deadline), T0),
-        "2023-11-16 22:13 UTC (in 48 h)"
-    );
+    assert_eq!(plain_time(deadline, T0), "2023-11-16 22:13 UTC (in 48 h)");
     // Nothing due before the 24 h point.
     env.advance_h(23.9);
     assert!(core.tick().is_empty());
@@ -88,15 +86,15 @@ fn deadlines_reminders_claim_and_ratings_across_a_restart() {
     assert_eq!(rem.len(), 1, "{rem:?}");
     assert!(
         rem[0]
-            .text
+            .text()
             .starts_with("@alice, your move (South) in Katro 6x6"),
         "{}",
-        rem[0].text
+        rem[0].text()
     );
     assert!(
-        rem[0].text.contains(&time_token(deadline)),
+        rem[0].text().contains(&time_token(deadline)),
         "{}",
-        rem[0].text
+        rem[0].text()
     );
     assert_eq!(rem[0].mentions, vec![user("alice")]);
     // Never twice for the same point.
@@ -110,10 +108,10 @@ fn deadlines_reminders_claim_and_ratings_across_a_restart() {
     let r = ok(say(&core, &at, "alice", "!sow b1+"));
     let bob_deadline = env.clock_now() + 48 * H;
     assert!(
-        r.text
+        r.text()
             .contains(&format!("Deadline for bob: {}", time_token(bob_deadline))),
         "{}",
-        r.text
+        r.text()
     );
     // Bob cannot claim, alice cannot claim before the deadline.
     let e = refused(say(&core, &at, "bob", "!claim"));
@@ -132,15 +130,15 @@ fn deadlines_reminders_claim_and_ratings_across_a_restart() {
     assert_eq!(out.len(), 1, "{out:?}");
     assert!(
         out[0]
-            .text
+            .text()
             .starts_with("@bob (North) did not move by the deadline"),
         "{}",
-        out[0].text
+        out[0].text()
     );
     assert!(
-        out[0].text.contains("@alice may `!claim` the win"),
+        out[0].text().contains("@alice may `!claim` the win"),
         "{}",
-        out[0].text
+        out[0].text()
     );
     assert!(core.tick().is_empty());
 
@@ -150,54 +148,59 @@ fn deadlines_reminders_claim_and_ratings_across_a_restart() {
     assert!(core.tick().is_empty());
     let r = ok(say(&core, &at, "alice", "!claim"));
     assert!(
-        r.text.contains("bob (North) did not move by the deadline"),
+        r.text()
+            .contains("bob (North) did not move by the deadline"),
         "{}",
-        r.text
+        r.text()
     );
     assert!(
-        r.text.contains("Game over. alice (South) wins on time."),
+        r.text().contains("Game over. alice (South) wins on time."),
         "{}",
-        r.text
+        r.text()
     );
     // Glicko-2 from 1500/350 each: 1662.3 and 1337.7, RD 290.3.
     assert!(
-        r.text
+        r.text()
             .contains("Ratings (katro): alice 1500 → 1662, bob 1500 → 1338."),
         "{}",
-        r.text
+        r.text()
     );
     let r = ok(say(&core, &at, "carol", "!rating @alice"));
     assert_eq!(
-        r.text,
+        r.text(),
         "alice: Katro 1662? ±290 provisional (1 game: 1 won, 0 drawn, 0 lost, last change +162); \
          Hoyito unrated."
     );
     let r = ok(say(&core, &at, "carol", "!leaderboard katro"));
     assert_eq!(
-        r.text,
+        r.text(),
         "Katro leaderboard (? = provisional):\n1. alice 1662? ±290 (1 game)\n2. bob 1338? ±290 (1 game)"
     );
     let r = ok(say(&core, &at, "bob", "!history"));
-    assert!(r.text.contains("alice (South) wins on time"), "{}", r.text);
+    assert!(
+        r.text().contains("alice (South) wins on time"),
+        "{}",
+        r.text()
+    );
 
     // Rematch: sides swapped, same time per move.
     let e = refused(say(&core, &at, "carol", "!rematch"));
     assert!(e.starts_with("only the players of the last game"), "{e}");
     let r = ok(say(&core, &at, "bob", "!rematch"));
-    assert!(r.text.contains("bob plays South"), "{}", r.text);
+    assert!(r.text().contains("bob plays South"), "{}", r.text());
     assert_eq!(r.mentions, vec![user("alice")]);
     let r = ok(say(&core, &at, "alice", "!accept"));
     assert!(
-        r.text.contains("bob (South) vs alice (North)"),
+        r.text().contains("bob (South) vs alice (North)"),
         "{}",
-        r.text
+        r.text()
     );
-    assert!(r.text.contains("(48 h per move)"), "{}", r.text);
+    assert!(r.text().contains("(48 h per move)"), "{}", r.text());
 }
 
 impl Env {
     fn clock_now(&self) -> u64 {
-        use mancala_bot::bot::Clock;
+        use mancala_bot::core::Clock;
         self.clock.now_ms()
     }
 }
@@ -219,9 +222,9 @@ fn muted_players_get_no_reminders_and_a_missed_point_is_sent_once() {
     let out = tick_in(&core, &at);
     assert_eq!(out.len(), 1, "{out:?}");
     assert!(
-        out[0].text.starts_with("@bob, your move (North)"),
+        out[0].text().starts_with("@bob, your move (North)"),
         "{}",
-        out[0].text
+        out[0].text()
     );
     assert!(core.tick().is_empty());
     // A time per move shorter than a reminder point skips that point.
@@ -244,7 +247,7 @@ fn autoforfeit_channel_forfeits_a_deadline_passed_while_down() {
     let e = refused(say(&core, &at, "alice", "!set autoforfeit on"));
     assert!(e.starts_with("only organizers"), "{e}");
     let r = ok(say_as(&core, &at, "mod", "!set autoforfeit on", true));
-    assert!(r.text.starts_with("Auto-forfeit is on"), "{}", r.text);
+    assert!(r.text().starts_with("Auto-forfeit is on"), "{}", r.text());
     ok(say(&core, &at, "alice", "!new katro @bob as south 1d"));
     ok(say(&core, &at, "bob", "!accept"));
     ok(say(&core, &at, "alice", "!sow c1+"));
@@ -255,24 +258,24 @@ fn autoforfeit_channel_forfeits_a_deadline_passed_while_down() {
     assert_eq!(out.len(), 1, "{out:?}");
     assert!(
         out[0]
-            .text
+            .text()
             .contains("Game over. alice (South) wins on time."),
         "{}",
-        out[0].text
+        out[0].text()
     );
     // Bob never moved: a win on time then is not rated (as an abort then would not be).
     assert!(
         out[0]
-            .text
+            .text()
             .contains("Unrated: the game ended before both sides had moved."),
         "{}",
-        out[0].text
+        out[0].text()
     );
     assert!(core.tick().is_empty());
     let e = refused(say(&core, &at, "bob", "!sow a6+"));
     assert!(e.starts_with("there is no game in play here"), "{e}");
     let r = ok(say(&core, &at, "carol", "!board"));
-    assert!(r.text.contains("wins on time"), "{}", r.text);
+    assert!(r.text().contains("wins on time"), "{}", r.text());
 
     // A move after the deadline, before any tick, loses on time there too.
     ok(say(&core, &at, "alice", "!new katro @bob as south 1d"));
@@ -280,18 +283,22 @@ fn autoforfeit_channel_forfeits_a_deadline_passed_while_down() {
     env.advance_h(24.5);
     let r = ok(say(&core, &at, "alice", "!sow c1+"));
     assert!(
-        r.text
+        r.text()
             .starts_with("alice (South) did not move by the deadline"),
         "{}",
-        r.text
+        r.text()
     );
-    assert!(r.text.contains("bob (North) wins on time"), "{}", r.text);
+    assert!(
+        r.text().contains("bob (North) wins on time"),
+        "{}",
+        r.text()
+    );
     assert!(core.tick().is_empty());
 
     // Without a time per move there are no deadlines at all.
     ok(say(&core, &at, "alice", "!new katro @bob notime"));
     let r = ok(say(&core, &at, "bob", "!accept"));
-    assert!(!r.text.contains("Deadline"), "{}", r.text);
+    assert!(!r.text().contains("Deadline"), "{}", r.text());
     env.advance_h(1000.0);
     assert!(core.tick().is_empty());
     let e = refused(say(&core, &at, "alice", "!claim"));
@@ -337,11 +344,11 @@ fn abort_draw_and_unrated_results() {
     // One side has moved: still abortable.
     let r = ok(say(&core, &at, "bob", "!abort"));
     assert_eq!(
-        r.text,
+        r.text(),
         "bob aborts the game (alice (South) vs bob (North)): no result, unrated."
     );
     let r = ok(say(&core, &at, "carol", "!rating @bob"));
-    assert_eq!(r.text, "bob: Katro unrated; Hoyito unrated.");
+    assert_eq!(r.text(), "bob: Katro unrated; Hoyito unrated.");
 
     ok(say(&core, &at, "alice", "!new hoyito @bob as south"));
     ok(say(&core, &at, "bob", "!accept"));
@@ -355,14 +362,14 @@ fn abort_draw_and_unrated_results() {
     assert!(e.starts_with("both sides have moved"), "{e}");
     // A move of the offering side keeps his offer.
     let r = ok(say(&core, &at, "alice", "!draw"));
-    assert!(r.text.contains("Draw by agreement"), "{}", r.text);
+    assert!(r.text().contains("Draw by agreement"), "{}", r.text());
     assert!(
-        r.text
+        r.text()
             .contains("Ratings (hoyito): alice 1500 → 1500, bob 1500 → 1500."),
         "{}",
-        r.text
+        r.text()
     );
     let r = ok(say(&core, &at, "carol", "!rating @alice"));
-    assert!(r.text.contains("Hoyito 1500? ±290"), "{}", r.text);
-    assert!(r.text.contains("0 won, 1 drawn, 0 lost"), "{}", r.text);
+    assert!(r.text().contains("Hoyito 1500? ±290"), "{}", r.text());
+    assert!(r.text().contains("0 won, 1 drawn, 0 lost"), "{}", r.text());
 }

@@ -28,12 +28,18 @@ fn run_refuses_a_matrix_config_without_the_feature() {
         "[matrix]\nhomeserver = \"http://127.0.0.1:9\"\nuser = \"bot\"\npassword = \"x\"\n",
     )
     .unwrap();
-    let e = mancala_bot::app::run(mancala_bot::app::RunArgs {
-        config: Some(cfg),
-        data: Some(dir.path().join("data")),
-    })
-    .unwrap_err();
-    let e = format!("{e:#}");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mancala-bot"))
+        .arg("run")
+        .arg("--config")
+        .arg(&cfg)
+        .arg("--data")
+        .arg(dir.path().join("data"))
+        .env_remove("DISCORD_TOKEN")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let e = String::from_utf8_lossy(&out.stderr);
     assert!(e.contains("--features matrix"), "{e}");
     assert!(!dir.path().join("data").exists(), "nothing was started");
 }
@@ -65,10 +71,10 @@ mod e2e {
     use std::sync::Arc;
     use std::time::{Duration, Instant};
 
-    use mancala_bot::bot::{text, Core, Settings, SystemClock};
-    use mancala_bot::config::MatrixLogin;
-    use mancala_bot::matrix::{MatrixBot, MatrixOptions, ENCRYPTED_REFUSAL};
+    use mancala_bot::core::{text, Core, Settings, SystemClock};
     use mancala_bot::store::SledStore;
+    use mancala_bot::transport::matrix::MatrixLogin;
+    use mancala_bot::transport::matrix::{MatrixBot, MatrixOptions, ENCRYPTED_REFUSAL};
     use mancala_rules::{Game, Side, Variant};
     use matrix_sdk::config::{RequestConfig, SyncSettings};
     use matrix_sdk::media::{MediaFormat, MediaRequestParameters};
@@ -332,7 +338,13 @@ mod e2e {
     }
 
     pub async fn run(hs: String) {
-        mancala_bot::app::init_tracing();
+        let _ = tracing_subscriber::fmt()
+            .with_writer(std::io::stderr)
+            .with_env_filter(mancala_bot::transport::discord::redact_log_filter(
+                tracing_subscriber::EnvFilter::try_from_default_env()
+                    .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+            ))
+            .try_init();
         let password = std::env::var("MATRIX_E2E_PASSWORD").expect("MATRIX_E2E_PASSWORD");
         let t0 = Instant::now();
         let log =
@@ -341,7 +353,7 @@ mod e2e {
         let log_start = std::fs::metadata(&log).map_or(0, |m| m.len());
         let dir = tempfile::tempdir().unwrap();
         let settings = Settings {
-            default_game: mancala_bot::store::GameKind::single(Variant::HOYITO),
+            default_game: mancala_bot::model::GameKind::single(Variant::HOYITO),
             // Fewer uploads per move: all frames up to 3, else contact sheet + board.
             max_attachments: 3,
             ..Settings::default()
@@ -349,7 +361,7 @@ mod e2e {
         let store = SledStore::open(&dir.path().join("store"), 8 << 20).unwrap();
         let core = Arc::new(Core::new(
             Arc::new(store),
-            mancala_bot::app::default_painter(),
+            mancala_bot::render::Renderer::warmed(),
             Arc::new(SystemClock),
             settings,
         ));
@@ -508,7 +520,7 @@ mod e2e {
             t0.elapsed()
         );
 
-        // A player's m.notice is ignored: the next answer is to the m.text after it.
+        // A player's m.notice is ignored: the next answer is to the m.text() after it.
         let r = bob.client.get_room(&room_id).unwrap();
         r.send(RoomMessageEventContent::notice_plain("!help"))
             .await

@@ -5,8 +5,8 @@
 
 use std::collections::HashSet;
 
-use mancala_bot::chat::User;
-use mancala_bot::tournament::{Entrant, Format, Phase, Res, Tournament};
+use mancala_bot::core::tournament::{Entrant, Format, Phase, Res, Tournament};
+use mancala_bot::model::User;
 use proptest::prelude::*;
 
 fn field(n: usize, format: Format) -> Tournament {

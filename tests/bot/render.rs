@@ -8,9 +8,9 @@
 
 use std::path::PathBuf;
 
-use mancala_bot::picture::{BoardInfo, Frame, MovePictures, Painter};
+use mancala_bot::core::painter::{BoardInfo, Frame, MovePictures, Painter};
+use mancala_bot::core::text::event_text;
 use mancala_bot::render::{frame_size, Renderer};
-use mancala_bot::replay::event_text;
 use mancala_rules::{Event, Game, Position, Side, Trace, Variant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -332,7 +332,7 @@ fn golden_comparison_detects_a_changed_board() {
 #[test]
 fn replay_sends_the_last_move_as_a_gif() {
     use crate::core_chat::{chan, ok, refused, say, start};
-    use mancala_bot::bot::{Core, ManualClock, Settings};
+    use mancala_bot::core::{Core, ManualClock, Settings};
     use mancala_bot::store::SledStore;
     use std::sync::Arc;
 
@@ -351,7 +351,7 @@ fn replay_sends_the_last_move_as_a_gif() {
     ok(say(&core, &at, "alice", "!sow c1+"));
     let r = ok(say(&core, &at, "carol", "!replay"));
     assert_eq!(
-        r.text,
+        r.text(),
         "Replay of move 1: alice (South) sowed c1+: 7 laps, captured 2 from b4, in 7 frames."
     );
     assert_eq!(r.attachments.len(), 1);

@@ -3,8 +3,8 @@
 use std::process::Command;
 use std::sync::Arc;
 
-use mancala_bot::bot::{Core, ManualClock, Settings};
-use mancala_bot::chat::ChatCore;
+use mancala_bot::core::api::ChatCore;
+use mancala_bot::core::{Core, ManualClock, Settings};
 use mancala_bot::store::{SledStore, Store};
 
 use super::core_chat::{chan, ok, position, refused, say, start, FakePainter};
@@ -40,7 +40,7 @@ fn run_export(dir: &std::path::Path) -> std::process::Output {
 }
 
 /// One message in channel `chan("one")` of a core opened on `dir` (and closed after).
-fn say_in(dir: &std::path::Path, who: &str, text: &str) -> Vec<mancala_bot::chat::Reply> {
+fn say_in(dir: &std::path::Path, who: &str, text: &str) -> Vec<mancala_bot::core::api::Reply> {
     let (core, _s) = core_on(dir);
     say(&core, &chan("one"), who, text)
 }
@@ -61,9 +61,13 @@ fn restart_game_continues_where_it_was() {
         "katro/0,3,1,0,1,4/3,0,3,3,1,4/3,0,3,3,3,3/2,0,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2 n"
     );
     let r = ok(say(&core, &at, "bob", "!sow a6+"));
-    assert!(r.text.starts_with("bob (North) sowed a6+"), "{}", r.text);
+    assert!(
+        r.text().starts_with("bob (North) sowed a6+"),
+        "{}",
+        r.text()
+    );
     let hist = ok(say(&core, &at, "carol", "!history"));
-    assert!(hist.text.contains("1.S c1+  2.N a6+"), "{}", hist.text);
+    assert!(hist.text().contains("1.S c1+  2.N a6+"), "{}", hist.text());
 }
 
 #[test]
@@ -174,7 +178,9 @@ fn export_and_import_round_trip_through_the_binary() {
         "{text}"
     );
     let n_docs = docs.len();
-    let rating_before = ok(say_in(a.path(), "carol", "!rating @bob")).text;
+    let rating_before = ok(say_in(a.path(), "carol", "!rating @bob"))
+        .text()
+        .to_string();
     assert!(rating_before.contains("Hoyito 1"), "{rating_before}");
     let file = a.path().join("backup.jsonl");
     std::fs::write(&file, &text).unwrap();
@@ -201,13 +207,13 @@ fn export_and_import_round_trip_through_the_binary() {
     assert_eq!(String::from_utf8(again.stdout).unwrap(), text);
     // The ratings came along; the imported game goes on.
     assert_eq!(
-        ok(say_in(b.path(), "carol", "!rating @bob")).text,
+        ok(say_in(b.path(), "carol", "!rating @bob")).text(),
         rating_before
     );
     let (core, _s) = core_on(b.path());
     ok(say(&core, &chan("one"), "bob", "!sow a6+"));
     let board = ok(say(&core, &chan("two"), "carol", "!board"));
-    assert!(board.text.contains("resignation"), "{}", board.text);
+    assert!(board.text().contains("resignation"), "{}", board.text());
     drop((core, _s));
     // A different document under a stored key is refused, naming it.
     let clash = a.path().join("clash.jsonl");

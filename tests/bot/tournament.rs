@@ -7,11 +7,12 @@ use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;
 
-use mancala_bot::bot::rating::{table_key, PlayerRating, RatingTable};
-use mancala_bot::bot::{Core, ManualClock, Settings};
-use mancala_bot::chat::{ChannelKey, ChatCore, Reply};
+use mancala_bot::core::api::{ChatCore, Reply};
+use mancala_bot::core::ratings::{table_key, PlayerRating, RatingTable};
+use mancala_bot::core::tournament::{Format, Phase, Res, Tournament};
+use mancala_bot::core::{Core, ManualClock, Settings};
+use mancala_bot::model::ChannelKey;
 use mancala_bot::store::{SledStore, Store};
-use mancala_bot::tournament::{Format, Phase, Res, Tournament};
 
 use crate::core_chat::{bench, chan, ok, refused, say, say_as, user, FakePainter};
 
@@ -93,10 +94,10 @@ fn round_robin_of_four_by_berger_tables() {
         "!tournament new rr4 katro:4x4 roundrobin 1d",
     ));
     assert!(
-        r.text
+        r.text()
             .starts_with("Tournament rr4 created: Katro 4x4, round robin, 24 h per move."),
         "{}",
-        r.text
+        r.text()
     );
     for p in ["p1", "p2", "p3", "p4"] {
         ok(say(&b.core, &lobby, p, "!tournament join"));
@@ -112,29 +113,33 @@ fn round_robin_of_four_by_berger_tables() {
     assert_eq!(out.len(), 3, "{out:?}");
     assert!(out[0].to.is_none());
     assert!(
-        out[0].text.starts_with(
+        out[0].text().starts_with(
             "rr4 starts: 4 players, round robin, 3 rounds. Seeds: 1. p1, 2. p2, 3. p3, 4. p4."
         ),
         "{}",
-        out[0].text
+        out[0].text()
     );
     let room = out[1].to.clone().unwrap();
     assert_eq!(room.channel, "tourney-rr4-r1-b1");
     // Standings while round 1 is played name no finished round.
     let r = ok(say(&b.core, &lobby, "p2", "!tournament standings rr4"));
     assert!(
-        r.text.starts_with("rr4 standings, round 1 in play:"),
+        r.text().starts_with("rr4 standings, round 1 in play:"),
         "{}",
-        r.text
+        r.text()
     );
     assert!(
-        out[1].text.starts_with(
+        out[1].text().starts_with(
             "Tournament rr4, round 1, board 1: Katro 4x4, p1 (South) vs p4 (North). @p1 (South) to move"
         ),
         "{}",
-        out[1].text
+        out[1].text()
     );
-    assert!(out[1].text.contains("Deadline for p1"), "{}", out[1].text);
+    assert!(
+        out[1].text().contains("Deadline for p1"),
+        "{}",
+        out[1].text()
+    );
     assert_eq!(out[1].mentions, vec![user("p1"), user("p4")]);
     let e = refused(say(&b.core, &lobby, "p6", "!tournament join"));
     assert!(e.contains("no tournament for that here"), "{e}");
@@ -165,11 +170,11 @@ fn round_robin_of_four_by_berger_tables() {
     assert_eq!(pairs(&t, 2), vec![p("p2", "p4"), p("p3", "p1")]);
     let over = last
         .iter()
-        .find(|r| r.text.starts_with("Tournament rr4 is over"))
+        .find(|r| r.text().starts_with("Tournament rr4 is over"))
         .expect("final announcement");
     assert_eq!(over.to, Some(lobby.clone()));
     assert_eq!(
-        over.text,
+        over.text(),
         "Tournament rr4 is over: p1 wins.\nrr4 standings, after round 3 (final):\n\
          1. p1 3 pts (3-0-0), Buchholz 3, SB 3\n\
          2. p2 2 pts (2-0-1), Buchholz 4, SB 1\n\
@@ -178,14 +183,14 @@ fn round_robin_of_four_by_berger_tables() {
     );
     let r = ok(say(&b.core, &lobby, "p2", "!tournament standings rr4"));
     assert!(r
-        .text
+        .text()
         .ends_with("4. p4 0.5 pts (0-1-2), Buchholz 5.5, SB 0.25"));
     // Tournament games are rated.
     let r = ok(say(&b.core, &lobby, "p1", "!rating"));
     assert!(
-        r.text.contains("(3 games: 3 won, 0 drawn, 0 lost"),
+        r.text().contains("(3 games: 3 won, 0 drawn, 0 lost"),
         "{}",
-        r.text
+        r.text()
     );
 }
 
@@ -246,16 +251,16 @@ fn swiss_of_seven_with_byes_a_timeout_and_a_restart() {
                 .find(|(k, _)| *k == room)
                 .expect("the forfeit in its room");
             assert!(
-                forfeit.1.text.contains(&format!(
+                forfeit.1.text().contains(&format!(
                     "Game over. {} (North) wins on time.",
                     name(&t, p.north.unwrap())
                 )),
                 "{}",
-                forfeit.1.text
+                forfeit.1.text()
             );
             assert!(
                 out.iter()
-                    .any(|(k, r)| *k == lobby && r.text.starts_with("Round 3 of sw7 begins.")),
+                    .any(|(k, r)| *k == lobby && r.text().starts_with("Round 3 of sw7 begins.")),
                 "{out:?}"
             );
             continue;
@@ -299,12 +304,13 @@ fn swiss_of_seven_with_byes_a_timeout_and_a_restart() {
     assert_eq!(pts, 4 * (3 * 2 + 2));
     let r = ok(say(&core, &lobby, "x", "!tournament standings"));
     assert!(
-        r.text.starts_with("sw7 standings, after round 4 (final):"),
+        r.text()
+            .starts_with("sw7 standings, after round 4 (final):"),
         "{}",
-        r.text
+        r.text()
     );
     let r = ok(say(&core, &lobby, "x", "!tournament pairings"));
-    assert!(r.text.contains("has a bye"), "{}", r.text);
+    assert!(r.text().contains("has a bye"), "{}", r.text());
 }
 
 fn ok_all(replies: Vec<Reply>) {
@@ -350,10 +356,10 @@ fn knockout_of_eight_seeded_by_rating() {
     let out = org(&b.core, &lobby, "!tournament start cup");
     assert!(
         out[0]
-            .text
+            .text()
             .contains("Seeds: 1. k1, 2. k2, 3. k3, 4. k4, 5. k5, 6. k6, 7. k7, 8. k8."),
         "{}",
-        out[0].text
+        out[0].text()
     );
     let t = load(&*b.store, "cup");
     let p = |a: &str, b: &str| (a.to_string(), b.to_string());
@@ -379,10 +385,10 @@ fn knockout_of_eight_seeded_by_rating() {
     let out = org(&b.core, &lobby, "!tournament withdraw @k6 cup");
     assert!(
         out[0]
-            .text
+            .text()
             .starts_with("k6 is withdrawn from cup: the game in play is resigned"),
         "{}",
-        out[0].text
+        out[0].text()
     );
     let e = refused(say(&b.core, &lobby, "k1", "!tournament withdraw @k2"));
     assert!(
@@ -395,22 +401,22 @@ fn knockout_of_eight_seeded_by_rating() {
     let last = play_round(&b.core, &*b.store, "cup", &decide);
     let over = last
         .iter()
-        .find(|r| r.text.starts_with("Tournament cup is over"))
+        .find(|r| r.text().starts_with("Tournament cup is over"))
         .expect("final");
     assert!(
-        over.text.starts_with("Tournament cup is over: k1 wins."),
+        over.text().starts_with("Tournament cup is over: k1 wins."),
         "{}",
-        over.text
+        over.text()
     );
     assert!(
-        over.text.contains("1. k1: reached round 4"),
+        over.text().contains("1. k1: reached round 4"),
         "{}",
-        over.text
+        over.text()
     );
     assert!(
-        over.text.contains("2. k2: reached round 3"),
+        over.text().contains("2. k2: reached round 3"),
         "{}",
-        over.text
+        over.text()
     );
     assert_eq!(load(&*b.store, "cup").phase, Phase::Finished);
 
@@ -422,7 +428,7 @@ fn knockout_of_eight_seeded_by_rating() {
     let room = out[1].to.clone().unwrap();
     let r = ok(org(&b.core, &lobby, "!tournament cancel cup2"));
     assert_eq!(
-        r.text,
+        r.text(),
         "Tournament cup2 is cancelled; 1 game(s) in play were aborted."
     );
     let e = refused(say(&b.core, &room, "k1", "!sow a1+"));
@@ -437,7 +443,7 @@ fn knockout_of_eight_seeded_by_rating() {
 #[test]
 fn tournament_refused_where_no_rooms_can_be_opened() {
     struct NoRooms;
-    impl mancala_bot::chat::Rooms for NoRooms {
+    impl mancala_bot::core::api::Rooms for NoRooms {
         fn open(&self, _: &ChannelKey, _: &str) -> Result<ChannelKey, String> {
             Err("no rooms here".into())
         }

@@ -1,8 +1,9 @@
 //! Adapter tests: serenity models deserialized from recorded gateway payloads, through the
-//! pure translation functions of `mancala_bot::discord::adapter`.
+//! pure translation functions of `mancala_bot::transport::discord::adapter`.
 
-use mancala_bot::chat::{Attachment, Button, ChannelKey, Incoming, Reply, User};
-use mancala_bot::discord::adapter::{self, Press};
+use mancala_bot::core::api::{Attachment, Body, Button, Incoming, Reply};
+use mancala_bot::model::{ChannelKey, User};
+use mancala_bot::transport::discord::adapter::{self, Press};
 use serde_json::{json, Value};
 use serenity::all::{ChannelId, Guild, Interaction, Message, Permissions, RoleId, UserId};
 
@@ -216,7 +217,7 @@ fn frames(n: usize) -> Vec<Attachment> {
 #[test]
 fn a_move_reply_carries_its_frames_ten_per_message_and_pings_only_the_mentioned() {
     let reply = Reply {
-        text: "South sowed c1+: 6 laps, captured 2 from b4\nNorth (Bob Smith) to move. @everyone"
+        body: "South sowed c1+: 6 laps, captured 2 from b4\nNorth (Bob Smith) to move. @everyone"
             .into(),
         attachments: frames(12),
         mentions: vec![bob()],
@@ -243,12 +244,13 @@ fn a_move_reply_carries_its_frames_ten_per_message_and_pings_only_the_mentioned(
 #[test]
 fn a_reply_without_mentions_pings_nobody() {
     let reply = Reply {
-        text: "@everyone @here <@&5> look".into(),
+        body: "@everyone @here <@&5> look".into(),
         ..Reply::default()
     };
     let out = adapter::out_messages(&reply, false);
     let m = serde_json::to_value(out[0].to_message()).unwrap();
-    assert_eq!(m["content"], "@everyone @here <@&5> look");
+    // Markup in the core's text is inert: `<` is escaped, and nothing is allowed to ping.
+    assert_eq!(m["content"], "@everyone @here \\<@&5> look");
     assert_eq!(
         m["allowed_mentions"],
         json!({"parse": [], "users": [], "roles": [], "replied_user": false})
@@ -259,7 +261,7 @@ fn a_reply_without_mentions_pings_nobody() {
 fn challenge_buttons_become_components_on_the_last_message() {
     let only = Some(bob());
     let reply = Reply {
-        text: "Alice challenges Bob Smith to katro.".into(),
+        body: "Alice challenges Bob Smith to katro.".into(),
         mentions: vec![bob()],
         buttons: vec![
             Button {
@@ -298,7 +300,7 @@ fn challenge_buttons_become_components_on_the_last_message() {
 #[test]
 fn error_replies_to_interactions_are_ephemeral_and_to_messages_public() {
     let reply = Reply {
-        text: "carol may not move: only Alice and Bob Smith play in this channel.".into(),
+        body: "carol may not move: only Alice and Bob Smith play in this channel.".into(),
         is_error: true,
         ..Reply::default()
     };
@@ -306,13 +308,13 @@ fn error_replies_to_interactions_are_ephemeral_and_to_messages_public() {
         serde_json::to_value(adapter::out_messages(&reply, true)[0].to_response()).unwrap();
     assert_eq!(as_response["type"], 4);
     assert_eq!(as_response["data"]["flags"], 64);
-    assert_eq!(as_response["data"]["content"], reply.text);
+    assert_eq!(as_response["data"]["content"], reply.text());
     let as_message =
         serde_json::to_value(adapter::out_messages(&reply, false)[0].to_message()).unwrap();
     assert!(as_message.get("flags").is_none(), "{as_message}");
 
     let ok = Reply {
-        text: "North to move.".into(),
+        body: "North to move.".into(),
         attachments: frames(1),
         ..Reply::default()
     };
@@ -326,7 +328,7 @@ fn long_text_is_split_under_discords_limit_and_empty_replies_post_nothing() {
     let line = "1. c1+ a6-\n".repeat(400); // 4,400 characters
     let out = adapter::out_messages(
         &Reply {
-            text: line,
+            body: Body::from(line),
             attachments: frames(3),
             ..Reply::default()
         },
@@ -442,11 +444,11 @@ fn replies_for_another_channel_are_routed_there() {
     let room = at(GUILD, "900000000000000040");
     let replies = vec![
         Reply {
-            text: "Round 1 of spring is paired.".into(),
+            body: "Round 1 of spring is paired.".into(),
             ..Reply::default()
         },
         Reply {
-            text: "spring, round 1, board 1: Alice (South) vs Bob Smith (North).".into(),
+            body: "spring, round 1, board 1: Alice (South) vs Bob Smith (North).".into(),
             attachments: frames(1),
             mentions: vec![bob()],
             to: Some(room.clone()),
@@ -454,14 +456,14 @@ fn replies_for_another_channel_are_routed_there() {
         },
         // `to` naming the origin itself is the origin.
         Reply {
-            text: "Standings follow.".into(),
+            body: "Standings follow.".into(),
             is_error: true,
             to: Some(origin.clone()),
             ..Reply::default()
         },
         // Not a Discord channel: cannot be posted.
         Reply {
-            text: "lost".into(),
+            body: "lost".into(),
             to: Some(at(GUILD, "tourney-spring-r1-b2")),
             ..Reply::default()
         },
@@ -486,7 +488,7 @@ fn replies_for_another_channel_are_routed_there() {
     // An error routed elsewhere is public there.
     let elsewhere = Reply {
         is_error: true,
-        text: "x".into(),
+        body: "x".into(),
         to: Some(room),
         ..Reply::default()
     };
@@ -506,10 +508,10 @@ fn replies_for_another_channel_are_routed_there() {
 fn discord_timestamps_are_posted_as_written() {
     let text = format!(
         "North (Bob Smith) to move, due {}.",
-        mancala_bot::chat::time_token(1_714_739_400_000)
+        mancala_bot::core::api::time_token(1_714_739_400_000)
     );
     let reply = Reply {
-        text: text.clone(),
+        body: Body::from(text.clone()),
         mentions: vec![bob()],
         ..Reply::default()
     };

@@ -1,4 +1,4 @@
-//! End to end: the real serenity + poise client (`mancala_bot::discord::run`) against a fake
+//! End to end: the real serenity + poise client (`mancala_bot::transport::discord::run`) against a fake
 //! Discord on 127.0.0.1. The REST side is a small HTTP/1.1 server (serenity's proxy setting
 //! sends every REST call to it); `GET /gateway` and `GET /gateway/bot` point the client at
 //! a WebSocket gateway in the test, which speaks HELLO, takes IDENTIFY, sends READY and then
@@ -10,9 +10,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures::{SinkExt, StreamExt};
-use mancala_bot::chat::{ChannelKey, Rooms};
-use mancala_bot::discord::rooms::DiscordRooms;
-use mancala_bot::discord::{self, CommandRegistration, DiscordOptions, Sharding};
+use mancala_bot::core::api::Rooms;
+use mancala_bot::model::ChannelKey;
+use mancala_bot::transport::discord::rooms::DiscordRooms;
+use mancala_bot::transport::discord::{self, CommandRegistration, DiscordOptions, Sharding};
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -755,7 +756,8 @@ async fn scenario() {
         .await;
     assert_eq!(
         post.payload()["content"],
-        format!("Bob Smith accepted a challenge in <#{CHANNEL}>.")
+        // The core speaks no Discord markup: a `<#...>` in its text is escaped.
+        format!("Bob Smith accepted a challenge in \\<#{CHANNEL}>.")
     );
     let last = core.seen().last().unwrap().clone();
     assert_eq!(

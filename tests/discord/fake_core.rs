@@ -7,9 +7,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use mancala_bot::chat::{
-    time_token, Attachment, Button, ChannelKey, ChatCore, Incoming, Reply, Rooms, User,
+use mancala_bot::core::api::{
+    time_token, Attachment, Body, Button, ChatCore, Incoming, Reply, Rooms,
 };
+use mancala_bot::model::{ChannelKey, User};
 
 pub const ALICE: &str = "700000000000000001";
 pub const BOB: &str = "700000000000000002";
@@ -73,7 +74,7 @@ impl FakeCore {
     fn start_tournament(&self, msg: &Incoming) -> Vec<Reply> {
         if !msg.is_organizer {
             return vec![Reply {
-                text: "Only organizers (Manage Server) may start a tournament.".into(),
+                body: "Only organizers (Manage Server) may start a tournament.".into(),
                 is_error: true,
                 ..Reply::default()
             }];
@@ -84,11 +85,11 @@ impl FakeCore {
                 self.opened.lock().unwrap().push(room.clone());
                 vec![
                     Reply {
-                        text: "spring: round 1 started, 1 game.".into(),
+                        body: "spring: round 1 started, 1 game.".into(),
                         ..Reply::default()
                     },
                     Reply {
-                        text: "spring, round 1, board 1: Alice (South) vs Bob Smith (North)."
+                        body: "spring, round 1, board 1: Alice (South) vs Bob Smith (North)."
                             .into(),
                         mentions: vec![bob()],
                         to: Some(room),
@@ -97,7 +98,7 @@ impl FakeCore {
                 ]
             }
             Err(e) => vec![Reply {
-                text: format!("cannot open the room: {e}"),
+                body: Body::from(format!("cannot open the room: {e}")),
                 is_error: true,
                 ..Reply::default()
             }],
@@ -111,10 +112,10 @@ impl ChatCore for FakeCore {
         let text = msg.text.as_str();
         if text.starts_with("!sow") && msg.author.id != ALICE && msg.author.id != BOB {
             return vec![Reply {
-                text: format!(
+                body: Body::from(format!(
                     "{} may not move: only Alice and Bob Smith play in this channel.",
                     msg.author.name
-                ),
+                )),
                 is_error: true,
                 ..Reply::default()
             }];
@@ -124,7 +125,7 @@ impl ChatCore for FakeCore {
         }
         let reply = if text.starts_with("!sow") {
             Reply {
-                text: "South sowed b3+: 2 laps, captured 2 from b4\nNorth (Bob Smith) to move."
+                body: "South sowed b3+: 2 laps, captured 2 from b4\nNorth (Bob Smith) to move."
                     .into(),
                 attachments: vec![frame("frame-01.png"), frame("frame-02.png")],
                 mentions: vec![bob()],
@@ -132,14 +133,14 @@ impl ChatCore for FakeCore {
             }
         } else if text == "!board" {
             Reply {
-                text: "katro/0,3,1,0,1,4/3,0,3,3,1,4/3,0,3,3,3,3/2,0,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2 n\nNorth to move.".into(),
+                body: "katro/0,3,1,0,1,4/3,0,3,3,1,4/3,0,3,3,3,3/2,0,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2 n\nNorth to move.".into(),
                 attachments: vec![frame("board.png")],
                 ..Reply::default()
             }
         } else if text.starts_with("!new") {
             let only = msg.mentions.first().cloned();
             Reply {
-                text: format!("{} challenges you to a game.", msg.author.name),
+                body: Body::from(format!("{} challenges you to a game.", msg.author.name)),
                 mentions: only.iter().cloned().collect(),
                 buttons: vec![
                     Button {
@@ -161,14 +162,14 @@ impl ChatCore for FakeCore {
             // Also a note for another channel, to route an interaction's reply.
             return vec![
                 Reply {
-                    text: format!("{} accepted.", msg.author.name),
+                    body: Body::from(format!("{} accepted.", msg.author.name)),
                     ..Reply::default()
                 },
                 Reply {
-                    text: format!(
+                    body: Body::from(format!(
                         "{} accepted a challenge in <#{}>.",
                         msg.author.name, msg.at.channel
-                    ),
+                    )),
                     to: Some(ChannelKey {
                         community: GUILD.into(),
                         channel: TICK_CHANNEL.into(),
@@ -179,12 +180,12 @@ impl ChatCore for FakeCore {
         } else if text == "!history" {
             std::thread::sleep(SLOW);
             Reply {
-                text: "[Game \"katro\"]\n1. c1+".into(),
+                body: "[Game \"katro\"]\n1. c1+".into(),
                 ..Reply::default()
             }
         } else {
             Reply {
-                text: format!("unknown command {text}"),
+                body: Body::from(format!("unknown command {text}")),
                 is_error: true,
                 ..Reply::default()
             }
@@ -213,10 +214,10 @@ impl ChatCore for FakeCore {
         vec![(
             at,
             Reply {
-                text: format!(
+                body: Body::from(format!(
                     "Reminder: Bob Smith, your move in katro is due {}.",
                     time_token(TICK_DEADLINE_MS)
-                ),
+                )),
                 mentions: vec![bob()],
                 ..Reply::default()
             },

@@ -1,0 +1,71 @@
+//! `mancala-bot console`: the console transport over standard input and output, to try
+//! the bot without any chat account (see [`mancala_bot::transport::console`]). Games live
+//! in the store of the data directory, so they persist across runs.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use mancala_bot::transport::console::{Console, Flow};
+
+use crate::cli::config::Config;
+
+/// Arguments of `mancala-bot console`.
+#[derive(clap::Args, Debug)]
+pub struct ConsoleArgs {
+    /// The data directory (default: the config's, else ./data).
+    #[arg(long)]
+    pub data: Option<PathBuf>,
+    /// The TOML config file (prefix, limits, ...).
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+}
+
+/// `mancala-bot console`.
+///
+/// # Errors
+/// As [`run_console`].
+pub fn main(args: ConsoleArgs) -> anyhow::Result<ExitCode> {
+    crate::cli::run::init_tracing();
+    let cfg = crate::cli::run::load_config(args.config.as_deref(), args.data.as_deref())?;
+    run_console(&cfg)
+}
+
+/// Runs the console transport on the store of `cfg.data_dir` until the end of input or
+/// `/quit`.
+///
+/// # Errors
+/// A bad config, a store that cannot be opened, standard output or the image directory
+/// not writable.
+pub fn run_console(cfg: &Config) -> anyhow::Result<ExitCode> {
+    let core = crate::cli::run::build_core(cfg)?;
+    let stdin = std::io::stdin();
+    let tty = stdin.is_terminal();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut console = Console::new(&core, &cfg.data_dir);
+    writeln!(out, "{}", console.banner())?;
+    console.print_ticks(&mut out)?;
+    // Lines as bytes: a line that is not UTF-8 is read with replacement characters
+    // (and then refused like any bad command) instead of ending the session.
+    let mut lines = stdin.lock().split(b'\n');
+    loop {
+        if tty {
+            write!(out, "{}", console.prompt())?;
+            out.flush()?;
+        }
+        let Some(line) = lines.next() else { break };
+        let line = line.context("reading standard input")?;
+        let line = String::from_utf8_lossy(&line);
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if console.line(line, &mut out)? == Flow::Quit {
+            break;
+        }
+        out.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,11 @@
+//! The command line, private to the binary: one file per subcommand. Nothing here is
+//! library API; it wires the library's layers together (config, store, painter,
+//! transports) and prints.
+
+pub mod backup;
+pub mod config;
+pub mod console;
+pub mod render;
+pub mod replay;
+pub mod run;
+pub mod selfplay;

@@ -1,0 +1,282 @@
+//! Wiring: `mancala-bot run` (config, tracing, the store, the painter and the transports
+//! over one core).
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context;
+
+use mancala_bot::core::api::Rooms;
+use mancala_bot::core::{Core, SystemClock};
+use mancala_bot::model::ChannelKey;
+use mancala_bot::store::SledStore;
+
+use crate::cli::config::Config;
+
+/// Opens the store of the data directory `data_dir` (the sled database is in
+/// `DATA_DIR/store`).
+///
+/// # Errors
+/// Naming the path, when the store cannot be opened (see [`SledStore::open`]).
+pub fn open_store(data_dir: &Path, cache_mb: u64) -> anyhow::Result<SledStore> {
+    Ok(SledStore::open(&data_dir.join("store"), cache_mb << 20)?)
+}
+
+/// The core of `cfg`: its store, [`default_painter`], the system clock.
+///
+/// # Errors
+/// A bad setting, or a store that cannot be opened.
+pub fn build_core(cfg: &Config) -> anyhow::Result<Core> {
+    let settings = cfg.settings()?;
+    let store = open_store(&cfg.data_dir, cfg.limits.store_cache_mb)?;
+    Ok(Core::new(
+        Arc::new(store),
+        mancala_bot::render::Renderer::warmed(),
+        Arc::new(SystemClock),
+        settings,
+    ))
+}
+
+/// Logs to standard error, filtered by `RUST_LOG` (default `warn`).
+pub fn init_tracing() {
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(mancala_bot::transport::discord::redact_log_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+        ))
+        .try_init();
+}
+
+/// Arguments of `mancala-bot run` (also what `mancala-bot` with no subcommand does).
+#[derive(clap::Args, Debug, Default)]
+pub struct RunArgs {
+    /// The TOML config file (see config.example.toml); without it, the defaults.
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// Override the config's data directory.
+    #[arg(long)]
+    pub data: Option<PathBuf>,
+}
+
+/// Loads the config at `path` (defaults without one) and applies a `--data` override.
+///
+/// # Errors
+/// As [`Config::load`].
+pub fn load_config(path: Option<&Path>, data: Option<&Path>) -> anyhow::Result<Config> {
+    let mut cfg = match path {
+        Some(p) => Config::load(p)?,
+        None => Config::default(),
+    };
+    if let Some(d) = data {
+        cfg.data_dir = d.to_path_buf();
+    }
+    Ok(cfg)
+}
+
+/// `mancala-bot run`: starts the transports configured: Discord when a token is
+/// configured, Matrix when a homeserver is (both share one core and store), else the
+/// console transport. Runs until a transport fails or Ctrl-C.
+///
+/// # Errors
+/// A bad config, a store that cannot be opened, a transport that fails, or a Matrix
+/// homeserver configured in a build without the `matrix` feature.
+pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
+    init_tracing();
+    let cfg = load_config(args.config.as_deref(), args.data.as_deref())?;
+    let discord = cfg.discord_token();
+    let matrix = cfg.matrix.homeserver_url().is_some();
+    if discord.is_none() && !matrix {
+        return crate::cli::console::run_console(&cfg);
+    }
+    if matrix {
+        if !cfg!(feature = "matrix") {
+            anyhow::bail!(
+                "a Matrix homeserver is configured (matrix.homeserver or ${}), but this build has \
+                 no Matrix transport: build with `cargo build --release --features matrix`, or \
+                 unset it",
+                cfg.matrix.homeserver_env
+            );
+        }
+        cfg.matrix.login()?;
+    }
+    let core = Arc::new(build_core(&cfg)?);
+    let discord_rooms = discord
+        .as_ref()
+        .map(|_| Arc::new(mancala_bot::transport::discord::rooms::DiscordRooms::new()));
+    core.set_rooms(Arc::new(TransportRooms {
+        discord: discord_rooms.clone(),
+    }));
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(async move {
+        let mut transports = tokio::task::JoinSet::new();
+        if let (Some(token), Some(rooms)) = (discord, discord_rooms) {
+            let (cfg, core) = (cfg.clone(), core.clone());
+            transports.spawn(async move { start_discord(&cfg, core, rooms, token).await });
+        }
+        if matrix {
+            let (cfg, core) = (cfg.clone(), core.clone());
+            transports.spawn(async move { start_matrix(&cfg, core).await });
+        }
+        tokio::select! {
+            done = transports.join_next() => match done {
+                Some(Ok(Err(e))) => Err(e),
+                Some(Err(e)) => Err(anyhow::Error::new(e).context("a transport panicked")),
+                Some(Ok(Ok(()))) | None => Ok(ExitCode::SUCCESS),
+            },
+            _ = tokio::signal::ctrl_c() => {
+                eprintln!("stopping");
+                Ok(ExitCode::SUCCESS)
+            }
+        }
+    })
+}
+
+/// Runs the Discord transport over `core` with `token`, running `cfg.discord.shards`
+/// (one shard when `None`), until it stops. `core` is shared with the Matrix transport
+/// when both are configured (one store per process). Tournament games get a thread each
+/// (`rooms`, which [`mancala_bot::transport::discord::run`] attaches to the client).
+async fn start_discord(
+    cfg: &Config,
+    core: Arc<Core>,
+    rooms: Arc<mancala_bot::transport::discord::rooms::DiscordRooms>,
+    token: String,
+) -> anyhow::Result<()> {
+    use mancala_bot::transport::discord::{CommandRegistration, DiscordOptions, Sharding};
+    let core: Arc<dyn mancala_bot::core::api::ChatCore> = core;
+    let mut opts = DiscordOptions::new(token);
+    opts.rooms = Some(rooms);
+    opts.organizer_role = cfg.discord.organizer_role;
+    opts.sharding = match cfg.discord.shards {
+        Some(s) => Sharding::Range {
+            first: s.first,
+            last: s.last,
+            total: s.total,
+        },
+        None => Sharding::Single,
+    };
+    opts.message_content = cfg.discord.message_content;
+    opts.register = cfg
+        .discord
+        .register_guild
+        .map_or(CommandRegistration::Global, CommandRegistration::Guild);
+    opts.api_base = cfg.discord.api_base.clone();
+    mancala_bot::transport::discord::run(opts, core)
+        .await
+        .context("Discord")
+}
+
+/// The rooms of tournament games in `run`: a Discord thread for a guild's tournament; a
+/// Matrix room cannot be opened for a game yet, so a tournament created in a Matrix room
+/// is refused, saying why ([`Rooms::can_open`]).
+struct TransportRooms {
+    discord: Option<Arc<mancala_bot::transport::discord::rooms::DiscordRooms>>,
+}
+
+/// Why a tournament cannot be created where it was asked for.
+const NO_ROOMS: &str = "tournaments cannot run on Matrix yet: each game needs a room of \
+     its own, which the bot cannot open there; run it on Discord, or play its games as \
+     ordinary challenges";
+
+impl TransportRooms {
+    /// Discord's rooms when `home` is a Discord channel of this process.
+    fn discord_for(
+        &self,
+        home: &ChannelKey,
+    ) -> Result<&Arc<mancala_bot::transport::discord::rooms::DiscordRooms>, String> {
+        self.discord
+            .as_ref()
+            .filter(|_| mancala_bot::transport::discord::adapter::is_discord(&home.community))
+            .ok_or_else(|| NO_ROOMS.to_string())
+    }
+}
+
+impl Rooms for TransportRooms {
+    fn open(&self, home: &ChannelKey, name: &str) -> Result<ChannelKey, String> {
+        self.discord_for(home)?.open(home, name)
+    }
+
+    fn can_open(&self, home: &ChannelKey) -> Result<(), String> {
+        self.discord_for(home).map(|_| ())
+    }
+}
+
+/// Runs the Matrix transport over `core` until it fails.
+#[cfg(feature = "matrix")]
+async fn start_matrix(cfg: &Config, core: Arc<Core>) -> anyhow::Result<()> {
+    use mancala_bot::transport::matrix::MatrixBot;
+    let opts = matrix_options(cfg)?;
+    let bot = MatrixBot::start(opts, core).await.context("Matrix")?;
+    eprintln!("Matrix: logged in as {}; answering commands", bot.user_id());
+    bot.wait().await.context("Matrix")
+}
+
+/// The Matrix transport's options from `cfg`'s `[matrix]` section.
+///
+/// # Errors
+/// No homeserver configured, or no way to log in (see
+/// [`crate::cli::config::MatrixConfig::login`]).
+#[cfg(feature = "matrix")]
+fn matrix_options(cfg: &Config) -> anyhow::Result<mancala_bot::transport::matrix::MatrixOptions> {
+    let m = &cfg.matrix;
+    let homeserver = m.homeserver_url().with_context(|| {
+        format!(
+            "the Matrix transport needs matrix.homeserver (or ${})",
+            m.homeserver_env
+        )
+    })?;
+    Ok(mancala_bot::transport::matrix::MatrixOptions {
+        homeserver,
+        login: m.login()?,
+        device_name: m.device_name.clone(),
+        store_dir: cfg.data_dir.join(&m.store_subdir),
+        post_gifs: m.post_gifs,
+        tick: true,
+    })
+}
+
+/// Without the `matrix` feature: unreachable, [`run`] refuses a Matrix config first.
+#[cfg(not(feature = "matrix"))]
+async fn start_matrix(cfg: &Config, core: Arc<Core>) -> anyhow::Result<()> {
+    let _ = (cfg, core);
+    anyhow::bail!("this build has no Matrix transport: build with `--features matrix`")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(community: &str) -> ChannelKey {
+        ChannelKey {
+            community: community.into(),
+            channel: "c".into(),
+        }
+    }
+
+    #[test]
+    fn tournaments_get_discord_threads_and_are_refused_on_matrix() {
+        let both = TransportRooms {
+            discord: Some(Arc::new(
+                mancala_bot::transport::discord::rooms::DiscordRooms::new(),
+            )),
+        };
+        assert_eq!(both.can_open(&key("900000000000000001")), Ok(()));
+        assert_eq!(
+            both.can_open(&key("!room:example.org")),
+            Err(NO_ROOMS.into())
+        );
+        assert_eq!(
+            both.open(&key("!room:example.org"), "tourney-x-r1-b1"),
+            Err(NO_ROOMS.into())
+        );
+        let matrix_only = TransportRooms { discord: None };
+        assert_eq!(
+            matrix_only.can_open(&key("!room:example.org")),
+            Err(NO_ROOMS.into())
+        );
+    }
+}

@@ -1,0 +1,367 @@
+//! `mancala-bot selfplay`: plays games between the AI levels and a random player and
+//! reports wins, draws, losses, game length and time per move. It is how the AI ladder
+//! (issue 5) is measured.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Context;
+use mancala_ai::{Ai, SearchConfig};
+use mancala_rules::{Game, Outcome, Side, Variant};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde_json::json;
+
+/// A game that reaches this many plies is stopped and counted as a draw (a safety net:
+/// K10/H10 repetition ends every game, but may take long). Reported on standard error.
+pub const MAX_PLIES: usize = 5_000;
+
+/// Arguments of `mancala-bot selfplay`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SelfplayArgs {
+    /// The game (RULES.md N3): katro, katro:4x6, katro:4x4, hoyito, hoyito:2xN (N 6-12).
+    pub game: String,
+    /// South's player (moves first): `random` or `ai:L` with L a level from 1 to 5.
+    #[arg(long)]
+    pub south: String,
+    /// North's player: `random` or `ai:L` with L a level from 1 to 5.
+    #[arg(long)]
+    pub north: String,
+    /// Number of games to play (at least 1).
+    #[arg(long)]
+    pub games: u32,
+    /// Time budget of an AI move, milliseconds (at least 1).
+    #[arg(long, default_value_t = 1000)]
+    pub ms_per_move: u64,
+    /// Seed of every random choice (random players, AI ties and errors).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Print only one JSON object, on the last line:
+    /// `{"games":N,"south_wins":..,"north_wins":..,"draws":..,"avg_plies":..,"avg_ms_per_move":..}`.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A selfplay player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// Picks a legal move uniformly at random.
+    Random,
+    /// The AI at this level (1-5).
+    Ai(u8),
+}
+
+impl std::str::FromStr for Player {
+    type Err = String;
+
+    /// Parses `random` or `ai:L` (L 1-5), case-insensitive.
+    ///
+    /// # Errors
+    /// A message naming the text and what is allowed.
+    fn from_str(s: &str) -> Result<Player, String> {
+        let t = s.trim().to_ascii_lowercase();
+        if t == "random" {
+            return Ok(Player::Random);
+        }
+        let bad = || format!("player `{s}` is not `random` or `ai:L` with L a level from 1 to 5");
+        let level: u8 = t
+            .strip_prefix("ai:")
+            .and_then(|l| l.parse().ok())
+            .ok_or_else(bad)?;
+        if mancala_ai::LEVELS.contains(&level) {
+            Ok(Player::Ai(level))
+        } else {
+            Err(bad())
+        }
+    }
+}
+
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Player::Random => f.write_str("random"),
+            Player::Ai(l) => write!(f, "ai:{l}"),
+        }
+    }
+}
+
+/// The totals of a selfplay run.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Summary {
+    /// Games played.
+    pub games: u32,
+    /// Games South won.
+    pub south_wins: u32,
+    /// Games North won.
+    pub north_wins: u32,
+    /// Drawn games (K10, H8, H10, or stopped at [`MAX_PLIES`]).
+    pub draws: u32,
+    /// Plies played in all games.
+    pub plies: u64,
+    /// Moves chosen by each side (index [`Side::index`]) and the milliseconds they took.
+    pub moves: [u64; 2],
+    /// Milliseconds spent choosing moves, per side.
+    pub ms: [f64; 2],
+}
+
+impl Summary {
+    /// Average plies per game.
+    pub fn avg_plies(&self) -> f64 {
+        self.plies as f64 / self.games.max(1) as f64
+    }
+
+    /// Average milliseconds per move over both sides' moves.
+    pub fn avg_ms_per_move(&self) -> f64 {
+        (self.ms[0] + self.ms[1]) / (self.moves[0] + self.moves[1]).max(1) as f64
+    }
+
+    /// Average milliseconds per move of one side.
+    pub fn side_ms_per_move(&self, side: Side) -> f64 {
+        self.ms[side.index()] / self.moves[side.index()].max(1) as f64
+    }
+
+    /// The JSON summary line.
+    pub fn json(&self) -> serde_json::Value {
+        json!({
+            "games": self.games,
+            "south_wins": self.south_wins,
+            "north_wins": self.north_wins,
+            "draws": self.draws,
+            "avg_plies": (self.avg_plies() * 100.0).round() / 100.0,
+            "avg_ms_per_move": (self.avg_ms_per_move() * 1000.0).round() / 1000.0,
+        })
+    }
+}
+
+/// One side's mover during a game.
+enum Mover {
+    Random(Box<StdRng>),
+    Ai(Box<Ai>),
+}
+
+/// Plays one game of `variant` between `players` (South, North), with per-game seed
+/// `seed`; adds it to `summary` and returns its outcome and plies.
+///
+/// # Errors
+/// Only if the AI configuration is refused (it is checked by `Player`'s `FromStr`).
+pub fn play_game(
+    variant: Variant,
+    players: [Player; 2],
+    ms_per_move: u64,
+    seed: u64,
+    summary: &mut Summary,
+) -> anyhow::Result<(Outcome, usize)> {
+    let mut movers = Vec::with_capacity(2);
+    for (i, p) in players.iter().enumerate() {
+        let side_seed = seed.wrapping_mul(2).wrapping_add(i as u64);
+        movers.push(match *p {
+            Player::Random => Mover::Random(Box::new(StdRng::seed_from_u64(side_seed))),
+            Player::Ai(level) => Mover::Ai(Box::new(
+                Ai::new(SearchConfig {
+                    level,
+                    ms_per_move,
+                    tt_mb: 16,
+                    seed: side_seed,
+                    max_nodes: None,
+                })
+                .context("AI configuration")?,
+            )),
+        });
+    }
+    let mut game = Game::new(variant);
+    while !game.outcome().is_over() && game.moves().len() < MAX_PLIES {
+        let side = game.position().to_move();
+        let t0 = Instant::now();
+        let mv = match &mut movers[side.index()] {
+            Mover::Random(rng) => {
+                let legal = game.legal_moves();
+                legal[rng.gen_range(0..legal.len())]
+            }
+            Mover::Ai(ai) => {
+                ai.choose_in_game(&game)
+                    .context("the AI found no move in an ongoing game")?
+                    .mv
+            }
+        };
+        summary.ms[side.index()] += t0.elapsed().as_secs_f64() * 1000.0;
+        summary.moves[side.index()] += 1;
+        game.play(mv)
+            .with_context(|| format!("the {side} player chose the illegal move {mv}"))?;
+    }
+    let plies = game.moves().len();
+    summary.games += 1;
+    summary.plies += plies as u64;
+    let outcome = game.outcome();
+    match outcome.winner() {
+        Some(Side::South) => summary.south_wins += 1,
+        Some(Side::North) => summary.north_wins += 1,
+        None => summary.draws += 1,
+    }
+    Ok((outcome, plies))
+}
+
+/// Runs the command, writing to `out`: exit 0 after the report, 2 when an argument is
+/// refused (with the reason on standard error).
+///
+/// # Errors
+/// When `out` cannot be written.
+pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> anyhow::Result<ExitCode> {
+    let refuse = |msg: String| {
+        eprintln!("{msg}");
+        Ok(ExitCode::from(2))
+    };
+    let variant: Variant = match args.game.parse() {
+        Ok(v) => v,
+        Err(e) => return refuse(e.to_string()),
+    };
+    let south: Player = match args.south.parse() {
+        Ok(p) => p,
+        Err(e) => return refuse(format!("--south: {e}")),
+    };
+    let north: Player = match args.north.parse() {
+        Ok(p) => p,
+        Err(e) => return refuse(format!("--north: {e}")),
+    };
+    if args.games == 0 {
+        return refuse("--games must be at least 1".into());
+    }
+    if args.ms_per_move == 0 {
+        return refuse("--ms-per-move must be at least 1".into());
+    }
+    if !args.json {
+        writeln!(
+            out,
+            "{variant}: South {south} vs North {north}, {} games, {} ms per move, seed {}",
+            args.games, args.ms_per_move, args.seed
+        )?;
+    }
+    let mut summary = Summary::default();
+    for g in 0..args.games {
+        let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
+        let (outcome, plies) = play_game(
+            variant,
+            [south, north],
+            args.ms_per_move,
+            seed,
+            &mut summary,
+        )?;
+        if plies >= MAX_PLIES && !outcome.is_over() {
+            eprintln!(
+                "game {}: stopped after {MAX_PLIES} plies, counted as a draw",
+                g + 1
+            );
+        }
+        if !args.json {
+            let result = match outcome {
+                Outcome::Win { winner, reason } => format!("{winner} wins, {reason}"),
+                Outcome::Draw { reason } => format!("draw, {reason}"),
+                Outcome::Ongoing => "draw, stopped".to_string(),
+            };
+            writeln!(out, "game {}: {result}, {plies} plies", g + 1)?;
+        }
+    }
+    if args.json {
+        writeln!(out, "{}", summary.json()).context("writing to standard output")?;
+    } else {
+        let s = &summary;
+        writeln!(
+            out,
+            "South ({south}): {} wins, {} draws, {} losses",
+            s.south_wins, s.draws, s.north_wins
+        )?;
+        writeln!(
+            out,
+            "North ({north}): {} wins, {} draws, {} losses",
+            s.north_wins, s.draws, s.south_wins
+        )?;
+        writeln!(
+            out,
+            "average plies {:.1}, average ms per move {:.2} (South {:.2}, North {:.2})",
+            s.avg_plies(),
+            s.avg_ms_per_move(),
+            s.side_ms_per_move(Side::South),
+            s.side_ms_per_move(Side::North)
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs the command on standard output; see [`run`].
+///
+/// # Errors
+/// When standard output cannot be written.
+pub fn main(args: SelfplayArgs) -> anyhow::Result<ExitCode> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    run(&args, &mut out)
+}
+
+/// `mancala-bot selfplay` (issue 5): totals, the JSON summary line, refused arguments.
+#[cfg(test)]
+mod tests {
+    use super::{run, Player, SelfplayArgs};
+
+    fn args(game: &str, south: &str, north: &str, games: u32, json: bool) -> SelfplayArgs {
+        SelfplayArgs {
+            game: game.into(),
+            south: south.into(),
+            north: north.into(),
+            games,
+            ms_per_move: 20,
+            seed: 3,
+            json,
+        }
+    }
+
+    fn code(c: std::process::ExitCode) -> String {
+        format!("{c:?}")
+    }
+
+    #[test]
+    fn selfplay_json_summary_adds_up() {
+        let mut out = Vec::new();
+        let c = run(&args("katro:4x4", "ai:2", "random", 4, true), &mut out).unwrap();
+        assert_eq!(code(c), code(std::process::ExitCode::SUCCESS));
+        let text = String::from_utf8(out).unwrap();
+        let last = text.lines().last().unwrap();
+        let v: serde_json::Value = serde_json::from_str(last).unwrap();
+        assert_eq!(v["games"], 4);
+        let total = v["south_wins"].as_u64().unwrap()
+            + v["north_wins"].as_u64().unwrap()
+            + v["draws"].as_u64().unwrap();
+        assert_eq!(total, 4);
+        assert!(v["avg_plies"].as_f64().unwrap() > 0.0);
+        assert!(v["avg_ms_per_move"].as_f64().unwrap() >= 0.0);
+    }
+
+    #[test]
+    fn selfplay_text_reports_every_game_and_both_sides() {
+        let mut out = Vec::new();
+        run(&args("hoyito", "random", "random", 2, false), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.contains("game 1: ") && text.contains("game 2: "),
+            "{text}"
+        );
+        assert!(text.contains("South (random): ") && text.contains("North (random): "));
+        assert!(text.contains("average plies"));
+    }
+
+    #[test]
+    fn selfplay_refuses_bad_input_with_status_2() {
+        let two = code(std::process::ExitCode::from(2));
+        for a in [
+            args("chess", "random", "random", 1, true),
+            args("katro", "ai:9", "random", 1, true),
+            args("katro", "random", "human", 1, true),
+            args("katro", "random", "random", 0, true),
+        ] {
+            let mut out = Vec::new();
+            assert_eq!(code(run(&a, &mut out).unwrap()), two, "{a:?}");
+            assert!(out.is_empty(), "nothing printed for {a:?}");
+        }
+        assert_eq!("AI:5".parse::<Player>(), Ok(Player::Ai(5)));
+        assert!("ai:0".parse::<Player>().unwrap_err().contains("1 to 5"));
+    }
+}

@@ -1,0 +1,314 @@
+//! The transport-agnostic shapes every transport (Discord, Matrix, console) speaks to the
+//! core: an incoming chat message or command, and the reply to post.
+//!
+//! Data flows one way: a transport turns a platform event into an [`Incoming`], the core
+//! answers with [`Reply`]s, the transport posts them.
+
+use crate::model::{ChannelKey, User};
+
+/// One incoming chat message addressed to the bot.
+#[derive(Clone, Debug, Default)]
+pub struct Incoming {
+    /// Where it was posted.
+    pub at: ChannelKey,
+    /// Who posted it.
+    pub author: User,
+    /// The message text, prefix included (`!sow b3`).
+    pub text: String,
+    /// Users mentioned in the message, in order.
+    pub mentions: Vec<User>,
+    /// The author may organize events in this community: create, start and cancel
+    /// tournaments, change channel settings (`!set`). Discord: the Manage Server
+    /// permission or the configured organizer role; the console: on unless switched off
+    /// with `/organizer off`. Default `false`.
+    pub is_organizer: bool,
+}
+
+impl Incoming {
+    /// This message with the core's private markers ([`sanitize`]) removed from its text
+    /// and from every name in it, so that nothing a user sends can be read back as the
+    /// core's own markup.
+    pub fn sanitized(&self) -> Incoming {
+        let user = |u: &User| User {
+            id: sanitize(&u.id).into_owned(),
+            name: sanitize(&u.name).into_owned(),
+        };
+        Incoming {
+            at: self.at.clone(),
+            author: user(&self.author),
+            text: sanitize(&self.text).into_owned(),
+            mentions: self.mentions.iter().map(user).collect(),
+            is_organizer: self.is_organizer,
+        }
+    }
+}
+
+/// A file to attach to a reply (a board PNG, a GIF, a contact sheet).
+#[derive(Clone, Debug)]
+pub struct Attachment {
+    /// File name with extension, e.g. `frame-01.png`.
+    pub filename: String,
+    /// The file's bytes.
+    pub bytes: Vec<u8>,
+    /// Text alternative for screen readers and logs.
+    pub alt: String,
+}
+
+/// A button under a reply (Discord components; other transports show the command).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    /// Custom id sent back when pressed, e.g. `accept`.
+    pub id: String,
+    /// Label shown.
+    pub label: String,
+    /// The equivalent text command, for transports without buttons (`!accept`).
+    pub command: String,
+    /// Only this user may press it; `None`: anyone.
+    pub only: Option<User>,
+}
+
+/// One piece of a reply's text, typed so that each transport renders it its own way and
+/// nothing a user typed can turn into markup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Segment {
+    /// Plain text (may hold line breaks): transports escape it for their markup, so
+    /// `<t:1:R>`, `**x**` or `<b>` typed by a user read as typed.
+    Text(String),
+    /// A command, move or position string: Discord and Matrix show it as inline code,
+    /// the console between backticks.
+    Code(String),
+    /// A point in time, in milliseconds since the Unix epoch: Discord shows it relative
+    /// in the reader's time zone (`<t:SECONDS:R>`), the others as a UTC date and the time
+    /// from now ([`Body::plain`]).
+    Time(u64),
+}
+
+/// Opens the core's own marker of a point in time inside a [`Body`]'s text: private-use
+/// characters that [`sanitize`] removes from everything users send, so that only the
+/// core can write one.
+const TIME_OPEN: char = '\u{E000}';
+/// Closes a time marker (see [`TIME_OPEN`]).
+const TIME_CLOSE: char = '\u{E001}';
+
+/// The core's marker of the point in time `ms` (milliseconds since the Unix epoch) in a
+/// reply text: it becomes a [`Segment::Time`] when the text becomes a [`Body`].
+pub fn time_token(ms: u64) -> String {
+    format!("{TIME_OPEN}{ms}{TIME_CLOSE}")
+}
+
+/// `s` without the characters the core uses to mark times in its own text ([`time_token`]):
+/// applied to everything users send before the core reads it.
+pub fn sanitize(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.contains([TIME_OPEN, TIME_CLOSE]) {
+        std::borrow::Cow::Owned(s.replace([TIME_OPEN, TIME_CLOSE], ""))
+    } else {
+        std::borrow::Cow::Borrowed(s)
+    }
+}
+
+/// The text of a [`Reply`], as the core writes it: its own words with `` `code` `` spans
+/// and [`time_token`]s, from which [`Body::segments`] gives the typed pieces. User input
+/// reaches it only through [`sanitize`], so it can hold no time marker; backticks a user
+/// typed can only move where code spans start and end, and every segment is escaped by
+/// the transport that renders it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Body(String);
+
+impl Body {
+    /// The body of the core's text `s` (see [`Body`]).
+    pub fn new(s: impl Into<String>) -> Body {
+        Body(s.into())
+    }
+
+    /// Appends more of the core's text.
+    pub fn push_str(&mut self, s: &str) {
+        self.0.push_str(s);
+    }
+
+    /// The core's text as written: code between backticks, times as their
+    /// [`time_token`] markers. For tests and logs; transports render
+    /// [`Body::segments`].
+    pub fn as_core_text(&self) -> &str {
+        &self.0
+    }
+
+    /// Whether there is no text, or only white space.
+    pub fn is_blank(&self) -> bool {
+        self.0.trim().is_empty()
+    }
+
+    /// The typed pieces, in order; adjacent pieces of one kind are not merged.
+    pub fn segments(&self) -> Vec<Segment> {
+        let mut out = Vec::new();
+        for (i, piece) in self.0.split('`').enumerate() {
+            if i % 2 == 1 {
+                if !piece.is_empty() {
+                    out.push(Segment::Code(piece.to_string()));
+                }
+                continue;
+            }
+            let mut rest = piece;
+            while let Some(open) = rest.find(TIME_OPEN) {
+                let after = &rest[open + TIME_OPEN.len_utf8()..];
+                let Some(close) = after.find(TIME_CLOSE) else {
+                    break;
+                };
+                if open > 0 {
+                    out.push(Segment::Text(rest[..open].to_string()));
+                }
+                if let Ok(ms) = after[..close].parse::<u64>() {
+                    out.push(Segment::Time(ms));
+                }
+                rest = &after[close + TIME_CLOSE.len_utf8()..];
+            }
+            let rest = sanitize(rest);
+            if !rest.is_empty() {
+                out.push(Segment::Text(rest.into_owned()));
+            }
+        }
+        out
+    }
+
+    /// The text for transports without markup (console, plain bodies): code between
+    /// backticks, times as `2024-05-01 13:45 UTC (in 23 h)` relative to `now_ms`.
+    pub fn plain(&self, now_ms: u64) -> String {
+        let mut out = String::with_capacity(self.0.len());
+        for seg in self.segments() {
+            match seg {
+                Segment::Text(t) => out.push_str(&t),
+                Segment::Code(c) => {
+                    out.push('`');
+                    out.push_str(&c);
+                    out.push('`');
+                }
+                Segment::Time(ms) => out.push_str(&plain_time(ms, now_ms)),
+            }
+        }
+        out
+    }
+}
+
+impl From<String> for Body {
+    fn from(s: String) -> Body {
+        Body(s)
+    }
+}
+
+impl From<&str> for Body {
+    fn from(s: &str) -> Body {
+        Body(s.to_string())
+    }
+}
+
+/// `ms` written out for transports without timestamp markup: `2024-05-01 13:45 UTC (in
+/// 23 h)`, relative to `now_ms`, to the nearest minute (a reply printed a moment after it
+/// was made still reads "in 24 h").
+pub fn plain_time(ms: u64, now_ms: u64) -> String {
+    let minute = |d: u64| d.saturating_add(30_000) / 60_000 * 60_000;
+    let rel = if ms >= now_ms {
+        format!(
+            "in {}",
+            crate::core::text::duration_text(minute(ms - now_ms))
+        )
+    } else {
+        format!(
+            "{} ago",
+            crate::core::text::duration_text(minute(now_ms - ms))
+        )
+    };
+    format!("{} ({rel})", crate::core::text::date_text(ms))
+}
+
+/// One message the core wants posted in the channel it answers.
+#[derive(Clone, Debug, Default)]
+pub struct Reply {
+    /// The text: typed segments ([`Body::segments`]) each transport renders its own way.
+    /// Mentioned players are written as their display names; [`Reply::mentions`] says
+    /// whom to ping.
+    pub body: Body,
+    /// Images and files, in order.
+    pub attachments: Vec<Attachment>,
+    /// Users this reply pings. Transports allow pings to these users only: never
+    /// @everyone, @here or roles.
+    pub mentions: Vec<User>,
+    /// Buttons to show.
+    pub buttons: Vec<Button>,
+    /// True for error replies (a refused command): transports may show them only to the
+    /// author (Discord ephemeral) when the command came as an interaction.
+    pub is_error: bool,
+    /// Where to post it: `None` (the default) is the channel the command came from;
+    /// `Some` is another channel of the same community, e.g. the room of a tournament
+    /// game that a `!tournament start` opened (see [`Rooms`]).
+    pub to: Option<ChannelKey>,
+}
+
+impl Reply {
+    /// The core's text of this reply ([`Body::as_core_text`]), for tests and logs.
+    pub fn text(&self) -> &str {
+        self.body.as_core_text()
+    }
+}
+
+/// Opens a room (a Discord thread, a Matrix room, a console channel) for a game the core
+/// starts by itself: a tournament pairing. The transport implements it and hands it to
+/// the core with [`crate::core::Core::set_rooms`]; without one, the core uses the channel
+/// named `name` in the home channel's community (what the console does).
+///
+/// The core calls it from within [`ChatCore::handle`] or [`ChatCore::tick`], that is on
+/// a blocking thread: a transport may block on its HTTP call there.
+pub trait Rooms: Send + Sync {
+    /// Opens a room called `name` (e.g. `tourney-spring-r1-b2`) under the channel `home`
+    /// (where the tournament was created), and returns its key.
+    ///
+    /// # Errors
+    /// Why the room could not be opened (missing permission, rate limit); the core then
+    /// tries again at a later tick.
+    fn open(&self, home: &ChannelKey, name: &str) -> Result<ChannelKey, String>;
+
+    /// Whether rooms can be opened for tournaments created in `home`; `Err`: why not, to
+    /// tell the organizer (the core refuses `tournament new` then). Default: they can.
+    ///
+    /// # Errors
+    /// The reason, as the refusal says it.
+    fn can_open(&self, home: &ChannelKey) -> Result<(), String> {
+        let _ = home;
+        Ok(())
+    }
+}
+
+/// What every transport calls. The core implements it; transports are written against
+/// the trait so that their tests can use a fake core.
+pub trait ChatCore: Send + Sync + 'static {
+    /// Handles one message and returns the replies to post in its channel, in order.
+    /// Messages not addressed to the bot (no prefix) give no reply.
+    ///
+    /// Blocking: it reads and writes the store and renders images, so async transports
+    /// call it from `tokio::task::spawn_blocking`.
+    fn handle(&self, msg: &Incoming) -> Vec<Reply>;
+
+    /// The canonical legal moves of the game in `at` (empty when there is none), for
+    /// slash-command autocomplete.
+    fn legal_moves(&self, at: &ChannelKey) -> Vec<String>;
+
+    /// The command prefix of text commands, e.g. `!`.
+    fn prefix(&self) -> &str;
+
+    /// The periodic driver of correspondence play: transports call it about once a
+    /// minute (and once at start). It sends the reminders that have come due, handles
+    /// deadlines that have passed (forfeits, timeout notices), and resumes tournaments
+    /// (results, next rounds), all from the store, so that a deadline that passed while
+    /// the bot was down is handled at the first tick. Returns the messages to post, each
+    /// with its channel. Blocking, like [`ChatCore::handle`].
+    fn tick(&self) -> Vec<(ChannelKey, Reply)> {
+        self.tick_where(&|_| true)
+    }
+
+    /// [`ChatCore::tick`] for the communities (guilds, rooms) for which `owns` is true
+    /// only: each transport of a process drives its own, so that with Discord and Matrix
+    /// in one process neither takes (and drops) what is due in the other's. This is the
+    /// one to implement; `tick` calls it for every community.
+    fn tick_where(&self, owns: &(dyn Fn(&str) -> bool + Sync)) -> Vec<(ChannelKey, Reply)> {
+        let _ = owns;
+        Vec::new()
+    }
+}

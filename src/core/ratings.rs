@@ -1,0 +1,380 @@
+//! Glicko-2 ratings (the `skillratings` crate) per game family (Katro, Hoyito) per
+//! community, stored as documents: one table per community and family
+//! (`rating/COMMUNITY/FAMILY`), and one history entry per rated game and player
+//! (`ratinglog/COMMUNITY/FAMILY/USER/MS-GAMEID`).
+//!
+//! Each rated game is its own rating period (the ratings move after every game).
+//! Ratings are on the Glicko scale (1500, RD 350, volatility 0.06 to start); skillratings
+//! converts to and from the Glicko-2 scale (factor 173.7178) inside.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use skillratings::glicko2::{glicko2, glicko2_rating_period, Glicko2Config, Glicko2Rating};
+use skillratings::Outcomes;
+
+use crate::model::GameKind;
+use crate::model::User;
+use crate::store::keys::{DocKey, DocPrefix};
+use crate::store::{docs, Store, StoreError};
+
+/// A player's rating in one family, with his record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerRating {
+    /// The player (name as last seen).
+    pub user: User,
+    /// Rating (Glicko scale).
+    pub rating: f64,
+    /// Rating deviation (RD).
+    pub deviation: f64,
+    /// Volatility.
+    pub volatility: f64,
+    /// Rated games won, drawn, lost.
+    pub won_drawn_lost: [u32; 3],
+    /// Last rated game, milliseconds since the Unix epoch.
+    pub last_ms: u64,
+}
+
+impl PlayerRating {
+    /// A new player: 1500, RD 350, volatility 0.06.
+    pub fn new(user: User) -> PlayerRating {
+        let g = Glicko2Rating::new();
+        PlayerRating {
+            user,
+            rating: g.rating,
+            deviation: g.deviation,
+            volatility: g.volatility,
+            won_drawn_lost: [0; 3],
+            last_ms: 0,
+        }
+    }
+
+    fn glicko(&self) -> Glicko2Rating {
+        Glicko2Rating {
+            rating: self.rating,
+            deviation: self.deviation,
+            volatility: self.volatility,
+        }
+    }
+
+    /// Rated games played.
+    pub fn games(&self) -> u32 {
+        self.won_drawn_lost.iter().sum()
+    }
+}
+
+/// The ratings of one family in one community.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct RatingTable {
+    /// By user id.
+    pub players: BTreeMap<String, PlayerRating>,
+    /// Ids of the last games applied (so that a game is never applied twice).
+    #[serde(default)]
+    pub applied: Vec<String>,
+}
+
+/// One rated game of one player: the history entry.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingChange {
+    /// The game.
+    pub game_id: String,
+    /// When it ended, milliseconds since the Unix epoch.
+    pub at_ms: u64,
+    /// The opponent.
+    pub opponent: User,
+    /// The player's score: 1, 0.5 or 0.
+    pub score: f64,
+    /// Rating and RD before.
+    pub before: (f64, f64),
+    /// Rating and RD after.
+    pub after: (f64, f64),
+}
+
+/// The rating family of a game kind: `katro` or `hoyito` (every board size and match
+/// play of a game share one rating).
+pub fn family(kind: GameKind) -> &'static str {
+    if kind.variant.is_katro() {
+        "katro"
+    } else {
+        "hoyito"
+    }
+}
+
+/// The table key of `family` in `community`.
+pub fn table_key(community: &str, family: &str) -> DocKey {
+    DocKey::rating(community, family)
+}
+
+/// A rating period (RULES: Glickman's Glicko-2 step 1-8): `player` after the games
+/// `results` (opponent, score 1/0.5/0), with system constant `tau`.
+pub fn rating_period(
+    player: (f64, f64, f64),
+    results: &[((f64, f64, f64), f64)],
+    tau: f64,
+) -> (f64, f64, f64) {
+    let cfg = Glicko2Config {
+        tau,
+        ..Glicko2Config::new()
+    };
+    let results: Vec<(Glicko2Rating, Outcomes)> = results
+        .iter()
+        .map(|&(o, s)| (Glicko2Rating::from(o), outcome(s)))
+        .collect();
+    let g = glicko2_rating_period(&Glicko2Rating::from(player), &results, &cfg);
+    (g.rating, g.deviation, g.volatility)
+}
+
+fn outcome(score: f64) -> Outcomes {
+    if score > 0.75 {
+        Outcomes::WIN
+    } else if score < 0.25 {
+        Outcomes::LOSS
+    } else {
+        Outcomes::DRAW
+    }
+}
+
+/// Applies one rated game to the table of `community`/`fam`: `a` scored `score_a`
+/// (1, 0.5, 0) against `b`. Returns both players' ratings before and after, or `None`
+/// when the game was already applied. Writes the table and the two history entries.
+///
+/// # Errors
+/// A store failure.
+#[allow(clippy::too_many_arguments)]
+pub fn apply_game(
+    store: &dyn Store,
+    community: &str,
+    fam: &str,
+    game_id: &str,
+    now_ms: u64,
+    a: &User,
+    b: &User,
+    score_a: f64,
+    tau: f64,
+) -> Result<Option<[(PlayerRating, PlayerRating); 2]>, StoreError> {
+    let key = table_key(community, fam);
+    let cfg = Glicko2Config {
+        tau,
+        ..Glicko2Config::new()
+    };
+    let out = docs::update(store, &key, |t: &mut RatingTable| {
+        if t.applied.iter().any(|g| g == game_id) {
+            return Ok::<_, StoreError>(None);
+        }
+        let ra = t
+            .players
+            .get(&a.id)
+            .cloned()
+            .unwrap_or_else(|| PlayerRating::new(a.clone()));
+        let rb = t
+            .players
+            .get(&b.id)
+            .cloned()
+            .unwrap_or_else(|| PlayerRating::new(b.clone()));
+        let (na, nb) = glicko2(&ra.glicko(), &rb.glicko(), &outcome(score_a), &cfg);
+        let k = |s: f64| {
+            if s > 0.75 {
+                0
+            } else if s < 0.25 {
+                2
+            } else {
+                1
+            }
+        };
+        let mut pa = ra.clone();
+        (pa.rating, pa.deviation, pa.volatility) = (na.rating, na.deviation, na.volatility);
+        pa.user = a.clone();
+        pa.won_drawn_lost[k(score_a)] += 1;
+        pa.last_ms = now_ms;
+        let mut pb = rb.clone();
+        (pb.rating, pb.deviation, pb.volatility) = (nb.rating, nb.deviation, nb.volatility);
+        pb.user = b.clone();
+        pb.won_drawn_lost[k(1.0 - score_a)] += 1;
+        pb.last_ms = now_ms;
+        t.players.insert(a.id.clone(), pa.clone());
+        t.players.insert(b.id.clone(), pb.clone());
+        t.applied.push(game_id.to_string());
+        if t.applied.len() > 1000 {
+            t.applied.remove(0);
+        }
+        Ok(Some([(ra, pa), (rb, pb)]))
+    })?;
+    if let Some([(ba, aa), (bb, ab)]) = &out {
+        for (me, before, after, opp, score) in
+            [(a, ba, aa, b, score_a), (b, bb, ab, a, 1.0 - score_a)]
+        {
+            let entry = RatingChange {
+                game_id: game_id.to_string(),
+                at_ms: now_ms,
+                opponent: opp.clone(),
+                score,
+                before: (before.rating, before.deviation),
+                after: (after.rating, after.deviation),
+            };
+            let k = DocKey::rating_log(community, fam, me, now_ms, game_id);
+            docs::save(store, &k, None, &entry)?;
+        }
+    }
+    Ok(out)
+}
+
+/// The table of `community`/`fam`.
+///
+/// # Errors
+/// A store failure or an unreadable table.
+pub fn table(store: &dyn Store, community: &str, fam: &str) -> Result<RatingTable, StoreError> {
+    Ok(docs::load::<RatingTable>(store, &table_key(community, fam))?.value)
+}
+
+/// The rating history of `user` in `community`/`fam`, oldest first.
+///
+/// # Errors
+/// A store failure or an unreadable entry.
+pub fn history(
+    store: &dyn Store,
+    community: &str,
+    fam: &str,
+    user: &User,
+) -> Result<Vec<RatingChange>, StoreError> {
+    let prefix = DocPrefix::RatingLog {
+        community: community.into(),
+        family: fam.into(),
+        user: user.id.clone(),
+    };
+    store
+        .docs(&prefix)?
+        .into_iter()
+        .map(|(k, v)| {
+            serde_json::from_slice(&v).map_err(|e| StoreError::Read {
+                key: format!("document {k}"),
+                reason: e.to_string(),
+            })
+        })
+        .collect()
+}
+
+/// `1 game`, `5 games`.
+fn games_text(n: u32) -> String {
+    format!("{n} game{}", if n == 1 { "" } else { "s" })
+}
+
+/// `1562 ±120` (rounded), with `?` when provisional (RD above `provisional_rd`).
+pub fn rating_text(p: &PlayerRating, provisional_rd: f64) -> String {
+    format!(
+        "{:.0}{} ±{:.0}",
+        p.rating,
+        if p.deviation > provisional_rd {
+            "?"
+        } else {
+            ""
+        },
+        p.deviation
+    )
+}
+
+impl super::Core {
+    /// `!rating [@user]`: the user's ratings in this community.
+    pub(super) fn rating_cmd(
+        &self,
+        msg: &crate::core::api::Incoming,
+        who: Option<&User>,
+    ) -> super::Answer {
+        let user = who.unwrap_or(&msg.author);
+        let prov = self.settings.provisional_rd;
+        let mut parts = Vec::new();
+        for fam in ["katro", "hoyito"] {
+            let t = table(&*self.store, &msg.at.community, fam)?;
+            let name = if fam == "katro" { "Katro" } else { "Hoyito" };
+            match t.players.get(&user.id) {
+                Some(p) => {
+                    let [w, d, l] = p.won_drawn_lost;
+                    let last = history(&*self.store, &msg.at.community, fam, user)?
+                        .last()
+                        .map(|c| format!(", last change {:+.0}", c.after.0 - c.before.0))
+                        .unwrap_or_default();
+                    parts.push(format!(
+                        "{name} {}{} ({}: {w} won, {d} drawn, {l} lost{last})",
+                        rating_text(p, prov),
+                        if p.deviation > prov {
+                            " provisional"
+                        } else {
+                            ""
+                        },
+                        games_text(p.games())
+                    ));
+                }
+                None => parts.push(format!("{name} unrated")),
+            }
+        }
+        Ok(vec![super::text_reply(format!(
+            "{}: {}.",
+            user.name,
+            parts.join("; ")
+        ))])
+    }
+
+    /// `!leaderboard [katro|hoyito]`: the top 10 of each family; provisional ratings
+    /// (RD above the configured limit) marked `?` and listed after the established ones.
+    pub(super) fn leaderboard(
+        &self,
+        msg: &crate::core::api::Incoming,
+        only: Option<super::command::RulesTopic>,
+    ) -> super::Answer {
+        let prov = self.settings.provisional_rd;
+        let fams: Vec<&str> = match only {
+            Some(super::command::RulesTopic::Katro) => vec!["katro"],
+            Some(super::command::RulesTopic::Hoyito) => vec!["hoyito"],
+            None => vec!["katro", "hoyito"],
+        };
+        let mut out = Vec::new();
+        for fam in fams {
+            let t = table(&*self.store, &msg.at.community, fam)?;
+            let name = if fam == "katro" { "Katro" } else { "Hoyito" };
+            let mut rows: Vec<&PlayerRating> = t.players.values().collect();
+            rows.sort_by(|a, b| {
+                (a.deviation > prov)
+                    .cmp(&(b.deviation > prov))
+                    .then(b.rating.total_cmp(&a.rating))
+            });
+            if rows.is_empty() {
+                out.push(format!("{name}: no rated games yet."));
+                continue;
+            }
+            out.push(format!("{name} leaderboard (? = provisional):"));
+            for (i, p) in rows.iter().take(10).enumerate() {
+                out.push(format!(
+                    "{}. {} {} ({})",
+                    i + 1,
+                    p.user.name,
+                    rating_text(p, prov),
+                    games_text(p.games())
+                ));
+            }
+        }
+        Ok(vec![super::text_reply(out.join("\n"))])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Glickman's worked example (glicko2.pdf): 1500/200/0.06 against 1400/30, 1550/100
+    /// and 1700/300, scoring 1, 0, 0, with tau 0.5: 1464.06, RD 151.52, volatility
+    /// 0.05999.
+    #[test]
+    fn glickman_worked_example() {
+        let (r, rd, vol) = rating_period(
+            (1500.0, 200.0, 0.06),
+            &[
+                ((1400.0, 30.0, 0.06), 1.0),
+                ((1550.0, 100.0, 0.06), 0.0),
+                ((1700.0, 300.0, 0.06), 0.0),
+            ],
+            0.5,
+        );
+        assert!((r - 1464.06).abs() < 0.01, "{r}");
+        assert!((rd - 151.52).abs() < 0.01, "{rd}");
+        assert!((vol - 0.05999).abs() < 0.00001, "{vol}");
+    }
+}

@@ -1,0 +1,219 @@
+//! A [`Store`] in memory, for tests and benchmarks: the same semantics as the sled
+//! backend (compare-and-swap on the stored bytes, the history, the last game of a
+//! channel, the wake index, documents), nothing on disk.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Mutex, MutexGuard};
+
+use super::keys::{DocKey, DocPrefix};
+use super::record::{decode, encode};
+use super::{Imported, Record, Status, Store, StoreError, Stored, Version, Write};
+use crate::model::ChannelKey;
+
+/// Everything the store holds, behind one lock so that every write is atomic.
+#[derive(Default)]
+struct Tables {
+    channels: BTreeMap<ChannelKey, Vec<u8>>,
+    history: BTreeMap<String, Vec<u8>>,
+    last: HashMap<ChannelKey, String>,
+    wake: BTreeMap<ChannelKey, u64>,
+    docs: BTreeMap<String, Vec<u8>>,
+    next_id: u64,
+}
+
+/// A [`Store`] that keeps everything in memory and forgets it when dropped.
+#[derive(Default)]
+pub struct MemoryStore {
+    tables: Mutex<Tables>,
+}
+
+impl MemoryStore {
+    /// An empty store.
+    pub fn new() -> MemoryStore {
+        MemoryStore::default()
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Tables> {
+        // A panic while holding the lock leaves the tables as they were before the write
+        // (each write changes them only after every check), so a poisoned lock is safe.
+        self.tables.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+fn channel_name(at: &ChannelKey) -> String {
+    format!("channel {}/{}", at.community, at.channel)
+}
+
+fn history_record(t: &Tables, id: &str) -> Result<Option<Record>, StoreError> {
+    t.history
+        .get(id)
+        .map(|b| decode(&format!("history {id}"), b))
+        .transpose()
+}
+
+impl Store for MemoryStore {
+    fn load(&self, at: &ChannelKey) -> Result<Option<Stored>, StoreError> {
+        let t = self.lock();
+        let Some(bytes) = t.channels.get(at) else {
+            return Ok(None);
+        };
+        Ok(Some(Stored {
+            record: decode(&channel_name(at), bytes)?,
+            version: Version(bytes.clone()),
+        }))
+    }
+
+    fn write(
+        &self,
+        at: &ChannelKey,
+        expected: Option<&Version>,
+        change: Write<'_>,
+    ) -> Result<bool, StoreError> {
+        let mut t = self.lock();
+        if t.channels.get(at).map(Vec::as_slice) != expected.map(|v| v.0.as_slice()) {
+            return Ok(false);
+        }
+        match change {
+            Write::Put(r) => {
+                match r.wake_ms() {
+                    Some(ms) => t.wake.insert(at.clone(), ms),
+                    None => t.wake.remove(at),
+                };
+                t.channels.insert(at.clone(), encode(r));
+            }
+            Write::Finish(r) => {
+                t.wake.remove(at);
+                t.channels.remove(at);
+                t.history.insert(r.id.clone(), encode(r));
+                t.last.insert(at.clone(), r.id.clone());
+            }
+            Write::Remove => {
+                t.wake.remove(at);
+                t.channels.remove(at);
+            }
+        }
+        Ok(true)
+    }
+
+    fn last_finished(&self, at: &ChannelKey) -> Result<Option<Record>, StoreError> {
+        let t = self.lock();
+        match t.last.get(at) {
+            Some(id) => history_record(&t, id),
+            None => Ok(None),
+        }
+    }
+
+    fn finished(&self, id: &str) -> Result<Option<Record>, StoreError> {
+        history_record(&self.lock(), id)
+    }
+
+    fn new_id(&self, now_ms: u64) -> Result<String, StoreError> {
+        let mut t = self.lock();
+        t.next_id += 1;
+        Ok(format!("{now_ms}-{}", t.next_id))
+    }
+
+    fn for_each(
+        &self,
+        each: &mut dyn FnMut(&Record) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        // Decoded under the lock, handed out after it: `each` may use the store.
+        let records: Vec<Record> = {
+            let t = self.lock();
+            let channels = t.channels.iter().map(|(k, v)| decode(&channel_name(k), v));
+            let history = t
+                .history
+                .iter()
+                .map(|(k, v)| decode(&format!("history {k}"), v));
+            channels.chain(history).collect::<Result<_, _>>()?
+        };
+        records.iter().try_for_each(each)
+    }
+
+    fn import(&self, record: &Record) -> Result<Imported, StoreError> {
+        let bytes = encode(record);
+        let mut t = self.lock();
+        let (old, key) = if record.status == Status::Finished {
+            (t.history.get(&record.id), format!("history {}", record.id))
+        } else {
+            (t.channels.get(&record.at), channel_name(&record.at))
+        };
+        if let Some(old) = old {
+            return if *old == bytes {
+                Ok(Imported::Unchanged)
+            } else {
+                Err(StoreError::Clash { key })
+            };
+        }
+        if record.status == Status::Finished {
+            let newer = match t.last.get(&record.at) {
+                Some(id) => {
+                    history_record(&t, id)?.is_none_or(|l| l.updated_ms <= record.updated_ms)
+                }
+                None => true,
+            };
+            t.history.insert(record.id.clone(), bytes);
+            if newer {
+                t.last.insert(record.at.clone(), record.id.clone());
+            }
+        } else {
+            if let Some(ms) = record.wake_ms() {
+                t.wake.insert(record.at.clone(), ms);
+            }
+            t.channels.insert(record.at.clone(), bytes);
+        }
+        Ok(Imported::Added)
+    }
+
+    fn counts(&self) -> (usize, usize) {
+        let t = self.lock();
+        (t.channels.len(), t.history.len())
+    }
+
+    fn due(&self, now_ms: u64) -> Result<Vec<ChannelKey>, StoreError> {
+        let t = self.lock();
+        Ok(t.wake
+            .iter()
+            .filter(|(_, &ms)| ms <= now_ms)
+            .map(|(k, _)| k.clone())
+            .collect())
+    }
+
+    fn doc(&self, key: &DocKey) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self.lock().docs.get(&key.to_string()).cloned())
+    }
+
+    fn write_doc(
+        &self,
+        key: &DocKey,
+        expected: Option<&[u8]>,
+        new: Option<&[u8]>,
+    ) -> Result<bool, StoreError> {
+        let mut t = self.lock();
+        let key = key.to_string();
+        if t.docs.get(&key).map(Vec::as_slice) != expected {
+            return Ok(false);
+        }
+        match new {
+            Some(v) => t.docs.insert(key, v.to_vec()),
+            None => t.docs.remove(&key),
+        };
+        Ok(true)
+    }
+
+    fn docs(&self, prefix: &DocPrefix) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
+        let prefix = prefix.to_string();
+        let t = self.lock();
+        t.docs
+            .range(prefix.clone()..)
+            .take_while(|(k, _)| k.starts_with(&prefix))
+            .map(|(k, v)| {
+                let key = DocKey::parse(k).map_err(|reason| StoreError::Read {
+                    key: format!("document {k}"),
+                    reason,
+                })?;
+                Ok((key, v.clone()))
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,315 @@
+//! The record of one channel's game: kind, players, the game itself, status, clock and
+//! the challenge that started it, as the store keeps it (JSON, versioned by
+//! [`FORMAT_VERSION`]).
+
+use mancala_rules::{Game, Match, Outcome, Side};
+use serde::{Deserialize, Serialize};
+
+use crate::model::{ChannelKey, GameKind, User};
+use crate::store::keys::DocKey;
+use crate::store::StoreError;
+
+/// The record format written by this build. Records carry it so that later versions can
+/// migrate them; a record with a newer version is refused with a clear error.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Where a record stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// A challenge waits for `!accept` or `!decline`.
+    Challenge,
+    /// The game (or match) is in play.
+    Playing,
+    /// Over; the record lives in the history.
+    Finished,
+}
+
+/// An open challenge (`!new`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Challenge {
+    /// Who issued it.
+    pub challenger: User,
+    /// Who may accept it; `None`: anyone but the challenger.
+    pub opponent: Option<User>,
+    /// The side the challenger asked for (`as south|north`); `None`: drawn at random.
+    pub challenger_side: Option<Side>,
+    /// When it expires, in milliseconds since the Unix epoch.
+    pub expires_ms: u64,
+    /// The time per move of the game (correspondence play), in milliseconds; `None`:
+    /// no deadlines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_time_ms: Option<u64>,
+}
+
+/// The clock of a correspondence game in play: the deadline of the player to move and
+/// the reminders already sent for it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Timing {
+    /// Time per move, in milliseconds: each move sets the next deadline this far ahead.
+    pub move_time_ms: u64,
+    /// When the player to move runs out of time, in milliseconds since the Unix epoch.
+    pub deadline_ms: u64,
+    /// The reminder points (milliseconds before the deadline) already handled for this
+    /// deadline: sent, or skipped because the player muted reminders or the point had
+    /// passed. Never sent twice; cleared by the next move.
+    #[serde(default)]
+    pub reminded: Vec<u64>,
+    /// The deadline passed and the players were told (the opponent may `!claim`).
+    #[serde(default)]
+    pub timed_out: bool,
+    /// When the periodic driver must next look at this game (the next reminder point or
+    /// the deadline); `None`: nothing left to do. The store indexes it ([`Store::due`]).
+    #[serde(default)]
+    pub wake_ms: Option<u64>,
+}
+
+/// A result decided outside the rules of play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// The player to move let his deadline pass: `winner` wins on time (claimed, or
+    /// forfeited automatically).
+    Timeout {
+        /// The side that wins.
+        winner: Side,
+    },
+    /// The players agreed a draw (`!draw` offered and accepted).
+    DrawAgreed,
+    /// Aborted before both sides had moved (`!abort`): no result, unrated.
+    Aborted,
+}
+
+/// The result of a finished game, whatever ended it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameResult {
+    /// This side won.
+    Win(Side),
+    /// Drawn.
+    Draw,
+    /// No result (aborted).
+    NoResult,
+}
+
+/// The seat of the AI in a game against it (`!new GAME ai [level N]`): which side it
+/// plays and how strongly. Its player ([`Record::south`] or [`Record::north`]) is the
+/// user [`AiSeat::user`] returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AiSeat {
+    /// The side the AI plays.
+    pub side: Side,
+    /// Its level, 1 (beginner) to 5 (master); see [`mancala_ai::level_name`].
+    pub level: u8,
+}
+
+impl AiSeat {
+    /// The AI as a player: id `ai:LEVEL`, name `mancala-bot (level 3, club)`.
+    pub fn user(self) -> User {
+        User {
+            id: format!("ai:{}", self.level),
+            name: format!(
+                "mancala-bot (level {}, {})",
+                self.level,
+                mancala_ai::level_name(self.level).unwrap_or("?")
+            ),
+        }
+    }
+}
+
+/// The tournament a game belongs to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TourneyLink {
+    /// The tournament's store key ([`DocKey::Tour`]).
+    pub key: DocKey,
+    /// The round, from 1.
+    pub round: u32,
+    /// The board of the round, from 1.
+    pub board: u32,
+}
+
+/// The game itself: a single game, or a Hoyito match.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Play {
+    /// One game (Katro or Hoyito).
+    Game(Game),
+    /// A Hoyito match (M1-M4).
+    Match(Match),
+}
+
+impl Play {
+    /// A fresh game or match of `kind`.
+    ///
+    /// # Errors
+    /// When `kind` asks for a match on a Katro board (match play is Hoyito's).
+    pub fn new(kind: GameKind) -> Result<Play, mancala_rules::ParseError> {
+        Ok(if kind.is_match {
+            Play::Match(Match::new(kind.variant)?)
+        } else {
+            Play::Game(Game::new(kind.variant))
+        })
+    }
+
+    /// The game in play (a match's current game, or its last one once over).
+    pub fn game(&self) -> &Game {
+        match self {
+            Play::Game(g) => g,
+            Play::Match(m) => m.game(),
+        }
+    }
+
+    /// Whether the game, or the whole match, is over.
+    pub fn is_over(&self) -> bool {
+        match self {
+            Play::Game(g) => g.outcome().is_over(),
+            Play::Match(m) => m.winner().is_some(),
+        }
+    }
+
+    /// The final result: a single game's outcome, or `Win` for the match winner
+    /// (reason of the last game). `Ongoing` while in play.
+    pub fn result(&self) -> Outcome {
+        match self {
+            Play::Game(g) => g.outcome(),
+            Play::Match(m) => match m.winner() {
+                Some(winner) => match m.results().last() {
+                    Some(Outcome::Win { reason, .. } | Outcome::Draw { reason }) => Outcome::Win {
+                        winner,
+                        reason: *reason,
+                    },
+                    _ => Outcome::Ongoing,
+                },
+                None => Outcome::Ongoing,
+            },
+        }
+    }
+}
+
+/// Everything stored about one channel's game: kind, players with their sides, the game
+/// itself, status, timestamps and the challenge that started it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Record {
+    /// The record format ([`FORMAT_VERSION`] when written by this build).
+    pub format_version: u32,
+    /// The game id, unique within a store: the history key of the finished game.
+    pub id: String,
+    /// The channel the game is played in.
+    pub at: ChannelKey,
+    /// What is played.
+    pub kind: GameKind,
+    /// Challenge, in play, or finished.
+    pub status: Status,
+    /// The challenge (kept once accepted, as part of the record).
+    pub challenge: Option<Challenge>,
+    /// South's player, once the challenge is accepted.
+    pub south: Option<User>,
+    /// North's player, once the challenge is accepted.
+    pub north: Option<User>,
+    /// The game or match, once the challenge is accepted.
+    pub play: Option<Play>,
+    /// Match play: the canonical moves of each finished game of the match, in order
+    /// (the current game's moves are in [`Record::play`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub earlier_games: Vec<Vec<String>>,
+    /// Correspondence timing, when the game has a time per move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timing: Option<Timing>,
+    /// Whether the result counts for the ratings: games between two people, not against
+    /// the AI, not aborted. Records written before ratings existed read as `false`.
+    #[serde(default)]
+    pub rated: bool,
+    /// A result decided outside the rules (timeout, agreed draw, abort).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<Verdict>,
+    /// The side that offers a draw (`!draw`), until the other answers or moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_offer: Option<Side>,
+    /// The tournament pairing this game is, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<TourneyLink>,
+    /// The AI's seat, in a game against the AI (always unrated).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ai: Option<AiSeat>,
+    /// Created (the challenge), milliseconds since the Unix epoch.
+    pub created_ms: u64,
+    /// Last changed, milliseconds since the Unix epoch.
+    pub updated_ms: u64,
+}
+
+impl Record {
+    /// The player of `side`, once the challenge is accepted.
+    pub fn player(&self, side: Side) -> Option<&User> {
+        match side {
+            Side::South => self.south.as_ref(),
+            Side::North => self.north.as_ref(),
+        }
+    }
+
+    /// The side `user` plays, if he is one of the human players: the AI's side
+    /// ([`Record::ai`]) belongs to no chat user, whatever his id.
+    pub fn side_of(&self, user: &User) -> Option<Side> {
+        Side::ALL.into_iter().find(|&s| {
+            self.ai.is_none_or(|a| a.side != s) && self.player(s).is_some_and(|p| p.id == user.id)
+        })
+    }
+
+    /// Whether `side` is played by the AI.
+    pub fn is_ai(&self, side: Side) -> bool {
+        self.ai.is_some_and(|a| a.side == side)
+    }
+
+    /// The final result: the [`Verdict`] if there is one, else the rules' outcome;
+    /// `None` while the game goes on.
+    pub fn result(&self) -> Option<GameResult> {
+        match self.verdict {
+            Some(Verdict::Timeout { winner }) => return Some(GameResult::Win(winner)),
+            Some(Verdict::DrawAgreed) => return Some(GameResult::Draw),
+            Some(Verdict::Aborted) => return Some(GameResult::NoResult),
+            None => {}
+        }
+        match self.play.as_ref()?.result() {
+            Outcome::Ongoing => None,
+            Outcome::Win { winner, .. } => Some(GameResult::Win(winner)),
+            Outcome::Draw { .. } => Some(GameResult::Draw),
+        }
+    }
+
+    /// When the periodic driver must next look at this record: a game in play's
+    /// [`Timing::wake_ms`]. The store keeps an index of it.
+    pub fn wake_ms(&self) -> Option<u64> {
+        if self.status == Status::Playing {
+            self.timing.as_ref().and_then(|t| t.wake_ms)
+        } else {
+            None
+        }
+    }
+}
+
+/// A stored record's bytes decoded; `key` names it in the error.
+///
+/// # Errors
+/// [`StoreError::Read`]: not JSON of a record, or written by a newer format version.
+pub(super) fn decode(key: &str, bytes: &[u8]) -> Result<Record, StoreError> {
+    let read = |reason: String| StoreError::Read {
+        key: key.to_string(),
+        reason,
+    };
+    #[derive(serde::Deserialize)]
+    struct Head {
+        format_version: u32,
+    }
+    let head: Head = serde_json::from_slice(bytes).map_err(|e| read(e.to_string()))?;
+    if head.format_version > FORMAT_VERSION {
+        return Err(read(format!(
+            "format version {} is newer than this build's {FORMAT_VERSION}; upgrade mancala-bot",
+            head.format_version
+        )));
+    }
+    serde_json::from_slice(bytes).map_err(|e| read(e.to_string()))
+}
+
+/// A record's stored bytes (JSON).
+pub(super) fn encode(r: &Record) -> Vec<u8> {
+    serde_json::to_vec(r).expect("a record always serializes")
+}

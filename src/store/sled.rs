@@ -1,0 +1,362 @@
+//! The sled implementation of [`Store`]: three trees in the data directory.
+//!
+//! - `channels`: channel key -> JSON [`Record`] (a challenge or a game in play);
+//! - `history`: game id -> JSON [`Record`] of a finished game;
+//! - `last`: channel key -> id of the last game finished there;
+//! - `wake`: channel key -> [`Record::wake_ms`] (8 bytes, big-endian) of the games whose
+//!   clock the periodic driver must look at, kept in the same transaction as `channels`;
+//! - `docs`: string key -> JSON document (ratings, tournaments, settings).
+//!
+//! A channel key is the community's length (4 bytes, big-endian), the community, then
+//! the channel: every key of one community shares a prefix.
+
+use std::path::{Path, PathBuf};
+
+use sled::transaction::{ConflictableTransactionError, TransactionError};
+use sled::Transactional;
+
+use super::keys::{DocKey, DocPrefix};
+use super::record::{decode, encode};
+use super::{Imported, Record, Status, Store, StoreError, Stored, Version, Write};
+use crate::model::ChannelKey;
+
+/// A [`Store`] in a sled database.
+pub struct SledStore {
+    path: PathBuf,
+    db: sled::Db,
+    channels: sled::Tree,
+    history: sled::Tree,
+    last: sled::Tree,
+    wake: sled::Tree,
+    docs: sled::Tree,
+}
+
+/// The channel of a key written by [`channel_key`].
+fn key_channel(k: &[u8]) -> Option<ChannelKey> {
+    let len = u32::from_be_bytes(k.get(..4)?.try_into().ok()?) as usize;
+    let community = std::str::from_utf8(k.get(4..4 + len)?).ok()?;
+    let channel = std::str::from_utf8(k.get(4 + len..)?).ok()?;
+    Some(ChannelKey {
+        community: community.to_string(),
+        channel: channel.to_string(),
+    })
+}
+
+fn channel_key(at: &ChannelKey) -> Vec<u8> {
+    let mut k = Vec::with_capacity(4 + at.community.len() + at.channel.len());
+    k.extend_from_slice(&(at.community.len() as u32).to_be_bytes());
+    k.extend_from_slice(at.community.as_bytes());
+    k.extend_from_slice(at.channel.as_bytes());
+    k
+}
+
+fn channel_name(at: &ChannelKey) -> String {
+    format!("channel {}/{}", at.community, at.channel)
+}
+
+fn io(what: impl Into<String>) -> impl FnOnce(sled::Error) -> StoreError {
+    let what = what.into();
+    move |e| StoreError::Io {
+        what,
+        reason: e.to_string(),
+    }
+}
+
+impl SledStore {
+    /// Opens (or creates) the store in the directory `path`, with a page cache of at
+    /// most `cache_bytes`.
+    ///
+    /// # Errors
+    /// [`StoreError::Open`] naming the path: unreadable, not a sled store, or locked by
+    /// another process.
+    pub fn open(path: &Path, cache_bytes: u64) -> Result<SledStore, StoreError> {
+        let open_err = |reason: String| StoreError::Open {
+            path: path.display().to_string(),
+            reason,
+        };
+        std::fs::create_dir_all(path).map_err(|e| open_err(e.to_string()))?;
+        // Every write is flushed before it returns, so sled's periodic background flusher
+        // is off: it would also keep the file lock for a moment after the last handle is
+        // dropped. A lock error is still retried for up to five seconds, for a store
+        // reopened at once (a restart within one process).
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        let db = loop {
+            match sled::Config::new()
+                .path(path)
+                .cache_capacity(cache_bytes)
+                .flush_every_ms(None)
+                .open()
+            {
+                Ok(db) => break db,
+                Err(e) => {
+                    let mut reason = e.to_string();
+                    let locked = reason.contains("lock") || reason.contains("WouldBlock");
+                    if locked && std::time::Instant::now() < deadline {
+                        std::thread::sleep(std::time::Duration::from_millis(50));
+                        continue;
+                    }
+                    if locked {
+                        reason.push_str(" (is another mancala-bot using this data directory?)");
+                    }
+                    return Err(open_err(reason));
+                }
+            }
+        };
+        let tree = |name: &str| db.open_tree(name).map_err(|e| open_err(e.to_string()));
+        Ok(SledStore {
+            channels: tree("channels")?,
+            history: tree("history")?,
+            last: tree("last")?,
+            wake: tree("wake")?,
+            docs: tree("docs")?,
+            path: path.to_path_buf(),
+            db,
+        })
+    }
+
+    /// The data directory.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn flush(&self) -> Result<(), StoreError> {
+        self.db.flush().map(|_| ()).map_err(io("flushing to disk"))
+    }
+
+    fn get_history(&self, id: &str) -> Result<Option<Record>, StoreError> {
+        let key = format!("history {id}");
+        match self
+            .history
+            .get(id.as_bytes())
+            .map_err(io(format!("reading {key}")))?
+        {
+            Some(bytes) => decode(&key, &bytes).map(Some),
+            None => Ok(None),
+        }
+    }
+}
+
+impl Store for SledStore {
+    fn load(&self, at: &ChannelKey) -> Result<Option<Stored>, StoreError> {
+        let name = channel_name(at);
+        match self
+            .channels
+            .get(channel_key(at))
+            .map_err(io(format!("reading {name}")))?
+        {
+            Some(bytes) => Ok(Some(Stored {
+                record: decode(&name, &bytes)?,
+                version: Version(bytes.to_vec()),
+            })),
+            None => Ok(None),
+        }
+    }
+
+    fn write(
+        &self,
+        at: &ChannelKey,
+        expected: Option<&Version>,
+        change: Write<'_>,
+    ) -> Result<bool, StoreError> {
+        let key = channel_key(at);
+        let (bytes, id) = match change {
+            Write::Put(r) | Write::Finish(r) => (Some(encode(r)), Some(r.id.clone())),
+            Write::Remove => (None, None),
+        };
+        let wake_ms = match change {
+            Write::Put(r) => r.wake_ms(),
+            _ => None,
+        };
+        let expected = expected.map(|v| v.0.as_slice());
+        let result: Result<bool, TransactionError<()>> =
+            (&self.channels, &self.history, &self.last, &self.wake).transaction(
+                |(channels, history, last, wake)| {
+                    let current = channels.get(&key)?;
+                    if current.as_deref() != expected {
+                        return Ok(false);
+                    }
+                    match wake_ms {
+                        Some(ms) => {
+                            wake.insert(key.as_slice(), &ms.to_be_bytes())?;
+                        }
+                        None => {
+                            wake.remove(key.as_slice())?;
+                        }
+                    }
+                    match change {
+                        Write::Put(_) => {
+                            channels.insert(key.as_slice(), bytes.clone().unwrap_or_default())?;
+                        }
+                        Write::Finish(_) => {
+                            let id = id.clone().unwrap_or_default();
+                            channels.remove(key.as_slice())?;
+                            history.insert(id.as_bytes(), bytes.clone().unwrap_or_default())?;
+                            last.insert(key.as_slice(), id.as_bytes())?;
+                        }
+                        Write::Remove => {
+                            channels.remove(key.as_slice())?;
+                        }
+                    }
+                    Ok::<bool, ConflictableTransactionError<()>>(true)
+                },
+            );
+        let done = result.map_err(|e| StoreError::Io {
+            what: format!("writing {}", channel_name(at)),
+            reason: format!("{e:?}"),
+        })?;
+        if done {
+            self.flush()?;
+        }
+        Ok(done)
+    }
+
+    fn last_finished(&self, at: &ChannelKey) -> Result<Option<Record>, StoreError> {
+        let name = channel_name(at);
+        match self
+            .last
+            .get(channel_key(at))
+            .map_err(io(format!("reading the last game of {name}")))?
+        {
+            Some(id) => self.get_history(&String::from_utf8_lossy(&id)),
+            None => Ok(None),
+        }
+    }
+
+    fn finished(&self, id: &str) -> Result<Option<Record>, StoreError> {
+        self.get_history(id)
+    }
+
+    fn new_id(&self, now_ms: u64) -> Result<String, StoreError> {
+        let n = self.db.generate_id().map_err(io("generating a game id"))?;
+        Ok(format!("{now_ms}-{n}"))
+    }
+
+    fn for_each(
+        &self,
+        each: &mut dyn FnMut(&Record) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        for item in self.channels.iter() {
+            let (k, v) = item.map_err(io("reading the channels"))?;
+            let key = format!("channel key {:?}", String::from_utf8_lossy(&k));
+            each(&decode(&key, &v)?)?;
+        }
+        for item in self.history.iter() {
+            let (k, v) = item.map_err(io("reading the history"))?;
+            let key = format!("history {}", String::from_utf8_lossy(&k));
+            each(&decode(&key, &v)?)?;
+        }
+        Ok(())
+    }
+
+    fn import(&self, record: &Record) -> Result<Imported, StoreError> {
+        let bytes = encode(record);
+        if record.status == Status::Finished {
+            let key = format!("history {}", record.id);
+            if let Some(old) = self
+                .history
+                .get(record.id.as_bytes())
+                .map_err(io(format!("reading {key}")))?
+            {
+                return if old.as_ref() == bytes.as_slice() {
+                    Ok(Imported::Unchanged)
+                } else {
+                    Err(StoreError::Clash { key })
+                };
+            }
+            self.history
+                .insert(record.id.as_bytes(), bytes)
+                .map_err(io(format!("writing {key}")))?;
+            let newer = match self.last_finished(&record.at)? {
+                Some(last) => last.updated_ms <= record.updated_ms,
+                None => true,
+            };
+            if newer {
+                self.last
+                    .insert(channel_key(&record.at), record.id.as_bytes())
+                    .map_err(io(format!("writing {key}")))?;
+            }
+        } else {
+            let key = channel_name(&record.at);
+            let k = channel_key(&record.at);
+            if let Some(old) = self
+                .channels
+                .get(&k)
+                .map_err(io(format!("reading {key}")))?
+            {
+                return if old.as_ref() == bytes.as_slice() {
+                    Ok(Imported::Unchanged)
+                } else {
+                    Err(StoreError::Clash { key })
+                };
+            }
+            if let Some(ms) = record.wake_ms() {
+                self.wake
+                    .insert(k.as_slice(), &ms.to_be_bytes())
+                    .map_err(io(format!("writing the wake index of {key}")))?;
+            }
+            self.channels
+                .insert(k, bytes)
+                .map_err(io(format!("writing {key}")))?;
+        }
+        self.flush()?;
+        Ok(Imported::Added)
+    }
+
+    fn counts(&self) -> (usize, usize) {
+        (self.channels.len(), self.history.len())
+    }
+
+    fn due(&self, now_ms: u64) -> Result<Vec<ChannelKey>, StoreError> {
+        let mut out = Vec::new();
+        for item in self.wake.iter() {
+            let (k, v) = item.map_err(io("reading the wake index"))?;
+            let ms = v.as_ref().try_into().map(u64::from_be_bytes).unwrap_or(0);
+            if ms <= now_ms {
+                if let Some(at) = key_channel(&k) {
+                    out.push(at);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn doc(&self, key: &DocKey) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self
+            .docs
+            .get(key.to_string().as_bytes())
+            .map_err(io(format!("reading document {key}")))?
+            .map(|v| v.to_vec()))
+    }
+
+    fn write_doc(
+        &self,
+        key: &DocKey,
+        expected: Option<&[u8]>,
+        new: Option<&[u8]>,
+    ) -> Result<bool, StoreError> {
+        let done = self
+            .docs
+            .compare_and_swap(key.to_string().as_bytes(), expected, new)
+            .map_err(io(format!("writing document {key}")))?
+            .is_ok();
+        if done {
+            self.flush()?;
+        }
+        Ok(done)
+    }
+
+    fn docs(&self, prefix: &DocPrefix) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
+        let mut out = Vec::new();
+        let prefix = prefix.to_string();
+        for item in self.docs.scan_prefix(prefix.as_bytes()) {
+            let (k, v) = item.map_err(io(format!("reading documents {prefix}*")))?;
+            let k = String::from_utf8_lossy(&k);
+            let key = DocKey::parse(&k).map_err(|reason| StoreError::Read {
+                key: format!("document {k}"),
+                reason,
+            })?;
+            out.push((key, v.to_vec()));
+        }
+        Ok(out)
+    }
+}

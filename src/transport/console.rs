@@ -1,0 +1,272 @@
+//! The console transport: chat lines from a terminal become [`Incoming`]s, and the
+//! core's [`Reply`]s become text lines, with their images written to files.
+//!
+//! Each input line is a chat message in the current channel from the current user.
+//! `/as NAME` switches the user, `/channel NAME` the channel, `/organizer on|off` whether
+//! the user counts as an organizer (on by default: tournaments, `!set`), `/tick` runs the
+//! periodic driver, `/quit` ends; `@NAME` in a message mentions the user NAME. The
+//! driver (reminders, deadlines, tournaments) also runs at start and after every line.
+//! Replies meant for another channel (a tournament game's room, which the console opens
+//! simply by naming a channel after the pairing) are printed with that channel's name;
+//! `/channel NAME` goes there. Timestamps are printed as UTC dates. Images are written
+//! under `DATA_DIR/images/CHANNEL/` with their paths printed, followed by the ASCII board
+//! of the channel.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+
+use crate::core::api::{ChatCore, Incoming, Reply};
+use crate::core::Core;
+use crate::model::{ChannelKey, User};
+
+/// The community of every console channel.
+pub const COMMUNITY: &str = "console";
+
+/// Whether the console goes on after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next line.
+    Continue,
+    /// `/quit`: stop.
+    Quit,
+}
+
+/// One console session: who types, where, and the core it talks to.
+pub struct Console<'a> {
+    core: &'a Core,
+    data_dir: PathBuf,
+    me: User,
+    channel: String,
+    organizer: bool,
+    seq: u64,
+}
+
+impl<'a> Console<'a> {
+    /// A session over `core` whose images go under `data_dir/images`: alice in #general,
+    /// an organizer.
+    pub fn new(core: &'a Core, data_dir: &Path) -> Console<'a> {
+        Console {
+            core,
+            data_dir: data_dir.to_path_buf(),
+            me: user("alice"),
+            channel: "general".to_string(),
+            organizer: true,
+            seq: 0,
+        }
+    }
+
+    /// The prompt shown on a terminal before each line: `[alice #general] `.
+    pub fn prompt(&self) -> String {
+        format!("[{} #{}] ", self.me.name, self.channel)
+    }
+
+    /// The banner printed at start.
+    pub fn banner(&self) -> String {
+        let p = self.core.prefix();
+        format!(
+            "mancala-bot console; data in {}. You are {} in #{}. Type `{p}help` for the \
+             commands; /as NAME switches the user, /channel NAME the channel, /organizer on|off \
+             (on: every user may run tournaments and `{p}set`), /tick, /quit ends.",
+            self.data_dir.display(),
+            self.me.name,
+            self.channel
+        )
+    }
+
+    /// Handles one input line (already trimmed, not empty): a console command or a chat
+    /// message, then the periodic driver; prints everything to `out`.
+    ///
+    /// # Errors
+    /// `out` or the image directory not writable.
+    pub fn line(&mut self, line: &str, out: &mut impl Write) -> anyhow::Result<Flow> {
+        if let Some(rest) = line.strip_prefix('/') {
+            if self.console_command(rest, out)? == Flow::Quit {
+                return Ok(Flow::Quit);
+            }
+        } else {
+            self.message(line, out)?;
+        }
+        self.print_ticks(out)?;
+        Ok(Flow::Continue)
+    }
+
+    fn console_command(&mut self, rest: &str, out: &mut impl Write) -> anyhow::Result<Flow> {
+        let mut words = rest.split_whitespace();
+        match (words.next(), words.next(), words.next()) {
+            (Some("as"), Some(name), None) => {
+                self.me = user(name.trim_start_matches('@'));
+                writeln!(out, "(you are now {})", self.me.name)?;
+            }
+            (Some("channel"), Some(name), None) => {
+                self.channel = name.trim_start_matches('#').to_string();
+                writeln!(out, "(you are now in #{})", self.channel)?;
+            }
+            (Some("organizer"), Some(v @ ("on" | "off")), None) => {
+                self.organizer = v == "on";
+                writeln!(out, "(organizer {v})")?;
+            }
+            (Some("tick"), None, None) => {}
+            (Some("quit"), None, None) => return Ok(Flow::Quit),
+            _ => writeln!(
+                out,
+                "(console commands: /as NAME, /channel NAME, /organizer on|off, /tick, \
+                 /quit; bot commands start with `{}`)",
+                self.core.prefix()
+            )?,
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn message(&mut self, line: &str, out: &mut impl Write) -> anyhow::Result<()> {
+        let at = ChannelKey {
+            community: COMMUNITY.into(),
+            channel: self.channel.clone(),
+        };
+        let msg = Incoming {
+            at: at.clone(),
+            author: self.me.clone(),
+            text: line.to_string(),
+            mentions: mentions(line),
+            is_organizer: self.organizer,
+        };
+        let replies = self.core.handle(&msg);
+        let target = |r: &Reply| r.to.clone().unwrap_or_else(|| at.clone());
+        for (i, reply) in replies.iter().enumerate() {
+            let to = target(reply);
+            self.print_reply(out, reply, &to.channel)?;
+            // The text board shows the channel's current position, so only after the
+            // last pictured reply there (an AI's answer may follow a human's move).
+            let later = replies[i + 1..]
+                .iter()
+                .any(|r| !r.attachments.is_empty() && target(r) == to);
+            if !reply.attachments.is_empty() && !later {
+                if let Some((pos, status)) = self.core.board_status(&to) {
+                    writeln!(out, "{}{status}", crate::render::ascii::diagram(&pos))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the core's periodic driver (deadlines, reminders, tournament rounds) and prints
+    /// what it says, each reply in its channel.
+    ///
+    /// # Errors
+    /// As [`Console::line`].
+    pub fn print_ticks(&mut self, out: &mut impl Write) -> anyhow::Result<()> {
+        for (at, reply) in self.core.tick() {
+            self.print_reply(out, &reply, &at.channel)?;
+        }
+        Ok(())
+    }
+}
+
+impl Console<'_> {
+    /// Prints `reply`, posted in `channel`; the channel is named when it is not the current one.
+    fn print_reply(
+        &mut self,
+        out: &mut impl Write,
+        reply: &Reply,
+        channel: &str,
+    ) -> anyhow::Result<()> {
+        let current = Some(self.channel.as_str());
+        let mut tag = if reply.is_error {
+            "bot (refused)".to_string()
+        } else {
+            "bot".to_string()
+        };
+        if current != Some(channel) {
+            tag = format!("[#{channel}] {tag}");
+        }
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
+        let text = reply.body.plain(now);
+        for (i, line) in text.lines().enumerate() {
+            if i == 0 {
+                writeln!(out, "{tag}: {line}")?;
+            } else {
+                writeln!(out, "     {line}")?;
+            }
+        }
+        for b in &reply.buttons {
+            let only = b
+                .only
+                .as_ref()
+                .map_or(String::new(), |u| format!(", only {}", u.name));
+            writeln!(out, "     [{}: type {}{only}]", b.label, b.command)?;
+        }
+        if reply.attachments.is_empty() {
+            return Ok(());
+        }
+        let dir = self.data_dir.join("images").join(safe_name(channel, false));
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create the image directory {}", dir.display()))?;
+        let stamp = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis());
+        for a in &reply.attachments {
+            self.seq += 1;
+            let path = dir.join(format!(
+                "{stamp}-{:03}-{}",
+                self.seq,
+                safe_name(&a.filename, true)
+            ));
+            std::fs::write(&path, &a.bytes)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            let alt = a.alt.lines().next().unwrap_or("");
+            writeln!(out, "     image: {} ({alt})", path.display())?;
+        }
+        Ok(())
+    }
+}
+
+fn user(name: &str) -> User {
+    User {
+        id: name.to_lowercase(),
+        name: name.to_string(),
+    }
+}
+
+/// The users `@NAME` mentions in `line`, in order (trailing punctuation is not part of
+/// the name).
+pub fn mentions(line: &str) -> Vec<User> {
+    line.split_whitespace()
+        .filter_map(|w| w.strip_prefix('@'))
+        .map(|n| n.trim_end_matches(|c: char| !c.is_alphanumeric() && c != '_' && c != '-'))
+        .filter(|n| !n.is_empty())
+        .map(user)
+        .collect()
+}
+
+/// `s` with every character but ASCII letters, digits, `-`, `_` (and `.` when
+/// `dots`) replaced by `_`: safe as one path component.
+fn safe_name(s: &str, dots: bool) -> String {
+    let out: String = s
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' || (dots && c == '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if out.is_empty() {
+        "_".into()
+    } else {
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn mentions_strip_punctuation() {
+        let m = super::mentions("!new katro @Bob, as south @x-y!");
+        let names: Vec<_> = m.iter().map(|u| (u.id.as_str(), u.name.as_str())).collect();
+        assert_eq!(names, vec![("bob", "Bob"), ("x-y", "x-y")]);
+    }
+}

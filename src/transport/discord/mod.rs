@@ -1,0 +1,644 @@
+//! The Discord transport: serenity 0.12 + poise 0.7 over the [`ChatCore`].
+//!
+//! - **Prefix commands**: every message that starts with the core's prefix (needs the
+//!   Message Content intent) or with a mention of the bot (works without it) becomes an
+//!   [`Incoming`] ([`adapter::incoming_from_message`]).
+//! - **Slash commands** (`/new`, `/sow` with autocomplete of the legal moves, `/board`,
+//!   `/moves`, `/resign`, `/history`, `/rules`, `/help`, `/accept`, `/decline`) are spelled
+//!   as the same text commands ([`adapter::incoming_from_command`]).
+//! - **Buttons** (Accept/Decline) carry their command and their only allowed user in their
+//!   custom id ([`adapter::press`]); anyone else gets an ephemeral refusal.
+//!
+//! - **Routing**: a reply with [`Reply::to`] set is posted in that channel or thread, not
+//!   where the command came from ([`adapter::routed_messages`]).
+//! - **Tick**: one task per process calls [`ChatCore::tick`] once the first shard is ready
+//!   and then every [`DiscordOptions::tick_every`] (reminders, timeouts, tournament rounds),
+//!   posting each reply in its channel.
+//! - **Rooms**: [`rooms::DiscordRooms`] opens a public thread for each tournament game.
+//! - **Organizers** ([`Incoming::is_organizer`]): Manage Server or Administrator (for
+//!   prefix messages computed from the cached guild's roles, for interactions sent by
+//!   Discord), or the configured organizer role.
+//!
+//! The core is called in `spawn_blocking`. An interaction whose answer takes longer than
+//! [`DiscordOptions::defer_after`] is deferred (well within Discord's 3 seconds) and
+//! answered by a followup; a slow prefix command shows the typing indicator. Every message
+//! allows pings of the reply's mentioned users only. The token is never logged: the
+//! [`DiscordOptions`] `Debug` impl redacts it, and serenity keeps it out of its spans.
+
+pub mod adapter;
+pub mod commands;
+pub mod rooms;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context as _};
+use serenity::all::{
+    ClientBuilder, CommandInteraction, ComponentInteraction, CreateAllowedMentions,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    FullEvent, GatewayIntents, GuildId, Http, HttpBuilder, Interaction, Message, RoleId, UserId,
+};
+
+use crate::core::api::{ChatCore, Incoming, Reply};
+use crate::model::ChannelKey;
+use adapter::{OutMessage, Press, Routed};
+use rooms::DiscordRooms;
+
+/// The environment variable holding the bot token.
+pub const TOKEN_VAR: &str = "DISCORD_TOKEN";
+
+/// Error type of the poise framework.
+pub type Error = anyhow::Error;
+/// poise context of the slash commands.
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// Which shards this process runs (see serenity's sharding: each shard serves the guilds
+/// with `(guild_id >> 22) % total == shard`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sharding {
+    /// One shard (0 of 1): small bots.
+    Single,
+    /// As many shards as Discord recommends (`GET /gateway/bot`), all in this process.
+    Auto,
+    /// Shards `first..=last` of `total`: one process of a deployment split across
+    /// processes, each with its own store.
+    Range {
+        /// First shard id run here.
+        first: u32,
+        /// Last shard id run here (inclusive).
+        last: u32,
+        /// Total number of shards of the whole deployment.
+        total: u32,
+    },
+}
+
+/// Where the slash commands are registered when the bot connects.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandRegistration {
+    /// Globally (may take a while to appear in every guild).
+    Global,
+    /// In one guild only (appears at once; for testing a bot).
+    Guild(u64),
+    /// Not at all (they are already registered).
+    Skip,
+}
+
+/// How to run the Discord transport.
+#[derive(Clone)]
+pub struct DiscordOptions {
+    /// The bot token (the config's, else the [`TOKEN_VAR`] environment variable: see
+    /// `Config::discord_token`). Never logged.
+    pub token: String,
+    /// Which shards to run.
+    pub sharding: Sharding,
+    /// Send REST calls to this base URL instead of `https://discord.com` (an HTTP proxy
+    /// such as twilight-http-proxy, or a fake Discord in tests), e.g. `http://127.0.0.1:3000`.
+    /// serenity's own rate limiter is then off: it would send its calls past the proxy
+    /// (to discord.com), and the proxy is the one that rate-limits.
+    pub api_base: Option<String>,
+    /// Ask for the privileged Message Content intent (needed for prefix commands;
+    /// mention-as-prefix and slash commands work without it).
+    pub message_content: bool,
+    /// Where to register the slash commands.
+    pub register: CommandRegistration,
+    /// Defer an interaction (and show typing for a message) when the core has not answered
+    /// after this long. Must stay well under Discord's 3 seconds; default 1.5 s.
+    pub defer_after: Duration,
+    /// How often the core's [`ChatCore::tick`] runs (besides once at start); default 60 s.
+    pub tick_every: Duration,
+    /// Members with this role may organize events, whatever their permissions
+    /// ([`Incoming::is_organizer`]); `None`: Manage Server or Administrator only.
+    pub organizer_role: Option<u64>,
+    /// The rooms the core opens tournament games in: [`run`] attaches the client's HTTP
+    /// handle to them once the client is built. `None`: nothing to attach.
+    pub rooms: Option<Arc<DiscordRooms>>,
+}
+
+impl DiscordOptions {
+    /// Options with defaults: one shard, discord.com, Message Content
+    /// intent on, global slash commands, deferral after 1.5 s, a tick every 60 s, no
+    /// organizer role, no rooms.
+    pub fn new(token: impl Into<String>) -> Self {
+        DiscordOptions {
+            token: token.into(),
+            sharding: Sharding::Single,
+            api_base: None,
+            message_content: true,
+            register: CommandRegistration::Global,
+            defer_after: Duration::from_millis(1500),
+            tick_every: Duration::from_secs(60),
+            organizer_role: None,
+            rooms: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for DiscordOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DiscordOptions")
+            .field("token", &"<redacted>")
+            .field("sharding", &self.sharding)
+            .field("api_base", &self.api_base)
+            .field("message_content", &self.message_content)
+            .field("register", &self.register)
+            .field("defer_after", &self.defer_after)
+            .field("tick_every", &self.tick_every)
+            .field("organizer_role", &self.organizer_role)
+            .field("rooms", &self.rooms.is_some())
+            .finish()
+    }
+}
+
+/// Caps the log level of the libraries that would print the token: at TRACE, tungstenite
+/// prints every WebSocket frame (as text, and in hex), IDENTIFY and its token included.
+/// Apply it to the bot's log filter after `RUST_LOG` so that no setting can log the token;
+/// serenity itself keeps the token out of its logs at every level.
+pub fn redact_log_filter(filter: tracing_subscriber::EnvFilter) -> tracing_subscriber::EnvFilter {
+    ["tungstenite=debug", "tokio_tungstenite=debug"]
+        .into_iter()
+        .fold(filter, |f, d| {
+            f.add_directive(d.parse().expect("a valid directive"))
+        })
+}
+
+/// The state shared by every event handler and command.
+pub struct Data {
+    /// The core every command goes to.
+    pub core: Arc<dyn ChatCore>,
+    /// See [`DiscordOptions::defer_after`].
+    pub defer_after: Duration,
+    /// See [`DiscordOptions::organizer_role`].
+    pub organizer_role: Option<RoleId>,
+}
+
+/// Runs the Discord transport until every shard has stopped (or Ctrl-C): connects with
+/// `opts`, registers the slash commands, and hands every command to `core`.
+///
+/// # Errors
+/// An empty token, a bad shard range, or a failure of the gateway connection (bad token,
+/// disallowed intents, network), with serenity's reason.
+pub async fn run(opts: DiscordOptions, core: Arc<dyn ChatCore>) -> anyhow::Result<()> {
+    if opts.token.trim().is_empty() {
+        bail!("no Discord token: set {TOKEN_VAR} or `token` in the [discord] config section");
+    }
+    if let Sharding::Range { first, last, total } = opts.sharding {
+        if total == 0 || first > last || last >= total {
+            bail!("bad shard range {first}..={last} of {total}: need first <= last < total");
+        }
+    }
+    if opts.tick_every.is_zero() {
+        bail!("the tick interval must be longer than zero");
+    }
+    if opts.organizer_role == Some(0) {
+        bail!("bad organizer role id 0: give the role's id (a snowflake), or leave it out");
+    }
+    tracing::info!(options = ?opts, "starting the Discord transport");
+
+    let mut http = HttpBuilder::new(&opts.token);
+    if let Some(base) = &opts.api_base {
+        // serenity's rate limiter sends its requests to discord.com whatever the proxy.
+        http = http.proxy(base.clone()).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+
+    let mut intents =
+        GatewayIntents::GUILDS | GatewayIntents::GUILD_MESSAGES | GatewayIntents::DIRECT_MESSAGES;
+    if opts.message_content {
+        intents |= GatewayIntents::MESSAGE_CONTENT;
+    }
+
+    let ticker_core = core.clone();
+    let tick_every = opts.tick_every;
+    let data = Data {
+        core,
+        defer_after: opts.defer_after,
+        organizer_role: opts.organizer_role.map(RoleId::new),
+    };
+    let register = opts.register.clone();
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            on_error: |e| Box::pin(on_error(e)),
+            event_handler: |fctx, event| Box::pin(on_event(fctx, event)),
+            // Prefix commands are translated by `on_event`, not by poise.
+            prefix_options: poise::PrefixFrameworkOptions {
+                prefix: None,
+                mention_as_prefix: false,
+                ..Default::default()
+            },
+            initialize_owners: false,
+            allowed_mentions: Some(no_pings()),
+            ..Default::default()
+        })
+        // The builder's own flag overrides the options' one: both off, so poise never asks
+        // Discord for the application's owners.
+        .initialize_owners(false)
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                tracing::info!(
+                    user = %ready.user.name,
+                    id = %ready.user.id,
+                    guilds = ready.guilds.len(),
+                    "connected to Discord"
+                );
+                let cmds = &framework.options().commands;
+                let done = match register {
+                    CommandRegistration::Global => {
+                        poise::builtins::register_globally(ctx, cmds).await
+                    }
+                    CommandRegistration::Guild(g) => {
+                        poise::builtins::register_in_guild(ctx, cmds, GuildId::new(g)).await
+                    }
+                    CommandRegistration::Skip => Ok(()),
+                };
+                match done {
+                    Ok(()) => tracing::info!(count = cmds.len(), ?register, "slash commands"),
+                    // Prefix commands still work: report and go on.
+                    Err(e) => tracing::error!("registering the slash commands failed: {e}"),
+                }
+                // poise runs this setup once per framework, on the first READY of any
+                // shard: one ticking task per process, however many shards it runs.
+                tokio::spawn(run_ticker(ctx.http.clone(), ticker_core, tick_every));
+                Ok(data)
+            })
+        })
+        .build();
+
+    let mut client = ClientBuilder::new_with_http(http, intents)
+        .framework(framework)
+        .await
+        .context("building the Discord client")?;
+    if let Some(rooms) = &opts.rooms {
+        if !rooms.attach(client.http.clone(), tokio::runtime::Handle::current()) {
+            tracing::warn!("the rooms were already attached to another Discord client");
+        }
+    }
+
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move {
+        if tokio::signal::ctrl_c().await.is_ok() {
+            tracing::info!("Ctrl-C: closing the Discord shards");
+            shards.shutdown_all().await;
+        }
+    });
+
+    let result = match opts.sharding {
+        Sharding::Single => client.start().await,
+        Sharding::Auto => client.start_autosharded().await,
+        // serenity's `start_shard_range` treats the range's end as the last shard
+        // (inclusive), see `Client::start_connection`.
+        Sharding::Range { first, last, total } => {
+            client.start_shard_range(first..last, total).await
+        }
+    };
+    result.context("Discord gateway")
+}
+
+/// Allowed mentions that ping nobody (poise's own messages, e.g. argument errors).
+fn no_pings() -> CreateAllowedMentions {
+    CreateAllowedMentions::new().replied_user(false)
+}
+
+/// Central error handler: logs, and tells the user of a failed command.
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().name, "command failed: {error:#}");
+            let reply = poise::CreateReply::default()
+                .content("Sorry, that failed on the bot's side. Please try again.")
+                .ephemeral(true)
+                .allowed_mentions(no_pings());
+            if let Err(e) = ctx.send(reply).await {
+                tracing::warn!("could not report the failure: {e}");
+            }
+        }
+        poise::FrameworkError::EventHandler { error, event, .. } => {
+            tracing::error!(event = event.snake_case_name(), "event failed: {error:#}");
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!("error while reporting an error: {e}");
+            }
+        }
+    }
+}
+
+/// Non-command events: prefix messages and button presses.
+async fn on_event(
+    fctx: poise::FrameworkContext<'_, Data, Error>,
+    event: &FullEvent,
+) -> Result<(), Error> {
+    let ctx = fctx.serenity_context;
+    match event {
+        FullEvent::Message { new_message } => {
+            on_message(ctx, fctx.user_data, new_message, fctx.bot_id()).await
+        }
+        FullEvent::InteractionCreate {
+            interaction: Interaction::Component(press),
+        } => on_press(ctx, fctx.user_data, press).await,
+        _ => Ok(()),
+    }
+}
+
+/// Calls the core off the async threads. A panic in the core becomes an error.
+fn spawn_core(data: &Data, incoming: Incoming) -> tokio::task::JoinHandle<Vec<Reply>> {
+    let core = data.core.clone();
+    tokio::task::spawn_blocking(move || core.handle(&incoming))
+}
+
+fn core_failed(e: tokio::task::JoinError) -> Error {
+    anyhow!("the core failed on a command: {e}")
+}
+
+/// A prefix command: the core's replies are posted as channel messages.
+async fn on_message(
+    ctx: &serenity::all::Context,
+    data: &Data,
+    msg: &Message,
+    bot: UserId,
+) -> Result<(), Error> {
+    let Some(mut incoming) = adapter::incoming_from_message(msg, bot, data.core.prefix()) else {
+        return Ok(());
+    };
+    incoming.is_organizer = match msg.guild_id {
+        // The cache guard must not live across an await.
+        Some(g) => {
+            let guild = ctx.cache.guild(g);
+            adapter::message_is_organizer(msg, guild.as_deref(), data.organizer_role)
+        }
+        None => false,
+    };
+    tracing::debug!(at = ?incoming.at, organizer = incoming.is_organizer, "prefix command");
+    let origin = incoming.at.clone();
+    let channel = msg.channel_id;
+    let mut task = spawn_core(data, incoming);
+    let joined = match tokio::time::timeout(data.defer_after, &mut task).await {
+        Ok(joined) => joined,
+        Err(_) => {
+            if let Err(e) = channel.broadcast_typing(&ctx.http).await {
+                tracing::warn!("typing indicator: {e}");
+            }
+            task.await
+        }
+    };
+    let messages = match joined {
+        Ok(replies) => adapter::routed_messages(&replies, &origin, false),
+        Err(e) => {
+            let note = OutMessage::text("Sorry, that failed on the bot's side.", false);
+            channel.send_message(&ctx.http, note.to_message()).await?;
+            return Err(core_failed(e));
+        }
+    };
+    for Routed { to, message } in &messages {
+        let to = to.unwrap_or(channel);
+        to.send_message(&ctx.http, message.to_message())
+            .await
+            .with_context(|| format!("posting a reply in channel {to}"))?;
+    }
+    Ok(())
+}
+
+/// The periodic driver: [`ChatCore::tick`] now, then every `every`, each in
+/// `spawn_blocking`; every reply is posted in its channel (or its [`Reply::to`]). A
+/// failed post is logged and the others go on; a tick that panics is logged and the next
+/// one runs as usual. Runs until the runtime stops.
+async fn run_ticker(http: Arc<Http>, core: Arc<dyn ChatCore>, every: Duration) {
+    let mut interval = tokio::time::interval(every);
+    // A slow tick (many rooms to open) delays the next one rather than bunching them.
+    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        interval.tick().await;
+        let core = core.clone();
+        let due = match tokio::task::spawn_blocking(move || core.tick_where(&adapter::is_discord))
+            .await
+        {
+            Ok(due) => due,
+            Err(e) => {
+                tracing::error!("the core failed on a tick: {e}");
+                continue;
+            }
+        };
+        if !due.is_empty() {
+            tracing::debug!(replies = due.len(), "tick");
+        }
+        post_tick(&http, &due).await;
+    }
+}
+
+/// Posts the replies of one tick, each in its channel.
+async fn post_tick(http: &Http, due: &[(ChannelKey, Reply)]) {
+    for (key, reply) in due {
+        let Some(home) = adapter::channel_id(key) else {
+            tracing::warn!(at = ?key, "tick reply left out: not a Discord channel");
+            continue;
+        };
+        for Routed { to, message } in
+            adapter::routed_messages(std::slice::from_ref(reply), key, false)
+        {
+            let to = to.unwrap_or(home);
+            if let Err(e) = to.send_message(http, message.to_message()).await {
+                tracing::warn!(channel = %to, "posting a tick reply failed: {e}");
+            }
+        }
+    }
+}
+
+/// A button press: refused ephemerally unless from its allowed user, else its command.
+async fn on_press(
+    ctx: &serenity::all::Context,
+    data: &Data,
+    press: &ComponentInteraction,
+) -> Result<(), Error> {
+    match adapter::press(&press.data.custom_id, &press.user.id.get().to_string()) {
+        Press::NotOurs => Ok(()),
+        Press::Refused(text) => {
+            press
+                .create_response(&ctx.http, OutMessage::text(text, true).to_response())
+                .await?;
+            Ok(())
+        }
+        Press::Command(text) => {
+            let mut incoming = adapter::incoming_from_press(press, text);
+            incoming.is_organizer =
+                adapter::member_is_organizer(press.member.as_ref(), data.organizer_role);
+            let responded = AtomicBool::new(false);
+            answer_interaction(ctx, Target::Component(press), incoming, data, &responded).await
+        }
+    }
+}
+
+/// The body of every slash command: spell it as a text command and answer with the core's
+/// replies.
+pub(crate) async fn answer_command(ctx: Context<'_>) -> Result<(), Error> {
+    let poise::Context::Application(actx) = ctx else {
+        bail!("only slash commands are registered with poise");
+    };
+    let data = ctx.data();
+    let mut incoming = adapter::incoming_from_command(actx.interaction, data.core.prefix());
+    incoming.is_organizer =
+        adapter::member_is_organizer(actx.interaction.member.as_deref(), data.organizer_role);
+    tracing::debug!(at = ?incoming.at, command = %actx.interaction.data.name, "slash command");
+    answer_interaction(
+        ctx.serenity_context(),
+        Target::Command(actx.interaction),
+        incoming,
+        data,
+        actx.has_sent_initial_response,
+    )
+    .await
+}
+
+/// An interaction to answer.
+#[derive(Clone, Copy)]
+enum Target<'a> {
+    Command(&'a CommandInteraction),
+    Component(&'a ComponentInteraction),
+}
+
+impl Target<'_> {
+    async fn respond(
+        self,
+        ctx: &serenity::all::Context,
+        r: CreateInteractionResponse,
+    ) -> serenity::Result<()> {
+        match self {
+            Target::Command(i) => i.create_response(&ctx.http, r).await,
+            Target::Component(i) => i.create_response(&ctx.http, r).await,
+        }
+    }
+
+    async fn followup(
+        self,
+        ctx: &serenity::all::Context,
+        f: CreateInteractionResponseFollowup,
+    ) -> serenity::Result<Message> {
+        match self {
+            Target::Command(i) => i.create_followup(&ctx.http, f).await,
+            Target::Component(i) => i.create_followup(&ctx.http, f).await,
+        }
+    }
+}
+
+/// Hands `incoming` to the core; if it has not answered after `defer_after`, defers the
+/// interaction. Then posts the replies: the first as the interaction's response (or, after
+/// a deferral, as the followup that replaces the "thinking" state), the rest as followups.
+/// Error replies are ephemeral unless the interaction had to be deferred (Discord keeps the
+/// deferral's visibility). Replies for other channels ([`Reply::to`]) are posted there as
+/// channel messages after the interaction is answered; when all of them went elsewhere,
+/// the interaction's answer (ephemeral) says where. `responded` is set once Discord has
+/// an initial response.
+async fn answer_interaction(
+    ctx: &serenity::all::Context,
+    target: Target<'_>,
+    incoming: Incoming,
+    data: &Data,
+    responded: &AtomicBool,
+) -> Result<(), Error> {
+    let origin = incoming.at.clone();
+    let mut task = spawn_core(data, incoming);
+    let mut deferred = false;
+    let joined = match tokio::time::timeout(data.defer_after, &mut task).await {
+        Ok(joined) => joined,
+        Err(_) => {
+            let defer = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
+            target.respond(ctx, defer).await?;
+            responded.store(true, Ordering::SeqCst);
+            deferred = true;
+            task.await
+        }
+    };
+    let replies = joined.map_err(core_failed)?;
+    let (here, elsewhere): (Vec<Routed>, Vec<Routed>) =
+        adapter::routed_messages(&replies, &origin, true)
+            .into_iter()
+            .partition(|r| r.to.is_none());
+    let mut messages: Vec<OutMessage> = here.into_iter().map(|r| r.message).collect();
+    if messages.is_empty() {
+        let mut places: Vec<String> = Vec::new();
+        for r in &elsewhere {
+            let place = format!("<#{}>", r.to.map_or(0, |c| c.get()));
+            if !places.contains(&place) {
+                places.push(place);
+            }
+        }
+        messages.push(OutMessage::text(
+            if places.is_empty() {
+                "Nothing to show.".to_string()
+            } else {
+                format!("Posted in {}.", places.join(", "))
+            },
+            true,
+        ));
+    }
+    for (i, m) in messages.iter().enumerate() {
+        if i == 0 && !deferred {
+            target.respond(ctx, m.to_response()).await?;
+            responded.store(true, Ordering::SeqCst);
+        } else {
+            target.followup(ctx, m.to_followup()).await?;
+        }
+    }
+    for Routed { to, message } in &elsewhere {
+        if let Some(to) = to {
+            to.send_message(&ctx.http, message.to_message())
+                .await
+                .with_context(|| format!("posting a reply in channel {to}"))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct NoCore;
+    impl ChatCore for NoCore {
+        fn handle(&self, _: &Incoming) -> Vec<Reply> {
+            Vec::new()
+        }
+        fn legal_moves(&self, _: &crate::model::ChannelKey) -> Vec<String> {
+            Vec::new()
+        }
+        fn prefix(&self) -> &str {
+            "!"
+        }
+    }
+
+    #[test]
+    fn debug_output_redacts_the_token() {
+        let shown = format!("{:?}", DiscordOptions::new("abc.def.secret-part"));
+        assert!(!shown.contains("secret-part"), "{shown}");
+        assert!(shown.contains("<redacted>"));
+    }
+
+    #[tokio::test]
+    async fn bad_options_fail_before_any_connection() {
+        let core: Arc<dyn ChatCore> = Arc::new(NoCore);
+        let err = run(DiscordOptions::new(" "), core.clone())
+            .await
+            .unwrap_err();
+        assert!(err.to_string().contains("no Discord token"), "{err}");
+        for (first, last, total) in [(2, 1, 4), (0, 4, 4), (0, 0, 0)] {
+            let opts = DiscordOptions {
+                sharding: Sharding::Range { first, last, total },
+                ..DiscordOptions::new("t")
+            };
+            let err = run(opts, core.clone()).await.unwrap_err().to_string();
+            assert!(err.starts_with("bad shard range"), "{err}");
+        }
+        let opts = DiscordOptions {
+            tick_every: Duration::ZERO,
+            ..DiscordOptions::new("t")
+        };
+        let err = run(opts, core.clone()).await.unwrap_err().to_string();
+        assert!(err.contains("tick interval"), "{err}");
+        let opts = DiscordOptions {
+            organizer_role: Some(0),
+            ..DiscordOptions::new("t")
+        };
+        let err = run(opts, core.clone()).await.unwrap_err().to_string();
+        assert!(err.contains("organizer role"), "{err}");
+    }
+}

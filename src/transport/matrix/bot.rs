@@ -1,0 +1,621 @@
+//! The running Matrix transport: login, sync, rooms, replies (see the module above).
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::io::Cursor;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use anyhow::Context as _;
+use matrix_sdk::attachment::{AttachmentConfig, AttachmentInfo, BaseImageInfo};
+use matrix_sdk::config::SyncSettings;
+use matrix_sdk::event_handler::EventHandlerHandle;
+use matrix_sdk::ruma::api::client::filter::FilterDefinition;
+use matrix_sdk::ruma::api::client::membership::leave_room;
+use matrix_sdk::ruma::api::client::sync::sync_events::v3::Filter;
+use matrix_sdk::ruma::api::error::ErrorKind;
+use matrix_sdk::ruma::events::room::encryption::OriginalSyncRoomEncryptionEvent;
+use matrix_sdk::ruma::events::room::member::{MembershipState, StrippedRoomMemberEvent};
+use matrix_sdk::ruma::events::room::message::{
+    MessageFormat, MessageType, OriginalSyncRoomMessageEvent, Relation, RoomMessageEventContent,
+    TextMessageEventContent,
+};
+use matrix_sdk::ruma::events::room::power_levels::UserPowerLevel;
+use matrix_sdk::ruma::events::Mentions;
+use matrix_sdk::ruma::{Int, OwnedRoomId, OwnedUserId, RoomId, TransactionId, UInt, UserId};
+use matrix_sdk::{Client, EncryptionState, Room, RoomState};
+use tokio::sync::{mpsc, watch};
+use tokio::task::JoinHandle;
+
+use super::{format, session, MatrixLogin};
+use crate::core::api::{Attachment, ChatCore, Incoming, Reply};
+use crate::model::{ChannelKey, User};
+
+/// How long one reply is retried (rate limits, a homeserver restarting) before it is
+/// given up, logged as an error.
+pub const SEND_DEADLINE: Duration = Duration::from_secs(600);
+
+/// The longest wait between two sync attempts while the homeserver is unreachable.
+pub const SYNC_BACKOFF_MAX: Duration = Duration::from_secs(5);
+
+/// How often the core's periodic driver (deadlines, reminders, tournament rounds) runs.
+pub const TICK_EVERY: Duration = Duration::from_secs(60);
+
+/// The power level from which a room member counts as a moderator (Matrix's default
+/// for kicking and banning): an organizer for the bot.
+pub const MODERATOR_LEVEL: i32 = 50;
+
+/// The long-poll timeout of a sync request.
+const SYNC_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The membership reason given when the bot declines or leaves an encrypted room.
+pub const ENCRYPTED_REFUSAL: &str = "mancala-bot does not play in encrypted rooms (this build \
+     has no end-to-end encryption, and it never posts unencrypted messages there); invite it \
+     to an unencrypted room";
+
+/// Everything the transport needs to start.
+#[derive(Clone, Debug)]
+pub struct MatrixOptions {
+    /// The homeserver's base URL.
+    pub homeserver: String,
+    /// How to log in when there is no saved session.
+    pub login: MatrixLogin,
+    /// The device name of a new session.
+    pub device_name: String,
+    /// The directory of `session.json` and the state store (`DATA_DIR/STORE_SUBDIR`).
+    pub store_dir: PathBuf,
+    /// Whether GIF attachments are posted.
+    pub post_gifs: bool,
+    /// Whether this transport runs the core's periodic driver (deadlines, reminders,
+    /// tournament rounds) for its rooms; on unless a test turns it off.
+    pub tick: bool,
+}
+
+/// State shared by the event handlers and the room workers.
+struct Shared {
+    core: Arc<dyn ChatCore>,
+    /// To find the room of a reply addressed to another channel (`Reply::to`, ticks).
+    client: Client,
+    own_id: OwnedUserId,
+    post_gifs: bool,
+    /// False once the bot is stopped: nothing more is decided or posted.
+    active: AtomicBool,
+    /// One worker per room, fed the room's commands in order.
+    workers: Mutex<HashMap<OwnedRoomId, mpsc::UnboundedSender<Incoming>>>,
+}
+
+/// A running Matrix transport: logged in, past its first sync, answering commands.
+pub struct MatrixBot {
+    client: Client,
+    shared: Arc<Shared>,
+    handlers: Vec<EventHandlerHandle>,
+    stop: watch::Sender<bool>,
+    sync_task: JoinHandle<()>,
+}
+
+impl MatrixBot {
+    /// Logs in (or restores the saved session), syncs once without acting on what that
+    /// sync brings (messages from before the start), accepts pending invitations, leaves
+    /// encrypted rooms, and starts the sync loop that answers commands with `core`.
+    ///
+    /// # Errors
+    /// The store directory cannot be written, the login is refused, or the homeserver
+    /// cannot be reached for the login.
+    pub async fn start(opts: MatrixOptions, core: Arc<dyn ChatCore>) -> anyhow::Result<MatrixBot> {
+        let client = session::connect(&opts).await?;
+        let own_id = client
+            .user_id()
+            .context("the Matrix client has no user after logging in")?
+            .to_owned();
+        tracing::info!(user = %own_id, "Matrix: logged in");
+
+        // The first sync does not wait (timeout 0). That also keeps it out of Synapse's
+        // sync response cache (keyed by token and timeout, kept two minutes): a previous
+        // run's long poll from the same token may have been answered with events sent
+        // while this bot was down, and those must not be acted on.
+        let settings = sync_settings();
+        let first = settings.clone().timeout(Duration::ZERO);
+        let mut delay = Duration::from_millis(500);
+        loop {
+            match client.sync_once(first.clone()).await {
+                Ok(r) => {
+                    tracing::debug!(next_batch = %r.next_batch, joined = r.rooms.joined.len(), "Matrix: first sync (not acted on)");
+                    break;
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "Matrix: first sync failed; retrying");
+                    tokio::time::sleep(delay).await;
+                    delay = (delay * 2).min(SYNC_BACKOFF_MAX);
+                }
+            }
+        }
+
+        let shared = Arc::new(Shared {
+            core,
+            client: client.clone(),
+            own_id,
+            post_gifs: opts.post_gifs,
+            active: AtomicBool::new(true),
+            workers: Mutex::new(HashMap::new()),
+        });
+        let handlers = register_handlers(&client, &shared);
+        for room in client.invited_rooms() {
+            tokio::spawn(accept_invite(room));
+        }
+        for room in client.joined_rooms() {
+            if room.encryption_state().is_encrypted() {
+                tokio::spawn(refuse_encrypted(room));
+            }
+        }
+
+        let (stop, mut stopped) = watch::channel(false);
+        let loop_client = client.clone();
+        let sync_task = tokio::spawn(async move {
+            let mut delay = Duration::from_millis(500);
+            loop {
+                tokio::select! {
+                    _ = stopped.changed() => break,
+                    r = loop_client.sync_once(settings.clone()) => match r {
+                        Ok(_) => delay = Duration::from_millis(500),
+                        Err(e) => {
+                            tracing::warn!(error = %e, "Matrix: sync failed; retrying in {delay:?}");
+                            tokio::select! {
+                                _ = stopped.changed() => break,
+                                _ = tokio::time::sleep(delay) => {}
+                            }
+                            delay = (delay * 2).min(SYNC_BACKOFF_MAX);
+                        }
+                    }
+                }
+            }
+        });
+        // The core's periodic driver: at start, then every TICK_EVERY, until stopped.
+        if opts.tick {
+            let ticker = shared.clone();
+            let mut tick_stopped = stop.subscribe();
+            tokio::spawn(async move {
+                loop {
+                    ticker.tick().await;
+                    tokio::select! {
+                        _ = tick_stopped.changed() => break,
+                        _ = tokio::time::sleep(TICK_EVERY) => {}
+                    }
+                }
+            });
+        }
+        Ok(MatrixBot {
+            client,
+            shared,
+            handlers,
+            stop,
+            sync_task,
+        })
+    }
+
+    /// The bot's Matrix user id.
+    pub fn user_id(&self) -> OwnedUserId {
+        self.client
+            .user_id()
+            .expect("a started bot is logged in")
+            .to_owned()
+    }
+
+    /// Waits until the sync loop ends (only [`MatrixBot::stop`] ends it).
+    ///
+    /// # Errors
+    /// The sync loop panicked.
+    pub async fn wait(self) -> anyhow::Result<()> {
+        self.sync_task.await.context("the Matrix sync loop failed")
+    }
+
+    /// Stops: no more syncing, and nothing more is decided or posted (a reply being
+    /// posted at that moment may still go out).
+    pub async fn stop(self) {
+        self.shared.active.store(false, Ordering::SeqCst);
+        for h in self.handlers {
+            self.client.remove_event_handler(h);
+        }
+        let _ = self.stop.send(true);
+        let _ = self.sync_task.await;
+        self.shared.workers.lock().expect("workers lock").clear();
+    }
+}
+
+/// Sync settings: the stored token, a long poll, and up to 50 timeline events per room
+/// (so commands sent while the bot was reconnecting are still seen).
+fn sync_settings() -> SyncSettings {
+    let mut filter = FilterDefinition::default();
+    filter.room.timeline.limit = Some(UInt::from(50u32));
+    SyncSettings::default()
+        .timeout(SYNC_TIMEOUT)
+        .filter(Filter::FilterDefinition(filter))
+}
+
+fn register_handlers(client: &Client, shared: &Arc<Shared>) -> Vec<EventHandlerHandle> {
+    let s = shared.clone();
+    let invites = client.add_event_handler(move |ev: StrippedRoomMemberEvent, room: Room| {
+        let s = s.clone();
+        async move {
+            if ev.state_key == s.own_id && ev.content.membership == MembershipState::Invite {
+                tokio::spawn(accept_invite(room));
+            }
+        }
+    });
+    let encryption = client.add_event_handler(
+        |_: OriginalSyncRoomEncryptionEvent, room: Room| async move {
+            tokio::spawn(refuse_encrypted(room));
+        },
+    );
+    let s = shared.clone();
+    let messages = client.add_event_handler(move |ev: OriginalSyncRoomMessageEvent, room: Room| {
+        let s = s.clone();
+        async move { s.on_message(ev, room).await }
+    });
+    vec![invites, encryption, messages]
+}
+
+/// Joins an invited room (retrying: the homeserver may not have finished creating it),
+/// or declines the invitation with [`ENCRYPTED_REFUSAL`] when the room is encrypted.
+async fn accept_invite(room: Room) {
+    if room.encryption_state().is_encrypted() {
+        refuse_encrypted(room).await;
+        return;
+    }
+    let mut delay = Duration::from_secs(1);
+    for attempt in 1..=8 {
+        match room.join().await {
+            Ok(()) => {
+                tracing::info!(room = %room.room_id(), "Matrix: joined");
+                if room
+                    .latest_encryption_state()
+                    .await
+                    .is_ok_and(|s| s.is_encrypted())
+                {
+                    refuse_encrypted(room).await;
+                }
+                return;
+            }
+            Err(e) => {
+                tracing::warn!(room = %room.room_id(), attempt, error = %e, "Matrix: join failed");
+                tokio::time::sleep(delay).await;
+                delay = (delay * 2).min(Duration::from_secs(30));
+            }
+        }
+    }
+    tracing::error!(room = %room.room_id(), "Matrix: gave up joining");
+}
+
+/// Declines the invitation to, or leaves, the encrypted `room` with
+/// [`ENCRYPTED_REFUSAL`] as the membership reason (a state event, never a message).
+async fn refuse_encrypted(room: Room) {
+    let mut req = leave_room::v3::Request::new(room.room_id().to_owned());
+    req.reason = Some(ENCRYPTED_REFUSAL.to_string());
+    let client = room.client();
+    let leave = || {
+        let (client, req) = (client.clone(), req.clone());
+        async move { client.send(req).await }
+    };
+    match retrying("leave encrypted room", leave).await {
+        Some(_) => tracing::info!(room = %room.room_id(), "Matrix: left an encrypted room"),
+        None => {
+            tracing::error!(room = %room.room_id(), "Matrix: could not leave an encrypted room")
+        }
+    }
+}
+
+/// Runs `op` until it succeeds, retrying transient errors with back-off for up to
+/// [`SEND_DEADLINE`]. `None` (logged): a permanent error (forbidden, not found, too
+/// large, a bad token) or the deadline passed.
+async fn retrying<T, E, F, Fut>(what: &str, mut op: F) -> Option<T>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<T, E>>,
+    E: std::fmt::Display + ApiErrorKind,
+{
+    let deadline = tokio::time::Instant::now() + SEND_DEADLINE;
+    let mut delay = Duration::from_millis(500);
+    loop {
+        match op().await {
+            Ok(v) => return Some(v),
+            Err(e) => {
+                let permanent = matches!(
+                    e.kind(),
+                    Some(
+                        ErrorKind::Forbidden
+                            | ErrorKind::NotFound
+                            | ErrorKind::TooLarge
+                            | ErrorKind::UnknownToken(_)
+                    )
+                );
+                if permanent || tokio::time::Instant::now() + delay > deadline {
+                    tracing::error!(error = %e, "Matrix: {what} failed; giving up");
+                    return None;
+                }
+                tracing::warn!(error = %e, "Matrix: {what} failed; retrying in {delay:?}");
+                tokio::time::sleep(delay).await;
+                delay = (delay * 2).min(Duration::from_secs(30));
+            }
+        }
+    }
+}
+
+/// The Matrix error kind of an SDK error, if the homeserver sent one.
+trait ApiErrorKind {
+    fn kind(&self) -> Option<&ErrorKind>;
+}
+
+impl ApiErrorKind for matrix_sdk::Error {
+    fn kind(&self) -> Option<&ErrorKind> {
+        self.client_api_error_kind()
+    }
+}
+
+impl ApiErrorKind for matrix_sdk::HttpError {
+    fn kind(&self) -> Option<&ErrorKind> {
+        self.client_api_error_kind()
+    }
+}
+
+impl Shared {
+    /// The chat user of `id` in `room`: his display name there, else his localpart.
+    async fn user(&self, room: &Room, id: &UserId) -> User {
+        let name = match room.get_member_no_sync(id).await {
+            Ok(Some(m)) => m.name().to_string(),
+            _ => id.localpart().to_string(),
+        };
+        User {
+            id: id.to_string(),
+            name,
+        }
+    }
+
+    /// Whether `id` moderates `room` (power level 50 or more, or a room creator): the
+    /// Matrix counterpart of Discord's Manage Server, which makes a tournament organizer
+    /// and may change the room's settings (`!set`). Unknown: no.
+    async fn is_moderator(&self, room: &Room, id: &UserId) -> bool {
+        match room.get_member_no_sync(id).await {
+            // A creator's Infinite level (room version 12) orders above every number.
+            Ok(Some(m)) => m.power_level() >= UserPowerLevel::Int(Int::from(MODERATOR_LEVEL)),
+            _ => false,
+        }
+    }
+
+    async fn on_message(self: Arc<Self>, ev: OriginalSyncRoomMessageEvent, room: Room) {
+        if !self.active.load(Ordering::SeqCst)
+            || room.state() != RoomState::Joined
+            || ev.sender == self.own_id
+        {
+            return;
+        }
+        let MessageType::Text(text) = &ev.content.msgtype else {
+            return; // m.notice (bots), emotes, images, ...
+        };
+        if matches!(ev.content.relates_to, Some(Relation::Replacement(_))) {
+            return; // an edit
+        }
+        if !text.body.trim_start().starts_with(self.core.prefix()) {
+            return;
+        }
+        let html = text
+            .formatted
+            .as_ref()
+            .filter(|f| f.format == MessageFormat::Html)
+            .map(|f| f.body.as_str());
+        let declared: Vec<String> = ev
+            .content
+            .mentions
+            .as_ref()
+            .map(|m| m.user_ids.iter().map(|u| u.to_string()).collect())
+            .unwrap_or_default();
+        let (command, ids) =
+            format::incoming_text(&text.body, html, &declared, self.own_id.as_str());
+        let mut mentions = Vec::new();
+        for id in ids {
+            if let Ok(uid) = UserId::parse(&id) {
+                mentions.push(self.user(&room, &uid).await);
+            }
+        }
+        let msg = Incoming {
+            at: channel_key(room.room_id().as_str()),
+            author: self.user(&room, &ev.sender).await,
+            text: command,
+            mentions,
+            is_organizer: self.is_moderator(&room, &ev.sender).await,
+        };
+        tracing::debug!(room = %room.room_id(), event = %ev.event_id, sender = %ev.sender, "Matrix: command");
+        let room_id = room.room_id().to_owned();
+        let mut workers = self.workers.lock().expect("workers lock");
+        let msg = match workers.get(&room_id) {
+            Some(tx) => match tx.send(msg) {
+                Ok(()) => return,
+                Err(mpsc::error::SendError(msg)) => msg,
+            },
+            None => msg,
+        };
+        let (tx, rx) = mpsc::unbounded_channel();
+        let _ = tx.send(msg);
+        workers.insert(room_id, tx);
+        tokio::spawn(self.clone().room_worker(room, rx));
+    }
+
+    /// Decides the room's commands one after the other and posts each one's replies
+    /// before the next is decided.
+    async fn room_worker(self: Arc<Self>, room: Room, mut rx: mpsc::UnboundedReceiver<Incoming>) {
+        while let Some(msg) = rx.recv().await {
+            if !self.active.load(Ordering::SeqCst) {
+                return;
+            }
+            let core = self.core.clone();
+            let replies = match tokio::task::spawn_blocking(move || core.handle(&msg)).await {
+                Ok(r) => r,
+                Err(e) => {
+                    tracing::error!(error = %e, "Matrix: the core failed on a command");
+                    continue;
+                }
+            };
+            for reply in &replies {
+                let target = match &reply.to {
+                    Some(key) if key.channel != room.room_id().as_str() => {
+                        match self.room_of(key) {
+                            Some(r) => r,
+                            None => continue,
+                        }
+                    }
+                    _ => room.clone(),
+                };
+                if !self.post(&target, reply).await && target.room_id() == room.room_id() {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The joined room of `key` (a Matrix room id); `None`, with a warning, for a channel
+    /// of another transport or a room the bot is not in.
+    fn room_of(&self, key: &ChannelKey) -> Option<Room> {
+        let room = RoomId::parse(&key.channel)
+            .ok()
+            .and_then(|id| self.client.get_room(&id));
+        if room.is_none() {
+            tracing::warn!(channel = %key.channel, "Matrix: no such joined room; reply dropped");
+        }
+        room
+    }
+
+    /// Runs the core's periodic driver once and posts what it says, each reply in its
+    /// Matrix room (replies for channels of other transports are skipped).
+    async fn tick(&self) {
+        if !self.active.load(Ordering::SeqCst) {
+            return;
+        }
+        let core = self.core.clone();
+        let due = match tokio::task::spawn_blocking(move || core.tick_where(&is_matrix)).await {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::error!(error = %e, "Matrix: the core's tick failed");
+                return;
+            }
+        };
+        for (key, reply) in due {
+            let key = reply.to.clone().unwrap_or(key);
+            if let Some(room) = self.room_of(&key) {
+                self.post(&room, &reply).await;
+            }
+        }
+    }
+
+    /// Posts one reply: its text as an `m.notice`, then its attachments. `false`: the
+    /// room is encrypted (left) or its state unknown, and nothing was posted.
+    async fn post(&self, room: &Room, reply: &Reply) -> bool {
+        if !self.active.load(Ordering::SeqCst) {
+            return false;
+        }
+        match room.latest_encryption_state().await {
+            Ok(EncryptionState::NotEncrypted) => {}
+            Ok(EncryptionState::Unknown) | Err(_) => {
+                tracing::error!(room = %room.room_id(), "Matrix: cannot tell whether the room is encrypted; not posting");
+                return false;
+            }
+            Ok(_) => {
+                refuse_encrypted(room.clone()).await;
+                return false;
+            }
+        }
+        if !reply.body.is_blank() {
+            let content = notice(reply);
+            let txn = TransactionId::new();
+            retrying("posting a notice", || {
+                let (content, txn) = (content.clone(), txn.clone());
+                async move { room.send(content).with_transaction_id(txn).await }
+            })
+            .await;
+        }
+        for a in &reply.attachments {
+            let kind = format::kind(&a.filename);
+            if kind == format::Kind::Gif && !self.post_gifs {
+                continue;
+            }
+            let txn = TransactionId::new();
+            retrying("posting an image", || {
+                let (mime, config) = attachment_config(a, kind);
+                let config = config.txn_id(txn.clone());
+                async move {
+                    room.send_attachment(a.filename.clone(), &mime, a.bytes.clone(), config)
+                        .await
+                }
+            })
+            .await;
+        }
+        true
+    }
+}
+
+/// Whether a community is a Matrix room (room ids start with `!`): the communities the
+/// Matrix transport drives in [`crate::core::api::ChatCore::tick_where`].
+pub fn is_matrix(community: &str) -> bool {
+    community.starts_with('!')
+}
+
+/// The channel of a Matrix room: the room id as both community and channel.
+pub fn channel_key(room_id: &str) -> ChannelKey {
+    ChannelKey {
+        community: room_id.to_string(),
+        channel: room_id.to_string(),
+    }
+}
+
+/// The `m.notice` of `reply`: plain and HTML bodies, the mentioned users as pills and
+/// as the only users in `m.mentions` (so the body cannot ping anyone else).
+fn notice(reply: &Reply) -> RoomMessageEventContent {
+    let users: Vec<(String, String)> = reply
+        .mentions
+        .iter()
+        .map(|u| (u.id.clone(), u.name.clone()))
+        .collect();
+    // Matrix has no timestamp markup: deadlines are written out (`Body::plain`).
+    let now_ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64);
+    let text = reply.body.plain(now_ms);
+    let html = format::notice_html(&reply.body, now_ms, &users);
+    let ids = reply
+        .mentions
+        .iter()
+        .filter_map(|u| UserId::parse(&u.id).ok());
+    RoomMessageEventContent::notice_html(text, html).add_mentions(Mentions::with_user_ids(ids))
+}
+
+/// The MIME type and upload settings of an attachment: image size and dimensions (read
+/// from the file's header), its alt text as the caption.
+fn attachment_config(a: &Attachment, kind: format::Kind) -> (mime::Mime, AttachmentConfig) {
+    let caption = (!a.alt.trim().is_empty()).then(|| TextMessageEventContent::plain(&a.alt));
+    let size = UInt::new(a.bytes.len() as u64);
+    let (mime, info) = match kind {
+        format::Kind::Png | format::Kind::Gif => {
+            let dims = image::ImageReader::new(Cursor::new(&a.bytes))
+                .with_guessed_format()
+                .ok()
+                .and_then(|r| r.into_dimensions().ok());
+            let info = AttachmentInfo::Image(BaseImageInfo {
+                width: dims.map(|(w, _)| UInt::from(w)),
+                height: dims.map(|(_, h)| UInt::from(h)),
+                size,
+                is_animated: Some(kind == format::Kind::Gif),
+                ..BaseImageInfo::default()
+            });
+            let mime = if kind == format::Kind::Png {
+                mime::IMAGE_PNG
+            } else {
+                mime::IMAGE_GIF
+            };
+            (mime, info)
+        }
+        format::Kind::File => (
+            mime::APPLICATION_OCTET_STREAM,
+            AttachmentInfo::File(matrix_sdk::attachment::BaseFileInfo { size }),
+        ),
+    };
+    (mime, AttachmentConfig::new().info(info).caption(caption))
+}
