@@ -1,11 +1,11 @@
 //! Positions, legal moves and the sowing engine of both games.
 
 use core::fmt;
-use core::str::FromStr;
 
 use crate::trace::{Event, Trace, TraceEvent};
 use crate::{Dir, Hole, Move, MoveList, ParseError, ParseKind, PlayError, Side, Variant, LAP_CAP};
 
+mod notation;
 mod track;
 
 use track::Track;
@@ -852,156 +852,6 @@ impl core::ops::Deref for Children {
     type Target = [(Move, Position)];
     fn deref(&self) -> &[(Move, Position)] {
         &self.items[..self.len as usize]
-    }
-}
-
-// ----- notation N4 --------------------------------------------------------------------
-
-impl fmt::Display for Position {
-    /// The N4 position string, e.g. `hoyito/4,4,4,4,4,4/4,4,4,4,4,4 s 0 0`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.variant)?;
-        for r in 0..self.variant.rows() {
-            f.write_str("/")?;
-            for c in 0..self.variant.cols() {
-                if c > 0 {
-                    f.write_str(",")?;
-                }
-                let h = Hole::new(c, r);
-                if self.is_closed(h) {
-                    f.write_str("x")?;
-                } else {
-                    write!(f, "{}", self.board[self.variant.index(h)])?;
-                }
-            }
-        }
-        write!(f, " {}", self.to_move.letter())?;
-        if !self.variant.is_katro() {
-            write!(f, " {} {}", self.stores[0], self.stores[1])?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({self})")
-    }
-}
-
-impl FromStr for Position {
-    type Err = ParseError;
-
-    /// Parses and validates an N4 position string; reports the first fault.
-    ///
-    /// Checks: the game name (N3), the number of rows and of holes per row, each count
-    /// (0-255; `x` only in Hoyito), the player to move (`s`/`n`), the two stores (Hoyito
-    /// only), and the seed total: Katro 1-4 seeds per hole on average exactly (K1: the
-    /// total never changes), Hoyito board plus stores equal to four per open hole (H1, M2)
-    /// and a multiple of four in play (H7).
-    ///
-    /// # Errors
-    /// [`ParseError`] naming the text and the first fault.
-    fn from_str(s: &str) -> Result<Position, ParseError> {
-        let err = |why: String| ParseError::new(ParseKind::Position, s, why);
-        let mut parts = s.split_whitespace();
-        let layout = parts.next().ok_or_else(|| err("empty".into()))?;
-        let mut fields = layout.split('/');
-        let name = fields.next().unwrap_or("");
-        let variant: Variant = name
-            .parse()
-            .map_err(|e: ParseError| err(format!("unknown game `{name}`: {}", e.reason())))?;
-        let rows: Vec<&str> = fields.collect();
-        if rows.len() != variant.rows() as usize {
-            return Err(err(format!(
-                "{} rows given, {variant} has {}",
-                rows.len(),
-                variant.rows()
-            )));
-        }
-        let mut p = Position::start(variant, 0);
-        for (r, row) in rows.iter().enumerate() {
-            let cells: Vec<&str> = row.split(',').collect();
-            if cells.len() != variant.cols() as usize {
-                return Err(err(format!(
-                    "row {} has {} holes, {variant} has {}",
-                    r + 1,
-                    cells.len(),
-                    variant.cols()
-                )));
-            }
-            for (c, cell) in cells.iter().enumerate() {
-                let i = variant.index(Hole::new(c as u8, r as u8));
-                if *cell == "x" || *cell == "X" {
-                    if variant.is_katro() {
-                        return Err(err(format!(
-                            "closed hole at {} but Katro has no closed holes",
-                            variant.hole(i)
-                        )));
-                    }
-                    p.closed |= 1 << i;
-                } else {
-                    p.board[i] = cell.parse().map_err(|_| {
-                        err(format!(
-                            "`{cell}` at {} is not a seed count from 0 to 255",
-                            variant.hole(i)
-                        ))
-                    })?;
-                }
-            }
-        }
-        p.to_move = match parts.next() {
-            Some("s") | Some("S") => Side::South,
-            Some("n") | Some("N") => Side::North,
-            Some(t) => return Err(err(format!("player to move `{t}` is not `s` or `n`"))),
-            None => return Err(err("missing the player to move (`s` or `n`)".into())),
-        };
-        let total = p.board_total();
-        if variant.is_katro() {
-            if let Some(extra) = parts.next() {
-                return Err(err(format!(
-                    "unexpected `{extra}`: Katro positions have no stores"
-                )));
-            }
-            let holes = variant.holes() as u32;
-            if total % holes != 0 || !(1..=4).contains(&(total / holes)) {
-                return Err(err(format!(
-                    "{total} seeds on the board; {variant} holds {}, {}, {} or {} (1-4 per hole, K1)",
-                    holes,
-                    2 * holes,
-                    3 * holes,
-                    4 * holes
-                )));
-            }
-        } else {
-            for side in Side::ALL {
-                let t = parts.next().ok_or_else(|| {
-                    err(format!(
-                        "missing {side}'s store (Hoyito positions end with two stores)"
-                    ))
-                })?;
-                p.stores[side.index()] = t
-                    .parse()
-                    .map_err(|_| err(format!("{side}'s store `{t}` is not a number")))?;
-            }
-            if let Some(extra) = parts.next() {
-                return Err(err(format!("unexpected `{extra}` after the stores")));
-            }
-            let open = (variant.holes() - p.closed.count_ones() as usize) as u32;
-            let all = total + p.stores[0] as u32 + p.stores[1] as u32;
-            if all != 4 * open {
-                return Err(err(format!(
-                    "board and stores hold {all} seeds; with {open} open holes they must hold {} (4 per open hole)",
-                    4 * open
-                )));
-            }
-            if total % 4 != 0 {
-                return Err(err(format!(
-                    "{total} seeds in play is not a multiple of four (H7)"
-                )));
-            }
-        }
-        Ok(p)
     }
 }
 
