@@ -18,39 +18,8 @@ impl Position {
             return Err(PlayError::GameOver);
         }
         let from = mv.from();
-        let on_board = |h: Hole| {
-            if v.contains(h) {
-                Ok(())
-            } else {
-                Err(PlayError::OffBoard { hole: h })
-            }
-        };
-        on_board(from)?;
-        match (mv, v) {
-            (Move::Sow { .. }, Variant::Katro { .. })
-            | (Move::Hoyito { .. }, Variant::Hoyito { .. }) => {}
-            (
-                Move::Step { .. },
-                Variant::Katro {
-                    lone_steps: false, ..
-                },
-            ) => {
-                return Err(PlayError::WrongKind {
-                    reason: "lone-seed steps (K11) are not played in this game",
-                })
-            }
-            (Move::Step { .. }, Variant::Katro { .. }) => {}
-            (_, Variant::Katro { .. }) => {
-                return Err(PlayError::WrongKind {
-                    reason: "a Katro move is a hole and a direction, like c1+",
-                })
-            }
-            (_, Variant::Hoyito { .. }) => {
-                return Err(PlayError::WrongKind {
-                    reason: "a Hoyito move is a hole, like d1",
-                })
-            }
-        }
+        on_board(v, from)?;
+        check_kind(mv, v)?;
         if self.owner(from) != me {
             return Err(PlayError::NotYourHole {
                 hole: from,
@@ -74,25 +43,30 @@ impl Position {
                     });
                 }
             }
-            Move::Step { to, .. } => {
-                on_board(to)?;
-                if self.seeds_of(me) != 1 {
-                    return Err(PlayError::WrongKind {
-                        reason: "a lone-seed step (K11) needs exactly one seed on your side",
-                    });
-                }
-                let inward = match me {
-                    Side::South => from.row + 1 == to.row,
-                    Side::North => to.row + 1 == from.row,
-                };
-                if !inward || self.owner(to) != me || from.col.abs_diff(to.col) > 1 {
-                    return Err(PlayError::WrongKind {
-                        reason:
-                            "a lone-seed step (K11) goes one row inward, straight or diagonally",
-                    });
-                }
-            }
+            Move::Step { to, .. } => self.check_step(from, to)?,
             Move::Hoyito { .. } => {}
+        }
+        Ok(())
+    }
+
+    /// K11: the rest of [`Position::check_shape`] for a lone-seed step from `from` (on
+    /// the board, the mover's, open and not empty) to `to`.
+    fn check_step(&self, from: Hole, to: Hole) -> Result<(), PlayError> {
+        let me = self.to_move;
+        on_board(self.variant, to)?;
+        if self.seeds_of(me) != 1 {
+            return Err(PlayError::WrongKind {
+                reason: "a lone-seed step (K11) needs exactly one seed on your side",
+            });
+        }
+        let inward = match me {
+            Side::South => from.row + 1 == to.row,
+            Side::North => to.row + 1 == from.row,
+        };
+        if !inward || self.owner(to) != me || from.col.abs_diff(to.col) > 1 {
+            return Err(PlayError::WrongKind {
+                reason: "a lone-seed step (K11) goes one row inward, straight or diagonally",
+            });
         }
         Ok(())
     }
@@ -216,6 +190,39 @@ impl Position {
             let mut p = *self;
             p.sow(mv, &mut Quiet).is_ok()
         }
+    }
+}
+
+/// `hole` is on the board of `v`.
+fn on_board(v: Variant, hole: Hole) -> Result<(), PlayError> {
+    if v.contains(hole) {
+        Ok(())
+    } else {
+        Err(PlayError::OffBoard { hole })
+    }
+}
+
+/// The kind of `mv` suits the game: a sowing (`c1+`) in Katro, or a K11 step where
+/// those are played; a hole (`d1`) in Hoyito.
+fn check_kind(mv: Move, v: Variant) -> Result<(), PlayError> {
+    match (mv, v) {
+        (Move::Sow { .. }, Variant::Katro { .. })
+        | (Move::Hoyito { .. }, Variant::Hoyito { .. }) => Ok(()),
+        (
+            Move::Step { .. },
+            Variant::Katro {
+                lone_steps: false, ..
+            },
+        ) => Err(PlayError::WrongKind {
+            reason: "lone-seed steps (K11) are not played in this game",
+        }),
+        (Move::Step { .. }, Variant::Katro { .. }) => Ok(()),
+        (_, Variant::Katro { .. }) => Err(PlayError::WrongKind {
+            reason: "a Katro move is a hole and a direction, like c1+",
+        }),
+        (_, Variant::Hoyito { .. }) => Err(PlayError::WrongKind {
+            reason: "a Hoyito move is a hole, like d1",
+        }),
     }
 }
 
