@@ -1,4 +1,13 @@
 //! Positions, legal moves and the sowing engine of both games.
+//!
+//! - here: the [`Position`] type, its constructors and accessors;
+//! - `track`: the sowing tracks (K2, K4, H2);
+//! - `legal`: the checks of one move and legal-move generation (K3, K8, K11, H3, H9,
+//!   M2), [`Children`];
+//! - `sow`: the sowing engine, [`Position::play`] and [`Position::play_traced`] (K5-K8,
+//!   K11, H3-H10);
+//! - `outcome`: [`Outcome`], [`EndReason`] and [`Position::outcome`] (K9, H7, H8, H10);
+//! - `notation`: N4 position strings (`Display`, `FromStr`).
 
 use crate::{Hole, ParseError, ParseKind, Side, Variant};
 
