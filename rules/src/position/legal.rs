@@ -1,0 +1,241 @@
+//! Legal moves: the checks of one move (K3, K11, H3, M2) and the generation of
+//! every legal move (K8/H9 lap cap included), with or without the positions they lead to.
+
+use super::sow::Quiet;
+use super::Position;
+use crate::{Dir, Hole, Move, MoveList, PlayError, Side, Variant};
+
+impl Position {
+    /// Checks everything about `mv` except the lap cap (K8/H9).
+    pub(super) fn check_shape(&self, mv: Move) -> Result<(), PlayError> {
+        let v = self.variant;
+        let me = self.to_move;
+        let over = match v {
+            Variant::Katro { .. } => self.seeds_of(me) == 0,
+            Variant::Hoyito { .. } => self.swept || self.board_total() == 0,
+        };
+        if over {
+            return Err(PlayError::GameOver);
+        }
+        let from = mv.from();
+        on_board(v, from)?;
+        check_kind(mv, v)?;
+        if self.owner(from) != me {
+            return Err(PlayError::NotYourHole {
+                hole: from,
+                mover: me,
+            });
+        }
+        if self.is_closed(from) {
+            return Err(PlayError::ClosedHole { hole: from });
+        }
+        if self.board[v.index(from)] == 0 {
+            return Err(PlayError::EmptyHole { hole: from });
+        }
+        match mv {
+            Move::Sow { .. } => {
+                // Non-empty `from` on our side, so there is a start row.
+                let must_row = self.start_row(me).unwrap_or(from.row);
+                if from.row != must_row {
+                    return Err(PlayError::WrongRow {
+                        hole: from,
+                        must_row,
+                    });
+                }
+            }
+            Move::Step { to, .. } => self.check_step(from, to)?,
+            Move::Hoyito { .. } => {}
+        }
+        Ok(())
+    }
+
+    /// K11: the rest of [`Position::check_shape`] for a lone-seed step from `from` (on
+    /// the board, the mover's, open and not empty) to `to`.
+    fn check_step(&self, from: Hole, to: Hole) -> Result<(), PlayError> {
+        let me = self.to_move;
+        on_board(self.variant, to)?;
+        if self.seeds_of(me) != 1 {
+            return Err(PlayError::WrongKind {
+                reason: "a lone-seed step (K11) needs exactly one seed on your side",
+            });
+        }
+        let inward = match me {
+            Side::South => from.row + 1 == to.row,
+            Side::North => to.row + 1 == from.row,
+        };
+        if !inward || self.owner(to) != me || from.col.abs_diff(to.col) > 1 {
+            return Err(PlayError::WrongKind {
+                reason: "a lone-seed step (K11) goes one row inward, straight or diagonally",
+            });
+        }
+        Ok(())
+    }
+
+    /// Moves that pass [`Position::check_shape`], in canonical order (hole by column,
+    /// then `+` before `-`, then K11 steps).
+    fn candidates(&self) -> MoveList {
+        let mut list = MoveList::new();
+        let v = self.variant;
+        let me = self.to_move;
+        if self.swept {
+            return list;
+        }
+        match v {
+            Variant::Katro { .. } => {
+                let Some(row) = self.start_row(me) else {
+                    return list;
+                };
+                for col in 0..v.cols() {
+                    let from = Hole::new(col, row);
+                    if self.board[v.index(from)] > 0 {
+                        list.push(Move::Sow {
+                            from,
+                            dir: Dir::Plus,
+                        });
+                        list.push(Move::Sow {
+                            from,
+                            dir: Dir::Minus,
+                        });
+                    }
+                }
+                if v.lone_steps() && self.seeds_of(me) == 1 {
+                    let from = Hole::new(list[0].from().col, row);
+                    let to_row = match me {
+                        Side::South => row + 1,
+                        Side::North => row.wrapping_sub(1),
+                    };
+                    if to_row < v.rows() && v.owner_of_row(to_row) == me {
+                        for col in from.col.saturating_sub(1)..=(from.col + 1).min(v.cols() - 1) {
+                            list.push(Move::Step {
+                                from,
+                                to: Hole::new(col, to_row),
+                            });
+                        }
+                    }
+                }
+            }
+            Variant::Hoyito { .. } => {
+                let row = if me == Side::South { 0 } else { 1 };
+                for col in 0..v.cols() {
+                    let from = Hole::new(col, row);
+                    let i = v.index(from);
+                    if self.board[i] > 0 && self.closed & (1 << i) == 0 {
+                        list.push(Move::Hoyito { from });
+                    }
+                }
+            }
+        }
+        list
+    }
+
+    /// The moves that pass every rule but the lap cap (K3, K11, H3, M2): the legal moves
+    /// plus any endless ones (K8/H9). Cheap (no sowing); for random playouts that try a
+    /// move and drop it when [`Position::play`] refuses it as endless.
+    pub fn pseudo_legal_moves(&self) -> MoveList {
+        self.candidates()
+    }
+
+    /// The legal moves of the player to move, in canonical order: every candidate of
+    /// K3/K11/H3 whose sowing ends within the lap cap (K8/H9). Empty when the game is
+    /// over or the player to move has none.
+    ///
+    /// Each candidate is sown on a copy of the board (no heap allocation).
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        for &m in self.candidates().iter() {
+            let mut p = *self;
+            if p.sow(m, &mut Quiet).is_ok() {
+                list.push(m);
+            }
+        }
+        list
+    }
+
+    /// Each legal move with the position it leads to, so that a search can play a
+    /// generated move without sowing it again.
+    pub fn children(&self) -> Children {
+        let mut out = Children {
+            len: 0,
+            items: [(
+                Move::Hoyito {
+                    from: Hole::new(0, 0),
+                },
+                *self,
+            ); crate::moves::MAX_MOVES],
+        };
+        for &m in self.candidates().iter() {
+            let mut p = *self;
+            if p.sow(m, &mut Quiet).is_ok() {
+                p.finish_move(&mut Quiet);
+                out.items[out.len as usize] = (m, p);
+                out.len += 1;
+            }
+        }
+        out
+    }
+
+    /// Whether `side` would have a legal move if it were his turn.
+    pub(super) fn has_legal_move(&self, side: Side) -> bool {
+        let mut p = *self;
+        p.to_move = side;
+        p.candidates().iter().any(|&m| {
+            let mut q = p;
+            q.sow(m, &mut Quiet).is_ok()
+        })
+    }
+
+    /// Whether `mv` is legal here; agrees with [`Position::legal_moves`].
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.check_shape(mv).is_ok() && {
+            let mut p = *self;
+            p.sow(mv, &mut Quiet).is_ok()
+        }
+    }
+}
+
+/// `hole` is on the board of `v`.
+fn on_board(v: Variant, hole: Hole) -> Result<(), PlayError> {
+    if v.contains(hole) {
+        Ok(())
+    } else {
+        Err(PlayError::OffBoard { hole })
+    }
+}
+
+/// The kind of `mv` suits the game: a sowing (`c1+`) in Katro, or a K11 step where
+/// those are played; a hole (`d1`) in Hoyito.
+fn check_kind(mv: Move, v: Variant) -> Result<(), PlayError> {
+    match (mv, v) {
+        (Move::Sow { .. }, Variant::Katro { .. })
+        | (Move::Hoyito { .. }, Variant::Hoyito { .. }) => Ok(()),
+        (
+            Move::Step { .. },
+            Variant::Katro {
+                lone_steps: false, ..
+            },
+        ) => Err(PlayError::WrongKind {
+            reason: "lone-seed steps (K11) are not played in this game",
+        }),
+        (Move::Step { .. }, Variant::Katro { .. }) => Ok(()),
+        (_, Variant::Katro { .. }) => Err(PlayError::WrongKind {
+            reason: "a Katro move is a hole and a direction, like c1+",
+        }),
+        (_, Variant::Hoyito { .. }) => Err(PlayError::WrongKind {
+            reason: "a Hoyito move is a hole, like d1",
+        }),
+    }
+}
+
+/// Legal moves with their resulting positions; see [`Position::children`].
+#[derive(Clone, Copy)]
+pub struct Children {
+    len: u8,
+    items: [(Move, Position); crate::moves::MAX_MOVES],
+}
+
+impl core::ops::Deref for Children {
+    type Target = [(Move, Position)];
+    fn deref(&self) -> &[(Move, Position)] {
+        &self.items[..self.len as usize]
+    }
+}

@@ -1,0 +1,214 @@
+//! Positions, legal moves and the sowing engine of both games.
+//!
+//! - here: the [`Position`] type, its constructors and accessors;
+//! - `track`: the sowing tracks (K2, K4, H2);
+//! - `legal`: the checks of one move and legal-move generation (K3, K8, K11, H3, H9,
+//!   M2), [`Children`];
+//! - `sow`: the sowing engine, [`Position::play`] and [`Position::play_traced`] (K5-K8,
+//!   K11, H3-H10);
+//! - `outcome`: [`Outcome`], [`EndReason`] and [`Position::outcome`] (K9, H7, H8, H10);
+//! - `notation`: N4 position strings (`Display`, `FromStr`).
+
+use crate::{Hole, ParseError, ParseKind, Side, Variant};
+
+mod legal;
+mod notation;
+mod outcome;
+mod sow;
+mod track;
+
+pub use legal::Children;
+pub use outcome::{EndReason, Outcome};
+
+/// Board capacity: the largest board has 36 holes (Katro 6x6); Hoyito 2x12 has 24.
+pub const MAX_HOLES: usize = 36;
+
+/// A position: the board, the closed holes, the Hoyito stores and the player to move.
+///
+/// A small `Copy` value (56 bytes) with no heap data. Positions reached by [`play`]
+/// are always consistent; positions parsed from strings (N4) are validated.
+///
+/// Katro keeps no stores: captured seeds are sown on at once (K6b), so the seed total
+/// on the board never changes. What each Katro player has taken so far is counted by
+/// [`crate::Game`].
+///
+/// ```
+/// use mancala_rules::{Position, Variant, Move};
+/// let start = Position::new(Variant::KATRO);
+/// let after = start.play(Move::parse("c1+", Variant::KATRO)?)?;
+/// assert_eq!(
+///     after.to_string(),
+///     "katro/0,3,1,0,1,4/3,0,3,3,1,4/3,0,3,3,3,3/2,0,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2 n"
+/// );
+/// // A refused move leaves the position as it was (it is a Copy value).
+/// assert!(after.play(Move::parse("a1", Variant::KATRO)?).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// [`play`]: Position::play
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    variant: Variant,
+    to_move: Side,
+    /// H10: the board was swept into the stores because neither player could move.
+    swept: bool,
+    /// Seeds per hole, row-major from a1; holes past the board are 0.
+    board: [u8; MAX_HOLES],
+    /// Bit `i` set: hole index `i` is closed (M2, Hoyito match play).
+    closed: u64,
+    /// Hoyito captures of South and North (H1, H8); always 0 in Katro.
+    stores: [u16; 2],
+}
+
+impl Position {
+    /// The start position of `variant` with its default seeds per hole (K1: 2, H1: 4),
+    /// South to move.
+    pub fn new(variant: Variant) -> Position {
+        Position::start(variant, variant.default_seeds())
+    }
+
+    fn start(variant: Variant, seeds: u8) -> Position {
+        let mut board = [0; MAX_HOLES];
+        board[..variant.holes()].fill(seeds);
+        Position {
+            variant,
+            to_move: Side::South,
+            swept: false,
+            board,
+            closed: 0,
+            stores: [0, 0],
+        }
+    }
+
+    /// The start position with `seeds` per hole (K1 allows 1-4 in Katro; Hoyito is
+    /// always played with 4, H1/H7).
+    ///
+    /// # Errors
+    /// [`ParseError`] (kind `Variant`) when `seeds` is outside what the game allows.
+    pub fn with_seeds(variant: Variant, seeds: u8) -> Result<Position, ParseError> {
+        let ok = if variant.is_katro() {
+            (1..=4).contains(&seeds)
+        } else {
+            seeds == 4
+        };
+        if ok {
+            Ok(Position::start(variant, seeds))
+        } else {
+            Err(ParseError::new(
+                ParseKind::Variant,
+                &format!("{variant} with {seeds} seeds per hole"),
+                "Katro takes 1 to 4 seeds per hole (K1), Hoyito 4 (H1)",
+            ))
+        }
+    }
+
+    /// A Hoyito start position for a match game (M1, M2): every open hole holds four
+    /// seeds, the holes whose bit is set in `closed` (bit `i` = board index `i`, see
+    /// [`Variant::index`]) are closed; `first` moves first (M3).
+    pub(crate) fn hoyito_match_start(variant: Variant, closed: u64, first: Side) -> Position {
+        let mut p = Position::start(variant, 4);
+        for i in 0..variant.holes() {
+            if closed & (1 << i) != 0 {
+                p.board[i] = 0;
+            }
+        }
+        p.closed = closed;
+        p.to_move = first;
+        p
+    }
+
+    /// The same position with the K11 lone-seed steps switched on or off (Katro).
+    pub fn with_lone_steps(mut self, on: bool) -> Position {
+        self.variant = self.variant.with_lone_steps(on);
+        self
+    }
+
+    /// The game and board.
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The player to move.
+    #[inline]
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Seeds in `hole`; `None` when it is off the board.
+    pub fn seeds(&self, hole: Hole) -> Option<u8> {
+        self.variant
+            .contains(hole)
+            .then(|| self.board[self.variant.index(hole)])
+    }
+
+    /// Whether `hole` is closed for this game (M2).
+    pub fn is_closed(&self, hole: Hole) -> bool {
+        self.variant.contains(hole) && self.closed & (1 << self.variant.index(hole)) != 0
+    }
+
+    /// Hoyito seeds captured by `side` in this game (0 in Katro).
+    pub fn store(&self, side: Side) -> u16 {
+        self.stores[side.index()]
+    }
+
+    /// Seeds on `side`'s half of the board.
+    pub fn seeds_of(&self, side: Side) -> u32 {
+        self.variant.rows_of(side).map(|r| self.row_sum(r)).sum()
+    }
+
+    /// Seeds on the whole board.
+    pub fn board_total(&self) -> u32 {
+        self.board.iter().map(|&s| s as u32).sum()
+    }
+
+    /// The seeds of row `row` (0-based), column a first.
+    pub fn row(&self, row: u8) -> &[u8] {
+        let c = self.variant.cols() as usize;
+        &self.board[row as usize * c..(row as usize + 1) * c]
+    }
+
+    fn row_sum(&self, row: u8) -> u32 {
+        self.row(row).iter().map(|&s| s as u32).sum()
+    }
+
+    /// The owner of `hole` (K1, H1).
+    pub fn owner(&self, hole: Hole) -> Side {
+        self.variant.owner_of_row(hole.row)
+    }
+
+    /// Katro: `side`'s front row (K7): his innermost row holding any seed; `None` when he
+    /// has no seed.
+    pub fn front_row(&self, side: Side) -> Option<u8> {
+        self.variant
+            .rows_of(side)
+            .rev()
+            .find(|&r| self.row_sum(r) > 0)
+    }
+
+    /// Katro K3: `side`'s outermost row holding any seed; `None` when he has no seed.
+    fn start_row(&self, side: Side) -> Option<u8> {
+        self.variant.rows_of(side).find(|&r| self.row_sum(r) > 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Move;
+
+    /// A position is a small `Copy` value (issue target: a few dozen bytes).
+    #[test]
+    fn position_is_small() {
+        assert!(
+            core::mem::size_of::<Position>() <= 64,
+            "{}",
+            core::mem::size_of::<Position>()
+        );
+        assert!(
+            core::mem::size_of::<Move>() <= 8,
+            "{}",
+            core::mem::size_of::<Move>()
+        );
+    }
+}
