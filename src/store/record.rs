@@ -59,7 +59,7 @@ pub struct Timing {
     #[serde(default)]
     pub timed_out: bool,
     /// When the periodic driver must next look at this game (the next reminder point or
-    /// the deadline); `None`: nothing left to do. The store indexes it ([`Store::due`]).
+    /// the deadline); `None`: nothing left to do. The store indexes it ([`crate::store::Store::due`]).
     #[serde(default)]
     pub wake_ms: Option<u64>,
 }

@@ -16,13 +16,13 @@
 //!   (PNG; GIF when `matrix.post_gifs`).
 //! - Rate limits: matrix-sdk retries a 429 after the homeserver's `retry_after`; on top
 //!   of that every send is retried with back-off, with the same transaction id (the
-//!   homeserver drops duplicates), for up to [`SEND_DEADLINE`], so no reply is dropped
+//!   homeserver drops duplicates), for up to `SEND_DEADLINE`, so no reply is dropped
 //!   while the homeserver is busy or restarting.
-//! - Reconnects: the sync loop retries with back-off (at most [`SYNC_BACKOFF_MAX`]
+//! - Reconnects: the sync loop retries with back-off (at most `SYNC_BACKOFF_MAX`
 //!   between attempts) whatever the error, so a homeserver restart only delays replies.
 //! - Encrypted rooms are not supported (no end-to-end encryption in this build). The bot
 //!   declines an invitation to an encrypted room, and leaves a room that turns
-//!   encrypted, with a membership reason saying why ([`ENCRYPTED_REFUSAL`]); before each
+//!   encrypted, with a membership reason saying why (`ENCRYPTED_REFUSAL`); before each
 //!   reply it checks the room's encryption state, and never posts into an encrypted room
 //!   or one whose state it cannot tell.
 
