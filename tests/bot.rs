@@ -8,6 +8,8 @@ mod console;
 mod core_chat;
 #[path = "bot/correspondence.rs"]
 mod correspondence;
+#[path = "bot/docs.rs"]
+mod docs;
 #[path = "bot/matrix.rs"]
 mod matrix;
 #[path = "bot/pairing.rs"]
