@@ -8,7 +8,7 @@
 
 use std::time::Instant;
 
-use mancala_rules::{Move, Position, Side};
+use mancala_rules::{Children, Move, Position, Side};
 use rand::rngs::SmallRng;
 use rand::Rng;
 
@@ -153,46 +153,15 @@ impl Searcher {
         self.stopped = false;
         self.tt.new_search();
 
-        let n = children.len();
         let me = root.to_move();
-        // Initial order: biggest immediate gain first, ties in a seeded random order.
-        let mut order: Vec<usize> = (0..n).collect();
-        let tiebreak: Vec<u32> = (0..n).map(|_| rng.gen()).collect();
-        let base = gain_base(root, me);
-        let gains: Vec<i32> = children
-            .iter()
-            .map(|(_, c)| gain(base, root, c, me))
-            .collect();
-        order.sort_by_key(|&i| (core::cmp::Reverse(gains[i]), tiebreak[i]));
-
+        let mut order = initial_order(root, &children, rng);
         let mut done: Option<(Vec<i32>, u32)> = None;
         for depth in 1..=limits.max_depth.max(1) {
             self.must_finish = depth == 1;
-            let mut scores = vec![-INF; n];
-            let mut best = -INF;
-            for &i in &order {
-                let child = &children[i].1;
-                let s = if best == -INF {
-                    self.child_score(me, child, depth - 1, 1, -INF, INF)
-                } else if noise > 0 {
-                    self.child_score(me, child, depth - 1, 1, best - noise - 1, INF)
-                } else {
-                    let s = self.child_score(me, child, depth - 1, 1, best, best + 1);
-                    if s > best && !self.stopped {
-                        self.child_score(me, child, depth - 1, 1, best, INF)
-                    } else {
-                        s
-                    }
-                };
-                if self.stopped && !self.must_finish {
-                    break;
-                }
-                scores[i] = s;
-                best = best.max(s);
-            }
-            if self.stopped && !self.must_finish {
+            let Some((scores, best)) = self.root_iteration(me, &children, &order, depth, noise)
+            else {
                 break;
-            }
+            };
             // Stable: equal scores keep their previous (seeded) order.
             order.sort_by_key(|&i| core::cmp::Reverse(scores[i]));
             done = Some((scores, depth));
@@ -207,28 +176,53 @@ impl Searcher {
         }
         self.must_finish = false;
         let (scores, depth) = done.expect("depth 1 always completes");
-        let pick = order
-            .iter()
-            .copied()
-            .max_by_key(|&i| {
-                let bonus = if noise > 0 {
-                    rng.gen_range(0..=noise)
-                } else {
-                    0
-                };
-                // Exact scores only: every move below best - noise failed low.
-                (
-                    scores[i].saturating_add(bonus),
-                    core::cmp::Reverse(order_rank(&order, i)),
-                )
-            })
-            .expect("at least one move");
+        let pick = pick_root_move(&order, &scores, noise, rng);
         Some(RootResult {
             mv: children[pick].0,
             score: scores[pick],
             depth,
             nodes: self.nodes,
         })
+    }
+
+    /// One iteration of the root at `depth`, moves in `order`: the score of each move
+    /// (exact for the best, and for those within `noise` of it; a bound for the rest)
+    /// and the best score; `None` when the time or node budget stopped it (depth 1 is
+    /// always finished).
+    fn root_iteration(
+        &mut self,
+        me: Side,
+        children: &Children,
+        order: &[usize],
+        depth: u32,
+        noise: i32,
+    ) -> Option<(Vec<i32>, i32)> {
+        let mut scores = vec![-INF; children.len()];
+        let mut best = -INF;
+        for &i in order {
+            let child = &children[i].1;
+            let s = if best == -INF {
+                self.child_score(me, child, depth - 1, 1, -INF, INF)
+            } else if noise > 0 {
+                self.child_score(me, child, depth - 1, 1, best - noise - 1, INF)
+            } else {
+                let s = self.child_score(me, child, depth - 1, 1, best, best + 1);
+                if s > best && !self.stopped {
+                    self.child_score(me, child, depth - 1, 1, best, INF)
+                } else {
+                    s
+                }
+            };
+            if self.stopped && !self.must_finish {
+                return None;
+            }
+            scores[i] = s;
+            best = best.max(s);
+        }
+        if self.stopped && !self.must_finish {
+            return None;
+        }
+        Some((scores, best))
     }
 
     /// The score of `child` for `parent_mover`, searched in the window (alpha, beta).
@@ -263,59 +257,62 @@ impl Searcher {
         }
     }
 
-    fn negamax(&mut self, pos: &Position, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
-        self.check_limits();
-        if self.stopped && !self.must_finish {
-            return 0;
-        }
-        let me = pos.to_move();
+    /// The score of a position that ends the search without generating its moves: a
+    /// Katro side without seeds (K9), an empty Hoyito board (H7, H8, H10), or a
+    /// repetition of a position on the path or earlier in the game (K10 draws; H10
+    /// sweeps the rows into the stores).
+    #[inline]
+    fn leaf_score(&self, pos: &Position, key: u64, ply: u32) -> Option<i32> {
         let katro = pos.variant().is_katro();
-        // Cheap terminal tests first: leaves need no move generation.
         if katro {
-            if katro_seeds(pos, me) == 0 {
-                return result_score(-1, ply); // K9
+            if katro_seeds(pos, pos.to_move()) == 0 {
+                return Some(result_score(-1, ply)); // K9
             }
         } else if pos.board_total() == 0 {
-            return result_score(hoyito_final_sign(pos), ply); // H7, H8, H10
+            return Some(result_score(hoyito_final_sign(pos), ply)); // H7, H8, H10
         }
-        let key = position_key(pos);
         if self.path.contains(&key) || self.history.binary_search(&key).is_ok() {
-            // A repetition: K10 draws; H10 sweeps the rows into the stores.
-            return if katro {
+            return Some(if katro {
                 0
             } else {
                 result_score(hoyito_final_sign(pos), ply)
-            };
+            });
         }
-        if depth == 0 {
-            return evaluate(pos);
-        }
-        let mut tt_best = u8::MAX;
-        if let Some(e) = self.tt.probe(key).filter(|_| self.use_tt) {
-            tt_best = e.best;
-            if e.depth as u32 >= depth {
-                let s = from_tt(e.score, ply);
-                match e.bound {
-                    Bound::Exact => return s,
-                    Bound::Lower if s >= beta => return s,
-                    Bound::Upper if s <= alpha => return s,
-                    _ => {}
-                }
+        None
+    }
+
+    /// The transposition table's answer for `key` at `depth` in (alpha, beta): a score
+    /// that decides the node (`Ok`), else the index of the stored best move to try
+    /// first (`Err`, `u8::MAX` for none).
+    #[inline]
+    fn probe(&self, key: u64, depth: u32, ply: u32, alpha: i32, beta: i32) -> Result<i32, u8> {
+        let Some(e) = self.tt.probe(key).filter(|_| self.use_tt) else {
+            return Err(u8::MAX);
+        };
+        if e.depth as u32 >= depth {
+            let s = from_tt(e.score, ply);
+            match e.bound {
+                Bound::Exact => return Ok(s),
+                Bound::Lower if s >= beta => return Ok(s),
+                Bound::Upper if s <= alpha => return Ok(s),
+                _ => {}
             }
         }
-        let children = pos.children();
-        if children.is_empty() {
-            // K9: no legal move (only endless ones) loses. A settled Hoyito position
-            // always has a move unless its board is empty, handled above.
-            return if katro {
-                result_score(-1, ply)
-            } else {
-                result_score(hoyito_final_sign(pos), ply)
-            };
-        }
+        Err(e.best)
+    }
 
-        // Move ordering: TT move, then captures by size, then killers.
+    /// The order to search `children` of `pos` in: the TT move, then captures by size,
+    /// then the killers of `ply`; the rest as generated. Returns the array and the
+    /// number of moves in it.
+    #[inline]
+    fn order_moves(
+        &self,
+        pos: &Position,
+        children: &Children,
+        ply: u32,
+        tt_best: u8,
+    ) -> ([(i32, u8); mancala_rules::MAX_MOVES], usize) {
+        let me = pos.to_move();
         let killers = self.killers.get(ply as usize).copied().unwrap_or([None; 2]);
         let mut order = [(0i32, 0u8); mancala_rules::MAX_MOVES];
         let n = children.len();
@@ -341,7 +338,69 @@ impl Searcher {
             }
             order[j] = x;
         }
+        (order, n)
+    }
 
+    /// Remembers `mv` as a killer of `ply`: it refuted a sibling, so it is tried early
+    /// in the positions of the same ply.
+    #[inline]
+    fn add_killer(&mut self, ply: u32, mv: Move) {
+        if let Some(slot) = self.killers.get_mut(ply as usize) {
+            if slot[0] != Some(mv) {
+                slot[1] = slot[0];
+                slot[0] = Some(mv);
+            }
+        }
+    }
+
+    /// Stores the node's result: a lower bound when it failed high (`best >= beta`),
+    /// exact inside the window, an upper bound (and no best move) when it failed low.
+    #[inline]
+    fn store(&mut self, key: u64, depth: u32, ply: u32, window: (i32, i32), best: (i32, u8)) {
+        let ((alpha0, beta), (score, idx)) = (window, best);
+        let bound = if score >= beta {
+            Bound::Lower
+        } else if score > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_best = if bound == Bound::Upper { u8::MAX } else { idx };
+        self.tt
+            .store(key, depth, to_tt(score, ply), bound, stored_best);
+    }
+
+    /// Principal-variation search with a transposition table, killers and repetition
+    /// detection: the score of `pos` for its mover, in (alpha, beta).
+    fn negamax(&mut self, pos: &Position, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped && !self.must_finish {
+            return 0;
+        }
+        let me = pos.to_move();
+        let key = position_key(pos);
+        if let Some(s) = self.leaf_score(pos, key, ply) {
+            return s;
+        }
+        if depth == 0 {
+            return evaluate(pos);
+        }
+        let tt_best = match self.probe(key, depth, ply, alpha, beta) {
+            Ok(s) => return s,
+            Err(best) => best,
+        };
+        let children = pos.children();
+        if children.is_empty() {
+            // K9: no legal move (only endless ones) loses. A settled Hoyito position
+            // always has a move unless its board is empty, handled above.
+            return if pos.variant().is_katro() {
+                result_score(-1, ply)
+            } else {
+                result_score(hoyito_final_sign(pos), ply)
+            };
+        }
+        let (order, n) = self.order_moves(pos, &children, ply, tt_best);
         self.path.push(key);
         let alpha0 = alpha;
         let mut best = -INF;
@@ -365,38 +424,54 @@ impl Searcher {
             if s > best {
                 best = s;
                 best_idx = idx;
-                if s > alpha {
-                    alpha = s;
-                    if s >= beta {
-                        let mv = children[idx as usize].0;
-                        if let Some(slot) = self.killers.get_mut(ply as usize) {
-                            if slot[0] != Some(mv) {
-                                slot[1] = slot[0];
-                                slot[0] = Some(mv);
-                            }
-                        }
-                        break;
-                    }
+                alpha = alpha.max(s);
+                if s >= beta {
+                    self.add_killer(ply, children[idx as usize].0);
+                    break;
                 }
             }
         }
         self.path.pop();
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        let stored_best = if bound == Bound::Upper {
-            u8::MAX
-        } else {
-            best_idx
-        };
-        self.tt
-            .store(key, depth, to_tt(best, ply), bound, stored_best);
+        self.store(key, depth, ply, (alpha0, beta), (best, best_idx));
         best
     }
+}
+
+/// The root's moves in their first search order: biggest immediate gain first, ties in
+/// an order drawn from `rng` (which makes equal moves vary from seed to seed).
+fn initial_order(root: &Position, children: &Children, rng: &mut SmallRng) -> Vec<usize> {
+    let n = children.len();
+    let me = root.to_move();
+    let mut order: Vec<usize> = (0..n).collect();
+    let tiebreak: Vec<u32> = (0..n).map(|_| rng.gen()).collect();
+    let base = gain_base(root, me);
+    let gains: Vec<i32> = children
+        .iter()
+        .map(|(_, c)| gain(base, root, c, me))
+        .collect();
+    order.sort_by_key(|&i| (core::cmp::Reverse(gains[i]), tiebreak[i]));
+    order
+}
+
+/// The move to play: the best score after a random bonus of up to `noise` (the lower
+/// levels' plausible errors), ties to the earlier move in `order`.
+fn pick_root_move(order: &[usize], scores: &[i32], noise: i32, rng: &mut SmallRng) -> usize {
+    order
+        .iter()
+        .copied()
+        .max_by_key(|&i| {
+            let bonus = if noise > 0 {
+                rng.gen_range(0..=noise)
+            } else {
+                0
+            };
+            // Exact scores only: every move below best - noise failed low.
+            (
+                scores[i].saturating_add(bonus),
+                core::cmp::Reverse(order_rank(order, i)),
+            )
+        })
+        .expect("at least one move")
 }
 
 /// Position of move index `i` in `order` (earlier = preferred on ties).
