@@ -179,6 +179,48 @@ pub struct Data {
 /// An empty token, a bad shard range, or a failure of the gateway connection (bad token,
 /// disallowed intents, network), with serenity's reason.
 pub async fn run(opts: DiscordOptions, core: Arc<dyn ChatCore>) -> anyhow::Result<()> {
+    check_options(&opts)?;
+    tracing::info!(options = ?opts, "starting the Discord transport");
+    let mut http = HttpBuilder::new(&opts.token);
+    if let Some(base) = &opts.api_base {
+        // serenity's rate limiter sends its requests to discord.com whatever the proxy.
+        http = http.proxy(base.clone()).ratelimiter_disabled(true);
+    }
+    let mut intents =
+        GatewayIntents::GUILDS | GatewayIntents::GUILD_MESSAGES | GatewayIntents::DIRECT_MESSAGES;
+    if opts.message_content {
+        intents |= GatewayIntents::MESSAGE_CONTENT;
+    }
+    let mut client = ClientBuilder::new_with_http(http.build(), intents)
+        .framework(framework(&opts, core))
+        .await
+        .context("building the Discord client")?;
+    if let Some(rooms) = &opts.rooms {
+        if !rooms.attach(client.http.clone(), tokio::runtime::Handle::current()) {
+            tracing::warn!("the rooms were already attached to another Discord client");
+        }
+    }
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move {
+        if tokio::signal::ctrl_c().await.is_ok() {
+            tracing::info!("Ctrl-C: closing the Discord shards");
+            shards.shutdown_all().await;
+        }
+    });
+    let result = match opts.sharding {
+        Sharding::Single => client.start().await,
+        Sharding::Auto => client.start_autosharded().await,
+        // serenity's `start_shard_range` treats the range's end as the last shard
+        // (inclusive), see `Client::start_connection`.
+        Sharding::Range { first, last, total } => {
+            client.start_shard_range(first..last, total).await
+        }
+    };
+    result.context("Discord gateway")
+}
+
+/// Refuses options that cannot work, before connecting.
+fn check_options(opts: &DiscordOptions) -> anyhow::Result<()> {
     if opts.token.trim().is_empty() {
         bail!("no Discord token: set {TOKEN_VAR} or `token` in the [discord] config section");
     }
@@ -193,21 +235,12 @@ pub async fn run(opts: DiscordOptions, core: Arc<dyn ChatCore>) -> anyhow::Resul
     if opts.organizer_role == Some(0) {
         bail!("bad organizer role id 0: give the role's id (a snowflake), or leave it out");
     }
-    tracing::info!(options = ?opts, "starting the Discord transport");
+    Ok(())
+}
 
-    let mut http = HttpBuilder::new(&opts.token);
-    if let Some(base) = &opts.api_base {
-        // serenity's rate limiter sends its requests to discord.com whatever the proxy.
-        http = http.proxy(base.clone()).ratelimiter_disabled(true);
-    }
-    let http = http.build();
-
-    let mut intents =
-        GatewayIntents::GUILDS | GatewayIntents::GUILD_MESSAGES | GatewayIntents::DIRECT_MESSAGES;
-    if opts.message_content {
-        intents |= GatewayIntents::MESSAGE_CONTENT;
-    }
-
+/// The poise framework: the slash commands, the central error handler, chat messages
+/// through `on_event`, and the setup run on the first READY (commands registered, the ticker started).
+fn framework(opts: &DiscordOptions, core: Arc<dyn ChatCore>) -> poise::Framework<Data, Error> {
     let ticker_core = core.clone();
     let tick_every = opts.tick_every;
     let data = Data {
@@ -216,7 +249,7 @@ pub async fn run(opts: DiscordOptions, core: Arc<dyn ChatCore>) -> anyhow::Resul
         organizer_role: opts.organizer_role.map(RoleId::new),
     };
     let register = opts.register.clone();
-    let framework = poise::Framework::builder()
+    poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
             on_error: |e| Box::pin(on_error(e)),
@@ -242,57 +275,34 @@ pub async fn run(opts: DiscordOptions, core: Arc<dyn ChatCore>) -> anyhow::Resul
                     guilds = ready.guilds.len(),
                     "connected to Discord"
                 );
-                let cmds = &framework.options().commands;
-                let done = match register {
-                    CommandRegistration::Global => {
-                        poise::builtins::register_globally(ctx, cmds).await
-                    }
-                    CommandRegistration::Guild(g) => {
-                        poise::builtins::register_in_guild(ctx, cmds, GuildId::new(g)).await
-                    }
-                    CommandRegistration::Skip => Ok(()),
-                };
-                match done {
-                    Ok(()) => tracing::info!(count = cmds.len(), ?register, "slash commands"),
-                    // Prefix commands still work: report and go on.
-                    Err(e) => tracing::error!("registering the slash commands failed: {e}"),
-                }
+                register_commands(ctx, &framework.options().commands, &register).await;
                 // poise runs this setup once per framework, on the first READY of any
                 // shard: one ticking task per process, however many shards it runs.
                 tokio::spawn(run_ticker(ctx.http.clone(), ticker_core, tick_every));
                 Ok(data)
             })
         })
-        .build();
+        .build()
+}
 
-    let mut client = ClientBuilder::new_with_http(http, intents)
-        .framework(framework)
-        .await
-        .context("building the Discord client")?;
-    if let Some(rooms) = &opts.rooms {
-        if !rooms.attach(client.http.clone(), tokio::runtime::Handle::current()) {
-            tracing::warn!("the rooms were already attached to another Discord client");
+/// Registers the slash commands as `register` says; a failure is logged, not fatal
+/// (chat commands still work).
+async fn register_commands(
+    ctx: &serenity::all::Context,
+    cmds: &[poise::Command<Data, Error>],
+    register: &CommandRegistration,
+) {
+    let done = match register {
+        CommandRegistration::Global => poise::builtins::register_globally(ctx, cmds).await,
+        CommandRegistration::Guild(g) => {
+            poise::builtins::register_in_guild(ctx, cmds, GuildId::new(*g)).await
         }
-    }
-
-    let shards = client.shard_manager.clone();
-    tokio::spawn(async move {
-        if tokio::signal::ctrl_c().await.is_ok() {
-            tracing::info!("Ctrl-C: closing the Discord shards");
-            shards.shutdown_all().await;
-        }
-    });
-
-    let result = match opts.sharding {
-        Sharding::Single => client.start().await,
-        Sharding::Auto => client.start_autosharded().await,
-        // serenity's `start_shard_range` treats the range's end as the last shard
-        // (inclusive), see `Client::start_connection`.
-        Sharding::Range { first, last, total } => {
-            client.start_shard_range(first..last, total).await
-        }
+        CommandRegistration::Skip => Ok(()),
     };
-    result.context("Discord gateway")
+    match done {
+        Ok(()) => tracing::info!(count = cmds.len(), ?register, "slash commands"),
+        Err(e) => tracing::error!("registering the slash commands failed: {e}"),
+    }
 }
 
 /// Allowed mentions that ping nobody (poise's own messages, e.g. argument errors).
