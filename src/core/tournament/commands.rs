@@ -11,13 +11,15 @@ use mancala_rules::Side;
 
 use crate::core::api::{Incoming, Reply};
 use crate::core::command::{FormatArg, TourneyCommand};
+use crate::core::correspondence::restart_clock;
+use crate::core::decision::{Change, ChannelState, Decision, Draft};
+use crate::core::dispatch::Needs;
 use crate::core::tournament::{Entrant, Format, Phase, Res, Tournament};
+use crate::core::views::{board_picture, deadline_line, result_text, to_move_line};
 use crate::core::{players_text, refuse, text, text_reply, Answer, Core, Fail};
 use crate::model::{ChannelKey, User};
 use crate::store::keys::{DocKey, DocPrefix};
-use crate::store::{
-    docs, GameResult, Play, Record, Status, Timing, TourneyLink, Verdict, Write, FORMAT_VERSION,
-};
+use crate::store::{docs, GameResult, Play, Record, Status, TourneyLink, Verdict, Write};
 
 /// Most players in one tournament.
 pub const MAX_ENTRANTS: usize = 128;
@@ -437,69 +439,30 @@ impl Core {
         }
     }
 
-    /// Resigns the tournament game `id` in `room` for `user` (a withdrawal).
+    /// Resigns the tournament game `id` in `room` for `user` (a withdrawal), through
+    /// the dispatcher.
     fn forfeit_game(&self, room: &ChannelKey, id: &str, user: &User) -> Vec<Reply> {
-        for _ in 0..4 {
-            let Ok(Some(st)) = self.store.load(room) else {
-                return Vec::new();
-            };
-            if st.record.id != id || st.record.status != Status::Playing {
-                return Vec::new();
-            }
-            let Some(side) = st.record.side_of(user) else {
-                return Vec::new();
-            };
-            let mut next = st.record.clone();
-            match next.play.as_mut() {
-                Some(Play::Game(g)) => g.resign(side),
-                Some(Play::Match(m)) => m.resign(side),
-                None => return Vec::new(),
-            }
-            next.status = Status::Finished;
-            next.updated_ms = self.clock.now_ms();
-            if let Some(t) = next.timing.as_mut() {
-                t.wake_ms = None;
-            }
-            match self.put(room, Some(&st), Write::Finish(&next)) {
-                Ok(()) => {
-                    let (lines, mut extra) = self.after_finish(&next);
-                    let mut out = vec![Reply {
-                        body: body!(
-                            "{} is withdrawn from the tournament: the game is resigned.\n{}{}",
-                            user.name,
-                            self.result_text(&next),
-                            lines.iter().map(|l| format!("\n{l}")).collect::<String>()
-                        ),
-                        to: Some(room.clone()),
-                        ..Reply::default()
-                    }];
-                    out.append(&mut extra);
-                    return out;
-                }
-                Err(Fail::Conflict) => continue,
-                Err(_) => return Vec::new(),
-            }
-        }
-        Vec::new()
+        let driver = Incoming {
+            at: room.clone(),
+            ..Incoming::default()
+        };
+        self.commit(room, &driver, Needs::default(), &mut |state, ctx| {
+            Ok(withdrawal_forfeit(state, id, user, ctx.now))
+        })
+        .unwrap_or_default()
     }
 
-    /// Aborts the tournament game `id` in `room` (a cancelled tournament).
+    /// Aborts the tournament game `id` in `room` (a cancelled tournament), through the
+    /// dispatcher; `Ok` also when that game is no longer there.
     fn abort_game(&self, room: &ChannelKey, id: &str) -> Result<(), Fail> {
-        let Some(st) = self.store.load(room)? else {
-            return Ok(());
+        let driver = Incoming {
+            at: room.clone(),
+            ..Incoming::default()
         };
-        if st.record.id != id || st.record.status != Status::Playing {
-            return Ok(());
-        }
-        let mut next = st.record.clone();
-        next.verdict = Some(Verdict::Aborted);
-        next.rated = false;
-        next.status = Status::Finished;
-        if let Some(t) = next.timing.as_mut() {
-            t.wake_ms = None;
-        }
-        next.updated_ms = self.clock.now_ms();
-        self.put(room, Some(&st), Write::Finish(&next))
+        self.commit(room, &driver, Needs::default(), &mut |state, ctx| {
+            Ok(cancelled_game(state, id, ctx.now))
+        })
+        .map(|_| ())
     }
 
     fn pairings_text(&self, t: &Tournament) -> String {
@@ -687,7 +650,7 @@ impl Core {
                     let e = match e {
                         Fail::Refuse(s) => s,
                         Fail::Store(e) => e.to_string(),
-                        Fail::Conflict => "conflict".into(),
+                        Fail::Conflict | Fail::Busy => "conflict".into(),
                     };
                     tracing::warn!(tournament = %t.name, room = ?room, "cannot create a game: {e}");
                 }
@@ -723,60 +686,52 @@ impl Core {
             return Ok(None);
         }
         let play = Play::new(t.kind).map_err(|e| Fail::Refuse(e.to_string()))?;
-        let mut r = Record {
-            format_version: FORMAT_VERSION,
-            id: id.to_string(),
-            at: room.clone(),
-            kind: t.kind,
-            status: Status::Playing,
-            challenge: None,
-            south: Some(t.entrants[south].user.clone()),
-            north: Some(t.entrants[north].user.clone()),
-            play: Some(play),
-            earlier_games: Vec::new(),
-            timing: t.move_time_ms.map(|ms| Timing {
-                move_time_ms: ms,
-                deadline_ms: now + ms,
-                reminded: Vec::new(),
-                timed_out: false,
-                wake_ms: None,
-            }),
-            rated: true,
-            verdict: None,
-            draw_offer: None,
-            tournament: Some(TourneyLink {
+        let mut r = Record::tournament_game(
+            id.to_string(),
+            room.clone(),
+            t.kind,
+            t.entrants[south].user.clone(),
+            t.entrants[north].user.clone(),
+            play,
+            t.move_time_ms,
+            TourneyLink {
                 key: t.key(),
                 round,
                 board,
-            }),
-            ai: None,
-            created_ms: now,
-            updated_ms: now,
+            },
+            now,
+        );
+        restart_clock(&mut r, now, &self.settings);
+        if !self
+            .store
+            .write(room, current.as_ref().map(|s| &s.version), Write::Put(&r))?
+        {
+            return Err(Fail::Conflict);
+        }
+        let Some(game) = r.play.as_ref().map(Play::game) else {
+            return Ok(None);
         };
-        self.restart_clock(&mut r, now);
-        self.put(room, current.as_ref(), Write::Put(&r))?;
-        let game = r.play.as_ref().expect("set").game();
-        let (line, _) = self.to_move_line(&r, game);
+        let (line, _) = to_move_line(&r, game, self.p());
         let mut text = format!(
             "Tournament {}, round {round}, board {board}: {}, {}. {line}",
             t.name,
             text::kind_name(t.kind),
             players_text(&r)
         );
-        if let Some(d) = self.deadline_line(&r) {
+        if let Some(d) = deadline_line(&r) {
             text.push(' ');
             text.push_str(&d);
         }
-        Ok(Some(Reply {
-            body: text.into(),
-            attachments: vec![self.position_attachment(&r, game, Side::South)],
-            mentions: [r.south.clone(), r.north.clone()]
+        let mut draft = Draft::new(
+            text,
+            vec![board_picture(&r, game, Side::South)],
+            [r.south.clone(), r.north.clone()]
                 .into_iter()
                 .flatten()
                 .collect(),
-            to: Some(room.clone()),
-            ..Reply::default()
-        }))
+        );
+        draft.reply.to = Some(room.clone());
+        Ok(Some(self.paint(draft)))
     }
 
     /// A tournament game ended with `res`: record it, announce it, and pair the next
@@ -932,4 +887,57 @@ impl Core {
         }
         out
     }
+}
+
+/// The record of the game `id` if the channel of `state` still holds it in play.
+fn live_game<'s>(state: &'s ChannelState, id: &str) -> Option<&'s Record> {
+    state
+        .record()
+        .filter(|r| r.id == id && r.status == Status::Playing)
+}
+
+/// The game `id` resigned for `user`, withdrawn from its tournament (nothing when the
+/// game is no longer there or he does not play it).
+fn withdrawal_forfeit(state: &ChannelState, id: &str, user: &User, now: u64) -> Decision {
+    let Some(r) = live_game(state, id) else {
+        return Decision::default();
+    };
+    let Some(side) = r.side_of(user) else {
+        return Decision::default();
+    };
+    let mut next = r.clone();
+    match next.play.as_mut() {
+        Some(Play::Game(g)) => g.resign(side),
+        Some(Play::Match(m)) => m.resign(side),
+        None => return Decision::default(),
+    }
+    next.status = Status::Finished;
+    next.updated_ms = now;
+    if let Some(t) = next.timing.as_mut() {
+        t.wake_ms = None;
+    }
+    let mut draft = Draft::text(format!(
+        "{} is withdrawn from the tournament: the game is resigned.\n{}",
+        user.name,
+        result_text(&next),
+    ));
+    draft.reply.to = Some(r.at.clone());
+    Decision::write(Change::Finish(next), vec![draft])
+}
+
+/// The game `id` aborted with its tournament (nothing when it is no longer there).
+fn cancelled_game(state: &ChannelState, id: &str, now: u64) -> Decision {
+    let Some(r) = live_game(state, id) else {
+        return Decision::default();
+    };
+    let mut next = r.clone();
+    next.verdict = Some(Verdict::Aborted);
+    next.rated = false;
+    next.status = Status::Finished;
+    if let Some(t) = next.timing.as_mut() {
+        t.wake_ms = None;
+    }
+    next.updated_ms = now;
+    // Unrated and without result: finishing it changes no rating and no tournament.
+    Decision::write(Change::Finish(next), Vec::new())
 }
