@@ -3,6 +3,7 @@
 //! (`commands`).
 
 mod commands;
+mod decide;
 pub mod engine;
 
 pub use engine::{
