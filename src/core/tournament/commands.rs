@@ -14,7 +14,7 @@ use crate::core::command::{FormatArg, TourneyCommand};
 use crate::core::correspondence::restart_clock;
 use crate::core::decision::{Change, ChannelState, Decision, Draft};
 use crate::core::dispatch::Needs;
-use crate::core::tournament::{decide, Format, Phase, Res, Tournament};
+use crate::core::tournament::{decide, Format, Pairing, Phase, Res, Tournament};
 use crate::core::views::{board_picture, deadline_line, result_text, to_move_line};
 use crate::core::{players_text, refuse, text, text_reply, Answer, Core, Fail};
 use crate::model::{ChannelKey, GameKind, User};
@@ -495,61 +495,14 @@ impl Core {
             .filter(|p| p.is_open() && p.game_id.is_none())
         {
             let Some(north) = p.north else { continue };
-            let room = match &p.room {
-                Some(r) => r.clone(),
-                None => {
-                    let name = format!(
-                        "tourney-{}-r{}-b{}",
-                        t.name.to_lowercase(),
-                        round.number,
-                        p.board
-                    );
-                    let opened = match self.rooms() {
-                        Some(rooms) => rooms.open(&t.home, &name),
-                        None => Ok(ChannelKey {
-                            community: t.home.community.clone(),
-                            channel: name,
-                        }),
-                    };
-                    let room = match opened {
-                        Ok(r) => r,
-                        Err(e) => {
-                            tracing::warn!(tournament = %t.name, error = %e, "cannot open a room");
-                            continue;
-                        }
-                    };
-                    let (rn, b) = (round.number, p.board);
-                    let saved = self.update_tournament(key, |t| {
-                        if let Some(pp) = t
-                            .rounds
-                            .iter_mut()
-                            .find(|r| r.number == rn)
-                            .and_then(|r| r.pairings.iter_mut().find(|pp| pp.board == b))
-                        {
-                            pp.room.get_or_insert(room.clone());
-                        }
-                        Ok(())
-                    });
-                    if saved.is_err() {
-                        continue;
-                    }
-                    room
-                }
+            let Some(room) = self.pairing_room(&t, round.number, p) else {
+                continue;
             };
             let id = format!("{}-r{}-b{}", t.id, round.number, p.board);
             match self.create_game(&t, round.number, p.board, &room, &id, p.south, north) {
                 Ok(reply) => {
-                    let (rn, b) = (round.number, p.board);
-                    let _ = self.update_tournament(key, |t| {
-                        if let Some(pp) = t
-                            .rounds
-                            .iter_mut()
-                            .find(|r| r.number == rn)
-                            .and_then(|r| r.pairings.iter_mut().find(|pp| pp.board == b))
-                        {
-                            pp.game_id = Some(id.clone());
-                        }
-                        Ok(())
+                    let _ = self.set_pairing(key, round.number, p.board, |pp| {
+                        pp.game_id = Some(id.clone());
                     });
                     out.extend(reply);
                 }
@@ -564,6 +517,57 @@ impl Core {
             }
         }
         out
+    }
+
+    /// The room of the pairing `p` of round `round`: the one it has, else a new one
+    /// (`tourney-NAME-rR-bB`), opened and saved in the tournament; `None` when it cannot
+    /// be opened or saved now (a later tick tries again).
+    fn pairing_room(&self, t: &Tournament, round: u32, p: &Pairing) -> Option<ChannelKey> {
+        if let Some(r) = &p.room {
+            return Some(r.clone());
+        }
+        let name = format!("tourney-{}-r{}-b{}", t.name.to_lowercase(), round, p.board);
+        let opened = match self.rooms() {
+            Some(rooms) => rooms.open(&t.home, &name),
+            None => Ok(ChannelKey {
+                community: t.home.community.clone(),
+                channel: name,
+            }),
+        };
+        let room = match opened {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::warn!(tournament = %t.name, error = %e, "cannot open a room");
+                return None;
+            }
+        };
+        self.set_pairing(&t.key(), round, p.board, |pp| {
+            pp.room.get_or_insert(room.clone());
+        })
+        .ok()?;
+        Some(room)
+    }
+
+    /// Changes the pairing `board` of round `round` of the stored tournament `key` with
+    /// `f` (compare-and-swap, retried); nothing when there is no such pairing.
+    fn set_pairing(
+        &self,
+        key: &DocKey,
+        round: u32,
+        board: u32,
+        mut f: impl FnMut(&mut Pairing),
+    ) -> Result<(), Fail> {
+        self.update_tournament(key, |t| {
+            if let Some(pp) = t
+                .rounds
+                .iter_mut()
+                .find(|r| r.number == round)
+                .and_then(|r| r.pairings.iter_mut().find(|pp| pp.board == board))
+            {
+                f(pp);
+            }
+            Ok(())
+        })
     }
 
     /// Creates the game `id` in `room` (unless it is already there) and returns its
