@@ -12,14 +12,14 @@ use mancala_rules::Side;
 use crate::core::api::{Incoming, Reply};
 use crate::core::command::{FormatArg, TourneyCommand};
 use crate::core::correspondence::restart_clock;
-use crate::core::decision::{Change, ChannelState, Decision, Draft};
+use crate::core::decision::Draft;
 use crate::core::dispatch::Needs;
-use crate::core::tournament::{decide, Format, Pairing, Phase, Res, Tournament};
-use crate::core::views::{board_picture, deadline_line, result_text, to_move_line};
+use crate::core::tournament::{decide, views, Pairing, Phase, Res, Tournament};
+use crate::core::views::{board_picture, deadline_line, to_move_line};
 use crate::core::{players_text, refuse, text, text_reply, Answer, Core, Fail};
 use crate::model::{ChannelKey, GameKind, User};
 use crate::store::keys::{DocKey, DocPrefix};
-use crate::store::{docs, GameResult, Play, Record, Status, TourneyLink, Verdict, Write};
+use crate::store::{docs, GameResult, Play, Record, Status, TourneyLink, Write};
 
 fn res_of(r: GameResult) -> Option<Res> {
     match r {
@@ -36,14 +36,6 @@ struct Found {
     t: Tournament,
     /// Its stored bytes (`None`: absent).
     version: Option<Vec<u8>>,
-}
-
-fn half_points(p: u32) -> String {
-    if p % 2 == 0 {
-        format!("{}", p / 2)
-    } else {
-        format!("{}.5", p / 2)
-    }
 }
 
 impl Core {
@@ -181,7 +173,7 @@ impl Core {
             TourneyCommand::List => {
                 let all = self.tournaments(&msg.at.community)?;
                 let all: Vec<Tournament> = all.into_iter().map(|f| f.t).collect();
-                Ok(vec![text_reply(decide::list_text(&all, self.p()))])
+                Ok(vec![text_reply(views::list_text(&all, self.p()))])
             }
             TourneyCommand::New {
                 name,
@@ -218,7 +210,7 @@ impl Core {
                 if t.rounds.is_empty() {
                     return refuse(format!("{} has not started yet", t.name));
                 }
-                Ok(vec![text_reply(self.pairings_text(&t))])
+                Ok(vec![text_reply(views::pairings_text(&t))])
             }
             TourneyCommand::Standings(name) => {
                 let Found { t, .. } = self.find_tournament(
@@ -226,7 +218,7 @@ impl Core {
                     name.as_deref(),
                     &[Phase::Running, Phase::Finished, Phase::Registration],
                 )?;
-                Ok(vec![text_reply(self.standings_text(&t))])
+                Ok(vec![text_reply(views::standings_text(&t))])
             }
             TourneyCommand::Withdraw(user, name) => self.withdraw(msg, user, name.as_deref()),
             TourneyCommand::Cancel(name) => self.cancel_tournament(msg, name.as_deref()),
@@ -284,8 +276,8 @@ impl Core {
         let Found { t, .. } = self.find_tournament(msg, Some(&t.name), &[Phase::Running])?;
         let mut out = vec![text_reply(format!(
             "{}\n{}",
-            decide::started_text(&t),
-            self.pairings_text(&t)
+            views::started_text(&t),
+            views::pairings_text(&t)
         ))];
         out.extend(games);
         Ok(out)
@@ -354,7 +346,7 @@ impl Core {
             ..Incoming::default()
         };
         self.commit(room, &driver, Needs::default(), &mut |state, ctx| {
-            Ok(withdrawal_forfeit(state, id, user, ctx.now))
+            Ok(decide::withdrawal_forfeit(state, id, user, ctx.now))
         })
         .unwrap_or_default()
     }
@@ -367,112 +359,9 @@ impl Core {
             ..Incoming::default()
         };
         self.commit(room, &driver, Needs::default(), &mut |state, ctx| {
-            Ok(cancelled_game(state, id, ctx.now))
+            Ok(decide::cancelled_game(state, id, ctx.now))
         })
         .map(|_| ())
-    }
-
-    fn pairings_text(&self, t: &Tournament) -> String {
-        let Some(round) = t.current() else {
-            return format!("{} has not started yet.", t.name);
-        };
-        let name = |e: usize| t.entrants[e].user.name.as_str();
-        let mut lines = vec![format!("{} round {}:", t.name, round.number)];
-        for p in &round.pairings {
-            lines.push(match p.north {
-                None => format!("{}. {} has a bye", p.board, name(p.south)),
-                Some(n) => {
-                    let res = match p.result {
-                        None => match &p.room {
-                            Some(room) => format!("playing in #{}", room.channel),
-                            None => "waiting for its room".to_string(),
-                        },
-                        Some(Res::South) => "1-0".to_string(),
-                        Some(Res::North) => "0-1".to_string(),
-                        Some(Res::Draw) => "½-½".to_string(),
-                    };
-                    format!(
-                        "{}. {} (South) vs {} (North): {res}{}",
-                        p.board,
-                        name(p.south),
-                        name(n),
-                        if p.forfeit { " (forfeit)" } else { "" }
-                    )
-                }
-            });
-        }
-        lines.join("\n")
-    }
-
-    fn standings_text(&self, t: &Tournament) -> String {
-        if t.phase == Phase::Registration {
-            return format!(
-                "{} has not started; registered: {}.",
-                t.name,
-                if t.entrants.is_empty() {
-                    "nobody yet".to_string()
-                } else {
-                    t.entrants
-                        .iter()
-                        .map(|e| e.user.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                }
-            );
-        }
-        // Rounds whose games are all over; the round being played is named apart.
-        let done = t
-            .rounds
-            .iter()
-            .filter(|r| r.pairings.iter().all(|p| !p.is_open()))
-            .count();
-        let when = match (done, t.rounds.len()) {
-            (0, n) => format!("round {n} in play"),
-            (d, n) if d < n => format!("after round {d}, round {n} in play"),
-            (d, _) => format!("after round {d}"),
-        };
-        let mut lines = vec![format!(
-            "{} standings, {when}{}:",
-            t.name,
-            match t.phase {
-                Phase::Finished => " (final)",
-                Phase::Cancelled => " (cancelled)",
-                _ => "",
-            }
-        )];
-        let knockout = t.format == Format::Knockout;
-        for (i, s) in t.standings().iter().enumerate() {
-            let e = &t.entrants[s.entrant];
-            let [w, d, l] = s.won_drawn_lost;
-            lines.push(if knockout {
-                format!(
-                    "{}. {}: reached round {}{}",
-                    i + 1,
-                    e.user.name,
-                    s.reached,
-                    if e.withdrawn { " (withdrawn)" } else { "" }
-                )
-            } else {
-                format!(
-                    "{}. {} {} pts ({w}-{d}-{l}), Buchholz {}, SB {}{}",
-                    i + 1,
-                    e.user.name,
-                    half_points(s.points),
-                    half_points(s.buchholz),
-                    // Quarter points: SB is (2 x win + 1 x draw) x half points.
-                    {
-                        let q = s.sonneborn_berger;
-                        if q % 4 == 0 {
-                            format!("{}", q / 4)
-                        } else {
-                            format!("{:.2}", f64::from(q) / 4.0)
-                        }
-                    },
-                    if e.withdrawn { " (withdrawn)" } else { "" }
-                )
-            });
-        }
-        lines.join("\n")
     }
 
     /// Opens the rooms and creates the games of the current round's open pairings that
@@ -715,7 +604,7 @@ impl Core {
                         "Round {} of {} begins.\n{}",
                         t.rounds.len(),
                         t.name,
-                        self.pairings_text(&t)
+                        views::pairings_text(&t)
                     ),
                     to: Some(t.home.clone()),
                     ..Reply::default()
@@ -738,7 +627,7 @@ impl Core {
                             .as_ref()
                             .map(|w| format!(": {} wins", w.name))
                             .unwrap_or_default(),
-                        self.standings_text(&t)
+                        views::standings_text(&t)
                     ),
                     mentions: winner.into_iter().collect(),
                     to: Some(t.home.clone()),
@@ -798,57 +687,4 @@ impl Core {
         }
         out
     }
-}
-
-/// The record of the game `id` if the channel of `state` still holds it in play.
-fn live_game<'s>(state: &'s ChannelState, id: &str) -> Option<&'s Record> {
-    state
-        .record()
-        .filter(|r| r.id == id && r.status == Status::Playing)
-}
-
-/// The game `id` resigned for `user`, withdrawn from its tournament (nothing when the
-/// game is no longer there or he does not play it).
-fn withdrawal_forfeit(state: &ChannelState, id: &str, user: &User, now: u64) -> Decision {
-    let Some(r) = live_game(state, id) else {
-        return Decision::default();
-    };
-    let Some(side) = r.side_of(user) else {
-        return Decision::default();
-    };
-    let mut next = r.clone();
-    match next.play.as_mut() {
-        Some(Play::Game(g)) => g.resign(side),
-        Some(Play::Match(m)) => m.resign(side),
-        None => return Decision::default(),
-    }
-    next.status = Status::Finished;
-    next.updated_ms = now;
-    if let Some(t) = next.timing.as_mut() {
-        t.wake_ms = None;
-    }
-    let mut draft = Draft::text(format!(
-        "{} is withdrawn from the tournament: the game is resigned.\n{}",
-        user.name,
-        result_text(&next),
-    ));
-    draft.reply.to = Some(r.at.clone());
-    Decision::write(Change::Finish(next), vec![draft])
-}
-
-/// The game `id` aborted with its tournament (nothing when it is no longer there).
-fn cancelled_game(state: &ChannelState, id: &str, now: u64) -> Decision {
-    let Some(r) = live_game(state, id) else {
-        return Decision::default();
-    };
-    let mut next = r.clone();
-    next.verdict = Some(Verdict::Aborted);
-    next.rated = false;
-    next.status = Status::Finished;
-    if let Some(t) = next.timing.as_mut() {
-        t.wake_ms = None;
-    }
-    next.updated_ms = now;
-    // Unrated and without result: finishing it changes no rating and no tournament.
-    Decision::write(Change::Finish(next), Vec::new())
 }

@@ -5,42 +5,14 @@
 use super::{Entrant, Format, Phase, Tournament};
 use crate::core::api::Incoming;
 use crate::core::command::FormatArg;
-use crate::core::decision::{refuse, Refusal};
+use crate::core::decision::{refuse, Change, ChannelState, Decision, Draft, Refusal};
 use crate::core::ratings::RatingTable;
-use crate::core::text;
+use crate::core::views::result_text;
 use crate::model::{ChannelKey, GameKind, User};
+use crate::store::{Play, Record, Status, Verdict};
 
 /// Most players in one tournament.
 pub const MAX_ENTRANTS: usize = 128;
-
-/// `!tournament` with no action: one line per tournament of the community.
-pub(super) fn list_text(all: &[Tournament], p: &str) -> String {
-    if all.is_empty() {
-        return format!(
-            "No tournaments here yet. Organizers: `{p}tournament new NAME GAME \
-             roundrobin|swiss ROUNDS|knockout [TIME]`."
-        );
-    }
-    let lines: Vec<String> = all
-        .iter()
-        .map(|t| {
-            format!(
-                "{}: {}, {}, {} players, {}",
-                t.name,
-                text::kind_name(t.kind),
-                t.format,
-                t.entrants.len(),
-                match t.phase {
-                    Phase::Registration => "registration open".to_string(),
-                    Phase::Running => format!("round {}", t.rounds.len()),
-                    Phase::Finished => "finished".to_string(),
-                    Phase::Cancelled => "cancelled".to_string(),
-                }
-            )
-        })
-        .collect();
-    format!("Tournaments:\n{}", lines.join("\n"))
-}
 
 /// Refuses a new tournament under the name of one that is open or running (`old`).
 pub(super) fn name_is_free(old: Option<&Tournament>) -> Result<(), Refusal> {
@@ -154,31 +126,6 @@ pub(super) fn start(t: &mut Tournament, table: &RatingTable) -> Result<(), Refus
     Ok(())
 }
 
-/// `Spring starts: 4 players, round robin, 3 rounds. Seeds: 1. alice, 2. bob, ...`.
-pub(super) fn started_text(t: &Tournament) -> String {
-    format!(
-        "{} starts: {} players, {}. Seeds: {}.",
-        t.name,
-        t.entrants.len(),
-        match t.format {
-            // Swiss names its rounds already.
-            Format::Swiss { .. } => t.format.to_string(),
-            _ => format!(
-                "{}, {} round{}",
-                t.format,
-                t.total_rounds(),
-                if t.total_rounds() == 1 { "" } else { "s" }
-            ),
-        },
-        t.entrants
-            .iter()
-            .enumerate()
-            .map(|(i, e)| format!("{}. {}", i + 1, e.user.name))
-            .collect::<Vec<_>>()
-            .join(", "),
-    )
-}
-
 /// `!tournament withdraw @user`: removed before the start; withdrawn once running (the
 /// room and id of his game in play, to resign).
 pub(super) fn withdraw(
@@ -216,6 +163,64 @@ pub(super) fn cancel(t: &mut Tournament) -> Result<(), Refusal> {
     }
     t.phase = Phase::Cancelled;
     Ok(())
+}
+
+/// The record of the game `id` if the channel of `state` still holds it in play.
+fn live_game<'s>(state: &'s ChannelState, id: &str) -> Option<&'s Record> {
+    state
+        .record()
+        .filter(|r| r.id == id && r.status == Status::Playing)
+}
+
+/// The game `id` resigned for `user`, withdrawn from its tournament (nothing when the
+/// game is no longer there or he does not play it).
+pub(super) fn withdrawal_forfeit(
+    state: &ChannelState,
+    id: &str,
+    user: &User,
+    now: u64,
+) -> Decision {
+    let Some(r) = live_game(state, id) else {
+        return Decision::default();
+    };
+    let Some(side) = r.side_of(user) else {
+        return Decision::default();
+    };
+    let mut next = r.clone();
+    match next.play.as_mut() {
+        Some(Play::Game(g)) => g.resign(side),
+        Some(Play::Match(m)) => m.resign(side),
+        None => return Decision::default(),
+    }
+    next.status = Status::Finished;
+    next.updated_ms = now;
+    if let Some(t) = next.timing.as_mut() {
+        t.wake_ms = None;
+    }
+    let mut draft = Draft::text(format!(
+        "{} is withdrawn from the tournament: the game is resigned.\n{}",
+        user.name,
+        result_text(&next),
+    ));
+    draft.reply.to = Some(r.at.clone());
+    Decision::write(Change::Finish(next), vec![draft])
+}
+
+/// The game `id` aborted with its tournament (nothing when it is no longer there).
+pub(super) fn cancelled_game(state: &ChannelState, id: &str, now: u64) -> Decision {
+    let Some(r) = live_game(state, id) else {
+        return Decision::default();
+    };
+    let mut next = r.clone();
+    next.verdict = Some(Verdict::Aborted);
+    next.rated = false;
+    next.status = Status::Finished;
+    if let Some(t) = next.timing.as_mut() {
+        t.wake_ms = None;
+    }
+    next.updated_ms = now;
+    // Unrated and without result: finishing it changes no rating and no tournament.
+    Decision::write(Change::Finish(next), Vec::new())
 }
 
 #[cfg(test)]
