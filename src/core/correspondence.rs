@@ -11,13 +11,14 @@ use serde::{Deserialize, Serialize};
 
 use mancala_rules::Side;
 
-use super::{names, players_text, refuse, text, text_reply, Answer, Core, Fail};
+use super::decision::{refuse, Change, ChannelState, Ctx, Decision, Draft, Refusal};
+use super::dispatch::Needs;
+use super::views::{board_picture, expired, names, no_game, players_text, playing, result_text};
+use super::{text, text_reply, vs_ai, Answer, Core, Fail, Settings};
 use crate::core::api::{time_token, Incoming, Reply};
 use crate::model::{ChannelKey, User};
 use crate::store::keys::DocKey;
-use crate::store::{
-    docs, Challenge, GameResult, Play, Record, Status, Stored, Verdict, Write, FORMAT_VERSION,
-};
+use crate::store::{docs, Challenge, GameResult, Play, Record, Status, Timing, Verdict};
 
 /// Settings of one channel (`!set`), document `chan/COMMUNITY/CHANNEL`.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -35,368 +36,404 @@ pub struct PlayerPrefs {
     pub muted: bool,
 }
 
-impl Core {
-    /// Starts the clock of the player to move in `r` (a game just begun, or a move just
-    /// made): the deadline is one time per move from `now`; no reminder sent yet.
-    pub(super) fn restart_clock(&self, r: &mut Record, now: u64) {
-        if let Some(t) = r.timing.as_mut() {
-            t.deadline_ms = now + t.move_time_ms;
-            t.reminded.clear();
-            t.timed_out = false;
-        }
-        self.set_wake(r);
+/// Starts the clock of the player to move in `r` (a game just begun, or a move just
+/// made): the deadline is one time per move from `now`; no reminder sent yet.
+pub(super) fn restart_clock(r: &mut Record, now: u64, settings: &Settings) {
+    if let Some(t) = r.timing.as_mut() {
+        t.deadline_ms = now + t.move_time_ms;
+        t.reminded.clear();
+        t.timed_out = false;
     }
+    set_wake(r, settings);
+}
 
-    /// The reminder points (milliseconds before the deadline) that apply to a time per
-    /// move of `move_time_ms`: those that fall after the move began.
-    fn points(&self, move_time_ms: u64) -> Vec<u64> {
-        self.settings
-            .reminders
+/// The reminder points (milliseconds before the deadline) that apply to a time per
+/// move of `move_time_ms`: those that fall after the move began.
+fn reminder_points(settings: &Settings, move_time_ms: u64) -> Vec<u64> {
+    settings
+        .reminders
+        .iter()
+        .map(|d| d.as_millis() as u64)
+        .filter(|&p| p > 0 && p < move_time_ms)
+        .collect()
+}
+
+/// Sets [`Timing::wake_ms`]: the earliest reminder point not yet handled, else the
+/// deadline while it has not been handled.
+///
+/// [`Timing::wake_ms`]: crate::store::Timing::wake_ms
+fn set_wake(r: &mut Record, settings: &Settings) {
+    let points = r
+        .timing
+        .as_ref()
+        .map(|t| reminder_points(settings, t.move_time_ms))
+        .unwrap_or_default();
+    if let Some(t) = r.timing.as_mut() {
+        let next_point = points
             .iter()
-            .map(|d| d.as_millis() as u64)
-            .filter(|&p| p > 0 && p < move_time_ms)
-            .collect()
-    }
-
-    /// Sets [`Timing::wake_ms`]: the earliest reminder point not yet handled, else the
-    /// deadline while it has not been handled.
-    pub(super) fn set_wake(&self, r: &mut Record) {
-        let points = r
-            .timing
-            .as_ref()
-            .map(|t| self.points(t.move_time_ms))
-            .unwrap_or_default();
-        if let Some(t) = r.timing.as_mut() {
-            let next_point = points
-                .iter()
-                .filter(|p| !t.reminded.contains(p))
-                .map(|p| t.deadline_ms.saturating_sub(*p))
-                .min();
-            let deadline = (!t.timed_out).then_some(t.deadline_ms);
-            t.wake_ms = match (next_point, deadline) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            };
-        }
-    }
-
-    /// `Deadline for @Bob: <t:..:R>.` for a game in play with a clock; none while the
-    /// AI is to move (it has no deadline).
-    pub(super) fn deadline_line(&self, r: &Record) -> Option<String> {
-        let t = r.timing.as_ref()?;
-        let side = r.play.as_ref()?.game().position().to_move();
-        if r.is_ai(side) {
-            return None;
-        }
-        let who = r.player(side).map_or("?", |u| u.name.as_str());
-        Some(format!(
-            "Deadline for {who}: {} ({} per move).",
-            time_token(t.deadline_ms),
-            text::duration_text(t.move_time_ms)
-        ))
-    }
-
-    /// Whether a passed deadline in `r` forfeits the game by itself: tournament games and
-    /// games against the AI always, other games where the channel is set so.
-    pub(super) fn autoforfeit(&self, r: &Record) -> Result<bool, Fail> {
-        // The AI cannot `!claim`: a human who lets his deadline pass against it loses.
-        if r.tournament.is_some() || r.ai.is_some() {
-            return Ok(true);
-        }
-        Ok(
-            docs::load::<ChannelSettings>(&*self.store, &DocKey::chan(&r.at))?
-                .value
-                .autoforfeit,
-        )
-    }
-
-    fn muted(&self, community: &str, user: &User) -> Result<bool, Fail> {
-        Ok(
-            docs::load::<PlayerPrefs>(&*self.store, &DocKey::player(community, user))?
-                .value
-                .muted,
-        )
-    }
-
-    /// Finishes `st` (a game in play) with `verdict`, and returns the result lines and
-    /// the replies of what follows (ratings, tournament).
-    fn finish_with(
-        &self,
-        st: &Stored,
-        verdict: Verdict,
-        now: u64,
-    ) -> Result<(Record, Vec<String>, Vec<Reply>), Fail> {
-        let mut next = st.record.clone();
-        next.verdict = Some(verdict);
-        next.status = Status::Finished;
-        next.draw_offer = None;
-        if verdict == Verdict::Aborted {
-            next.rated = false;
-        }
-        if let Some(t) = next.timing.as_mut() {
-            t.wake_ms = None;
-        }
-        next.updated_ms = now;
-        self.put(&st.record.at, Some(st), Write::Finish(&next))?;
-        let mut lines = vec![self.result_text(&next)];
-        let (more, replies) = self.after_finish(&next);
-        lines.extend(more);
-        Ok((next, lines, replies))
-    }
-
-    /// A passed deadline in `st`: the forfeit (`claimed_by` the opponent, or by the
-    /// driver), as the reply text, mentions and follow-up replies.
-    pub(super) fn timeout_forfeit(
-        &self,
-        st: &Stored,
-        now: u64,
-    ) -> Result<(Reply, Vec<Reply>), Fail> {
-        let r = &st.record;
-        let game = r.play.as_ref().expect("in play").game();
-        let loser = game.position().to_move();
-        let (next, lines, extra) = self.finish_with(
-            st,
-            Verdict::Timeout {
-                winner: loser.other(),
-            },
-            now,
-        )?;
-        let deadline = r.timing.as_ref().map_or(0, |t| t.deadline_ms);
-        let mut text = format!(
-            "{} ({loser}) did not move by the deadline ({}).",
-            names(r)[loser.index()],
-            time_token(deadline)
-        );
-        for l in lines {
-            text.push('\n');
-            text.push_str(&l);
-        }
-        let reply = Reply {
-            body: text.into(),
-            attachments: vec![self.position_attachment(&next, game, Side::South)],
-            mentions: [next.south.clone(), next.north.clone()]
-                .into_iter()
-                .flatten()
-                .collect(),
-            ..Reply::default()
+            .filter(|p| !t.reminded.contains(p))
+            .map(|p| t.deadline_ms.saturating_sub(*p))
+            .min();
+        let deadline = (!t.timed_out).then_some(t.deadline_ms);
+        t.wake_ms = match (next_point, deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
         };
-        Ok((reply, extra))
     }
+}
 
-    pub(super) fn claim(&self, msg: &Incoming) -> Answer {
-        let p = self.p();
-        let now = self.clock.now_ms();
-        let st = self.playing(&msg.at)?;
-        let r = &st.record;
-        let Some(side) = r.side_of(&msg.author) else {
-            return refuse(format!(
-                "you are not playing this game ({}); only the opponent of the player to move \
-                 can claim",
-                players_text(r)
-            ));
-        };
-        let Some(t) = &r.timing else {
-            return refuse("this game has no time per move, so there is nothing to claim");
-        };
-        let to_move = r
-            .play
-            .as_ref()
-            .expect("in play")
-            .game()
-            .position()
-            .to_move();
-        if r.is_ai(to_move) {
-            return refuse(format!(
-                "{} never runs out of time: it owes its move and plays it now",
-                names(r)[to_move.index()]
-            ));
-        }
-        if to_move == side {
-            return refuse(format!(
-                "it is your move; only {} could claim, once your deadline ({}) has passed",
-                names(r)[side.other().index()],
-                time_token(t.deadline_ms)
-            ));
-        }
-        if now < t.deadline_ms {
-            return refuse(format!(
-                "{}'s deadline has not passed yet: {}; `{p}claim` after it",
-                names(r)[to_move.index()],
-                time_token(t.deadline_ms)
-            ));
-        }
-        let (reply, mut extra) = self.timeout_forfeit(&st, now)?;
-        let mut out = vec![reply];
-        out.append(&mut extra);
-        Ok(out)
+/// Whether a passed deadline in `r` forfeits the game by itself: tournament games and
+/// games against the AI always, other games where the channel is set so (`channel`).
+pub(super) fn autoforfeit(r: &Record, channel: &ChannelSettings) -> bool {
+    // The AI cannot `!claim`: a human who lets his deadline pass against it loses.
+    r.tournament.is_some() || r.ai.is_some() || channel.autoforfeit
+}
+
+/// Whether deciding on `r` at `now` may need the channel's settings: a game in play
+/// whose deadline has passed and whose forfeit the channel decides.
+pub(super) fn needs_channel_settings(r: &Record, now: u64) -> bool {
+    r.status == Status::Playing
+        && r.tournament.is_none()
+        && r.ai.is_none()
+        && r.timing.as_ref().is_some_and(|t| now >= t.deadline_ms)
+}
+
+/// `r` (a game in play) finished with `verdict` at `now`.
+fn finished_with(r: &Record, verdict: Verdict, now: u64) -> Record {
+    let mut next = r.clone();
+    next.verdict = Some(verdict);
+    next.status = Status::Finished;
+    next.draw_offer = None;
+    if verdict == Verdict::Aborted {
+        next.rated = false;
     }
+    if let Some(t) = next.timing.as_mut() {
+        t.wake_ms = None;
+    }
+    next.updated_ms = now;
+    next
+}
 
-    pub(super) fn abort(&self, msg: &Incoming) -> Answer {
-        let p = self.p();
-        let now = self.clock.now_ms();
-        let st = self.playing(&msg.at)?;
-        let r = &st.record;
-        if r.side_of(&msg.author).is_none() {
-            return refuse(format!(
-                "you are not playing this game ({}); only a player can abort it",
-                players_text(r)
-            ));
-        }
-        if r.tournament.is_some() {
-            return refuse(format!(
-                "a tournament game cannot be aborted; `{p}resign`, or an organizer can \
-                 `{p}tournament withdraw @user`"
-            ));
-        }
-        if r.play.as_ref().map_or(0, moves_played) >= 2 {
-            return refuse(format!(
-                "both sides have moved, so the game can no longer be aborted; `{p}resign` or \
-                 offer a `{p}draw`"
-            ));
-        }
-        let (_, _, extra) = self.finish_with(&st, Verdict::Aborted, now)?;
-        let mut out = vec![text_reply(format!(
-            "{} aborts the game ({}): no result, unrated.",
-            msg.author.name,
+/// A passed deadline in `r`: the forfeit of the player to move (claimed by the
+/// opponent, or by the driver), with its reply.
+pub(super) fn timeout_forfeit(r: &Record, now: u64) -> Decision {
+    let Some(game) = r.play.as_ref().map(Play::game) else {
+        return Decision::default();
+    };
+    let loser = game.position().to_move();
+    let next = finished_with(
+        r,
+        Verdict::Timeout {
+            winner: loser.other(),
+        },
+        now,
+    );
+    let deadline = r.timing.as_ref().map_or(0, |t| t.deadline_ms);
+    let text = format!(
+        "{} ({loser}) did not move by the deadline ({}).\n{}",
+        names(r)[loser.index()],
+        time_token(deadline),
+        result_text(&next)
+    );
+    let reply = Draft::new(
+        text,
+        vec![board_picture(&next, game, Side::South)],
+        [next.south.clone(), next.north.clone()]
+            .into_iter()
+            .flatten()
+            .collect(),
+    );
+    Decision::write(Change::Finish(next), vec![reply])
+}
+
+/// `!claim`: the opponent of the player to move wins on time once the deadline passed.
+pub(super) fn claim(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
+    let p = ctx.p();
+    let r = playing(state, p)?;
+    let Some(side) = r.side_of(ctx.author) else {
+        return refuse(format!(
+            "you are not playing this game ({}); only the opponent of the player to move \
+             can claim",
             players_text(r)
-        ))];
-        out.extend(extra);
-        Ok(out)
+        ));
+    };
+    let Some(t) = &r.timing else {
+        return refuse("this game has no time per move, so there is nothing to claim");
+    };
+    let Some(play) = &r.play else {
+        return refuse(no_game(p));
+    };
+    let to_move = play.game().position().to_move();
+    if r.is_ai(to_move) {
+        return refuse(format!(
+            "{} never runs out of time: it owes its move and plays it now",
+            names(r)[to_move.index()]
+        ));
     }
-
-    pub(super) fn draw(&self, msg: &Incoming) -> Answer {
-        let p = self.p();
-        let now = self.clock.now_ms();
-        let st = self.playing(&msg.at)?;
-        let r = &st.record;
-        let Some(side) = r.side_of(&msg.author) else {
-            return refuse(format!(
-                "you are not playing this game ({}); only a player can offer a draw",
-                players_text(r)
-            ));
-        };
-        if let Some(seat) = r.ai {
-            return self.ai_refuses_draw(r, seat);
-        }
-        let other = names(r)[side.other().index()].to_string();
-        match r.draw_offer {
-            Some(s) if s == side => refuse(format!(
-                "you have already offered a draw; {other} may accept it with `{p}draw`"
-            )),
-            Some(_) => {
-                let (next, lines, extra) = self.finish_with(&st, Verdict::DrawAgreed, now)?;
-                let game = next.play.as_ref().expect("in play").game();
-                let mut out = vec![Reply {
-                    body: body!(
-                        "{} accepts the draw offer.\n{}",
-                        msg.author.name,
-                        lines.join("\n")
-                    ),
-                    attachments: vec![self.position_attachment(&next, game, Side::South)],
-                    mentions: next.player(side.other()).cloned().into_iter().collect(),
-                    ..Reply::default()
-                }];
-                out.extend(extra);
-                Ok(out)
-            }
-            None => {
-                let mut next = r.clone();
-                next.draw_offer = Some(side);
-                next.updated_ms = now;
-                self.put(&msg.at, Some(&st), Write::Put(&next))?;
-                Ok(vec![Reply {
-                    body: body!(
-                        "{} offers a draw. @{other}: `{p}draw` to accept; a move declines it.",
-                        msg.author.name
-                    ),
-                    mentions: next.player(side.other()).cloned().into_iter().collect(),
-                    ..Reply::default()
-                }])
-            }
-        }
+    if to_move == side {
+        return refuse(format!(
+            "it is your move; only {} could claim, once your deadline ({}) has passed",
+            names(r)[side.other().index()],
+            time_token(t.deadline_ms)
+        ));
     }
+    if ctx.now < t.deadline_ms {
+        return refuse(format!(
+            "{}'s deadline has not passed yet: {}; `{p}claim` after it",
+            names(r)[to_move.index()],
+            time_token(t.deadline_ms)
+        ));
+    }
+    Ok(timeout_forfeit(r, ctx.now))
+}
 
-    pub(super) fn rematch(&self, msg: &Incoming) -> Answer {
-        let p = self.p();
-        let now = self.clock.now_ms();
-        let current = self.store.load(&msg.at)?;
-        if let Some(st) = &current {
-            if !(st.record.status == Status::Challenge && self.expired(&st.record, now)) {
-                return refuse(format!(
-                    "there is already a challenge or a game here; one game per channel \
-                     (`{p}board` shows it)"
-                ));
-            }
-        }
-        let Some(last) = self.store.last_finished(&msg.at)? else {
-            return refuse(format!(
-                "no game has finished here yet; start one with `{p}new GAME [@opponent]`"
-            ));
-        };
-        let Some(side) = last.side_of(&msg.author) else {
-            return refuse(format!(
-                "only the players of the last game here ({}) can ask for its rematch",
-                players_text(&last)
-            ));
-        };
-        if last.tournament.is_some() {
-            return refuse(
-                "the last game here was a tournament game; challenge with `!new` instead"
-                    .replace('!', p),
+/// `!abort`: a player ends the game without result before both sides have moved
+/// (never a tournament game).
+pub(super) fn abort(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
+    let p = ctx.p();
+    let r = playing(state, p)?;
+    if r.side_of(ctx.author).is_none() {
+        return refuse(format!(
+            "you are not playing this game ({}); only a player can abort it",
+            players_text(r)
+        ));
+    }
+    if r.tournament.is_some() {
+        return refuse(format!(
+            "a tournament game cannot be aborted; `{p}resign`, or an organizer can \
+             `{p}tournament withdraw @user`"
+        ));
+    }
+    if r.play.as_ref().map_or(0, moves_played) >= 2 {
+        return refuse(format!(
+            "both sides have moved, so the game can no longer be aborted; `{p}resign` or \
+             offer a `{p}draw`"
+        ));
+    }
+    // Aborted games are unrated: no rating line follows this reply.
+    let next = finished_with(r, Verdict::Aborted, ctx.now);
+    let reply = Draft::text(format!(
+        "{} aborts the game ({}): no result, unrated.",
+        ctx.author.name,
+        players_text(r)
+    ));
+    Ok(Decision::write(Change::Finish(next), vec![reply]))
+}
+
+/// `!draw`: offers a draw, or accepts the opponent's offer (the AI takes none).
+pub(super) fn draw(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
+    let p = ctx.p();
+    let r = playing(state, p)?;
+    let Some(side) = r.side_of(ctx.author) else {
+        return refuse(format!(
+            "you are not playing this game ({}); only a player can offer a draw",
+            players_text(r)
+        ));
+    };
+    if let Some(seat) = r.ai {
+        return vs_ai::ai_refuses_draw(r, seat, p);
+    }
+    let other = names(r)[side.other().index()].to_string();
+    let opponent: Vec<User> = r.player(side.other()).cloned().into_iter().collect();
+    match r.draw_offer {
+        Some(s) if s == side => refuse(format!(
+            "you have already offered a draw; {other} may accept it with `{p}draw`"
+        )),
+        Some(_) => {
+            let next = finished_with(r, Verdict::DrawAgreed, ctx.now);
+            let Some(game) = next.play.as_ref().map(Play::game) else {
+                return refuse(no_game(p));
+            };
+            let reply = Draft::new(
+                format!(
+                    "{} accepts the draw offer.\n{}",
+                    ctx.author.name,
+                    result_text(&next)
+                ),
+                vec![board_picture(&next, game, Side::South)],
+                opponent,
             );
+            Ok(Decision::write(Change::Finish(next), vec![reply]))
         }
-        if let Some(seat) = last.ai {
-            return self.ai_rematch(msg, current.as_ref(), &last, seat);
+        None => {
+            let mut next = r.clone();
+            next.draw_offer = Some(side);
+            next.updated_ms = ctx.now;
+            let reply = Draft::new(
+                format!(
+                    "{} offers a draw. @{other}: `{p}draw` to accept; a move declines it.",
+                    ctx.author.name
+                ),
+                Vec::new(),
+                opponent,
+            );
+            Ok(Decision::write(Change::Put(next), vec![reply]))
         }
-        let Some(opponent) = last.player(side.other()).cloned() else {
-            return refuse("the last game here has no opponent to ask");
-        };
-        let expiry = self.settings.challenge_expiry.as_millis() as u64;
-        let move_time_ms = last.timing.as_ref().map(|t| t.move_time_ms);
-        let record = Record {
-            format_version: FORMAT_VERSION,
-            id: self.store.new_id(now)?,
-            at: msg.at.clone(),
-            kind: last.kind,
-            status: Status::Challenge,
-            challenge: Some(Challenge {
-                challenger: msg.author.clone(),
-                opponent: Some(opponent.clone()),
-                challenger_side: Some(side.other()),
-                expires_ms: now + expiry,
-                move_time_ms,
-            }),
-            south: None,
-            north: None,
-            play: None,
-            earlier_games: Vec::new(),
-            timing: None,
-            rated: last.rated,
-            verdict: None,
-            draw_offer: None,
-            tournament: None,
-            ai: None,
-            created_ms: now,
-            updated_ms: now,
-        };
-        self.put(&msg.at, current.as_ref(), Write::Put(&record))?;
-        Ok(vec![Reply {
-            body: body!(
-                "{} asks @{} for a rematch of {}, sides swapped: {} plays {}. @{}: `{p}accept` \
-                 or `{p}decline` (expires in {}).",
-                msg.author.name,
-                opponent.name,
-                text::kind_name(last.kind),
-                msg.author.name,
-                side.other(),
-                opponent.name,
-                text::duration_text(expiry)
-            ),
-            mentions: vec![opponent],
-            ..Reply::default()
-        }])
     }
+}
 
+/// `!rematch`: a player of the last game finished here challenges his opponent again,
+/// sides swapped (against the AI: a new game at once).
+pub(super) fn rematch(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
+    let p = ctx.p();
+    if let Some(r) = state.record() {
+        if !(r.status == Status::Challenge && expired(r, ctx.now)) {
+            return refuse(format!(
+                "there is already a challenge or a game here; one game per channel \
+                 (`{p}board` shows it)"
+            ));
+        }
+    }
+    let Some(last) = &state.last_finished else {
+        return refuse(format!(
+            "no game has finished here yet; start one with `{p}new GAME [@opponent]`"
+        ));
+    };
+    let Some(side) = last.side_of(ctx.author) else {
+        return refuse(format!(
+            "only the players of the last game here ({}) can ask for its rematch",
+            players_text(last)
+        ));
+    };
+    if last.tournament.is_some() {
+        return refuse(
+            "the last game here was a tournament game; challenge with `!new` instead"
+                .replace('!', p),
+        );
+    }
+    if let Some(seat) = last.ai {
+        return vs_ai::ai_rematch(ctx, last, seat);
+    }
+    let Some(opponent) = last.player(side.other()).cloned() else {
+        return refuse("the last game here has no opponent to ask");
+    };
+    let expiry = ctx.settings.challenge_expiry.as_millis() as u64;
+    let challenge = Challenge {
+        challenger: ctx.author.clone(),
+        opponent: Some(opponent.clone()),
+        challenger_side: Some(side.other()),
+        expires_ms: ctx.now + expiry,
+        move_time_ms: last.timing.as_ref().map(|t| t.move_time_ms),
+    };
+    let record = Record::challenge(
+        String::new(),
+        ctx.at.clone(),
+        last.kind,
+        challenge,
+        last.rated,
+        ctx.now,
+    );
+    let reply = Draft::new(
+        format!(
+            "{} asks @{} for a rematch of {}, sides swapped: {} plays {}. @{}: `{p}accept` \
+             or `{p}decline` (expires in {}).",
+            ctx.author.name,
+            opponent.name,
+            text::kind_name(last.kind),
+            ctx.author.name,
+            side.other(),
+            opponent.name,
+            text::duration_text(expiry)
+        ),
+        Vec::new(),
+        vec![opponent],
+    );
+    Ok(Decision::write(Change::Create(record), vec![reply]))
+}
+
+/// What the periodic driver does for a due channel: the forfeit or the timeout notice
+/// of a passed deadline, else the reminders that came due (none to a player who muted
+/// them: `state.muted`). A game where the AI is to move is left to the AI (`ai_owes`
+/// is set): it never times out.
+pub(super) fn tick(
+    state: &ChannelState,
+    ctx: &Ctx<'_>,
+    ai_owes: &mut bool,
+) -> Result<Decision, Refusal> {
+    let (now, p) = (ctx.now, ctx.p());
+    let Some(r) = state.record() else {
+        return Ok(Decision::default());
+    };
+    let (Some(t), Some(play)) = (&r.timing, &r.play) else {
+        return Ok(Decision::default());
+    };
+    if r.status != Status::Playing {
+        return Ok(Decision::default());
+    }
+    if vs_ai::ai_to_move(r).is_some() {
+        // The AI owes a move (a restart interrupted it): it plays, never times out.
+        *ai_owes = true;
+        return Ok(Decision::default());
+    }
+    let game = play.game();
+    let side = game.position().to_move();
+    if now >= t.deadline_ms && !t.timed_out {
+        if autoforfeit(r, &state.channel) {
+            return Ok(timeout_forfeit(r, now));
+        }
+        return Ok(timeout_notice(r, t, side, ctx));
+    }
+    let due: Vec<u64> = reminder_points(ctx.settings, t.move_time_ms)
+        .into_iter()
+        .filter(|p| !t.reminded.contains(p) && t.deadline_ms.saturating_sub(*p) <= now)
+        .collect();
+    let mut next = r.clone();
+    if let Some(nt) = next.timing.as_mut() {
+        nt.reminded.extend(&due);
+    }
+    set_wake(&mut next, ctx.settings);
+    if next.timing == r.timing {
+        return Ok(Decision::default());
+    }
+    let mut replies = Vec::new();
+    if let Some(player) = r.player(side).cloned() {
+        if !due.is_empty() && now < t.deadline_ms && !state.muted {
+            replies.push(Draft::new(
+                format!(
+                    "@{}, your move ({side}) in {} ({}): the deadline is {}. {}",
+                    player.name,
+                    text::kind_name(r.kind),
+                    players_text(r),
+                    time_token(t.deadline_ms),
+                    text::move_form(game.variant(), p)
+                ),
+                Vec::new(),
+                vec![player],
+            ));
+        }
+    }
+    Ok(Decision::write(Change::Put(next), replies))
+}
+
+/// A deadline passed where the opponent must `!claim`: the game marks it (reminders
+/// missed while the bot was down are not sent any more) and tells both players.
+fn timeout_notice(r: &Record, t: &Timing, side: Side, ctx: &Ctx<'_>) -> Decision {
+    let points = reminder_points(ctx.settings, t.move_time_ms);
+    let mut next = r.clone();
+    if let Some(nt) = next.timing.as_mut() {
+        nt.timed_out = true;
+        nt.reminded = points;
+    }
+    set_wake(&mut next, ctx.settings);
+    let opp = names(r)[side.other().index()];
+    let reply = Draft::new(
+        format!(
+            "@{} ({side}) did not move by the deadline ({}). @{opp} may `{}claim` the \
+             win, or wait for the move.",
+            names(r)[side.index()],
+            time_token(t.deadline_ms),
+            ctx.p()
+        ),
+        Vec::new(),
+        [r.south.clone(), r.north.clone()]
+            .into_iter()
+            .flatten()
+            .collect(),
+    );
+    Decision::write(Change::Put(next), vec![reply])
+}
+
+impl Core {
     pub(super) fn mute(&self, msg: &Incoming, muted: bool) -> Answer {
         let key = DocKey::player(&msg.at.community, &msg.author);
         docs::update(&*self.store, &key, |p: &mut PlayerPrefs| {
@@ -416,7 +453,7 @@ impl Core {
 
     pub(super) fn set_autoforfeit(&self, msg: &Incoming, on: bool) -> Answer {
         if !msg.is_organizer {
-            return refuse(format!(
+            return super::refuse(format!(
                 "only organizers ({}) can change channel settings",
                 text::ORGANIZERS
             ));
@@ -442,89 +479,21 @@ impl Core {
         })])
     }
 
-    /// What the driver does for the due channel `at`; replies to post there.
-    fn tick_channel(&self, at: &ChannelKey, now: u64) -> Result<Vec<Reply>, Fail> {
-        let Some(st) = self.store.load(at)? else {
-            return Ok(Vec::new());
+    /// What the driver does for the due channel `at` (see [`tick`]), through the
+    /// dispatcher; then the AI's owed moves. Replies to post there.
+    fn tick_channel(&self, at: &ChannelKey) -> Result<Vec<Reply>, Fail> {
+        let driver = Incoming {
+            at: at.clone(),
+            ..Incoming::default()
         };
-        let r = &st.record;
-        let (Some(t), Some(play)) = (&r.timing, &r.play) else {
-            return Ok(Vec::new());
-        };
-        if r.status != Status::Playing {
-            return Ok(Vec::new());
-        }
-        if super::vs_ai::ai_to_move(r).is_some() {
-            // The AI owes a move (a restart interrupted it): it plays, never times out.
+        let mut ai_owes = false;
+        let out = self.commit(at, &driver, Needs::tick(), &mut |state, ctx| {
+            tick(state, ctx, &mut ai_owes)
+        })?;
+        if ai_owes {
             return Ok(self.ai_turns(at));
         }
-        let game = play.game();
-        let side = game.position().to_move();
-        let player = r.player(side).cloned();
-        if now >= t.deadline_ms && !t.timed_out {
-            if self.autoforfeit(r)? {
-                let (reply, mut extra) = self.timeout_forfeit(&st, now)?;
-                let mut out = vec![reply];
-                out.append(&mut extra);
-                return Ok(out);
-            }
-            let points = self.points(t.move_time_ms);
-            let mut next = r.clone();
-            if let Some(nt) = next.timing.as_mut() {
-                // Reminders missed while the bot was down are not sent any more.
-                nt.timed_out = true;
-                nt.reminded = points;
-            }
-            self.set_wake(&mut next);
-            self.put(at, Some(&st), Write::Put(&next))?;
-            let opp = names(r)[side.other().index()];
-            return Ok(vec![Reply {
-                body: body!(
-                    "@{} ({side}) did not move by the deadline ({}). @{opp} may `{}claim` the \
-                     win, or wait for the move.",
-                    names(r)[side.index()],
-                    time_token(t.deadline_ms),
-                    self.p()
-                ),
-                mentions: [r.south.clone(), r.north.clone()]
-                    .into_iter()
-                    .flatten()
-                    .collect(),
-                ..Reply::default()
-            }]);
-        }
-        let due: Vec<u64> = self
-            .points(t.move_time_ms)
-            .into_iter()
-            .filter(|p| !t.reminded.contains(p) && t.deadline_ms.saturating_sub(*p) <= now)
-            .collect();
-        let mut next = r.clone();
-        if let Some(nt) = next.timing.as_mut() {
-            nt.reminded.extend(&due);
-        }
-        self.set_wake(&mut next);
-        if next.timing == r.timing {
-            return Ok(Vec::new());
-        }
-        self.put(at, Some(&st), Write::Put(&next))?;
-        let Some(player) = player else {
-            return Ok(Vec::new());
-        };
-        if due.is_empty() || now >= t.deadline_ms || self.muted(&at.community, &player)? {
-            return Ok(Vec::new());
-        }
-        Ok(vec![Reply {
-            body: body!(
-                "@{}, your move ({side}) in {} ({}): the deadline is {}. {}",
-                player.name,
-                text::kind_name(r.kind),
-                players_text(r),
-                time_token(t.deadline_ms),
-                text::move_form(game.variant(), self.p())
-            ),
-            mentions: vec![player],
-            ..Reply::default()
-        }])
+        Ok(out)
     }
 
     /// The periodic driver (see [`crate::core::api::ChatCore::tick`]): reminders, deadlines
@@ -540,21 +509,14 @@ impl Core {
             }
         };
         for at in due.into_iter().filter(|at| owns(&at.community)) {
-            for _ in 0..4 {
-                match self.tick_channel(&at, now) {
-                    Ok(replies) => {
-                        out.extend(route(&at, replies));
-                        break;
-                    }
-                    Err(Fail::Conflict) => continue,
-                    Err(Fail::Refuse(e)) => {
-                        tracing::warn!(channel = ?at, "tick: {e}");
-                        break;
-                    }
-                    Err(Fail::Store(e)) => {
-                        tracing::error!(error = %e, channel = ?at, "store failure in tick");
-                        break;
-                    }
+            match self.tick_channel(&at) {
+                Ok(replies) => out.extend(route(&at, replies)),
+                Err(Fail::Refuse(e)) => tracing::warn!(channel = ?at, "tick: {e}"),
+                Err(Fail::Conflict | Fail::Busy) => {
+                    tracing::warn!(channel = ?at, "tick: too many concurrent writes")
+                }
+                Err(Fail::Store(e)) => {
+                    tracing::error!(error = %e, channel = ?at, "store failure in tick")
                 }
             }
         }

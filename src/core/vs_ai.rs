@@ -19,13 +19,16 @@
 use mancala_ai::{Ai, SearchConfig};
 use mancala_rules::{Move, Side};
 
-use super::{names, players_text, refuse, text, Answer, Core, Fail};
-use crate::core::api::{Attachment, Incoming, Reply};
+use super::correspondence::restart_clock;
+use super::decision::{refuse, Change, Ctx, Decision, Draft, Refusal};
+use super::dispatch::Needs;
+use super::games::{move_time_ms, play_move};
+use super::views::{board_picture, names, players_text, to_move_with_deadline};
+use super::{text, Core};
+use crate::core::api::Reply;
 use crate::model::ChannelKey;
 use crate::model::GameKind;
-use crate::store::{
-    AiSeat, Challenge, Play, Record, Status, Stored, Timing, Write, FORMAT_VERSION,
-};
+use crate::store::{AiSeat, Challenge, Play, Record, Status};
 
 /// Most AI moves played in a row by one command (a human who must pass for a whole
 /// game leaves the AI to move again and again, H3); the rest follow at the next command.
@@ -61,117 +64,108 @@ impl Drop for Thinking<'_> {
     }
 }
 
-impl Core {
-    /// `!new GAME ai [level N] [as south|north] [TIME]`: the game against the AI starts at
-    /// once, sides drawn at random unless asked. `current` is the channel's record (an
-    /// expired challenge at most; the caller refused the rest).
-    pub(super) fn start_ai_game(
-        &self,
-        msg: &Incoming,
-        current: Option<&Stored>,
-        kind: Option<GameKind>,
-        level: u8,
-        side: Option<Side>,
-        move_time: Option<Option<u64>>,
-    ) -> Answer {
-        let p = self.p();
-        if !mancala_ai::LEVELS.contains(&level) {
-            return refuse(format!(
-                "AI level {level} does not exist: levels are {}",
-                super::command::ai_levels_text()
-            ));
-        }
-        let now = self.clock.now_ms();
-        let kind = kind.unwrap_or(self.settings.default_game);
-        let human_side = side.unwrap_or_else(|| {
-            if rand::random::<bool>() {
-                Side::South
-            } else {
-                Side::North
-            }
-        });
-        let seat = AiSeat {
-            side: human_side.other(),
-            level,
-        };
-        let play = match Play::new(kind) {
-            Ok(play) => play,
-            Err(e) => return refuse(e.to_string()),
-        };
-        let move_time_ms = self.move_time_ms(move_time);
-        let (south, north) = match human_side {
-            Side::South => (msg.author.clone(), seat.user()),
-            Side::North => (seat.user(), msg.author.clone()),
-        };
-        let mut record = Record {
-            format_version: FORMAT_VERSION,
-            id: self.store.new_id(now)?,
-            at: msg.at.clone(),
-            kind,
-            status: Status::Playing,
-            challenge: Some(Challenge {
-                challenger: msg.author.clone(),
-                opponent: Some(seat.user()),
-                challenger_side: side,
-                expires_ms: now,
-                move_time_ms,
-            }),
-            south: Some(south),
-            north: Some(north),
-            play: Some(play),
-            earlier_games: Vec::new(),
-            timing: move_time_ms.map(|ms| Timing {
-                move_time_ms: ms,
-                deadline_ms: now + ms,
-                reminded: Vec::new(),
-                timed_out: false,
-                wake_ms: None,
-            }),
-            rated: false,
-            verdict: None,
-            draw_offer: None,
-            tournament: None,
-            ai: Some(seat),
-            created_ms: now,
-            updated_ms: now,
-        };
-        self.restart_clock(&mut record, now);
-        self.put(&msg.at, current, Write::Put(&record))?;
-        let game = record.play.as_ref().map(Play::game).expect("just set");
-        let (mut line, mention) = self.to_move_line(&record, game);
-        if let Some(d) = self.deadline_line(&record) {
-            line.push(' ');
-            line.push_str(&d);
-        }
-        let budget = match (self.settings.ai_ms_per_move, self.settings.ai_max_nodes) {
-            (0, Some(n)) => format!("up to {n} positions per move"),
-            (ms, _) => format!("up to {} per move", ms_text(ms)),
-        };
-        let time = match move_time_ms {
-            Some(ms) => format!(
-                "{} per move for {}; a passed deadline loses the game",
-                text::duration_text(ms),
-                msg.author.name
-            ),
-            None => "no time limit".to_string(),
-        };
-        let attachment: Attachment = self.position_attachment(&record, game, human_side);
-        Ok(vec![Reply {
-            body: body!(
-                "{} plays {} against the AI, unrated ({time}): {}. I play {} at level {level} \
-                 ({}, thinking {budget}). {line} `{p}resign` ends the game.",
-                msg.author.name,
-                text::kind_name(kind),
-                players_text(&record),
-                seat.side,
-                mancala_ai::level_name(level).unwrap_or("?"),
-            ),
-            attachments: vec![attachment],
-            mentions: mention.into_iter().collect(),
-            ..Reply::default()
-        }])
+/// `!new GAME ai [level N] [as south|north] [TIME]`: the game against the AI starts at
+/// once, sides as asked or by the coin. The caller refused a channel that is not free.
+pub(super) fn start_ai_game(
+    ctx: &Ctx<'_>,
+    kind: Option<GameKind>,
+    level: u8,
+    side: Option<Side>,
+    move_time: Option<Option<u64>>,
+) -> Result<Decision, Refusal> {
+    if !mancala_ai::LEVELS.contains(&level) {
+        return refuse(format!(
+            "AI level {level} does not exist: levels are {}",
+            super::command::ai_levels_text()
+        ));
     }
+    let now = ctx.now;
+    let kind = kind.unwrap_or(ctx.settings.default_game);
+    let human_side = side.unwrap_or(ctx.coin);
+    let seat = AiSeat {
+        side: human_side.other(),
+        level,
+    };
+    let play = Play::new(kind).map_err(|e| Refusal(e.to_string()))?;
+    let move_time_ms = move_time_ms(ctx.settings, move_time);
+    let challenge = Challenge {
+        challenger: ctx.author.clone(),
+        opponent: Some(seat.user()),
+        challenger_side: side,
+        expires_ms: now,
+        move_time_ms,
+    };
+    let mut record = Record::ai_game(
+        String::new(),
+        ctx.at.clone(),
+        kind,
+        seat,
+        play,
+        challenge,
+        now,
+    );
+    restart_clock(&mut record, now, ctx.settings);
+    let reply = ai_game_reply(ctx, &record, seat, human_side)?;
+    Ok(Decision::write(Change::Create(record), vec![reply]))
+}
 
+/// The announcement of a game against the AI: the level, its thinking budget, the time
+/// per move, who moves first, and the board from the human's side.
+fn ai_game_reply(
+    ctx: &Ctx<'_>,
+    record: &Record,
+    seat: AiSeat,
+    human_side: Side,
+) -> Result<Draft, Refusal> {
+    let (p, settings) = (ctx.p(), ctx.settings);
+    let Some(game) = record.play.as_ref().map(Play::game) else {
+        return refuse("the game could not be set up");
+    };
+    let (line, mention) = to_move_with_deadline(record, game, p);
+    let budget = match (settings.ai_ms_per_move, settings.ai_max_nodes) {
+        (0, Some(n)) => format!("up to {n} positions per move"),
+        (ms, _) => format!("up to {} per move", ms_text(ms)),
+    };
+    let time = match record.timing.as_ref().map(|t| t.move_time_ms) {
+        Some(ms) => format!(
+            "{} per move for {}; a passed deadline loses the game",
+            text::duration_text(ms),
+            ctx.author.name
+        ),
+        None => "no time limit".to_string(),
+    };
+    Ok(Draft::new(
+        format!(
+            "{} plays {} against the AI, unrated ({time}): {}. I play {} at level {} \
+             ({}, thinking {budget}). {line} `{p}resign` ends the game.",
+            ctx.author.name,
+            text::kind_name(record.kind),
+            players_text(record),
+            seat.side,
+            seat.level,
+            mancala_ai::level_name(seat.level).unwrap_or("?"),
+        ),
+        vec![board_picture(record, game, human_side)],
+        mention.into_iter().collect(),
+    ))
+}
+
+/// `!rematch` of a game against the AI: a new one at the same level, sides swapped,
+/// with the same time per move.
+pub(super) fn ai_rematch(ctx: &Ctx<'_>, last: &Record, seat: AiSeat) -> Result<Decision, Refusal> {
+    let move_time = Some(last.timing.as_ref().map(|t| t.move_time_ms));
+    start_ai_game(ctx, Some(last.kind), seat.level, Some(seat.side), move_time)
+}
+
+/// The refusal of `!draw` in a game against the AI.
+pub(super) fn ai_refuses_draw(r: &Record, seat: AiSeat, p: &str) -> Result<Decision, Refusal> {
+    refuse(format!(
+        "{} does not agree draws; play on, or `{p}resign`",
+        names(r)[seat.side.index()],
+    ))
+}
+
+impl Core {
     /// Marks `at` as searching, unless a search runs there already (`None`).
     fn think(&self, at: &ChannelKey) -> Option<Thinking<'_>> {
         let mut set = self.thinking.lock().unwrap_or_else(|e| e.into_inner());
@@ -195,33 +189,39 @@ impl Core {
         let mut played = 0;
         let mut conflicts = 0;
         while played < MAX_AI_MOVES && conflicts < 8 {
-            let st = match self.store.load(at) {
-                Ok(Some(st)) => st,
-                Ok(None) => break,
+            let now = self.clock.now_ms();
+            // One read per move: the AI's move is decided over it and written once.
+            let state = match self.load_state(at, Needs::default(), now) {
+                Ok(state) => state,
                 Err(e) => {
                     tracing::error!(error = %e, channel = ?at, "store failure before an AI move");
                     break;
                 }
             };
-            let Some(seat) = ai_to_move(&st.record) else {
+            let Some(r) = state.record() else {
                 break;
             };
-            let Some(mv) = self.ai_move(&st.record, seat) else {
+            let Some(seat) = ai_to_move(r) else {
                 break;
             };
-            let now = self.clock.now_ms();
-            match self.apply_move(at, &st, seat.side, &mv.to_string(), now) {
-                Ok(replies) => {
+            let Some(mv) = self.ai_move(r, seat) else {
+                break;
+            };
+            let decision = match play_move(r, seat.side, &mv.to_string(), now, &self.settings) {
+                Ok(decision) => decision,
+                Err(Refusal(e)) => {
+                    tracing::error!(channel = ?at, "the AI's move {mv} was refused: {e}");
+                    break;
+                }
+            };
+            match self.apply(at, &state, decision) {
+                Ok(Some(replies)) => {
                     out.extend(replies);
                     played += 1;
                 }
                 // A human command (`!resign`, `!abort`) came first: look again.
-                Err(Fail::Conflict) => conflicts += 1,
-                Err(Fail::Refuse(e)) => {
-                    tracing::error!(channel = ?at, "the AI's move {mv} was refused: {e}");
-                    break;
-                }
-                Err(Fail::Store(e)) => {
+                Ok(None) => conflicts += 1,
+                Err(e) => {
                     tracing::error!(error = %e, channel = ?at, "store failure on an AI move");
                     out.push(super::error_reply(format!(
                         "the game store failed, the AI's move was not played: {e}"
@@ -261,35 +261,6 @@ impl Core {
             "AI move"
         );
         Some(found.mv)
-    }
-
-    /// `!rematch` of a game against the AI: a new one at the same level, sides swapped,
-    /// with the same time per move.
-    pub(super) fn ai_rematch(
-        &self,
-        msg: &Incoming,
-        current: Option<&Stored>,
-        last: &Record,
-        seat: AiSeat,
-    ) -> Answer {
-        let move_time = Some(last.timing.as_ref().map(|t| t.move_time_ms));
-        self.start_ai_game(
-            msg,
-            current,
-            Some(last.kind),
-            seat.level,
-            Some(seat.side),
-            move_time,
-        )
-    }
-
-    /// The refusal of `!draw` in a game against the AI.
-    pub(super) fn ai_refuses_draw(&self, r: &Record, seat: AiSeat) -> Answer {
-        refuse(format!(
-            "{} does not agree draws; play on, or `{}resign`",
-            names(r)[seat.side.index()],
-            self.p()
-        ))
     }
 }
 

@@ -29,6 +29,14 @@ pub use record::{
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Version(Vec<u8>);
 
+impl Version {
+    /// A version no stored record has (records are never empty): a write expecting it
+    /// always meets a conflict. For tests of decisions over a made-up state.
+    pub fn detached() -> Version {
+        Version(Vec::new())
+    }
+}
+
 /// A record as read, with the version to compare against when writing it back.
 #[derive(Clone, Debug)]
 pub struct Stored {

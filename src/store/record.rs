@@ -237,7 +237,134 @@ pub struct Record {
     pub updated_ms: u64,
 }
 
+impl Timing {
+    /// The clock of a game whose first move starts at `now`: the deadline one time per
+    /// move ahead, no reminder handled yet, no wake-up set (the core sets it from its
+    /// reminder settings).
+    pub fn started(move_time_ms: u64, now: u64) -> Timing {
+        Timing {
+            move_time_ms,
+            deadline_ms: now + move_time_ms,
+            reminded: Vec::new(),
+            timed_out: false,
+            wake_ms: None,
+        }
+    }
+}
+
 impl Record {
+    /// An open challenge in `at`: no players, no game yet. `id` may be empty when the
+    /// core's dispatcher gives the id at writing.
+    pub fn challenge(
+        id: String,
+        at: ChannelKey,
+        kind: GameKind,
+        challenge: Challenge,
+        rated: bool,
+        now: u64,
+    ) -> Record {
+        Record {
+            format_version: FORMAT_VERSION,
+            id,
+            at,
+            kind,
+            status: Status::Challenge,
+            challenge: Some(challenge),
+            south: None,
+            north: None,
+            play: None,
+            earlier_games: Vec::new(),
+            timing: None,
+            rated,
+            verdict: None,
+            draw_offer: None,
+            tournament: None,
+            ai: None,
+            created_ms: now,
+            updated_ms: now,
+        }
+    }
+
+    /// A game in play from `now` between `south` and `north`, rated, with its clock
+    /// started when it has a time per move (wake-up not set, see [`Timing::started`]);
+    /// no challenge.
+    #[allow(clippy::too_many_arguments)]
+    pub fn in_play(
+        id: String,
+        at: ChannelKey,
+        kind: GameKind,
+        south: User,
+        north: User,
+        play: Play,
+        move_time_ms: Option<u64>,
+        now: u64,
+    ) -> Record {
+        Record {
+            format_version: FORMAT_VERSION,
+            id,
+            at,
+            kind,
+            status: Status::Playing,
+            challenge: None,
+            south: Some(south),
+            north: Some(north),
+            play: Some(play),
+            earlier_games: Vec::new(),
+            timing: move_time_ms.map(|ms| Timing::started(ms, now)),
+            rated: true,
+            verdict: None,
+            draw_offer: None,
+            tournament: None,
+            ai: None,
+            created_ms: now,
+            updated_ms: now,
+        }
+    }
+
+    /// A game against the AI in its `seat`, started at once by `challenge` (whose
+    /// challenger is the human): unrated, in play from `now`.
+    pub fn ai_game(
+        id: String,
+        at: ChannelKey,
+        kind: GameKind,
+        seat: AiSeat,
+        play: Play,
+        challenge: Challenge,
+        now: u64,
+    ) -> Record {
+        let human = challenge.challenger.clone();
+        let (south, north) = match seat.side {
+            Side::North => (human, seat.user()),
+            Side::South => (seat.user(), human),
+        };
+        let move_time_ms = challenge.move_time_ms;
+        Record {
+            challenge: Some(challenge),
+            rated: false,
+            ai: Some(seat),
+            ..Record::in_play(id, at, kind, south, north, play, move_time_ms, now)
+        }
+    }
+
+    /// The game of a tournament pairing (`link`), rated, in play from `now`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn tournament_game(
+        id: String,
+        at: ChannelKey,
+        kind: GameKind,
+        south: User,
+        north: User,
+        play: Play,
+        move_time_ms: Option<u64>,
+        link: TourneyLink,
+        now: u64,
+    ) -> Record {
+        Record {
+            tournament: Some(link),
+            ..Record::in_play(id, at, kind, south, north, play, move_time_ms, now)
+        }
+    }
+
     /// The player of `side`, once the challenge is accepted.
     pub fn player(&self, side: Side) -> Option<&User> {
         match side {

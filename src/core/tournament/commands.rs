@@ -11,16 +11,15 @@ use mancala_rules::Side;
 
 use crate::core::api::{Incoming, Reply};
 use crate::core::command::{FormatArg, TourneyCommand};
-use crate::core::tournament::{Entrant, Format, Phase, Res, Tournament};
+use crate::core::correspondence::restart_clock;
+use crate::core::decision::Draft;
+use crate::core::dispatch::Needs;
+use crate::core::tournament::{decide, views, Pairing, Phase, Res, Tournament};
+use crate::core::views::{board_picture, deadline_line, to_move_line};
 use crate::core::{players_text, refuse, text, text_reply, Answer, Core, Fail};
-use crate::model::{ChannelKey, User};
+use crate::model::{ChannelKey, GameKind, User};
 use crate::store::keys::{DocKey, DocPrefix};
-use crate::store::{
-    docs, GameResult, Play, Record, Status, Timing, TourneyLink, Verdict, Write, FORMAT_VERSION,
-};
-
-/// Most players in one tournament.
-pub const MAX_ENTRANTS: usize = 128;
+use crate::store::{docs, GameResult, Play, Record, Status, TourneyLink, Write};
 
 fn res_of(r: GameResult) -> Option<Res> {
     match r {
@@ -31,12 +30,12 @@ fn res_of(r: GameResult) -> Option<Res> {
     }
 }
 
-fn half_points(p: u32) -> String {
-    if p % 2 == 0 {
-        format!("{}", p / 2)
-    } else {
-        format!("{}.5", p / 2)
-    }
+/// A tournament as read, with the bytes to compare against when writing it back.
+struct Found {
+    /// The tournament.
+    t: Tournament,
+    /// Its stored bytes (`None`: absent).
+    version: Option<Vec<u8>>,
 }
 
 impl Core {
@@ -58,23 +57,27 @@ impl Core {
         msg: &Incoming,
         name: Option<&str>,
         phases: &[Phase],
-    ) -> Result<Tournament, Fail> {
+    ) -> Result<Found, Fail> {
         let p = self.p();
         if let Some(name) = name {
             let key = Tournament::key_of(&msg.at.community, name);
-            return match docs::load::<Option<Tournament>>(&*self.store, &key)?.value {
-                Some(t) => Ok(t),
+            let doc = docs::load::<Option<Tournament>>(&*self.store, &key)?;
+            return match doc.value {
+                Some(t) => Ok(Found {
+                    t,
+                    version: doc.version,
+                }),
                 None => refuse(format!(
                     "there is no tournament `{name}` here; `{p}tournament` lists them"
                 )),
             };
         }
         let all = self.tournaments(&msg.at.community)?;
-        let fits: Vec<&Tournament> = all.iter().filter(|t| phases.contains(&t.phase)).collect();
-        let here: Vec<&Tournament> = fits
+        let fits: Vec<&Found> = all.iter().filter(|f| phases.contains(&f.t.phase)).collect();
+        let here: Vec<&Found> = fits
             .iter()
             .copied()
-            .filter(|t| {
+            .filter(|Found { t, .. }| {
                 t.home == msg.at
                     || t.rounds
                         .iter()
@@ -83,7 +86,10 @@ impl Core {
             })
             .collect();
         match (here.as_slice(), fits.as_slice()) {
-            ([t], _) | ([], [t]) => Ok((*t).clone()),
+            ([f], _) | ([], [f]) => Ok(Found {
+                t: f.t.clone(),
+                version: f.version.clone(),
+            }),
             (_, []) => refuse(format!(
                 "there is no tournament for that here; an organizer starts one with \
                  `{p}tournament new NAME GAME roundrobin|swiss ROUNDS|knockout [TIME]`"
@@ -91,24 +97,60 @@ impl Core {
             _ => refuse(format!(
                 "several tournaments fit ({}); name one, e.g. `{p}tournament standings {}`",
                 fits.iter()
-                    .map(|t| t.name.as_str())
+                    .map(|f| f.t.name.as_str())
                     .collect::<Vec<_>>()
                     .join(", "),
-                fits[0].name
+                fits[0].t.name
             )),
         }
     }
 
-    /// Every tournament of `community`.
-    fn tournaments(&self, community: &str) -> Result<Vec<Tournament>, Fail> {
+    /// Every tournament of `community`, with its stored bytes.
+    fn tournaments(&self, community: &str) -> Result<Vec<Found>, Fail> {
         let mut out = Vec::new();
         for (k, v) in self.store.docs(&DocPrefix::Tours(community.to_string()))? {
             match serde_json::from_slice::<Tournament>(&v) {
-                Ok(t) => out.push(t),
+                Ok(t) => out.push(Found {
+                    t,
+                    version: Some(v),
+                }),
                 Err(e) => tracing::error!(key = %k, error = %e, "unreadable tournament"),
             }
         }
         Ok(out)
+    }
+
+    /// Writes `t` back where it was read as `version` (compare-and-swap). When another
+    /// write came first: `Fail::Conflict`, and the command is decided again from a new
+    /// read.
+    fn save_tournament(&self, t: &Tournament, version: Option<&[u8]>) -> Result<(), Fail> {
+        let bytes = serde_json::to_vec(&Some(t)).map_err(|e| {
+            Fail::Store(crate::store::StoreError::Io {
+                what: format!("writing document {}", t.key()),
+                reason: e.to_string(),
+            })
+        })?;
+        if self.store.write_doc(&t.key(), version, Some(&bytes))? {
+            Ok(())
+        } else {
+            Err(Fail::Conflict)
+        }
+    }
+
+    /// Reads the tournament a command means (see `find_tournament`), decides its change
+    /// with `change` (pure; a refusal changes nothing), and writes it back once
+    /// (compare-and-swap). Returns the tournament as written and what `change` returned.
+    fn change_tournament<R>(
+        &self,
+        msg: &Incoming,
+        name: Option<&str>,
+        phases: &[Phase],
+        change: impl FnOnce(&mut Tournament) -> Result<R, Fail>,
+    ) -> Result<(Tournament, R), Fail> {
+        let Found { mut t, version } = self.find_tournament(msg, name, phases)?;
+        let out = change(&mut t)?;
+        self.save_tournament(&t, version.as_deref())?;
+        Ok((t, out))
     }
 
     /// Changes the stored tournament `key` with `f` (compare-and-swap, retried).
@@ -123,134 +165,27 @@ impl Core {
         })
     }
 
+    /// `!tournament ...`: each subcommand reads its tournament once, decides purely
+    /// (see the `decide` module), and writes it back once; what follows a write (rooms
+    /// and games opened, games forfeited or aborted, the next round) comes after.
     pub(in crate::core) fn tournament(&self, msg: &Incoming, cmd: &TourneyCommand) -> Answer {
-        let p = self.p();
-        let now = self.clock.now_ms();
         match cmd {
             TourneyCommand::List => {
                 let all = self.tournaments(&msg.at.community)?;
-                if all.is_empty() {
-                    return Ok(vec![text_reply(format!(
-                        "No tournaments here yet. Organizers: `{p}tournament new NAME GAME \
-                         roundrobin|swiss ROUNDS|knockout [TIME]`."
-                    ))]);
-                }
-                let lines: Vec<String> = all
-                    .iter()
-                    .map(|t| {
-                        format!(
-                            "{}: {}, {}, {} players, {}",
-                            t.name,
-                            text::kind_name(t.kind),
-                            t.format,
-                            t.entrants.len(),
-                            match t.phase {
-                                Phase::Registration => "registration open".to_string(),
-                                Phase::Running => format!("round {}", t.rounds.len()),
-                                Phase::Finished => "finished".to_string(),
-                                Phase::Cancelled => "cancelled".to_string(),
-                            }
-                        )
-                    })
-                    .collect();
-                Ok(vec![text_reply(format!(
-                    "Tournaments:\n{}",
-                    lines.join("\n")
-                ))])
+                let all: Vec<Tournament> = all.into_iter().map(|f| f.t).collect();
+                Ok(vec![text_reply(views::list_text(&all, self.p()))])
             }
             TourneyCommand::New {
                 name,
                 kind,
                 format,
                 move_time,
-            } => {
-                self.organizers_only(msg, "create")?;
-                if let Some(rooms) = self.rooms() {
-                    rooms.can_open(&msg.at).or_else(refuse)?;
-                }
-                let key = Tournament::key_of(&msg.at.community, name);
-                if let Some(old) = docs::load::<Option<Tournament>>(&*self.store, &key)?.value {
-                    if matches!(old.phase, Phase::Registration | Phase::Running) {
-                        return refuse(format!(
-                            "a tournament named `{}` is already {} here; choose another name",
-                            old.name,
-                            if old.phase == Phase::Running {
-                                "running"
-                            } else {
-                                "open"
-                            }
-                        ));
-                    }
-                }
-                let move_time_ms = match move_time {
-                    Some(t) => *t,
-                    None => self
-                        .settings
-                        .default_move_time
-                        .map(|d| d.as_millis() as u64),
-                };
-                let t = Tournament {
-                    format_version: 1,
-                    id: format!("t{}", self.store.new_id(now)?),
-                    name: name.clone(),
-                    home: msg.at.clone(),
-                    kind: *kind,
-                    format: match format {
-                        FormatArg::RoundRobin => Format::RoundRobin,
-                        FormatArg::Swiss(n) => Format::Swiss { rounds: *n },
-                        FormatArg::Knockout => Format::Knockout,
-                    },
-                    move_time_ms,
-                    organizer: msg.author.clone(),
-                    phase: Phase::Registration,
-                    entrants: Vec::new(),
-                    rounds: Vec::new(),
-                    created_ms: now,
-                };
-                let old = self.store.doc(&key)?;
-                let bytes = serde_json::to_vec(&Some(&t)).expect("serializes");
-                if !self.store.write_doc(&key, old.as_deref(), Some(&bytes))? {
-                    return Err(Fail::Conflict);
-                }
-                Ok(vec![text_reply(format!(
-                    "Tournament {name} created: {}, {}, {}. Registration is open: \
-                     `{p}tournament join {name}`; an organizer starts it with \
-                     `{p}tournament start {name}`.",
-                    text::kind_name(*kind),
-                    t.format,
-                    match move_time_ms {
-                        Some(ms) => format!("{} per move", text::duration_text(ms)),
-                        None => "no time limit".to_string(),
-                    }
-                ))])
-            }
+            } => self.new_tournament(msg, name, *kind, *format, *move_time),
             TourneyCommand::Join(name) => {
-                let t = self.find_tournament(msg, name.as_deref(), &[Phase::Registration])?;
-                let n = self.update_tournament(&t.key(), |t| {
-                    if t.phase != Phase::Registration {
-                        return refuse(format!(
-                            "registration for {} is closed; it has {}",
-                            t.name,
-                            if t.phase == Phase::Running {
-                                "started"
-                            } else {
-                                "ended"
-                            }
-                        ));
-                    }
-                    if t.entrant(&msg.author).is_some() {
-                        return refuse(format!("you are already in {}", t.name));
-                    }
-                    if t.entrants.len() >= MAX_ENTRANTS {
-                        return refuse(format!("{} is full ({MAX_ENTRANTS} players)", t.name));
-                    }
-                    t.entrants.push(Entrant {
-                        user: msg.author.clone(),
-                        rating: 0.0,
-                        withdrawn: false,
-                    });
-                    Ok(t.entrants.len())
-                })?;
+                let (t, n) =
+                    self.change_tournament(msg, name.as_deref(), &[Phase::Registration], |t| {
+                        Ok(decide::join(t, &msg.author)?)
+                    })?;
                 Ok(vec![text_reply(format!(
                     "{} joins {} ({n} player{}).",
                     msg.author.name,
@@ -259,350 +194,174 @@ impl Core {
                 ))])
             }
             TourneyCommand::Leave(name) => {
-                let t = self.find_tournament(msg, name.as_deref(), &[Phase::Registration])?;
-                self.update_tournament(&t.key(), |t| {
-                    if t.phase != Phase::Registration {
-                        return refuse(format!(
-                            "{} has started; ask an organizer to `{p}tournament withdraw @you`",
-                            t.name
-                        ));
-                    }
-                    let Some(e) = t.entrant(&msg.author) else {
-                        return refuse(format!("you are not in {}", t.name));
-                    };
-                    t.entrants.remove(e);
-                    Ok(())
-                })?;
+                let (t, ()) =
+                    self.change_tournament(msg, name.as_deref(), &[Phase::Registration], |t| {
+                        Ok(decide::leave(t, &msg.author, self.p())?)
+                    })?;
                 Ok(vec![text_reply(format!(
                     "{} leaves {}.",
                     msg.author.name, t.name
                 ))])
             }
-            TourneyCommand::Start(name) => {
-                self.organizers_only(msg, "start")?;
-                let t = self.find_tournament(msg, name.as_deref(), &[Phase::Registration])?;
-                let fam = crate::core::ratings::family(t.kind);
-                let table = crate::core::ratings::table(&*self.store, &msg.at.community, fam)?;
-                let key = t.key();
-                self.update_tournament(&key, |t| {
-                    if t.phase != Phase::Registration {
-                        return refuse(format!("{} has already started", t.name));
-                    }
-                    if t.entrants.len() < 2 {
-                        return refuse(format!(
-                            "{} needs at least 2 players to start (has {})",
-                            t.name,
-                            t.entrants.len()
-                        ));
-                    }
-                    // Seeds: rating, then order of joining.
-                    for e in t.entrants.iter_mut() {
-                        e.rating = table.players.get(&e.user.id).map_or(1500.0, |p| p.rating);
-                    }
-                    let mut order: Vec<(usize, Entrant)> =
-                        t.entrants.drain(..).enumerate().collect();
-                    order.sort_by(|(i, a), (j, b)| b.rating.total_cmp(&a.rating).then(i.cmp(j)));
-                    t.entrants = order.into_iter().map(|(_, e)| e).collect();
-                    t.phase = Phase::Running;
-                    t.next_round();
-                    Ok(())
-                })?;
-                let games = self.open_games(&key);
-                let t = self.find_tournament(msg, Some(&t.name), &[Phase::Running])?;
-                let mut out = vec![text_reply(format!(
-                    "{} starts: {} players, {}. Seeds: {}.\n{}",
-                    t.name,
-                    t.entrants.len(),
-                    match t.format {
-                        // Swiss names its rounds already.
-                        Format::Swiss { .. } => t.format.to_string(),
-                        _ => format!(
-                            "{}, {} round{}",
-                            t.format,
-                            t.total_rounds(),
-                            if t.total_rounds() == 1 { "" } else { "s" }
-                        ),
-                    },
-                    t.entrants
-                        .iter()
-                        .enumerate()
-                        .map(|(i, e)| format!("{}. {}", i + 1, e.user.name))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    self.pairings_text(&t)
-                ))];
-                out.extend(games);
-                Ok(out)
-            }
+            TourneyCommand::Start(name) => self.start_tournament(msg, name.as_deref()),
             TourneyCommand::Pairings(name) => {
-                let t =
+                let Found { t, .. } =
                     self.find_tournament(msg, name.as_deref(), &[Phase::Running, Phase::Finished])?;
                 if t.rounds.is_empty() {
                     return refuse(format!("{} has not started yet", t.name));
                 }
-                Ok(vec![text_reply(self.pairings_text(&t))])
+                Ok(vec![text_reply(views::pairings_text(&t))])
             }
             TourneyCommand::Standings(name) => {
-                let t = self.find_tournament(
+                let Found { t, .. } = self.find_tournament(
                     msg,
                     name.as_deref(),
                     &[Phase::Running, Phase::Finished, Phase::Registration],
                 )?;
-                Ok(vec![text_reply(self.standings_text(&t))])
+                Ok(vec![text_reply(views::standings_text(&t))])
             }
-            TourneyCommand::Withdraw(user, name) => {
-                let t = self.find_tournament(
-                    msg,
-                    name.as_deref(),
-                    &[Phase::Registration, Phase::Running],
-                )?;
-                if !msg.is_organizer && user.id != msg.author.id {
-                    return refuse(
-                        "only organizers can withdraw another player; you can withdraw yourself",
-                    );
-                }
-                let key = t.key();
-                let game = self.update_tournament(&key, |t| {
-                    let Some(e) = t.entrant(user) else {
-                        return refuse(format!("{} is not in {}", user.name, t.name));
-                    };
-                    match t.phase {
-                        Phase::Registration => {
-                            t.entrants.remove(e);
-                            Ok(None)
-                        }
-                        Phase::Running if t.entrants[e].withdrawn => {
-                            refuse(format!("{} has already withdrawn", user.name))
-                        }
-                        Phase::Running => Ok(t.withdraw(e)),
-                        _ => refuse(format!("{} is over", t.name)),
-                    }
-                })?;
-                let mut out = vec![text_reply(format!(
-                    "{} is withdrawn from {}{}.",
-                    user.name,
-                    t.name,
-                    if game.is_some() {
-                        ": the game in play is resigned on his behalf"
-                    } else {
-                        ""
-                    }
-                ))];
-                if let Some((room, id)) = game {
-                    out.extend(self.forfeit_game(&room, &id, user));
-                }
-                out.extend(self.advance(&key));
-                Ok(out)
-            }
-            TourneyCommand::Cancel(name) => {
-                self.organizers_only(msg, "cancel")?;
-                let t = self.find_tournament(
-                    msg,
-                    name.as_deref(),
-                    &[Phase::Registration, Phase::Running],
-                )?;
-                self.update_tournament(&t.key(), |t| {
-                    if !matches!(t.phase, Phase::Registration | Phase::Running) {
-                        return refuse(format!(
-                            "{} is already {}",
-                            t.name,
-                            if t.phase == Phase::Cancelled {
-                                "cancelled"
-                            } else {
-                                "over"
-                            }
-                        ));
-                    }
-                    t.phase = Phase::Cancelled;
-                    Ok(())
-                })?;
-                let mut aborted = 0;
-                for p in t.rounds.iter().flat_map(|r| &r.pairings) {
-                    if let (true, Some(room), Some(id)) = (p.is_open(), &p.room, &p.game_id) {
-                        if self.abort_game(room, id).is_ok() {
-                            aborted += 1;
-                        }
-                    }
-                }
-                Ok(vec![text_reply(format!(
-                    "Tournament {} is cancelled{}.",
-                    t.name,
-                    if aborted > 0 {
-                        format!("; {aborted} game(s) in play were aborted")
-                    } else {
-                        String::new()
-                    }
-                ))])
-            }
+            TourneyCommand::Withdraw(user, name) => self.withdraw(msg, user, name.as_deref()),
+            TourneyCommand::Cancel(name) => self.cancel_tournament(msg, name.as_deref()),
         }
     }
 
-    /// Resigns the tournament game `id` in `room` for `user` (a withdrawal).
-    fn forfeit_game(&self, room: &ChannelKey, id: &str, user: &User) -> Vec<Reply> {
-        for _ in 0..4 {
-            let Ok(Some(st)) = self.store.load(room) else {
-                return Vec::new();
-            };
-            if st.record.id != id || st.record.status != Status::Playing {
-                return Vec::new();
-            }
-            let Some(side) = st.record.side_of(user) else {
-                return Vec::new();
-            };
-            let mut next = st.record.clone();
-            match next.play.as_mut() {
-                Some(Play::Game(g)) => g.resign(side),
-                Some(Play::Match(m)) => m.resign(side),
-                None => return Vec::new(),
-            }
-            next.status = Status::Finished;
-            next.updated_ms = self.clock.now_ms();
-            if let Some(t) = next.timing.as_mut() {
-                t.wake_ms = None;
-            }
-            match self.put(room, Some(&st), Write::Finish(&next)) {
-                Ok(()) => {
-                    let (lines, mut extra) = self.after_finish(&next);
-                    let mut out = vec![Reply {
-                        body: body!(
-                            "{} is withdrawn from the tournament: the game is resigned.\n{}{}",
-                            user.name,
-                            self.result_text(&next),
-                            lines.iter().map(|l| format!("\n{l}")).collect::<String>()
-                        ),
-                        to: Some(room.clone()),
-                        ..Reply::default()
-                    }];
-                    out.append(&mut extra);
-                    return out;
-                }
-                Err(Fail::Conflict) => continue,
-                Err(_) => return Vec::new(),
-            }
+    /// `!tournament new NAME GAME FORMAT [TIME]` (organizers): one read of the name's
+    /// document, the new tournament decided, one compare-and-swap write.
+    fn new_tournament(
+        &self,
+        msg: &Incoming,
+        name: &str,
+        kind: GameKind,
+        format: FormatArg,
+        move_time: Option<Option<u64>>,
+    ) -> Answer {
+        let p = self.p();
+        let now = self.clock.now_ms();
+        self.organizers_only(msg, "create")?;
+        if let Some(rooms) = self.rooms() {
+            rooms.can_open(&msg.at).or_else(refuse)?;
         }
-        Vec::new()
+        let key = Tournament::key_of(&msg.at.community, name);
+        let old = docs::load::<Option<Tournament>>(&*self.store, &key)?;
+        decide::name_is_free(old.value.as_ref())?;
+        let move_time_ms = crate::core::games::move_time_ms(&self.settings, move_time);
+        let id = format!("t{}", self.store.new_id(now)?);
+        let t = decide::created(id, name, kind, format, move_time_ms, msg, now);
+        self.save_tournament(&t, old.version.as_deref())?;
+        Ok(vec![text_reply(format!(
+            "Tournament {name} created: {}, {}, {}. Registration is open: \
+             `{p}tournament join {name}`; an organizer starts it with \
+             `{p}tournament start {name}`.",
+            text::kind_name(kind),
+            t.format,
+            match move_time_ms {
+                Some(ms) => format!("{} per move", text::duration_text(ms)),
+                None => "no time limit".to_string(),
+            }
+        ))])
     }
 
-    /// Aborts the tournament game `id` in `room` (a cancelled tournament).
-    fn abort_game(&self, room: &ChannelKey, id: &str) -> Result<(), Fail> {
-        let Some(st) = self.store.load(room)? else {
-            return Ok(());
-        };
-        if st.record.id != id || st.record.status != Status::Playing {
-            return Ok(());
-        }
-        let mut next = st.record.clone();
-        next.verdict = Some(Verdict::Aborted);
-        next.rated = false;
-        next.status = Status::Finished;
-        if let Some(t) = next.timing.as_mut() {
-            t.wake_ms = None;
-        }
-        next.updated_ms = self.clock.now_ms();
-        self.put(room, Some(&st), Write::Finish(&next))
+    /// `!tournament start [NAME]` (organizers): seeds by rating (one read of the rating
+    /// table), pairs the first round, writes once; then opens the games.
+    fn start_tournament(&self, msg: &Incoming, name: Option<&str>) -> Answer {
+        self.organizers_only(msg, "start")?;
+        let Found { mut t, version } = self.find_tournament(msg, name, &[Phase::Registration])?;
+        let fam = crate::core::ratings::family(t.kind);
+        let table = crate::core::ratings::table(&*self.store, &msg.at.community, fam)?;
+        decide::start(&mut t, &table)?;
+        self.save_tournament(&t, version.as_deref())?;
+        let key = t.key();
+        let games = self.open_games(&key);
+        // Read again for the announcement: opening the games named their rooms.
+        let Found { t, .. } = self.find_tournament(msg, Some(&t.name), &[Phase::Running])?;
+        let mut out = vec![text_reply(format!(
+            "{}\n{}",
+            views::started_text(&t),
+            views::pairings_text(&t)
+        ))];
+        out.extend(games);
+        Ok(out)
     }
 
-    fn pairings_text(&self, t: &Tournament) -> String {
-        let Some(round) = t.current() else {
-            return format!("{} has not started yet.", t.name);
-        };
-        let name = |e: usize| t.entrants[e].user.name.as_str();
-        let mut lines = vec![format!("{} round {}:", t.name, round.number)];
-        for p in &round.pairings {
-            lines.push(match p.north {
-                None => format!("{}. {} has a bye", p.board, name(p.south)),
-                Some(n) => {
-                    let res = match p.result {
-                        None => match &p.room {
-                            Some(room) => format!("playing in #{}", room.channel),
-                            None => "waiting for its room".to_string(),
-                        },
-                        Some(Res::South) => "1-0".to_string(),
-                        Some(Res::North) => "0-1".to_string(),
-                        Some(Res::Draw) => "½-½".to_string(),
-                    };
-                    format!(
-                        "{}. {} (South) vs {} (North): {res}{}",
-                        p.board,
-                        name(p.south),
-                        name(n),
-                        if p.forfeit { " (forfeit)" } else { "" }
-                    )
-                }
-            });
-        }
-        lines.join("\n")
-    }
-
-    fn standings_text(&self, t: &Tournament) -> String {
-        if t.phase == Phase::Registration {
-            return format!(
-                "{} has not started; registered: {}.",
-                t.name,
-                if t.entrants.is_empty() {
-                    "nobody yet".to_string()
-                } else {
-                    t.entrants
-                        .iter()
-                        .map(|e| e.user.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                }
+    /// `!tournament withdraw @user [NAME]`: the player leaves (before the start) or is
+    /// withdrawn (his game in play resigned, his later pairings forfeited).
+    fn withdraw(&self, msg: &Incoming, user: &User, name: Option<&str>) -> Answer {
+        let found = self.find_tournament(msg, name, &[Phase::Registration, Phase::Running])?;
+        if !msg.is_organizer && user.id != msg.author.id {
+            return refuse(
+                "only organizers can withdraw another player; you can withdraw yourself",
             );
         }
-        // Rounds whose games are all over; the round being played is named apart.
-        let done = t
-            .rounds
-            .iter()
-            .filter(|r| r.pairings.iter().all(|p| !p.is_open()))
-            .count();
-        let when = match (done, t.rounds.len()) {
-            (0, n) => format!("round {n} in play"),
-            (d, n) if d < n => format!("after round {d}, round {n} in play"),
-            (d, _) => format!("after round {d}"),
-        };
-        let mut lines = vec![format!(
-            "{} standings, {when}{}:",
+        let Found { mut t, version } = found;
+        let game = decide::withdraw(&mut t, user)?;
+        self.save_tournament(&t, version.as_deref())?;
+        let mut out = vec![text_reply(format!(
+            "{} is withdrawn from {}{}.",
+            user.name,
             t.name,
-            match t.phase {
-                Phase::Finished => " (final)",
-                Phase::Cancelled => " (cancelled)",
-                _ => "",
-            }
-        )];
-        let knockout = t.format == Format::Knockout;
-        for (i, s) in t.standings().iter().enumerate() {
-            let e = &t.entrants[s.entrant];
-            let [w, d, l] = s.won_drawn_lost;
-            lines.push(if knockout {
-                format!(
-                    "{}. {}: reached round {}{}",
-                    i + 1,
-                    e.user.name,
-                    s.reached,
-                    if e.withdrawn { " (withdrawn)" } else { "" }
-                )
+            if game.is_some() {
+                ": the game in play is resigned on his behalf"
             } else {
-                format!(
-                    "{}. {} {} pts ({w}-{d}-{l}), Buchholz {}, SB {}{}",
-                    i + 1,
-                    e.user.name,
-                    half_points(s.points),
-                    half_points(s.buchholz),
-                    // Quarter points: SB is (2 x win + 1 x draw) x half points.
-                    {
-                        let q = s.sonneborn_berger;
-                        if q % 4 == 0 {
-                            format!("{}", q / 4)
-                        } else {
-                            format!("{:.2}", f64::from(q) / 4.0)
-                        }
-                    },
-                    if e.withdrawn { " (withdrawn)" } else { "" }
-                )
-            });
+                ""
+            }
+        ))];
+        if let Some((room, id)) = game {
+            out.extend(self.forfeit_game(&room, &id, user));
         }
-        lines.join("\n")
+        out.extend(self.advance(&t.key()));
+        Ok(out)
+    }
+
+    /// `!tournament cancel [NAME]` (organizers): cancelled, its games in play aborted.
+    fn cancel_tournament(&self, msg: &Incoming, name: Option<&str>) -> Answer {
+        self.organizers_only(msg, "cancel")?;
+        let (t, ()) =
+            self.change_tournament(msg, name, &[Phase::Registration, Phase::Running], |t| {
+                Ok(decide::cancel(t)?)
+            })?;
+        let mut aborted = 0;
+        for p in t.rounds.iter().flat_map(|r| &r.pairings) {
+            if let (true, Some(room), Some(id)) = (p.is_open(), &p.room, &p.game_id) {
+                if self.abort_game(room, id).is_ok() {
+                    aborted += 1;
+                }
+            }
+        }
+        Ok(vec![text_reply(format!(
+            "Tournament {} is cancelled{}.",
+            t.name,
+            if aborted > 0 {
+                format!("; {aborted} game(s) in play were aborted")
+            } else {
+                String::new()
+            }
+        ))])
+    }
+
+    /// Resigns the tournament game `id` in `room` for `user` (a withdrawal), through
+    /// the dispatcher.
+    fn forfeit_game(&self, room: &ChannelKey, id: &str, user: &User) -> Vec<Reply> {
+        let driver = Incoming {
+            at: room.clone(),
+            ..Incoming::default()
+        };
+        self.commit(room, &driver, Needs::default(), &mut |state, ctx| {
+            Ok(decide::withdrawal_forfeit(state, id, user, ctx.now))
+        })
+        .unwrap_or_default()
+    }
+
+    /// Aborts the tournament game `id` in `room` (a cancelled tournament), through the
+    /// dispatcher; `Ok` also when that game is no longer there.
+    fn abort_game(&self, room: &ChannelKey, id: &str) -> Result<(), Fail> {
+        let driver = Incoming {
+            at: room.clone(),
+            ..Incoming::default()
+        };
+        self.commit(room, &driver, Needs::default(), &mut |state, ctx| {
+            Ok(decide::cancelled_game(state, id, ctx.now))
+        })
+        .map(|_| ())
     }
 
     /// Opens the rooms and creates the games of the current round's open pairings that
@@ -625,61 +384,14 @@ impl Core {
             .filter(|p| p.is_open() && p.game_id.is_none())
         {
             let Some(north) = p.north else { continue };
-            let room = match &p.room {
-                Some(r) => r.clone(),
-                None => {
-                    let name = format!(
-                        "tourney-{}-r{}-b{}",
-                        t.name.to_lowercase(),
-                        round.number,
-                        p.board
-                    );
-                    let opened = match self.rooms() {
-                        Some(rooms) => rooms.open(&t.home, &name),
-                        None => Ok(ChannelKey {
-                            community: t.home.community.clone(),
-                            channel: name,
-                        }),
-                    };
-                    let room = match opened {
-                        Ok(r) => r,
-                        Err(e) => {
-                            tracing::warn!(tournament = %t.name, error = %e, "cannot open a room");
-                            continue;
-                        }
-                    };
-                    let (rn, b) = (round.number, p.board);
-                    let saved = self.update_tournament(key, |t| {
-                        if let Some(pp) = t
-                            .rounds
-                            .iter_mut()
-                            .find(|r| r.number == rn)
-                            .and_then(|r| r.pairings.iter_mut().find(|pp| pp.board == b))
-                        {
-                            pp.room.get_or_insert(room.clone());
-                        }
-                        Ok(())
-                    });
-                    if saved.is_err() {
-                        continue;
-                    }
-                    room
-                }
+            let Some(room) = self.pairing_room(&t, round.number, p) else {
+                continue;
             };
             let id = format!("{}-r{}-b{}", t.id, round.number, p.board);
             match self.create_game(&t, round.number, p.board, &room, &id, p.south, north) {
                 Ok(reply) => {
-                    let (rn, b) = (round.number, p.board);
-                    let _ = self.update_tournament(key, |t| {
-                        if let Some(pp) = t
-                            .rounds
-                            .iter_mut()
-                            .find(|r| r.number == rn)
-                            .and_then(|r| r.pairings.iter_mut().find(|pp| pp.board == b))
-                        {
-                            pp.game_id = Some(id.clone());
-                        }
-                        Ok(())
+                    let _ = self.set_pairing(key, round.number, p.board, |pp| {
+                        pp.game_id = Some(id.clone());
                     });
                     out.extend(reply);
                 }
@@ -687,13 +399,64 @@ impl Core {
                     let e = match e {
                         Fail::Refuse(s) => s,
                         Fail::Store(e) => e.to_string(),
-                        Fail::Conflict => "conflict".into(),
+                        Fail::Conflict | Fail::Busy => "conflict".into(),
                     };
                     tracing::warn!(tournament = %t.name, room = ?room, "cannot create a game: {e}");
                 }
             }
         }
         out
+    }
+
+    /// The room of the pairing `p` of round `round`: the one it has, else a new one
+    /// (`tourney-NAME-rR-bB`), opened and saved in the tournament; `None` when it cannot
+    /// be opened or saved now (a later tick tries again).
+    fn pairing_room(&self, t: &Tournament, round: u32, p: &Pairing) -> Option<ChannelKey> {
+        if let Some(r) = &p.room {
+            return Some(r.clone());
+        }
+        let name = format!("tourney-{}-r{}-b{}", t.name.to_lowercase(), round, p.board);
+        let opened = match self.rooms() {
+            Some(rooms) => rooms.open(&t.home, &name),
+            None => Ok(ChannelKey {
+                community: t.home.community.clone(),
+                channel: name,
+            }),
+        };
+        let room = match opened {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::warn!(tournament = %t.name, error = %e, "cannot open a room");
+                return None;
+            }
+        };
+        self.set_pairing(&t.key(), round, p.board, |pp| {
+            pp.room.get_or_insert(room.clone());
+        })
+        .ok()?;
+        Some(room)
+    }
+
+    /// Changes the pairing `board` of round `round` of the stored tournament `key` with
+    /// `f` (compare-and-swap, retried); nothing when there is no such pairing.
+    fn set_pairing(
+        &self,
+        key: &DocKey,
+        round: u32,
+        board: u32,
+        mut f: impl FnMut(&mut Pairing),
+    ) -> Result<(), Fail> {
+        self.update_tournament(key, |t| {
+            if let Some(pp) = t
+                .rounds
+                .iter_mut()
+                .find(|r| r.number == round)
+                .and_then(|r| r.pairings.iter_mut().find(|pp| pp.board == board))
+            {
+                f(pp);
+            }
+            Ok(())
+        })
     }
 
     /// Creates the game `id` in `room` (unless it is already there) and returns its
@@ -723,60 +486,52 @@ impl Core {
             return Ok(None);
         }
         let play = Play::new(t.kind).map_err(|e| Fail::Refuse(e.to_string()))?;
-        let mut r = Record {
-            format_version: FORMAT_VERSION,
-            id: id.to_string(),
-            at: room.clone(),
-            kind: t.kind,
-            status: Status::Playing,
-            challenge: None,
-            south: Some(t.entrants[south].user.clone()),
-            north: Some(t.entrants[north].user.clone()),
-            play: Some(play),
-            earlier_games: Vec::new(),
-            timing: t.move_time_ms.map(|ms| Timing {
-                move_time_ms: ms,
-                deadline_ms: now + ms,
-                reminded: Vec::new(),
-                timed_out: false,
-                wake_ms: None,
-            }),
-            rated: true,
-            verdict: None,
-            draw_offer: None,
-            tournament: Some(TourneyLink {
+        let mut r = Record::tournament_game(
+            id.to_string(),
+            room.clone(),
+            t.kind,
+            t.entrants[south].user.clone(),
+            t.entrants[north].user.clone(),
+            play,
+            t.move_time_ms,
+            TourneyLink {
                 key: t.key(),
                 round,
                 board,
-            }),
-            ai: None,
-            created_ms: now,
-            updated_ms: now,
+            },
+            now,
+        );
+        restart_clock(&mut r, now, &self.settings);
+        if !self
+            .store
+            .write(room, current.as_ref().map(|s| &s.version), Write::Put(&r))?
+        {
+            return Err(Fail::Conflict);
+        }
+        let Some(game) = r.play.as_ref().map(Play::game) else {
+            return Ok(None);
         };
-        self.restart_clock(&mut r, now);
-        self.put(room, current.as_ref(), Write::Put(&r))?;
-        let game = r.play.as_ref().expect("set").game();
-        let (line, _) = self.to_move_line(&r, game);
+        let (line, _) = to_move_line(&r, game, self.p());
         let mut text = format!(
             "Tournament {}, round {round}, board {board}: {}, {}. {line}",
             t.name,
             text::kind_name(t.kind),
             players_text(&r)
         );
-        if let Some(d) = self.deadline_line(&r) {
+        if let Some(d) = deadline_line(&r) {
             text.push(' ');
             text.push_str(&d);
         }
-        Ok(Some(Reply {
-            body: text.into(),
-            attachments: vec![self.position_attachment(&r, game, Side::South)],
-            mentions: [r.south.clone(), r.north.clone()]
+        let mut draft = Draft::new(
+            text,
+            vec![board_picture(&r, game, Side::South)],
+            [r.south.clone(), r.north.clone()]
                 .into_iter()
                 .flatten()
                 .collect(),
-            to: Some(room.clone()),
-            ..Reply::default()
-        }))
+        );
+        draft.reply.to = Some(room.clone());
+        Ok(Some(self.paint(draft)))
     }
 
     /// A tournament game ended with `res`: record it, announce it, and pair the next
@@ -849,7 +604,7 @@ impl Core {
                         "Round {} of {} begins.\n{}",
                         t.rounds.len(),
                         t.name,
-                        self.pairings_text(&t)
+                        views::pairings_text(&t)
                     ),
                     to: Some(t.home.clone()),
                     ..Reply::default()
@@ -872,7 +627,7 @@ impl Core {
                             .as_ref()
                             .map(|w| format!(": {} wins", w.name))
                             .unwrap_or_default(),
-                        self.standings_text(&t)
+                        views::standings_text(&t)
                     ),
                     mentions: winner.into_iter().collect(),
                     to: Some(t.home.clone()),

@@ -429,12 +429,45 @@ impl Tournament {
     /// North last, then to the higher seed.
     fn swiss_pairs(&self, active: &[usize]) -> Vec<(usize, Option<usize>)> {
         let pts = self.points();
-        let met = self.met();
-        let byes = self.byes();
         let col = self.colours();
         let n = active.len();
         let bye_node = (n % 2 == 1).then_some(n);
-        let nodes = n + usize::from(bye_node.is_some());
+        let edges = self.swiss_edges(active, &pts, &col, bye_node);
+        let mut pairs: Vec<(usize, Option<usize>)> = Vec::new();
+        for (x, y) in best_perfect_matching(&edges) {
+            let (x, y) = (x.min(y), x.max(y));
+            if Some(y) == bye_node {
+                pairs.push((active[x], None));
+                continue;
+            }
+            let (a, b) = (active[x], active[y]);
+            let key = |e: usize| (col[e].0, col[e].1 == Some(true), e);
+            // Lower key gets South: fewer South games, North last, higher seed.
+            let (s, nn) = if key(a) <= key(b) { (a, b) } else { (b, a) };
+            pairs.push((s, Some(nn)));
+        }
+        // Boards in order of the higher score on them, then seed.
+        pairs.sort_by_key(|&(s, n)| {
+            let top = n.map_or(pts[s], |n| pts[s].max(pts[n]));
+            let seed = n.map_or(s, |n| s.min(n));
+            (n.is_none(), std::cmp::Reverse(top), seed)
+        });
+        pairs
+    }
+
+    /// The weighted edges of the Swiss pairing graph over `active` (nodes are indexes
+    /// into it; `bye_node`, when the count is odd, stands for the bye), weighted by the
+    /// criteria of [`Tournament::swiss_pairs`]: points `pts`, side history `col`.
+    fn swiss_edges(
+        &self,
+        active: &[usize],
+        pts: &[u32],
+        col: &[(i32, Option<bool>)],
+        bye_node: Option<usize>,
+    ) -> Vec<(u32, u32, i128)> {
+        let met = self.met();
+        let byes = self.byes();
+        let n = active.len();
         // Rank within the score group, for the top-half/bottom-half term.
         let mut order: Vec<usize> = active.to_vec();
         order.sort_by_key(|&e| (std::cmp::Reverse(pts[e]), e));
@@ -457,16 +490,7 @@ impl Tournament {
                     w -= COLOUR * i128::from(ca.abs().min(cb.abs()) as u8);
                 }
                 if pts[a] == pts[b] {
-                    // Prefer the distance of half the group: |rank gap - half|.
-                    let group: Vec<usize> = order
-                        .iter()
-                        .copied()
-                        .filter(|&e| pts[e] == pts[a])
-                        .collect();
-                    let ra = group.iter().position(|&e| e == a).unwrap_or(0) as i128;
-                    let rb = group.iter().position(|&e| e == b).unwrap_or(0) as i128;
-                    let half = (group.len() / 2) as i128;
-                    w -= ((ra - rb).abs() - half).abs();
+                    w -= half_group_distance(&order, pts, a, b);
                 }
                 edges.push((i as u32, j as u32, w));
             }
@@ -479,40 +503,7 @@ impl Tournament {
                 edges.push((i as u32, b as u32, w));
             }
         }
-        // Shift every weight positive: with max_cardinality the matching is perfect,
-        // and among perfect matchings the total is maximal.
-        let min = edges.iter().map(|e| e.2).min().unwrap_or(0);
-        let g = rustworkx_core::petgraph::graph::UnGraph::<(), i128>::from_edges(
-            edges.iter().map(|&(a, b, w)| (a, b, w - min + 1)),
-        );
-        let _ = nodes;
-        let matching = rustworkx_core::max_weight_matching::max_weight_matching(
-            &g,
-            true,
-            |e| Ok::<i128, Infallible>(*e.weight()),
-            false,
-        )
-        .unwrap_or_default();
-        let mut pairs: Vec<(usize, Option<usize>)> = Vec::new();
-        for (x, y) in matching {
-            let (x, y) = (x.min(y), x.max(y));
-            if Some(y) == bye_node {
-                pairs.push((active[x], None));
-                continue;
-            }
-            let (a, b) = (active[x], active[y]);
-            let key = |e: usize| (col[e].0, col[e].1 == Some(true), e);
-            // Lower key gets South: fewer South games, North last, higher seed.
-            let (s, nn) = if key(a) <= key(b) { (a, b) } else { (b, a) };
-            pairs.push((s, Some(nn)));
-        }
-        // Boards in order of the higher score on them, then seed.
-        pairs.sort_by_key(|&(s, n)| {
-            let top = n.map_or(pts[s], |n| pts[s].max(pts[n]));
-            let seed = n.map_or(s, |n| s.min(n));
-            (n.is_none(), std::cmp::Reverse(top), seed)
-        });
-        pairs
+        edges
     }
 
     /// Knockout round `number`: round 1 from the seeded bracket (byes to the top
@@ -688,6 +679,38 @@ pub fn bracket(size: usize) -> Vec<usize> {
         b = b.iter().flat_map(|&s| [s, n - 1 - s]).collect();
     }
     b
+}
+
+/// How far `a` and `b` (of one score group) are from meeting top half against bottom
+/// half: |rank gap - half the group|, ranks in `order` (by points, then seed).
+fn half_group_distance(order: &[usize], pts: &[u32], a: usize, b: usize) -> i128 {
+    let group: Vec<usize> = order
+        .iter()
+        .copied()
+        .filter(|&e| pts[e] == pts[a])
+        .collect();
+    let ra = group.iter().position(|&e| e == a).unwrap_or(0) as i128;
+    let rb = group.iter().position(|&e| e == b).unwrap_or(0) as i128;
+    let half = (group.len() / 2) as i128;
+    ((ra - rb).abs() - half).abs()
+}
+
+/// The matching of most total weight among those that pair every node (`edges`: node,
+/// node, weight): weights are shifted positive, and with maximal cardinality the
+/// matching is perfect whenever one exists.
+fn best_perfect_matching(edges: &[(u32, u32, i128)]) -> Vec<(usize, usize)> {
+    let min = edges.iter().map(|e| e.2).min().unwrap_or(0);
+    let g = rustworkx_core::petgraph::graph::UnGraph::<(), i128>::from_edges(
+        edges.iter().map(|&(a, b, w)| (a, b, w - min + 1)),
+    );
+    rustworkx_core::max_weight_matching::max_weight_matching(
+        &g,
+        true,
+        |e| Ok::<i128, Infallible>(*e.weight()),
+        false,
+    )
+    .map(|m| m.into_iter().collect())
+    .unwrap_or_default()
 }
 
 #[cfg(test)]

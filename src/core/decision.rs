@@ -1,0 +1,215 @@
+//! The shapes of "one read, one write": what the dispatcher loads for a command
+//! ([`ChannelState`]), what a command handler decides from it ([`Decision`] or
+//! [`Refusal`]), and the replies it asks for ([`Draft`], whose [`Picture`]s are painted
+//! only once the write has succeeded).
+//!
+//! A handler is a pure function of (state, command, [`Ctx`]): it never reads or writes
+//! the store and never paints. The dispatcher ([`crate::core::Core`]) loads the state,
+//! calls the handler, writes the [`Change`] with one compare-and-swap, decides again on
+//! the reloaded state when another write came first, and then runs what follows a
+//! finished game (ratings, tournament) and paints the pictures. So a lost race changes
+//! nothing and paints nothing, and a handler can be tested without a store.
+
+use mancala_rules::{Position, Side, Trace};
+
+use crate::core::api::Reply;
+use crate::core::painter::BoardInfo;
+use crate::core::{ChannelSettings, Settings};
+use crate::model::{ChannelKey, User};
+use crate::store::{Record, Stored};
+
+/// Everything a channel command decides from, loaded once per attempt.
+///
+/// Only what the command reads is loaded (see `Core::load_state`): the channel settings
+/// when a passed deadline may forfeit the game, the last finished game when the channel
+/// holds no game to show. Only the channel's record is compared when writing: the other
+/// parts are read as they were, as before this shape.
+#[derive(Clone, Debug, Default)]
+pub struct ChannelState {
+    /// The channel's record (a challenge or a game in play) with its stored version.
+    pub stored: Option<Stored>,
+    /// The last game finished in the channel, when the command shows or repeats it
+    /// (`!board`, `!history`, `!replay`, `!rematch`) and the channel holds no game.
+    pub last_finished: Option<Record>,
+    /// The channel's settings (`!set`), when a deadline has passed in its game (they say
+    /// whether it forfeits); the defaults otherwise.
+    pub channel: ChannelSettings,
+    /// Whether the player to move muted his reminders (the driver's reminders only).
+    pub muted: bool,
+}
+
+impl ChannelState {
+    #[cfg(test)]
+    /// A state holding `record` as the channel's record, with a version made up for
+    /// tests (no store compares it).
+    pub fn with_record(record: Record) -> ChannelState {
+        ChannelState {
+            stored: Some(Stored {
+                record,
+                version: crate::store::Version::detached(),
+            }),
+            ..ChannelState::default()
+        }
+    }
+
+    /// The channel's record, if any.
+    pub fn record(&self) -> Option<&Record> {
+        self.stored.as_ref().map(|s| &s.record)
+    }
+}
+
+/// The circumstances of a command: who, where, when, and the core's settings.
+#[derive(Clone, Copy, Debug)]
+pub struct Ctx<'a> {
+    /// The channel.
+    pub at: &'a ChannelKey,
+    /// Who sent the command.
+    pub author: &'a User,
+    /// Now, in milliseconds since the Unix epoch (one reading per attempt).
+    pub now: u64,
+    /// The core's settings.
+    pub settings: &'a Settings,
+    /// A fair coin tossed by the dispatcher for each attempt: the side of a challenger
+    /// (or of a player of the AI) who named none. A handler stays a pure function of its
+    /// inputs; tests choose the side.
+    pub coin: Side,
+}
+
+impl Ctx<'_> {
+    /// The command prefix, e.g. `!`.
+    pub fn p(&self) -> &str {
+        &self.settings.prefix
+    }
+}
+
+/// A refused command: the text of the one error reply; nothing changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal(pub String);
+
+/// `Err(Refusal(text))`.
+pub fn refuse<T>(text: impl Into<String>) -> Result<T, Refusal> {
+    Err(Refusal(text.into()))
+}
+
+/// The one write a decision asks for, to the channel's record.
+#[derive(Clone, Debug)]
+pub enum Change {
+    /// A new record where the channel holds none (or an expired challenge): the
+    /// dispatcher gives it a fresh game id ([`crate::store::Store::new_id`]) before
+    /// writing, so that the handler needs no store.
+    Create(Record),
+    /// Store this record as the channel's.
+    Put(Record),
+    /// The game is over: move it to the history. The dispatcher then applies it to the
+    /// ratings and to its tournament, and appends the rating line to the first reply.
+    Finish(Record),
+    /// Remove the channel's record (a declined or expired challenge).
+    Remove,
+}
+
+/// What a command decided: the write (none for a command that only looks) and the
+/// replies to post once it succeeded.
+#[derive(Clone, Debug, Default)]
+pub struct Decision {
+    /// The write; `None`: nothing to write.
+    pub change: Option<Change>,
+    /// The replies, in order.
+    pub replies: Vec<Draft>,
+}
+
+impl Decision {
+    /// Replies only, no write.
+    pub fn look(replies: Vec<Draft>) -> Decision {
+        Decision {
+            change: None,
+            replies,
+        }
+    }
+
+    /// `change` with its replies.
+    pub fn write(change: Change, replies: Vec<Draft>) -> Decision {
+        Decision {
+            change: Some(change),
+            replies,
+        }
+    }
+
+    #[cfg(test)]
+    /// The text of every reply, for tests and logs.
+    pub fn texts(&self) -> Vec<&str> {
+        self.replies.iter().map(|d| d.reply.text()).collect()
+    }
+}
+
+/// A reply as decided: everything but its pictures, which the dispatcher paints after
+/// the write, in order, into [`Reply::attachments`].
+#[derive(Clone, Debug, Default)]
+pub struct Draft {
+    /// The reply, without attachments.
+    pub reply: Reply,
+    /// The pictures to attach.
+    pub pictures: Vec<Picture>,
+}
+
+impl Draft {
+    /// A plain text reply.
+    pub fn text(text: impl Into<String>) -> Draft {
+        Draft {
+            reply: Reply {
+                body: text.into().into(),
+                ..Reply::default()
+            },
+            pictures: Vec::new(),
+        }
+    }
+
+    /// An error reply that goes with a write (an expired challenge removed while its
+    /// acceptance is refused).
+    pub fn error(text: impl Into<String>) -> Draft {
+        let mut d = Draft::text(text);
+        d.reply.is_error = true;
+        d
+    }
+
+    /// A reply with `body`, `pictures` and `mentions`.
+    pub fn new(body: String, pictures: Vec<Picture>, mentions: Vec<User>) -> Draft {
+        Draft {
+            reply: Reply {
+                body: body.into(),
+                mentions,
+                ..Reply::default()
+            },
+            pictures,
+        }
+    }
+}
+
+/// A picture a reply asks for (see [`crate::core::painter::Painter`]).
+#[derive(Clone, Debug)]
+pub enum Picture {
+    /// The board `pos`, as `board.png`.
+    Board {
+        /// The position.
+        pos: Position,
+        /// Its labels.
+        info: BoardInfo,
+    },
+    /// The frames of a move within the attachment limit (every frame, or the contact
+    /// sheet and the final board), then the `extra` boards under their file names.
+    Move {
+        /// The move.
+        trace: Trace,
+        /// Its labels.
+        info: BoardInfo,
+        /// Boards after the frames, e.g. `next-game.png` when a match goes on.
+        extra: Vec<(String, Position, BoardInfo)>,
+    },
+    /// The move as an animated GIF, `move.gif`; painting it appends `, in N frames.` to
+    /// the reply's text (the number of frames is the painter's).
+    Replay {
+        /// The move.
+        trace: Trace,
+        /// Its labels.
+        info: BoardInfo,
+    },
+}

@@ -1,0 +1,517 @@
+//! The life of a channel's game, decided purely over its loaded record: `!new` (a
+//! challenge), `!accept`, `!decline`, `!sow` (a human's move or the AI's), `!resign`.
+//! See [`super::decision`] for the shape every handler here follows.
+
+use mancala_rules::{Game, Outcome, PlayError, Side, Trace};
+
+use super::command::Opponent;
+use super::correspondence::{autoforfeit, restart_clock, timeout_forfeit};
+use super::decision::{refuse, Change, ChannelState, Ctx, Decision, Draft, Picture, Refusal};
+use super::views::{
+    board_info, board_picture, expired, names, no_game, players_text, playing, result_text,
+    to_move_with_deadline,
+};
+use super::{text, vs_ai, Settings};
+use crate::core::api::Button;
+use crate::model::{GameKind, User};
+use crate::store::{Challenge, Play, Record, Status, Timing};
+
+/// The time per move asked for (`Some(None)`: no deadlines), else the configured
+/// default, in milliseconds.
+pub(super) fn move_time_ms(settings: &Settings, move_time: Option<Option<u64>>) -> Option<u64> {
+    match move_time {
+        Some(t) => t,
+        None => settings.default_move_time.map(|d| d.as_millis() as u64),
+    }
+}
+
+/// Refuses `!new` while the channel holds an open challenge or a game (one game per
+/// channel); an expired challenge may be replaced.
+fn channel_is_free(state: &ChannelState, ctx: &Ctx<'_>) -> Result<(), Refusal> {
+    let p = ctx.p();
+    let Some(r) = state.record() else {
+        return Ok(());
+    };
+    match r.status {
+        Status::Challenge if !expired(r, ctx.now) => {
+            let who = r
+                .challenge
+                .as_ref()
+                .map_or("someone".to_string(), |c| c.challenger.name.clone());
+            refuse(format!(
+                "{who}'s challenge to {} is open here; one game per channel: \
+                 `{p}accept` or `{p}decline` it first",
+                text::kind_name(r.kind)
+            ))
+        }
+        Status::Challenge => Ok(()),
+        _ => refuse(format!(
+            "a {} game is in play here ({}); one game per channel: finish it or \
+             `{p}resign`, or play in another channel",
+            text::kind_name(r.kind),
+            players_text(r)
+        )),
+    }
+}
+
+/// `!new GAME [@opponent|ai [level N]] [as south|north] [TIME]`: a challenge (or, against
+/// the AI, a game started at once).
+pub(super) fn new_game(
+    state: &ChannelState,
+    ctx: &Ctx<'_>,
+    kind: Option<GameKind>,
+    opponent: &Opponent,
+    side: Option<Side>,
+    move_time: Option<Option<u64>>,
+) -> Result<Decision, Refusal> {
+    let p = ctx.p();
+    channel_is_free(state, ctx)?;
+    let opponent = match opponent {
+        Opponent::Ai { level } => {
+            let level = level.unwrap_or(ctx.settings.ai_level);
+            return vs_ai::start_ai_game(ctx, kind, level, side, move_time);
+        }
+        Opponent::User(u) if u.id == ctx.author.id => {
+            return refuse(format!(
+                "you cannot challenge yourself; mention another player, or leave the \
+                 opponent out so that anyone may `{p}accept`"
+            ))
+        }
+        Opponent::User(u) => Some(u.clone()),
+        Opponent::Anyone => None,
+    };
+    let kind = kind.unwrap_or(ctx.settings.default_game);
+    let expiry = ctx.settings.challenge_expiry.as_millis() as u64;
+    let move_time_ms = move_time_ms(ctx.settings, move_time);
+    let challenge = Challenge {
+        challenger: ctx.author.clone(),
+        opponent: opponent.clone(),
+        challenger_side: side,
+        expires_ms: ctx.now + expiry,
+        move_time_ms,
+    };
+    let record = Record::challenge(
+        String::new(),
+        ctx.at.clone(),
+        kind,
+        challenge,
+        true,
+        ctx.now,
+    );
+    let reply = challenge_reply(ctx, kind, opponent, side, move_time_ms, expiry);
+    Ok(Decision::write(Change::Create(record), vec![reply]))
+}
+
+/// The announcement of a new challenge, with its Accept and Decline (Withdraw) buttons.
+fn challenge_reply(
+    ctx: &Ctx<'_>,
+    kind: GameKind,
+    opponent: Option<User>,
+    side: Option<Side>,
+    move_time_ms: Option<u64>,
+    expiry: u64,
+) -> Draft {
+    let p = ctx.p();
+    let author = ctx.author;
+    let mut sides = match side {
+        Some(s) => format!("{} plays {s}", author.name),
+        None => "sides drawn at random".to_string(),
+    };
+    sides.push_str(&match move_time_ms {
+        Some(ms) => format!(", {} per move", text::duration_text(ms)),
+        None => ", no time limit".to_string(),
+    });
+    let expires = text::duration_text(expiry);
+    let button = |id: &str, label: &str, only: Option<User>| Button {
+        id: id.into(),
+        label: label.into(),
+        command: format!("{p}{id}"),
+        only,
+    };
+    match opponent {
+        Some(op) => {
+            let mut d = Draft::new(
+                format!(
+                    "{} challenges @{} to {} ({sides}). @{}: `{p}accept` or `{p}decline` \
+                     (expires in {expires}).",
+                    author.name,
+                    op.name,
+                    text::kind_name(kind),
+                    op.name
+                ),
+                Vec::new(),
+                vec![op.clone()],
+            );
+            d.reply.buttons = vec![
+                button("accept", "Accept", Some(op.clone())),
+                button("decline", "Decline", Some(op)),
+            ];
+            d
+        }
+        None => {
+            let mut d = Draft::text(format!(
+                "{} offers a game of {} ({sides}): anyone may `{p}accept` (expires in \
+                 {expires}); `{p}decline` withdraws it.",
+                author.name,
+                text::kind_name(kind)
+            ));
+            d.reply.buttons = vec![
+                button("accept", "Accept", None),
+                button("decline", "Withdraw", Some(author.clone())),
+            ];
+            d
+        }
+    }
+}
+
+/// `!accept`: the challenge becomes a game, sides as asked or by the coin. An expired
+/// challenge is removed, and the acceptance refused.
+pub(super) fn accept(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
+    let p = ctx.p();
+    let no_challenge =
+        format!("there is no challenge to accept here; start one with `{p}new GAME [@opponent]`");
+    let Some(r) = state.record() else {
+        return refuse(no_challenge);
+    };
+    if r.status == Status::Playing {
+        return refuse(format!(
+            "the game here has already started ({}); `{p}board` shows it",
+            players_text(r)
+        ));
+    }
+    let Some(ch) = r
+        .challenge
+        .as_ref()
+        .filter(|_| r.status == Status::Challenge)
+    else {
+        return refuse(no_challenge);
+    };
+    if expired(r, ctx.now) {
+        // Removed, and still refused: the write happens, the reply is an error.
+        return Ok(Decision::write(
+            Change::Remove,
+            vec![Draft::error(format!(
+                "{}'s challenge expired at {}; start a new one with `{p}new GAME [@opponent]`",
+                ch.challenger.name,
+                text::date_text(ch.expires_ms)
+            ))],
+        ));
+    }
+    if ch.challenger.id == ctx.author.id {
+        return refuse(format!(
+            "you cannot accept your own challenge; wait for an opponent, or `{p}decline` \
+             to withdraw it"
+        ));
+    }
+    if let Some(op) = ch.opponent.as_ref().filter(|op| op.id != ctx.author.id) {
+        return refuse(format!(
+            "only {} can accept {}'s challenge; anyone may watch with `{p}board`",
+            op.name, ch.challenger.name
+        ));
+    }
+    let next = accepted(r, ch, ctx)?;
+    let Some(game) = next.play.as_ref().map(Play::game) else {
+        return refuse(no_game(p));
+    };
+    let (line, mention) = to_move_with_deadline(&next, game, p);
+    let reply = Draft::new(
+        format!(
+            "{} accepts {}'s challenge: {}, {}. {line}",
+            ctx.author.name,
+            ch.challenger.name,
+            text::kind_name(r.kind),
+            players_text(&next)
+        ),
+        vec![board_picture(&next, game, Side::South)],
+        mention.into_iter().collect(),
+    );
+    Ok(Decision::write(Change::Put(next), vec![reply]))
+}
+
+/// The record of the challenge `ch` (in `r`) accepted by the author: players seated,
+/// game set up, clock started.
+fn accepted(r: &Record, ch: &Challenge, ctx: &Ctx<'_>) -> Result<Record, Refusal> {
+    let side = ch.challenger_side.unwrap_or(ctx.coin);
+    let play = Play::new(r.kind).map_err(|e| Refusal(e.to_string()))?;
+    let mut next = r.clone();
+    let (south, north) = match side {
+        Side::South => (ch.challenger.clone(), ctx.author.clone()),
+        Side::North => (ctx.author.clone(), ch.challenger.clone()),
+    };
+    next.south = Some(south);
+    next.north = Some(north);
+    next.status = Status::Playing;
+    next.play = Some(play);
+    next.updated_ms = ctx.now;
+    next.timing = ch.move_time_ms.map(|ms| Timing::started(ms, ctx.now));
+    restart_clock(&mut next, ctx.now, ctx.settings);
+    Ok(next)
+}
+
+/// `!decline`: the challenged player declines, the challenger withdraws; anyone removes
+/// an expired challenge.
+pub(super) fn decline(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
+    let p = ctx.p();
+    let none = "there is no open challenge to decline here".to_string();
+    let Some(r) = state.record() else {
+        return refuse(none);
+    };
+    let Some(ch) = r
+        .challenge
+        .as_ref()
+        .filter(|_| r.status == Status::Challenge)
+    else {
+        return refuse(format!(
+            "{none}; the game in play ({}) ends by `{p}resign`",
+            players_text(r)
+        ));
+    };
+    let author = ctx.author;
+    let text = if expired(r, ctx.now) {
+        format!(
+            "{}'s challenge had already expired; it is removed.",
+            ch.challenger.name
+        )
+    } else if ch.challenger.id == author.id {
+        format!("{} withdraws the challenge.", author.name)
+    } else if ch.opponent.as_ref().is_some_and(|o| o.id == author.id) {
+        format!(
+            "{} declines {}'s challenge.",
+            author.name, ch.challenger.name
+        )
+    } else {
+        return refuse(match &ch.opponent {
+            Some(op) => format!(
+                "only {} (challenged) or {} (challenger) can decline this challenge",
+                op.name, ch.challenger.name
+            ),
+            None => format!(
+                "only {} can withdraw this open challenge; to play, `{p}accept` it",
+                ch.challenger.name
+            ),
+        });
+    };
+    Ok(Decision::write(Change::Remove, vec![Draft::text(text)]))
+}
+
+/// The refusal of an illegal or malformed move, with the legal moves.
+fn move_error(e: PlayError, typed: &str, game: &Game) -> String {
+    let legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+    let legal = format!("legal moves: {}", legal.join(" "));
+    match e {
+        PlayError::Malformed(pe) => format!("{pe}; {legal}"),
+        other => format!("`{typed}` is not a legal move: {other}; {legal}"),
+    }
+}
+
+/// `!sow HOLE`: the author's move, on his turn; when his deadline has passed in a
+/// game that forfeits by itself, the forfeit instead.
+pub(super) fn sow(state: &ChannelState, ctx: &Ctx<'_>, typed: &str) -> Result<Decision, Refusal> {
+    let p = ctx.p();
+    let r = playing(state, p)?;
+    let Some(side) = r.side_of(ctx.author) else {
+        return refuse(format!(
+            "you are not playing this game ({}); only the two players move, anyone may \
+             look with `{p}board`",
+            players_text(r)
+        ));
+    };
+    let Some(play) = &r.play else {
+        return refuse(no_game(p));
+    };
+    let mover = play.game().position().to_move();
+    if side != mover && r.is_ai(mover) {
+        return refuse(format!(
+            "it is the AI's turn ({mover}), not yours: {} plays it; wait for its move",
+            names(r)[mover.index()]
+        ));
+    }
+    if side != mover {
+        let name = r.player(mover).map_or("?", |u| u.name.as_str());
+        return refuse(format!(
+            "it is {name}'s turn ({mover}), not yours; wait for the move"
+        ));
+    }
+    if let Some(t) = &r.timing {
+        if ctx.now >= t.deadline_ms && autoforfeit(r, &state.channel) {
+            return Ok(timeout_forfeit(r, ctx.now));
+        }
+    }
+    play_move(r, side, typed, ctx.now, ctx.settings)
+}
+
+/// Plays `typed` for `side` (the player to move) in the game of `r`: the new record (to
+/// put, or to finish when the game or match is over) and the move's reply (summary,
+/// frames, the player to move or the result). Human moves (`!sow`) and the AI's moves
+/// are decided here alike.
+pub(super) fn play_move(
+    r: &Record,
+    side: Side,
+    typed: &str,
+    now: u64,
+    settings: &Settings,
+) -> Result<Decision, Refusal> {
+    let p = &settings.prefix;
+    let play = r.play.as_ref().ok_or_else(|| Refusal(no_game(p)))?;
+    let mut next = r.clone();
+    let mut new_play = play.clone();
+    let (trace, game_over): (Trace, Option<Outcome>) = match &mut new_play {
+        Play::Game(g) => match g.play_text(typed) {
+            Ok(t) => (t, None),
+            Err(e) => return refuse(move_error(e, typed, play.game())),
+        },
+        Play::Match(m) => match m.play_text(typed) {
+            Ok(mm) => (mm.trace, mm.game_over),
+            Err(e) => return refuse(move_error(e, typed, play.game())),
+        },
+    };
+    if game_over.is_some() {
+        let mut moves: Vec<String> = play.game().moves().iter().map(|m| m.to_string()).collect();
+        moves.push(trace.mv.to_string());
+        next.earlier_games.push(moves);
+    }
+    let over = new_play.is_over();
+    next.play = Some(new_play);
+    next.updated_ms = now;
+    // A move declines the opponent's draw offer; the mover's own offer stands.
+    if next.draw_offer == Some(side.other()) {
+        next.draw_offer = None;
+    }
+    if over {
+        next.status = Status::Finished;
+        if let Some(t) = next.timing.as_mut() {
+            t.wake_ms = None;
+        }
+    } else {
+        restart_clock(&mut next, now, settings);
+    }
+    let reply = move_reply(&next, side, trace, game_over, p);
+    let change = if over {
+        Change::Finish(next)
+    } else {
+        Change::Put(next)
+    };
+    Ok(Decision::write(change, vec![reply]))
+}
+
+/// The reply to a move in the game of `r` (the record after it): the summary, a match
+/// game's end and the next game's start, the player to move or the result, and the
+/// move's frames.
+fn move_reply(r: &Record, mover: Side, trace: Trace, game_over: Option<Outcome>, p: &str) -> Draft {
+    let Some(play) = r.play.as_ref() else {
+        return Draft::text(text::move_summary(names(r)[mover.index()], &trace));
+    };
+    let game = play.game();
+    // Drawn from the mover's side; against the AI always from the human's side, so
+    // that his board does not turn round with every answer.
+    let view = r.ai.map_or(mover, |ai| ai.side.other());
+    let mut info = board_info(r, game, view);
+    if !trace.before.variant().is_katro() || game_over.is_some() {
+        info.captured = Side::ALL.map(|s| trace.after.store(s) as u32);
+    }
+    let mut lines = vec![text::move_summary(names(r)[mover.index()], &trace)];
+    let mut extra = Vec::new();
+    if let (Some(outcome), Play::Match(m)) = (game_over, play) {
+        lines.push(format!(
+            "Game {} of the match is over. {} {}",
+            m.games_played(),
+            text::outcome_text(outcome, names(r)),
+            text::captured_text(Side::ALL.map(|s| trace.after.store(s) as u32)),
+        ));
+        if m.winner().is_none() {
+            lines.push(next_match_game_line(r, m, game));
+            extra.push((
+                "next-game.png".to_string(),
+                game.position(),
+                board_info(r, game, Side::South),
+            ));
+        }
+    }
+    let mut mentions = Vec::new();
+    if play.is_over() {
+        lines.push(result_text(r));
+        mentions.extend(r.south.clone());
+        mentions.extend(r.north.clone());
+    } else {
+        let (line, who) = to_move_with_deadline(r, game, p);
+        lines.push(line);
+        mentions.extend(who);
+    }
+    Draft::new(
+        lines.join("\n"),
+        vec![Picture::Move { trace, info, extra }],
+        mentions,
+    )
+}
+
+/// `Game 2 starts (M1-M3): games won ...; reserves ...; closed holes: ...`.
+fn next_match_game_line(r: &Record, m: &mancala_rules::Match, game: &Game) -> String {
+    let closed: Vec<String> = (0..game.variant().holes())
+        .map(|i| game.variant().hole(i))
+        .filter(|&h| game.position().is_closed(h))
+        .map(|h| h.to_string())
+        .collect();
+    format!(
+        "Game {} starts (M1-M3): games won {} {}, {} {}; reserves {} {}, {} {}; \
+         closed holes: {}.",
+        m.games_played() + 1,
+        names(r)[0],
+        m.wins(Side::South),
+        names(r)[1],
+        m.wins(Side::North),
+        Side::South,
+        m.reserve(Side::South),
+        Side::North,
+        m.reserve(Side::North),
+        if closed.is_empty() {
+            "none".to_string()
+        } else {
+            closed.join(" ")
+        }
+    )
+}
+
+/// `!resign`: the author's side loses the game (a match: the match).
+pub(super) fn resign(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
+    let p = ctx.p();
+    let r = match playing(state, p) {
+        Err(_) if state.record().is_some() => {
+            return refuse(format!(
+                "there is nothing to resign: the challenge is not accepted yet; \
+                 `{p}decline` withdraws or declines it"
+            ))
+        }
+        other => other?,
+    };
+    let Some(side) = r.side_of(ctx.author) else {
+        return refuse(format!(
+            "you are not playing this game ({}); only a player can resign",
+            players_text(r)
+        ));
+    };
+    let mut next = r.clone();
+    match next.play.as_mut() {
+        Some(Play::Game(g)) => g.resign(side),
+        Some(Play::Match(m)) => m.resign(side),
+        None => return refuse(no_game(p)),
+    }
+    next.status = Status::Finished;
+    next.draw_offer = None;
+    next.updated_ms = ctx.now;
+    if let Some(t) = next.timing.as_mut() {
+        t.wake_ms = None;
+    }
+    let Some(game) = next.play.as_ref().map(Play::game) else {
+        return refuse(no_game(p));
+    };
+    let reply = Draft::new(
+        format!(
+            "{} ({side}) resigns.\n{}",
+            ctx.author.name,
+            result_text(&next)
+        ),
+        vec![board_picture(&next, game, Side::South)],
+        next.player(side.other()).cloned().into_iter().collect(),
+    );
+    Ok(Decision::write(Change::Finish(next), vec![reply]))
+}

@@ -1,0 +1,172 @@
+//! The text of tournaments: the list, the start, pairings and standings. Pure.
+
+use super::{Format, Phase, Res, Tournament};
+use crate::core::text;
+
+/// `!tournament` with no action: one line per tournament of the community.
+pub(super) fn list_text(all: &[Tournament], p: &str) -> String {
+    if all.is_empty() {
+        return format!(
+            "No tournaments here yet. Organizers: `{p}tournament new NAME GAME \
+             roundrobin|swiss ROUNDS|knockout [TIME]`."
+        );
+    }
+    let lines: Vec<String> = all
+        .iter()
+        .map(|t| {
+            format!(
+                "{}: {}, {}, {} players, {}",
+                t.name,
+                text::kind_name(t.kind),
+                t.format,
+                t.entrants.len(),
+                match t.phase {
+                    Phase::Registration => "registration open".to_string(),
+                    Phase::Running => format!("round {}", t.rounds.len()),
+                    Phase::Finished => "finished".to_string(),
+                    Phase::Cancelled => "cancelled".to_string(),
+                }
+            )
+        })
+        .collect();
+    format!("Tournaments:\n{}", lines.join("\n"))
+}
+
+/// `Spring starts: 4 players, round robin, 3 rounds. Seeds: 1. alice, 2. bob, ...`.
+pub(super) fn started_text(t: &Tournament) -> String {
+    format!(
+        "{} starts: {} players, {}. Seeds: {}.",
+        t.name,
+        t.entrants.len(),
+        match t.format {
+            // Swiss names its rounds already.
+            Format::Swiss { .. } => t.format.to_string(),
+            _ => format!(
+                "{}, {} round{}",
+                t.format,
+                t.total_rounds(),
+                if t.total_rounds() == 1 { "" } else { "s" }
+            ),
+        },
+        t.entrants
+            .iter()
+            .enumerate()
+            .map(|(i, e)| format!("{}. {}", i + 1, e.user.name))
+            .collect::<Vec<_>>()
+            .join(", "),
+    )
+}
+
+/// The current round's pairings and results (or where each game is played).
+pub(super) fn pairings_text(t: &Tournament) -> String {
+    let Some(round) = t.current() else {
+        return format!("{} has not started yet.", t.name);
+    };
+    let name = |e: usize| t.entrants[e].user.name.as_str();
+    let mut lines = vec![format!("{} round {}:", t.name, round.number)];
+    for p in &round.pairings {
+        lines.push(match p.north {
+            None => format!("{}. {} has a bye", p.board, name(p.south)),
+            Some(n) => {
+                let res = match p.result {
+                    None => match &p.room {
+                        Some(room) => format!("playing in #{}", room.channel),
+                        None => "waiting for its room".to_string(),
+                    },
+                    Some(Res::South) => "1-0".to_string(),
+                    Some(Res::North) => "0-1".to_string(),
+                    Some(Res::Draw) => "½-½".to_string(),
+                };
+                format!(
+                    "{}. {} (South) vs {} (North): {res}{}",
+                    p.board,
+                    name(p.south),
+                    name(n),
+                    if p.forfeit { " (forfeit)" } else { "" }
+                )
+            }
+        });
+    }
+    lines.join("\n")
+}
+
+/// The standings (points, Buchholz, Sonneborn-Berger; a knockout: the round reached),
+/// or who registered before the start.
+pub(super) fn standings_text(t: &Tournament) -> String {
+    if t.phase == Phase::Registration {
+        return format!(
+            "{} has not started; registered: {}.",
+            t.name,
+            if t.entrants.is_empty() {
+                "nobody yet".to_string()
+            } else {
+                t.entrants
+                    .iter()
+                    .map(|e| e.user.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        );
+    }
+    // Rounds whose games are all over; the round being played is named apart.
+    let done = t
+        .rounds
+        .iter()
+        .filter(|r| r.pairings.iter().all(|p| !p.is_open()))
+        .count();
+    let when = match (done, t.rounds.len()) {
+        (0, n) => format!("round {n} in play"),
+        (d, n) if d < n => format!("after round {d}, round {n} in play"),
+        (d, _) => format!("after round {d}"),
+    };
+    let mut lines = vec![format!(
+        "{} standings, {when}{}:",
+        t.name,
+        match t.phase {
+            Phase::Finished => " (final)",
+            Phase::Cancelled => " (cancelled)",
+            _ => "",
+        }
+    )];
+    let knockout = t.format == Format::Knockout;
+    for (i, s) in t.standings().iter().enumerate() {
+        let e = &t.entrants[s.entrant];
+        let [w, d, l] = s.won_drawn_lost;
+        lines.push(if knockout {
+            format!(
+                "{}. {}: reached round {}{}",
+                i + 1,
+                e.user.name,
+                s.reached,
+                if e.withdrawn { " (withdrawn)" } else { "" }
+            )
+        } else {
+            format!(
+                "{}. {} {} pts ({w}-{d}-{l}), Buchholz {}, SB {}{}",
+                i + 1,
+                e.user.name,
+                half_points(s.points),
+                half_points(s.buchholz),
+                // Quarter points: SB is (2 x win + 1 x draw) x half points.
+                {
+                    let q = s.sonneborn_berger;
+                    if q % 4 == 0 {
+                        format!("{}", q / 4)
+                    } else {
+                        format!("{:.2}", f64::from(q) / 4.0)
+                    }
+                },
+                if e.withdrawn { " (withdrawn)" } else { "" }
+            )
+        });
+    }
+    lines.join("\n")
+}
+
+fn half_points(p: u32) -> String {
+    if p % 2 == 0 {
+        format!("{}", p / 2)
+    } else {
+        format!("{}.5", p / 2)
+    }
+}

@@ -1,0 +1,479 @@
+//! What the core shows without changing anything: `!board`, `!moves`, `!history`,
+//! `!replay`, `!rules`, and the wording shared by every reply about a game (players,
+//! results, whose move, pictures' labels). All pure: decisions over a loaded
+//! [`ChannelState`], text from a [`Record`].
+
+use mancala_rules::{EndReason, Game, Outcome, Position, Side};
+
+use super::command::RulesTopic;
+use super::decision::{refuse, ChannelState, Ctx, Decision, Draft, Picture, Refusal};
+use super::painter::{BoardInfo, Ended};
+use super::text;
+use crate::core::api::{time_token, Reply};
+use crate::model::{GameKind, User};
+use crate::store::{Play, Record, Status, Verdict};
+
+/// `Alice (South) vs Bob (North)`.
+pub(super) fn players_text(r: &Record) -> String {
+    let [south, north] = names(r);
+    format!("{south} ({}) vs {north} ({})", Side::South, Side::North)
+}
+
+/// The players' names, South first (`?` for a seat not taken).
+pub(super) fn names(r: &Record) -> [&str; 2] {
+    Side::ALL.map(|s| r.player(s).map_or("?", |u| u.name.as_str()))
+}
+
+/// Whether `r` is a challenge that expired by `now`.
+pub(super) fn expired(r: &Record, now: u64) -> bool {
+    r.challenge.as_ref().is_some_and(|c| now >= c.expires_ms)
+}
+
+/// The refusal of a game command where no game is in play.
+pub(super) fn no_game(p: &str) -> String {
+    format!("there is no game in play here; start one with `{p}new GAME [@opponent]`")
+}
+
+/// The refusal of a game command while the challenge waits.
+fn not_started(p: &str) -> String {
+    format!("the game has not started: the challenge is waiting for `{p}accept`")
+}
+
+/// The channel's record when a game is in play, else the refusal.
+pub(super) fn playing<'s>(state: &'s ChannelState, p: &str) -> Result<&'s Record, Refusal> {
+    match state.record() {
+        Some(r) if r.status == Status::Playing && r.play.is_some() => Ok(r),
+        Some(r) if r.status == Status::Challenge => refuse(not_started(p)),
+        _ => refuse(no_game(p)),
+    }
+}
+
+/// The labels of a picture of `game` (the game of `r`), drawn from `view`'s side; an
+/// end the position does not show (the record's verdict, or a resignation) is named.
+pub(super) fn board_info(r: &Record, game: &Game, view: Side) -> BoardInfo {
+    let [south, north] = names(r).map(str::to_string);
+    let ended = match (r.verdict, game.outcome()) {
+        (Some(Verdict::Timeout { winner }), _) => Some(Ended::Won {
+            winner,
+            how: "on time",
+        }),
+        (Some(Verdict::DrawAgreed), _) => Some(Ended::DrawAgreed),
+        (Some(Verdict::Aborted), _) => Some(Ended::Aborted),
+        (
+            None,
+            Outcome::Win {
+                winner,
+                reason: EndReason::Resignation,
+            },
+        ) => Some(Ended::Won {
+            winner,
+            how: "resignation",
+        }),
+        _ => None,
+    };
+    BoardInfo {
+        south,
+        north,
+        captured: Side::ALL.map(|s| game.captured(s)),
+        view,
+        ended,
+    }
+}
+
+/// The picture of `game`'s position (the game of `r`), drawn from `view`'s side.
+pub(super) fn board_picture(r: &Record, game: &Game, view: Side) -> Picture {
+    Picture::Board {
+        pos: game.position(),
+        info: board_info(r, game, view),
+    }
+}
+
+/// `@Bob (North) to move: `!sow HOLE`.` and the user to mention.
+pub(super) fn to_move_line(r: &Record, game: &Game, p: &str) -> (String, Option<User>) {
+    let side = game.position().to_move();
+    match r.player(side) {
+        Some(u) if r.is_ai(side) => (format!("{} ({side}) to move.", u.name), None),
+        Some(u) => (
+            format!(
+                "@{} ({side}) to move: {}.",
+                u.name,
+                text::move_form(game.variant(), p)
+            ),
+            Some(u.clone()),
+        ),
+        None => (format!("{side} to move."), None),
+    }
+}
+
+/// `Deadline for @Bob: <t:..:R>.` for a game in play with a clock; none while the
+/// AI is to move (it has no deadline).
+pub(super) fn deadline_line(r: &Record) -> Option<String> {
+    let t = r.timing.as_ref()?;
+    let side = r.play.as_ref()?.game().position().to_move();
+    if r.is_ai(side) {
+        return None;
+    }
+    let who = r.player(side).map_or("?", |u| u.name.as_str());
+    Some(format!(
+        "Deadline for {who}: {} ({} per move).",
+        time_token(t.deadline_ms),
+        text::duration_text(t.move_time_ms)
+    ))
+}
+
+/// [`to_move_line`] followed by the [`deadline_line`], and the user to mention.
+pub(super) fn to_move_with_deadline(r: &Record, game: &Game, p: &str) -> (String, Option<User>) {
+    let (mut line, who) = to_move_line(r, game, p);
+    if let Some(d) = deadline_line(r) {
+        line.push(' ');
+        line.push_str(&d);
+    }
+    (line, who)
+}
+
+/// How the game of `r` ended: `Game over. Alice (South) wins ...`, the match's result,
+/// or the verdict (time, agreement, abort).
+pub(super) fn result_text(r: &Record) -> String {
+    let Some(play) = &r.play else {
+        return String::new();
+    };
+    match r.verdict {
+        Some(Verdict::Timeout { winner }) => {
+            return format!(
+                "Game over. {} ({winner}) wins on time.",
+                names(r)[winner.index()]
+            )
+        }
+        Some(Verdict::DrawAgreed) => return "Game over. Draw by agreement.".to_string(),
+        Some(Verdict::Aborted) => return "Game aborted: no result, unrated.".to_string(),
+        None => {}
+    }
+    match play {
+        Play::Game(g) => format!(
+            "Game over. {} {}",
+            text::outcome_text(g.outcome(), names(r)),
+            text::captured_text(Side::ALL.map(|s| g.captured(s)))
+        ),
+        Play::Match(m) => {
+            let w = m.winner().unwrap_or(Side::South);
+            format!(
+                "Match over after {} game{}: {} ({w}) wins the match{}. Games won: {} {}, {} {}.",
+                m.games_played(),
+                if m.games_played() == 1 { "" } else { "s" },
+                names(r)[w.index()],
+                match m.game().outcome() {
+                    Outcome::Win {
+                        reason: EndReason::Resignation,
+                        ..
+                    } => " by resignation",
+                    _ => " (M4)",
+                },
+                names(r)[0],
+                m.wins(Side::South),
+                names(r)[1],
+                m.wins(Side::North),
+            )
+        }
+    }
+}
+
+/// `!board`: the game in play (from the author's side when he plays), else what the
+/// channel holds (a challenge), else the last game finished here.
+pub(super) fn board(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
+    let p = ctx.p();
+    let draft = match state.record() {
+        Some(r) if r.status == Status::Playing => board_in_play(r, ctx.author, p)?,
+        Some(r) => Draft::text(challenge_status(r, ctx.now, p)),
+        None => match &state.last_finished {
+            Some(r) => last_game(r, p)?,
+            None => return refuse(no_game(p)),
+        },
+    };
+    Ok(Decision::look(vec![draft]))
+}
+
+/// `!board` of a game in play: the position, whose move, the captures, the picture.
+fn board_in_play(r: &Record, author: &User, p: &str) -> Result<Draft, Refusal> {
+    let play = r.play.as_ref().ok_or_else(|| Refusal(no_game(p)))?;
+    let game = play.game();
+    let pos = game.position();
+    let view = r.side_of(author).unwrap_or(Side::South);
+    let side = pos.to_move();
+    let name = r.player(side).map_or("?", |u| u.name.as_str());
+    let mut head = format!(
+        "{}: {}, move {}",
+        text::kind_name(r.kind),
+        players_text(r),
+        game.moves().len() + 1
+    );
+    if let Play::Match(m) = play {
+        head.push_str(&format!(
+            " of game {} (games won {} {}, {} {})",
+            m.games_played() + 1,
+            names(r)[0],
+            m.wins(Side::South),
+            names(r)[1],
+            m.wins(Side::North)
+        ));
+    }
+    let mut text = format!("{head}. Position: `{pos}`. {name} ({side}) to move.");
+    if pos.variant().is_katro() {
+        text.push(' ');
+        text.push_str(&text::captured_text(Side::ALL.map(|s| game.captured(s))));
+    }
+    Ok(Draft::new(
+        text,
+        vec![board_picture(r, game, view)],
+        Vec::new(),
+    ))
+}
+
+/// `!board` where a challenge waits (or expired).
+fn challenge_status(r: &Record, now: u64, p: &str) -> String {
+    let ch = r.challenge.as_ref();
+    let challenger = ch.map_or("someone", |c| c.challenger.name.as_str());
+    let kind = text::kind_name(r.kind);
+    match ch.and_then(|c| c.opponent.as_ref()) {
+        _ if expired(r, now) => format!(
+            "No game here: {challenger}'s challenge to {kind} expired; start one \
+             with `{p}new GAME [@opponent]`."
+        ),
+        Some(op) => format!(
+            "No game yet: {challenger} challenged {} to {kind}; waiting for {} \
+         to `{p}accept`.",
+            op.name, op.name
+        ),
+        None => format!(
+            "No game yet: {challenger} offers a game of {kind} to anyone; \
+         `{p}accept` to play."
+        ),
+    }
+}
+
+/// `!board` with no game here: the last one finished here.
+fn last_game(r: &Record, p: &str) -> Result<Draft, Refusal> {
+    let game = r
+        .play
+        .as_ref()
+        .map(Play::game)
+        .ok_or_else(|| Refusal(no_game(p)))?;
+    Ok(Draft::new(
+        format!(
+            "No game in play here. The last one ({}, {}): {} Position: `{}`. \
+             Start a new one with `{p}new GAME [@opponent]`.",
+            text::kind_name(r.kind),
+            players_text(r),
+            result_text(r),
+            game.position()
+        ),
+        vec![board_picture(r, game, Side::South)],
+        Vec::new(),
+    ))
+}
+
+/// `!moves`: the legal moves of the player to move.
+pub(super) fn moves(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
+    let r = playing(state, ctx.p())?;
+    let Some(play) = &r.play else {
+        return refuse(no_game(ctx.p()));
+    };
+    let game = play.game();
+    let side = game.position().to_move();
+    let legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+    Ok(Decision::look(vec![Draft::text(format!(
+        "Legal moves for {} ({side}): {}",
+        r.player(side).map_or("?", |u| u.name.as_str()),
+        legal.join(" ")
+    ))]))
+}
+
+/// The record `!history` and `!replay` show: the game here, else the last finished
+/// one.
+fn shown_record<'s>(state: &'s ChannelState, p: &str) -> Result<&'s Record, Refusal> {
+    match state.record() {
+        Some(r) if r.status == Status::Playing => Ok(r),
+        Some(_) => refuse(not_started(p)),
+        None => state
+            .last_finished
+            .as_ref()
+            .ok_or_else(|| Refusal(no_game(p))),
+    }
+}
+
+/// `!history`: the game record (see [`record_text`]).
+pub(super) fn history(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
+    let r = shown_record(state, ctx.p())?;
+    Ok(Decision::look(vec![Draft::text(record_text(
+        r,
+        ctx.settings.max_reply_chars,
+    ))]))
+}
+
+/// `!replay`: the last move of the game here (in a match, of its current game; with no
+/// game in play, of the last finished one) as an animated GIF of its frames, drawn
+/// from the mover's side.
+pub(super) fn replay(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
+    let r = shown_record(state, ctx.p())?;
+    let game = r.play.as_ref().map(Play::game);
+    let Some((game, (&last, earlier))) = game.and_then(|g| Some((g, g.moves().split_last()?)))
+    else {
+        return refuse("no move has been played in this game yet: nothing to replay");
+    };
+    let does_not_replay =
+        |e: mancala_rules::PlayError| Refusal(format!("the stored game does not replay: {e}"));
+    let mut replayed = Game::from_position(game.start());
+    for &m in earlier {
+        replayed.play(m).map_err(does_not_replay)?;
+    }
+    let trace = replayed.play(last).map_err(does_not_replay)?;
+    let mover = trace.before.to_move();
+    let info = board_info(r, &replayed, mover);
+    let body = format!(
+        "Replay of move {}: {}",
+        game.moves().len(),
+        text::move_summary(names(r)[mover.index()], &trace).trim_end_matches('.'),
+    );
+    Ok(Decision::look(vec![Draft::new(
+        body,
+        vec![Picture::Replay { trace, info }],
+        Vec::new(),
+    )]))
+}
+
+/// `!history`: headers, then the numbered moves of each game, cut from the front to
+/// the reply length limit `max_reply_chars`.
+pub(super) fn record_text(r: &Record, max_reply_chars: usize) -> String {
+    let Some(play) = &r.play else {
+        return String::new();
+    };
+    let head = record_head(r, play).join("\n");
+    let body = record_moves(r, play).join("\n");
+    let room = max_reply_chars.saturating_sub(head.len() + 80);
+    format!("{head}\n{}", cut_front(body, room))
+}
+
+/// The header lines of `!history`: game, players, start, result or whose move.
+fn record_head(r: &Record, play: &Play) -> Vec<String> {
+    vec![
+        format!("Game {}: {}", r.id, text::kind_name(r.kind)),
+        players_text(r),
+        format!("Started {}", text::date_text(r.created_ms)),
+        if play.is_over() || r.verdict.is_some() {
+            result_text(r)
+        } else {
+            let side = play.game().position().to_move();
+            format!("In play: {} ({side}) to move", names(r)[side.index()])
+        },
+    ]
+}
+
+/// `1.S c1+  2.N d2-` from `start`; `(no moves yet)` when there are none.
+fn numbered(start: Position, moves: &[String]) -> String {
+    let mut g = Game::from_position(start);
+    let mut out = Vec::new();
+    for (i, m) in moves.iter().enumerate() {
+        let side = g.position().to_move();
+        let _ = g.play_text(m);
+        out.push(format!(
+            "{}.{} {m}",
+            i + 1,
+            side.letter().to_ascii_uppercase()
+        ));
+    }
+    if out.is_empty() {
+        "(no moves yet)".to_string()
+    } else {
+        out.join("  ")
+    }
+}
+
+/// The move lines of `!history`: one line of numbered moves, or one line per game of a
+/// match with its result.
+fn record_moves(r: &Record, play: &Play) -> Vec<String> {
+    let current: Vec<String> = play.game().moves().iter().map(|m| m.to_string()).collect();
+    let Play::Match(m) = play else {
+        return vec![numbered(play.game().start(), &current)];
+    };
+    let result = |k: usize| {
+        m.results()
+            .get(k)
+            .map(|o| format!(" {}", text::outcome_text(*o, names(r))))
+            .unwrap_or_default()
+    };
+    let mut body = Vec::new();
+    for (k, moves) in r.earlier_games.iter().enumerate() {
+        // Earlier games' start positions (closed holes, M2) are not kept: their
+        // moves are listed with their numbers only.
+        let list: Vec<String> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| format!("{}. {m}", i + 1))
+            .collect();
+        body.push(format!("Game {}: {}{}", k + 1, list.join("  "), result(k)));
+    }
+    // The current game, unless the match ended with it (then it is listed).
+    let k = r.earlier_games.len();
+    if m.winner().is_none() || k < m.games_played() {
+        body.push(format!(
+            "Game {}: {}{}",
+            k + 1,
+            numbered(play.game().start(), &current),
+            result(k)
+        ));
+    }
+    body
+}
+
+/// `body` cut from the front to at most about `room` characters, before a game's line
+/// or a numbered move (` 12.S c1+`), never inside a result, with a note of the cut.
+fn cut_front(body: String, room: usize) -> String {
+    if body.len() <= room {
+        return body;
+    }
+    let move_starts = |i: usize| {
+        let rest = body[i..].trim_start_matches(' ');
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        body[i..].starts_with(' ')
+            && digits > 0
+            && (rest[digits..].starts_with(".S ") || rest[digits..].starts_with(".N "))
+    };
+    let from = body.len() - room;
+    let cut = (from..body.len())
+        .find(|&i| body.is_char_boundary(i) && (body[i..].starts_with('\n') || move_starts(i)))
+        .unwrap_or(body.len());
+    format!(
+        "… (earlier moves left out; `mancala-bot export` has the full record)\n{}",
+        body[cut..].trim_start()
+    )
+}
+
+/// `!rules [katro|hoyito]`: the summary asked for, else the one of the game in the
+/// channel (`kind`), else both.
+pub(super) fn rules(topic: Option<RulesTopic>, kind: Option<GameKind>, p: &str) -> Reply {
+    let topic = topic.or_else(|| {
+        Some(if kind?.variant.is_katro() {
+            RulesTopic::Katro
+        } else {
+            RulesTopic::Hoyito
+        })
+    });
+    let text = match topic {
+        Some(RulesTopic::Katro) => format!(
+            "{}\n{}",
+            text::KATRO_RULES,
+            text::rules_ai_line(p, "katro:4x4")
+        ),
+        Some(RulesTopic::Hoyito) => format!(
+            "{}\n{}",
+            text::HOYITO_RULES,
+            text::rules_ai_line(p, "hoyito")
+        ),
+        None => format!(
+            "{}\n\n{}\n{}",
+            text::KATRO_RULES,
+            text::HOYITO_RULES,
+            text::rules_ai_line(p, "GAME")
+        ),
+    };
+    Draft::text(text).reply
+}
