@@ -11,6 +11,7 @@
 //! command it stands for, so this parser decides for every transport.
 
 mod args;
+mod def;
 pub mod slash;
 pub mod table;
 
