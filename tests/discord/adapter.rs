@@ -134,7 +134,8 @@ fn slash_new_orders_options_and_resolves_the_opponent() {
         panic!("not a command")
     };
     let m = adapter::incoming_from_command(&ci, "!");
-    // Sent as game, side, opponent; spelled in the text command's order.
+    // Sent as game (choice 1, `katro:4x6`), side (choice 1, `north`), opponent; spelled
+    // in the text command's order.
     assert_eq!(m.text, "!new katro:4x6 @bob_smith as north");
     assert_eq!(m.mentions, vec![user(BOB, "Bobby")]);
     assert_eq!(m.at, at(GUILD, THREAD));
@@ -146,7 +147,8 @@ fn slash_new_with_an_ai_level_plays_the_ai() {
         panic!("not a command")
     };
     let m = adapter::incoming_from_command(&ci, "!");
-    // Sent as ai_level, side, game; spelled as the text command `!new GAME ai level N`.
+    // Sent as ai_level (choice 1, `2 casual`), side, game (choice 4, `hoyito match`);
+    // spelled as the text command `!new GAME ai level N`.
     assert_eq!(m.text, "!new hoyito match ai level 2 as north");
     assert!(m.mentions.is_empty());
 }
@@ -167,9 +169,36 @@ fn slash_tournament_withdraw_names_the_player() {
     let Interaction::Command(ci) = interaction("interaction_tournament_withdraw.json") else {
         panic!("not a command")
     };
+    // A subcommand (option type 1) with its own options, sent as name, user; spelled in
+    // the order of `!tournament withdraw @user [NAME]`.
     let m = adapter::incoming_from_command(&ci, "!");
-    assert_eq!(m.text, "!tournament withdraw spring @bob_smith");
+    assert_eq!(m.text, "!tournament withdraw @bob_smith spring");
     assert_eq!(m.mentions, vec![user(BOB, "Bobby")]);
+}
+
+#[test]
+fn slash_tournament_subcommands_are_spelled_from_the_table() {
+    let mut raw = fixture("interaction_tournament_withdraw.json")["d"].clone();
+    // `/tournament list`: the chat command alone.
+    raw["data"]["options"] = json!([{"type": 1, "name": "list", "options": []}]);
+    let Ok(Interaction::Command(ci)) = serde_json::from_value::<Interaction>(raw.clone()) else {
+        panic!("not a command")
+    };
+    assert_eq!(adapter::incoming_from_command(&ci, "!").text, "!tournament");
+    // `/tournament new`: the game and the format are choices (their index is sent).
+    raw["data"]["options"] = json!([{"type": 1, "name": "new", "options": [
+        {"type": 3, "name": "time", "value": "2d"},
+        {"type": 4, "name": "rounds", "value": 5},
+        {"type": 4, "name": "format", "value": 1},
+        {"type": 4, "name": "game", "value": 4},
+        {"type": 3, "name": "name", "value": "spring"}
+    ]}]);
+    let Ok(Interaction::Command(ci)) = serde_json::from_value::<Interaction>(raw) else {
+        panic!("not a command")
+    };
+    let m = adapter::incoming_from_command(&ci, "!");
+    assert_eq!(m.text, "!tournament new spring hoyito match swiss 5 2d");
+    assert!(m.mentions.is_empty());
 }
 
 #[test]

@@ -585,6 +585,43 @@ async fn scenario() {
         .unwrap();
     assert_eq!(sow["options"][0]["name"], "hole");
     assert_eq!(sow["options"][0]["autocomplete"], true);
+    let find = |name: &str| {
+        cmds.as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    // Typed options: the game is a choice (its index is sent), `/tournament` has
+    // subcommands.
+    let new = find("new");
+    assert_eq!(new["options"][0]["name"], "game");
+    assert_eq!(new["options"][0]["type"], 4);
+    assert_eq!(new["options"][0]["choices"][1]["name"], "katro:4x6");
+    assert_eq!(new["options"][0]["choices"][1]["value"], 1);
+    let tournament = find("tournament");
+    let subs: Vec<&str> = tournament["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .inspect(|o| assert_eq!(o["type"], 1, "a subcommand"))
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        subs,
+        [
+            "list",
+            "new",
+            "join",
+            "leave",
+            "start",
+            "pairings",
+            "standings",
+            "withdraw",
+            "cancel"
+        ]
+    );
     assert!(
         rest.all.iter().all(|r| !r.path.contains("oauth2")),
         "owners not fetched"
@@ -854,6 +891,32 @@ async fn scenario() {
     ev_tx.send(fixture("message_from_bot.json")).unwrap();
     rest.none_within(Duration::from_millis(500)).await;
     assert_eq!(core.seen().len(), before);
+
+    // 12. A subcommand, `/tournament withdraw`: poise calls its function, which hands the
+    //     core the chat command the table spells (the fake core does not know it: an
+    //     ephemeral error).
+    ev_tx
+        .send(fixture("interaction_tournament_withdraw.json"))
+        .unwrap();
+    let cb = rest
+        .next(
+            "POST",
+            &callback_path("interaction_tournament_withdraw.json"),
+        )
+        .await;
+    assert_eq!(cb.payload()["data"]["flags"], 64);
+    let last = core.seen().last().unwrap().clone();
+    assert_eq!(last.text, "!tournament withdraw @bob_smith spring");
+    let named: Vec<(&str, &str)> = last
+        .mentions
+        .iter()
+        .map(|u| (u.id.as_str(), u.name.as_str()))
+        .collect();
+    assert_eq!(
+        named,
+        [(BOB, "Bobby")],
+        "the nickname from the resolved member"
+    );
 
     // The tick went on every second, and posted nothing more.
     assert!(core.ticks() >= 2, "ticks: {}", core.ticks());

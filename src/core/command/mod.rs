@@ -1,26 +1,26 @@
-//! Text commands: `!new`, `!accept`, `!decline`, `!sow` (`!s`), `!board`, `!moves`,
-//! `!resign`, `!history`, `!rules`, `!help`; correspondence play: `!claim`, `!abort`,
-//! `!draw`, `!rematch`, `!mute`, `!unmute`, `!set`; ratings: `!rating`, `!leaderboard`;
-//! `!tournament ...`; behind a configurable prefix.
+//! The chat command grammar, behind a configurable prefix: `!new`, `!accept`,
+//! `!decline`, `!sow` (`!s`), `!board`, `!moves`, `!resign`, `!history`, `!replay`,
+//! `!rules`, `!help`; correspondence play: `!claim`, `!abort`, `!draw`, `!rematch`,
+//! `!mute`, `!unmute`, `!set`; ratings: `!rating`, `!leaderboard` (`!top`);
+//! `!tournament ...` (`!t`).
+//!
+//! Every command is defined once, in [`table`]: [`parse`] looks the name up there and
+//! runs the command's argument parser (`args.rs`); usage strings, `!help`
+//! ([`crate::core::text::help`]) and the slash commands of the transports come from the
+//! same definitions, and [`slash::spell`] writes a slash command back as the chat
+//! command it stands for, so this parser decides for every transport.
 
-use mancala_rules::{Side, Variant};
+mod args;
+mod def;
+pub mod slash;
+pub mod table;
+
+use mancala_rules::Side;
 
 use crate::model::GameKind;
 use crate::model::User;
-
-/// The usage line of `!new`, shown after its errors (without the prefix).
-pub const NEW_USAGE: &str = "new GAME [@opponent | ai [level N]] [as south|north] [TIME]";
-
-/// How a time per move is written, shown after its errors.
-pub const TIME_FORM: &str =
-    "TIME is hours or days per move, e.g. `12h` or `2d` (1 h to 30 d), or `notime`";
-
-/// The usage of `!tournament`, without the prefix.
-pub const TOURNAMENT_USAGE: &str = "tournament new NAME GAME roundrobin|swiss ROUNDS|knockout [TIME] | join [NAME] | leave [NAME] | start [NAME] | pairings [NAME] | standings [NAME] | withdraw @user [NAME] | cancel [NAME]";
-
-/// The games `!new` takes, shown after its errors.
-pub const GAMES: &str =
-    "GAME is katro, katro:4x6, katro:4x4, hoyito, hoyito:2xN (N 6-12) or `hoyito match`";
+use table::{Cx, Grammar};
+pub use table::{GAMES, TIME_FORM};
 
 /// Who is challenged by `!new`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,27 +43,6 @@ pub fn ai_levels_text() -> String {
         .map(|l| format!("{l} {}", mancala_ai::level_name(l).unwrap_or("?")))
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// Parses an AI level word: the level for 1-5, an error naming the levels for
-/// any other number or word.
-fn parse_level(word: Option<&str>, prefix: &str) -> Result<u8, String> {
-    let levels = ai_levels_text();
-    let Some(word) = word else {
-        return Err(format!(
-            "`level` needs a number: levels are {levels}; e.g. `{prefix}new katro ai level 3`"
-        ));
-    };
-    match word.parse::<i64>() {
-        Ok(n) if (1..=5).contains(&n) => Ok(n as u8),
-        Ok(n) => Err(format!("AI level {n} does not exist: levels are {levels}")),
-        Err(_) => {
-            let shown: String = word.chars().take(30).collect();
-            Err(format!(
-                "`level` takes a number, not `{shown}`: levels are {levels}"
-            ))
-        }
-    }
 }
 
 /// Which rules `!rules` summarises.
@@ -175,32 +154,6 @@ pub enum TourneyCommand {
     Cancel(Option<String>),
 }
 
-/// The command names, for `!help` and unknown-command errors.
-pub const COMMANDS: &[&str] = &[
-    "new",
-    "accept",
-    "decline",
-    "sow",
-    "s",
-    "board",
-    "moves",
-    "resign",
-    "history",
-    "replay",
-    "rules",
-    "help",
-    "claim",
-    "abort",
-    "draw",
-    "rematch",
-    "mute",
-    "unmute",
-    "set",
-    "rating",
-    "leaderboard",
-    "tournament",
-];
-
 /// Parses a time per move: `12h`, `1.5d`, `2d` (1 h to 30 d) in milliseconds, or
 /// `notime` (`Some(None)`). `None` when `word` is not a time at all.
 pub fn parse_time(word: &str) -> Option<Result<Option<u64>, String>> {
@@ -229,10 +182,6 @@ pub fn parse_time(word: &str) -> Option<Result<Option<u64>, String>> {
     Some(Ok(Some((h * 3_600_000.0).round() as u64)))
 }
 
-fn is_mention(token: &str) -> bool {
-    token.starts_with('@') || token.starts_with("<@")
-}
-
 /// Parses `text` as a command behind `prefix`.
 ///
 /// Returns `None` when the text is not addressed to the bot: it does not start with the
@@ -250,337 +199,53 @@ pub fn parse(text: &str, prefix: &str, mentions: &[User]) -> Option<Result<Comma
     let mut words = rest.split_whitespace();
     let name = words.next()?.to_lowercase();
     let args: Vec<&str> = words.collect();
-    Some(parse_args(&name, &args, prefix, mentions))
-}
-
-fn no_args(cmd: Command, name: &str, args: &[&str], prefix: &str) -> Result<Command, String> {
-    if args.is_empty() {
-        Ok(cmd)
-    } else {
-        Err(format!(
-            "`{prefix}{name}` takes no arguments (got `{}`)",
-            args.join(" ")
-        ))
-    }
-}
-
-fn parse_args(
-    name: &str,
-    args: &[&str],
-    prefix: &str,
-    mentions: &[User],
-) -> Result<Command, String> {
-    match name {
-        "new" => parse_new(args, prefix, mentions),
-        "accept" => no_args(Command::Accept, name, args, prefix),
-        "decline" => no_args(Command::Decline, name, args, prefix),
-        "sow" | "s" => {
-            let mv: String = args.concat();
-            if mv.is_empty() {
-                Err(format!(
-                    "`{prefix}{name}` needs a hole: `{prefix}sow c1+` or `{prefix}sow c1-` in \
-                     Katro, `{prefix}sow d1` in Hoyito (`{prefix}moves` lists them)"
-                ))
-            } else {
-                Ok(Command::Sow(mv))
-            }
-        }
-        "board" => no_args(Command::Board, name, args, prefix),
-        "moves" => no_args(Command::Moves, name, args, prefix),
-        "resign" => no_args(Command::Resign, name, args, prefix),
-        "history" => no_args(Command::History, name, args, prefix),
-        "replay" => no_args(Command::Replay, name, args, prefix),
-        "help" => Ok(Command::Help),
-        "claim" => no_args(Command::Claim, name, args, prefix),
-        "abort" => no_args(Command::Abort, name, args, prefix),
-        "draw" => no_args(Command::Draw, name, args, prefix),
-        "rematch" => no_args(Command::Rematch, name, args, prefix),
-        "mute" => no_args(Command::Mute(true), name, args, prefix),
-        "unmute" => no_args(Command::Mute(false), name, args, prefix),
-        "set" => match args
-            .iter()
-            .map(|a| a.to_lowercase())
-            .collect::<Vec<_>>()
-            .as_slice()
-        {
-            [k, v] if k == "autoforfeit" && (v == "on" || v == "off") => {
-                Ok(Command::SetAutoForfeit(v == "on"))
-            }
-            _ => Err(format!(
-                "usage: `{prefix}set autoforfeit on|off` (on: a game whose deadline passes here is forfeited by itself; off: the opponent may `{prefix}claim`)"
-            )),
-        },
-        "rating" => match (args, mentions.first()) {
-            ([], _) => Ok(Command::Rating(None)),
-            ([a], Some(u)) if is_mention(a) => Ok(Command::Rating(Some(u.clone()))),
-            _ => Err(format!(
-                "usage: `{prefix}rating` (yours) or `{prefix}rating @user`"
-            )),
-        },
-        "leaderboard" | "top" => match args {
-            [] => Ok(Command::Leaderboard(None)),
-            [t] if t.eq_ignore_ascii_case("katro") => {
-                Ok(Command::Leaderboard(Some(RulesTopic::Katro)))
-            }
-            [t] if t.eq_ignore_ascii_case("hoyito") => {
-                Ok(Command::Leaderboard(Some(RulesTopic::Hoyito)))
-            }
-            _ => Err(format!("usage: `{prefix}leaderboard [katro|hoyito]`")),
-        },
-        "tournament" | "t" => parse_tournament(args, prefix, mentions).map(Command::Tournament),
-        "rules" => match args {
-            [] => Ok(Command::Rules(None)),
-            [t] if t.to_lowercase().starts_with("katro") => {
-                Ok(Command::Rules(Some(RulesTopic::Katro)))
-            }
-            [t] if t.to_lowercase().starts_with("hoyito") => {
-                Ok(Command::Rules(Some(RulesTopic::Hoyito)))
-            }
-            _ => Err(format!(
-                "no rules for `{}`: use `{prefix}rules katro` or `{prefix}rules hoyito`",
-                args.join(" ")
-            )),
-        },
-        other => {
-            let shown: String = other.chars().take(30).collect();
-            Err(format!(
-                "unknown command `{prefix}{shown}`; commands: {} (`{prefix}help` explains them)",
-                COMMANDS
-                    .iter()
-                    .map(|c| format!("{prefix}{c}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ))
-        }
-    }
-}
-
-/// A tournament name: letters, digits, `-`, `_`, 1 to 24 characters.
-fn tourney_name(word: &str, prefix: &str) -> Result<String, String> {
-    if (1..=24).contains(&word.chars().count())
-        && word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-    {
-        Ok(word.to_string())
-    } else {
-        let shown: String = word.chars().take(30).collect();
-        Err(format!(
-            "bad tournament name `{shown}`: use 1 to 24 letters, digits, `-` or `_`; usage: `{prefix}{TOURNAMENT_USAGE}`"
-        ))
-    }
-}
-
-fn parse_tournament(
-    args: &[&str],
-    prefix: &str,
-    mentions: &[User],
-) -> Result<TourneyCommand, String> {
-    let usage = format!("usage: `{prefix}{TOURNAMENT_USAGE}`");
-    let Some((sub, rest)) = args.split_first() else {
-        return Ok(TourneyCommand::List);
+    let cx = Cx {
+        name: &name,
+        sub: "",
+        prefix,
+        mentions,
     };
-    let sub = sub.to_lowercase();
-    let opt_name = |rest: &[&str]| -> Result<Option<String>, String> {
-        match rest {
-            [] => Ok(None),
-            [n] => tourney_name(n, prefix).map(Some),
-            _ => Err(format!(
-                "`{prefix}tournament {sub}` takes at most a name; {usage}"
-            )),
-        }
+    let Some(def) = table::find(&name) else {
+        return Some(Err(unknown_command(&name, prefix)));
     };
-    match sub.as_str() {
-        "new" | "create" => {
-            let (Some(name), Some(game)) = (rest.first(), rest.get(1)) else {
-                return Err(format!(
-                    "`{prefix}tournament new` needs a name, a game and a format; {usage}"
-                ));
-            };
-            let name = tourney_name(name, prefix)?;
-            let variant: Variant = game
-                .to_lowercase()
-                .parse()
-                .map_err(|e: mancala_rules::ParseError| format!("{e}; {usage}"))?;
-            let mut kind = GameKind::single(variant);
-            let mut i = 2;
-            if rest.get(i).is_some_and(|w| w.eq_ignore_ascii_case("match")) {
-                if variant.is_katro() {
-                    return Err(format!("match play (M1-M4) is for Hoyito; {usage}"));
+    Some(match &def.grammar {
+        Grammar::NoArgs(cmd) => args::no_args(cmd, &cx, &args),
+        Grammar::Args(parse) => parse(&cx, &args),
+        Grammar::Subcommands { alone } => match args.split_first() {
+            None => Ok(alone.clone()),
+            Some((sub, rest)) => {
+                let sub = sub.to_lowercase();
+                match def.find_sub(&sub) {
+                    Some(s) => (s.parse)(&Cx { sub: &sub, ..cx }, rest),
+                    None => Err(format!(
+                        "unknown `{prefix}{} {}`; usage: `{prefix}{}`",
+                        def.name,
+                        sub.chars().take(30).collect::<String>(),
+                        def.usage()
+                    )),
                 }
-                kind.is_match = true;
-                i += 1;
             }
-            let format = match rest.get(i).map(|w| w.to_lowercase()).as_deref() {
-                Some("roundrobin" | "rr" | "round-robin") => FormatArg::RoundRobin,
-                Some("knockout" | "ko") => FormatArg::Knockout,
-                Some("swiss") => {
-                    i += 1;
-                    match rest.get(i).and_then(|w| w.parse::<u32>().ok()) {
-                        Some(n) if (1..=20).contains(&n) => FormatArg::Swiss(n),
-                        _ => {
-                            return Err(format!(
-                                "`swiss` needs the number of rounds, 1 to 20 (`swiss 5`); {usage}"
-                            ))
-                        }
-                    }
-                }
-                Some(other) => {
-                    let shown: String = other.chars().take(30).collect();
-                    return Err(format!(
-                        "unknown format `{shown}`: roundrobin, swiss ROUNDS or knockout; {usage}"
-                    ));
-                }
-                None => {
-                    return Err(format!(
-                        "`{prefix}tournament new` needs a format: roundrobin, swiss ROUNDS or knockout; {usage}"
-                    ))
-                }
-            };
-            i += 1;
-            let move_time = match rest.get(i) {
-                None => None,
-                Some(w) => match parse_time(w) {
-                    Some(t) => Some(t?),
-                    None => {
-                        let shown: String = w.chars().take(30).collect();
-                        return Err(format!("unexpected `{shown}`; {TIME_FORM}; {usage}"));
-                    }
-                },
-            };
-            if rest.len() > i + 1 {
-                return Err(format!("too many words; {usage}"));
-            }
-            Ok(TourneyCommand::New {
-                name,
-                kind,
-                format,
-                move_time,
-            })
-        }
-        "join" => opt_name(rest).map(TourneyCommand::Join),
-        "leave" => opt_name(rest).map(TourneyCommand::Leave),
-        "start" => opt_name(rest).map(TourneyCommand::Start),
-        "pairings" | "round" => opt_name(rest).map(TourneyCommand::Pairings),
-        "standings" | "table" => opt_name(rest).map(TourneyCommand::Standings),
-        "cancel" => opt_name(rest).map(TourneyCommand::Cancel),
-        "withdraw" => {
-            let Some(user) = mentions.first() else {
-                return Err(format!("`{prefix}tournament withdraw` needs the player: `{prefix}tournament withdraw @user [NAME]`"));
-            };
-            let words: Vec<&str> = rest.iter().copied().filter(|w| !is_mention(w)).collect();
-            opt_name(&words).map(|n| TourneyCommand::Withdraw(user.clone(), n))
-        }
-        other => {
-            let shown: String = other.chars().take(30).collect();
-            Err(format!("unknown `{prefix}tournament {shown}`; {usage}"))
-        }
-    }
-}
-
-fn parse_new(args: &[&str], prefix: &str, mentions: &[User]) -> Result<Command, String> {
-    let usage = format!("usage: `{prefix}{NEW_USAGE}`, {GAMES}; {TIME_FORM}");
-    let mut kind: Option<GameKind> = None;
-    let mut side = None;
-    let mut move_time = None;
-    let mut named_mentions = 0;
-    let mut ai = false;
-    let mut level = None;
-    let mut i = 0;
-    while i < args.len() {
-        let word = args[i];
-        let lower = word.to_lowercase();
-        if is_mention(word) {
-            named_mentions += 1;
-        } else if lower == "as" {
-            let Some(s) = args.get(i + 1) else {
-                return Err(format!("`as` needs a side, `south` or `north`; {usage}"));
-            };
-            if side.is_some() {
-                return Err(format!(
-                    "one side, please (`as south` or `as north`); {usage}"
-                ));
-            }
-            side = Some(match s.to_lowercase().as_str() {
-                "south" | "s" => Side::South,
-                "north" | "n" => Side::North,
-                other => {
-                    return Err(format!(
-                        "`as` takes `south` or `north`, not `{other}`; {usage}"
-                    ))
-                }
-            });
-            i += 1;
-        } else if lower == "match" {
-            match kind.as_mut() {
-                Some(k) if !k.variant.is_katro() => k.is_match = true,
-                Some(_) => {
-                    return Err(format!(
-                        "match play (M1-M4) is for Hoyito: `{prefix}new hoyito match`"
-                    ))
-                }
-                None => return Err(format!("`match` follows a Hoyito game; {usage}")),
-            }
-        } else if let Some(t) = parse_time(word) {
-            if move_time.is_some() {
-                return Err(format!("one time per move, please; {usage}"));
-            }
-            move_time = Some(t.map_err(|e| format!("{e}; usage: `{prefix}{NEW_USAGE}`"))?);
-        } else if lower == "ai" {
-            if ai {
-                return Err(format!("`ai` once, please; {usage}"));
-            }
-            ai = true;
-        } else if lower == "level" {
-            if !ai {
-                return Err(format!(
-                    "`level` follows `ai`: `{prefix}new katro ai level 3`; {usage}"
-                ));
-            }
-            level = Some(parse_level(args.get(i + 1).copied(), prefix)?);
-            i += 1;
-        } else if kind.is_none() {
-            // The rules' error already lists the game names.
-            let variant: Variant = lower.parse().map_err(|e: mancala_rules::ParseError| {
-                format!("{e}, or `hoyito match`; usage: `{prefix}{NEW_USAGE}`")
-            })?;
-            kind = Some(GameKind::single(variant));
-        } else {
-            let shown: String = word.chars().take(30).collect();
-            return Err(format!("unexpected `{shown}`; {usage}"));
-        }
-        i += 1;
-    }
-    if mentions.len() > 1 || named_mentions > 1 {
-        return Err(format!("challenge one opponent at a time; {usage}"));
-    }
-    if ai && (!mentions.is_empty() || named_mentions > 0) {
-        return Err(format!(
-            "challenge one opponent at a time: a player or the AI, not both; {usage}"
-        ));
-    }
-    let opponent = match (mentions.first(), named_mentions) {
-        _ if ai => Opponent::Ai { level },
-        (Some(u), _) => Opponent::User(u.clone()),
-        (None, 0) => Opponent::Anyone,
-        (None, _) => {
-            return Err(format!(
-                "I could not tell who the mentioned user is; mention him so that the chat \
-                 links the name; {usage}"
-            ))
-        }
-    };
-    Ok(Command::New {
-        kind,
-        opponent,
-        side,
-        move_time,
+        },
     })
+}
+
+/// The error for a name that is no command: it lists the table's commands.
+fn unknown_command(name: &str, prefix: &str) -> String {
+    let shown: String = name.chars().take(30).collect();
+    let names: Vec<String> = table::COMMANDS
+        .iter()
+        .map(|c| format!("{prefix}{}", c.name))
+        .collect();
+    format!(
+        "unknown command `{prefix}{shown}`; commands: {} (`{prefix}help` explains them)",
+        names.join(" ")
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mancala_rules::Variant;
 
     fn user(n: &str) -> User {
         User {

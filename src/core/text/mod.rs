@@ -2,6 +2,7 @@
 
 use mancala_rules::{Event, Outcome, Side, Trace, Variant};
 
+use crate::core::command::table::{join_words, CommandDef};
 use crate::model::GameKind;
 
 /// Who counts as an organizer, as refusals say it.
@@ -117,23 +118,64 @@ pub fn date_text(ms: u64) -> String {
         )
 }
 
-/// `!help`, with the prefix and the AI's default level.
+/// `!help`, with the prefix and the AI's default level: the lines of
+/// [`command_help`] for every command of the table
+/// ([`crate::core::command::table::COMMANDS`]), between an introduction and the rule of
+/// turns.
 pub fn help(p: &str, default_level: u8) -> String {
+    let mut lines = vec![
+        "Mancala referee: Katro (Madagascar) and Hoyito I (Dominican Republic), one game per \
+         channel."
+            .to_string(),
+    ];
+    for def in crate::core::command::table::COMMANDS {
+        lines.extend(command_help(def, p, default_level));
+    }
+    lines.push("Only the two players move, each on his turn; anyone may look.".to_string());
+    lines.join("\n")
+}
+
+/// The lines of `!help` for one command: one for each way to call it, with its aliases,
+/// whether it is for organizers, and what it does; then one listing its subcommands.
+pub fn command_help(def: &CommandDef, p: &str, default_level: u8) -> Vec<String> {
     let levels = crate::core::command::ai_levels_text();
-    let default = default_level;
-    format!(
-        "Mancala referee: Katro (Madagascar) and Hoyito I (Dominican Republic), one game per channel.\n\
-`{p}new GAME [@opponent] [as south|north] [TIME]`: challenge someone (or anyone); GAME is katro, katro:4x6, katro:4x4, hoyito, hoyito:2xN (N 6-12) or `hoyito match`; TIME per move like `12h` or `2d`, or `notime`.\n\
-`{p}new GAME ai [level N] [as south|north] [TIME]`: play the bot's AI at once, unrated; levels {levels} (default {default}); it answers each of your moves.\n\
-`{p}accept` / `{p}decline`: answer a challenge (the challenger withdraws with `{p}decline`).\n\
-`{p}sow HOLE[+|-]` (or `{p}s`): your move, e.g. `{p}sow c1+` in Katro, `{p}sow d1` in Hoyito.\n\
-`{p}board`: the board, position and whose turn it is. `{p}moves`: the legal moves.\n\
-`{p}resign`, `{p}history` (the game record), `{p}replay` (the last move as an animated GIF), `{p}rules [katro|hoyito]`, `{p}help`.\n\
-`{p}draw` (offer or accept), `{p}abort` (before both sides moved), `{p}claim` (win when the opponent's deadline passed), `{p}rematch`, `{p}mute`/`{p}unmute` (your reminders), `{p}set autoforfeit on|off` (organizers).\n\
-`{p}rating [@user]`, `{p}leaderboard [katro|hoyito]`: Glicko-2 ratings (`?`: provisional).\n\
-`{p}tournament new NAME GAME roundrobin|swiss ROUNDS|knockout [TIME]` (organizers), then `join`, `leave`, `start`, `pairings`, `standings`, `withdraw @user`, `cancel` [NAME].\n\
-Only the two players move, each on his turn; anyone may look."
-    )
+    let fill = |text: &str| {
+        text.replace("{p}", p)
+            .replace("{levels}", &levels)
+            .replace("{default}", &default_level.to_string())
+    };
+    let mut lines = Vec::new();
+    for (i, form) in def.help.iter().enumerate() {
+        let mut line = format!("`{p}{}`", join_words(def.name, form.args));
+        if i == 0 && !def.aliases.is_empty() {
+            let aliases: Vec<String> = def.aliases.iter().map(|a| format!("`{p}{a}`")).collect();
+            line.push_str(&format!(" (or {})", aliases.join(", ")));
+        }
+        if def.organizers_only {
+            line.push_str(" (organizers)");
+        }
+        lines.push(format!("{line}: {}.", fill(form.text)));
+    }
+    let subs: Vec<String> = def
+        .subs
+        .iter()
+        .filter(|s| !s.bare)
+        .map(|s| {
+            let mut sub = format!("`{}`", join_words(s.name, s.args));
+            if s.organizers_only {
+                sub.push_str(" (organizers)");
+            }
+            if !s.help.is_empty() {
+                sub.push(' ');
+                sub.push_str(&fill(s.help));
+            }
+            sub
+        })
+        .collect();
+    if !subs.is_empty() {
+        lines.push(format!("`{p}{} ...`: {}.", def.name, subs.join("; ")));
+    }
+    lines
 }
 
 /// The line `!rules` ends with: how to practise the rules against the AI.

@@ -24,10 +24,11 @@ use serenity::all::{
     ButtonStyle, ChannelId, CommandInteraction, ComponentInteraction, CreateActionRow,
     CreateAllowedMentions, CreateAttachment, CreateButton, CreateInteractionResponse,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, Guild,
-    GuildId, Member, Message, PartialMember, ResolvedValue, RoleId, UserId,
+    GuildId, Member, Message, PartialMember, ResolvedOption, ResolvedValue, RoleId, UserId,
 };
 
 use crate::core::api::{Body, Button, Incoming, Reply, Segment};
+use crate::core::command::slash::{self, SlashValue};
 use crate::model::{ChannelKey, User};
 
 /// Discord's limit on a message's text, in characters.
@@ -211,61 +212,63 @@ fn rewrite_mentions(text: &str, known: &[serenity::all::User]) -> (String, Vec<U
     (out, mentions)
 }
 
-/// Order in which slash-command options are written into the text command, whatever order
-/// Discord sends them in: `!new GAME @opponent ai level N as SIDE TIME`, `!sow HOLE`,
-/// `!rules GAME`, `!set SETTING VALUE`, `!tournament ACTION DETAILS @user`.
-const OPTION_ORDER: [&str; 11] = [
-    "game", "hole", "opponent", "ai_level", "side", "time", "action", "setting", "value",
-    "details", "user",
-];
+/// The subcommand and the options of a slash-command interaction, each option's value
+/// as the table's spelling takes it ([`SlashValue`]): numbers (a choice's index),
+/// text, users (named by their Discord username, one word, with their nickname as
+/// their chat name).
+pub fn slash_values(
+    interaction: &CommandInteraction,
+) -> (Option<String>, Vec<(String, SlashValue)>) {
+    let mut options = interaction.data.options();
+    let mut sub = None;
+    if let Some(ResolvedOption {
+        name,
+        value: ResolvedValue::SubCommand(nested),
+        ..
+    }) = options.first()
+    {
+        sub = Some(name.to_string());
+        options = nested.clone();
+    }
+    let values = options
+        .iter()
+        .filter_map(|o| {
+            let value = match &o.value {
+                ResolvedValue::Integer(i) => SlashValue::Int(*i),
+                ResolvedValue::String(s) => SlashValue::Text(s.to_string()),
+                ResolvedValue::Autocomplete { value, .. } => SlashValue::Text(value.to_string()),
+                ResolvedValue::Number(n) => SlashValue::Text(n.to_string()),
+                ResolvedValue::Boolean(b) => SlashValue::Text(b.to_string()),
+                ResolvedValue::User(user, member) => SlashValue::User {
+                    handle: user.name.clone(),
+                    user: chat_user(user, member.and_then(|m| m.nick.as_deref())),
+                },
+                _ => return None,
+            };
+            Some((o.name.to_string(), value))
+        })
+        .collect();
+    (sub, values)
+}
 
-/// Turns a slash-command interaction into the equivalent text command from its author:
-/// `/sow hole:b3+` becomes `!sow b3+` (with `prefix` = `!`), `/new game:katro
-/// opponent:@bob side:south` becomes `!new katro @bob as south` with Bob in the mentions,
-/// `/new game:hoyito ai_level:2` becomes `!new hoyito ai level 2`.
+/// Turns a slash-command interaction into the chat command it stands for, from its
+/// author, as the core's command table spells it ([`slash::spell`]): `/sow hole:b3+`
+/// becomes `!sow b3+` (with `prefix` = `!`), `/new game:katro:4x6 opponent:@bob
+/// side:north` becomes `!new katro:4x6 @bob as north` with Bob in the mentions,
+/// `/new game:hoyito ai_level:2 casual` becomes `!new hoyito ai level 2`, `/tournament
+/// withdraw user:@bob name:spring` becomes `!tournament withdraw @bob spring`.
 /// All the logic stays in the core; this only spells the command.
 pub fn incoming_from_command(interaction: &CommandInteraction, prefix: &str) -> Incoming {
-    let mut options = interaction.data.options();
-    options.sort_by_key(|o| {
-        OPTION_ORDER
-            .iter()
-            .position(|n| *n == o.name)
-            .unwrap_or(OPTION_ORDER.len())
-    });
-    let mut text = format!("{prefix}{}", interaction.data.name);
-    let mut mentions = Vec::new();
-    for option in &options {
-        let word = match &option.value {
-            ResolvedValue::String(s) => s.trim().to_string(),
-            ResolvedValue::Autocomplete { value, .. } => value.trim().to_string(),
-            ResolvedValue::Integer(i) => i.to_string(),
-            ResolvedValue::Number(n) => n.to_string(),
-            ResolvedValue::Boolean(b) => b.to_string(),
-            ResolvedValue::User(user, member) => {
-                mentions.push(chat_user(user, member.and_then(|m| m.nick.as_deref())));
-                format!("@{}", user.name)
-            }
-            _ => continue,
-        };
-        if word.is_empty() {
-            continue;
-        }
-        text.push(' ');
-        if option.name == "side" {
-            text.push_str("as ");
-        } else if option.name == "ai_level" {
-            text.push_str("ai level ");
-        }
-        text.push_str(&word);
-    }
+    let (sub, values) = slash_values(interaction);
+    let spelled = slash::spell(prefix, &interaction.data.name, sub.as_deref(), &values);
     Incoming {
         at: channel_key(interaction.guild_id, interaction.channel_id),
         author: chat_user(
             &interaction.user,
             interaction.member.as_ref().and_then(|m| m.nick.as_deref()),
         ),
-        text,
-        mentions,
+        text: spelled.text,
+        mentions: spelled.mentions,
         is_organizer: is_organizer(interaction.member.as_deref()),
     }
 }

@@ -1,352 +1,448 @@
-//! The slash commands. Each is the twin of a text command of the core: poise registers it
-//! (name, options, autocomplete) and parses its options; `answer_command` spells it
-//! as the text command (`/sow hole:b3+` -> `!sow b3+`, see
+//! The slash commands, generated from the core's command table
+//! ([`crate::core::command::table`]). Each poise function declares its options with
+//! typed parameters (choices as [`poise::ChoiceParameter`] enums, users as users,
+//! `/tournament` as subcommands), so that Discord offers drop-downs and poise checks the
+//! values; [`all`] takes every command's name, description and help from the table, and
+//! the tests check that the registered commands are exactly the table's.
+//!
+//! Every body is `answer_command`: it spells the interaction as the chat command the
+//! table says it stands for (`/sow hole:b3+` -> `!sow b3+`, see
 //! [`super::adapter::incoming_from_command`]) and hands it to the core, so all the logic
-//! stays in the core. The first line of each doc comment is the command's description in
-//! Discord; the rest is its help text.
+//! stays in the core.
 
-use serenity::all::{AutocompleteChoice, CreateAutocompleteResponse};
+use serenity::all::{AutocompleteChoice, CreateAutocompleteResponse, User};
 
-use super::{adapter, answer_command, Context, Error};
+use super::{adapter, answer_command, Context, Data, Error};
+use crate::core::command::table::{self, CommandDef, Slash, SlashOption};
 
-/// Game names offered by `/new` (RULES.md N3), plus a Hoyito match (M1-M4).
-const GAMES: [&str; 12] = [
-    "katro",
-    "katro:4x6",
-    "katro:4x4",
-    "hoyito",
-    "hoyito match",
-    "hoyito:2x6",
-    "hoyito:2x7",
-    "hoyito:2x8",
-    "hoyito:2x9",
-    "hoyito:2x10",
-    "hoyito:2x11",
-    "hoyito:2x12",
-];
-
-/// The actions of `/tournament`.
-const TOURNAMENT_ACTIONS: [&str; 8] = [
-    "new",
-    "join",
-    "leave",
-    "start",
-    "pairings",
-    "standings",
-    "withdraw",
-    "cancel",
-];
-
-/// Suggestions shown as they are sent.
-fn choices(names: Vec<String>) -> CreateAutocompleteResponse {
-    CreateAutocompleteResponse::new().set_choices(
-        names
-            .into_iter()
-            .map(|n| AutocompleteChoice::new(n.clone(), n))
-            .collect(),
-    )
+/// The game of `/new` and `/tournament new` ([`table::GAME_CHOICES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+enum Game {
+    #[name = "katro"]
+    Katro,
+    #[name = "katro:4x6"]
+    Katro4x6,
+    #[name = "katro:4x4"]
+    Katro4x4,
+    #[name = "hoyito"]
+    Hoyito,
+    #[name = "hoyito match"]
+    HoyitoMatch,
+    #[name = "hoyito:2x6"]
+    Hoyito2x6,
+    #[name = "hoyito:2x7"]
+    Hoyito2x7,
+    #[name = "hoyito:2x8"]
+    Hoyito2x8,
+    #[name = "hoyito:2x9"]
+    Hoyito2x9,
+    #[name = "hoyito:2x10"]
+    Hoyito2x10,
+    #[name = "hoyito:2x11"]
+    Hoyito2x11,
+    #[name = "hoyito:2x12"]
+    Hoyito2x12,
 }
 
-fn starting_with<'a>(names: &'a [&'a str], partial: &str) -> Vec<String> {
-    let want = partial.trim().to_lowercase();
-    names
-        .iter()
-        .filter(|n| n.starts_with(&want))
-        .map(|n| n.to_string())
-        .collect()
+/// The side asked for in `/new` ([`table::SIDE_CHOICES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+enum Side {
+    #[name = "south"]
+    South,
+    #[name = "north"]
+    North,
 }
 
-async fn autocomplete_game(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    choices(starting_with(&GAMES, partial))
+/// The AI's level in `/new` ([`table::LEVEL_CHOICES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+enum Level {
+    #[name = "1 beginner"]
+    Beginner,
+    #[name = "2 casual"]
+    Casual,
+    #[name = "3 club"]
+    Club,
+    #[name = "4 expert"]
+    Expert,
+    #[name = "5 master"]
+    Master,
 }
 
-async fn autocomplete_rules(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    choices(starting_with(&["katro", "hoyito"], partial))
+/// The game family of `/rules` and `/leaderboard` ([`table::FAMILY_CHOICES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+enum Family {
+    #[name = "katro"]
+    Katro,
+    #[name = "hoyito"]
+    Hoyito,
 }
 
-async fn autocomplete_setting(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    choices(starting_with(&["autoforfeit"], partial))
+/// The setting of `/set` ([`table::SETTING_CHOICES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+enum Setting {
+    #[name = "autoforfeit"]
+    Autoforfeit,
 }
 
-async fn autocomplete_on_off(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    choices(starting_with(&["on", "off"], partial))
+/// A setting's value ([`table::ON_OFF_CHOICES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+enum OnOff {
+    #[name = "on"]
+    On,
+    #[name = "off"]
+    Off,
 }
 
-async fn autocomplete_action(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    choices(starting_with(&TOURNAMENT_ACTIONS, partial))
-}
-
-async fn autocomplete_side(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    choices(starting_with(&["south", "north"], partial))
+/// The format of `/tournament new` ([`table::FORMAT_CHOICES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+enum Format {
+    #[name = "roundrobin"]
+    RoundRobin,
+    #[name = "swiss"]
+    Swiss,
+    #[name = "knockout"]
+    Knockout,
 }
 
 /// The legal moves of the game in this channel that start with what was typed.
 async fn autocomplete_hole(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
     let at = adapter::channel_key(ctx.guild_id(), ctx.channel_id());
     let core = ctx.data().core.clone();
-    choices(
-        match tokio::task::spawn_blocking(move || core.legal_moves(&at)).await {
-            Ok(moves) => adapter::complete(&moves, partial),
-            Err(e) => {
-                tracing::error!("legal_moves failed: {e}");
-                Vec::new()
-            }
-        },
+    let moves = match tokio::task::spawn_blocking(move || core.legal_moves(&at)).await {
+        Ok(moves) => adapter::complete(&moves, partial),
+        Err(e) => {
+            tracing::error!("legal_moves failed: {e}");
+            Vec::new()
+        }
+    };
+    CreateAutocompleteResponse::new().set_choices(
+        moves
+            .into_iter()
+            .map(|m| AutocompleteChoice::new(m.clone(), m))
+            .collect(),
     )
 }
 
-/// Challenge someone (or anyone) to a game of Katro or Hoyito in this channel.
-///
-/// GAME is katro, katro:4x6, katro:4x4, hoyito, hoyito:2xN (N from 6 to 12) or
-/// `hoyito match`. Without an opponent anyone may accept. Who plays South is random unless
-/// you choose a side. With `ai_level` you play the bot's AI at that level instead, at once
-/// and unrated (`!new GAME ai level N`).
+// The options' values are read from the interaction by `answer_command` (through the
+// table's spelling); the typed parameters register them and let poise check them.
+
+/// `/new`.
 #[poise::command(slash_command)]
 async fn new(
     ctx: Context<'_>,
-    #[description = "katro, katro:4x6, katro:4x4, hoyito, hoyito:2xN or hoyito match"]
-    #[autocomplete = "autocomplete_game"]
-    game: String,
-    #[description = "Who you challenge; leave empty to let anyone accept"] opponent: Option<
-        serenity::all::User,
-    >,
-    #[description = "Play as south (moves first) or north; random if empty"]
-    #[autocomplete = "autocomplete_side"]
-    side: Option<String>,
-    #[description = "Play the bot's AI instead, at this level: 1 (beginner) to 5 (master)"]
-    #[min = 1]
-    #[max = 5]
-    ai_level: Option<u8>,
-    #[description = "Time per move, like 12h or 2d, or notime; the server's default if empty"]
+    game: Game,
+    opponent: Option<User>,
+    ai_level: Option<Level>,
+    side: Option<Side>,
     time: Option<String>,
 ) -> Result<(), Error> {
-    // The options are spelled into the text command from the interaction itself.
-    let _ = (game, opponent, side, ai_level, time);
+    let _ = (game, opponent, ai_level, side, time);
     answer_command(ctx).await
 }
 
-/// Make a move: sow from a hole (Katro c1+ or c1-, Hoyito d1).
-///
-/// The hole is named like a chess square (RULES.md N1-N2); in Katro add + or - for the
-/// direction (a bare hole means +). Autocomplete lists the legal moves.
+/// `/sow`.
 #[poise::command(slash_command)]
 async fn sow(
     ctx: Context<'_>,
-    #[description = "The hole to sow from, e.g. c1+ (Katro) or d1 (Hoyito)"]
-    #[autocomplete = "autocomplete_hole"]
-    hole: String,
+    #[autocomplete = "autocomplete_hole"] hole: String,
 ) -> Result<(), Error> {
     let _ = hole;
     answer_command(ctx).await
 }
 
-/// Show the board of the game in this channel, its position string and whose turn it is.
+/// A slash command without options.
 #[poise::command(slash_command)]
-async fn board(ctx: Context<'_>) -> Result<(), Error> {
+async fn plain(ctx: Context<'_>) -> Result<(), Error> {
     answer_command(ctx).await
 }
 
-/// List the legal moves of the player to move.
+/// `/rules` and `/leaderboard`.
 #[poise::command(slash_command)]
-async fn moves(ctx: Context<'_>) -> Result<(), Error> {
-    answer_command(ctx).await
-}
-
-/// Resign the game in this channel.
-#[poise::command(slash_command)]
-async fn resign(ctx: Context<'_>) -> Result<(), Error> {
-    answer_command(ctx).await
-}
-
-/// Show the record of the game in this channel: headers and numbered moves.
-#[poise::command(slash_command)]
-async fn history(ctx: Context<'_>) -> Result<(), Error> {
-    answer_command(ctx).await
-}
-
-/// The last move of the game in this channel, step by step, as an animated picture.
-#[poise::command(slash_command)]
-async fn replay(ctx: Context<'_>) -> Result<(), Error> {
-    answer_command(ctx).await
-}
-
-/// A short summary of the rules of Katro or Hoyito I.
-#[poise::command(slash_command)]
-async fn rules(
-    ctx: Context<'_>,
-    #[description = "katro or hoyito; both if empty"]
-    #[autocomplete = "autocomplete_rules"]
-    game: Option<String>,
-) -> Result<(), Error> {
+async fn family(ctx: Context<'_>, game: Option<Family>) -> Result<(), Error> {
     let _ = game;
     answer_command(ctx).await
 }
 
-/// How to use the bot: the commands and what they do.
+/// `/set`.
 #[poise::command(slash_command)]
-async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    answer_command(ctx).await
-}
-
-/// Accept the challenge in this channel.
-#[poise::command(slash_command)]
-async fn accept(ctx: Context<'_>) -> Result<(), Error> {
-    answer_command(ctx).await
-}
-
-/// Decline the challenge in this channel.
-#[poise::command(slash_command)]
-async fn decline(ctx: Context<'_>) -> Result<(), Error> {
-    answer_command(ctx).await
-}
-
-/// Offer a draw, or accept the one your opponent offered.
-#[poise::command(slash_command)]
-async fn draw(ctx: Context<'_>) -> Result<(), Error> {
-    answer_command(ctx).await
-}
-
-/// Abort the game before both sides have moved: no result, unrated.
-#[poise::command(slash_command)]
-async fn abort(ctx: Context<'_>) -> Result<(), Error> {
-    answer_command(ctx).await
-}
-
-/// Claim the win when your opponent's deadline has passed.
-#[poise::command(slash_command)]
-async fn claim(ctx: Context<'_>) -> Result<(), Error> {
-    answer_command(ctx).await
-}
-
-/// Challenge your last opponent here to the same game again, sides swapped.
-#[poise::command(slash_command)]
-async fn rematch(ctx: Context<'_>) -> Result<(), Error> {
-    answer_command(ctx).await
-}
-
-/// Stop the bot's reminders of your deadlines.
-#[poise::command(slash_command)]
-async fn mute(ctx: Context<'_>) -> Result<(), Error> {
-    answer_command(ctx).await
-}
-
-/// Get the bot's reminders of your deadlines again.
-#[poise::command(slash_command)]
-async fn unmute(ctx: Context<'_>) -> Result<(), Error> {
-    answer_command(ctx).await
-}
-
-/// Show a player's Glicko-2 ratings in this server (yours if empty).
-#[poise::command(slash_command)]
-async fn rating(
-    ctx: Context<'_>,
-    #[description = "The player; you if empty"] user: Option<serenity::all::User>,
-) -> Result<(), Error> {
-    let _ = user;
-    answer_command(ctx).await
-}
-
-/// Show this server's best-rated players of Katro or Hoyito.
-#[poise::command(slash_command)]
-async fn leaderboard(
-    ctx: Context<'_>,
-    #[description = "katro or hoyito; both if empty"]
-    #[autocomplete = "autocomplete_rules"]
-    game: Option<String>,
-) -> Result<(), Error> {
-    let _ = game;
-    answer_command(ctx).await
-}
-
-/// Change a setting of this channel (organizers): autoforfeit on or off.
-///
-/// With auto-forfeit on, a player who lets his deadline pass loses at once; off, his
-/// opponent may claim the win.
-#[poise::command(slash_command)]
-async fn set(
-    ctx: Context<'_>,
-    #[description = "The setting: autoforfeit"]
-    #[autocomplete = "autocomplete_setting"]
-    setting: String,
-    #[description = "on or off"]
-    #[autocomplete = "autocomplete_on_off"]
-    value: String,
-) -> Result<(), Error> {
+async fn set(ctx: Context<'_>, setting: Setting, value: OnOff) -> Result<(), Error> {
     let _ = (setting, value);
     answer_command(ctx).await
 }
 
-/// Tournaments: list them, or new, join, leave, start, pairings, standings, withdraw, cancel.
-///
-/// Without an action, lists the server's tournaments. `action:new details:NAME GAME
-/// roundrobin|swiss ROUNDS|knockout [TIME]` creates one (organizers); the other actions
-/// take the tournament's name in `details` when there is more than one, and `withdraw`
-/// the player in `user`.
+/// `/rating`.
 #[poise::command(slash_command)]
-async fn tournament(
-    ctx: Context<'_>,
-    #[description = "new, join, leave, start, pairings, standings, withdraw or cancel; empty: list"]
-    #[autocomplete = "autocomplete_action"]
-    action: Option<String>,
-    #[description = "For new: NAME GAME roundrobin|swiss ROUNDS|knockout [TIME]; else NAME"]
-    details: Option<String>,
-    #[description = "For withdraw: the player"] user: Option<serenity::all::User>,
-) -> Result<(), Error> {
-    let _ = (action, details, user);
+async fn rating(ctx: Context<'_>, user: Option<User>) -> Result<(), Error> {
+    let _ = user;
     answer_command(ctx).await
 }
 
-/// Every slash command, for registration.
-pub fn all() -> Vec<poise::Command<super::Data, Error>> {
-    vec![
-        new(),
-        sow(),
-        board(),
-        moves(),
-        resign(),
-        history(),
-        replay(),
-        rules(),
-        help(),
-        accept(),
-        decline(),
-        draw(),
-        abort(),
-        claim(),
-        rematch(),
-        mute(),
-        unmute(),
-        rating(),
-        leaderboard(),
-        set(),
-        tournament(),
-    ]
+/// `/tournament`: only its subcommands are called.
+#[poise::command(
+    slash_command,
+    subcommands(
+        "tournament_list",
+        "tournament_new",
+        "tournament_named",
+        "tournament_withdraw"
+    ),
+    subcommand_required
+)]
+async fn tournament(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// `/tournament list`.
+#[poise::command(slash_command, rename = "list")]
+async fn tournament_list(ctx: Context<'_>) -> Result<(), Error> {
+    answer_command(ctx).await
+}
+
+/// `/tournament new`.
+#[poise::command(slash_command, rename = "new")]
+async fn tournament_new(
+    ctx: Context<'_>,
+    name: String,
+    game: Game,
+    format: Format,
+    #[min = 1]
+    #[max = 20]
+    rounds: Option<u32>,
+    time: Option<String>,
+) -> Result<(), Error> {
+    let _ = (name, game, format, rounds, time);
+    answer_command(ctx).await
+}
+
+/// `/tournament join`, `leave`, `start`, `pairings`, `standings`, `cancel`.
+#[poise::command(slash_command)]
+async fn tournament_named(ctx: Context<'_>, name: Option<String>) -> Result<(), Error> {
+    let _ = name;
+    answer_command(ctx).await
+}
+
+/// `/tournament withdraw`.
+#[poise::command(slash_command, rename = "withdraw")]
+async fn tournament_withdraw(
+    ctx: Context<'_>,
+    user: User,
+    name: Option<String>,
+) -> Result<(), Error> {
+    let _ = (user, name);
+    answer_command(ctx).await
+}
+
+/// The poise function of each slash command of the table; `None` for a command the
+/// table does not make a slash command (or one that has no function yet: the tests
+/// catch that).
+fn function(name: &str) -> Option<poise::Command<Data, Error>> {
+    Some(match name {
+        "new" => new(),
+        "sow" => sow(),
+        "rules" | "leaderboard" => family(),
+        "set" => set(),
+        "rating" => rating(),
+        "tournament" => tournament(),
+        "accept" | "decline" | "board" | "moves" | "resign" | "history" | "replay" | "help"
+        | "draw" | "abort" | "claim" | "rematch" | "mute" | "unmute" => plain(),
+        _ => return None,
+    })
+}
+
+/// The poise function of each subcommand of `/tournament`.
+fn sub_function(name: &str) -> Option<poise::Command<Data, Error>> {
+    Some(match name {
+        "list" => tournament_list(),
+        "new" => tournament_new(),
+        "withdraw" => tournament_withdraw(),
+        "join" | "leave" | "start" | "pairings" | "standings" | "cancel" => tournament_named(),
+        _ => return None,
+    })
+}
+
+/// Names `cmd` and describes it and its options from the table.
+fn describe(
+    cmd: &mut poise::Command<Data, Error>,
+    qualified: String,
+    name: &str,
+    summary: &str,
+    help: Option<String>,
+    options: &[SlashOption],
+) {
+    cmd.name = name.to_string().into();
+    cmd.identifying_name = qualified.clone().into();
+    cmd.qualified_name = qualified.into();
+    cmd.description = Some(summary.to_string().into());
+    cmd.help_text = help.map(Into::into);
+    for p in &mut cmd.parameters {
+        if let Some(o) = options.iter().find(|o| o.name == p.name) {
+            p.description = Some(o.description.to_string().into());
+        }
+    }
+}
+
+/// The slash command of one command of the table (with its subcommands), or `None` when
+/// the table makes it chat only.
+fn slash_command(def: &CommandDef) -> Option<poise::Command<Data, Error>> {
+    let options: &[SlashOption] = match def.slash {
+        Slash::ChatOnly => return None,
+        Slash::Options(options) => options,
+        Slash::Subcommands => &[],
+    };
+    let mut cmd = function(def.name)?;
+    let settings = crate::core::Settings::default();
+    let help = crate::core::text::command_help(def, &settings.prefix, settings.ai_level);
+    describe(
+        &mut cmd,
+        def.name.to_string(),
+        def.name,
+        def.summary,
+        Some(help.join("\n")),
+        options,
+    );
+    if let Slash::Subcommands = def.slash {
+        cmd.subcommands = def
+            .subs
+            .iter()
+            .filter_map(|s| {
+                let mut sub = sub_function(s.name)?;
+                let qualified = format!("{} {}", def.name, s.name);
+                describe(&mut sub, qualified, s.name, s.summary, None, s.options);
+                Some(sub)
+            })
+            .collect();
+    }
+    Some(cmd)
+}
+
+/// Every slash command, for registration: the table's commands, minus the chat-only
+/// ones, in the table's order.
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    table::COMMANDS.iter().filter_map(slash_command).collect()
 }
 
 #[cfg(test)]
 mod tests {
+    use poise::ChoiceParameter;
+    use serde_json::Value;
+
     use super::*;
+    use crate::core::command::table::{Choice, OptionKind};
+
+    fn labels<T: ChoiceParameter>() -> Vec<String> {
+        T::list().iter().map(|c| c.name.to_string()).collect()
+    }
+
+    fn table_labels(choices: &[Choice]) -> Vec<String> {
+        choices.iter().map(|c| c.label.to_string()).collect()
+    }
 
     #[test]
-    fn commands_have_short_descriptions() {
-        let cmds = all();
-        assert_eq!(cmds.len(), 21);
-        for c in &cmds {
-            let d = c.description.as_deref().unwrap_or_default();
-            assert!(!d.is_empty() && d.chars().count() <= 100, "{}: {d}", c.name);
-            for p in &c.parameters {
-                let d = p.description.as_deref().unwrap_or_default();
-                assert!(!d.is_empty() && d.chars().count() <= 100, "{}: {d}", p.name);
-            }
+    fn choice_enums_are_the_tables_choices() {
+        assert_eq!(labels::<Game>(), table_labels(table::GAME_CHOICES));
+        assert_eq!(labels::<Side>(), table_labels(table::SIDE_CHOICES));
+        assert_eq!(labels::<Level>(), table_labels(table::LEVEL_CHOICES));
+        assert_eq!(labels::<Family>(), table_labels(table::FAMILY_CHOICES));
+        assert_eq!(labels::<Setting>(), table_labels(table::SETTING_CHOICES));
+        assert_eq!(labels::<OnOff>(), table_labels(table::ON_OFF_CHOICES));
+        assert_eq!(labels::<Format>(), table_labels(table::FORMAT_CHOICES));
+    }
+
+    /// The command as it is registered with Discord.
+    fn registered(cmd: &poise::Command<Data, Error>) -> Value {
+        serde_json::to_value(cmd.create_as_slash_command().expect("a slash command")).unwrap()
+    }
+
+    fn check_name(what: &str, v: &Value) {
+        let name = v["name"].as_str().unwrap_or_default();
+        assert!(
+            (1..=32).contains(&name.chars().count())
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
+            "{what}: name `{name}`"
+        );
+        let d = v["description"].as_str().unwrap_or_default();
+        assert!((1..=100).contains(&d.chars().count()), "{what}: `{d}`");
+    }
+
+    /// The registered options are the table's: names, order, types, required, choices,
+    /// bounds and autocompletion; and within Discord's limits.
+    fn check_options(what: &str, got: &[Value], want: &[SlashOption]) {
+        assert!(got.len() <= 25, "{what}: too many options");
+        let names: Vec<&str> = got.iter().map(|o| o["name"].as_str().unwrap()).collect();
+        let want_names: Vec<&str> = want.iter().map(|o| o.name).collect();
+        assert_eq!(names, want_names, "{what}");
+        for (o, w) in got.iter().zip(want) {
+            let what = format!("{what} {}", w.name);
+            check_name(&what, o);
+            assert_eq!(o["description"], w.description, "{what}");
+            assert_eq!(
+                o["required"].as_bool().unwrap_or(false),
+                w.required,
+                "{what}"
+            );
+            let choices: Vec<&str> = o["choices"]
+                .as_array()
+                .map(|c| c.iter().map(|c| c["name"].as_str().unwrap()).collect())
+                .unwrap_or_default();
+            assert!(choices.len() <= 25, "{what}: too many choices");
+            let autocomplete = o["autocomplete"].as_bool().unwrap_or(false);
+            // Discord's option types: 3 string, 4 integer, 6 user.
+            let (kind, want_choices, want_auto) = match w.kind {
+                OptionKind::Choice(c) => (4, table_labels(c), false),
+                OptionKind::Integer { min, max } => {
+                    assert_eq!(o["min_value"].as_f64(), Some(min as f64), "{what}");
+                    assert_eq!(o["max_value"].as_f64(), Some(max as f64), "{what}");
+                    (4, Vec::new(), false)
+                }
+                OptionKind::Text => (3, Vec::new(), false),
+                OptionKind::Move => (3, Vec::new(), true),
+                OptionKind::User => (6, Vec::new(), false),
+            };
+            assert_eq!(o["type"], kind, "{what}");
+            assert_eq!(choices, want_choices, "{what}");
+            assert_eq!(autocomplete, want_auto, "{what}");
         }
     }
 
     #[test]
-    fn game_completion() {
-        assert_eq!(
-            starting_with(&GAMES, "KATRO:4"),
-            vec!["katro:4x6", "katro:4x4"]
-        );
-        assert_eq!(starting_with(&GAMES, "hoyito m"), vec!["hoyito match"]);
+    fn slash_commands_are_the_tables() {
+        let cmds = all();
+        let names: Vec<&str> = cmds.iter().map(|c| c.name.as_ref()).collect();
+        let want: Vec<&str> = table::COMMANDS
+            .iter()
+            .filter(|d| !matches!(d.slash, Slash::ChatOnly))
+            .map(|d| d.name)
+            .collect();
+        assert_eq!(names, want);
+        assert!(cmds.len() <= 100);
+        for (cmd, def) in cmds.iter().zip(table::COMMANDS) {
+            let v = registered(cmd);
+            check_name(def.name, &v);
+            assert_eq!(v["description"], def.summary);
+            assert!(cmd
+                .help_text
+                .as_deref()
+                .is_some_and(|h| h.contains(def.name)));
+            let got = v["options"].as_array().cloned().unwrap_or_default();
+            match def.slash {
+                Slash::ChatOnly => unreachable!(),
+                Slash::Options(options) => check_options(def.name, &got, options),
+                Slash::Subcommands => {
+                    let subs: Vec<&str> = got.iter().map(|o| o["name"].as_str().unwrap()).collect();
+                    let want: Vec<&str> = def.subs.iter().map(|s| s.name).collect();
+                    assert_eq!(subs, want, "{}", def.name);
+                    for (o, s) in got.iter().zip(def.subs) {
+                        let what = format!("{} {}", def.name, s.name);
+                        assert_eq!(o["type"], 1, "{what}: a subcommand");
+                        check_name(&what, o);
+                        assert_eq!(o["description"], s.summary);
+                        let opts = o["options"].as_array().cloned().unwrap_or_default();
+                        check_options(&what, &opts, s.options);
+                    }
+                }
+            }
+        }
     }
 }

@@ -3,9 +3,10 @@
 //! - **Prefix commands**: every message that starts with the core's prefix (needs the
 //!   Message Content intent) or with a mention of the bot (works without it) becomes an
 //!   [`Incoming`] ([`adapter::incoming_from_message`]).
-//! - **Slash commands** (`/new`, `/sow` with autocomplete of the legal moves, `/board`,
-//!   `/moves`, `/resign`, `/history`, `/rules`, `/help`, `/accept`, `/decline`) are spelled
-//!   as the same text commands ([`adapter::incoming_from_command`]).
+//! - **Slash commands**, one for each command of the core's table ([`commands::all`]),
+//!   with typed options (`/new` with choices for the game, side and AI level, `/sow`
+//!   with autocomplete of the legal moves, `/tournament` with subcommands), are spelled
+//!   as the same text commands by the table ([`adapter::incoming_from_command`]).
 //! - **Buttons** (Accept/Decline) carry their command and their only allowed user in their
 //!   custom id ([`adapter::press`]); anyone else gets an ephemeral refusal.
 //!

@@ -1,0 +1,399 @@
+//! The argument parsers the command table ([`super::table`]) names: each reads the
+//! words after a command's (or subcommand's) name, and refuses with a short error naming
+//! what was wrong and the accepted form, with the prefix.
+
+use mancala_rules::{Side, Variant};
+
+use super::table::{usage, Cx, GAMES, TIME_FORM};
+use super::{ai_levels_text, parse_time, Command, FormatArg, Opponent, RulesTopic};
+use super::{TourneyCommand, User};
+use crate::model::GameKind;
+
+/// The first 30 characters of a word the user typed, for errors.
+fn shown(word: &str) -> String {
+    word.chars().take(30).collect()
+}
+
+fn is_mention(token: &str) -> bool {
+    token.starts_with('@') || token.starts_with("<@")
+}
+
+/// Refuses any word after a command that takes none.
+pub(super) fn no_args(cmd: &Command, cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
+    if args.is_empty() {
+        Ok(cmd.clone())
+    } else {
+        Err(format!(
+            "`{}{}` takes no arguments (got `{}`)",
+            cx.prefix,
+            cx.name,
+            args.join(" ")
+        ))
+    }
+}
+
+/// `!help`: words after it are ignored.
+pub(super) fn help(_: &Cx<'_>, _: &[&str]) -> Result<Command, String> {
+    Ok(Command::Help)
+}
+
+/// `!sow HOLE[+|-]` / `!s`: the move with spaces removed.
+pub(super) fn sow(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
+    let mv: String = args.concat();
+    if mv.is_empty() {
+        let (p, name) = (cx.prefix, cx.name);
+        Err(format!(
+            "`{p}{name}` needs a hole: `{p}sow c1+` or `{p}sow c1-` in Katro, `{p}sow d1` in \
+             Hoyito (`{p}moves` lists them)"
+        ))
+    } else {
+        Ok(Command::Sow(mv))
+    }
+}
+
+/// `!set autoforfeit on|off`.
+pub(super) fn set(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
+    let words: Vec<String> = args.iter().map(|a| a.to_lowercase()).collect();
+    match words.as_slice() {
+        [k, v] if k == "autoforfeit" && (v == "on" || v == "off") => {
+            Ok(Command::SetAutoForfeit(v == "on"))
+        }
+        _ => {
+            let p = cx.prefix;
+            Err(format!(
+                "usage: `{p}{}` (on: a game whose deadline passes here is forfeited by itself; \
+                 off: the opponent may `{p}claim`)",
+                usage("set")
+            ))
+        }
+    }
+}
+
+/// `!rating [@user]`.
+pub(super) fn rating(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
+    match (args, cx.mentions.first()) {
+        ([], _) => Ok(Command::Rating(None)),
+        ([a], Some(u)) if is_mention(a) => Ok(Command::Rating(Some(u.clone()))),
+        _ => Err(format!(
+            "usage: `{p}rating` (yours) or `{p}rating @user`",
+            p = cx.prefix
+        )),
+    }
+}
+
+/// `!leaderboard [katro|hoyito]` / `!top`.
+pub(super) fn leaderboard(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
+    match args {
+        [] => Ok(Command::Leaderboard(None)),
+        [t] if t.eq_ignore_ascii_case("katro") => Ok(Command::Leaderboard(Some(RulesTopic::Katro))),
+        [t] if t.eq_ignore_ascii_case("hoyito") => {
+            Ok(Command::Leaderboard(Some(RulesTopic::Hoyito)))
+        }
+        _ => Err(format!("usage: `{}{}`", cx.prefix, usage("leaderboard"))),
+    }
+}
+
+/// `!rules [katro|hoyito]` (any word starting with the family's name).
+pub(super) fn rules(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
+    match args {
+        [] => Ok(Command::Rules(None)),
+        [t] if t.to_lowercase().starts_with("katro") => Ok(Command::Rules(Some(RulesTopic::Katro))),
+        [t] if t.to_lowercase().starts_with("hoyito") => {
+            Ok(Command::Rules(Some(RulesTopic::Hoyito)))
+        }
+        _ => Err(format!(
+            "no rules for `{}`: use `{p}rules katro` or `{p}rules hoyito`",
+            args.join(" "),
+            p = cx.prefix
+        )),
+    }
+}
+
+/// Parses an AI level word: the level for 1-5, an error naming the levels for
+/// any other number or word.
+fn parse_level(word: Option<&str>, prefix: &str) -> Result<u8, String> {
+    let levels = ai_levels_text();
+    let Some(word) = word else {
+        return Err(format!(
+            "`level` needs a number: levels are {levels}; e.g. `{prefix}new katro ai level 3`"
+        ));
+    };
+    match word.parse::<i64>() {
+        Ok(n) if (1..=5).contains(&n) => Ok(n as u8),
+        Ok(n) => Err(format!("AI level {n} does not exist: levels are {levels}")),
+        Err(_) => Err(format!(
+            "`level` takes a number, not `{}`: levels are {levels}",
+            shown(word)
+        )),
+    }
+}
+
+/// What `!new` has read so far.
+#[derive(Default)]
+struct NewArgs {
+    kind: Option<GameKind>,
+    side: Option<Side>,
+    move_time: Option<Option<u64>>,
+    named_mentions: usize,
+    ai: bool,
+    level: Option<u8>,
+}
+
+/// `!new GAME [@opponent | ai [level N]] [as south|north] [TIME]`.
+pub(super) fn new(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
+    let prefix = cx.prefix;
+    let new_usage = usage("new");
+    let usage = format!("usage: `{prefix}{new_usage}`, {GAMES}; {TIME_FORM}");
+    let mut got = NewArgs::default();
+    let mut i = 0;
+    while i < args.len() {
+        let word = args[i];
+        let lower = word.to_lowercase();
+        if is_mention(word) {
+            got.named_mentions += 1;
+        } else if lower == "as" {
+            let Some(s) = args.get(i + 1) else {
+                return Err(format!("`as` needs a side, `south` or `north`; {usage}"));
+            };
+            if got.side.is_some() {
+                return Err(format!(
+                    "one side, please (`as south` or `as north`); {usage}"
+                ));
+            }
+            got.side = Some(match s.to_lowercase().as_str() {
+                "south" | "s" => Side::South,
+                "north" | "n" => Side::North,
+                other => {
+                    return Err(format!(
+                        "`as` takes `south` or `north`, not `{other}`; {usage}"
+                    ))
+                }
+            });
+            i += 1;
+        } else if lower == "match" {
+            match got.kind.as_mut() {
+                Some(k) if !k.variant.is_katro() => k.is_match = true,
+                Some(_) => {
+                    return Err(format!(
+                        "match play (M1-M4) is for Hoyito: `{prefix}new hoyito match`"
+                    ))
+                }
+                None => return Err(format!("`match` follows a Hoyito game; {usage}")),
+            }
+        } else if let Some(t) = parse_time(word) {
+            if got.move_time.is_some() {
+                return Err(format!("one time per move, please; {usage}"));
+            }
+            got.move_time = Some(t.map_err(|e| format!("{e}; usage: `{prefix}{new_usage}`"))?);
+        } else if lower == "ai" {
+            if got.ai {
+                return Err(format!("`ai` once, please; {usage}"));
+            }
+            got.ai = true;
+        } else if lower == "level" {
+            if !got.ai {
+                return Err(format!(
+                    "`level` follows `ai`: `{prefix}new katro ai level 3`; {usage}"
+                ));
+            }
+            got.level = Some(parse_level(args.get(i + 1).copied(), prefix)?);
+            i += 1;
+        } else if got.kind.is_none() {
+            // The rules' error already lists the game names.
+            let variant: Variant = lower.parse().map_err(|e: mancala_rules::ParseError| {
+                format!("{e}, or `hoyito match`; usage: `{prefix}{new_usage}`")
+            })?;
+            got.kind = Some(GameKind::single(variant));
+        } else {
+            return Err(format!("unexpected `{}`; {usage}", shown(word)));
+        }
+        i += 1;
+    }
+    new_command(got, cx.mentions, &usage)
+}
+
+/// The `!new` command from what was read: checks the opponent.
+fn new_command(got: NewArgs, mentions: &[User], usage: &str) -> Result<Command, String> {
+    if mentions.len() > 1 || got.named_mentions > 1 {
+        return Err(format!("challenge one opponent at a time; {usage}"));
+    }
+    if got.ai && (!mentions.is_empty() || got.named_mentions > 0) {
+        return Err(format!(
+            "challenge one opponent at a time: a player or the AI, not both; {usage}"
+        ));
+    }
+    let opponent = match (mentions.first(), got.named_mentions) {
+        _ if got.ai => Opponent::Ai { level: got.level },
+        (Some(u), _) => Opponent::User(u.clone()),
+        (None, 0) => Opponent::Anyone,
+        (None, _) => {
+            return Err(format!(
+                "I could not tell who the mentioned user is; mention him so that the chat \
+                 links the name; {usage}"
+            ))
+        }
+    };
+    Ok(Command::New {
+        kind: got.kind,
+        opponent,
+        side: got.side,
+        move_time: got.move_time,
+    })
+}
+
+/// `usage: `!tournament ...``.
+fn tourney_usage(prefix: &str) -> String {
+    format!("usage: `{prefix}{}`", usage("tournament"))
+}
+
+/// A tournament name: letters, digits, `-`, `_`, 1 to 24 characters.
+fn tourney_name(word: &str, prefix: &str) -> Result<String, String> {
+    if (1..=24).contains(&word.chars().count())
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        Ok(word.to_string())
+    } else {
+        Err(format!(
+            "bad tournament name `{}`: use 1 to 24 letters, digits, `-` or `_`; {}",
+            shown(word),
+            tourney_usage(prefix)
+        ))
+    }
+}
+
+/// At most a tournament name.
+fn opt_name(cx: &Cx<'_>, rest: &[&str]) -> Result<Option<String>, String> {
+    match rest {
+        [] => Ok(None),
+        [n] => tourney_name(n, cx.prefix).map(Some),
+        _ => Err(format!(
+            "`{}tournament {}` takes at most a name; {}",
+            cx.prefix,
+            cx.sub,
+            tourney_usage(cx.prefix)
+        )),
+    }
+}
+
+/// `!tournament` alone (never called with words: they name a subcommand).
+pub(super) fn tourney_list(_: &Cx<'_>, _: &[&str]) -> Result<Command, String> {
+    Ok(Command::Tournament(TourneyCommand::List))
+}
+
+/// `join [NAME]`.
+pub(super) fn tourney_join(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String> {
+    opt_name(cx, rest).map(|n| Command::Tournament(TourneyCommand::Join(n)))
+}
+
+/// `leave [NAME]`.
+pub(super) fn tourney_leave(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String> {
+    opt_name(cx, rest).map(|n| Command::Tournament(TourneyCommand::Leave(n)))
+}
+
+/// `start [NAME]`.
+pub(super) fn tourney_start(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String> {
+    opt_name(cx, rest).map(|n| Command::Tournament(TourneyCommand::Start(n)))
+}
+
+/// `pairings [NAME]` / `round`.
+pub(super) fn tourney_pairings(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String> {
+    opt_name(cx, rest).map(|n| Command::Tournament(TourneyCommand::Pairings(n)))
+}
+
+/// `standings [NAME]` / `table`.
+pub(super) fn tourney_standings(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String> {
+    opt_name(cx, rest).map(|n| Command::Tournament(TourneyCommand::Standings(n)))
+}
+
+/// `cancel [NAME]`.
+pub(super) fn tourney_cancel(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String> {
+    opt_name(cx, rest).map(|n| Command::Tournament(TourneyCommand::Cancel(n)))
+}
+
+/// `withdraw @user [NAME]`.
+pub(super) fn tourney_withdraw(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String> {
+    let Some(user) = cx.mentions.first() else {
+        return Err(format!(
+            "`{p}tournament withdraw` needs the player: `{p}tournament withdraw @user [NAME]`",
+            p = cx.prefix
+        ));
+    };
+    let words: Vec<&str> = rest.iter().copied().filter(|w| !is_mention(w)).collect();
+    opt_name(cx, &words).map(|n| Command::Tournament(TourneyCommand::Withdraw(user.clone(), n)))
+}
+
+/// `new NAME GAME roundrobin|swiss ROUNDS|knockout [TIME]` / `create`.
+pub(super) fn tourney_new(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String> {
+    let prefix = cx.prefix;
+    let usage = tourney_usage(prefix);
+    let (Some(name), Some(game)) = (rest.first(), rest.get(1)) else {
+        return Err(format!(
+            "`{prefix}tournament new` needs a name, a game and a format; {usage}"
+        ));
+    };
+    let name = tourney_name(name, prefix)?;
+    let variant: Variant = game
+        .to_lowercase()
+        .parse()
+        .map_err(|e: mancala_rules::ParseError| format!("{e}; {usage}"))?;
+    let mut kind = GameKind::single(variant);
+    let mut i = 2;
+    if rest.get(i).is_some_and(|w| w.eq_ignore_ascii_case("match")) {
+        if variant.is_katro() {
+            return Err(format!("match play (M1-M4) is for Hoyito; {usage}"));
+        }
+        kind.is_match = true;
+        i += 1;
+    }
+    let format = tourney_format(rest, &mut i, prefix, &usage)?;
+    i += 1;
+    let move_time = match rest.get(i) {
+        None => None,
+        Some(w) => match parse_time(w) {
+            Some(t) => Some(t?),
+            None => {
+                return Err(format!("unexpected `{}`; {TIME_FORM}; {usage}", shown(w)));
+            }
+        },
+    };
+    if rest.len() > i + 1 {
+        return Err(format!("too many words; {usage}"));
+    }
+    Ok(Command::Tournament(TourneyCommand::New {
+        name,
+        kind,
+        format,
+        move_time,
+    }))
+}
+
+/// The format at `rest[*i]` (and the rounds of `swiss` after it, moving `i` on).
+fn tourney_format(
+    rest: &[&str],
+    i: &mut usize,
+    prefix: &str,
+    usage: &str,
+) -> Result<FormatArg, String> {
+    match rest.get(*i).map(|w| w.to_lowercase()).as_deref() {
+        Some("roundrobin" | "rr" | "round-robin") => Ok(FormatArg::RoundRobin),
+        Some("knockout" | "ko") => Ok(FormatArg::Knockout),
+        Some("swiss") => {
+            *i += 1;
+            match rest.get(*i).and_then(|w| w.parse::<u32>().ok()) {
+                Some(n) if (1..=20).contains(&n) => Ok(FormatArg::Swiss(n)),
+                _ => Err(format!(
+                    "`swiss` needs the number of rounds, 1 to 20 (`swiss 5`); {usage}"
+                )),
+            }
+        }
+        Some(other) => Err(format!(
+            "unknown format `{}`: roundrobin, swiss ROUNDS or knockout; {usage}",
+            shown(other)
+        )),
+        None => Err(format!(
+            "`{prefix}tournament new` needs a format: roundrobin, swiss ROUNDS or knockout; {usage}"
+        )),
+    }
+}
