@@ -1,6 +1,17 @@
 //! Drawing primitives on RGB images: anti-aliased discs, rings, thick segments,
 //! triangles, rounded rectangles and text. Coordinates are pixels as `f32`, the centre
 //! of pixel `(x, y)` being `(x + 0.5, y + 0.5)`.
+//!
+//! imageproc draws where it serves: solid axis-aligned fills ([`rect`], the player
+//! bands), which have no edge to smooth. The other shapes are drawn here with
+//! coverage-weighted edges at sub-pixel positions, because imageproc's counterparts
+//! do not fit: `draw_filled_circle_mut`, `draw_polygon_mut` and `draw_filled_rect_mut`
+//! take integer coordinates and leave hard, jagged edges; its anti-aliased line is one
+//! pixel wide (our arrows and the half line are 5-9 px capsules) and it has no rings,
+//! dashed rings or rounded boxes; and `draw_text_mut` places glyphs on whole pixels and
+//! rasterises each glyph on every call, where [`Typeface`] caches glyph masks at quarter-
+//! pixel offsets (a frame draws the same digits and words many times). Swapping any of
+//! them in would also change every golden image (`tests/data/golden/`).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
