@@ -435,30 +435,7 @@ impl Sprite {
                 }
             });
         }
-        // Halo: the ink grown by a disc of radius `halo`, softened at its edge.
-        let mut halo_mask = vec![0.0f32; w * h];
-        let r = halo as i32;
-        for y in 0..h as i32 {
-            for x in 0..w as i32 {
-                let mut best: f32 = 0.0;
-                for dy in -r - 1..=r + 1 {
-                    for dx in -r - 1..=r + 1 {
-                        let (sx, sy) = (x + dx, y + dy);
-                        if sx < 0 || sy < 0 || sx >= w as i32 || sy >= h as i32 {
-                            continue;
-                        }
-                        let v = ink[sy as usize * w + sx as usize];
-                        if v <= 0.0 {
-                            continue;
-                        }
-                        let d = ((dx * dx + dy * dy) as f32).sqrt();
-                        let edge = (r as f32 + 0.5 - d).clamp(0.0, 1.0);
-                        best = best.max(v.min(1.0) * edge);
-                    }
-                }
-                halo_mask[y as usize * w + x as usize] = best;
-            }
-        }
+        let halo_mask = grow(&ink, w, h, halo as i32);
         // Anchor: horizontal centre of the advance box, vertical centre of the digits.
         let ox = minx - pad - w_text / 2.0;
         let oy = miny - pad + cap / 2.0;
@@ -493,6 +470,34 @@ impl Sprite {
             }
         }
     }
+}
+
+/// The halo of a sprite: the `w` x `h` coverage mask `ink` grown by a disc of radius
+/// `r`, softened at its edge (imageproc's `dilate` grows a binary mask with a hard edge).
+fn grow(ink: &[f32], w: usize, h: usize, r: i32) -> Vec<f32> {
+    let mut halo_mask = vec![0.0f32; w * h];
+    for y in 0..h as i32 {
+        for x in 0..w as i32 {
+            let mut best: f32 = 0.0;
+            for dy in -r - 1..=r + 1 {
+                for dx in -r - 1..=r + 1 {
+                    let (sx, sy) = (x + dx, y + dy);
+                    if sx < 0 || sy < 0 || sx >= w as i32 || sy >= h as i32 {
+                        continue;
+                    }
+                    let v = ink[sy as usize * w + sx as usize];
+                    if v <= 0.0 {
+                        continue;
+                    }
+                    let d = ((dx * dx + dy * dy) as f32).sqrt();
+                    let edge = (r as f32 + 0.5 - d).clamp(0.0, 1.0);
+                    best = best.max(v.min(1.0) * edge);
+                }
+            }
+            halo_mask[y as usize * w + x as usize] = best;
+        }
+    }
+    halo_mask
 }
 
 /// Copies `src` onto `img` with its top-left corner at `(x, y)`, clipped to `img`.
