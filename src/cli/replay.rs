@@ -11,11 +11,11 @@ use serde_json::{json, Value};
 /// The game and its start, as `replay` and `render` take them.
 #[derive(clap::Args, Debug)]
 pub struct StartArgs {
+    // GAME and --position are parsed by clap with the rules' `FromStr`: a bad one is
+    // refused (status 2) with the rules' message, which names what is allowed.
     /// The game (RULES.md N3): katro, katro:4x6, katro:4x4, hoyito, hoyito:2xN (N 6-12).
-    /// Parsed by clap with `Variant`'s `FromStr`: a bad name is refused with its message.
     pub game: Variant,
-    /// Start from this N4 position string instead of the start position (parsed by
-    /// clap with `Position`'s `FromStr`).
+    /// Start from this N4 position string instead of the start position.
     #[arg(long)]
     pub position: Option<Position>,
     /// Seeds per hole at the start (Katro 1-4, K1; Hoyito 4).
