@@ -2,7 +2,7 @@
 //! JSON lines, and back.
 
 use std::io::{BufRead, Write as _};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -79,131 +79,173 @@ pub struct ImportArgs {
 /// # Errors
 /// An unreadable file, a bad line (naming its number), a store failure or a clash.
 pub fn import(args: ImportArgs) -> anyhow::Result<ExitCode> {
-    let reader: Box<dyn BufRead> = if args.file.as_os_str() == "-" {
+    let backup = read_backup(&args.file)?;
+    backup.check_keys(&args.file)?;
+    let store = open_store(&args.data, 32)?;
+    let new_docs = backup.check_against(&store, &args.file)?;
+    backup.write(&store, new_docs)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The checked lines of a backup file, each with its line number (from 1).
+struct Backup {
+    records: Vec<(usize, Record)>,
+    documents: Vec<(usize, DocKey, serde_json::Value)>,
+}
+
+/// One line of a backup file.
+enum Line {
+    Record(Box<Record>),
+    Document(DocKey, serde_json::Value),
+}
+
+/// Step 1 of `import`: reads `file` (`-`: standard input) and checks each line on its
+/// own; blank lines are skipped.
+fn read_backup(file: &Path) -> anyhow::Result<Backup> {
+    let reader: Box<dyn BufRead> = if file.as_os_str() == "-" {
         Box::new(std::io::stdin().lock())
     } else {
         Box::new(std::io::BufReader::new(
-            std::fs::File::open(&args.file)
-                .with_context(|| format!("cannot read {}", args.file.display()))?,
+            std::fs::File::open(file).with_context(|| format!("cannot read {}", file.display()))?,
         ))
     };
-    let mut records = Vec::new();
-    let mut documents: Vec<(usize, DocKey, serde_json::Value)> = Vec::new();
+    let mut backup = Backup {
+        records: Vec::new(),
+        documents: Vec::new(),
+    };
     for (i, line) in reader.lines().enumerate() {
-        let line = line.with_context(|| format!("reading {}", args.file.display()))?;
+        let line = line.with_context(|| format!("reading {}", file.display()))?;
         if line.trim().is_empty() {
             continue;
         }
-        if let Ok(serde_json::Value::Object(mut doc)) = serde_json::from_str(&line) {
-            if let Some(serde_json::Value::String(key)) = doc.remove("doc") {
-                let value = doc
-                    .remove("value")
-                    .filter(|_| doc.is_empty())
-                    .ok_or_else(|| {
-                        anyhow::anyhow!(
-                            "{} line {}: a document line holds exactly `doc` and `value`",
-                            args.file.display(),
-                            i + 1
-                        )
-                    })?;
-                let key = mancala_bot::core::check_document(&key, &value).map_err(|why| {
-                    anyhow::anyhow!(
-                        "{} line {}: document {key}: {why}",
-                        args.file.display(),
-                        i + 1
-                    )
+        match parse_line(&line)
+            .map_err(|why| anyhow::anyhow!("{} line {}: {why:#}", file.display(), i + 1))?
+        {
+            Line::Record(r) => backup.records.push((i + 1, *r)),
+            Line::Document(key, value) => backup.documents.push((i + 1, key, value)),
+        }
+    }
+    Ok(backup)
+}
+
+/// One line: a document (`{"doc": KEY, "value": JSON}`, checked by the core) or a game
+/// record (replayed by the rules when it deserializes, its status checked against its
+/// game, its format version no newer than this build's).
+fn parse_line(line: &str) -> anyhow::Result<Line> {
+    if let Ok(serde_json::Value::Object(mut doc)) = serde_json::from_str(line) {
+        if let Some(serde_json::Value::String(key)) = doc.remove("doc") {
+            let value = doc
+                .remove("value")
+                .filter(|_| doc.is_empty())
+                .ok_or_else(|| {
+                    anyhow::anyhow!("a document line holds exactly `doc` and `value`")
                 })?;
-                documents.push((i + 1, key, value));
-                continue;
-            }
-        }
-        let r: Record = serde_json::from_str(&line).with_context(|| {
-            format!("{} line {}: not a game record", args.file.display(), i + 1)
-        })?;
-        if r.format_version > mancala_bot::store::FORMAT_VERSION {
-            anyhow::bail!(
-                "{} line {}: format version {} is newer than this build's {}",
-                args.file.display(),
-                i + 1,
-                r.format_version,
-                mancala_bot::store::FORMAT_VERSION
-            );
-        }
-        consistent(&r)
-            .map_err(|why| anyhow::anyhow!("{} line {}: {why}", args.file.display(), i + 1))?;
-        records.push((i + 1, r));
-    }
-    // Nothing is written unless every line can be: no two lines for one key, and no
-    // different record already stored under a line's key.
-    let mut keys = std::collections::HashMap::new();
-    let doc_keys = documents
-        .iter()
-        .map(|(line, key, _)| (*line, format!("document {key}")));
-    for (line, key) in records
-        .iter()
-        .map(|(l, r)| (*l, import_key(r)))
-        .chain(doc_keys)
-    {
-        if let Some(first) = keys.insert(key.clone(), line) {
-            anyhow::bail!(
-                "{} lines {first} and {line} are both for {key}; nothing was imported",
-                args.file.display()
-            );
+            let key = mancala_bot::core::check_document(&key, &value)
+                .map_err(|why| anyhow::anyhow!("document {key}: {why}"))?;
+            return Ok(Line::Document(key, value));
         }
     }
-    let store = open_store(&args.data, 32)?;
-    for (line, r) in &records {
-        let stored = if r.status == Status::Finished {
-            store.finished(&r.id)?
-        } else {
-            store.load(&r.at)?.map(|s| s.record)
-        };
-        if let Some(old) = stored {
-            if serde_json::to_value(&old)? != serde_json::to_value(r)? {
+    let r: Record = serde_json::from_str(line).context("not a game record")?;
+    if r.format_version > mancala_bot::store::FORMAT_VERSION {
+        anyhow::bail!(
+            "format version {} is newer than this build's {}",
+            r.format_version,
+            mancala_bot::store::FORMAT_VERSION
+        );
+    }
+    consistent(&r).map_err(|why| anyhow::anyhow!("{why}"))?;
+    Ok(Line::Record(Box::new(r)))
+}
+
+impl Backup {
+    /// Step 2 of `import`: no two lines for one key.
+    fn check_keys(&self, file: &Path) -> anyhow::Result<()> {
+        let mut keys = std::collections::HashMap::new();
+        let doc_keys = self
+            .documents
+            .iter()
+            .map(|(line, key, _)| (*line, format!("document {key}")));
+        for (line, key) in self
+            .records
+            .iter()
+            .map(|(l, r)| (*l, import_key(r)))
+            .chain(doc_keys)
+        {
+            if let Some(first) = keys.insert(key.clone(), line) {
                 anyhow::bail!(
-                    "{} line {line}: the store already holds a different record for {}; \
-                     nothing was imported",
-                    args.file.display(),
-                    import_key(r)
+                    "{} lines {first} and {line} are both for {key}; nothing was imported",
+                    file.display()
                 );
             }
         }
+        Ok(())
     }
-    let mut new_docs = Vec::new();
-    for (line, key, value) in &documents {
-        match store.doc(key)? {
-            None => new_docs.push((key, serde_json::to_vec(value)?)),
-            Some(old)
-                if serde_json::from_slice::<serde_json::Value>(&old)
-                    .ok()
-                    .as_ref()
-                    == Some(value) => {}
-            Some(_) => anyhow::bail!(
-                "{} line {line}: the store already holds a different document {key}; \
-                 nothing was imported",
-                args.file.display()
-            ),
+
+    /// Step 3 of `import`: nothing different is already stored under a line's key.
+    /// Returns the documents not yet stored, serialized, to write.
+    fn check_against<'a>(
+        &'a self,
+        store: &impl Store,
+        file: &Path,
+    ) -> anyhow::Result<Vec<(&'a DocKey, Vec<u8>)>> {
+        for (line, r) in &self.records {
+            let stored = if r.status == Status::Finished {
+                store.finished(&r.id)?
+            } else {
+                store.load(&r.at)?.map(|s| s.record)
+            };
+            if let Some(old) = stored {
+                if serde_json::to_value(&old)? != serde_json::to_value(r)? {
+                    anyhow::bail!(
+                        "{} line {line}: the store already holds a different record for {}; \
+                         nothing was imported",
+                        file.display(),
+                        import_key(r)
+                    );
+                }
+            }
         }
-    }
-    let records: Vec<Record> = records.into_iter().map(|(_, r)| r).collect();
-    let (mut added, mut same) = (0, 0);
-    for r in &records {
-        match store.import(r)? {
-            Imported::Added => added += 1,
-            Imported::Unchanged => same += 1,
+        let mut new_docs = Vec::new();
+        for (line, key, value) in &self.documents {
+            match store.doc(key)? {
+                None => new_docs.push((key, serde_json::to_vec(value)?)),
+                Some(old)
+                    if serde_json::from_slice::<serde_json::Value>(&old)
+                        .ok()
+                        .as_ref()
+                        == Some(value) => {}
+                Some(_) => anyhow::bail!(
+                    "{} line {line}: the store already holds a different document {key}; \
+                     nothing was imported",
+                    file.display()
+                ),
+            }
         }
+        Ok(new_docs)
     }
-    let docs_added = new_docs.len();
-    for (key, bytes) in new_docs {
-        if !store.write_doc(key, None, Some(&bytes))? {
-            anyhow::bail!("document {key} was written by someone else during the import");
+
+    /// Step 4 of `import`: writes the records (those already present unchanged are
+    /// skipped) and `new_docs`, and says on standard error what was imported.
+    fn write(&self, store: &impl Store, new_docs: Vec<(&DocKey, Vec<u8>)>) -> anyhow::Result<()> {
+        let (mut added, mut same) = (0, 0);
+        for (_, r) in &self.records {
+            match store.import(r)? {
+                Imported::Added => added += 1,
+                Imported::Unchanged => same += 1,
+            }
         }
+        let docs_added = new_docs.len();
+        for (key, bytes) in new_docs {
+            if !store.write_doc(key, None, Some(&bytes))? {
+                anyhow::bail!("document {key} was written by someone else during the import");
+            }
+        }
+        eprintln!(
+            "imported {added} records ({same} already present) and {docs_added} documents ({} already present)",
+            self.documents.len() - docs_added
+        );
+        Ok(())
     }
-    eprintln!(
-        "imported {added} records ({same} already present) and {docs_added} documents ({} already present)",
-        documents.len() - docs_added
-    );
-    Ok(ExitCode::SUCCESS)
 }
 
 /// The key a record is imported under: its game id once finished, else its channel.

@@ -10,6 +10,7 @@ use serde::Deserialize;
 
 use mancala_bot::core::command;
 use mancala_bot::core::Settings;
+use mancala_bot::model::GameKind;
 use mancala_bot::transport::matrix::MatrixLogin;
 
 /// The whole configuration. Missing settings take their defaults; unknown ones are an
@@ -371,77 +372,13 @@ impl Config {
     /// An empty prefix or one with spaces, an unknown default game, an expiry that is
     /// not positive, `max_attachments` outside 2-10, or reply/command limits under 100.
     pub fn settings(&self) -> anyhow::Result<Settings> {
-        if self.prefix.is_empty() || self.prefix.chars().any(char::is_whitespace) {
-            bail!(
-                "prefix must be one or more characters without spaces, got {:?}",
-                self.prefix
-            );
-        }
-        let default_game = match command::parse(
-            &format!("!new {}", self.default_game),
-            "!",
-            &[],
-        ) {
-            Some(Ok(command::Command::New {
-                kind: Some(kind), ..
-            })) => kind,
-            _ => bail!(
-                "default_game must be katro, katro:4x6, katro:4x4, hoyito, hoyito:2xN (N 6-12) or \"hoyito match\", got {:?}",
-                self.default_game
-            ),
-        };
-        if !(self.challenge_expiry_hours > 0.0 && self.challenge_expiry_hours < 1e6) {
-            bail!(
-                "challenge_expiry_hours must be a positive number of hours, got {}",
-                self.challenge_expiry_hours
-            );
-        }
-        if !(self.move_time_hours == 0.0 || (1.0..=720.0).contains(&self.move_time_hours)) {
-            bail!(
-                "move_time_hours must be 0 (no deadlines) or 1 to 720, got {}",
-                self.move_time_hours
-            );
-        }
-        if let Some(h) = self
-            .reminder_hours
-            .iter()
-            .find(|h| !(**h > 0.0 && **h <= 720.0))
-        {
-            bail!("reminder_hours must each be more than 0 and at most 720, got {h}");
-        }
-        let r = &self.ratings;
-        if !(r.provisional_deviation > 0.0 && r.provisional_deviation <= 350.0) {
-            bail!(
-                "ratings.provisional_deviation must be more than 0 and at most 350, got {}",
-                r.provisional_deviation
-            );
-        }
-        if !(0.2..=1.5).contains(&r.tau) {
-            bail!("ratings.tau must be 0.2 to 1.5, got {}", r.tau);
-        }
-        let ai = &self.ai;
-        if !mancala_ai::LEVELS.contains(&ai.level) {
-            bail!("ai.level must be 1 to 5, got {}", ai.level);
-        }
-        if ai.ms_per_move > 60_000 {
-            bail!("ai.ms_per_move must be 0 to 60000, got {}", ai.ms_per_move);
-        }
-        if ai.ms_per_move == 0 && ai.max_nodes == 0 {
-            bail!("ai.ms_per_move 0 (no time limit) needs ai.max_nodes above 0");
-        }
-        if !(1..=4096).contains(&ai.tt_mb) {
-            bail!("ai.tt_mb must be 1 to 4096, got {}", ai.tt_mb);
-        }
-        let l = &self.limits;
-        if !(2..=10).contains(&l.max_attachments) {
-            bail!(
-                "limits.max_attachments must be 2 to 10, got {}",
-                l.max_attachments
-            );
-        }
-        if l.max_reply_chars < 100 || l.max_command_chars < 100 {
-            bail!("limits.max_reply_chars and limits.max_command_chars must be at least 100");
-        }
+        // The checks in the order they are reported: the first bad setting is named.
+        let default_game = self.check_prefix_and_default_game()?;
+        self.check_times()?;
+        self.ratings.check()?;
+        self.ai.check()?;
+        self.limits.check()?;
+        let (r, ai, l) = (&self.ratings, &self.ai, &self.limits);
         Ok(Settings {
             prefix: self.prefix.clone(),
             default_game,
@@ -465,6 +402,49 @@ impl Config {
         })
     }
 
+    /// Checks `prefix` and returns `default_game` as the `!new` command reads it.
+    fn check_prefix_and_default_game(&self) -> anyhow::Result<GameKind> {
+        if self.prefix.is_empty() || self.prefix.chars().any(char::is_whitespace) {
+            bail!(
+                "prefix must be one or more characters without spaces, got {:?}",
+                self.prefix
+            );
+        }
+        match command::parse(&format!("!new {}", self.default_game), "!", &[]) {
+            Some(Ok(command::Command::New {
+                kind: Some(kind), ..
+            })) => Ok(kind),
+            _ => bail!(
+                "default_game must be katro, katro:4x6, katro:4x4, hoyito, hoyito:2xN (N 6-12) or \"hoyito match\", got {:?}",
+                self.default_game
+            ),
+        }
+    }
+
+    /// Checks `challenge_expiry_hours`, `move_time_hours` and `reminder_hours`.
+    fn check_times(&self) -> anyhow::Result<()> {
+        if !(self.challenge_expiry_hours > 0.0 && self.challenge_expiry_hours < 1e6) {
+            bail!(
+                "challenge_expiry_hours must be a positive number of hours, got {}",
+                self.challenge_expiry_hours
+            );
+        }
+        if !(self.move_time_hours == 0.0 || (1.0..=720.0).contains(&self.move_time_hours)) {
+            bail!(
+                "move_time_hours must be 0 (no deadlines) or 1 to 720, got {}",
+                self.move_time_hours
+            );
+        }
+        if let Some(h) = self
+            .reminder_hours
+            .iter()
+            .find(|h| !(**h > 0.0 && **h <= 720.0))
+        {
+            bail!("reminder_hours must each be more than 0 and at most 720, got {h}");
+        }
+        Ok(())
+    }
+
     /// The Discord token: `discord.token` if set and not empty, else the environment
     /// variable named by `discord.token_env`, if set and not empty.
     pub fn discord_token(&self) -> Option<String> {
@@ -477,6 +457,60 @@ impl Config {
                     .ok()
                     .filter(|t| !t.trim().is_empty())
             })
+    }
+}
+
+impl RatingsConfig {
+    /// Checks the `[ratings]` settings.
+    fn check(&self) -> anyhow::Result<()> {
+        if !(self.provisional_deviation > 0.0 && self.provisional_deviation <= 350.0) {
+            bail!(
+                "ratings.provisional_deviation must be more than 0 and at most 350, got {}",
+                self.provisional_deviation
+            );
+        }
+        if !(0.2..=1.5).contains(&self.tau) {
+            bail!("ratings.tau must be 0.2 to 1.5, got {}", self.tau);
+        }
+        Ok(())
+    }
+}
+
+impl AiConfig {
+    /// Checks the `[ai]` settings.
+    fn check(&self) -> anyhow::Result<()> {
+        if !mancala_ai::LEVELS.contains(&self.level) {
+            bail!("ai.level must be 1 to 5, got {}", self.level);
+        }
+        if self.ms_per_move > 60_000 {
+            bail!(
+                "ai.ms_per_move must be 0 to 60000, got {}",
+                self.ms_per_move
+            );
+        }
+        if self.ms_per_move == 0 && self.max_nodes == 0 {
+            bail!("ai.ms_per_move 0 (no time limit) needs ai.max_nodes above 0");
+        }
+        if !(1..=4096).contains(&self.tt_mb) {
+            bail!("ai.tt_mb must be 1 to 4096, got {}", self.tt_mb);
+        }
+        Ok(())
+    }
+}
+
+impl Limits {
+    /// Checks the `[limits]` settings the core uses.
+    fn check(&self) -> anyhow::Result<()> {
+        if !(2..=10).contains(&self.max_attachments) {
+            bail!(
+                "limits.max_attachments must be 2 to 10, got {}",
+                self.max_attachments
+            );
+        }
+        if self.max_reply_chars < 100 || self.max_command_chars < 100 {
+            bail!("limits.max_reply_chars and limits.max_command_chars must be at least 100");
+        }
+        Ok(())
     }
 }
 

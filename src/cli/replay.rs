@@ -11,11 +11,13 @@ use serde_json::{json, Value};
 /// The game and its start, as `replay` and `render` take them.
 #[derive(clap::Args, Debug)]
 pub struct StartArgs {
+    // GAME and --position are parsed by clap with the rules' `FromStr`: a bad one is
+    // refused (status 2) with the rules' message, which names what is allowed.
     /// The game (RULES.md N3): katro, katro:4x6, katro:4x4, hoyito, hoyito:2xN (N 6-12).
-    pub game: String,
+    pub game: Variant,
     /// Start from this N4 position string instead of the start position.
     #[arg(long)]
-    pub position: Option<String>,
+    pub position: Option<Position>,
     /// Seeds per hole at the start (Katro 1-4, K1; Hoyito 4).
     #[arg(long)]
     pub seeds: Option<u8>,
@@ -83,30 +85,25 @@ impl StartArgs {
     /// of the game with `--seeds` per hole, or its default start (K1/H1).
     ///
     /// # Errors
-    /// The message to print: a bad game name, position string or seed count, or
-    /// `--lone-steps` for Hoyito.
+    /// The message to print: a position of another game, a bad seed count, or
+    /// `--lone-steps` for Hoyito (what depends on more than one argument; clap refuses
+    /// a bad game name or position string itself).
     pub fn position(&self) -> Result<Position, String> {
-        let variant: Variant = self
-            .game
-            .parse()
-            .map_err(|e: mancala_rules::ParseError| e.to_string())?;
+        let variant = self.game;
         if self.lone_steps && !variant.is_katro() {
             return Err(format!(
                 "--lone-steps is a Katro variant (K11); {variant} has no lone-seed steps"
             ));
         }
         let variant = variant.with_lone_steps(self.lone_steps);
-        match (&self.position, self.seeds) {
-            (Some(text), _) => match text.parse::<Position>() {
-                Ok(p) if p.variant() == variant.with_lone_steps(false) => {
-                    Ok(p.with_lone_steps(self.lone_steps))
-                }
-                Ok(p) => Err(format!(
-                    "the position is a {} position, not {variant}",
-                    p.variant()
-                )),
-                Err(e) => Err(e.to_string()),
-            },
+        match (self.position, self.seeds) {
+            (Some(p), _) if p.variant() == variant.with_lone_steps(false) => {
+                Ok(p.with_lone_steps(self.lone_steps))
+            }
+            (Some(p), _) => Err(format!(
+                "the position is a {} position, not {variant}",
+                p.variant()
+            )),
             (None, Some(seeds)) => Position::with_seeds(variant, seeds).map_err(|e| e.to_string()),
             (None, None) => Ok(Position::new(variant)),
         }
@@ -222,11 +219,47 @@ mod tests {
 
     fn start(game: &str, lone_steps: bool) -> StartArgs {
         StartArgs {
-            game: game.into(),
+            game: game.parse().expect("a game name"),
             position: None,
             seeds: None,
             lone_steps,
         }
+    }
+
+    /// `mancala-bot replay ARGS...` as clap parses it.
+    #[derive(clap::Parser, Debug)]
+    struct Cmd {
+        #[command(flatten)]
+        args: super::ReplayArgs,
+    }
+
+    /// A bad game name or position string is refused by clap (status 2) with the
+    /// rules' message, which names what is allowed.
+    #[test]
+    fn clap_refuses_bad_game_and_position_with_status_2() {
+        use clap::Parser as _;
+        for (argv, says) in [
+            (
+                vec!["chess", "c1+"],
+                "invalid value 'chess' for '<GAME>': bad game `chess`: unknown game; \
+                 expected `katro`, `katro:4x6`",
+            ),
+            (vec!["hoyito:2x13"], "6 to 12 holes per row"),
+            (
+                vec!["katro", "--position", "katro/1,2 s"],
+                "bad position `katro/1,2 s`",
+            ),
+        ] {
+            let argv = std::iter::once("replay").chain(argv);
+            let e = Cmd::try_parse_from(argv).unwrap_err();
+            assert_eq!(e.exit_code(), 2, "{e}");
+            assert!(e.to_string().contains(says), "{e}");
+        }
+        let ok = Cmd::try_parse_from(["replay", "katro:4x4", "c1+"])
+            .unwrap()
+            .args;
+        assert_eq!(ok.start.game.to_string(), "katro:4x4");
+        assert_eq!(ok.moves, ["c1+"]);
     }
 
     /// K11 lone-seed steps are a Katro variant: asked for Hoyito, the start is refused.

@@ -21,18 +21,18 @@ pub const MAX_PLIES: usize = 5_000;
 #[derive(clap::Args, Debug, Clone)]
 pub struct SelfplayArgs {
     /// The game (RULES.md N3): katro, katro:4x6, katro:4x4, hoyito, hoyito:2xN (N 6-12).
-    pub game: String,
+    pub game: Variant,
     /// South's player (moves first): `random` or `ai:L` with L a level from 1 to 5.
     #[arg(long)]
-    pub south: String,
+    pub south: Player,
     /// North's player: `random` or `ai:L` with L a level from 1 to 5.
     #[arg(long)]
-    pub north: String,
+    pub north: Player,
     /// Number of games to play (at least 1).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=u32::MAX as i64))]
     pub games: u32,
     /// Time budget of an AI move, milliseconds (at least 1).
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=u64::MAX))]
     pub ms_per_move: u64,
     /// Seed of every random choice (random players, AI ties and errors).
     #[arg(long, default_value_t = 0)]
@@ -201,34 +201,14 @@ pub fn play_game(
     Ok((outcome, plies))
 }
 
-/// Runs the command, writing to `out`: exit 0 after the report, 2 when an argument is
-/// refused (with the reason on standard error).
+/// Runs the command, writing to `out`: exit 0 after the report. The arguments were
+/// checked when clap parsed them (a bad game, player or count exits with status 2 and
+/// the reason on standard error before this runs).
 ///
 /// # Errors
 /// When `out` cannot be written.
 pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> anyhow::Result<ExitCode> {
-    let refuse = |msg: String| {
-        eprintln!("{msg}");
-        Ok(ExitCode::from(2))
-    };
-    let variant: Variant = match args.game.parse() {
-        Ok(v) => v,
-        Err(e) => return refuse(e.to_string()),
-    };
-    let south: Player = match args.south.parse() {
-        Ok(p) => p,
-        Err(e) => return refuse(format!("--south: {e}")),
-    };
-    let north: Player = match args.north.parse() {
-        Ok(p) => p,
-        Err(e) => return refuse(format!("--north: {e}")),
-    };
-    if args.games == 0 {
-        return refuse("--games must be at least 1".into());
-    }
-    if args.ms_per_move == 0 {
-        return refuse("--ms-per-move must be at least 1".into());
-    }
+    let (variant, south, north) = (args.game, args.south, args.north);
     if !args.json {
         writeln!(
             out,
@@ -301,12 +281,13 @@ pub fn main(args: SelfplayArgs) -> anyhow::Result<ExitCode> {
 #[cfg(test)]
 mod tests {
     use super::{run, Player, SelfplayArgs};
+    use clap::Parser;
 
     fn args(game: &str, south: &str, north: &str, games: u32, json: bool) -> SelfplayArgs {
         SelfplayArgs {
-            game: game.into(),
-            south: south.into(),
-            north: north.into(),
+            game: game.parse().unwrap(),
+            south: south.parse().unwrap(),
+            north: north.parse().unwrap(),
             games,
             ms_per_move: 20,
             seed: 3,
@@ -348,19 +329,51 @@ mod tests {
         assert!(text.contains("average plies"));
     }
 
+    /// `mancala-bot selfplay ARGS...` as clap parses it.
+    #[derive(Parser, Debug)]
+    struct Cmd {
+        #[command(flatten)]
+        args: SelfplayArgs,
+    }
+
     #[test]
     fn selfplay_refuses_bad_input_with_status_2() {
-        let two = code(std::process::ExitCode::from(2));
-        for a in [
-            args("chess", "random", "random", 1, true),
-            args("katro", "ai:9", "random", 1, true),
-            args("katro", "random", "human", 1, true),
-            args("katro", "random", "random", 0, true),
+        for (argv, says) in [
+            (
+                "chess --south random --north random --games 1",
+                "`katro`, `katro:4x6`, `katro:4x4`, `hoyito` or `hoyito:2xN`",
+            ),
+            (
+                "katro --south ai:9 --north random --games 1",
+                "--south <SOUTH>': player `ai:9` is not `random` or `ai:L` with L a level from 1 to 5",
+            ),
+            (
+                "katro --south random --north human --games 1",
+                "--north <NORTH>': player `human` is not `random` or `ai:L`",
+            ),
+            (
+                "katro --south random --north random --games 0",
+                "--games <GAMES>': 0 is not in 1..=4294967295",
+            ),
+            (
+                "katro --south random --north random --games 1 --ms-per-move 0",
+                "--ms-per-move <MS_PER_MOVE>': 0 is not in 1..=18446744073709551615",
+            ),
         ] {
-            let mut out = Vec::new();
-            assert_eq!(code(run(&a, &mut out).unwrap()), two, "{a:?}");
-            assert!(out.is_empty(), "nothing printed for {a:?}");
+            let argv = std::iter::once("selfplay").chain(argv.split(' '));
+            let e = Cmd::try_parse_from(argv).unwrap_err();
+            assert_eq!(e.exit_code(), 2, "{e}");
+            assert!(e.to_string().contains(says), "{e}");
         }
+        let ok = Cmd::try_parse_from([
+            "selfplay", "hoyito", "--south", "AI:5", "--north", "random", "--games", "2",
+        ])
+        .unwrap()
+        .args;
+        assert_eq!(
+            (ok.south, ok.north, ok.games, ok.ms_per_move),
+            (Player::Ai(5), Player::Random, 2, 1000)
+        );
         assert_eq!("AI:5".parse::<Player>(), Ok(Player::Ai(5)));
         assert!("ai:0".parse::<Player>().unwrap_err().contains("1 to 5"));
     }

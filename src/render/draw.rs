@@ -1,6 +1,17 @@
 //! Drawing primitives on RGB images: anti-aliased discs, rings, thick segments,
 //! triangles, rounded rectangles and text. Coordinates are pixels as `f32`, the centre
 //! of pixel `(x, y)` being `(x + 0.5, y + 0.5)`.
+//!
+//! imageproc draws where it serves: solid axis-aligned fills ([`rect`], the player
+//! bands), which have no edge to smooth. The other shapes are drawn here with
+//! coverage-weighted edges at sub-pixel positions, because imageproc's counterparts
+//! do not fit: `draw_filled_circle_mut`, `draw_polygon_mut` and `draw_filled_rect_mut`
+//! take integer coordinates and leave hard, jagged edges; its anti-aliased line is one
+//! pixel wide (our arrows and the half line are 5-9 px capsules) and it has no rings,
+//! dashed rings or rounded boxes; and `draw_text_mut` places glyphs on whole pixels and
+//! rasterises each glyph on every call, where [`Typeface`] caches glyph masks at quarter-
+//! pixel offsets (a frame draws the same digits and words many times). Swapping any of
+//! them in would also change every golden image (`tests/data/golden/`).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -424,30 +435,7 @@ impl Sprite {
                 }
             });
         }
-        // Halo: the ink grown by a disc of radius `halo`, softened at its edge.
-        let mut halo_mask = vec![0.0f32; w * h];
-        let r = halo as i32;
-        for y in 0..h as i32 {
-            for x in 0..w as i32 {
-                let mut best: f32 = 0.0;
-                for dy in -r - 1..=r + 1 {
-                    for dx in -r - 1..=r + 1 {
-                        let (sx, sy) = (x + dx, y + dy);
-                        if sx < 0 || sy < 0 || sx >= w as i32 || sy >= h as i32 {
-                            continue;
-                        }
-                        let v = ink[sy as usize * w + sx as usize];
-                        if v <= 0.0 {
-                            continue;
-                        }
-                        let d = ((dx * dx + dy * dy) as f32).sqrt();
-                        let edge = (r as f32 + 0.5 - d).clamp(0.0, 1.0);
-                        best = best.max(v.min(1.0) * edge);
-                    }
-                }
-                halo_mask[y as usize * w + x as usize] = best;
-            }
-        }
+        let halo_mask = grow(&ink, w, h, halo as i32);
         // Anchor: horizontal centre of the advance box, vertical centre of the digits.
         let ox = minx - pad - w_text / 2.0;
         let oy = miny - pad + cap / 2.0;
@@ -482,6 +470,34 @@ impl Sprite {
             }
         }
     }
+}
+
+/// The halo of a sprite: the `w` x `h` coverage mask `ink` grown by a disc of radius
+/// `r`, softened at its edge (imageproc's `dilate` grows a binary mask with a hard edge).
+fn grow(ink: &[f32], w: usize, h: usize, r: i32) -> Vec<f32> {
+    let mut halo_mask = vec![0.0f32; w * h];
+    for y in 0..h as i32 {
+        for x in 0..w as i32 {
+            let mut best: f32 = 0.0;
+            for dy in -r - 1..=r + 1 {
+                for dx in -r - 1..=r + 1 {
+                    let (sx, sy) = (x + dx, y + dy);
+                    if sx < 0 || sy < 0 || sx >= w as i32 || sy >= h as i32 {
+                        continue;
+                    }
+                    let v = ink[sy as usize * w + sx as usize];
+                    if v <= 0.0 {
+                        continue;
+                    }
+                    let d = ((dx * dx + dy * dy) as f32).sqrt();
+                    let edge = (r as f32 + 0.5 - d).clamp(0.0, 1.0);
+                    best = best.max(v.min(1.0) * edge);
+                }
+            }
+            halo_mask[y as usize * w + x as usize] = best;
+        }
+    }
+    halo_mask
 }
 
 /// Copies `src` onto `img` with its top-left corner at `(x, y)`, clipped to `img`.

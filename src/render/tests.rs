@@ -1,7 +1,9 @@
 //! Unit tests of the renderer: frame plans, sizes, alt text.
 
+use super::layout::{Layout, PIT_R};
+use super::plan::{plan_move, plan_position, Turn};
 use super::*;
-use mancala_rules::Variant;
+use mancala_rules::{Event, Hole, Position, Side, Variant};
 
 fn info(view: Side) -> BoardInfo {
     BoardInfo {

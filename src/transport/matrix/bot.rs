@@ -1,7 +1,6 @@
 //! The running Matrix transport: login, sync, rooms, replies (see the module above).
 
 use std::collections::HashMap;
-use std::future::Future;
 use std::io::Cursor;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -9,13 +8,13 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::Context as _;
+use backon::Retryable as _;
 use matrix_sdk::attachment::{AttachmentConfig, AttachmentInfo, BaseImageInfo};
 use matrix_sdk::config::SyncSettings;
 use matrix_sdk::event_handler::EventHandlerHandle;
 use matrix_sdk::ruma::api::client::filter::FilterDefinition;
 use matrix_sdk::ruma::api::client::membership::leave_room;
 use matrix_sdk::ruma::api::client::sync::sync_events::v3::Filter;
-use matrix_sdk::ruma::api::error::ErrorKind;
 use matrix_sdk::ruma::events::room::encryption::OriginalSyncRoomEncryptionEvent;
 use matrix_sdk::ruma::events::room::member::{MembershipState, StrippedRoomMemberEvent};
 use matrix_sdk::ruma::events::room::message::{
@@ -29,16 +28,10 @@ use matrix_sdk::{Client, EncryptionState, Room, RoomState};
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
+use super::retry::{self, until_deadline};
 use super::{format, session, MatrixLogin};
 use crate::core::api::{Attachment, ChatCore, Incoming, Reply};
 use crate::model::{ChannelKey, User};
-
-/// How long one reply is retried (rate limits, a homeserver restarting) before it is
-/// given up, logged as an error.
-pub const SEND_DEADLINE: Duration = Duration::from_secs(600);
-
-/// The longest wait between two sync attempts while the homeserver is unreachable.
-pub const SYNC_BACKOFF_MAX: Duration = Duration::from_secs(5);
 
 /// How often the core's periodic driver (deadlines, reminders, tournament rounds) runs.
 pub const TICK_EVERY: Duration = Duration::from_secs(60);
@@ -110,27 +103,8 @@ impl MatrixBot {
             .context("the Matrix client has no user after logging in")?
             .to_owned();
         tracing::info!(user = %own_id, "Matrix: logged in");
-
-        // The first sync does not wait (timeout 0). That also keeps it out of Synapse's
-        // sync response cache (keyed by token and timeout, kept two minutes): a previous
-        // run's long poll from the same token may have been answered with events sent
-        // while this bot was down, and those must not be acted on.
         let settings = sync_settings();
-        let first = settings.clone().timeout(Duration::ZERO);
-        let mut delay = Duration::from_millis(500);
-        loop {
-            match client.sync_once(first.clone()).await {
-                Ok(r) => {
-                    tracing::debug!(next_batch = %r.next_batch, joined = r.rooms.joined.len(), "Matrix: first sync (not acted on)");
-                    break;
-                }
-                Err(e) => {
-                    tracing::warn!(error = %e, "Matrix: first sync failed; retrying");
-                    tokio::time::sleep(delay).await;
-                    delay = (delay * 2).min(SYNC_BACKOFF_MAX);
-                }
-            }
-        }
+        first_sync(&client, &settings).await;
 
         let shared = Arc::new(Shared {
             core,
@@ -141,49 +115,12 @@ impl MatrixBot {
             workers: Mutex::new(HashMap::new()),
         });
         let handlers = register_handlers(&client, &shared);
-        for room in client.invited_rooms() {
-            tokio::spawn(accept_invite(room));
-        }
-        for room in client.joined_rooms() {
-            if room.encryption_state().is_encrypted() {
-                tokio::spawn(refuse_encrypted(room));
-            }
-        }
+        answer_pending_rooms(&client);
 
-        let (stop, mut stopped) = watch::channel(false);
-        let loop_client = client.clone();
-        let sync_task = tokio::spawn(async move {
-            let mut delay = Duration::from_millis(500);
-            loop {
-                tokio::select! {
-                    _ = stopped.changed() => break,
-                    r = loop_client.sync_once(settings.clone()) => match r {
-                        Ok(_) => delay = Duration::from_millis(500),
-                        Err(e) => {
-                            tracing::warn!(error = %e, "Matrix: sync failed; retrying in {delay:?}");
-                            tokio::select! {
-                                _ = stopped.changed() => break,
-                                _ = tokio::time::sleep(delay) => {}
-                            }
-                            delay = (delay * 2).min(SYNC_BACKOFF_MAX);
-                        }
-                    }
-                }
-            }
-        });
-        // The core's periodic driver: at start, then every TICK_EVERY, until stopped.
+        let (stop, stopped) = watch::channel(false);
+        let sync_task = tokio::spawn(sync_loop(client.clone(), settings, stopped));
         if opts.tick {
-            let ticker = shared.clone();
-            let mut tick_stopped = stop.subscribe();
-            tokio::spawn(async move {
-                loop {
-                    ticker.tick().await;
-                    tokio::select! {
-                        _ = tick_stopped.changed() => break,
-                        _ = tokio::time::sleep(TICK_EVERY) => {}
-                    }
-                }
-            });
+            tokio::spawn(tick_loop(shared.clone(), stop.subscribe()));
         }
         Ok(MatrixBot {
             client,
@@ -233,6 +170,68 @@ fn sync_settings() -> SyncSettings {
         .filter(Filter::FilterDefinition(filter))
 }
 
+/// The first sync, retried by [`retry::SYNC`] until it succeeds. What it brings
+/// (messages from before the start) is not acted on: no handler is registered yet.
+///
+/// It does not wait (timeout 0). That also keeps it out of Synapse's sync response cache
+/// (keyed by token and timeout, kept two minutes): a previous run's long poll from the
+/// same token may have been answered with events sent while this bot was down, and
+/// those must not be acted on.
+async fn first_sync(client: &Client, settings: &SyncSettings) {
+    let first = settings.clone().timeout(Duration::ZERO);
+    let synced = (|| client.sync_once(first.clone()))
+        .retry(retry::SYNC)
+        .sleep(tokio::time::sleep)
+        .notify(|e, _| tracing::warn!(error = %e, "Matrix: first sync failed; retrying"))
+        .await;
+    // `retry::SYNC` never gives up: an error cannot come out.
+    if let Ok(r) = synced {
+        tracing::debug!(next_batch = %r.next_batch, joined = r.rooms.joined.len(), "Matrix: first sync (not acted on)");
+    }
+}
+
+/// Accepts the invitations that came while the bot was away, and leaves the joined
+/// rooms that turned encrypted.
+fn answer_pending_rooms(client: &Client) {
+    for room in client.invited_rooms() {
+        tokio::spawn(accept_invite(room));
+    }
+    for room in client.joined_rooms() {
+        if room.encryption_state().is_encrypted() {
+            tokio::spawn(refuse_encrypted(room));
+        }
+    }
+}
+
+/// Syncs (long polls) until `stopped` changes, each sync retried by [`retry::SYNC`]
+/// whatever the error; after a successful sync the waits start again from the first.
+async fn sync_loop(client: Client, settings: SyncSettings, mut stopped: watch::Receiver<bool>) {
+    loop {
+        let sync = (|| client.sync_once(settings.clone()))
+            .retry(retry::SYNC)
+            .sleep(tokio::time::sleep)
+            .notify(
+                |e, delay| tracing::warn!(error = %e, "Matrix: sync failed; retrying in {delay:?}"),
+            );
+        tokio::select! {
+            _ = stopped.changed() => break,
+            _ = sync => {}
+        }
+    }
+}
+
+/// The core's periodic driver: at start, then every [`TICK_EVERY`], until `stopped`
+/// changes.
+async fn tick_loop(shared: Arc<Shared>, mut stopped: watch::Receiver<bool>) {
+    loop {
+        shared.tick().await;
+        tokio::select! {
+            _ = stopped.changed() => break,
+            _ = tokio::time::sleep(TICK_EVERY) => {}
+        }
+    }
+}
+
 fn register_handlers(client: &Client, shared: &Arc<Shared>) -> Vec<EventHandlerHandle> {
     let s = shared.clone();
     let invites = client.add_event_handler(move |ev: StrippedRoomMemberEvent, room: Room| {
@@ -263,28 +262,32 @@ async fn accept_invite(room: Room) {
         refuse_encrypted(room).await;
         return;
     }
-    let mut delay = Duration::from_secs(1);
-    for attempt in 1..=8 {
-        match room.join().await {
-            Ok(()) => {
-                tracing::info!(room = %room.room_id(), "Matrix: joined");
-                if room
-                    .latest_encryption_state()
-                    .await
-                    .is_ok_and(|s| s.is_encrypted())
-                {
-                    refuse_encrypted(room).await;
-                }
-                return;
-            }
-            Err(e) => {
-                tracing::warn!(room = %room.room_id(), attempt, error = %e, "Matrix: join failed");
-                tokio::time::sleep(delay).await;
-                delay = (delay * 2).min(Duration::from_secs(30));
+    let mut attempt = 0;
+    let joined = (|| room.join())
+        .retry(retry::JOIN)
+        .sleep(tokio::time::sleep)
+        .notify(|e, _| {
+            attempt += 1;
+            tracing::warn!(room = %room.room_id(), attempt, error = %e, "Matrix: join failed");
+        })
+        .await;
+    match joined {
+        Ok(()) => {
+            tracing::info!(room = %room.room_id(), "Matrix: joined");
+            if room
+                .latest_encryption_state()
+                .await
+                .is_ok_and(|s| s.is_encrypted())
+            {
+                refuse_encrypted(room).await;
             }
         }
+        Err(e) => {
+            // The last attempt's failure: backon notifies only before another attempt.
+            tracing::warn!(room = %room.room_id(), attempt = retry::JOIN_ATTEMPTS, error = %e, "Matrix: join failed");
+            tracing::error!(room = %room.room_id(), "Matrix: gave up joining");
+        }
     }
-    tracing::error!(room = %room.room_id(), "Matrix: gave up joining");
 }
 
 /// Declines the invitation to, or leaves, the encrypted `room` with
@@ -297,64 +300,11 @@ async fn refuse_encrypted(room: Room) {
         let (client, req) = (client.clone(), req.clone());
         async move { client.send(req).await }
     };
-    match retrying("leave encrypted room", leave).await {
+    match until_deadline("leave encrypted room", leave).await {
         Some(_) => tracing::info!(room = %room.room_id(), "Matrix: left an encrypted room"),
         None => {
             tracing::error!(room = %room.room_id(), "Matrix: could not leave an encrypted room")
         }
-    }
-}
-
-/// Runs `op` until it succeeds, retrying transient errors with back-off for up to
-/// [`SEND_DEADLINE`]. `None` (logged): a permanent error (forbidden, not found, too
-/// large, a bad token) or the deadline passed.
-async fn retrying<T, E, F, Fut>(what: &str, mut op: F) -> Option<T>
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = Result<T, E>>,
-    E: std::fmt::Display + ApiErrorKind,
-{
-    let deadline = tokio::time::Instant::now() + SEND_DEADLINE;
-    let mut delay = Duration::from_millis(500);
-    loop {
-        match op().await {
-            Ok(v) => return Some(v),
-            Err(e) => {
-                let permanent = matches!(
-                    e.kind(),
-                    Some(
-                        ErrorKind::Forbidden
-                            | ErrorKind::NotFound
-                            | ErrorKind::TooLarge
-                            | ErrorKind::UnknownToken(_)
-                    )
-                );
-                if permanent || tokio::time::Instant::now() + delay > deadline {
-                    tracing::error!(error = %e, "Matrix: {what} failed; giving up");
-                    return None;
-                }
-                tracing::warn!(error = %e, "Matrix: {what} failed; retrying in {delay:?}");
-                tokio::time::sleep(delay).await;
-                delay = (delay * 2).min(Duration::from_secs(30));
-            }
-        }
-    }
-}
-
-/// The Matrix error kind of an SDK error, if the homeserver sent one.
-trait ApiErrorKind {
-    fn kind(&self) -> Option<&ErrorKind>;
-}
-
-impl ApiErrorKind for matrix_sdk::Error {
-    fn kind(&self) -> Option<&ErrorKind> {
-        self.client_api_error_kind()
-    }
-}
-
-impl ApiErrorKind for matrix_sdk::HttpError {
-    fn kind(&self) -> Option<&ErrorKind> {
-        self.client_api_error_kind()
     }
 }
 
@@ -526,7 +476,7 @@ impl Shared {
         if !reply.body.is_blank() {
             let content = notice(reply);
             let txn = TransactionId::new();
-            retrying("posting a notice", || {
+            until_deadline("posting a notice", || {
                 let (content, txn) = (content.clone(), txn.clone());
                 async move { room.send(content).with_transaction_id(txn).await }
             })
@@ -538,7 +488,7 @@ impl Shared {
                 continue;
             }
             let txn = TransactionId::new();
-            retrying("posting an image", || {
+            until_deadline("posting an image", || {
                 let (mime, config) = attachment_config(a, kind);
                 let config = config.txn_id(txn.clone());
                 async move {

@@ -20,6 +20,7 @@
 //!   while the homeserver is busy or restarting.
 //! - Reconnects: the sync loop retries with back-off (at most `SYNC_BACKOFF_MAX`
 //!   between attempts) whatever the error, so a homeserver restart only delays replies.
+//!   Every retry of the transport follows one back-off policy (`retry.rs`, on backon).
 //! - Encrypted rooms are not supported (no end-to-end encryption in this build). The bot
 //!   declines an invitation to an encrypted room, and leaves a room that turns
 //!   encrypted, with a membership reason saying why (`ENCRYPTED_REFUSAL`); before each
@@ -34,6 +35,10 @@ mod bot;
 #[cfg(feature = "matrix")]
 mod format;
 #[cfg(feature = "matrix")]
+mod retry;
+#[cfg(feature = "matrix")]
 mod session;
 #[cfg(feature = "matrix")]
 pub use bot::*;
+#[cfg(feature = "matrix")]
+pub use retry::{SEND_DEADLINE, SYNC_BACKOFF_MAX};

@@ -88,6 +88,32 @@ fn write_saved(path: &Path, saved: &Saved) -> anyhow::Result<()> {
 /// or it refuses the login.
 pub async fn connect(opts: &MatrixOptions) -> anyhow::Result<Client> {
     let dir = &opts.store_dir;
+    create_private_dir(dir)?;
+    let session_path = dir.join("session.json");
+    let state_dir = dir.join("state");
+    if let Some(saved) = read_saved(&session_path) {
+        if let Some(client) = restore(opts, saved, &state_dir).await? {
+            return Ok(client);
+        }
+    }
+    let client = log_in(opts, &state_dir).await?;
+    let session = client
+        .matrix_auth()
+        .session()
+        .context("the Matrix client has no session after logging in")?;
+    write_saved(
+        &session_path,
+        &Saved {
+            homeserver: opts.homeserver.clone(),
+            session,
+        },
+    )?;
+    tracing::info!("Matrix: logged in; session saved");
+    Ok(client)
+}
+
+/// Creates the store directory `dir`, readable by its owner only.
+fn create_private_dir(dir: &Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot create the Matrix store directory {}", dir.display()))?;
     #[cfg(unix)]
@@ -95,44 +121,58 @@ pub async fn connect(opts: &MatrixOptions) -> anyhow::Result<Client> {
         use std::os::unix::fs::PermissionsExt as _;
         let _ = std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700));
     }
-    let session_path = dir.join("session.json");
-    let state_dir = dir.join("state");
+    Ok(())
+}
 
-    if let Some(saved) = read_saved(&session_path) {
-        let same_token = match &opts.login {
-            MatrixLogin::AccessToken(t) => *t == saved.session.tokens.access_token,
-            MatrixLogin::Password { .. } => true,
-        };
-        if saved.homeserver == opts.homeserver && same_token {
-            let client = build(&opts.homeserver, &state_dir).await?;
-            client
-                .matrix_auth()
-                .restore_session(saved.session, RoomLoadSettings::default())
-                .await
-                .context("cannot restore the saved Matrix session")?;
-            match client.whoami().await {
-                Ok(_) => {
-                    tracing::info!("Matrix: restored the saved session");
-                    return Ok(client);
-                }
-                Err(e) if matches!(e.client_api_error_kind(), Some(ErrorKind::UnknownToken(_))) => {
-                    tracing::warn!("Matrix: the saved session was logged out; logging in again");
-                }
-                Err(e) => {
-                    return Err(e).with_context(|| {
-                        format!("cannot reach the Matrix homeserver {}", opts.homeserver)
-                    })
-                }
-            }
-        }
+/// The client of the `saved` session, if it is for the configured homeserver (and
+/// access token) and the homeserver still accepts it. `None`: log in again.
+///
+/// # Errors
+/// The state store cannot be opened, the session cannot be restored, or the homeserver
+/// cannot be reached.
+async fn restore(
+    opts: &MatrixOptions,
+    saved: Saved,
+    state_dir: &Path,
+) -> anyhow::Result<Option<Client>> {
+    let same_token = match &opts.login {
+        MatrixLogin::AccessToken(t) => *t == saved.session.tokens.access_token,
+        MatrixLogin::Password { .. } => true,
+    };
+    if saved.homeserver != opts.homeserver || !same_token {
+        return Ok(None);
     }
+    let client = build(&opts.homeserver, state_dir).await?;
+    client
+        .matrix_auth()
+        .restore_session(saved.session, RoomLoadSettings::default())
+        .await
+        .context("cannot restore the saved Matrix session")?;
+    match client.whoami().await {
+        Ok(_) => {
+            tracing::info!("Matrix: restored the saved session");
+            Ok(Some(client))
+        }
+        Err(e) if matches!(e.client_api_error_kind(), Some(ErrorKind::UnknownToken(_))) => {
+            tracing::warn!("Matrix: the saved session was logged out; logging in again");
+            Ok(None)
+        }
+        Err(e) => Err(e)
+            .with_context(|| format!("cannot reach the Matrix homeserver {}", opts.homeserver)),
+    }
+}
 
-    // A new session: the old state store belongs to another device.
+/// A new session, by password or access token, over a new state store (the old one
+/// belongs to another device).
+///
+/// # Errors
+/// The old state store cannot be removed, or the homeserver refuses the login.
+async fn log_in(opts: &MatrixOptions, state_dir: &Path) -> anyhow::Result<Client> {
     if state_dir.exists() {
-        std::fs::remove_dir_all(&state_dir)
+        std::fs::remove_dir_all(state_dir)
             .with_context(|| format!("cannot clear {}", state_dir.display()))?;
     }
-    let client = build(&opts.homeserver, &state_dir).await?;
+    let client = build(&opts.homeserver, state_dir).await?;
     match &opts.login {
         MatrixLogin::Password { user, password } => {
             client
@@ -161,18 +201,6 @@ pub async fn connect(opts: &MatrixOptions) -> anyhow::Result<Client> {
                 .context("cannot use the Matrix access token")?;
         }
     }
-    let session = client
-        .matrix_auth()
-        .session()
-        .context("the Matrix client has no session after logging in")?;
-    write_saved(
-        &session_path,
-        &Saved {
-            homeserver: opts.homeserver.clone(),
-            session,
-        },
-    )?;
-    tracing::info!("Matrix: logged in; session saved");
     Ok(client)
 }
 

@@ -1,0 +1,424 @@
+//! Drawing one frame: the cached empty board of each size and view, the cached pictures
+//! of pits and number labels, then the highlights of a step (start, relay, capture, casa,
+//! end), the two player bands and the caption.
+//!
+//! Shapes and text go through the primitives of `draw.rs`, whose module docs say which
+//! come from imageproc and why the others are the project's own.
+
+use std::sync::{Arc, OnceLock};
+
+use image::RgbImage;
+use mancala_rules::{Event, Hole, Side};
+
+use super::draw::{self, lock, Align, Color, Sprite};
+use super::layout::{pit_side, Layout, BAND_H, CAPTION_H, LETTERS_H, PIT_R, TAG_AT};
+use super::plan::{player_label, rows_text, side_stats, Step, Turn};
+use super::Renderer;
+use crate::core::painter::BoardInfo;
+
+/// Seeds drawn as dots up to this count; above it only the number is drawn (a
+/// two-digit number would cross the ring of dots).
+const MAX_DOTS: u8 = 9;
+
+// Colours. Okabe-Ito: blue 0072B2, orange E69F00, vermillion D55E00, bluish green
+// 009E73, reddish purple CC79A7, sky blue 56B4E9, yellow F0E442.
+pub(super) const PAGE: Color = [0xFB, 0xF8, 0xF2];
+const BOARD: Color = [0xC9, 0xA2, 0x6B];
+const BOARD_EDGE: Color = [0x7A, 0x55, 0x2E];
+const HALF_LINE: Color = [0x5A, 0x3C, 0x1E];
+const PIT: Color = [0xF6, 0xEE, 0xE0];
+const PIT_EDGE: Color = [0x8E, 0x67, 0x3C];
+const SOWN: Color = [0xC4, 0xE4, 0xF7];
+const SEED: Color = [0x8A, 0x5A, 0x2B];
+pub(super) const INK: Color = [0x1A, 0x1A, 0x1A];
+const GREY: Color = [0x55, 0x55, 0x55];
+const CLOSED: Color = [0x4A, 0x4A, 0x4A];
+const CLOSED_X: Color = [0xE0, 0xE0, 0xE0];
+pub(super) const WHITE: Color = [0xFF, 0xFF, 0xFF];
+const TURN_BAND: Color = [0xFA, 0xF0, 0xA8];
+const BAND: Color = [0xEE, 0xE8, 0xDC];
+const BLUE: Color = [0x00, 0x72, 0xB2];
+const ORANGE: Color = [0xE6, 0x9F, 0x00];
+const VERMILLION: Color = [0xD5, 0x5E, 0x00];
+const GREEN: Color = [0x00, 0x9E, 0x73];
+const PURPLE: Color = [0xCC, 0x79, 0xA7];
+
+impl Renderer {
+    /// The empty board of `layout` (page, board, pits, letters, row numbers), cached.
+    pub(super) fn background(&self, layout: &Layout) -> Arc<Background> {
+        let key = (layout.rows, layout.cols, layout.view, layout.s.to_bits());
+        if let Some(bg) = lock(&self.backgrounds).get(&key) {
+            return Arc::clone(bg);
+        }
+        let bg = Arc::new(Background {
+            image: self.draw_background(layout),
+            indexed: OnceLock::new(),
+        });
+        lock(&self.backgrounds).insert(key, Arc::clone(&bg));
+        bg
+    }
+
+    fn draw_background(&self, l: &Layout) -> RgbImage {
+        let mut img = RgbImage::from_pixel(l.width, l.height, image::Rgb(PAGE));
+        let pad = l.k(10.0);
+        draw::rounded_rect(
+            &mut img,
+            (l.gx - pad - l.k(4.0), l.gy - pad - l.k(4.0)),
+            (
+                l.grid_w() + 2.0 * pad + l.k(8.0),
+                l.grid_h() + 2.0 * pad + l.k(8.0),
+            ),
+            l.k(22.0),
+            BOARD_EDGE,
+        );
+        draw::rounded_rect(
+            &mut img,
+            (l.gx - pad, l.gy - pad),
+            (l.grid_w() + 2.0 * pad, l.grid_h() + 2.0 * pad),
+            l.k(18.0),
+            BOARD,
+        );
+        // The line between the two halves.
+        let mid = l.gy + l.grid_h() / 2.0;
+        draw::segment(
+            &mut img,
+            (l.gx - pad + l.k(4.0), mid),
+            (l.gx + l.grid_w() + pad - l.k(4.0), mid),
+            l.k(5.0),
+            HALF_LINE,
+        );
+        for h in l.holes() {
+            let (cx, cy) = l.centre(h);
+            empty_pit(&mut img, cx, cy, l.s);
+        }
+        // Column letters above and below, row numbers left and right: absolute (N1).
+        let label = l.k(30.0);
+        for col in 0..l.cols {
+            let x = l.gx + (l.screen_col(col) as f32 + 0.5) * l.cell();
+            let letter = ((b'a' + col) as char).to_string();
+            for y in [
+                l.gy - pad - l.k(LETTERS_H as f32 / 2.0 - 2.0),
+                l.gy + l.grid_h() + pad + l.k(LETTERS_H as f32 / 2.0 - 2.0),
+            ] {
+                draw::text(
+                    &mut img,
+                    &self.bold,
+                    label,
+                    (x, y),
+                    Align::Centre,
+                    GREY,
+                    &letter,
+                );
+            }
+        }
+        for row in 0..l.rows {
+            let y = l.gy + (l.screen_row(row) as f32 + 0.5) * l.cell();
+            let number = (row + 1).to_string();
+            for x in [l.gx - pad - l.k(24.0), l.gx + l.grid_w() + pad + l.k(24.0)] {
+                draw::text(
+                    &mut img,
+                    &self.bold,
+                    label,
+                    (x, y),
+                    Align::Centre,
+                    GREY,
+                    &number,
+                );
+            }
+        }
+        img
+    }
+
+    /// The cached picture of a pit's square at scale `s` ([`pit_side`] pixels wide, the
+    /// pit in its centre) as it looks with `look` on the board.
+    fn pit(&self, look: PitLook, s: f32) -> Arc<RgbImage> {
+        let key = (look, s.to_bits());
+        if let Some(p) = lock(&self.pits).get(&key) {
+            return Arc::clone(p);
+        }
+        let side = pit_side(s);
+        let mut img = RgbImage::from_pixel(side, side, image::Rgb(BOARD));
+        let c = (side / 2) as f32;
+        empty_pit(&mut img, c, c, s);
+        let r = PIT_R * s;
+        match look {
+            PitLook::Closed => {
+                draw::disc(&mut img, c, c, r - 2.5 * s, CLOSED);
+                let d = r * 0.45;
+                let w = 7.0 * s;
+                draw::segment(&mut img, (c - d, c - d), (c + d, c + d), w, CLOSED_X);
+                draw::segment(&mut img, (c - d, c + d), (c + d, c - d), w, CLOSED_X);
+            }
+            PitLook::Open { seeds, sown } => {
+                let fill = if sown { SOWN } else { PIT };
+                if sown {
+                    draw::disc(&mut img, c, c, r - 2.5 * s, fill);
+                }
+                if (1..=MAX_DOTS).contains(&seeds) {
+                    let ring_r = r - 11.0 * s;
+                    for i in 0..seeds {
+                        let a = std::f32::consts::TAU * i as f32 / seeds as f32
+                            - std::f32::consts::FRAC_PI_2;
+                        let (x, y) = (c + ring_r * a.cos(), c + ring_r * a.sin());
+                        draw::disc(&mut img, x, y, 5.0 * s, SEED);
+                    }
+                }
+                if seeds > 0 {
+                    self.number(seeds, s).draw(&mut img, (c, c), INK, fill);
+                }
+            }
+        }
+        let img = Arc::new(img);
+        lock(&self.pits).insert(key, Arc::clone(&img));
+        img
+    }
+
+    /// The cached number label for `n` seeds at scale `s`.
+    pub(super) fn number(&self, n: u8, s: f32) -> Arc<Sprite> {
+        if let Some(sprite) = lock(&self.numbers).get(&(n, s.to_bits())) {
+            return Arc::clone(sprite);
+        }
+        let text = n.to_string();
+        let size = if n > MAX_DOTS { 58.0 } else { 52.0 } * s;
+        let size = draw::fit_size(&self.bold, size, &text, (2.0 * PIT_R - 10.0) * s);
+        let halo = (3.0 * s).round().max(1.0) as usize;
+        let sprite = Arc::new(Sprite::new(&self.bold, size, &text, halo));
+        lock(&self.numbers).insert((n, s.to_bits()), Arc::clone(&sprite));
+        sprite
+    }
+
+    pub(super) fn paint_image(&self, step: &Step, info: &BoardInfo) -> RgbImage {
+        self.paint_scaled(step, info, 1.0)
+    }
+
+    /// [`Renderer::paint_image`] with every length times `s` (contact-sheet tiles): a
+    /// smaller picture drawn directly, sharper and cheaper than a full one shrunk.
+    pub(super) fn paint_scaled(&self, step: &Step, info: &BoardInfo, s: f32) -> RgbImage {
+        let pos = &step.pos;
+        let l = Layout::scaled(pos.variant(), info.view, s);
+        let mut img = self.background(&l).image.clone();
+        // Pits: tint of the lap's holes, closed holes, seeds and numbers, each a cached
+        // picture of the pit's square copied in (the background already has empty pits).
+        for h in l.holes() {
+            let look = if pos.is_closed(h) {
+                PitLook::Closed
+            } else {
+                let n = pos.seeds(h).unwrap_or(0);
+                let sown = step.lap_sown.contains(&h);
+                if n == 0 && !sown {
+                    continue;
+                }
+                PitLook::Open { seeds: n, sown }
+            };
+            let (cx, cy) = l.centre(h);
+            let half = (pit_side(s) / 2) as f32;
+            draw::blit(
+                &mut img,
+                &self.pit(look, s),
+                (cx - half) as i32,
+                (cy - half) as i32,
+            );
+        }
+        self.paint_highlights(&mut img, &l, step);
+        self.paint_bands(&mut img, &l, step, info);
+        self.paint_caption(&mut img, &l, step);
+        img
+    }
+
+    fn paint_highlights(&self, img: &mut RgbImage, l: &Layout, step: &Step) {
+        // Rings and arrows first, then every tag on top of them.
+        let mut tags: Vec<((f32, f32), String, Color, Color)> = Vec::new();
+        if let Some(start) = step.start {
+            let c = l.centre(start);
+            let radii = (l.k(PIT_R + 0.5), l.k(PIT_R + 6.5));
+            draw::dashed_ring(img, c, radii, 12, 0.6, BLUE);
+            // Tags sit a little inside the pit's edge, so that a tag below one pit and a
+            // tag above the pit under it stay apart.
+            tags.push(((c.0, c.1 - l.k(TAG_AT)), "start".into(), BLUE, WHITE));
+        }
+        let mut taken_tag = None;
+        let mut mark =
+            |img: &mut RgbImage, h: Hole, colour: Color, ink: Color, word: String, below: bool| {
+                let c = l.centre(h);
+                draw::ring(img, c.0, c.1, l.k(PIT_R - 2.0), l.k(PIT_R + 6.5), colour);
+                let r = l.k(TAG_AT);
+                let y = if below { c.1 + r } else { c.1 - r };
+                tags.push(((c.0, y), word, colour, ink));
+            };
+        match step.event {
+            Some(Event::Relay { hole, lifted }) => {
+                mark(img, hole, ORANGE, INK, format!("relay {lifted}"), true);
+            }
+            Some(Event::Capture {
+                hole,
+                target,
+                taken,
+            }) => {
+                let t = l.centre(target);
+                let h = l.centre(hole);
+                let (r_in, r_out) = (l.k(PIT_R - 2.0), l.k(PIT_R + 2.0));
+                draw::ring(img, t.0, t.1, r_in, r_out, VERMILLION);
+                // The capture tag goes on the side away from the target.
+                mark(img, hole, VERMILLION, WHITE, "capture".into(), h.1 > t.1);
+                self.arrow(img, l, t, h, VERMILLION);
+                taken_tag = Some((t, format!("{taken} taken"), VERMILLION, WHITE));
+            }
+            Some(Event::Casa { hole }) => mark(img, hole, PURPLE, INK, "casa 4".into(), true),
+            _ => {}
+        }
+        if step.event.is_none() {
+            for e in &step.tail {
+                match *e {
+                    Event::Stop { hole } => mark(img, hole, GREEN, WHITE, "end".into(), true),
+                    Event::Casa { hole } => mark(img, hole, PURPLE, INK, "casa 4".into(), true),
+                    _ => {}
+                }
+            }
+        }
+        tags.extend(taken_tag);
+        for (at, word, bg, ink) in tags {
+            self.tag(img, l, at, &word, bg, ink);
+        }
+    }
+
+    /// An arrow from the centre of `from` to the edge of the pit at `to`.
+    fn arrow(&self, img: &mut RgbImage, l: &Layout, from: (f32, f32), to: (f32, f32), c: Color) {
+        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+        let len = (dx * dx + dy * dy).sqrt().max(1.0);
+        let (ux, uy) = (dx / len, dy / len);
+        let back = l.k(PIT_R - 8.0);
+        let tip = (to.0 - ux * back, to.1 - uy * back);
+        let head = l.k(24.0);
+        let base = (tip.0 - ux * head, tip.1 - uy * head);
+        draw::segment(img, from, base, l.k(9.0), c);
+        let (px, py) = (-uy * l.k(15.0), ux * l.k(15.0));
+        draw::triangle(
+            img,
+            [tip, (base.0 + px, base.1 + py), (base.0 - px, base.1 - py)],
+            c,
+        );
+    }
+
+    /// A small label in a rounded box centred at `at`.
+    fn tag(
+        &self,
+        img: &mut RgbImage,
+        l: &Layout,
+        at: (f32, f32),
+        word: &str,
+        bg: Color,
+        ink: Color,
+    ) {
+        let size = l.k(19.0);
+        let w = draw::text_width(&self.bold, size, word) + l.k(14.0);
+        let h = l.k(24.0);
+        let edge = l.k(1.5);
+        draw::rounded_rect(
+            img,
+            (at.0 - w / 2.0 - edge, at.1 - h / 2.0 - edge),
+            (w + 2.0 * edge, h + 2.0 * edge),
+            l.k(8.0),
+            WHITE,
+        );
+        draw::rounded_rect(img, (at.0 - w / 2.0, at.1 - h / 2.0), (w, h), l.k(7.0), bg);
+        draw::text(img, &self.bold, size, at, Align::Centre, ink, word);
+    }
+
+    fn paint_bands(&self, img: &mut RgbImage, l: &Layout, step: &Step, info: &BoardInfo) {
+        let v = step.pos.variant();
+        let far = l.view.other();
+        let tops = [
+            (far, 0.0),
+            (l.view, l.k((BAND_H + 2 * LETTERS_H) as f32) + l.grid_h()),
+        ];
+        for (side, y) in tops {
+            let turn = step.turns[side.index()];
+            let bg = if turn == Turn::None { BAND } else { TURN_BAND };
+            let band_h = l.k(BAND_H as f32);
+            draw::rect(img, 0, y as i32, l.width as i32, band_h as i32, bg);
+            if turn != Turn::None {
+                draw::rect(img, 0, y as i32, l.k(10.0) as i32, band_h as i32, ORANGE);
+            }
+            let cy = y + band_h / 2.0;
+            let stats = side_stats(&step.pos, side, step.captured);
+            let stats = format!("{} · {stats}", rows_text(v, side));
+            let stats_size = draw::fit_size(&self.book, l.k(24.0), &stats, l.width as f32 * 0.45);
+            let right = l.width as f32 - l.k(20.0);
+            let sw = draw::text(
+                img,
+                &self.book,
+                stats_size,
+                (right, cy),
+                Align::Right,
+                INK,
+                &stats,
+            );
+            let mut x = l.k(24.0);
+            if let Some(word) = turn.word() {
+                let size = l.k(20.0);
+                let w = draw::text_width(&self.bold, size, word) + l.k(18.0);
+                let (top, h) = (cy - l.k(15.0), l.k(30.0));
+                draw::rounded_rect(img, (x, top), (w, h), l.k(9.0), INK);
+                draw::text(
+                    img,
+                    &self.bold,
+                    size,
+                    (x + w / 2.0, cy),
+                    Align::Centre,
+                    WHITE,
+                    word,
+                );
+                x += w + l.k(12.0);
+            }
+            let name = player_label(side, info);
+            let room = right - sw - l.k(24.0) - x;
+            let size = draw::fit_size(&self.bold, l.k(28.0), &name, room.max(l.k(40.0)));
+            draw::text(img, &self.bold, size, (x, cy), Align::Left, INK, &name);
+        }
+    }
+
+    fn paint_caption(&self, img: &mut RgbImage, l: &Layout, step: &Step) {
+        let y = l.height as f32 - l.k(CAPTION_H as f32);
+        let max_w = l.width as f32 - l.k(40.0);
+        let (a, b) = &step.caption;
+        let x = l.k(20.0);
+        let s1 = draw::fit_size(&self.bold, l.k(30.0), a, max_w);
+        draw::text(img, &self.bold, s1, (x, y + l.k(28.0)), Align::Left, INK, a);
+        let s2 = draw::fit_size(&self.book, l.k(24.0), b, max_w);
+        draw::text(
+            img,
+            &self.book,
+            s2,
+            (x, y + l.k(66.0)),
+            Align::Left,
+            GREY,
+            b,
+        );
+    }
+}
+
+/// Rows, columns, view and scale (`f32` bits) of an empty board.
+pub(super) type BackgroundKey = (u8, u8, Side, u32);
+
+/// An empty board as drawn and in the palette.
+pub(super) struct Background {
+    pub(super) image: RgbImage,
+    /// `image` mapped to the palette (`Palette::map`), one entry per pixel; made on the
+    /// first encoding (not when drawing: the palette is learnt from drawings).
+    pub(super) indexed: OnceLock<Vec<u8>>,
+}
+
+/// Draws an empty pit centred at `(cx, cy)` at scale `s`.
+fn empty_pit(img: &mut RgbImage, cx: f32, cy: f32, s: f32) {
+    draw::disc(img, cx, cy, PIT_R * s, PIT_EDGE);
+    draw::disc(img, cx, cy, (PIT_R - 2.5) * s, PIT);
+}
+
+/// How a pit looks, apart from highlights: the key of the renderer's pit pictures.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(super) enum PitLook {
+    /// Closed for the game (M2).
+    Closed,
+    /// Open, with `seeds` seeds, tinted when the current lap sowed it.
+    Open { seeds: u8, sown: bool },
+}

@@ -1,0 +1,419 @@
+//! Plans of frames, before any drawing: which frames a move or a position gets, what each
+//! highlights, its two caption lines and its text alternative.
+
+use mancala_rules::{Event, Hole, Outcome, Position, Side, Trace, TraceEvent, Variant};
+
+use crate::core::painter::{status_text, BoardInfo, Ended};
+use crate::core::text::event_text;
+
+/// A game's display name: `Katro 6x6`, `Hoyito I 2x8`.
+fn game_name(v: Variant) -> String {
+    if v.is_katro() {
+        format!("Katro {}x{}", v.rows(), v.cols())
+    } else {
+        format!("Hoyito I 2x{}", v.cols())
+    }
+}
+
+/// Rows of `side`, as text: `rows 1-3`, `row 2`.
+pub(super) fn rows_text(v: Variant, side: Side) -> String {
+    let rows: Vec<u8> = v.rows_of(side).map(|r| r + 1).collect();
+    match (rows.iter().min(), rows.iter().max()) {
+        (Some(a), Some(b)) if a != b => format!("rows {a}-{b}"),
+        (Some(a), _) => format!("row {a}"),
+        _ => String::new(),
+    }
+}
+
+/// `North: Bob`, or just `North` when the name is empty or the side's own name.
+pub(super) fn player_label(side: Side, info: &BoardInfo) -> String {
+    let name = match side {
+        Side::South => info.south.trim(),
+        Side::North => info.north.trim(),
+    };
+    let side_name = side.to_string();
+    if name.is_empty() || name.eq_ignore_ascii_case(&side_name) {
+        side_name
+    } else {
+        let short: String = if name.chars().count() > 24 {
+            name.chars().take(23).chain(std::iter::once('…')).collect()
+        } else {
+            name.to_string()
+        };
+        format!("{side_name}: {short}")
+    }
+}
+
+/// The turn marker of a player band.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Turn {
+    /// Nothing to mark.
+    None,
+    /// This player is sowing (frames inside a move).
+    Sowing,
+    /// This player moves next.
+    ToMove,
+    /// This player won the game.
+    Won,
+    /// The game is drawn.
+    Draw,
+}
+
+impl Turn {
+    pub(super) fn word(self) -> Option<&'static str> {
+        match self {
+            Turn::None => None,
+            Turn::Sowing => Some("sowing"),
+            Turn::ToMove => Some("to move"),
+            Turn::Won => Some("wins"),
+            Turn::Draw => Some("draw"),
+        }
+    }
+}
+
+/// One frame's content, before drawing: the board and what to highlight on it.
+#[derive(Clone, Debug)]
+pub(super) struct Step {
+    /// The board shown.
+    pub(super) pos: Position,
+    /// The hole the move started from, if a move is shown.
+    pub(super) start: Option<Hole>,
+    /// The holes the current lap passed through, in order.
+    pub(super) lap_sown: Vec<Hole>,
+    /// The relay, capture or casa this frame follows (`None`: position or final frame).
+    pub(super) event: Option<Event>,
+    /// Final frame: the move's closing events (stop, pass, last four).
+    pub(super) tail: Vec<Event>,
+    /// Seeds captured so far by South and North (Katro from `BoardInfo` and the move's
+    /// captures; Hoyito from the stores).
+    pub(super) captured: [u32; 2],
+    /// Turn markers of South and North.
+    pub(super) turns: [Turn; 2],
+    /// Line 1 and line 2 of the caption.
+    pub(super) caption: (String, String),
+    /// The text alternative.
+    pub(super) alt: String,
+}
+
+/// Turn markers for a position that is not inside a move: the end the game had off the
+/// board when `ended` says so, else what the position tells.
+fn turns_of(pos: &Position, ended: Option<Ended>) -> [Turn; 2] {
+    match ended {
+        Some(Ended::Won { winner, .. }) => {
+            let mut t = [Turn::None; 2];
+            t[winner.index()] = Turn::Won;
+            return t;
+        }
+        Some(Ended::DrawAgreed) => return [Turn::Draw; 2],
+        Some(Ended::Aborted) => return [Turn::None; 2],
+        None => {}
+    }
+    match pos.outcome() {
+        Outcome::Ongoing => {
+            let mut t = [Turn::None; 2];
+            t[pos.to_move().index()] = Turn::ToMove;
+            t
+        }
+        Outcome::Win { winner, .. } => {
+            let mut t = [Turn::None; 2];
+            t[winner.index()] = Turn::Won;
+            t
+        }
+        Outcome::Draw { .. } => [Turn::Draw; 2],
+    }
+}
+
+fn captured_of(pos: &Position, info: &BoardInfo) -> [u32; 2] {
+    if pos.variant().is_katro() {
+        info.captured
+    } else {
+        [pos.store(Side::South) as u32, pos.store(Side::North) as u32]
+    }
+}
+
+/// The board as text, row by row from the last row down, `x` for a closed hole.
+fn board_alt(pos: &Position) -> String {
+    let v = pos.variant();
+    let rows: Vec<String> = (0..v.rows())
+        .rev()
+        .map(|r| {
+            let cells: Vec<String> = (0..v.cols())
+                .map(|c| {
+                    let h = Hole::new(c, r);
+                    if pos.is_closed(h) {
+                        "x".to_string()
+                    } else {
+                        pos.seeds(h).unwrap_or(0).to_string()
+                    }
+                })
+                .collect();
+            format!("row {}: {}", r + 1, cells.join(" "))
+        })
+        .collect();
+    let last = (b'a' + v.cols() - 1) as char;
+    let closed = if v.holes() > 0 && (0..v.holes()).any(|i| pos.is_closed(v.hole(i))) {
+        ", x = closed hole"
+    } else {
+        ""
+    };
+    format!("Board, columns a to {last}{closed}: {}.", rows.join("; "))
+}
+
+/// What each player has, as text: `South (Alice), rows 1-3: 20 seeds, took 2`.
+fn players_alt(pos: &Position, captured: [u32; 2], turns: [Turn; 2], info: &BoardInfo) -> String {
+    let v = pos.variant();
+    let parts: Vec<String> = [Side::North, Side::South]
+        .into_iter()
+        .map(|s| {
+            let stats = side_stats(pos, s, captured);
+            let turn = turns[s.index()]
+                .word()
+                .map(|w| format!(", {w}"))
+                .unwrap_or_default();
+            format!(
+                "{}, {}: {stats}{turn}",
+                player_label(s, info),
+                rows_text(v, s)
+            )
+        })
+        .collect();
+    format!("{}.", parts.join("; "))
+}
+
+/// `20 seeds, took 2` (Katro) or `captured 12` (Hoyito).
+pub(super) fn side_stats(pos: &Position, side: Side, captured: [u32; 2]) -> String {
+    if pos.variant().is_katro() {
+        format!(
+            "{} seeds, took {}",
+            pos.seeds_of(side),
+            captured[side.index()]
+        )
+    } else {
+        format!("captured {}", captured[side.index()])
+    }
+}
+
+/// `1 seed`, `3 seeds`.
+fn seeds_text(n: u32) -> String {
+    format!("{n} seed{}", if n == 1 { "" } else { "s" })
+}
+
+fn holes_text(holes: &[Hole]) -> String {
+    holes
+        .iter()
+        .map(|h| h.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+/// The frames of a move, before drawing (one per relay and capture, then the final
+/// board).
+pub(super) fn plan_move(trace: &Trace, info: &BoardInfo) -> Vec<Step> {
+    let mut plan = MovePlan::new(trace, info);
+    for te in &trace.events {
+        plan.follow(te);
+    }
+    plan.finish()
+}
+
+/// Katro: the seeds each side had taken before the move (`info.captured` counts the
+/// move's captures already).
+fn katro_taken_before(trace: &Trace, info: &BoardInfo) -> [u32; 2] {
+    let mover = trace.before.to_move();
+    let mut taken = info.captured;
+    taken[mover.index()] = taken[mover.index()].saturating_sub(trace.seeds_captured());
+    taken
+}
+
+/// A move's frames while they are planned, event by event, with what the frames so far
+/// hand on to the next: the lap, the holes it sowed, the seeds taken, the events that
+/// make no frame of their own.
+struct MovePlan<'a> {
+    trace: &'a Trace,
+    info: &'a BoardInfo,
+    mover: Side,
+    /// Frames in all: `relays + captures + 1`.
+    frames: usize,
+    /// `South plays c1+`.
+    headline: String,
+    /// Katro: seeds taken by South and North so far, counted from before the move.
+    katro_taken: [u32; 2],
+    /// The current lap, from 1.
+    lap: u32,
+    /// The holes the current lap has sown so far, in order.
+    lap_sown: Vec<Hole>,
+    /// The events that make no frame (stop, pass, last four): the final frame's.
+    tail: Vec<Event>,
+    /// The frames planned so far.
+    steps: Vec<Step>,
+}
+
+impl<'a> MovePlan<'a> {
+    fn new(trace: &'a Trace, info: &'a BoardInfo) -> MovePlan<'a> {
+        let mover = trace.before.to_move();
+        let frames = trace.relays() + trace.captures() + 1;
+        MovePlan {
+            trace,
+            info,
+            mover,
+            frames,
+            headline: format!("{mover} plays {}", trace.mv),
+            katro_taken: katro_taken_before(trace, info),
+            lap: 1,
+            lap_sown: Vec::new(),
+            tail: Vec::new(),
+            steps: Vec::with_capacity(frames),
+        }
+    }
+
+    /// Takes in the next event: a relay or a capture (or casa) makes a frame; any other
+    /// event waits for the final frame. A relay or Katro capture ends the lap.
+    fn follow(&mut self, te: &TraceEvent) {
+        self.lap_sown.extend_from_slice(&te.sown);
+        if let Event::Capture { taken, .. } = te.event {
+            self.katro_taken[self.mover.index()] += taken as u32;
+        }
+        let is_frame = matches!(te.event, Event::Relay { .. }) || te.event.is_capture();
+        if !is_frame {
+            self.tail.push(te.event);
+            return;
+        }
+        let step = self.event_step(te);
+        self.steps.push(step);
+        if !matches!(te.event, Event::Casa { .. }) {
+            self.lap += 1;
+            self.lap_sown.clear();
+        }
+    }
+
+    /// Seeds captured by South and North as `pos` shows them: Katro from the move's
+    /// captures so far, Hoyito from the stores.
+    fn captured_at(&self, pos: &Position) -> [u32; 2] {
+        if self.trace.before.variant().is_katro() {
+            self.katro_taken
+        } else {
+            captured_of(pos, self.info)
+        }
+    }
+
+    /// The frame after the relay, capture or casa `te`.
+    fn event_step(&self, te: &TraceEvent) -> Step {
+        let (n, frames, lap, mover) = (self.steps.len() + 1, self.frames, self.lap, self.mover);
+        let headline = &self.headline;
+        let captured = self.captured_at(&te.position);
+        let mut turns = [Turn::None; 2];
+        turns[mover.index()] = Turn::Sowing;
+        let what = match te.event {
+            Event::Casa { hole } => format!("casa at {hole}: {mover} captures 4"),
+            e => event_text(&e),
+        };
+        let line1 = format!("{n}/{frames}  lap {lap}: {what}");
+        let line2 = if te.hand > 0 {
+            format!(
+                "{headline} · {} in hand, sown on from the next hole",
+                te.hand
+            )
+        } else {
+            headline.clone()
+        };
+        let alt = format!(
+            "Frame {n} of {frames}, {headline} ({}, seen from {}): lap {lap}: {what}; \
+             sown this lap: {}; {} in hand. {} {}",
+            game_name(te.position.variant()),
+            self.info.view,
+            holes_text(&self.lap_sown),
+            seeds_text(te.hand as u32),
+            board_alt(&te.position),
+            players_alt(&te.position, captured, turns, self.info),
+        );
+        Step {
+            pos: te.position,
+            start: Some(self.trace.mv.from()),
+            lap_sown: self.lap_sown.clone(),
+            event: Some(te.event),
+            tail: Vec::new(),
+            captured,
+            turns,
+            caption: (line1, line2),
+            alt,
+        }
+    }
+
+    /// Adds the final board's frame and returns every frame.
+    fn finish(mut self) -> Vec<Step> {
+        let last = self.final_step();
+        self.steps.push(last);
+        self.steps
+    }
+
+    /// The final board: the move's closing events, the game's status, and in the text
+    /// alternative the whole move.
+    fn final_step(&mut self) -> Step {
+        let (trace, info, frames) = (self.trace, self.info, self.frames);
+        let headline = &self.headline;
+        let after = trace.after;
+        let captured = self.captured_at(&after);
+        let turns = turns_of(&after, info.ended);
+        let closing = closing_text(&self.tail);
+        let status = status_text(&after, info.ended);
+        let line1 = format!("{frames}/{frames}  {closing}");
+        let line2 = format!("{headline} · {status}");
+        let all: Vec<String> = trace.events.iter().map(|e| event_text(&e.event)).collect();
+        let alt = format!(
+            "Frame {frames} of {frames}, {headline} ({}, seen from {}): {closing}. \
+             The whole move: {}. {} {} {status}.",
+            game_name(after.variant()),
+            info.view,
+            all.join(", "),
+            board_alt(&after),
+            players_alt(&after, captured, turns, info),
+        );
+        Step {
+            pos: after,
+            start: Some(trace.mv.from()),
+            lap_sown: std::mem::take(&mut self.lap_sown),
+            event: None,
+            tail: std::mem::take(&mut self.tail),
+            captured,
+            turns,
+            caption: (line1, line2),
+            alt,
+        }
+    }
+}
+
+/// `end`, or `end: stop at e2; ...` with the move's closing events.
+fn closing_text(tail: &[Event]) -> String {
+    let closing: Vec<String> = tail.iter().map(event_text).collect();
+    if closing.is_empty() {
+        "end".to_string()
+    } else {
+        format!("end: {}", closing.join("; "))
+    }
+}
+
+/// The one frame of a position without a move.
+pub(super) fn plan_position(pos: &Position, info: &BoardInfo) -> Step {
+    let captured = captured_of(pos, info);
+    let turns = turns_of(pos, info.ended);
+    let status = status_text(pos, info.ended);
+    let line1 = format!("{}: {status}", game_name(pos.variant()));
+    let line2 = pos.to_string();
+    let alt = format!(
+        "{} position, seen from {}: {status}. {} {}",
+        game_name(pos.variant()),
+        info.view,
+        board_alt(pos),
+        players_alt(pos, captured, turns, info),
+    );
+    Step {
+        pos: *pos,
+        start: None,
+        lap_sown: Vec::new(),
+        event: None,
+        tail: Vec::new(),
+        captured,
+        turns,
+        caption: (line1, line2),
+        alt,
+    }
+}
