@@ -520,6 +520,16 @@ pub fn out_messages(reply: &Reply, ephemeral_errors: bool) -> Vec<OutMessage> {
         .filter_map(|u| u.id.parse::<u64>().ok().filter(|&id| id != 0))
         .map(UserId::new)
         .collect();
+    let ephemeral = ephemeral_errors && reply.is_error;
+    let mut messages = text_messages(reply, &pings, ephemeral);
+    attach_files(&mut messages, reply, &pings, ephemeral);
+    attach_buttons(&mut messages, reply, &pings, ephemeral);
+    messages
+}
+
+/// The text of `reply`, with a last line of `<@id>` pings, split into messages of at
+/// most [`MAX_CONTENT_CHARS`] at line ends.
+fn text_messages(reply: &Reply, pings: &[UserId], ephemeral: bool) -> Vec<OutMessage> {
     let mut text = content(&reply.body).trim_end().to_string();
     if !pings.is_empty() {
         let line = pings
@@ -532,17 +542,21 @@ pub fn out_messages(reply: &Reply, ephemeral_errors: bool) -> Vec<OutMessage> {
         }
         text.push_str(&line);
     }
-    let ephemeral = ephemeral_errors && reply.is_error;
-    let mut messages: Vec<OutMessage> = split_text(&text, MAX_CONTENT_CHARS)
+    split_text(&text, MAX_CONTENT_CHARS)
         .into_iter()
         .map(|content| OutMessage {
             content,
             files: Vec::new(),
             components: Vec::new(),
-            pings: pings.clone(),
+            pings: pings.to_vec(),
             ephemeral,
         })
-        .collect();
+        .collect()
+}
+
+/// The files of `reply`, at most [`MAX_ATTACHMENTS`] a message: the first ones on the
+/// last text message, further ones on messages of their own.
+fn attach_files(messages: &mut Vec<OutMessage>, reply: &Reply, pings: &[UserId], ephemeral: bool) {
     let files: Vec<CreateAttachment> = reply
         .attachments
         .iter()
@@ -560,11 +574,21 @@ pub fn out_messages(reply: &Reply, ephemeral_errors: bool) -> Vec<OutMessage> {
             Some(last) if i == 0 => last.files = chunk.to_vec(),
             _ => messages.push(OutMessage {
                 files: chunk.to_vec(),
-                pings: pings.clone(),
+                pings: pings.to_vec(),
                 ..OutMessage::text(String::new(), ephemeral)
             }),
         }
     }
+}
+
+/// The buttons of `reply` (five a row, at most five rows) on the last message; a
+/// button whose custom id would be too long is left out (its command is in the text).
+fn attach_buttons(
+    messages: &mut Vec<OutMessage>,
+    reply: &Reply,
+    pings: &[UserId],
+    ephemeral: bool,
+) {
     let buttons: Vec<CreateButton> = reply
         .buttons
         .iter()
@@ -581,21 +605,21 @@ pub fn out_messages(reply: &Reply, ephemeral_errors: bool) -> Vec<OutMessage> {
         })
         .take(BUTTONS_PER_ROW * MAX_ROWS)
         .collect();
-    if !buttons.is_empty() {
-        let rows: Vec<CreateActionRow> = buttons
-            .chunks(BUTTONS_PER_ROW)
-            .map(|c| CreateActionRow::Buttons(c.to_vec()))
-            .collect();
-        match messages.last_mut() {
-            Some(last) => last.components = rows,
-            None => messages.push(OutMessage {
-                components: rows,
-                pings: pings.clone(),
-                ..OutMessage::text(String::new(), ephemeral)
-            }),
-        }
+    if buttons.is_empty() {
+        return;
     }
-    messages
+    let rows: Vec<CreateActionRow> = buttons
+        .chunks(BUTTONS_PER_ROW)
+        .map(|c| CreateActionRow::Buttons(c.to_vec()))
+        .collect();
+    match messages.last_mut() {
+        Some(last) => last.components = rows,
+        None => messages.push(OutMessage {
+            components: rows,
+            pings: pings.to_vec(),
+            ..OutMessage::text(String::new(), ephemeral)
+        }),
+    }
 }
 
 fn button_style(id: &str) -> ButtonStyle {
