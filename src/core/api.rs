@@ -81,14 +81,24 @@ pub enum Segment {
     /// in the reader's time zone (`<t:SECONDS:R>`), the others as a UTC date and the time
     /// from now ([`Body::plain`]).
     Time(u64),
+    /// A player addressed by name: `@Name` in text, a pill linking the user on Matrix.
+    /// Whom a reply pings is [`Reply::mentions`], not this.
+    Mention(User),
 }
 
 /// Opens the core's own marker of a point in time inside a [`Body`]'s text: private-use
 /// characters that [`sanitize`] removes from everything users send, so that only the
 /// core can write one.
 const TIME_OPEN: char = '\u{E000}';
-/// Closes a time marker (see [`TIME_OPEN`]).
+/// Closes a time or mention marker (see [`TIME_OPEN`]).
 const TIME_CLOSE: char = '\u{E001}';
+/// Opens the core's marker of a mentioned user: `MENTION_OPEN id MENTION_SEP name
+/// TIME_CLOSE` (see [`mention_token`]).
+const MENTION_OPEN: char = '\u{E002}';
+/// Separates a mentioned user's id from his name (see [`MENTION_OPEN`]).
+const MENTION_SEP: char = '\u{E003}';
+/// Every private-use character the core's markers are made of.
+const MARKERS: [char; 4] = [TIME_OPEN, TIME_CLOSE, MENTION_OPEN, MENTION_SEP];
 
 /// The core's marker of the point in time `ms` (milliseconds since the Unix epoch) in a
 /// reply text: it becomes a [`Segment::Time`] when the text becomes a [`Body`].
@@ -96,13 +106,39 @@ pub fn time_token(ms: u64) -> String {
     format!("{TIME_OPEN}{ms}{TIME_CLOSE}")
 }
 
-/// `s` without the characters the core uses to mark times in its own text ([`time_token`]):
-/// applied to everything users send before the core reads it.
+/// The core's marker of `user`, addressed by name, in a reply text: it becomes a
+/// [`Segment::Mention`] when the text becomes a [`Body`].
+pub fn mention_token(user: &User) -> String {
+    format!(
+        "{MENTION_OPEN}{}{MENTION_SEP}{}{TIME_CLOSE}",
+        sanitize(&user.id),
+        sanitize(&user.name)
+    )
+}
+
+/// `s` without the characters the core uses to mark times and mentions in its own text
+/// ([`time_token`], [`mention_token`]): applied to everything users send before the
+/// core reads it.
 pub fn sanitize(s: &str) -> std::borrow::Cow<'_, str> {
-    if s.contains([TIME_OPEN, TIME_CLOSE]) {
-        std::borrow::Cow::Owned(s.replace([TIME_OPEN, TIME_CLOSE], ""))
+    if s.contains(MARKERS) {
+        std::borrow::Cow::Owned(s.replace(MARKERS, ""))
     } else {
         std::borrow::Cow::Borrowed(s)
+    }
+}
+
+/// The segment of one marker's contents (between its opening character and
+/// [`TIME_CLOSE`]), `None` when it is not one the core writes.
+fn marker(open: char, inner: &str) -> Option<Segment> {
+    match open {
+        TIME_OPEN => inner.parse().ok().map(Segment::Time),
+        _ => {
+            let (id, name) = inner.split_once(MENTION_SEP)?;
+            Some(Segment::Mention(User {
+                id: id.to_string(),
+                name: name.to_string(),
+            }))
+        }
     }
 }
 
@@ -125,11 +161,27 @@ impl Body {
         self.0.push_str(s);
     }
 
-    /// The core's text as written: code between backticks, times as their
-    /// [`time_token`] markers. For tests and logs; transports render
+    /// The core's text with mentions written `@Name`, code between backticks and times
+    /// as their [`time_token`] markers: for tests and logs; transports render
     /// [`Body::segments`].
-    pub fn as_core_text(&self) -> &str {
-        &self.0
+    pub fn as_core_text(&self) -> String {
+        let mut out = String::with_capacity(self.0.len());
+        for seg in self.segments() {
+            match seg {
+                Segment::Text(t) => out.push_str(&t),
+                Segment::Code(c) => {
+                    out.push('`');
+                    out.push_str(&c);
+                    out.push('`');
+                }
+                Segment::Time(ms) => out.push_str(&time_token(ms)),
+                Segment::Mention(u) => {
+                    out.push('@');
+                    out.push_str(&u.name);
+                }
+            }
+        }
+        out
     }
 
     /// Whether there is no text, or only white space.
@@ -148,17 +200,16 @@ impl Body {
                 continue;
             }
             let mut rest = piece;
-            while let Some(open) = rest.find(TIME_OPEN) {
-                let after = &rest[open + TIME_OPEN.len_utf8()..];
+            while let Some(open) = rest.find([TIME_OPEN, MENTION_OPEN]) {
+                let kind = rest[open..].chars().next().unwrap_or(TIME_OPEN);
+                let after = &rest[open + kind.len_utf8()..];
                 let Some(close) = after.find(TIME_CLOSE) else {
                     break;
                 };
                 if open > 0 {
-                    out.push(Segment::Text(rest[..open].to_string()));
+                    out.push(Segment::Text(sanitize(&rest[..open]).into_owned()));
                 }
-                if let Ok(ms) = after[..close].parse::<u64>() {
-                    out.push(Segment::Time(ms));
-                }
+                out.extend(marker(kind, &after[..close]));
                 rest = &after[close + TIME_CLOSE.len_utf8()..];
             }
             let rest = sanitize(rest);
@@ -182,6 +233,10 @@ impl Body {
                     out.push('`');
                 }
                 Segment::Time(ms) => out.push_str(&plain_time(ms, now_ms)),
+                Segment::Mention(u) => {
+                    out.push('@');
+                    out.push_str(&u.name);
+                }
             }
         }
         out
@@ -244,7 +299,7 @@ pub struct Reply {
 
 impl Reply {
     /// The core's text of this reply ([`Body::as_core_text`]), for tests and logs.
-    pub fn text(&self) -> &str {
+    pub fn text(&self) -> String {
         self.body.as_core_text()
     }
 }

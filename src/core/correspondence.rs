@@ -15,7 +15,7 @@ use super::decision::{refuse, Change, ChannelState, Ctx, Decision, Draft, Refusa
 use super::dispatch::Needs;
 use super::views::{board_picture, expired, names, no_game, players_text, playing, result_text};
 use super::{text, text_reply, vs_ai, Answer, Core, Fail, Settings};
-use crate::core::api::{time_token, Incoming, Reply};
+use crate::core::api::{mention_token, time_token, Incoming, Reply};
 use crate::model::{ChannelKey, User};
 use crate::store::keys::DocKey;
 use crate::store::{docs, Challenge, GameResult, Play, Record, Status, Timing, Verdict};
@@ -261,8 +261,9 @@ pub(super) fn draw(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refu
             next.updated_ms = ctx.now;
             let reply = Draft::new(
                 format!(
-                    "{} offers a draw. @{other}: `{p}draw` to accept; a move declines it.",
-                    ctx.author.name
+                    "{} offers a draw. {}: `{p}draw` to accept; a move declines it.",
+                    ctx.author.name,
+                    super::views::at(r, side.other())
                 ),
                 Vec::new(),
                 opponent,
@@ -325,14 +326,14 @@ pub(super) fn rematch(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, R
     );
     let reply = Draft::new(
         format!(
-            "{} asks @{} for a rematch of {}, sides swapped: {} plays {}. @{}: `{p}accept` \
+            "{} asks {} for a rematch of {}, sides swapped: {} plays {}. {}: `{p}accept` \
              or `{p}decline` (expires in {}).",
             ctx.author.name,
-            opponent.name,
+            mention_token(&opponent),
             text::kind_name(last.kind),
             ctx.author.name,
             side.other(),
-            opponent.name,
+            mention_token(&opponent),
             text::duration_text(expiry)
         ),
         Vec::new(),
@@ -390,8 +391,8 @@ pub(super) fn tick(
         if !due.is_empty() && now < t.deadline_ms && !state.muted {
             replies.push(Draft::new(
                 format!(
-                    "@{}, your move ({side}) in {} ({}): the deadline is {}. {}",
-                    player.name,
+                    "{}, your move ({side}) in {} ({}): the deadline is {}. {}",
+                    mention_token(&player),
                     text::kind_name(r.kind),
                     players_text(r),
                     time_token(t.deadline_ms),
@@ -415,13 +416,13 @@ fn timeout_notice(r: &Record, t: &Timing, side: Side, ctx: &Ctx<'_>) -> Decision
         nt.reminded = points;
     }
     set_wake(&mut next, ctx.settings);
-    let opp = names(r)[side.other().index()];
     let reply = Draft::new(
         format!(
-            "@{} ({side}) did not move by the deadline ({}). @{opp} may `{}claim` the \
+            "{} ({side}) did not move by the deadline ({}). {} may `{}claim` the \
              win, or wait for the move.",
-            names(r)[side.index()],
+            super::views::at(r, side),
             time_token(t.deadline_ms),
+            super::views::at(r, side.other()),
             ctx.p()
         ),
         Vec::new(),

@@ -136,7 +136,7 @@ impl Decision {
 
     #[cfg(test)]
     /// The text of every reply, for tests and logs.
-    pub fn texts(&self) -> Vec<&str> {
+    pub fn texts(&self) -> Vec<String> {
         self.replies.iter().map(|d| d.reply.text()).collect()
     }
 }

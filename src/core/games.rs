@@ -12,7 +12,7 @@ use super::views::{
     to_move_with_deadline,
 };
 use super::{text, vs_ai, Settings};
-use crate::core::api::Button;
+use crate::core::api::{mention_token, Button};
 use crate::model::{GameKind, User};
 use crate::store::{Challenge, Play, Record, Status, Timing};
 
@@ -132,12 +132,12 @@ fn challenge_reply(
         Some(op) => {
             let mut d = Draft::new(
                 format!(
-                    "{} challenges @{} to {} ({sides}). @{}: `{p}accept` or `{p}decline` \
+                    "{} challenges {} to {} ({sides}). {}: `{p}accept` or `{p}decline` \
                      (expires in {expires}).",
                     author.name,
-                    op.name,
+                    mention_token(&op),
                     text::kind_name(kind),
-                    op.name
+                    mention_token(&op)
                 ),
                 Vec::new(),
                 vec![op.clone()],

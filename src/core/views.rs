@@ -9,7 +9,7 @@ use super::command::RulesTopic;
 use super::decision::{refuse, ChannelState, Ctx, Decision, Draft, Picture, Refusal};
 use super::painter::{BoardInfo, Ended};
 use super::text;
-use crate::core::api::{time_token, Reply};
+use crate::core::api::{mention_token, time_token, Reply};
 use crate::model::{GameKind, User};
 use crate::store::{Play, Record, Status, Verdict};
 
@@ -22,6 +22,13 @@ pub(super) fn players_text(r: &Record) -> String {
 /// The players' names, South first (`?` for a seat not taken).
 pub(super) fn names(r: &Record) -> [&str; 2] {
     Side::ALL.map(|s| r.player(s).map_or("?", |u| u.name.as_str()))
+}
+
+/// The player of `side` in `r`, addressed by name (a [`mention_token`]); `@?` when the
+/// seat is empty.
+pub(super) fn at(r: &Record, side: Side) -> String {
+    r.player(side)
+        .map_or_else(|| "@?".to_string(), mention_token)
 }
 
 /// Whether `r` is a challenge that expired by `now`.
@@ -95,8 +102,8 @@ pub(super) fn to_move_line(r: &Record, game: &Game, p: &str) -> (String, Option<
         Some(u) if r.is_ai(side) => (format!("{} ({side}) to move.", u.name), None),
         Some(u) => (
             format!(
-                "@{} ({side}) to move: {}.",
-                u.name,
+                "{} ({side}) to move: {}.",
+                mention_token(u),
                 text::move_form(game.variant(), p)
             ),
             Some(u.clone()),

@@ -99,7 +99,8 @@ fn is_ai_move(r: &Reply, ai: &str) -> bool {
 fn check_ai_reply(r: &Reply, ai: &str) {
     assert!(!r.is_error, "{}", r.text());
     assert!(is_ai_move(r, ai), "not an AI move: {}", r.text());
-    let first = r.text().lines().next().unwrap();
+    let text = r.text();
+    let first = text.lines().next().unwrap();
     let mv = first
         .split(" sowed ")
         .nth(1)

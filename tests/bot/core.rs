@@ -202,7 +202,8 @@ fn challenge_accept_and_first_move_e1() {
 
     // RULES.md E1, with the alias and the spaces of N2.
     let r = ok(say(&b.core, &at, "alice", "!s C1 +"));
-    let first = r.text().lines().next().unwrap();
+    let text = r.text();
+    let first = text.lines().next().unwrap();
     assert_eq!(
         first,
         "alice (South) sowed c1+: 7 laps, captured 2 from b4."
@@ -603,7 +604,7 @@ fn racing_sows_apply_exactly_once() {
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         });
         let applied = results.iter().filter(|r| !r[0].is_error).count();
-        let texts: Vec<&str> = results.iter().map(|r| r[0].text()).collect();
+        let texts: Vec<String> = results.iter().map(|r| r[0].text()).collect();
         assert_eq!(applied, 1, "iteration {i}: {texts:?}");
         let loser = results.iter().find(|r| r[0].is_error).unwrap();
         assert!(
@@ -692,6 +693,20 @@ fn markup_typed_in_a_command_is_echoed_as_inert_text() {
             "{segs:?}"
         );
     }
+    // Mentions are typed too: the challenged player is a mention segment, and a name
+    // with markup in it reaches Discord escaped.
+    let at = chan("inert-names");
+    let r = ok(say(&b.core, &at, "alice", "!new katro @**x**"));
+    assert!(
+        r.body.segments().contains(&Segment::Mention(user("**x**"))),
+        "{:?}",
+        r.body.segments()
+    );
+    assert!(
+        content(&r.body).contains("@\\*\\*x\\*\\*"),
+        "{}",
+        content(&r.body)
+    );
     // The core's own times stay typed: the first deadline of a timed game is a time.
     let at = chan("inert-timed");
     ok(say(&b.core, &at, "alice", "!new katro @bob as south 1d"));

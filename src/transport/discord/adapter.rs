@@ -445,6 +445,10 @@ pub fn content(body: &Body) -> String {
                 out.push('`');
             }
             Segment::Time(ms) => out.push_str(&format!("<t:{}:R>", ms / 1000)),
+            Segment::Mention(u) => {
+                out.push('@');
+                escape_markdown(&u.name, &mut out);
+            }
         }
     }
     out

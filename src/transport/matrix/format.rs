@@ -201,9 +201,24 @@ pub fn notice_html(body: &Body, now_ms: u64, mentions: &[(String, String)]) -> S
                 out.push_str("</code>");
             }
             Segment::Time(ms) => out.push_str(&lines(&plain_time(ms, now_ms))),
+            Segment::Mention(u) if looks_like_user_id(&u.id) && !u.name.is_empty() => {
+                out.push_str(&pill(&u.id, &escape_html(&u.name)));
+            }
+            Segment::Mention(u) => {
+                out.push('@');
+                out.push_str(&escape_html(&u.name));
+            }
         }
     }
     out
+}
+
+/// The pill of the user `id` showing `escaped_name` (already HTML-escaped).
+fn pill(id: &str, escaped_name: &str) -> String {
+    format!(
+        "<a href=\"{MATRIX_TO}{}\">{escaped_name}</a>",
+        escape_html(id)
+    )
 }
 
 /// Replaces `@Name` by pills in already-escaped HTML text, one pass over the text so a
@@ -217,10 +232,7 @@ fn pill_names(html: &str, mentions: &[&(String, String)]) -> String {
         for (id, name) in mentions {
             let escaped = escape_html(name);
             if tail.starts_with(&escaped) {
-                out.push_str(&format!(
-                    "<a href=\"{MATRIX_TO}{}\">{escaped}</a>",
-                    escape_html(id)
-                ));
+                out.push_str(&pill(id, &escaped));
                 rest = &tail[escaped.len()..];
                 continue 'outer;
             }
@@ -330,6 +342,20 @@ mod tests {
         );
         // Not a mentioned user: left as text.
         assert_eq!(notice_html(&Body::new("@Eve wins"), 0, &[]), "@Eve wins");
+        // A mention the core wrote is a pill when the id is a Matrix user's, else text.
+        let eve = |id: &str| crate::model::User {
+            id: id.into(),
+            name: "Eve <3".into(),
+        };
+        let body = Body::new(format!(
+            "{} and {} win",
+            crate::core::api::mention_token(&eve("@eve:localhost")),
+            crate::core::api::mention_token(&eve("console-eve"))
+        ));
+        assert_eq!(
+            notice_html(&body, 0, &[]),
+            "<a href=\"https://matrix.to/#/@eve:localhost\">Eve &lt;3</a> and @Eve &lt;3 win"
+        );
         // A time the core wrote is a date; one a user typed stays inert text.
         let body = Body::new(format!(
             "due {} <t:99999999999999999:R>",
