@@ -1,4 +1,5 @@
-//! Tournaments: the pure engine (pairings, standings, results: [`engine`]), the pure
+//! Tournaments: the pure engine (the stored tournament, results and standings:
+//! [`engine`]; the pairing of rounds: `pairing`), the pure
 //! decisions of the `!tournament` commands (`decide`) and their text (`views`), and the
 //! commands that read a tournament once, write it back once and open its games
 //! (`commands`).
@@ -6,8 +7,8 @@
 mod commands;
 mod decide;
 pub mod engine;
+mod pairing;
 mod views;
 
-pub use engine::{
-    berger, bracket, Entrant, Format, Pairing, Phase, Res, Round, Standing, Tournament,
-};
+pub use engine::{Entrant, Format, Pairing, Phase, Res, Round, Standing, Tournament};
+pub use pairing::{berger, bracket};
