@@ -1,0 +1,364 @@
+//! Outgoing: the core's replies as Discord messages within Discord's limits (content,
+//! files, buttons), the text's markup escaped, and the channel each goes to.
+
+use serenity::all::{
+    ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, UserId,
+};
+
+use super::{button_custom_id, BUTTONS_PER_ROW, MAX_ATTACHMENTS, MAX_CONTENT_CHARS, MAX_ROWS};
+use crate::core::api::{Body, Reply, Segment};
+use crate::model::ChannelKey;
+
+/// One Discord message to post, built from (a part of) a [`Reply`]. Convert it with
+/// [`OutMessage::to_message`], [`OutMessage::to_response`] or [`OutMessage::to_followup`].
+#[derive(Clone, Debug)]
+pub struct OutMessage {
+    /// The text, at most [`MAX_CONTENT_CHARS`] characters; may be empty when files follow.
+    pub content: String,
+    /// The files, at most [`MAX_ATTACHMENTS`].
+    pub files: Vec<CreateAttachment>,
+    /// Button rows.
+    pub components: Vec<CreateActionRow>,
+    /// The only users this message may ping.
+    pub pings: Vec<UserId>,
+    /// Show only to the interaction's user (error replies to interactions).
+    pub ephemeral: bool,
+}
+
+impl OutMessage {
+    /// A plain text message that pings nobody.
+    pub fn text(content: impl Into<String>, ephemeral: bool) -> Self {
+        OutMessage {
+            content: content.into(),
+            files: Vec::new(),
+            components: Vec::new(),
+            pings: Vec::new(),
+            ephemeral,
+        }
+    }
+
+    /// The allowed mentions of every message: the listed users, nothing parsed from the
+    /// text (so no @everyone, @here, roles or other users), no reply ping.
+    pub fn allowed_mentions(&self) -> CreateAllowedMentions {
+        CreateAllowedMentions::new()
+            .users(self.pings.iter().copied())
+            .replied_user(false)
+    }
+
+    /// As a channel message (prefix commands).
+    pub fn to_message(&self) -> CreateMessage {
+        let mut m = CreateMessage::new()
+            .allowed_mentions(self.allowed_mentions())
+            .add_files(self.files.iter().cloned());
+        if !self.content.is_empty() {
+            m = m.content(&self.content);
+        }
+        if !self.components.is_empty() {
+            m = m.components(self.components.clone());
+        }
+        m
+    }
+
+    /// As the message of an interaction's initial response.
+    pub fn to_response_message(&self) -> CreateInteractionResponseMessage {
+        let mut m = CreateInteractionResponseMessage::new()
+            .allowed_mentions(self.allowed_mentions())
+            .add_files(self.files.iter().cloned());
+        if self.ephemeral {
+            m = m.ephemeral(true);
+        }
+        if !self.content.is_empty() {
+            m = m.content(&self.content);
+        }
+        if !self.components.is_empty() {
+            m = m.components(self.components.clone());
+        }
+        m
+    }
+
+    /// As an interaction's initial response (`CHANNEL_MESSAGE_WITH_SOURCE`).
+    pub fn to_response(&self) -> CreateInteractionResponse {
+        CreateInteractionResponse::Message(self.to_response_message())
+    }
+
+    /// As an interaction followup (after a deferral or a first response).
+    pub fn to_followup(&self) -> CreateInteractionResponseFollowup {
+        let mut m = CreateInteractionResponseFollowup::new()
+            .allowed_mentions(self.allowed_mentions())
+            .add_files(self.files.iter().cloned());
+        if self.ephemeral {
+            m = m.ephemeral(true);
+        }
+        if !self.content.is_empty() {
+            m = m.content(&self.content);
+        }
+        if !self.components.is_empty() {
+            m = m.components(self.components.clone());
+        }
+        m
+    }
+}
+
+/// The Discord markdown of a reply's text (see the module's conventions).
+pub fn content(body: &Body) -> String {
+    let mut out = String::new();
+    for seg in body.segments() {
+        match seg {
+            Segment::Text(t) => escape_markdown(&t, &mut out),
+            Segment::Code(c) => {
+                out.push('`');
+                out.push_str(&c);
+                out.push('`');
+            }
+            Segment::Time(ms) => out.push_str(&format!("<t:{}:R>", ms / 1000)),
+            Segment::Mention(u) => {
+                out.push('@');
+                escape_markdown(&u.name, &mut out);
+            }
+        }
+    }
+    out
+}
+
+/// Appends `text` to `out` with a backslash before every character that Discord's
+/// markdown or its `<...>` markup (mentions, channels, emoji, timestamps) would read:
+/// emphasis, code, spoilers, links and `<` anywhere; headings, quotes and list marks at
+/// the start of a line.
+fn escape_markdown(text: &str, out: &mut String) {
+    let mut line_start = out.is_empty() || out.ends_with('\n');
+    for c in text.chars() {
+        let anywhere = matches!(c, '\\' | '*' | '_' | '~' | '|' | '`' | '<' | '[' | ']');
+        if anywhere || (line_start && matches!(c, '#' | '>' | '-')) {
+            out.push('\\');
+        }
+        out.push(c);
+        line_start = c == '\n';
+    }
+}
+
+/// Splits `text` into pieces of at most `max` characters, at line ends where possible.
+pub(super) fn split_text(text: &str, max: usize) -> Vec<String> {
+    let mut pieces = Vec::new();
+    let mut current = String::new();
+    let mut current_len = 0;
+    for line in text.split_inclusive('\n') {
+        let mut line = line;
+        loop {
+            let len = line.chars().count();
+            if current_len + len <= max {
+                current.push_str(line);
+                current_len += len;
+                break;
+            }
+            if current_len > 0 {
+                pieces.push(std::mem::take(&mut current));
+                current_len = 0;
+                continue;
+            }
+            // A single line longer than `max`: cut it at a character boundary.
+            let cut = line.char_indices().nth(max).map_or(line.len(), |(i, _)| i);
+            pieces.push(line[..cut].to_string());
+            line = &line[cut..];
+        }
+    }
+    if current_len > 0 {
+        pieces.push(current);
+    }
+    pieces
+        .into_iter()
+        .map(|p| p.trim_end_matches('\n').to_string())
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// The Discord messages that carry one [`Reply`], in order.
+///
+/// - The text, with a last line of `<@id>` pings when the reply mentions users, is split
+///   into messages of at most 2,000 characters at line ends.
+/// - The files follow at most ten per message: the first ten ride on the last text
+///   message, further ones on messages of their own.
+/// - Buttons (up to 25, five per row) go on the last message; a button whose custom id
+///   would be too long is left out (its text command is still in the text).
+/// - Every message allows pings of [`Reply::mentions`] only.
+/// - `ephemeral_errors`: an error reply is shown to its author only (interactions).
+///
+/// An empty reply (no text, files or buttons) gives no message.
+pub fn out_messages(reply: &Reply, ephemeral_errors: bool) -> Vec<OutMessage> {
+    let pings: Vec<UserId> = reply
+        .mentions
+        .iter()
+        .filter_map(|u| u.id.parse::<u64>().ok().filter(|&id| id != 0))
+        .map(UserId::new)
+        .collect();
+    let ephemeral = ephemeral_errors && reply.is_error;
+    let mut messages = text_messages(reply, &pings, ephemeral);
+    attach_files(&mut messages, reply, &pings, ephemeral);
+    attach_buttons(&mut messages, reply, &pings, ephemeral);
+    messages
+}
+
+/// The text of `reply`, with a last line of `<@id>` pings, split into messages of at
+/// most [`MAX_CONTENT_CHARS`] at line ends.
+fn text_messages(reply: &Reply, pings: &[UserId], ephemeral: bool) -> Vec<OutMessage> {
+    let mut text = content(&reply.body).trim_end().to_string();
+    if !pings.is_empty() {
+        let line = pings
+            .iter()
+            .map(|id| format!("<@{id}>"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        text.push_str(&line);
+    }
+    split_text(&text, MAX_CONTENT_CHARS)
+        .into_iter()
+        .map(|content| OutMessage {
+            content,
+            files: Vec::new(),
+            components: Vec::new(),
+            pings: pings.to_vec(),
+            ephemeral,
+        })
+        .collect()
+}
+
+/// The files of `reply`, at most [`MAX_ATTACHMENTS`] a message: the first ones on the
+/// last text message, further ones on messages of their own.
+fn attach_files(messages: &mut Vec<OutMessage>, reply: &Reply, pings: &[UserId], ephemeral: bool) {
+    let files: Vec<CreateAttachment> = reply
+        .attachments
+        .iter()
+        .map(|a| {
+            let f = CreateAttachment::bytes(a.bytes.clone(), a.filename.clone());
+            if a.alt.is_empty() {
+                f
+            } else {
+                f.description(a.alt.clone())
+            }
+        })
+        .collect();
+    for (i, chunk) in files.chunks(MAX_ATTACHMENTS).enumerate() {
+        match messages.last_mut() {
+            Some(last) if i == 0 => last.files = chunk.to_vec(),
+            _ => messages.push(OutMessage {
+                files: chunk.to_vec(),
+                pings: pings.to_vec(),
+                ..OutMessage::text(String::new(), ephemeral)
+            }),
+        }
+    }
+}
+
+/// The buttons of `reply` (five a row, at most five rows) on the last message; a
+/// button whose custom id would be too long is left out (its command is in the text).
+fn attach_buttons(
+    messages: &mut Vec<OutMessage>,
+    reply: &Reply,
+    pings: &[UserId],
+    ephemeral: bool,
+) {
+    let buttons: Vec<CreateButton> = reply
+        .buttons
+        .iter()
+        .filter_map(|b| {
+            let id = button_custom_id(b);
+            if id.is_none() {
+                tracing::warn!(button = %b.id, "button left out: custom id too long");
+            }
+            Some(
+                CreateButton::new(id?)
+                    .label(&b.label)
+                    .style(button_style(&b.id)),
+            )
+        })
+        .take(BUTTONS_PER_ROW * MAX_ROWS)
+        .collect();
+    if buttons.is_empty() {
+        return;
+    }
+    let rows: Vec<CreateActionRow> = buttons
+        .chunks(BUTTONS_PER_ROW)
+        .map(|c| CreateActionRow::Buttons(c.to_vec()))
+        .collect();
+    match messages.last_mut() {
+        Some(last) => last.components = rows,
+        None => messages.push(OutMessage {
+            components: rows,
+            pings: pings.to_vec(),
+            ..OutMessage::text(String::new(), ephemeral)
+        }),
+    }
+}
+
+fn button_style(id: &str) -> ButtonStyle {
+    match id {
+        "accept" => ButtonStyle::Success,
+        "decline" => ButtonStyle::Danger,
+        _ => ButtonStyle::Secondary,
+    }
+}
+
+/// The Discord channel of a [`ChannelKey`], or `None` when its channel is not a Discord
+/// id (a snowflake: a non-zero integer).
+pub fn channel_id(key: &ChannelKey) -> Option<ChannelId> {
+    key.channel
+        .parse::<u64>()
+        .ok()
+        .filter(|&id| id != 0)
+        .map(ChannelId::new)
+}
+
+/// One Discord message to post, and where.
+#[derive(Clone, Debug)]
+pub struct Routed {
+    /// `None`: the channel the command came from (for an interaction, its response or
+    /// followups); `Some`: another channel or thread ([`Reply::to`]), as a channel message.
+    pub to: Option<ChannelId>,
+    /// The message.
+    pub message: OutMessage,
+}
+
+/// The messages of all `replies` answering a command posted in `origin`, in order, each
+/// with its destination: a reply whose [`Reply::to`] names another channel goes there
+/// (never ephemeral: a channel message is public); every other reply goes to the origin,
+/// with errors ephemeral when `ephemeral_errors`. A reply whose `to` is not a Discord
+/// channel id cannot be posted: it is left out with a warning. See [`out_messages`].
+///
+/// The periodic tick uses it too, with `origin` = the channel each reply is for.
+pub fn routed_messages(
+    replies: &[Reply],
+    origin: &ChannelKey,
+    ephemeral_errors: bool,
+) -> Vec<Routed> {
+    let mut out = Vec::new();
+    for reply in replies {
+        let to = match &reply.to {
+            Some(key) if key != origin => match channel_id(key) {
+                Some(id) => Some(id),
+                None => {
+                    tracing::warn!(to = ?key, "reply left out: not a Discord channel");
+                    continue;
+                }
+            },
+            _ => None,
+        };
+        out.extend(
+            out_messages(reply, ephemeral_errors && to.is_none())
+                .into_iter()
+                .map(|message| Routed { to, message }),
+        );
+    }
+    out
+}
+
+/// The messages of all `replies`, in order; see [`out_messages`].
+pub fn all_out_messages(replies: &[Reply], ephemeral_errors: bool) -> Vec<OutMessage> {
+    replies
+        .iter()
+        .flat_map(|r| out_messages(r, ephemeral_errors))
+        .collect()
+}
