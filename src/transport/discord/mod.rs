@@ -2,7 +2,7 @@
 //!
 //! - **Prefix commands**: every message that starts with the core's prefix (needs the
 //!   Message Content intent) or with a mention of the bot (works without it) becomes an
-//!   [`Incoming`] ([`adapter::incoming_from_message`]).
+//!   [`Incoming`](crate::core::api::Incoming) ([`adapter::incoming_from_message`]).
 //! - **Slash commands**, one for each command of the core's table ([`commands::all`]),
 //!   with typed options (`/new` with choices for the game, side and AI level, `/sow`
 //!   with autocomplete of the legal moves, `/tournament` with subcommands), are spelled
@@ -10,13 +10,13 @@
 //! - **Buttons** (Accept/Decline) carry their command and their only allowed user in their
 //!   custom id ([`adapter::press`]); anyone else gets an ephemeral refusal.
 //!
-//! - **Routing**: a reply with [`Reply::to`] set is posted in that channel or thread, not
+//! - **Routing**: a reply with [`Reply::to`](crate::core::api::Reply::to) set is posted in that channel or thread, not
 //!   where the command came from ([`adapter::routed_messages`]).
 //! - **Tick**: one task per process calls [`ChatCore::tick`] once the first shard is ready
 //!   and then every [`DiscordOptions::tick_every`] (reminders, timeouts, tournament rounds),
 //!   posting each reply in its channel.
 //! - **Rooms**: [`rooms::DiscordRooms`] opens a public thread for each tournament game.
-//! - **Organizers** ([`Incoming::is_organizer`]): Manage Server or Administrator (for
+//! - **Organizers** ([`Incoming::is_organizer`](crate::core::api::Incoming::is_organizer)): Manage Server or Administrator (for
 //!   prefix messages computed from the cached guild's roles, for interactions sent by
 //!   Discord), or the configured organizer role.
 //!
@@ -28,23 +28,24 @@
 
 pub mod adapter;
 pub mod commands;
+mod events;
+mod interactions;
 pub mod rooms;
+mod ticker;
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::{anyhow, bail, Context as _};
+use anyhow::{bail, Context as _};
 use serenity::all::{
-    ClientBuilder, CommandInteraction, ComponentInteraction, CreateAllowedMentions,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    FullEvent, GatewayIntents, GuildId, Http, HttpBuilder, Interaction, Message, RoleId, UserId,
+    ClientBuilder, CreateAllowedMentions, GatewayIntents, GuildId, HttpBuilder, RoleId,
 };
 
-use crate::core::api::{ChatCore, Incoming, Reply};
-use crate::model::ChannelKey;
-use adapter::{OutMessage, Press, Routed};
+use crate::core::api::ChatCore;
+use events::on_event;
+pub(crate) use interactions::answer_command;
 use rooms::DiscordRooms;
+use ticker::run_ticker;
 
 /// The environment variable holding the bot token.
 pub const TOKEN_VAR: &str = "DISCORD_TOKEN";
@@ -109,7 +110,7 @@ pub struct DiscordOptions {
     /// How often the core's [`ChatCore::tick`] runs (besides once at start); default 60 s.
     pub tick_every: Duration,
     /// Members with this role may organize events, whatever their permissions
-    /// ([`Incoming::is_organizer`]); `None`: Manage Server or Administrator only.
+    /// ([`Incoming::is_organizer`](crate::core::api::Incoming::is_organizer)); `None`: Manage Server or Administrator only.
     pub organizer_role: Option<u64>,
     /// The rooms the core opens tournament games in: [`run`] attaches the client's HTTP
     /// handle to them once the client is built. `None`: nothing to attach.
@@ -335,274 +336,10 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     }
 }
 
-/// Non-command events: prefix messages and button presses.
-async fn on_event(
-    fctx: poise::FrameworkContext<'_, Data, Error>,
-    event: &FullEvent,
-) -> Result<(), Error> {
-    let ctx = fctx.serenity_context;
-    match event {
-        FullEvent::Message { new_message } => {
-            on_message(ctx, fctx.user_data, new_message, fctx.bot_id()).await
-        }
-        FullEvent::InteractionCreate {
-            interaction: Interaction::Component(press),
-        } => on_press(ctx, fctx.user_data, press).await,
-        _ => Ok(()),
-    }
-}
-
-/// Calls the core off the async threads. A panic in the core becomes an error.
-fn spawn_core(data: &Data, incoming: Incoming) -> tokio::task::JoinHandle<Vec<Reply>> {
-    let core = data.core.clone();
-    tokio::task::spawn_blocking(move || core.handle(&incoming))
-}
-
-fn core_failed(e: tokio::task::JoinError) -> Error {
-    anyhow!("the core failed on a command: {e}")
-}
-
-/// A prefix command: the core's replies are posted as channel messages.
-async fn on_message(
-    ctx: &serenity::all::Context,
-    data: &Data,
-    msg: &Message,
-    bot: UserId,
-) -> Result<(), Error> {
-    let Some(mut incoming) = adapter::incoming_from_message(msg, bot, data.core.prefix()) else {
-        return Ok(());
-    };
-    incoming.is_organizer = match msg.guild_id {
-        // The cache guard must not live across an await.
-        Some(g) => {
-            let guild = ctx.cache.guild(g);
-            adapter::message_is_organizer(msg, guild.as_deref(), data.organizer_role)
-        }
-        None => false,
-    };
-    tracing::debug!(at = ?incoming.at, organizer = incoming.is_organizer, "prefix command");
-    let origin = incoming.at.clone();
-    let channel = msg.channel_id;
-    let mut task = spawn_core(data, incoming);
-    let joined = match tokio::time::timeout(data.defer_after, &mut task).await {
-        Ok(joined) => joined,
-        Err(_) => {
-            if let Err(e) = channel.broadcast_typing(&ctx.http).await {
-                tracing::warn!("typing indicator: {e}");
-            }
-            task.await
-        }
-    };
-    let messages = match joined {
-        Ok(replies) => adapter::routed_messages(&replies, &origin, false),
-        Err(e) => {
-            let note = OutMessage::text("Sorry, that failed on the bot's side.", false);
-            channel.send_message(&ctx.http, note.to_message()).await?;
-            return Err(core_failed(e));
-        }
-    };
-    for Routed { to, message } in &messages {
-        let to = to.unwrap_or(channel);
-        to.send_message(&ctx.http, message.to_message())
-            .await
-            .with_context(|| format!("posting a reply in channel {to}"))?;
-    }
-    Ok(())
-}
-
-/// The periodic driver: [`ChatCore::tick`] now, then every `every`, each in
-/// `spawn_blocking`; every reply is posted in its channel (or its [`Reply::to`]). A
-/// failed post is logged and the others go on; a tick that panics is logged and the next
-/// one runs as usual. Runs until the runtime stops.
-async fn run_ticker(http: Arc<Http>, core: Arc<dyn ChatCore>, every: Duration) {
-    let mut interval = tokio::time::interval(every);
-    // A slow tick (many rooms to open) delays the next one rather than bunching them.
-    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        interval.tick().await;
-        let core = core.clone();
-        let due = match tokio::task::spawn_blocking(move || core.tick_where(&adapter::is_discord))
-            .await
-        {
-            Ok(due) => due,
-            Err(e) => {
-                tracing::error!("the core failed on a tick: {e}");
-                continue;
-            }
-        };
-        if !due.is_empty() {
-            tracing::debug!(replies = due.len(), "tick");
-        }
-        post_tick(&http, &due).await;
-    }
-}
-
-/// Posts the replies of one tick, each in its channel.
-async fn post_tick(http: &Http, due: &[(ChannelKey, Reply)]) {
-    for (key, reply) in due {
-        let Some(home) = adapter::channel_id(key) else {
-            tracing::warn!(at = ?key, "tick reply left out: not a Discord channel");
-            continue;
-        };
-        for Routed { to, message } in
-            adapter::routed_messages(std::slice::from_ref(reply), key, false)
-        {
-            let to = to.unwrap_or(home);
-            if let Err(e) = to.send_message(http, message.to_message()).await {
-                tracing::warn!(channel = %to, "posting a tick reply failed: {e}");
-            }
-        }
-    }
-}
-
-/// A button press: refused ephemerally unless from its allowed user, else its command.
-async fn on_press(
-    ctx: &serenity::all::Context,
-    data: &Data,
-    press: &ComponentInteraction,
-) -> Result<(), Error> {
-    match adapter::press(&press.data.custom_id, &press.user.id.get().to_string()) {
-        Press::NotOurs => Ok(()),
-        Press::Refused(text) => {
-            press
-                .create_response(&ctx.http, OutMessage::text(text, true).to_response())
-                .await?;
-            Ok(())
-        }
-        Press::Command(text) => {
-            let mut incoming = adapter::incoming_from_press(press, text);
-            incoming.is_organizer =
-                adapter::member_is_organizer(press.member.as_ref(), data.organizer_role);
-            let responded = AtomicBool::new(false);
-            answer_interaction(ctx, Target::Component(press), incoming, data, &responded).await
-        }
-    }
-}
-
-/// The body of every slash command: spell it as a text command and answer with the core's
-/// replies.
-pub(crate) async fn answer_command(ctx: Context<'_>) -> Result<(), Error> {
-    let poise::Context::Application(actx) = ctx else {
-        bail!("only slash commands are registered with poise");
-    };
-    let data = ctx.data();
-    let mut incoming = adapter::incoming_from_command(actx.interaction, data.core.prefix());
-    incoming.is_organizer =
-        adapter::member_is_organizer(actx.interaction.member.as_deref(), data.organizer_role);
-    tracing::debug!(at = ?incoming.at, command = %actx.interaction.data.name, "slash command");
-    answer_interaction(
-        ctx.serenity_context(),
-        Target::Command(actx.interaction),
-        incoming,
-        data,
-        actx.has_sent_initial_response,
-    )
-    .await
-}
-
-/// An interaction to answer.
-#[derive(Clone, Copy)]
-enum Target<'a> {
-    Command(&'a CommandInteraction),
-    Component(&'a ComponentInteraction),
-}
-
-impl Target<'_> {
-    async fn respond(
-        self,
-        ctx: &serenity::all::Context,
-        r: CreateInteractionResponse,
-    ) -> serenity::Result<()> {
-        match self {
-            Target::Command(i) => i.create_response(&ctx.http, r).await,
-            Target::Component(i) => i.create_response(&ctx.http, r).await,
-        }
-    }
-
-    async fn followup(
-        self,
-        ctx: &serenity::all::Context,
-        f: CreateInteractionResponseFollowup,
-    ) -> serenity::Result<Message> {
-        match self {
-            Target::Command(i) => i.create_followup(&ctx.http, f).await,
-            Target::Component(i) => i.create_followup(&ctx.http, f).await,
-        }
-    }
-}
-
-/// Hands `incoming` to the core; if it has not answered after `defer_after`, defers the
-/// interaction. Then posts the replies: the first as the interaction's response (or, after
-/// a deferral, as the followup that replaces the "thinking" state), the rest as followups.
-/// Error replies are ephemeral unless the interaction had to be deferred (Discord keeps the
-/// deferral's visibility). Replies for other channels ([`Reply::to`]) are posted there as
-/// channel messages after the interaction is answered; when all of them went elsewhere,
-/// the interaction's answer (ephemeral) says where. `responded` is set once Discord has
-/// an initial response.
-async fn answer_interaction(
-    ctx: &serenity::all::Context,
-    target: Target<'_>,
-    incoming: Incoming,
-    data: &Data,
-    responded: &AtomicBool,
-) -> Result<(), Error> {
-    let origin = incoming.at.clone();
-    let mut task = spawn_core(data, incoming);
-    let mut deferred = false;
-    let joined = match tokio::time::timeout(data.defer_after, &mut task).await {
-        Ok(joined) => joined,
-        Err(_) => {
-            let defer = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
-            target.respond(ctx, defer).await?;
-            responded.store(true, Ordering::SeqCst);
-            deferred = true;
-            task.await
-        }
-    };
-    let replies = joined.map_err(core_failed)?;
-    let (here, elsewhere): (Vec<Routed>, Vec<Routed>) =
-        adapter::routed_messages(&replies, &origin, true)
-            .into_iter()
-            .partition(|r| r.to.is_none());
-    let mut messages: Vec<OutMessage> = here.into_iter().map(|r| r.message).collect();
-    if messages.is_empty() {
-        let mut places: Vec<String> = Vec::new();
-        for r in &elsewhere {
-            let place = format!("<#{}>", r.to.map_or(0, |c| c.get()));
-            if !places.contains(&place) {
-                places.push(place);
-            }
-        }
-        messages.push(OutMessage::text(
-            if places.is_empty() {
-                "Nothing to show.".to_string()
-            } else {
-                format!("Posted in {}.", places.join(", "))
-            },
-            true,
-        ));
-    }
-    for (i, m) in messages.iter().enumerate() {
-        if i == 0 && !deferred {
-            target.respond(ctx, m.to_response()).await?;
-            responded.store(true, Ordering::SeqCst);
-        } else {
-            target.followup(ctx, m.to_followup()).await?;
-        }
-    }
-    for Routed { to, message } in &elsewhere {
-        if let Some(to) = to {
-            to.send_message(&ctx.http, message.to_message())
-                .await
-                .with_context(|| format!("posting a reply in channel {to}"))?;
-        }
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::api::{Incoming, Reply};
 
     struct NoCore;
     impl ChatCore for NoCore {

@@ -1,0 +1,85 @@
+//! Gateway events: chat messages become commands for the core, interactions (slash
+//! commands, button presses) are answered.
+
+use anyhow::{anyhow, Context as _};
+use serenity::all::{FullEvent, Interaction, Message, UserId};
+
+use super::adapter::{self, OutMessage, Routed};
+use super::interactions::on_press;
+use super::{Data, Error};
+use crate::core::api::{Incoming, Reply};
+
+/// Non-command events: prefix messages and button presses.
+pub(super) async fn on_event(
+    fctx: poise::FrameworkContext<'_, Data, Error>,
+    event: &FullEvent,
+) -> Result<(), Error> {
+    let ctx = fctx.serenity_context;
+    match event {
+        FullEvent::Message { new_message } => {
+            on_message(ctx, fctx.user_data, new_message, fctx.bot_id()).await
+        }
+        FullEvent::InteractionCreate {
+            interaction: Interaction::Component(press),
+        } => on_press(ctx, fctx.user_data, press).await,
+        _ => Ok(()),
+    }
+}
+
+/// Calls the core off the async threads. A panic in the core becomes an error.
+pub(super) fn spawn_core(data: &Data, incoming: Incoming) -> tokio::task::JoinHandle<Vec<Reply>> {
+    let core = data.core.clone();
+    tokio::task::spawn_blocking(move || core.handle(&incoming))
+}
+
+pub(super) fn core_failed(e: tokio::task::JoinError) -> Error {
+    anyhow!("the core failed on a command: {e}")
+}
+
+/// A prefix command: the core's replies are posted as channel messages.
+async fn on_message(
+    ctx: &serenity::all::Context,
+    data: &Data,
+    msg: &Message,
+    bot: UserId,
+) -> Result<(), Error> {
+    let Some(mut incoming) = adapter::incoming_from_message(msg, bot, data.core.prefix()) else {
+        return Ok(());
+    };
+    incoming.is_organizer = match msg.guild_id {
+        // The cache guard must not live across an await.
+        Some(g) => {
+            let guild = ctx.cache.guild(g);
+            adapter::message_is_organizer(msg, guild.as_deref(), data.organizer_role)
+        }
+        None => false,
+    };
+    tracing::debug!(at = ?incoming.at, organizer = incoming.is_organizer, "prefix command");
+    let origin = incoming.at.clone();
+    let channel = msg.channel_id;
+    let mut task = spawn_core(data, incoming);
+    let joined = match tokio::time::timeout(data.defer_after, &mut task).await {
+        Ok(joined) => joined,
+        Err(_) => {
+            if let Err(e) = channel.broadcast_typing(&ctx.http).await {
+                tracing::warn!("typing indicator: {e}");
+            }
+            task.await
+        }
+    };
+    let messages = match joined {
+        Ok(replies) => adapter::routed_messages(&replies, &origin, false),
+        Err(e) => {
+            let note = OutMessage::text("Sorry, that failed on the bot's side.", false);
+            channel.send_message(&ctx.http, note.to_message()).await?;
+            return Err(core_failed(e));
+        }
+    };
+    for Routed { to, message } in &messages {
+        let to = to.unwrap_or(channel);
+        to.send_message(&ctx.http, message.to_message())
+            .await
+            .with_context(|| format!("posting a reply in channel {to}"))?;
+    }
+    Ok(())
+}
