@@ -8,6 +8,7 @@ mod commands;
 mod decide;
 pub mod engine;
 mod pairing;
+mod rounds;
 mod views;
 
 pub use engine::{Entrant, Format, Pairing, Phase, Res, Round, Standing, Tournament};

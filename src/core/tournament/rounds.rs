@@ -1,0 +1,375 @@
+//! The games of a tournament: each pairing's room opened and its game created, results
+//! fed back when a game ends, the next round paired when a round is complete, and the
+//! periodic driver redoing whatever a restart interrupted. Every step is written to the
+//! store before the next one.
+
+use mancala_rules::Side;
+
+use super::commands::res_of;
+use crate::core::api::{Incoming, Reply};
+use crate::core::correspondence::restart_clock;
+use crate::core::decision::Draft;
+use crate::core::dispatch::Needs;
+use crate::core::tournament::{decide, views, Pairing, Phase, Res, Tournament};
+use crate::core::views::{board_picture, deadline_line, to_move_line};
+use crate::core::{players_text, refuse, text, Core, Fail};
+use crate::model::{ChannelKey, User};
+use crate::store::keys::{DocKey, DocPrefix};
+use crate::store::{docs, GameResult, Play, Record, Status, TourneyLink, Write};
+
+impl Core {
+    /// Resigns the tournament game `id` in `room` for `user` (a withdrawal), through
+    /// the dispatcher.
+    pub(super) fn forfeit_game(&self, room: &ChannelKey, id: &str, user: &User) -> Vec<Reply> {
+        let driver = Incoming {
+            at: room.clone(),
+            ..Incoming::default()
+        };
+        self.commit(room, &driver, Needs::default(), &mut |state, ctx| {
+            Ok(decide::withdrawal_forfeit(state, id, user, ctx.now))
+        })
+        .unwrap_or_default()
+    }
+
+    /// Aborts the tournament game `id` in `room` (a cancelled tournament), through the
+    /// dispatcher; `Ok` also when that game is no longer there.
+    pub(super) fn abort_game(&self, room: &ChannelKey, id: &str) -> Result<(), Fail> {
+        let driver = Incoming {
+            at: room.clone(),
+            ..Incoming::default()
+        };
+        self.commit(room, &driver, Needs::default(), &mut |state, ctx| {
+            Ok(decide::cancelled_game(state, id, ctx.now))
+        })
+        .map(|_| ())
+    }
+
+    /// Opens the rooms and creates the games of the current round's open pairings that
+    /// have none yet; the replies announce each game in its room.
+    pub(super) fn open_games(&self, key: &DocKey) -> Vec<Reply> {
+        let mut out = Vec::new();
+        let Ok(Some(t)) = docs::load::<Option<Tournament>>(&*self.store, key).map(|d| d.value)
+        else {
+            return out;
+        };
+        if t.phase != Phase::Running {
+            return out;
+        }
+        let Some(round) = t.current() else {
+            return out;
+        };
+        for p in round
+            .pairings
+            .iter()
+            .filter(|p| p.is_open() && p.game_id.is_none())
+        {
+            let Some(north) = p.north else { continue };
+            let Some(room) = self.pairing_room(&t, round.number, p) else {
+                continue;
+            };
+            let id = format!("{}-r{}-b{}", t.id, round.number, p.board);
+            match self.create_game(&t, round.number, p.board, &room, &id, p.south, north) {
+                Ok(reply) => {
+                    let _ = self.set_pairing(key, round.number, p.board, |pp| {
+                        pp.game_id = Some(id.clone());
+                    });
+                    out.extend(reply);
+                }
+                Err(e) => {
+                    let e = match e {
+                        Fail::Refuse(s) => s,
+                        Fail::Store(e) => e.to_string(),
+                        Fail::Conflict | Fail::Busy => "conflict".into(),
+                    };
+                    tracing::warn!(tournament = %t.name, room = ?room, "cannot create a game: {e}");
+                }
+            }
+        }
+        out
+    }
+
+    /// The room of the pairing `p` of round `round`: the one it has, else a new one
+    /// (`tourney-NAME-rR-bB`), opened and saved in the tournament; `None` when it cannot
+    /// be opened or saved now (a later tick tries again).
+    pub(super) fn pairing_room(
+        &self,
+        t: &Tournament,
+        round: u32,
+        p: &Pairing,
+    ) -> Option<ChannelKey> {
+        if let Some(r) = &p.room {
+            return Some(r.clone());
+        }
+        let name = format!("tourney-{}-r{}-b{}", t.name.to_lowercase(), round, p.board);
+        let opened = match self.rooms() {
+            Some(rooms) => rooms.open(&t.home, &name),
+            None => Ok(ChannelKey {
+                community: t.home.community.clone(),
+                channel: name,
+            }),
+        };
+        let room = match opened {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::warn!(tournament = %t.name, error = %e, "cannot open a room");
+                return None;
+            }
+        };
+        self.set_pairing(&t.key(), round, p.board, |pp| {
+            pp.room.get_or_insert(room.clone());
+        })
+        .ok()?;
+        Some(room)
+    }
+
+    /// Changes the pairing `board` of round `round` of the stored tournament `key` with
+    /// `f` (compare-and-swap, retried); nothing when there is no such pairing.
+    pub(super) fn set_pairing(
+        &self,
+        key: &DocKey,
+        round: u32,
+        board: u32,
+        mut f: impl FnMut(&mut Pairing),
+    ) -> Result<(), Fail> {
+        self.update_tournament(key, |t| {
+            if let Some(pp) = t
+                .rounds
+                .iter_mut()
+                .find(|r| r.number == round)
+                .and_then(|r| r.pairings.iter_mut().find(|pp| pp.board == board))
+            {
+                f(pp);
+            }
+            Ok(())
+        })
+    }
+
+    /// Creates the game `id` in `room` (unless it is already there) and returns its
+    /// announcement (none when it already existed).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn create_game(
+        &self,
+        t: &Tournament,
+        round: u32,
+        board: u32,
+        room: &ChannelKey,
+        id: &str,
+        south: usize,
+        north: usize,
+    ) -> Result<Option<Reply>, Fail> {
+        let now = self.clock.now_ms();
+        let current = self.store.load(room)?;
+        if let Some(st) = &current {
+            if st.record.id == id {
+                return Ok(None);
+            }
+            if st.record.status == Status::Playing {
+                return refuse(format!("the room {} holds another game", room.channel));
+            }
+        }
+        if self.store.finished(id)?.is_some() {
+            return Ok(None);
+        }
+        let play = Play::new(t.kind).map_err(|e| Fail::Refuse(e.to_string()))?;
+        let mut r = Record::tournament_game(
+            id.to_string(),
+            room.clone(),
+            t.kind,
+            t.entrants[south].user.clone(),
+            t.entrants[north].user.clone(),
+            play,
+            t.move_time_ms,
+            TourneyLink {
+                key: t.key(),
+                round,
+                board,
+            },
+            now,
+        );
+        restart_clock(&mut r, now, &self.settings);
+        if !self
+            .store
+            .write(room, current.as_ref().map(|s| &s.version), Write::Put(&r))?
+        {
+            return Err(Fail::Conflict);
+        }
+        let Some(game) = r.play.as_ref().map(Play::game) else {
+            return Ok(None);
+        };
+        let (line, _) = to_move_line(&r, game, self.p());
+        let mut text = format!(
+            "Tournament {}, round {round}, board {board}: {}, {}. {line}",
+            t.name,
+            text::kind_name(t.kind),
+            players_text(&r)
+        );
+        if let Some(d) = deadline_line(&r) {
+            text.push(' ');
+            text.push_str(&d);
+        }
+        let mut draft = Draft::new(
+            text,
+            vec![board_picture(&r, game, Side::South)],
+            [r.south.clone(), r.north.clone()]
+                .into_iter()
+                .flatten()
+                .collect(),
+        );
+        draft.reply.to = Some(room.clone());
+        Ok(Some(self.paint(draft)))
+    }
+
+    /// A tournament game ended with `res`: record it, announce it, and pair the next
+    /// round when it completes the current one.
+    pub(in crate::core) fn tourney_game_over(
+        &self,
+        link: &TourneyLink,
+        game_id: &str,
+        res: GameResult,
+    ) -> Vec<Reply> {
+        let Some(res) = res_of(res) else {
+            return Vec::new();
+        };
+        let recorded = self.update_tournament(&link.key, |t| {
+            if t.phase != Phase::Running {
+                return Ok(None);
+            }
+            Ok(t.record(link.round, link.board, game_id, res)
+                .then(|| t.clone()))
+        });
+        let Ok(Some(t)) = recorded else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        if let Some(p) = t
+            .rounds
+            .iter()
+            .find(|r| r.number == link.round)
+            .and_then(|r| r.pairings.iter().find(|p| p.board == link.board))
+        {
+            let name = |e: usize| t.entrants[e].user.name.clone();
+            let score = match res {
+                Res::South => "1-0",
+                Res::North => "0-1",
+                Res::Draw => "½-½",
+            };
+            out.push(Reply {
+                body: body!(
+                    "{} round {}, board {}: {} {score} {}.",
+                    t.name,
+                    link.round,
+                    link.board,
+                    name(p.south),
+                    p.north.map(name).unwrap_or_default()
+                ),
+                to: Some(t.home.clone()),
+                ..Reply::default()
+            });
+        }
+        out.extend(self.advance(&link.key));
+        out
+    }
+
+    /// When the current round is complete: pairs the next one (or ends the tournament),
+    /// announces it in the home channel, and opens its games.
+    pub(super) fn advance(&self, key: &DocKey) -> Vec<Reply> {
+        let mut out = Vec::new();
+        let stepped = self.update_tournament(key, |t| {
+            if t.phase != Phase::Running || !t.current().is_some_and(|r| r.is_complete()) {
+                return Ok(None);
+            }
+            let more = t.next_round();
+            Ok(Some((more, t.clone())))
+        });
+        match stepped {
+            Ok(Some((true, t))) => {
+                // A round of forfeits only (everyone withdrawn) completes at once.
+                out.push(Reply {
+                    body: body!(
+                        "Round {} of {} begins.\n{}",
+                        t.rounds.len(),
+                        t.name,
+                        views::pairings_text(&t)
+                    ),
+                    to: Some(t.home.clone()),
+                    ..Reply::default()
+                });
+                out.extend(self.open_games(key));
+                if t.current().is_some_and(|r| r.is_complete()) {
+                    out.extend(self.advance(key));
+                }
+            }
+            Ok(Some((false, t))) => {
+                let winner = t
+                    .standings()
+                    .first()
+                    .map(|s| t.entrants[s.entrant].user.clone());
+                out.push(Reply {
+                    body: body!(
+                        "Tournament {} is over{}.\n{}",
+                        t.name,
+                        winner
+                            .as_ref()
+                            .map(|w| format!(": {} wins", w.name))
+                            .unwrap_or_default(),
+                        views::standings_text(&t)
+                    ),
+                    mentions: winner.into_iter().collect(),
+                    to: Some(t.home.clone()),
+                    ..Reply::default()
+                });
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// The driver's tournament pass: for every running tournament, results of games
+    /// that ended without being recorded (a restart in between), rounds to pair, rooms
+    /// and games to open.
+    pub(in crate::core) fn tick_tournaments(
+        &self,
+        owns: &(dyn Fn(&str) -> bool + Sync),
+    ) -> Vec<(ChannelKey, Reply)> {
+        let mut out = Vec::new();
+        let all = match self.store.docs(&DocPrefix::AllTours) {
+            Ok(all) => all,
+            Err(e) => {
+                tracing::error!(error = %e, "store failure reading tournaments");
+                return out;
+            }
+        };
+        for (key, bytes) in all {
+            if !owns(key.community()) {
+                continue;
+            }
+            let Ok(Some(t)) = serde_json::from_slice::<Option<Tournament>>(&bytes) else {
+                continue;
+            };
+            if t.phase != Phase::Running {
+                continue;
+            }
+            let mut replies = Vec::new();
+            if let Some(round) = t.current() {
+                for p in round.pairings.iter().filter(|p| p.is_open()) {
+                    let (Some(room), Some(id)) = (&p.room, &p.game_id) else {
+                        continue;
+                    };
+                    let live = matches!(self.store.load(room), Ok(Some(st)) if st.record.id == *id);
+                    if live {
+                        continue;
+                    }
+                    if let Ok(Some(r)) = self.store.finished(id) {
+                        // The rating is applied at most once (its table remembers games).
+                        let (_, more) = self.after_finish(&r);
+                        replies.extend(more);
+                    }
+                }
+            }
+            replies.extend(self.advance(&key));
+            replies.extend(self.open_games(&key));
+            out.extend(crate::core::correspondence::route(&t.home, replies));
+        }
+        out
+    }
+}
