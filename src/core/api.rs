@@ -165,23 +165,7 @@ impl Body {
     /// as their [`time_token`] markers: for tests and logs; transports render
     /// [`Body::segments`].
     pub fn as_core_text(&self) -> String {
-        let mut out = String::with_capacity(self.0.len());
-        for seg in self.segments() {
-            match seg {
-                Segment::Text(t) => out.push_str(&t),
-                Segment::Code(c) => {
-                    out.push('`');
-                    out.push_str(&c);
-                    out.push('`');
-                }
-                Segment::Time(ms) => out.push_str(&time_token(ms)),
-                Segment::Mention(u) => {
-                    out.push('@');
-                    out.push_str(&u.name);
-                }
-            }
-        }
-        out
+        self.written(time_token)
     }
 
     /// Whether there is no text, or only white space.
@@ -223,6 +207,12 @@ impl Body {
     /// The text for transports without markup (console, plain bodies): code between
     /// backticks, times as `2024-05-01 13:45 UTC (in 23 h)` relative to `now_ms`.
     pub fn plain(&self, now_ms: u64) -> String {
+        self.written(|ms| plain_time(ms, now_ms))
+    }
+
+    /// The text with code between backticks, mentions as `@Name` and each time as
+    /// `time` writes it.
+    fn written(&self, time: impl Fn(u64) -> String) -> String {
         let mut out = String::with_capacity(self.0.len());
         for seg in self.segments() {
             match seg {
@@ -232,7 +222,7 @@ impl Body {
                     out.push_str(&c);
                     out.push('`');
                 }
-                Segment::Time(ms) => out.push_str(&plain_time(ms, now_ms)),
+                Segment::Time(ms) => out.push_str(&time(ms)),
                 Segment::Mention(u) => {
                     out.push('@');
                     out.push_str(&u.name);
