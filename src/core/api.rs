@@ -27,11 +27,12 @@ pub struct Incoming {
 impl Incoming {
     /// This message with the core's private markers ([`sanitize`]) removed from its text
     /// and from every name in it, so that nothing a user sends can be read back as the
-    /// core's own markup.
+    /// core's own markup; in names a backtick becomes `ˋ` (U+02CB), so that a name
+    /// written into a reply never opens or closes a code span.
     pub fn sanitized(&self) -> Incoming {
         let user = |u: &User| User {
             id: sanitize(&u.id).into_owned(),
-            name: sanitize(&u.name).into_owned(),
+            name: sanitize(&u.name).replace('`', "\u{2CB}"),
         };
         Incoming {
             at: self.at.clone(),
@@ -127,6 +128,29 @@ pub fn sanitize(s: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// Text gathered for the next [`Segment::Text`] or [`Segment::Code`].
+#[derive(Default)]
+struct Piece {
+    text: String,
+    /// Between backticks.
+    code: bool,
+}
+
+impl Piece {
+    /// Ends the piece: its text (without stray markers) as a segment, unless empty.
+    fn flush(&mut self, out: &mut Vec<Segment>) {
+        let text = sanitize(&self.text).into_owned();
+        self.text.clear();
+        if !text.is_empty() {
+            out.push(if self.code {
+                Segment::Code(text)
+            } else {
+                Segment::Text(text)
+            });
+        }
+    }
+}
+
 /// The segment of one marker's contents (between its opening character and
 /// [`TIME_CLOSE`]), `None` when it is not one the core writes.
 fn marker(open: char, inner: &str) -> Option<Segment> {
@@ -173,34 +197,34 @@ impl Body {
         self.0.trim().is_empty()
     }
 
-    /// The typed pieces, in order; adjacent pieces of one kind are not merged.
+    /// The typed pieces, in order; adjacent pieces of one kind are not merged. The
+    /// core's markers are read first, so a backtick inside a marked name does not start
+    /// a code span.
     pub fn segments(&self) -> Vec<Segment> {
         let mut out = Vec::new();
-        for (i, piece) in self.0.split('`').enumerate() {
-            if i % 2 == 1 {
-                if !piece.is_empty() {
-                    out.push(Segment::Code(piece.to_string()));
-                }
+        let mut piece = Piece::default();
+        let mut rest = self.0.as_str();
+        while let Some(i) = rest.find(['`', TIME_OPEN, MENTION_OPEN]) {
+            piece.text.push_str(&rest[..i]);
+            let c = rest[i..].chars().next().unwrap_or('`');
+            let after = &rest[i + c.len_utf8()..];
+            if c == '`' {
+                piece.flush(&mut out);
+                piece.code = !piece.code;
+                rest = after;
                 continue;
             }
-            let mut rest = piece;
-            while let Some(open) = rest.find([TIME_OPEN, MENTION_OPEN]) {
-                let kind = rest[open..].chars().next().unwrap_or(TIME_OPEN);
-                let after = &rest[open + kind.len_utf8()..];
-                let Some(close) = after.find(TIME_CLOSE) else {
-                    break;
-                };
-                if open > 0 {
-                    out.push(Segment::Text(sanitize(&rest[..open]).into_owned()));
-                }
-                out.extend(marker(kind, &after[..close]));
-                rest = &after[close + TIME_CLOSE.len_utf8()..];
-            }
-            let rest = sanitize(rest);
-            if !rest.is_empty() {
-                out.push(Segment::Text(rest.into_owned()));
-            }
+            // A stray opener (no closing character) is dropped with the other markers.
+            let Some(close) = after.find(TIME_CLOSE) else {
+                rest = after;
+                continue;
+            };
+            piece.flush(&mut out);
+            out.extend(marker(c, &after[..close]));
+            rest = &after[close + TIME_CLOSE.len_utf8()..];
         }
+        piece.text.push_str(rest);
+        piece.flush(&mut out);
         out
     }
 
@@ -355,5 +379,65 @@ pub trait ChatCore: Send + Sync + 'static {
     fn tick_where(&self, owns: &(dyn Fn(&str) -> bool + Sync)) -> Vec<(ChannelKey, Reply)> {
         let _ = owns;
         Vec::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn user(name: &str) -> User {
+        User {
+            id: name.to_lowercase(),
+            name: name.into(),
+        }
+    }
+
+    /// A marked name or time is read before code spans: a backtick inside a mention
+    /// neither opens a code span nor leaks into the rest of the text.
+    #[test]
+    fn markers_are_read_before_code_spans() {
+        let body = Body::new(format!(
+            "{} to move: `!sow HOLE`, due {}.",
+            mention_token(&user("x`y")),
+            time_token(60_000)
+        ));
+        assert_eq!(
+            body.segments(),
+            vec![
+                Segment::Mention(user("x`y")),
+                Segment::Text(" to move: ".into()),
+                Segment::Code("!sow HOLE".into()),
+                Segment::Text(", due ".into()),
+                Segment::Time(60_000),
+                Segment::Text(".".into()),
+            ]
+        );
+        assert_eq!(
+            body.plain(0),
+            "@x`y to move: `!sow HOLE`, due 1970-01-01 00:01 UTC (in 1 min)."
+        );
+    }
+
+    /// Markers typed by a user are removed at the door, and names lose their backticks.
+    #[test]
+    fn incoming_markers_are_removed_and_names_cannot_open_code() {
+        let forged = format!("!sow {}", time_token(5));
+        let msg = Incoming {
+            author: User {
+                id: "a`b".into(),
+                name: format!("a`b{}", mention_token(&user("z"))),
+            },
+            text: forged,
+            ..Incoming::default()
+        };
+        let clean = msg.sanitized();
+        assert_eq!(clean.text, "!sow 5");
+        assert_eq!(clean.author.name, "a\u{2CB}bzz");
+        assert_eq!(clean.author.id, "a`b");
+        assert_eq!(
+            Body::new("a \u{E000}12 stray").segments(),
+            vec![Segment::Text("a 12 stray".into())]
+        );
     }
 }
