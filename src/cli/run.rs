@@ -38,10 +38,16 @@ pub fn build_core(cfg: &Config) -> anyhow::Result<Core> {
     ))
 }
 
-/// Logs to standard error, filtered by `RUST_LOG` (default `warn`).
+/// Logs to standard error, filtered by `RUST_LOG` (default `warn`), in colour only on a
+/// terminal without `NO_COLOR` (issue 18).
 pub fn init_tracing() {
+    use std::io::IsTerminal;
+    // Colour only on a terminal, and never with NO_COLOR set (https://no-color.org):
+    // escape codes in a log file or a journal are noise.
+    let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
+        .with_ansi(colour)
         .with_env_filter(mancala_bot::transport::discord::redact_log_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),

@@ -121,3 +121,29 @@ fn console_runs_a_small_tournament() {
     );
     assert!(out.contains("1. bob: reached round 2"), "{out}");
 }
+
+/// Issue 18: logs written to a pipe or file carry no colour escape codes.
+#[test]
+fn logs_to_a_pipe_have_no_colour_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala-bot"))
+        .args(["console", "--data"])
+        .arg(dir.path())
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("NO_COLOR")
+        .env("RUST_LOG", "debug")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"/quit\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(log.contains("DEBUG"), "no debug log to check: {log}");
+    assert!(
+        !log.contains('\u{1b}'),
+        "colour codes in a piped log: {log:.300}"
+    );
+}
