@@ -68,10 +68,12 @@ impl<'a> Console<'a> {
         format!(
             "mancala-bot console; data in {}. You are {} in #{}. Type `{p}help` for the \
              commands; /as NAME switches the user, /channel NAME the channel, /organizer on|off \
-             (on: every user may run tournaments and `{p}set`), /tick, /quit ends.",
+             (on: every user may run tournaments and `{p}set`), /tick, /quit ends. Organizer \
+             mode is {} now.",
             self.data_dir.display(),
             self.me.name,
-            self.channel
+            self.channel,
+            if self.organizer { "on" } else { "off" }
         )
     }
 

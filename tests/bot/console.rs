@@ -41,6 +41,8 @@ fn console_game_persists_across_two_runs() {
         first.contains("bot: alice challenges @bob to Katro 6x6"),
         "{first}"
     );
+    // Issue 18: the banner says that organizer mode is on.
+    assert!(first.contains("Organizer mode is on now."), "{first}");
     assert!(
         first.contains("[Accept: type !accept, only bob]"),
         "{first}"
