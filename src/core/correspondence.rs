@@ -14,7 +14,7 @@ use mancala_rules::Side;
 use super::decision::{refuse, Change, ChannelState, Ctx, Decision, Draft, Refusal};
 use super::dispatch::Needs;
 use super::views::{board_picture, expired, names, no_game, players_text, playing, result_text};
-use super::{text, text_reply, vs_ai, Answer, Core, Fail, Settings};
+use super::{games, text, text_reply, vs_ai, Answer, Core, Fail, Settings};
 use crate::core::api::{mention_token, time_token, Incoming, Reply};
 use crate::model::{ChannelKey, User};
 use crate::store::keys::DocKey;
@@ -278,6 +278,15 @@ pub(super) fn draw(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refu
 pub(super) fn rematch(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
     let p = ctx.p();
     if let Some(r) = state.record() {
+        let open = r.status == Status::Challenge && !expired(r, ctx.now);
+        let to_author = r
+            .challenge
+            .as_ref()
+            .is_some_and(|c| c.opponent.as_ref().is_some_and(|o| o.id == ctx.author.id));
+        if open && to_author {
+            // Both players asked for the rematch: the second `!rematch` accepts the first.
+            return games::accept(state, ctx);
+        }
         if !(r.status == Status::Challenge && expired(r, ctx.now)) {
             return refuse(format!(
                 "there is already a challenge or a game here; one game per channel \

@@ -189,7 +189,8 @@ fn deadlines_reminders_claim_and_ratings_across_a_restart() {
     let r = ok(say(&core, &at, "bob", "!rematch"));
     assert!(r.text().contains("bob plays South"), "{}", r.text());
     assert_eq!(r.mentions, vec![user("alice")]);
-    let r = ok(say(&core, &at, "alice", "!accept"));
+    // Issue 18: alice asking for the rematch too accepts bob's offer.
+    let r = ok(say(&core, &at, "alice", "!rematch"));
     assert!(
         r.text().contains("bob (South) vs alice (North)"),
         "{}",
