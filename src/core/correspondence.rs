@@ -205,9 +205,14 @@ pub(super) fn abort(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
         ));
     }
     if r.play.as_ref().map_or(0, moves_played) >= 2 {
+        // The AI takes no draws, so against it only resigning is left.
+        let draw = if r.ai.is_some() {
+            String::new()
+        } else {
+            format!(" or offer a `{p}draw`")
+        };
         return refuse(format!(
-            "both sides have moved, so the game can no longer be aborted; `{p}resign` or \
-             offer a `{p}draw`"
+            "both sides have moved, so the game can no longer be aborted; `{p}resign`{draw}"
         ));
     }
     // Aborted games are unrated: no rating line follows this reply.

@@ -464,16 +464,22 @@ pub(super) fn rules(topic: Option<RulesTopic>, kind: Option<GameKind>, p: &str) 
             RulesTopic::Hoyito
         })
     });
+    // Practise on the board of the channel's game when it is of the game asked about,
+    // else on that game's standard board.
+    let board = |katro: bool, standard: &str| {
+        kind.filter(|k| k.variant.is_katro() == katro)
+            .map_or_else(|| standard.to_string(), |k| k.variant.to_string())
+    };
     let text = match topic {
         Some(RulesTopic::Katro) => format!(
             "{}\n{}",
             text::KATRO_RULES,
-            text::rules_ai_line(p, "katro:4x4")
+            text::rules_ai_line(p, &board(true, "katro"))
         ),
         Some(RulesTopic::Hoyito) => format!(
             "{}\n{}",
             text::HOYITO_RULES,
-            text::rules_ai_line(p, "hoyito")
+            text::rules_ai_line(p, &board(false, "hoyito"))
         ),
         None => format!(
             "{}\n\n{}\n{}",

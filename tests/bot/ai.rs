@@ -574,4 +574,46 @@ fn help_and_rules_mention_the_ai() {
     }
     let err = refused(say(&e.core, &at, "alice", "!new chess"));
     assert!(err.contains("ai [level N]"), "{err}");
+    // Issue 18: `!rules katro` suggests the board asked about, or the channel's own.
+    let r = ok(say(&e.core, &at, "alice", "!rules katro"));
+    assert!(r.text().contains("`!new katro ai level N`"), "{}", r.text());
+    let at = chan("rules-4x6");
+    ok(say(
+        &e.core,
+        &at,
+        "alice",
+        "!new katro:4x6 ai level 1 as south",
+    ));
+    let r = ok(say(&e.core, &at, "alice", "!rules"));
+    assert!(
+        r.text().contains("`!new katro:4x6 ai level N`"),
+        "{}",
+        r.text()
+    );
+    let r = ok(say(&e.core, &at, "alice", "!rules hoyito"));
+    assert!(
+        r.text().contains("`!new hoyito ai level N`"),
+        "{}",
+        r.text()
+    );
+}
+
+/// Issue 18: against the AI, which takes no draws, `!abort` after both sides moved
+/// points to `!resign` only.
+#[test]
+fn abort_against_the_ai_does_not_suggest_a_draw() {
+    let e = env();
+    let at = chan("abort-ai");
+    ok(say(
+        &e.core,
+        &at,
+        "alice",
+        "!new katro:4x4 ai level 1 as south",
+    ));
+    let mv = e.core.legal_moves(&at)[0].clone();
+    let replies = say(&e.core, &at, "alice", &format!("!sow {mv}"));
+    assert!(replies.iter().all(|r| !r.is_error));
+    let err = refused(say(&e.core, &at, "alice", "!abort"));
+    assert!(err.contains("can no longer be aborted; `!resign`"), "{err}");
+    assert!(!err.contains("draw"), "{err}");
 }
