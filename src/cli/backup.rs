@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
+use mancala_bot::core::text::count;
 use mancala_bot::store::keys::{DocKey, DocPrefix};
 use mancala_bot::store::{Imported, Record, Status, Store};
 
@@ -241,7 +242,9 @@ impl Backup {
             }
         }
         eprintln!(
-            "imported {added} records ({same} already present) and {docs_added} documents ({} already present)",
+            "imported {} ({same} already present) and {} ({} already present)",
+            count(added, "record", "records"),
+            count(docs_added, "document", "documents"),
             self.documents.len() - docs_added
         );
         Ok(())

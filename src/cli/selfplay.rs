@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use mancala_ai::{Ai, SearchConfig};
+use mancala_bot::core::text::count;
 use mancala_rules::{Game, Outcome, Side, Variant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -212,8 +213,10 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> anyhow::Result<ExitCode
     if !args.json {
         writeln!(
             out,
-            "{variant}: South {south} vs North {north}, {} games, {} ms per move, seed {}",
-            args.games, args.ms_per_move, args.seed
+            "{variant}: South {south} vs North {north}, {}, {} ms per move, seed {}",
+            count(args.games as usize, "game", "games"),
+            args.ms_per_move,
+            args.seed
         )?;
     }
     let mut summary = Summary::default();
@@ -245,15 +248,23 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> anyhow::Result<ExitCode
         writeln!(out, "{}", summary.json()).context("writing to standard output")?;
     } else {
         let s = &summary;
+        let tally = |won: u32, lost: u32| {
+            format!(
+                "{}, {}, {}",
+                count(won as usize, "win", "wins"),
+                count(s.draws as usize, "draw", "draws"),
+                count(lost as usize, "loss", "losses")
+            )
+        };
         writeln!(
             out,
-            "South ({south}): {} wins, {} draws, {} losses",
-            s.south_wins, s.draws, s.north_wins
+            "South ({south}): {}",
+            tally(s.south_wins, s.north_wins)
         )?;
         writeln!(
             out,
-            "North ({north}): {} wins, {} draws, {} losses",
-            s.north_wins, s.draws, s.south_wins
+            "North ({north}): {}",
+            tally(s.north_wins, s.south_wins)
         )?;
         writeln!(
             out,

@@ -184,8 +184,8 @@ fn players_alt(pos: &Position, captured: [u32; 2], turns: [Turn; 2], info: &Boar
 pub(super) fn side_stats(pos: &Position, side: Side, captured: [u32; 2]) -> String {
     if pos.variant().is_katro() {
         format!(
-            "{} seeds, took {}",
-            pos.seeds_of(side),
+            "{}, took {}",
+            seeds_text(pos.seeds_of(side)),
             captured[side.index()]
         )
     } else {

@@ -429,7 +429,7 @@ fn knockout_of_eight_seeded_by_rating() {
     let r = ok(org(&b.core, &lobby, "!tournament cancel cup2"));
     assert_eq!(
         r.text(),
-        "Tournament cup2 is cancelled; 1 game(s) in play were aborted."
+        "Tournament cup2 is cancelled; 1 game in play was aborted."
     );
     let e = refused(say(&b.core, &room, "k1", "!sow a1+"));
     assert!(e.starts_with("there is no game in play here"), "{e}");

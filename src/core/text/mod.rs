@@ -106,6 +106,11 @@ pub fn duration_text(ms: u64) -> String {
     }
 }
 
+/// `n` and the noun: `1 game`, `2 games`, `0 games`.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// A UTC date and time, `2024-05-01 13:45 UTC`, from milliseconds since the Unix epoch;
 /// past what a calendar date can say (the year 9999), `after 9999-12-31`.
 pub fn date_text(ms: u64) -> String {
@@ -218,5 +223,15 @@ pub fn event_text(e: &Event) -> String {
         Event::LastFour => "last four".to_string(),
         Event::Pass { player } => format!("{player} passes"),
         Event::Stop { hole } => format!("stop at {hole}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn counts_say_one_in_the_singular() {
+        assert_eq!(super::count(1, "game", "games"), "1 game");
+        assert_eq!(super::count(0, "game", "games"), "0 games");
+        assert_eq!(super::count(2, "loss", "losses"), "2 losses");
     }
 }

@@ -323,7 +323,11 @@ impl Core {
             "Tournament {} is cancelled{}.",
             t.name,
             if aborted > 0 {
-                format!("; {aborted} game(s) in play were aborted")
+                format!(
+                    "; {} in play {} aborted",
+                    text::count(aborted, "game", "games"),
+                    if aborted == 1 { "was" } else { "were" }
+                )
             } else {
                 String::new()
             }

@@ -15,11 +15,11 @@ pub(super) fn list_text(all: &[Tournament], p: &str) -> String {
         .iter()
         .map(|t| {
             format!(
-                "{}: {}, {}, {} players, {}",
+                "{}: {}, {}, {}, {}",
                 t.name,
                 text::kind_name(t.kind),
                 t.format,
-                t.entrants.len(),
+                text::count(t.entrants.len(), "player", "players"),
                 match t.phase {
                     Phase::Registration => "registration open".to_string(),
                     Phase::Running => format!("round {}", t.rounds.len()),
@@ -35,9 +35,9 @@ pub(super) fn list_text(all: &[Tournament], p: &str) -> String {
 /// `Spring starts: 4 players, round robin, 3 rounds. Seeds: 1. alice, 2. bob, ...`.
 pub(super) fn started_text(t: &Tournament) -> String {
     format!(
-        "{} starts: {} players, {}. Seeds: {}.",
+        "{} starts: {}, {}. Seeds: {}.",
         t.name,
-        t.entrants.len(),
+        text::count(t.entrants.len(), "player", "players"),
         match t.format {
             // Swiss names its rounds already.
             Format::Swiss { .. } => t.format.to_string(),
@@ -142,10 +142,11 @@ pub(super) fn standings_text(t: &Tournament) -> String {
             )
         } else {
             format!(
-                "{}. {} {} pts ({w}-{d}-{l}), Buchholz {}, SB {}{}",
+                "{}. {} {} {} ({w}-{d}-{l}), Buchholz {}, SB {}{}",
                 i + 1,
                 e.user.name,
                 half_points(s.points),
+                if s.points == 2 { "pt" } else { "pts" },
                 half_points(s.buchholz),
                 // Quarter points: SB is (2 x win + 1 x draw) x half points.
                 {
