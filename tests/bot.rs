@@ -18,6 +18,8 @@ mod matrix;
 mod pairing;
 #[path = "bot/render.rs"]
 mod render;
+#[path = "bot/startup.rs"]
+mod startup;
 #[path = "bot/store.rs"]
 mod store;
 #[path = "bot/tournament.rs"]

@@ -11,3 +11,5 @@ mod adapter;
 mod e2e;
 #[path = "discord/fake_core.rs"]
 mod fake_core;
+#[path = "discord/startup.rs"]
+mod startup;

@@ -76,6 +76,7 @@ pub fn load_config(path: Option<&Path>, data: Option<&Path>) -> anyhow::Result<C
         None => Config::default(),
     };
     if let Some(d) = data {
+        crate::cli::config::check_data_dir(d).context("--data")?;
         cfg.data_dir = d.to_path_buf();
     }
     Ok(cfg)
@@ -92,6 +93,12 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     init_tracing();
     let cfg = load_config(args.config.as_deref(), args.data.as_deref())?;
     let discord = cfg.discord_token();
+    if let Some((token, source)) = &discord {
+        // Before the store is opened: nothing starts with a token that cannot work.
+        if let Err(why) = mancala_bot::transport::discord::token::check_shape(token) {
+            anyhow::bail!("the Discord token from {source} is not a bot token: {why}");
+        }
+    }
     let matrix = cfg.matrix.homeserver_url().is_some();
     if discord.is_none() && !matrix {
         return crate::cli::console::run_console(&cfg);
@@ -120,9 +127,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         .context("cannot start the async runtime")?;
     runtime.block_on(async move {
         let mut transports = tokio::task::JoinSet::new();
-        if let (Some(token), Some(rooms)) = (discord, discord_rooms) {
+        if let (Some((token, source)), Some(rooms)) = (discord, discord_rooms) {
             let (cfg, core) = (cfg.clone(), core.clone());
-            transports.spawn(async move { start_discord(&cfg, core, rooms, token).await });
+            transports.spawn(async move { start_discord(&cfg, core, rooms, token, source).await });
         }
         if matrix {
             let (cfg, core) = (cfg.clone(), core.clone());
@@ -151,10 +158,12 @@ async fn start_discord(
     core: Arc<Core>,
     rooms: Arc<mancala_bot::transport::discord::rooms::DiscordRooms>,
     token: String,
+    source: mancala_bot::transport::discord::token::TokenSource,
 ) -> anyhow::Result<()> {
     use mancala_bot::transport::discord::{CommandRegistration, DiscordOptions, Sharding};
     let core: Arc<dyn mancala_bot::core::api::ChatCore> = core;
     let mut opts = DiscordOptions::new(token);
+    opts.token_source = source;
     opts.rooms = Some(rooms);
     opts.organizer_role = cfg.discord.organizer_role;
     opts.sharding = match cfg.discord.shards {
@@ -171,9 +180,7 @@ async fn start_discord(
         .register_guild
         .map_or(CommandRegistration::Global, CommandRegistration::Guild);
     opts.api_base = cfg.discord.api_base.clone();
-    mancala_bot::transport::discord::run(opts, core)
-        .await
-        .context("Discord")
+    mancala_bot::transport::discord::run(opts, core).await
 }
 
 /// The rooms of tournament games in `run`: a Discord thread for a guild's tournament; a
@@ -216,7 +223,12 @@ impl Rooms for TransportRooms {
 async fn start_matrix(cfg: &Config, core: Arc<Core>) -> anyhow::Result<()> {
     use mancala_bot::transport::matrix::MatrixBot;
     let opts = matrix_options(cfg)?;
-    let bot = MatrixBot::start(opts, core).await.context("Matrix")?;
+    let bot = MatrixBot::start(opts, core).await.with_context(|| {
+        format!(
+            "Matrix, logging in with {} (or the session saved in the data directory)",
+            cfg.matrix.login_source()
+        )
+    })?;
     eprintln!("Matrix: logged in as {}; answering commands", bot.user_id());
     bot.wait().await.context("Matrix")
 }

@@ -366,6 +366,21 @@ mod e2e {
             settings,
         ));
 
+        // A login the homeserver refuses ends the start at once (issue 18 item 2).
+        let refused = dir.path().join("refused");
+        let err =
+            match MatrixBot::start(bot_options(&hs, "not-the-password", &refused), core.clone())
+                .await
+            {
+                Ok(_) => panic!("a wrong password was accepted"),
+                Err(e) => format!("{e:#}"),
+            };
+        assert!(
+            err.contains("cannot log in to") && err.contains("M_FORBIDDEN"),
+            "{err}"
+        );
+        assert!(!err.contains("not-the-password"), "{err}");
+
         let bot = MatrixBot::start(bot_options(&hs, &password, dir.path()), core.clone())
             .await
             .expect("the bot starts");

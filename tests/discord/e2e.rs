@@ -264,6 +264,12 @@ fn route(req: &Request, ws_url: &str) -> (u16, String) {
                 {"total": 1000, "remaining": 999, "reset_after": 14_400_000, "max_concurrency": 1}})
             .to_string(),
         ),
+        ("GET", ["users", "@me"]) => (
+            200,
+            json!({"id": BOT, "username": "mancala-bot", "discriminator": "0",
+                   "global_name": null, "avatar": null, "bot": true})
+            .to_string(),
+        ),
         ("PUT", ["applications", _, "commands"]) => (200, "[]".into()),
         ("POST", ["channels", ch, "messages"]) => (200, created_message(ch).to_string()),
         ("POST", ["channels", ch, "threads"]) if *ch == CHANNEL => {
@@ -526,8 +532,14 @@ async fn scenario() {
     };
     let bot = tokio::spawn(discord::run(opts, core.clone()));
 
-    // Connection: the client asks where the gateway is, then identifies with the token and
-    // the intents, then (on READY) registers the ten slash commands.
+    // Connection: the token is checked (`GET /users/@me`), the client asks where the
+    // gateway is, then identifies with the token and the intents, then (on READY)
+    // registers the slash commands.
+    let me = rest.next("GET", "/api/v10/users/@me").await;
+    assert_eq!(
+        me.headers.get("authorization").map(String::as_str),
+        Some(&*format!("Bot {TOKEN}"))
+    );
     rest.next("GET", "/api/v10/gateway").await;
     rest.next("GET", "/api/v10/gateway/bot").await;
     let identify = tokio::time::timeout(STEP, id_rx.recv())

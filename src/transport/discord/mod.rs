@@ -32,13 +32,15 @@ mod events;
 mod interactions;
 pub mod rooms;
 mod ticker;
+pub mod token;
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{bail, Context as _};
 use serenity::all::{
-    ClientBuilder, CreateAllowedMentions, GatewayIntents, GuildId, HttpBuilder, RoleId,
+    ClientBuilder, CreateAllowedMentions, GatewayError, GatewayIntents, GuildId, Http, HttpBuilder,
+    HttpError, RoleId,
 };
 
 use crate::core::api::ChatCore;
@@ -46,6 +48,7 @@ use events::on_event;
 pub(crate) use interactions::answer_command;
 use rooms::DiscordRooms;
 use ticker::run_ticker;
+use token::TokenSource;
 
 /// The environment variable holding the bot token.
 pub const TOKEN_VAR: &str = "DISCORD_TOKEN";
@@ -92,6 +95,8 @@ pub struct DiscordOptions {
     /// The bot token (the config's, else the [`TOKEN_VAR`] environment variable: see
     /// `Config::discord_token`). Never logged.
     pub token: String,
+    /// Where the token came from: named (never the token itself) when Discord refuses it.
+    pub token_source: TokenSource,
     /// Which shards to run.
     pub sharding: Sharding,
     /// Send REST calls to this base URL instead of `https://discord.com` (an HTTP proxy
@@ -124,6 +129,7 @@ impl DiscordOptions {
     pub fn new(token: impl Into<String>) -> Self {
         DiscordOptions {
             token: token.into(),
+            token_source: TokenSource::Given,
             sharding: Sharding::Single,
             api_base: None,
             message_content: true,
@@ -140,6 +146,7 @@ impl std::fmt::Debug for DiscordOptions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("DiscordOptions")
             .field("token", &"<redacted>")
+            .field("token_source", &self.token_source)
             .field("sharding", &self.sharding)
             .field("api_base", &self.api_base)
             .field("message_content", &self.message_content)
@@ -178,8 +185,11 @@ pub struct Data {
 /// `opts`, registers the slash commands, and hands every command to `core`.
 ///
 /// # Errors
-/// An empty token, a bad shard range, or a failure of the gateway connection (bad token,
-/// disallowed intents, network), with serenity's reason.
+/// A token that cannot be a bot token ([`token::check_shape`]), a bad shard range, a
+/// token Discord rejects (HTTP 401 before connecting, or gateway close code 4004: the
+/// message names [`DiscordOptions::token_source`]), a privileged intent not switched on
+/// (close code 4014, [`token::disallowed_intents`]), or another failure of the gateway
+/// connection, with serenity's reason.
 pub async fn run(opts: DiscordOptions, core: Arc<dyn ChatCore>) -> anyhow::Result<()> {
     check_options(&opts)?;
     tracing::info!(options = ?opts, "starting the Discord transport");
@@ -188,12 +198,14 @@ pub async fn run(opts: DiscordOptions, core: Arc<dyn ChatCore>) -> anyhow::Resul
         // serenity's rate limiter sends its requests to discord.com whatever the proxy.
         http = http.proxy(base.clone()).ratelimiter_disabled(true);
     }
+    let http = http.build();
+    verify_token(&http, &opts.token_source).await?;
     let mut intents =
         GatewayIntents::GUILDS | GatewayIntents::GUILD_MESSAGES | GatewayIntents::DIRECT_MESSAGES;
     if opts.message_content {
         intents |= GatewayIntents::MESSAGE_CONTENT;
     }
-    let mut client = ClientBuilder::new_with_http(http.build(), intents)
+    let mut client = ClientBuilder::new_with_http(http, intents)
         .framework(framework(&opts, core))
         .await
         .context("building the Discord client")?;
@@ -218,13 +230,52 @@ pub async fn run(opts: DiscordOptions, core: Arc<dyn ChatCore>) -> anyhow::Resul
             client.start_shard_range(first..last, total).await
         }
     };
-    result.context("Discord gateway")
+    result.map_err(|e| gateway_error(e, &opts.token_source))
+}
+
+/// Asks Discord who the token belongs to (`GET /users/@me`) before connecting: a token
+/// Discord rejects ends the start with [`token::rejected`] instead of shards retrying it
+/// for ever. Other failures (network, Discord down) are logged and left to the gateway
+/// connection, which retries.
+async fn verify_token(http: &Http, source: &TokenSource) -> anyhow::Result<()> {
+    match http.get_current_user().await {
+        Ok(me) => {
+            tracing::info!(user = %me.name, id = %me.id, "Discord accepted the token");
+            Ok(())
+        }
+        Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(r)))
+            if r.status_code.as_u16() == 401 =>
+        {
+            bail!(token::rejected(source))
+        }
+        Err(e) => {
+            tracing::warn!("could not check the Discord token before connecting: {e}");
+            Ok(())
+        }
+    }
+}
+
+/// The message for a gateway failure: plain words for a rejected token (close code 4004)
+/// and for intents not switched on (4013, 4014); serenity's reason otherwise.
+fn gateway_error(e: serenity::Error, source: &TokenSource) -> anyhow::Error {
+    match e {
+        serenity::Error::Gateway(GatewayError::InvalidAuthentication) => {
+            anyhow::anyhow!(token::rejected(source))
+        }
+        serenity::Error::Gateway(
+            GatewayError::DisallowedGatewayIntents | GatewayError::InvalidGatewayIntents,
+        ) => anyhow::anyhow!(token::disallowed_intents()),
+        e => anyhow::Error::new(e).context("Discord gateway"),
+    }
 }
 
 /// Refuses options that cannot work, before connecting.
 fn check_options(opts: &DiscordOptions) -> anyhow::Result<()> {
-    if opts.token.trim().is_empty() {
-        bail!("no Discord token: set {TOKEN_VAR} or `token` in the [discord] config section");
+    if let Err(why) = token::check_shape(&opts.token) {
+        bail!(
+            "the Discord token from {} is not a bot token: {why}",
+            opts.token_source
+        );
     }
     if let Sharding::Range { first, last, total } = opts.sharding {
         if total == 0 || first > last || last >= total {
@@ -354,6 +405,9 @@ mod tests {
         }
     }
 
+    /// A token of the right shape (user id 800000000000000001).
+    const GOOD_TOKEN: &str = "ODAwMDAwMDAwMDAwMDAwMDAx.Gfake0.s3cr3t-t0k3n-n0t-t0-b3-l0gg3d";
+
     #[test]
     fn debug_output_redacts_the_token() {
         let shown = format!("{:?}", DiscordOptions::new("abc.def.secret-part"));
@@ -367,24 +421,36 @@ mod tests {
         let err = run(DiscordOptions::new(" "), core.clone())
             .await
             .unwrap_err();
-        assert!(err.to_string().contains("no Discord token"), "{err}");
+        assert_eq!(
+            err.to_string(),
+            "the Discord token from the Discord options is not a bot token: it is empty"
+        );
+        let opts = DiscordOptions {
+            token_source: TokenSource::Env("DISCORD_TOKEN".into()),
+            ..DiscordOptions::new("hello world")
+        };
+        let err = run(opts, core.clone()).await.unwrap_err().to_string();
+        assert!(
+            err.starts_with("the Discord token from $DISCORD_TOKEN is not a bot token: it has"),
+            "{err}"
+        );
         for (first, last, total) in [(2, 1, 4), (0, 4, 4), (0, 0, 0)] {
             let opts = DiscordOptions {
                 sharding: Sharding::Range { first, last, total },
-                ..DiscordOptions::new("t")
+                ..DiscordOptions::new(GOOD_TOKEN)
             };
             let err = run(opts, core.clone()).await.unwrap_err().to_string();
             assert!(err.starts_with("bad shard range"), "{err}");
         }
         let opts = DiscordOptions {
             tick_every: Duration::ZERO,
-            ..DiscordOptions::new("t")
+            ..DiscordOptions::new(GOOD_TOKEN)
         };
         let err = run(opts, core.clone()).await.unwrap_err().to_string();
         assert!(err.contains("tick interval"), "{err}");
         let opts = DiscordOptions {
             organizer_role: Some(0),
-            ..DiscordOptions::new("t")
+            ..DiscordOptions::new(GOOD_TOKEN)
         };
         let err = run(opts, core.clone()).await.unwrap_err().to_string();
         assert!(err.contains("organizer role"), "{err}");

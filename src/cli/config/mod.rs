@@ -11,7 +11,11 @@ use serde::Deserialize;
 use mancala_bot::core::command;
 use mancala_bot::core::Settings;
 use mancala_bot::model::GameKind;
+use mancala_bot::transport::discord::token::TokenSource;
 use mancala_bot::transport::matrix::MatrixLogin;
+
+mod check;
+pub use check::check_data_dir;
 
 /// The whole configuration. Missing settings take their defaults; unknown ones are an
 /// error (a typo must not be silently ignored).
@@ -118,6 +122,30 @@ impl MatrixConfig {
                 self.password_env
             ),
         }
+    }
+}
+
+impl MatrixConfig {
+    /// Where the login's secrets come from, for the message of a refused login (never
+    /// the secrets): `the access token from matrix.access_token`, or `the user from
+    /// $MATRIX_USER and the password from matrix.password`.
+    #[cfg_attr(not(feature = "matrix"), allow(dead_code))]
+    pub fn login_source(&self) -> String {
+        let from = |v: &Option<String>, key: &str, env: &str| match v {
+            Some(_) => key.to_string(),
+            None => format!("${env}"),
+        };
+        if setting_or_env(&self.access_token, &self.access_token_env).is_some() {
+            let t = from(
+                &self.access_token,
+                "matrix.access_token",
+                &self.access_token_env,
+            );
+            return format!("the access token from {t}");
+        }
+        let user = from(&self.user, "matrix.user", &self.user_env);
+        let password = from(&self.password, "matrix.password", &self.password_env);
+        format!("the user from {user} and the password from {password}")
     }
 }
 
@@ -335,49 +363,16 @@ impl Config {
     pub fn parse(text: &str) -> anyhow::Result<Config> {
         let cfg: Config = toml::from_str(text)?;
         cfg.settings()?;
-        if cfg.discord.organizer_role == Some(0) {
-            bail!("discord.organizer_role must be a role id (a snowflake), not 0");
-        }
-        if let Some(s) = cfg.discord.shards {
-            if s.total == 0 || s.first > s.last || s.last >= s.total {
-                bail!(
-                    "discord.shards must satisfy first <= last < total (got first {}, last {}, total {})",
-                    s.first,
-                    s.last,
-                    s.total
-                );
-            }
-        }
-        let sub = Path::new(&cfg.matrix.store_subdir);
-        if cfg.matrix.store_subdir.trim().is_empty()
-            || sub.is_absolute()
-            || sub
-                .components()
-                .any(|c| !matches!(c, std::path::Component::Normal(_)))
-        {
-            bail!(
-                "matrix.store_subdir must be a relative path inside data_dir without `..`, got {:?}",
-                cfg.matrix.store_subdir
-            );
-        }
-        if cfg.matrix.device_name.trim().is_empty() {
-            bail!("matrix.device_name must not be empty");
-        }
         Ok(cfg)
     }
 
     /// The core's settings.
     ///
     /// # Errors
-    /// An empty prefix or one with spaces, an unknown default game, an expiry that is
-    /// not positive, `max_attachments` outside 2-10, or reply/command limits under 100.
+    /// A setting out of its range ([`Config::check`]) or an unknown default game.
     pub fn settings(&self) -> anyhow::Result<Settings> {
-        // The checks in the order they are reported: the first bad setting is named.
-        let default_game = self.check_prefix_and_default_game()?;
-        self.check_times()?;
-        self.ratings.check()?;
-        self.ai.check()?;
-        self.limits.check()?;
+        self.check()?;
+        let default_game = self.default_game()?;
         let (r, ai, l) = (&self.ratings, &self.ai, &self.limits);
         Ok(Settings {
             prefix: self.prefix.clone(),
@@ -402,14 +397,8 @@ impl Config {
         })
     }
 
-    /// Checks `prefix` and returns `default_game` as the `!new` command reads it.
-    fn check_prefix_and_default_game(&self) -> anyhow::Result<GameKind> {
-        if self.prefix.is_empty() || self.prefix.chars().any(char::is_whitespace) {
-            bail!(
-                "prefix must be one or more characters without spaces, got {:?}",
-                self.prefix
-            );
-        }
+    /// `default_game` as the `!new` command reads it.
+    fn default_game(&self) -> anyhow::Result<GameKind> {
         match command::parse(&format!("!new {}", self.default_game), "!", &[]) {
             Some(Ok(command::Command::New {
                 kind: Some(kind), ..
@@ -421,233 +410,20 @@ impl Config {
         }
     }
 
-    /// Checks `challenge_expiry_hours`, `move_time_hours` and `reminder_hours`.
-    fn check_times(&self) -> anyhow::Result<()> {
-        if !(self.challenge_expiry_hours > 0.0 && self.challenge_expiry_hours < 1e6) {
-            bail!(
-                "challenge_expiry_hours must be a positive number of hours, got {}",
-                self.challenge_expiry_hours
-            );
+    /// The Discord token and where it came from: `discord.token` if set (the checks
+    /// refuse it empty), else the environment variable named by `discord.token_env`, if
+    /// set and not empty. `None`: no Discord.
+    pub fn discord_token(&self) -> Option<(String, TokenSource)> {
+        if let Some(t) = &self.discord.token {
+            return Some((t.clone(), TokenSource::Config));
         }
-        if !(self.move_time_hours == 0.0 || (1.0..=720.0).contains(&self.move_time_hours)) {
-            bail!(
-                "move_time_hours must be 0 (no deadlines) or 1 to 720, got {}",
-                self.move_time_hours
-            );
-        }
-        if let Some(h) = self
-            .reminder_hours
-            .iter()
-            .find(|h| !(**h > 0.0 && **h <= 720.0))
-        {
-            bail!("reminder_hours must each be more than 0 and at most 720, got {h}");
-        }
-        Ok(())
-    }
-
-    /// The Discord token: `discord.token` if set and not empty, else the environment
-    /// variable named by `discord.token_env`, if set and not empty.
-    pub fn discord_token(&self) -> Option<String> {
-        self.discord
-            .token
-            .clone()
+        let var = &self.discord.token_env;
+        std::env::var(var)
+            .ok()
             .filter(|t| !t.trim().is_empty())
-            .or_else(|| {
-                std::env::var(&self.discord.token_env)
-                    .ok()
-                    .filter(|t| !t.trim().is_empty())
-            })
-    }
-}
-
-impl RatingsConfig {
-    /// Checks the `[ratings]` settings.
-    fn check(&self) -> anyhow::Result<()> {
-        if !(self.provisional_deviation > 0.0 && self.provisional_deviation <= 350.0) {
-            bail!(
-                "ratings.provisional_deviation must be more than 0 and at most 350, got {}",
-                self.provisional_deviation
-            );
-        }
-        if !(0.2..=1.5).contains(&self.tau) {
-            bail!("ratings.tau must be 0.2 to 1.5, got {}", self.tau);
-        }
-        Ok(())
-    }
-}
-
-impl AiConfig {
-    /// Checks the `[ai]` settings.
-    fn check(&self) -> anyhow::Result<()> {
-        if !mancala_ai::LEVELS.contains(&self.level) {
-            bail!("ai.level must be 1 to 5, got {}", self.level);
-        }
-        if self.ms_per_move > 60_000 {
-            bail!(
-                "ai.ms_per_move must be 0 to 60000, got {}",
-                self.ms_per_move
-            );
-        }
-        if self.ms_per_move == 0 && self.max_nodes == 0 {
-            bail!("ai.ms_per_move 0 (no time limit) needs ai.max_nodes above 0");
-        }
-        if !(1..=4096).contains(&self.tt_mb) {
-            bail!("ai.tt_mb must be 1 to 4096, got {}", self.tt_mb);
-        }
-        Ok(())
-    }
-}
-
-impl Limits {
-    /// Checks the `[limits]` settings the core uses.
-    fn check(&self) -> anyhow::Result<()> {
-        if !(2..=10).contains(&self.max_attachments) {
-            bail!(
-                "limits.max_attachments must be 2 to 10, got {}",
-                self.max_attachments
-            );
-        }
-        if self.max_reply_chars < 100 || self.max_command_chars < 100 {
-            bail!("limits.max_reply_chars and limits.max_command_chars must be at least 100");
-        }
-        Ok(())
+            .map(|t| (t, TokenSource::Env(var.clone())))
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn example_config_parses_with_its_documented_values() {
-        let text = include_str!("../../config.example.toml");
-        let cfg = Config::parse(text).unwrap();
-        let s = cfg.settings().unwrap();
-        assert_eq!(s.prefix, "!");
-        assert_eq!(s.challenge_expiry, Duration::from_secs(24 * 3600));
-        assert_eq!(cfg.data_dir, PathBuf::from("./data"));
-        assert_eq!(cfg.discord.token_env, "DISCORD_TOKEN");
-        assert_eq!(s.max_attachments, 10);
-        assert_eq!(s.default_move_time, Some(Duration::from_secs(72 * 3600)));
-        assert_eq!(
-            s.reminders,
-            vec![Duration::from_secs(24 * 3600), Duration::from_secs(3600)]
-        );
-        assert_eq!(s.provisional_rd, 110.0);
-        assert_eq!(s.glicko_tau, 0.5);
-        assert_eq!(
-            (s.ai_level, s.ai_ms_per_move, s.ai_tt_mb, s.ai_max_nodes),
-            (3, 1000, 16, None)
-        );
-        let d = Config::default().settings().unwrap();
-        assert_eq!(d.default_move_time, s.default_move_time);
-        assert_eq!(d.reminders, s.reminders);
-    }
-
-    #[test]
-    fn correspondence_settings_are_checked() {
-        let s = Config::parse("move_time_hours = 0")
-            .unwrap()
-            .settings()
-            .unwrap();
-        assert_eq!(s.default_move_time, None);
-        let e = format!("{:#}", Config::parse("move_time_hours = 0.5").unwrap_err());
-        assert!(e.contains("move_time_hours must be 0"), "{e}");
-        let e = format!(
-            "{:#}",
-            Config::parse("reminder_hours = [24, -1]").unwrap_err()
-        );
-        assert!(e.contains("reminder_hours"), "{e}");
-        let e = format!("{:#}", Config::parse("[ratings]\ntau = 3").unwrap_err());
-        assert!(e.contains("ratings.tau"), "{e}");
-        let e = format!("{:#}", Config::parse("[ai]\nlevel = 6").unwrap_err());
-        assert!(e.contains("ai.level must be 1 to 5, got 6"), "{e}");
-        let e = format!("{:#}", Config::parse("[ai]\nms_per_move = 0").unwrap_err());
-        assert!(e.contains("needs ai.max_nodes"), "{e}");
-        let s = Config::parse("[ai]\nms_per_move = 0\nmax_nodes = 5000")
-            .unwrap()
-            .settings()
-            .unwrap();
-        assert_eq!((s.ai_ms_per_move, s.ai_max_nodes), (0, Some(5000)));
-    }
-
-    #[test]
-    fn bad_settings_are_named() {
-        let e = Config::parse("prefx = \"?\"").unwrap_err().to_string();
-        assert!(e.contains("unknown field `prefx`"), "{e}");
-        let e = format!(
-            "{:#}",
-            Config::parse("default_game = \"chess\"").unwrap_err()
-        );
-        assert!(e.contains("default_game"), "{e}");
-        let e = format!(
-            "{:#}",
-            Config::parse("[discord.shards]\nfirst = 2\nlast = 1\ntotal = 4").unwrap_err()
-        );
-        assert!(e.contains("first <= last < total"), "{e}");
-        let e = format!(
-            "{:#}",
-            Config::parse("[discord]\norganizer_role = 0").unwrap_err()
-        );
-        assert!(e.contains("discord.organizer_role"), "{e}");
-        let cfg = Config::parse("[discord]\norganizer_role = 910000000000000003").unwrap();
-        assert_eq!(cfg.discord.organizer_role, Some(910000000000000003));
-        let cfg = Config::parse("default_game = \"hoyito match\"").unwrap();
-        assert!(cfg.settings().unwrap().default_game.is_match);
-    }
-
-    #[test]
-    fn matrix_settings_and_secrets() {
-        let cfg = Config::parse(
-            "[matrix]\nhomeserver = \"https://m.example\"\nuser = \"@bot:m.example\"\n\
-             password = \"pw-secret\"\npost_gifs = false",
-        )
-        .unwrap();
-        assert_eq!(
-            cfg.matrix.homeserver_url().as_deref(),
-            Some("https://m.example")
-        );
-        assert!(!cfg.matrix.post_gifs);
-        assert_eq!(
-            cfg.matrix.login().unwrap(),
-            MatrixLogin::Password {
-                user: "@bot:m.example".into(),
-                password: "pw-secret".into()
-            }
-        );
-        assert!(!format!("{cfg:?}").contains("pw-secret"));
-        assert!(!format!("{:?}", cfg.matrix.login().unwrap()).contains("pw-secret"));
-        let cfg = Config::parse(
-            "[matrix]\nhomeserver = \"https://m.example\"\naccess_token = \"tok-secret\"\n\
-             user_env = \"MANCALA_TEST_UNSET_USER\"\npassword_env = \"MANCALA_TEST_UNSET_PW\"",
-        )
-        .unwrap();
-        assert_eq!(
-            cfg.matrix.login().unwrap(),
-            MatrixLogin::AccessToken("tok-secret".into())
-        );
-        assert!(!format!("{cfg:?}").contains("tok-secret"));
-        let cfg = Config::parse(
-            "[matrix]\nhomeserver = \"https://m.example\"\nuser = \"bot\"\n\
-             password_env = \"MANCALA_TEST_UNSET_PW\"\naccess_token_env = \"MANCALA_TEST_UNSET_TOK\"",
-        )
-        .unwrap();
-        let e = cfg.matrix.login().unwrap_err().to_string();
-        assert!(
-            e.contains("matrix.password (or $MANCALA_TEST_UNSET_PW)"),
-            "{e}"
-        );
-        let e = format!(
-            "{:#}",
-            Config::parse("[matrix]\nstore_subdir = \"../elsewhere\"").unwrap_err()
-        );
-        assert!(e.contains("matrix.store_subdir"), "{e}");
-    }
-
-    #[test]
-    fn token_is_not_in_debug_output() {
-        let cfg = Config::parse("[discord]\ntoken = \"secret-value\"").unwrap();
-        assert!(!format!("{cfg:?}").contains("secret-value"));
-        assert_eq!(cfg.discord_token().as_deref(), Some("secret-value"));
-    }
-}
+mod tests;

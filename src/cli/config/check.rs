@@ -1,0 +1,273 @@
+//! The checked range of every setting (issue 18): each bad value is refused at load
+//! with its key, what is allowed and what was given, before any of it reaches sled,
+//! tokio, serenity, matrix-sdk or the AI.
+
+use std::fmt::{Debug, Display};
+use std::path::{Component, Path};
+
+use anyhow::bail;
+
+use mancala_bot::transport::discord::token;
+
+use super::{AiConfig, Config, DiscordConfig, Limits, MatrixConfig, RatingsConfig};
+
+/// Refuses `v` outside `lo..=hi` (NaN and infinities included), naming `key`.
+/// The value is shown as Rust's `Debug` does (`1e-300`, not 300 zeros).
+fn within<T: PartialOrd + Display + Debug>(key: &str, v: T, lo: T, hi: T) -> anyhow::Result<()> {
+    if !(lo <= v && v <= hi) {
+        bail!("{key} must be {lo} to {hi}, got {v:?}");
+    }
+    Ok(())
+}
+
+/// As [`within`], with 0 also allowed (meaning "none" or "no limit": `zero_means`).
+fn zero_or_within(key: &str, v: f64, lo: f64, hi: f64, zero_means: &str) -> anyhow::Result<()> {
+    if !(v == 0.0 || (lo..=hi).contains(&v)) {
+        bail!("{key} must be 0 ({zero_means}) or {lo} to {hi}, got {v:?}");
+    }
+    Ok(())
+}
+
+/// Refuses a setting that is present but empty: leaving it out is how to say "none".
+fn not_empty(key: &str, v: &Option<String>, leave_out_means: &str) -> anyhow::Result<()> {
+    if v.as_ref().is_some_and(|v| v.trim().is_empty()) {
+        bail!("{key} is empty: give a value, or remove the line ({leave_out_means})");
+    }
+    Ok(())
+}
+
+/// Refuses a name that no shell would give an environment variable.
+fn env_name(key: &str, v: &str) -> anyhow::Result<()> {
+    let mut chars = v.chars();
+    let first_ok = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
+    if !first_ok || v.len() > 100 || !chars.all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        bail!(
+            "{key} must be an environment variable's name (letters, digits and `_`, not \
+             starting with a digit, at most 100), got {v:?}"
+        );
+    }
+    Ok(())
+}
+
+/// Refuses a URL that is not `http://` or `https://` with a host.
+fn http_url(key: &str, v: &str) -> anyhow::Result<()> {
+    let rest = v
+        .strip_prefix("https://")
+        .or_else(|| v.strip_prefix("http://"));
+    if !rest
+        .is_some_and(|r| !r.is_empty() && !r.starts_with('/') && !r.contains(char::is_whitespace))
+    {
+        bail!("{key} must be an http:// or https:// URL with a host, got {v:?}");
+    }
+    Ok(())
+}
+
+/// Refuses a Discord id that is not a snowflake (17 to 20 digits).
+fn snowflake(key: &str, v: Option<u64>) -> anyhow::Result<()> {
+    match v {
+        Some(id) if id < 10_000_000_000_000_000 => bail!(
+            "{key} must be a Discord id (a snowflake of 17 to 20 digits: Developer Mode -> \
+             right-click -> Copy ID), got {id}"
+        ),
+        _ => Ok(()),
+    }
+}
+
+impl Config {
+    /// Checks every setting, in the order of `config.example.toml`; the first bad one is
+    /// reported.
+    ///
+    /// # Errors
+    /// Naming the key, what is allowed and the value given.
+    pub fn check(&self) -> anyhow::Result<()> {
+        self.check_top()?;
+        self.ratings.check()?;
+        self.ai.check()?;
+        self.limits.check()?;
+        self.discord.check()?;
+        self.matrix.check()
+    }
+
+    /// The settings outside any section (`default_game` is checked where it is read).
+    fn check_top(&self) -> anyhow::Result<()> {
+        let p = &self.prefix;
+        if p.is_empty()
+            || p.chars().count() > 8
+            || p.chars().any(|c| c.is_whitespace() || c.is_control())
+        {
+            bail!("prefix must be 1 to 8 characters without spaces, got {p:?}");
+        }
+        check_data_dir(&self.data_dir)?;
+        within(
+            "challenge_expiry_hours",
+            self.challenge_expiry_hours,
+            0.1,
+            720.0,
+        )?;
+        zero_or_within(
+            "move_time_hours",
+            self.move_time_hours,
+            1.0,
+            720.0,
+            "no deadlines",
+        )?;
+        within(
+            "the number of reminder_hours",
+            self.reminder_hours.len(),
+            0,
+            8,
+        )?;
+        for h in &self.reminder_hours {
+            within("reminder_hours", *h, 0.1, 720.0)?;
+        }
+        Ok(())
+    }
+}
+
+/// Refuses an empty data directory (it would silently be the current directory).
+///
+/// # Errors
+/// `data_dir` is empty or only spaces.
+pub fn check_data_dir(dir: &Path) -> anyhow::Result<()> {
+    if dir.as_os_str().to_string_lossy().trim().is_empty() {
+        bail!("data_dir is empty: give a directory (the default is ./data)");
+    }
+    Ok(())
+}
+
+impl RatingsConfig {
+    /// Checks the `[ratings]` settings.
+    fn check(&self) -> anyhow::Result<()> {
+        within(
+            "ratings.provisional_deviation",
+            self.provisional_deviation,
+            30.0,
+            350.0,
+        )?;
+        within("ratings.tau", self.tau, 0.2, 1.5)
+    }
+}
+
+impl AiConfig {
+    /// Checks the `[ai]` settings.
+    fn check(&self) -> anyhow::Result<()> {
+        within("ai.level", self.level, 1, 5)?;
+        within("ai.ms_per_move", self.ms_per_move, 0, 60_000)?;
+        within("ai.tt_mb", self.tt_mb, 1, 4096)?;
+        if self.max_nodes != 0 {
+            within("ai.max_nodes", self.max_nodes, 1_000, 10_000_000_000)?;
+        }
+        if self.ms_per_move == 0 && self.max_nodes == 0 {
+            bail!("ai.ms_per_move 0 (no time limit) needs ai.max_nodes above 0");
+        }
+        Ok(())
+    }
+}
+
+impl Limits {
+    /// Checks the `[limits]` settings.
+    fn check(&self) -> anyhow::Result<()> {
+        within("limits.max_attachments", self.max_attachments, 2, 10)?;
+        within("limits.max_reply_chars", self.max_reply_chars, 200, 2000)?;
+        within(
+            "limits.max_command_chars",
+            self.max_command_chars,
+            100,
+            2000,
+        )?;
+        within("limits.store_cache_mb", self.store_cache_mb, 1, 65_536)
+    }
+}
+
+impl DiscordConfig {
+    /// Checks the `[discord]` settings (the token's shape, not whether Discord takes it).
+    fn check(&self) -> anyhow::Result<()> {
+        not_empty(
+            "discord.token",
+            &self.token,
+            "then the token is read from discord.token_env",
+        )?;
+        if let Some(t) = &self.token {
+            if let Err(why) = token::check_shape(t) {
+                bail!("discord.token is not a bot token: {why}");
+            }
+        }
+        env_name("discord.token_env", &self.token_env)?;
+        snowflake("discord.register_guild", self.register_guild)?;
+        if let Some(base) = &self.api_base {
+            http_url("discord.api_base", base)?;
+        }
+        snowflake("discord.organizer_role", self.organizer_role)?;
+        if let Some(s) = self.shards {
+            within("discord.shards.total", s.total, 1, 100_000)?;
+            if s.first > s.last || s.last >= s.total {
+                bail!(
+                    "discord.shards must satisfy first <= last < total (got first {}, last {}, total {})",
+                    s.first,
+                    s.last,
+                    s.total
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+impl MatrixConfig {
+    /// Checks the `[matrix]` settings.
+    fn check(&self) -> anyhow::Result<()> {
+        not_empty(
+            "matrix.homeserver",
+            &self.homeserver,
+            "then it is read from matrix.homeserver_env",
+        )?;
+        if let Some(url) = &self.homeserver {
+            http_url("matrix.homeserver", url)?;
+        }
+        let envs = [
+            ("matrix.homeserver_env", &self.homeserver_env),
+            ("matrix.user_env", &self.user_env),
+            ("matrix.password_env", &self.password_env),
+            ("matrix.access_token_env", &self.access_token_env),
+        ];
+        for (key, v) in envs {
+            env_name(key, v)?;
+        }
+        let secrets = [
+            ("matrix.user", &self.user, "then matrix.user_env"),
+            (
+                "matrix.password",
+                &self.password,
+                "then matrix.password_env",
+            ),
+            (
+                "matrix.access_token",
+                &self.access_token,
+                "then matrix.access_token_env",
+            ),
+        ];
+        for (key, v, instead) in secrets {
+            not_empty(key, v, instead)?;
+        }
+        let name = self.device_name.trim();
+        if name.is_empty() || name.chars().count() > 100 {
+            bail!(
+                "matrix.device_name must be 1 to 100 characters, got {:?}",
+                self.device_name
+            );
+        }
+        let sub = Path::new(&self.store_subdir);
+        if self.store_subdir.trim().is_empty()
+            || sub.is_absolute()
+            || sub.components().any(|c| !matches!(c, Component::Normal(_)))
+        {
+            bail!(
+                "matrix.store_subdir must be a relative path inside data_dir without `..`, got {:?}",
+                self.store_subdir
+            );
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,70 @@
+//! `mancala-bot run` refuses what cannot work before starting anything (issue 18 items 1
+//! and 2): exit code 1, a message naming the setting, no panic, no data directory made.
+
+use std::process::{Command, Stdio};
+
+/// Runs `mancala-bot run` with `config` (TOML) and `env`; (exit code, stderr, whether the
+/// data directory was made).
+fn run_with(config: &str, env: &[(&str, &str)]) -> (Option<i32>, String, bool) {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("config.toml");
+    std::fs::write(&cfg, config).unwrap();
+    let data = dir.path().join("data");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mancala-bot"));
+    cmd.arg("run")
+        .arg("--config")
+        .arg(&cfg)
+        .arg("--data")
+        .arg(&data)
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("MATRIX_HOMESERVER")
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    (out.status.code(), err, data.exists())
+}
+
+#[test]
+fn config_values_out_of_range_stop_run_with_exit_1_naming_the_key() {
+    let cases = [
+        (
+            "[limits]\nstore_cache_mb = 0\n",
+            "limits.store_cache_mb must be 1 to 65536, got 0",
+        ),
+        (
+            "[limits]\nmax_reply_chars = 100000000\n",
+            "limits.max_reply_chars must be 200 to 2000, got 100000000",
+        ),
+        (
+            "challenge_expiry_hours = 1e-300\n",
+            "challenge_expiry_hours must be 0.1 to 720, got 1e-300",
+        ),
+        ("[discord]\ntoken = \"\"\n", "discord.token is empty"),
+        ("data_dir = \"\"\n", "data_dir is empty"),
+    ];
+    for (config, want) in cases {
+        let (code, err, made) = run_with(config, &[]);
+        assert_eq!(code, Some(1), "{config:?}: {err}");
+        assert!(err.contains(want), "{config:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(!made, "{config:?}: nothing is started");
+    }
+}
+
+#[test]
+fn a_malformed_token_in_the_environment_is_refused_naming_the_variable() {
+    for token in ["hello world", "abc.def.ghi"] {
+        let (code, err, made) = run_with("", &[("DISCORD_TOKEN", token)]);
+        assert_eq!(code, Some(1), "{err}");
+        assert!(
+            err.contains("the Discord token from $DISCORD_TOKEN is not a bot token"),
+            "{err}"
+        );
+        assert!(!err.contains(token), "the token is never shown: {err}");
+        assert!(!made, "nothing is started");
+    }
+}
