@@ -11,5 +11,9 @@ mod adapter;
 mod e2e;
 #[path = "discord/fake_core.rs"]
 mod fake_core;
+#[path = "discord/fake_discord.rs"]
+mod fake_discord;
+#[path = "discord/limits.rs"]
+mod limits;
 #[path = "discord/startup.rs"]
 mod startup;

@@ -1,387 +1,25 @@
-//! End to end: the real serenity + poise client (`mancala_bot::transport::discord::run`) against a fake
-//! Discord on 127.0.0.1. The REST side is a small HTTP/1.1 server (serenity's proxy setting
-//! sends every REST call to it); `GET /gateway` and `GET /gateway/bot` point the client at
-//! a WebSocket gateway in the test, which speaks HELLO, takes IDENTIFY, sends READY and then
+//! End to end: the real serenity + poise client (`mancala_bot::transport::discord::run`)
+//! against the strict fake Discord (`fake_discord.rs`) on 127.0.0.1, which dispatches
 //! recorded MESSAGE_CREATE / INTERACTION_CREATE events. Every step is bounded in time.
 
-use std::collections::HashMap;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use futures::{SinkExt, StreamExt};
 use mancala_bot::core::api::Rooms;
 use mancala_bot::model::ChannelKey;
 use mancala_bot::transport::discord::rooms::DiscordRooms;
 use mancala_bot::transport::discord::{self, CommandRegistration, DiscordOptions, Sharding};
-use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::mpsc;
-use tokio_tungstenite::tungstenite::Message as WsMessage;
+use serde_json::json;
 use tracing_subscriber::EnvFilter;
 
 use crate::adapter::fixture;
 use crate::fake_core::{
     FakeCore, ALICE, BOB, CAROL, GUILD, ROOM_NAME, SLOW, TICK_CHANNEL, TICK_DEADLINE_MS,
 };
+use crate::fake_discord::{FakeDiscord, BOT, CHANNEL, ROOM, STEP};
 
 const TOKEN: &str = "ODAwMDAwMDAwMDAwMDAwMDAx.Gfake0.s3cr3t-t0k3n-n0t-t0-b3-l0gg3d";
-const BOT: &str = "800000000000000001";
-const CHANNEL: &str = "900000000000000010";
-/// The id the fake Discord gives a created thread.
-const ROOM: &str = "900000000000000050";
-const STEP: Duration = Duration::from_secs(20);
-
-/// One REST call the fake Discord received.
-#[derive(Clone, Debug)]
-struct Request {
-    method: String,
-    path: String,
-    headers: HashMap<String, String>,
-    body: Vec<u8>,
-}
-
-impl Request {
-    fn json(&self) -> Value {
-        serde_json::from_slice(&self.body)
-            .unwrap_or_else(|e| panic!("{} {}: {e}", self.method, self.path))
-    }
-
-    /// The parts of a multipart/form-data body: (name, filename, bytes).
-    fn multipart(&self) -> Vec<(String, Option<String>, Vec<u8>)> {
-        let ctype = self
-            .headers
-            .get("content-type")
-            .cloned()
-            .unwrap_or_default();
-        let boundary = ctype
-            .split("boundary=")
-            .nth(1)
-            .unwrap_or_else(|| panic!("not multipart: {ctype}"))
-            .trim_matches('"')
-            .to_string();
-        let delim = format!("--{boundary}").into_bytes();
-        let mut parts = Vec::new();
-        for chunk in split_bytes(&self.body, &delim).into_iter().skip(1) {
-            if chunk.starts_with(b"--") {
-                break;
-            }
-            let chunk = chunk.strip_prefix(b"\r\n").unwrap_or(chunk);
-            let head_end = find(chunk, b"\r\n\r\n").expect("part head");
-            let head = String::from_utf8_lossy(&chunk[..head_end]).to_string();
-            let mut data = chunk[head_end + 4..].to_vec();
-            if data.ends_with(b"\r\n") {
-                data.truncate(data.len() - 2);
-            }
-            let disposition = head
-                .lines()
-                .find(|l| l.to_ascii_lowercase().starts_with("content-disposition"))
-                .unwrap_or_default()
-                .to_string();
-            let field = |key: &str| {
-                disposition
-                    .split(';')
-                    .map(str::trim)
-                    .find_map(|kv| kv.strip_prefix(&format!("{key}=\"")))
-                    .map(|v| v.trim_end_matches('"').to_string())
-            };
-            parts.push((field("name").unwrap_or_default(), field("filename"), data));
-        }
-        parts
-    }
-
-    /// The JSON payload: the body, or the `payload_json` part of a multipart body.
-    fn payload(&self) -> Value {
-        if self.is_multipart() {
-            let parts = self.multipart();
-            let (_, _, bytes) = parts
-                .iter()
-                .find(|(name, _, _)| name == "payload_json")
-                .expect("payload_json part");
-            serde_json::from_slice(bytes).unwrap()
-        } else {
-            self.json()
-        }
-    }
-
-    fn is_multipart(&self) -> bool {
-        self.headers
-            .get("content-type")
-            .is_some_and(|c| c.starts_with("multipart/form-data"))
-    }
-
-    /// The file parts of a multipart body: (filename, bytes).
-    fn files(&self) -> Vec<(String, Vec<u8>)> {
-        if !self.is_multipart() {
-            return Vec::new();
-        }
-        self.multipart()
-            .into_iter()
-            .filter_map(|(name, file, bytes)| {
-                name.starts_with("files[")
-                    .then(|| (file.unwrap_or_default(), bytes))
-            })
-            .collect()
-    }
-}
-
-fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    hay.windows(needle.len()).position(|w| w == needle)
-}
-
-fn split_bytes<'a>(mut hay: &'a [u8], delim: &[u8]) -> Vec<&'a [u8]> {
-    let mut out = Vec::new();
-    while let Some(i) = find(hay, delim) {
-        out.push(&hay[..i]);
-        hay = &hay[i + delim.len()..];
-    }
-    out.push(hay);
-    out
-}
-
-/// Reads until `buf` holds at least `n` bytes; false on end of stream.
-async fn fill(sock: &mut TcpStream, buf: &mut Vec<u8>, n: usize) -> bool {
-    while buf.len() < n {
-        let mut tmp = [0u8; 16384];
-        match sock.read(&mut tmp).await {
-            Ok(0) | Err(_) => return false,
-            Ok(k) => buf.extend_from_slice(&tmp[..k]),
-        }
-    }
-    true
-}
-
-/// Reads one HTTP/1.1 request (Content-Length or chunked body) from a kept-alive connection.
-async fn read_request(sock: &mut TcpStream, buf: &mut Vec<u8>) -> Option<Request> {
-    let head_len = loop {
-        if let Some(i) = find(buf, b"\r\n\r\n") {
-            break i + 4;
-        }
-        let want = buf.len() + 1;
-        if !fill(sock, buf, want).await {
-            return None;
-        }
-    };
-    let mut raw_headers = [httparse::EMPTY_HEADER; 64];
-    let mut req = httparse::Request::new(&mut raw_headers);
-    req.parse(&buf[..head_len]).ok()?;
-    let method = req.method?.to_string();
-    let path = req.path?.to_string();
-    let headers: HashMap<String, String> = req
-        .headers
-        .iter()
-        .map(|h| {
-            (
-                h.name.to_ascii_lowercase(),
-                String::from_utf8_lossy(h.value).to_string(),
-            )
-        })
-        .collect();
-    let mut pos = head_len;
-    let mut body = Vec::new();
-    if let Some(len) = headers.get("content-length") {
-        let len: usize = len.trim().parse().ok()?;
-        if !fill(sock, buf, pos + len).await {
-            return None;
-        }
-        body.extend_from_slice(&buf[pos..pos + len]);
-        pos += len;
-    } else if headers
-        .get("transfer-encoding")
-        .is_some_and(|t| t.contains("chunked"))
-    {
-        loop {
-            let line_end = loop {
-                if let Some(i) = find(&buf[pos..], b"\r\n") {
-                    break pos + i;
-                }
-                let want = buf.len() + 1;
-                if !fill(sock, buf, want).await {
-                    return None;
-                }
-            };
-            let size_text = String::from_utf8_lossy(&buf[pos..line_end]).to_string();
-            let size = usize::from_str_radix(size_text.split(';').next()?.trim(), 16).ok()?;
-            pos = line_end + 2;
-            if !fill(sock, buf, pos + size + 2).await {
-                return None;
-            }
-            if size == 0 {
-                pos += 2;
-                break;
-            }
-            body.extend_from_slice(&buf[pos..pos + size]);
-            pos += size + 2;
-        }
-    }
-    buf.drain(..pos);
-    Some(Request {
-        method,
-        path,
-        headers,
-        body,
-    })
-}
-
-/// A message object as Discord returns it for a created message.
-fn created_message(channel: &str) -> Value {
-    json!({
-        "id": "1260000000000000001", "channel_id": channel, "guild_id": GUILD,
-        "author": {"id": BOT, "username": "mancala-bot", "discriminator": "0",
-                   "global_name": null, "avatar": null, "bot": true},
-        "content": "", "timestamp": "2024-05-01T12:00:01.000000+00:00",
-        "edited_timestamp": null, "tts": false, "mention_everyone": false,
-        "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
-        "pinned": false, "type": 0, "flags": 0, "components": []
-    })
-}
-
-/// A thread channel as Discord returns it for `POST /channels/{parent}/threads`.
-fn created_thread(parent: &str, req: &Request) -> Value {
-    let asked = req.json();
-    json!({
-        "id": ROOM, "type": asked["type"], "guild_id": GUILD, "parent_id": parent,
-        "name": asked["name"], "owner_id": BOT, "last_message_id": null,
-        "rate_limit_per_user": 0, "flags": 0, "message_count": 0, "member_count": 1,
-        "total_message_sent": 0,
-        "thread_metadata": {"archived": false, "auto_archive_duration": asked["auto_archive_duration"],
-            "archive_timestamp": "2024-05-01T12:00:02.000000+00:00", "locked": false,
-            "create_timestamp": "2024-05-01T12:00:02.000000+00:00"},
-        "member": {"id": ROOM, "user_id": BOT, "join_timestamp": "2024-05-01T12:00:02.000000+00:00", "flags": 1}
-    })
-}
-
-/// Answers one REST call like Discord would.
-fn route(req: &Request, ws_url: &str) -> (u16, String) {
-    let path = req.path.split('?').next().unwrap_or_default();
-    let segs: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
-    match (req.method.as_str(), segs.as_slice()) {
-        ("GET", ["gateway"]) => (200, json!({ "url": ws_url }).to_string()),
-        ("GET", ["gateway", "bot"]) => (
-            200,
-            json!({"url": ws_url, "shards": 1, "session_start_limit":
-                {"total": 1000, "remaining": 999, "reset_after": 14_400_000, "max_concurrency": 1}})
-            .to_string(),
-        ),
-        ("GET", ["users", "@me"]) => (
-            200,
-            json!({"id": BOT, "username": "mancala-bot", "discriminator": "0",
-                   "global_name": null, "avatar": null, "bot": true})
-            .to_string(),
-        ),
-        ("PUT", ["applications", _, "commands"]) => (200, "[]".into()),
-        ("POST", ["channels", ch, "messages"]) => (200, created_message(ch).to_string()),
-        ("POST", ["channels", ch, "threads"]) if *ch == CHANNEL => {
-            (201, created_thread(ch, req).to_string())
-        }
-        ("POST", ["channels", _, "threads"]) => (
-            403,
-            json!({"message": "Missing Permissions", "code": 50013}).to_string(),
-        ),
-        ("POST", ["channels", _, "typing"]) => (204, String::new()),
-        ("POST", ["interactions", _, _, "callback"]) => (204, String::new()),
-        ("POST", ["webhooks", _, _]) => (200, created_message(CHANNEL).to_string()),
-        _ => (
-            404,
-            json!({"message": "Unknown route", "code": 0}).to_string(),
-        ),
-    }
-}
-
-async fn serve_rest(listener: TcpListener, ws_url: String, log: mpsc::UnboundedSender<Request>) {
-    loop {
-        let Ok((mut sock, _)) = listener.accept().await else {
-            return;
-        };
-        let ws_url = ws_url.clone();
-        let log = log.clone();
-        tokio::spawn(async move {
-            let mut buf = Vec::new();
-            while let Some(req) = read_request(&mut sock, &mut buf).await {
-                let (status, body) = route(&req, &ws_url);
-                let _ = log.send(req);
-                let reason = match status {
-                    200 => "OK",
-                    201 => "Created",
-                    204 => "No Content",
-                    403 => "Forbidden",
-                    _ => "Not Found",
-                };
-                let mut head = format!("HTTP/1.1 {status} {reason}\r\nconnection: keep-alive\r\n");
-                if status != 204 {
-                    head.push_str(&format!(
-                        "content-type: application/json\r\ncontent-length: {}\r\n",
-                        body.len()
-                    ));
-                }
-                head.push_str("\r\n");
-                if sock.write_all(head.as_bytes()).await.is_err()
-                    || sock.write_all(body.as_bytes()).await.is_err()
-                {
-                    return;
-                }
-            }
-        });
-    }
-}
-
-fn ready(ws_url: &str) -> Value {
-    json!({"op": 0, "s": 1, "t": "READY", "d": {
-        "v": 10,
-        "user": {"id": BOT, "username": "mancala-bot", "discriminator": "0", "global_name": null,
-                 "avatar": null, "bot": true, "verified": true, "mfa_enabled": false, "flags": 0},
-        "guilds": [{"id": GUILD, "unavailable": true}],
-        "session_id": "fake-session-1", "resume_gateway_url": ws_url, "shard": [0, 1],
-        "application": {"id": BOT, "flags": 0},
-        "private_channels": [], "relationships": [], "presences": [],
-        "geo_ordered_rtc_regions": [], "guild_join_requests": [], "_trace": ["fake-gateway"]
-    }})
-}
-
-/// The gateway: HELLO, then IDENTIFY (reported) -> READY, heartbeats acknowledged, and
-/// every event from `events` sent as a dispatch with a growing sequence number.
-async fn serve_gateway(
-    listener: TcpListener,
-    ws_url: String,
-    identified: mpsc::UnboundedSender<Value>,
-    mut events: mpsc::UnboundedReceiver<Value>,
-) {
-    let Ok((sock, _)) = listener.accept().await else {
-        return;
-    };
-    let mut ws = tokio_tungstenite::accept_async(sock)
-        .await
-        .expect("websocket handshake");
-    let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}, "s": null, "t": null});
-    ws.send(WsMessage::Text(hello.to_string())).await.unwrap();
-    let mut seq = 1;
-    loop {
-        tokio::select! {
-            msg = ws.next() => {
-                let Some(Ok(msg)) = msg else { return };
-                let WsMessage::Text(text) = msg else { continue };
-                let v: Value = serde_json::from_str(&text).unwrap();
-                match v["op"].as_u64() {
-                    Some(2) => {
-                        let _ = identified.send(v);
-                        ws.send(WsMessage::Text(ready(&ws_url).to_string())).await.unwrap();
-                    }
-                    Some(1) => {
-                        ws.send(WsMessage::Text(json!({"op": 11}).to_string())).await.unwrap();
-                    }
-                    _ => {}
-                }
-            }
-            event = events.recv() => {
-                let Some(mut event) = event else { return };
-                seq += 1;
-                event["s"] = json!(seq);
-                ws.send(WsMessage::Text(event.to_string())).await.unwrap();
-            }
-        }
-    }
-}
 
 /// Captured log output of the whole test binary.
 #[derive(Clone, Default)]
@@ -394,48 +32,6 @@ impl Write for Captured {
     }
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
-    }
-}
-
-struct Rest {
-    rx: mpsc::UnboundedReceiver<Request>,
-    all: Vec<Request>,
-}
-
-impl Rest {
-    /// The next REST call matching `method` and a path starting with `path`, within
-    /// [`STEP`]; other calls are kept in `all`.
-    async fn next(&mut self, method: &str, path: &str) -> Request {
-        let deadline = tokio::time::Instant::now() + STEP;
-        loop {
-            let req = tokio::time::timeout_at(deadline, self.rx.recv())
-                .await
-                .unwrap_or_else(|_| {
-                    panic!(
-                        "no {method} {path} within {STEP:?}; calls so far: {:#?}",
-                        self.summary()
-                    )
-                })
-                .expect("fake Discord stopped");
-            self.all.push(req.clone());
-            if req.method == method && req.path.starts_with(path) {
-                return req;
-            }
-        }
-    }
-
-    /// No further REST call within `wait` (for refusals that must not post anything).
-    async fn none_within(&mut self, wait: Duration) {
-        if let Ok(Some(req)) = tokio::time::timeout(wait, self.rx.recv()).await {
-            panic!("unexpected call {} {}", req.method, req.path);
-        }
-    }
-
-    fn summary(&self) -> Vec<String> {
-        self.all
-            .iter()
-            .map(|r| format!("{} {}", r.method, r.path))
-            .collect()
     }
 }
 
@@ -501,20 +97,13 @@ fn discord_end_to_end_against_a_fake_discord() {
 }
 
 async fn scenario() {
-    let rest_listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let ws_listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let api_base = format!("http://{}", rest_listener.local_addr().unwrap());
-    let ws_url = format!("ws://{}", ws_listener.local_addr().unwrap());
-
-    let (rest_tx, rest_rx) = mpsc::unbounded_channel();
-    let (id_tx, mut id_rx) = mpsc::unbounded_channel();
-    let (ev_tx, ev_rx) = mpsc::unbounded_channel();
-    tokio::spawn(serve_rest(rest_listener, ws_url.clone(), rest_tx));
-    tokio::spawn(serve_gateway(ws_listener, ws_url, id_tx, ev_rx));
-    let mut rest = Rest {
-        rx: rest_rx,
-        all: Vec::new(),
-    };
+    let FakeDiscord {
+        api_base,
+        mut rest,
+        events: ev_tx,
+        identified: mut id_rx,
+        state,
+    } = FakeDiscord::start().await;
 
     let core = Arc::new(FakeCore::default());
     // As `app::start_discord` does: the rooms go to the core before the client exists,
@@ -933,9 +522,128 @@ async fn scenario() {
     // The tick went on every second, and posted nothing more.
     assert!(core.ticks() >= 2, "ticks: {}", core.ticks());
 
+    strict_steps(&mut rest, &ev_tx, &state).await;
+
     // Every REST call carried the token in its Authorization header, and only there.
     assert!(rest.all.iter().all(
         |r| r.headers.get("authorization").map(String::as_str) == Some(&format!("Bot {TOKEN}"))
     ));
     bot.abort();
+}
+
+/// A channel where the bot lacks the Attach Files permission.
+const NO_PICTURES: &str = "900000000000000030";
+/// A channel where the bot answers a burst of commands.
+const BUSY: &str = "900000000000000031";
+
+/// `message_prefix.json` said by Alice in `channel` with `content`.
+fn said(channel: &str, content: &str, n: u64) -> serde_json::Value {
+    let mut m = fixture("message_prefix.json");
+    m["d"]["channel_id"] = json!(channel);
+    m["d"]["content"] = json!(content);
+    m["d"]["id"] = json!(format!("{}", 1_240_000_000_000_000_000u64 + n));
+    m
+}
+
+/// Discord's limits, over the real client (issue 12): an alt text over 1,024 characters
+/// is cut and kept whole in a text file; files refused for want of Attach Files (50013)
+/// leave the move's text with a note naming the permission; a burst of commands in one
+/// channel is answered in full, 429s waited out. Nothing else was refused.
+async fn strict_steps(
+    rest: &mut crate::fake_discord::Rest,
+    ev_tx: &tokio::sync::mpsc::UnboundedSender<serde_json::Value>,
+    state: &std::sync::Mutex<crate::fake_discord::State>,
+) {
+    ev_tx.send(said(CHANNEL, "!sow b1-", 1)).unwrap();
+    let post = rest
+        .next("POST", &format!("/api/v10/channels/{CHANNEL}/messages"))
+        .await;
+    let p = post.payload();
+    assert!(p["content"]
+        .as_str()
+        .unwrap()
+        .starts_with("South sowed b1-: 27 laps."));
+    let described: Vec<(String, usize)> = p["attachments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            let d = a["description"].as_str().unwrap_or("");
+            (
+                a["filename"].as_str().unwrap().to_string(),
+                d.chars().count(),
+            )
+        })
+        .collect();
+    let names: Vec<&str> = described.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["sheet.png", "sheet.txt", "board.png"]);
+    assert!(described
+        .iter()
+        .all(|(_, n)| *n <= crate::limits::DESCRIPTION));
+    let sheet = p["attachments"][0]["description"].as_str().unwrap();
+    assert!(sheet.ends_with("... (whole text in sheet.txt)"), "{sheet}");
+    let files = post.files();
+    let whole = String::from_utf8(files[1].1.clone()).unwrap();
+    assert!(whole.starts_with("Frame 1: relay") && whole.ends_with("27 laps sown."));
+    assert!(whole.chars().count() > 1500);
+
+    state.lock().unwrap().no_attach.insert(NO_PICTURES.into());
+    ev_tx.send(said(NO_PICTURES, "!sow b3+", 2)).unwrap();
+    let path = format!("/api/v10/channels/{NO_PICTURES}/messages");
+    let refused = rest.next("POST", &path).await;
+    assert_eq!(refused.files().len(), 2, "first with its pictures");
+    let text_only = rest.next("POST", &path).await;
+    assert!(text_only.files().is_empty());
+    let content = text_only.payload()["content"].as_str().unwrap().to_string();
+    assert!(content.starts_with("South sowed b3+: 2 laps"), "{content}");
+    assert!(
+        content.contains("the bot needs the Attach Files permission"),
+        "{content}"
+    );
+
+    for n in 0..7 {
+        ev_tx.send(said(BUSY, "!board", 10 + n)).unwrap();
+    }
+    let path = format!("/api/v10/channels/{BUSY}/messages");
+    let mut posted = 0;
+    while posted < 7 {
+        let r = rest.next("POST", &path).await;
+        if r.payload()["content"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("katro/")
+        {
+            posted += 1;
+        }
+    }
+    let refusals: Vec<(String, u16)> = state
+        .lock()
+        .unwrap()
+        .refusals
+        .iter()
+        .map(|(c, s, _)| (c.clone(), *s))
+        .collect();
+    let limited = refusals
+        .iter()
+        .filter(|(c, s)| *s == 429 && c.contains(BUSY))
+        .count();
+    assert!(
+        limited >= 1,
+        "the burst hit the per-channel limit: {refusals:?}"
+    );
+    let others: Vec<&(String, u16)> = refusals
+        .iter()
+        .filter(|(c, s)| !(*s == 429 && c.contains(BUSY)))
+        .collect();
+    assert_eq!(
+        others,
+        [&(
+            format!(
+                "POST {}",
+                format!("/api/v10/channels/{NO_PICTURES}/messages")
+            ),
+            403
+        )],
+        "nothing else was refused"
+    );
 }

@@ -123,7 +123,25 @@ impl ChatCore for FakeCore {
         if text == "!tournament start spring" {
             return self.start_tournament(msg);
         }
-        let reply = if text.starts_with("!sow") {
+        let reply = if text == "!sow b1-" {
+            // A 27-frame move's contact sheet: its alt text is longer than Discord's 1,024.
+            let alt = (1..=27)
+                .map(|i| format!("Frame {i}: relay from b1 with 12 seeds, the board now shows {i} laps sown."))
+                .collect::<Vec<_>>()
+                .join(" ");
+            Reply {
+                body: "South sowed b1-: 27 laps.\nNorth (Bob Smith) to move.".into(),
+                attachments: vec![
+                    Attachment {
+                        filename: "sheet.png".into(),
+                        bytes: png(),
+                        alt,
+                    },
+                    frame("board.png"),
+                ],
+                ..Reply::default()
+            }
+        } else if text.starts_with("!sow") {
             Reply {
                 body: "South sowed b3+: 2 laps, captured 2 from b4\nNorth (Bob Smith) to move."
                     .into(),

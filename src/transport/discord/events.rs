@@ -6,6 +6,7 @@ use serenity::all::{FullEvent, Interaction, Message, UserId};
 
 use super::adapter::{self, OutMessage, Routed};
 use super::interactions::on_press;
+use super::send::deliver;
 use super::{Data, Error};
 use crate::core::api::{Incoming, Reply};
 
@@ -77,9 +78,11 @@ async fn on_message(
     };
     for Routed { to, message } in &messages {
         let to = to.unwrap_or(channel);
-        to.send_message(&ctx.http, message.to_message())
-            .await
-            .with_context(|| format!("posting a reply in channel {to}"))?;
+        deliver(message, |m| async move {
+            to.send_message(&ctx.http, m.to_message()).await
+        })
+        .await
+        .with_context(|| format!("posting a reply in channel {to}"))?;
     }
     Ok(())
 }

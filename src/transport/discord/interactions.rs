@@ -12,6 +12,7 @@ use serenity::all::{
 
 use super::adapter::{self, OutMessage, Press, Routed};
 use super::events::{core_failed, spawn_core};
+use super::send::deliver;
 use super::{Context, Data, Error};
 use crate::core::api::Incoming;
 
@@ -144,17 +145,27 @@ async fn answer_interaction(
     }
     for (i, m) in messages.iter().enumerate() {
         if i == 0 && !deferred {
-            target.respond(ctx, m.to_response()).await?;
+            deliver(
+                m,
+                |m| async move { target.respond(ctx, m.to_response()).await },
+            )
+            .await?;
             responded.store(true, Ordering::SeqCst);
         } else {
-            target.followup(ctx, m.to_followup()).await?;
+            deliver(
+                m,
+                |m| async move { target.followup(ctx, m.to_followup()).await },
+            )
+            .await?;
         }
     }
     for Routed { to, message } in &elsewhere {
-        if let Some(to) = to {
-            to.send_message(&ctx.http, message.to_message())
-                .await
-                .with_context(|| format!("posting a reply in channel {to}"))?;
+        if let Some(to) = *to {
+            deliver(message, |m| async move {
+                to.send_message(&ctx.http, m.to_message()).await
+            })
+            .await
+            .with_context(|| format!("posting a reply in channel {to}"))?;
         }
     }
     Ok(())

@@ -31,6 +31,7 @@ pub mod commands;
 mod events;
 mod interactions;
 pub mod rooms;
+pub mod send;
 mod ticker;
 pub mod token;
 

@@ -7,6 +7,7 @@ use std::time::Duration;
 use serenity::all::Http;
 
 use super::adapter::{self, Routed};
+use super::send::deliver;
 use crate::core::api::{ChatCore, Reply};
 use crate::model::ChannelKey;
 
@@ -48,7 +49,10 @@ pub(super) async fn post_tick(http: &Http, due: &[(ChannelKey, Reply)]) {
             adapter::routed_messages(std::slice::from_ref(reply), key, false)
         {
             let to = to.unwrap_or(home);
-            if let Err(e) = to.send_message(http, message.to_message()).await {
+            let sent = deliver(&message, |m| async move {
+                to.send_message(http, m.to_message()).await
+            });
+            if let Err(e) = sent.await {
                 tracing::warn!(channel = %to, "posting a tick reply failed: {e}");
             }
         }

@@ -30,7 +30,8 @@ pub use incoming::{
     member_is_organizer, message_is_organizer, slash_values,
 };
 pub use outgoing::{
-    all_out_messages, channel_id, content, out_messages, routed_messages, OutMessage, Routed,
+    all_out_messages, channel_id, content, discord_files, out_messages, routed_messages,
+    OutMessage, Routed,
 };
 
 use serenity::all::GuildId;
@@ -41,6 +42,13 @@ use crate::model::{ChannelKey, User};
 pub const MAX_CONTENT_CHARS: usize = 2000;
 /// Discord's limit on files attached to one message.
 pub const MAX_ATTACHMENTS: usize = 10;
+/// Discord's limit on the bytes of all files of one message (10 MiB, servers without
+/// boosts).
+pub const MAX_UPLOAD_BYTES: usize = 10 << 20;
+/// Discord's limit on an attachment's description (its alt text), in characters.
+pub const MAX_DESCRIPTION_CHARS: usize = 1024;
+/// Discord's limit on a button's label, in characters.
+pub const MAX_LABEL_CHARS: usize = 80;
 /// Discord's limit on buttons in one action row.
 const BUTTONS_PER_ROW: usize = 5;
 /// Discord's limit on action rows in one message.

@@ -7,8 +7,11 @@ use serenity::all::{
     CreateMessage, UserId,
 };
 
-use super::{button_custom_id, BUTTONS_PER_ROW, MAX_ATTACHMENTS, MAX_CONTENT_CHARS, MAX_ROWS};
-use crate::core::api::{Body, Reply, Segment};
+use super::{
+    button_custom_id, BUTTONS_PER_ROW, MAX_ATTACHMENTS, MAX_CONTENT_CHARS, MAX_DESCRIPTION_CHARS,
+    MAX_LABEL_CHARS, MAX_ROWS, MAX_UPLOAD_BYTES,
+};
+use crate::core::api::{Attachment, Body, Reply, Segment};
 use crate::model::ChannelKey;
 
 /// One Discord message to post, built from (a part of) a [`Reply`]. Convert it with
@@ -36,6 +39,22 @@ impl OutMessage {
             components: Vec::new(),
             pings: Vec::new(),
             ephemeral,
+        }
+    }
+
+    /// This message without its files, `note` added as its last line (within
+    /// [`MAX_CONTENT_CHARS`]: the text is cut at a character boundary to make room).
+    pub fn without_files(&self, note: &str) -> OutMessage {
+        let room = MAX_CONTENT_CHARS.saturating_sub(note.chars().count() + 1);
+        let mut content: String = self.content.chars().take(room).collect();
+        if !content.is_empty() {
+            content.push('\n');
+        }
+        content.push_str(note);
+        OutMessage {
+            content,
+            files: Vec::new(),
+            ..self.clone()
         }
     }
 
@@ -177,10 +196,14 @@ pub(super) fn split_text(text: &str, max: usize) -> Vec<String> {
 ///
 /// - The text, with a last line of `<@id>` pings when the reply mentions users, is split
 ///   into messages of at most 2,000 characters at line ends.
-/// - The files follow at most ten per message: the first ten ride on the last text
-///   message, further ones on messages of their own.
-/// - Buttons (up to 25, five per row) go on the last message; a button whose custom id
-///   would be too long is left out (its text command is still in the text).
+/// - The files follow at most ten and 10 MiB per message: the first ones ride on the last
+///   text message, further ones on messages of their own. An alt text longer than
+///   Discord's 1,024 characters is cut at a word, saying so, and kept whole in a `.txt`
+///   file beside its picture ([`discord_files`]); a file over 10 MiB is left out, and the
+///   text says so.
+/// - Buttons (up to 25, five per row, labels cut to 80 characters) go on the last
+///   message; a button whose custom id would be too long is left out (its text command is
+///   still in the text).
 /// - Every message allows pings of [`Reply::mentions`] only.
 /// - `ephemeral_errors`: an error reply is shown to its author only (interactions).
 ///
@@ -193,28 +216,33 @@ pub fn out_messages(reply: &Reply, ephemeral_errors: bool) -> Vec<OutMessage> {
         .map(UserId::new)
         .collect();
     let ephemeral = ephemeral_errors && reply.is_error;
-    let mut messages = text_messages(reply, &pings, ephemeral);
-    attach_files(&mut messages, reply, &pings, ephemeral);
+    let (files, notes) = discord_files(&reply.attachments);
+    let mut messages = text_messages(reply, &notes, &pings, ephemeral);
+    attach_files(&mut messages, files, &pings, ephemeral);
     attach_buttons(&mut messages, reply, &pings, ephemeral);
     messages
 }
 
-/// The text of `reply`, with a last line of `<@id>` pings, split into messages of at
-/// most [`MAX_CONTENT_CHARS`] at line ends.
-fn text_messages(reply: &Reply, pings: &[UserId], ephemeral: bool) -> Vec<OutMessage> {
-    let mut text = content(&reply.body).trim_end().to_string();
+/// The text of `reply`, then `notes` (one line each), then a line of `<@id>` pings,
+/// split into messages of at most [`MAX_CONTENT_CHARS`] at line ends.
+fn text_messages(
+    reply: &Reply,
+    notes: &[String],
+    pings: &[UserId],
+    ephemeral: bool,
+) -> Vec<OutMessage> {
+    let mut lines = vec![content(&reply.body).trim_end().to_string()];
+    lines.extend(notes.iter().cloned());
     if !pings.is_empty() {
         let line = pings
             .iter()
             .map(|id| format!("<@{id}>"))
             .collect::<Vec<_>>()
             .join(" ");
-        if !text.is_empty() {
-            text.push('\n');
-        }
-        text.push_str(&line);
+        lines.push(line);
     }
-    split_text(&text, MAX_CONTENT_CHARS)
+    lines.retain(|l| !l.is_empty());
+    split_text(&lines.join("\n"), MAX_CONTENT_CHARS)
         .into_iter()
         .map(|content| OutMessage {
             content,
@@ -226,26 +254,86 @@ fn text_messages(reply: &Reply, pings: &[UserId], ephemeral: bool) -> Vec<OutMes
         .collect()
 }
 
-/// The files of `reply`, at most [`MAX_ATTACHMENTS`] a message: the first ones on the
-/// last text message, further ones on messages of their own.
-fn attach_files(messages: &mut Vec<OutMessage>, reply: &Reply, pings: &[UserId], ephemeral: bool) {
-    let files: Vec<CreateAttachment> = reply
-        .attachments
-        .iter()
-        .map(|a| {
-            let f = CreateAttachment::bytes(a.bytes.clone(), a.filename.clone());
-            if a.alt.is_empty() {
-                f
+/// The files of a reply as Discord takes them, and notes for the text about files left
+/// out: each attachment with its alt text as the description, cut to Discord's 1,024
+/// characters at a word when longer (ending "... (whole text in NAME)") with the whole
+/// text as `NAME` (the picture's name with `.txt`) right after it; a file over
+/// [`MAX_UPLOAD_BYTES`] is left out with a note naming it and its size.
+pub fn discord_files(attachments: &[Attachment]) -> (Vec<CreateAttachment>, Vec<String>) {
+    let mut files = Vec::new();
+    let mut notes = Vec::new();
+    for a in attachments {
+        if a.bytes.len() > MAX_UPLOAD_BYTES {
+            notes.push(format!(
+                "({} is not attached: {:.1} MiB, and Discord takes at most {} MiB.)",
+                a.filename,
+                a.bytes.len() as f64 / (1 << 20) as f64,
+                MAX_UPLOAD_BYTES >> 20
+            ));
+            continue;
+        }
+        let file = CreateAttachment::bytes(a.bytes.clone(), a.filename.clone());
+        if a.alt.chars().count() <= MAX_DESCRIPTION_CHARS {
+            files.push(if a.alt.is_empty() {
+                file
             } else {
-                f.description(a.alt.clone())
-            }
-        })
-        .collect();
-    for (i, chunk) in files.chunks(MAX_ATTACHMENTS).enumerate() {
+                file.description(a.alt.clone())
+            });
+            continue;
+        }
+        let stem = a.filename.rsplit_once('.').map_or(&*a.filename, |(s, _)| s);
+        let text_name = format!("{stem}.txt");
+        let suffix = format!("... (whole text in {text_name})");
+        let cut = cut_at_word(&a.alt, MAX_DESCRIPTION_CHARS - suffix.chars().count());
+        files.push(file.description(format!("{cut}{suffix}")));
+        files.push(
+            CreateAttachment::bytes(a.alt.clone().into_bytes(), text_name.clone())
+                .description(format!("Text alternative of {}", a.filename)),
+        );
+    }
+    (files, notes)
+}
+
+/// The longest start of `text` of at most `max` characters that ends at a word (at a
+/// character boundary when the first word is longer), without trailing spaces.
+fn cut_at_word(text: &str, max: usize) -> &str {
+    let end = text.char_indices().nth(max).map_or(text.len(), |(i, _)| i);
+    let head = &text[..end];
+    if end == text.len() {
+        return head;
+    }
+    match head.rfind(char::is_whitespace) {
+        Some(i) if i > 0 => head[..i].trim_end(),
+        _ => head,
+    }
+}
+
+/// `files` in order, at most [`MAX_ATTACHMENTS`] and [`MAX_UPLOAD_BYTES`] a message: the
+/// first ones on the last text message, further ones on messages of their own.
+fn attach_files(
+    messages: &mut Vec<OutMessage>,
+    files: Vec<CreateAttachment>,
+    pings: &[UserId],
+    ephemeral: bool,
+) {
+    let mut groups: Vec<Vec<CreateAttachment>> = Vec::new();
+    let mut bytes = 0;
+    for f in files {
+        let fits = groups
+            .last()
+            .is_some_and(|g| g.len() < MAX_ATTACHMENTS && bytes + f.data.len() <= MAX_UPLOAD_BYTES);
+        if !fits {
+            groups.push(Vec::new());
+            bytes = 0;
+        }
+        bytes += f.data.len();
+        groups.last_mut().expect("a group").push(f);
+    }
+    for (i, group) in groups.into_iter().enumerate() {
         match messages.last_mut() {
-            Some(last) if i == 0 => last.files = chunk.to_vec(),
+            Some(last) if i == 0 => last.files = group,
             _ => messages.push(OutMessage {
-                files: chunk.to_vec(),
+                files: group,
                 pings: pings.to_vec(),
                 ..OutMessage::text(String::new(), ephemeral)
             }),
@@ -271,7 +359,7 @@ fn attach_buttons(
             }
             Some(
                 CreateButton::new(id?)
-                    .label(&b.label)
+                    .label(label(&b.label))
                     .style(button_style(&b.id)),
             )
         })
@@ -292,6 +380,15 @@ fn attach_buttons(
             ..OutMessage::text(String::new(), ephemeral)
         }),
     }
+}
+
+/// A button's label within Discord's [`MAX_LABEL_CHARS`], cut with an ellipsis.
+fn label(text: &str) -> String {
+    if text.chars().count() <= MAX_LABEL_CHARS {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(MAX_LABEL_CHARS - 1).collect();
+    format!("{head}…")
 }
 
 fn button_style(id: &str) -> ButtonStyle {
