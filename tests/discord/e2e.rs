@@ -638,10 +638,7 @@ async fn strict_steps(
     assert_eq!(
         others,
         [&(
-            format!(
-                "POST {}",
-                format!("/api/v10/channels/{NO_PICTURES}/messages")
-            ),
+            format!("POST /api/v10/channels/{NO_PICTURES}/messages"),
             403
         )],
         "nothing else was refused"

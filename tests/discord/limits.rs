@@ -184,13 +184,12 @@ fn check_named(at: &str, c: &Value, out: &mut Vec<Violation>) {
         });
     }
     // Context-menu commands (types 2, 3) have no description; slash commands and options do.
-    if c["type"].as_u64().unwrap_or(1) == 1 || c.get("description").is_some() {
-        if !COMMAND_DESCRIPTION.contains(&chars(&c["description"])) {
-            out.push(bad_length(
-                format!("{at}.description"),
-                &COMMAND_DESCRIPTION,
-            ));
-        }
+    let has_description = c["type"].as_u64().unwrap_or(1) == 1 || c.get("description").is_some();
+    if has_description && !COMMAND_DESCRIPTION.contains(&chars(&c["description"])) {
+        out.push(bad_length(
+            format!("{at}.description"),
+            &COMMAND_DESCRIPTION,
+        ));
     }
     let options = c["options"].as_array().cloned().unwrap_or_default();
     if options.len() > OPTIONS {
