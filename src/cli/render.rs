@@ -88,6 +88,7 @@ pub fn main(args: RenderArgs) -> anyhow::Result<ExitCode> {
         captured: [game.captured(Side::South), game.captured(Side::North)],
         view: args.view.into(),
         ended: None,
+        match_info: None,
     };
     let renderer = Renderer::new();
     let frames = match &last {

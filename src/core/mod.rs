@@ -277,13 +277,19 @@ impl Core {
     }
 
     /// [`Core::board`] with its status line: whose move, or how the game ended (also an
-    /// end off the board: resignation, time, agreement).
+    /// end off the board: resignation, time, agreement); in a match (M1-M4), then where
+    /// the match stands: games won and reserves, which the board does not show.
     pub fn board_status(&self, at: &ChannelKey) -> Option<(Position, String)> {
         let r = self.shown_game(at)?;
         let game = r.play.as_ref()?.game();
         let pos = game.position();
-        let ended = views::board_info(&r, game, Side::South).ended;
-        Some((pos, crate::core::painter::status_text(&pos, ended)))
+        let info = views::board_info(&r, game, Side::South);
+        let mut status = crate::core::painter::status_text(&pos, info.ended);
+        if let Some(m) = info.match_info {
+            status.push_str("; ");
+            status.push_str(&m.text());
+        }
+        Some((pos, status))
     }
 
     /// The record whose board the channel shows: its game in play, else its last

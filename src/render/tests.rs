@@ -12,6 +12,7 @@ fn info(view: Side) -> BoardInfo {
         captured: [0, 0],
         view,
         ended: None,
+        match_info: None,
     }
 }
 
@@ -108,6 +109,7 @@ fn fixed_palette_keeps_frames_it_was_not_learnt_from() {
             captured: [3, 1],
             view,
             ended: None,
+            match_info: None,
         };
         let pos = Position::new(v);
         let trace = pos.play_traced(pos.legal_moves()[1]).unwrap();

@@ -521,6 +521,32 @@ fn hoyito_match_m1_m4_to_its_end() {
     assert!(!hist.text().contains(&format!("Game {}: ", game_ends + 1)));
 }
 
+/// M4: a match that North wins in its first game by capturing all 48 seeds; the result
+/// names what decided it, the loser's seeds in all (captures and reserve).
+#[test]
+fn m4_match_result_names_the_losers_seeds_in_all() {
+    let b = bench();
+    let at = chan("m4");
+    start(&b.core, &at, "hoyito match");
+    let mut last = None;
+    for mv in ["f1", "e2", "f1", "f2", "e1", "a2", "c1", "a2"] {
+        last = Some(ok(say(
+            &b.core,
+            &at,
+            mover(&b.core, &at),
+            &format!("!sow {mv}"),
+        )));
+    }
+    let text = last.unwrap().text();
+    assert!(
+        text.contains(
+            "\nMatch over after 1 game: bob (North) wins the match (M4): alice holds 0 seeds \
+             in all (captured 0, reserve 0), fewer than four. Games won: alice 0, bob 1.\n"
+        ),
+        "{text}"
+    );
+}
+
 #[test]
 fn resign_ends_the_game_and_frees_the_channel() {
     let b = bench();
