@@ -381,6 +381,19 @@ fn knockout_of_eight_seeded_by_rating() {
     play_round(&b.core, &*b.store, "cup", &decide);
     let t = load(&*b.store, "cup");
     assert_eq!(pairs(&t, 1), vec![p("k1", "k4"), p("k2", "k6")]);
+    let standings = ok(say(&b.core, &lobby, "k8", "!tournament standings"));
+    assert_eq!(
+        standings.text(),
+        "cup standings, after round 1, round 2 in play:\n\
+         1. k1: in the semi-final (round 2)\n\
+         2. k2: in the semi-final (round 2)\n\
+         3. k4: in the semi-final (round 2)\n\
+         4. k6: in the semi-final (round 2)\n\
+         5. k3: lost in the quarter-final (round 1)\n\
+         6. k5: lost in the quarter-final (round 1)\n\
+         7. k7: lost in the quarter-final (round 1)\n\
+         8. k8: lost in the quarter-final (round 1)"
+    );
     // An organizer withdraws k6 in the middle of his semi-final: resigned for him.
     let out = org(&b.core, &lobby, "!tournament withdraw @k6 cup");
     assert!(
@@ -403,20 +416,20 @@ fn knockout_of_eight_seeded_by_rating() {
         .iter()
         .find(|r| r.text().starts_with("Tournament cup is over"))
         .expect("final");
-    assert!(
-        over.text().starts_with("Tournament cup is over: k1 wins."),
-        "{}",
-        over.text()
-    );
-    assert!(
-        over.text().contains("1. k1: reached round 4"),
-        "{}",
-        over.text()
-    );
-    assert!(
-        over.text().contains("2. k2: reached round 3"),
-        "{}",
-        over.text()
+    // Issue 18 item 4: the winner won the final of round 3 (of 3), not "reached round
+    // 4"; everyone else is named by the round he lost in.
+    assert_eq!(
+        over.text(),
+        "Tournament cup is over: k1 wins the final (round 3) against k2.\n\
+         cup standings, after round 3 (final):\n\
+         1. k1: won the final (round 3)\n\
+         2. k2: lost the final (round 3)\n\
+         3. k4: lost in the semi-final (round 2)\n\
+         4. k6: lost in the semi-final (round 2) (withdrawn)\n\
+         5. k3: lost in the quarter-final (round 1)\n\
+         6. k5: lost in the quarter-final (round 1)\n\
+         7. k7: lost in the quarter-final (round 1)\n\
+         8. k8: lost in the quarter-final (round 1)"
     );
     assert_eq!(load(&*b.store, "cup").phase, Phase::Finished);
 

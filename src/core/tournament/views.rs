@@ -90,7 +90,8 @@ pub(super) fn pairings_text(t: &Tournament) -> String {
     lines.join("\n")
 }
 
-/// The standings (points, Buchholz, Sonneborn-Berger; a knockout: the round reached),
+/// The standings (points, Buchholz, Sonneborn-Berger; a knockout: the round each
+/// player won or lost in, or is playing),
 /// or who registered before the start.
 pub(super) fn standings_text(t: &Tournament) -> String {
     if t.phase == Phase::Registration {
@@ -134,10 +135,10 @@ pub(super) fn standings_text(t: &Tournament) -> String {
         let [w, d, l] = s.won_drawn_lost;
         lines.push(if knockout {
             format!(
-                "{}. {}: reached round {}{}",
+                "{}. {}: {}{}",
                 i + 1,
                 e.user.name,
-                s.reached,
+                knockout_line(t, s),
                 if e.withdrawn { " (withdrawn)" } else { "" }
             )
         } else {
@@ -162,6 +163,54 @@ pub(super) fn standings_text(t: &Tournament) -> String {
         });
     }
     lines.join("\n")
+}
+
+/// `alice wins`; a knockout's winner `k1 wins the final (round 3) against k2`.
+pub(super) fn winner_text(t: &Tournament, winner: &crate::model::User) -> String {
+    let Some(p) = t.knockout_final() else {
+        return format!("{} wins", winner.name);
+    };
+    let round = knockout_round(t, t.rounds.len() as u32);
+    let against = [Some(p.south), p.north]
+        .into_iter()
+        .flatten()
+        .map(|e| &t.entrants[e].user)
+        .find(|u| u.id != winner.id);
+    match against {
+        Some(other) => format!(
+            "{} wins {round} against {}{}",
+            winner.name,
+            other.name,
+            if p.forfeit { " (forfeit)" } else { "" }
+        ),
+        None => format!("{} wins", winner.name),
+    }
+}
+
+/// Round `n` of a knockout, named by what it is: `the final (round 3)`, `the
+/// semi-final (round 2)`, `the quarter-final (round 1)`, `round 1`.
+pub(super) fn knockout_round(t: &Tournament, n: u32) -> String {
+    match t.total_rounds().saturating_sub(n) {
+        0 => format!("the final (round {n})"),
+        1 => format!("the semi-final (round {n})"),
+        2 => format!("the quarter-final (round {n})"),
+        _ => format!("round {n}"),
+    }
+}
+
+/// Where a knockout's entrant stands: `won the final (round 3)`, `lost the final (round
+/// 3)`, `lost in the semi-final (round 2)`, or, still in, `in the final (round 3)`.
+fn knockout_line(t: &Tournament, s: &super::Standing) -> String {
+    let round = knockout_round(t, s.reached);
+    if s.champion {
+        format!("won {round}")
+    } else if s.out && t.total_rounds() == s.reached {
+        format!("lost {round}")
+    } else if s.out {
+        format!("lost in {round}")
+    } else {
+        format!("in {round}")
+    }
 }
 
 fn half_points(p: u32) -> String {
