@@ -142,7 +142,11 @@ fn round_robin_of_four_by_berger_tables() {
     );
     assert_eq!(out[1].mentions, vec![user("p1"), user("p4")]);
     let e = refused(say(&b.core, &lobby, "p6", "!tournament join"));
-    assert!(e.contains("no tournament for that here"), "{e}");
+    assert_eq!(
+        e,
+        "rr4 is running (round 1): registration is closed; `!tournament pairings rr4` \
+         shows the round in play"
+    );
     // Tournament games are not aborted.
     let e = refused(say(&b.core, &room, "p1", "!abort"));
     assert!(e.starts_with("a tournament game cannot be aborted"), "{e}");
@@ -475,4 +479,66 @@ fn tournament_refused_where_no_rooms_can_be_opened() {
     assert_eq!(e, "tournaments cannot run here");
     let e = refused(say(&b.core, &lobby, "p1", "!tournament join rr"));
     assert!(e.contains("rr"), "{e}");
+}
+
+/// Issue 18 item 4: before the start, `!tournament pairings` says the tournament has not
+/// started and how many have joined (not "no tournament"); with several tournaments
+/// open, the refusal asks to name one with the command that was typed.
+#[test]
+fn pairings_before_the_start_and_several_open_tournaments_name_the_right_command() {
+    let b = bench();
+    let lobby = chan("lobby");
+    ok(org(
+        &b.core,
+        &lobby,
+        "!tournament new spring katro:4x4 roundrobin 1d",
+    ));
+    let e = refused(say(&b.core, &lobby, "p1", "!tournament pairings"));
+    assert_eq!(
+        e,
+        "spring has not started yet: nobody has joined so far; an organizer starts it \
+         with `!tournament start spring`"
+    );
+    for p in ["p1", "p2", "p3"] {
+        ok(say(&b.core, &lobby, p, "!tournament join"));
+    }
+    for cmd in ["!tournament pairings", "!tournament pairings spring"] {
+        let e = refused(say(&b.core, &lobby, "p1", cmd));
+        assert_eq!(
+            e,
+            "spring has not started yet: 3 players have joined so far; an organizer \
+             starts it with `!tournament start spring`",
+            "{cmd}"
+        );
+    }
+    ok(org(
+        &b.core,
+        &lobby,
+        "!tournament new autumn hoyito knockout",
+    ));
+    let e = refused(say(&b.core, &lobby, "p4", "!tournament join"));
+    assert_eq!(
+        e,
+        "several tournaments fit (autumn, spring); name one, e.g. `!tournament join autumn`"
+    );
+    let e = refused(say(&b.core, &lobby, "p1", "!tournament leave"));
+    assert_eq!(
+        e,
+        "several tournaments fit (autumn, spring); name one, e.g. `!tournament leave autumn`"
+    );
+    let e = refused(say(&b.core, &lobby, "p1", "!tournament withdraw @p1"));
+    assert_eq!(
+        e,
+        "several tournaments fit (autumn, spring); name one, e.g. \
+         `!tournament withdraw @p1 autumn`"
+    );
+    let r = ok(say(
+        &b.core,
+        &lobby,
+        "p1",
+        "!tournament withdraw @p1 spring",
+    ));
+    assert_eq!(r.text(), "p1 is withdrawn from spring.");
+    let r = ok(say(&b.core, &lobby, "p4", "!tournament join autumn"));
+    assert_eq!(r.text(), "p4 joins autumn (1 player).");
 }

@@ -20,16 +20,49 @@ pub(super) fn list_text(all: &[Tournament], p: &str) -> String {
                 text::kind_name(t.kind),
                 t.format,
                 text::count(t.entrants.len(), "player", "players"),
-                match t.phase {
-                    Phase::Registration => "registration open".to_string(),
-                    Phase::Running => format!("round {}", t.rounds.len()),
-                    Phase::Finished => "finished".to_string(),
-                    Phase::Cancelled => "cancelled".to_string(),
-                }
+                phase_word(t)
             )
         })
         .collect();
     format!("Tournaments:\n{}", lines.join("\n"))
+}
+
+/// Where `t` stands, in a few words: `registration open`, `round 2`, `finished`,
+/// `cancelled`.
+pub(super) fn phase_word(t: &Tournament) -> String {
+    match t.phase {
+        Phase::Registration => "registration open".to_string(),
+        Phase::Running => format!("round {}", t.rounds.len()),
+        Phase::Finished => "finished".to_string(),
+        Phase::Cancelled => "cancelled".to_string(),
+    }
+}
+
+/// The refusal of a command `t` is not at the stage for: `spring has not started yet: 3
+/// players have joined; an organizer starts it with `!tournament start spring``, or
+/// that it is running, over or cancelled.
+pub(super) fn phase_refusal(t: &Tournament, p: &str) -> String {
+    let name = &t.name;
+    match t.phase {
+        Phase::Registration => format!(
+            "{name} has not started yet: {} joined so far; an organizer starts it with \
+             `{p}tournament start {name}`",
+            match t.entrants.len() {
+                0 => "nobody has".to_string(),
+                1 => "1 player has".to_string(),
+                n => format!("{n} players have"),
+            }
+        ),
+        Phase::Running => format!(
+            "{name} is running (round {}): registration is closed; \
+             `{p}tournament pairings {name}` shows the round in play",
+            t.rounds.len()
+        ),
+        Phase::Finished => {
+            format!("{name} is over; `{p}tournament standings {name}` shows the final standings")
+        }
+        Phase::Cancelled => format!("{name} was cancelled"),
+    }
 }
 
 /// `Spring starts: 4 players, round robin, 3 rounds. Seeds: 1. alice, 2. bob, ...`.
