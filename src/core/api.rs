@@ -364,7 +364,8 @@ pub trait ChatCore: Send + Sync + 'static {
 
     /// The periodic driver of correspondence play: transports call it about once a
     /// minute (and once at start). It sends the reminders that have come due, handles
-    /// deadlines that have passed (forfeits, timeout notices), and resumes tournaments
+    /// deadlines that have passed (forfeits, timeout notices), announces challenges that
+    /// expired unanswered (once each), and resumes tournaments
     /// (results, next rounds), all from the store, so that a deadline that passed while
     /// the bot was down is handled at the first tick. Returns the messages to post, each
     /// with its channel. Blocking, like [`ChatCore::handle`].

@@ -90,6 +90,7 @@ pub(super) fn new_game(
         challenger_side: side,
         expires_ms: ctx.now + expiry,
         move_time_ms,
+        expiry_announced: false,
     };
     let record = Record::challenge(
         String::new(),
