@@ -371,8 +371,9 @@ impl ChatCore for Core {
         let len = msg.text.chars().count();
         if len > self.settings.max_command_chars {
             return vec![error_reply(format!(
-                "that command is {len} characters long; commands are at most {}",
-                self.settings.max_command_chars
+                "that command is {} long; commands are at most {}",
+                text::count(len, "character", "characters"),
+                text::count(self.settings.max_command_chars, "character", "characters")
             ))];
         }
         let cmd = match parsed {

@@ -745,3 +745,62 @@ fn markup_typed_in_a_command_is_echoed_as_inert_text() {
     );
     assert!(content(&r.body).contains(&format!("<t:{}:R>", deadline / 1000)));
 }
+
+/// Issue 18 item 5: counts of one read in the singular in the replies that count: the
+/// AI's budget, a Swiss of one round, a tournament's one player, a standings' one point,
+/// the one game of a rating.
+#[test]
+fn counts_of_one_read_in_the_singular() {
+    let b = bench_with(Settings {
+        ai_ms_per_move: 0,
+        ai_max_nodes: Some(1),
+        ..Settings::default()
+    });
+    let r = ok(say(
+        &b.core,
+        &chan("ai"),
+        "alice",
+        "!new katro ai level 1 as north",
+    )
+    .into_iter()
+    .take(1)
+    .collect());
+    assert!(
+        r.text().contains("up to 1 position per move"),
+        "{}",
+        r.text()
+    );
+    let lobby = chan("lobby");
+    let r = ok(say_as(
+        &b.core,
+        &lobby,
+        "org",
+        "!tournament new one katro swiss 1 notime",
+        true,
+    ));
+    assert_eq!(
+        r.text(),
+        "Tournament one created: Katro 6x6, Swiss, 1 round, no time limit. Registration is \
+         open: `!tournament join one`; an organizer starts it with `!tournament start one`."
+    );
+    let r = ok(say(&b.core, &lobby, "alice", "!tournament join"));
+    assert_eq!(r.text(), "alice joins one (1 player).");
+    ok(say(&b.core, &lobby, "bob", "!tournament join"));
+    let out = say_as(&b.core, &lobby, "org", "!tournament start", true);
+    assert!(
+        out[0]
+            .text()
+            .starts_with("one starts: 2 players, Swiss, 1 round. Seeds:"),
+        "{}",
+        out[0].text()
+    );
+    let room = out[1].to.clone().expect("the game's room");
+    let out = say(&b.core, &room, "bob", "!resign");
+    assert!(
+        out.iter()
+            .any(|r| r.text().contains("1. alice 1 pt (1-0-0)")),
+        "{out:?}"
+    );
+    let r = ok(say(&b.core, &lobby, "alice", "!rating"));
+    assert!(r.text().contains("(1 game: 1 won"), "{}", r.text());
+}

@@ -423,6 +423,12 @@ fn m2_m4_match_reserves_and_games_won_show_on_board_picture_and_status() {
     }
     let last = last.unwrap();
     assert!(
+        last.text()
+            .starts_with("alice (South) sowed c1: 1 lap, captured 4 in casa at e1, last four.\n"),
+        "{}",
+        last.text()
+    );
+    assert!(
         last.text().contains(
             "Game 2 starts (M1-M3): games won alice 1, bob 0; reserves alice 8, bob 0; \
              closed holes: a2 b2."

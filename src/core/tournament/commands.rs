@@ -203,10 +203,10 @@ impl Core {
                     |t| Ok(decide::join(t, &msg.author)?),
                 )?;
                 Ok(vec![text_reply(format!(
-                    "{} joins {} ({n} player{}).",
+                    "{} joins {} ({}).",
                     msg.author.name,
                     t.name,
-                    if n == 1 { "" } else { "s" }
+                    text::count(n, "player", "players")
                 ))])
             }
             TourneyCommand::Leave(name) => {

@@ -36,7 +36,11 @@ impl std::fmt::Display for Format {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Format::RoundRobin => f.write_str("round robin"),
-            Format::Swiss { rounds } => write!(f, "Swiss, {rounds} rounds"),
+            Format::Swiss { rounds } => write!(
+                f,
+                "Swiss, {}",
+                crate::core::text::count(*rounds as usize, "round", "rounds")
+            ),
             Format::Knockout => f.write_str("knockout"),
         }
     }

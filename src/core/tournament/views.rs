@@ -75,10 +75,9 @@ pub(super) fn started_text(t: &Tournament) -> String {
             // Swiss names its rounds already.
             Format::Swiss { .. } => t.format.to_string(),
             _ => format!(
-                "{}, {} round{}",
+                "{}, {}",
                 t.format,
-                t.total_rounds(),
-                if t.total_rounds() == 1 { "" } else { "s" }
+                text::count(t.total_rounds() as usize, "round", "rounds")
             ),
         },
         t.entrants
