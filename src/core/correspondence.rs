@@ -580,7 +580,11 @@ impl Core {
         for (_, reply) in &mut out {
             super::vs_ai::drop_ai_mentions(std::slice::from_mut(reply));
         }
-        out
+        // The one rule for long replies (see `Core::split_long`).
+        let max = self.settings.max_reply_chars;
+        out.into_iter()
+            .flat_map(|(at, reply)| reply.split(max).into_iter().map(move |r| (at.clone(), r)))
+            .collect()
     }
 
     /// `after_finish` for a game that ended: rating lines for its result text, and the

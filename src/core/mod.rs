@@ -127,7 +127,9 @@ pub struct Settings {
     /// Most attachments in one reply (Discord allows 10); at least 2. A move with more
     /// frames is sent as a contact sheet and the final board.
     pub max_attachments: usize,
-    /// Longest reply text, in characters (Discord allows 2000); `!history` is cut to it.
+    /// Longest text of one message, in characters (Discord allows 2000): a longer reply
+    /// (any of them: `!help`, `!history`, ...) is posted as several messages, split at
+    /// line ends ([`Reply::split`]); nothing is cut.
     pub max_reply_chars: usize,
     /// Longest command accepted, in characters; longer ones are refused unread.
     pub max_command_chars: usize,
@@ -339,6 +341,15 @@ impl Core {
         }
     }
 
+    /// The one rule for long replies: each reply whose text is longer than
+    /// [`Settings::max_reply_chars`] becomes several messages ([`Reply::split`]), every
+    /// reply alike (`!help`, `!rules`, `!history`, standings, the driver's notices), so
+    /// that nothing is cut.
+    fn split_long(&self, replies: Vec<Reply>) -> Vec<Reply> {
+        let max = self.settings.max_reply_chars;
+        replies.into_iter().flat_map(|r| r.split(max)).collect()
+    }
+
     /// Runs `cmd`, deciding again on a compare-and-swap conflict of a document.
     fn run_command(&self, cmd: &Command, msg: &Incoming) -> Vec<Reply> {
         for _ in 0..8 {
@@ -385,7 +396,7 @@ impl ChatCore for Core {
         // owed move is played at the first command in the channel.
         out.extend(self.ai_turns(&msg.at));
         vs_ai::drop_ai_mentions(&mut out);
-        out
+        self.split_long(out)
     }
 
     fn legal_moves(&self, at: &ChannelKey) -> Vec<String> {

@@ -355,13 +355,11 @@ fn shown_record<'s>(state: &'s ChannelState, p: &str) -> Result<&'s Record, Refu
     }
 }
 
-/// `!history`: the game record (see [`record_text`]).
+/// `!history`: the whole game record (see [`record_text`]); a long one is posted as
+/// several messages, as every long reply is (`Core::split_long`).
 pub(super) fn history(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
     let r = shown_record(state, ctx.p())?;
-    Ok(Decision::look(vec![Draft::text(record_text(
-        r,
-        ctx.settings.max_reply_chars,
-    ))]))
+    Ok(Decision::look(vec![Draft::text(record_text(r))]))
 }
 
 /// `!replay`: the last move of the game here (in a match, of its current game; with no
@@ -395,16 +393,28 @@ pub(super) fn replay(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Re
     )]))
 }
 
-/// `!history`: headers, then the numbered moves of each game, cut from the front to
-/// the reply length limit `max_reply_chars`.
-pub(super) fn record_text(r: &Record, max_reply_chars: usize) -> String {
+/// `!history`: headers, then the numbered moves of each game, [`MOVES_PER_LINE`] to a
+/// line, all of them.
+pub(super) fn record_text(r: &Record) -> String {
     let Some(play) = &r.play else {
         return String::new();
     };
     let head = record_head(r, play).join("\n");
     let body = record_moves(r, play).join("\n");
-    let room = max_reply_chars.saturating_sub(head.len() + 80);
-    format!("{head}\n{}", cut_front(body, room))
+    format!("{head}\n{body}")
+}
+
+/// Moves on one line of `!history`: a long record reads (and splits into messages) a
+/// line at a time.
+const MOVES_PER_LINE: usize = 10;
+
+/// `moves` joined by two spaces, [`MOVES_PER_LINE`] to a line.
+fn move_lines(moves: &[String]) -> String {
+    moves
+        .chunks(MOVES_PER_LINE)
+        .map(|line| line.join("  "))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The header lines of `!history`: game, players, start, result or whose move.
@@ -447,7 +457,7 @@ fn numbered(start: Position, moves: &[String]) -> String {
     if out.is_empty() {
         "(no moves yet)".to_string()
     } else {
-        out.join("  ")
+        move_lines(&out)
     }
 }
 
@@ -473,7 +483,12 @@ fn record_moves(r: &Record, play: &Play) -> Vec<String> {
             .enumerate()
             .map(|(i, m)| format!("{}. {m}", i + 1))
             .collect();
-        body.push(format!("Game {}: {}{}", k + 1, list.join("  "), result(k)));
+        body.push(format!(
+            "Game {}: {}{}",
+            k + 1,
+            move_lines(&list),
+            result(k)
+        ));
     }
     // The current game, unless the match ended with it (then it is listed).
     let k = r.earlier_games.len();
@@ -486,29 +501,6 @@ fn record_moves(r: &Record, play: &Play) -> Vec<String> {
         ));
     }
     body
-}
-
-/// `body` cut from the front to at most about `room` characters, before a game's line
-/// or a numbered move (` 12.S c1+`), never inside a result, with a note of the cut.
-fn cut_front(body: String, room: usize) -> String {
-    if body.len() <= room {
-        return body;
-    }
-    let move_starts = |i: usize| {
-        let rest = body[i..].trim_start_matches(' ');
-        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        body[i..].starts_with(' ')
-            && digits > 0
-            && (rest[digits..].starts_with(".S ") || rest[digits..].starts_with(".N "))
-    };
-    let from = body.len() - room;
-    let cut = (from..body.len())
-        .find(|&i| body.is_char_boundary(i) && (body[i..].starts_with('\n') || move_starts(i)))
-        .unwrap_or(body.len());
-    format!(
-        "… (earlier moves left out; `mancala-bot export` has the full record)\n{}",
-        body[cut..].trim_start()
-    )
 }
 
 /// `!rules [katro|hoyito]`: the summary asked for, else the one of the game in the
