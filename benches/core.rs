@@ -98,6 +98,7 @@ fn record(store: &dyn Store, i: usize, plies: usize, rng: &mut StdRng) -> Record
             challenger_side: Some(Side::South),
             expires_ms: 1_700_086_400_000,
             move_time_ms: None,
+            expiry_announced: false,
         }),
         south: Some(user("south")),
         north: Some(user("north")),

@@ -14,6 +14,7 @@ fn info() -> BoardInfo {
         captured: [0, 0],
         view: Side::South,
         ended: None,
+        match_info: None,
     }
 }
 

@@ -88,6 +88,7 @@ pub fn main(args: RenderArgs) -> anyhow::Result<ExitCode> {
         captured: [game.captured(Side::South), game.captured(Side::North)],
         view: args.view.into(),
         ended: None,
+        match_info: None,
     };
     let renderer = Renderer::new();
     let frames = match &last {
@@ -107,8 +108,8 @@ pub fn main(args: RenderArgs) -> anyhow::Result<ExitCode> {
         let gif = renderer.gif(&frames);
         let n = frames.len();
         let alt = format!(
-            "Animation of {n} frame{}: {}",
-            if n == 1 { "" } else { "s" },
+            "Animation of {}: {}",
+            mancala_bot::core::text::count(n, "frame", "frames"),
             summary(&frames)
         );
         write(&args.out.join("move.gif"), &gif, &alt)?;

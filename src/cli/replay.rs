@@ -5,6 +5,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Context;
+use mancala_bot::core::text;
+use mancala_bot::model::GameKind;
 use mancala_rules::{Event, Game, Position, Side, Variant};
 use serde_json::{json, Value};
 
@@ -92,7 +94,8 @@ impl StartArgs {
         let variant = self.game;
         if self.lone_steps && !variant.is_katro() {
             return Err(format!(
-                "--lone-steps is a Katro variant (K11); {variant} has no lone-seed steps"
+                "--lone-steps is a Katro rule (K11); {} has no lone-seed steps",
+                board_name(variant)
             ));
         }
         let variant = variant.with_lone_steps(self.lone_steps);
@@ -101,13 +104,26 @@ impl StartArgs {
                 Ok(p.with_lone_steps(self.lone_steps))
             }
             (Some(p), _) => Err(format!(
-                "the position is a {} position, not {variant}",
-                p.variant()
+                "the position is of {}, but the game asked for is {}; name the \
+                 position's game, or give a position of {}",
+                board_name(p.variant()),
+                board_name(variant),
+                text::kind_name(GameKind::single(variant)),
             )),
             (None, Some(seeds)) => Position::with_seeds(variant, seeds).map_err(|e| e.to_string()),
             (None, None) => Ok(Position::new(variant)),
         }
     }
+}
+
+/// A game and its board as N3 names it and as people say it: `Hoyito 2x6 (hoyito)`,
+/// `Katro 4x4 (katro:4x4)`; the size is named even where the N3 name leaves it out.
+fn board_name(v: Variant) -> String {
+    format!(
+        "{} (`{}`)",
+        text::kind_name(GameKind::single(v.with_lone_steps(false))),
+        v
+    )
 }
 
 fn print_ply(
@@ -260,6 +276,35 @@ mod tests {
             .args;
         assert_eq!(ok.start.game.to_string(), "katro:4x4");
         assert_eq!(ok.moves, ["c1+"]);
+    }
+
+    /// Issue 18 item 5 (N3, N4): a position of another board than the game asked for
+    /// is refused naming both boards' sizes, not "a hoyito position, not hoyito:2x8".
+    #[test]
+    fn n3_n4_position_of_another_board_names_both_sizes() {
+        let mut args = start("hoyito:2x8", false);
+        args.position = Some(
+            "hoyito/4,4,4,4,4,4/4,4,4,4,4,4 s 0 0"
+                .parse()
+                .expect("a 2x6 position"),
+        );
+        assert_eq!(
+            args.position().unwrap_err(),
+            "the position is of Hoyito 2x6 (`hoyito`), but the game asked for is Hoyito \
+             2x8 (`hoyito:2x8`); name the position's game, or give a position of Hoyito 2x8"
+        );
+        let mut args = start("katro:4x4", false);
+        args.position = Some(mancala_rules::Position::new(mancala_rules::Variant::KATRO));
+        assert_eq!(
+            args.position().unwrap_err(),
+            "the position is of Katro 6x6 (`katro`), but the game asked for is Katro 4x4 \
+             (`katro:4x4`); name the position's game, or give a position of Katro 4x4"
+        );
+        let e = start("hoyito", true).position().unwrap_err();
+        assert_eq!(
+            e,
+            "--lone-steps is a Katro rule (K11); Hoyito 2x6 (`hoyito`) has no lone-seed steps"
+        );
     }
 
     /// K11 lone-seed steps are a Katro variant: asked for Hoyito, the start is refused.

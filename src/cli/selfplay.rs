@@ -241,7 +241,12 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> anyhow::Result<ExitCode
                 Outcome::Draw { reason } => format!("draw, {reason}"),
                 Outcome::Ongoing => "draw, stopped".to_string(),
             };
-            writeln!(out, "game {}: {result}, {plies} plies", g + 1)?;
+            writeln!(
+                out,
+                "game {}: {result}, {}",
+                g + 1,
+                count(plies, "ply", "plies")
+            )?;
         }
     }
     if args.json {

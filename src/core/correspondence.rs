@@ -2,9 +2,10 @@
 //! automatic forfeits), `!abort`, `!draw`, `!rematch`, `!mute`/`!unmute`, the channel
 //! setting `!set autoforfeit`, and the periodic driver [`Core::tick`].
 //!
-//! Deadlines and reminders live in the game's [`Record`] ([`Timing`]); the store keeps an
-//! index of the next time each game must be looked at ([`Store::due`]), so the driver
-//! reads only the games that are due, and a deadline that passed while the bot was down
+//! Deadlines and reminders live in the game's [`Record`] ([`Timing`]), a challenge's
+//! expiry in its [`Challenge`]; the store keeps an index of the next time each record
+//! must be looked at ([`Store::due`]), so the driver reads only the records that are
+//! due, and a deadline that passed (or a challenge that expired) while the bot was down
 //! is handled at the first tick.
 
 use serde::{Deserialize, Serialize};
@@ -329,6 +330,7 @@ pub(super) fn rematch(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, R
         challenger_side: Some(side.other()),
         expires_ms: ctx.now + expiry,
         move_time_ms: last.timing.as_ref().map(|t| t.move_time_ms),
+        expiry_announced: false,
     };
     let record = Record::challenge(
         String::new(),
@@ -369,6 +371,9 @@ pub(super) fn tick(
     let Some(r) = state.record() else {
         return Ok(Decision::default());
     };
+    if r.status == Status::Challenge {
+        return Ok(challenge_expiry(r, ctx));
+    }
     let (Some(t), Some(play)) = (&r.timing, &r.play) else {
         return Ok(Decision::default());
     };
@@ -418,6 +423,42 @@ pub(super) fn tick(
         }
     }
     Ok(Decision::write(Change::Put(next), replies))
+}
+
+/// An open challenge whose time ran out unanswered: the driver marks it announced
+/// (written with the channel's one compare-and-swap, so that a restart or a concurrent
+/// tick never announces it again) and tells the channel, pinging the challenger, as a
+/// passed deadline is told ([`timeout_notice`]). The challenge stays in the channel,
+/// expired (`!board` shows it), until a new `!new` replaces it.
+fn challenge_expiry(r: &Record, ctx: &Ctx<'_>) -> Decision {
+    let Some(ch) = r.challenge.as_ref() else {
+        return Decision::default();
+    };
+    if ch.expiry_announced || ctx.now < ch.expires_ms {
+        return Decision::default();
+    }
+    let mut next = r.clone();
+    if let Some(c) = next.challenge.as_mut() {
+        c.expiry_announced = true;
+    }
+    next.updated_ms = ctx.now;
+    let to = match &ch.opponent {
+        Some(op) => format!("challenge to {}", op.name),
+        None => "open challenge".to_string(),
+    };
+    let reply = Draft::new(
+        format!(
+            "{}: your {to} ({}) was not accepted by its expiry ({}). Start a new one \
+             with `{}new GAME [@opponent]`.",
+            mention_token(&ch.challenger),
+            text::kind_name(r.kind),
+            time_token(ch.expires_ms),
+            ctx.p()
+        ),
+        Vec::new(),
+        vec![ch.challenger.clone()],
+    );
+    Decision::write(Change::Put(next), vec![reply])
 }
 
 /// A deadline passed where the opponent must `!claim`: the game marks it (reminders
@@ -539,7 +580,11 @@ impl Core {
         for (_, reply) in &mut out {
             super::vs_ai::drop_ai_mentions(std::slice::from_mut(reply));
         }
-        out
+        // The one rule for long replies (see `Core::split_long`).
+        let max = self.settings.max_reply_chars;
+        out.into_iter()
+            .flat_map(|(at, reply)| reply.split(max).into_iter().map(move |r| (at.clone(), r)))
+            .collect()
     }
 
     /// `after_finish` for a game that ended: rating lines for its result text, and the

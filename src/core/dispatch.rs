@@ -252,9 +252,10 @@ impl Core {
                     let frames = self.painter.move_frames(&trace, &info);
                     let gif = self.painter.gif(&frames);
                     let alt = frames.last().map(|f| f.alt.clone()).unwrap_or_default();
-                    reply
-                        .body
-                        .push_str(&format!(", in {} frames.", frames.len()));
+                    reply.body.push_str(&format!(
+                        ", in {}.",
+                        super::text::count(frames.len(), "frame", "frames")
+                    ));
                     reply.attachments.push(Attachment {
                         filename: "move.gif".into(),
                         bytes: gif,

@@ -7,9 +7,10 @@ use mancala_rules::{Game, Outcome, PlayError, Side, Trace};
 use super::command::Opponent;
 use super::correspondence::{autoforfeit, restart_clock, timeout_forfeit};
 use super::decision::{refuse, Change, ChannelState, Ctx, Decision, Draft, Picture, Refusal};
+use super::painter::MatchInfo;
 use super::views::{
-    board_info, board_picture, expired, names, no_game, players_text, playing, result_text,
-    to_move_with_deadline,
+    board_info, board_picture, expired, match_info, match_standing, names, no_game, players_text,
+    playing, result_text, to_move_with_deadline,
 };
 use super::{text, vs_ai, Settings};
 use crate::core::api::{mention_token, Button};
@@ -89,6 +90,7 @@ pub(super) fn new_game(
         challenger_side: side,
         expires_ms: ctx.now + expiry,
         move_time_ms,
+        expiry_announced: false,
     };
     let record = Record::challenge(
         String::new(),
@@ -385,7 +387,7 @@ pub(super) fn play_move(
     } else {
         restart_clock(&mut next, now, settings);
     }
-    let reply = move_reply(&next, side, trace, game_over, p);
+    let reply = move_reply(&next, play, side, trace, game_over, p);
     let change = if over {
         Change::Finish(next)
     } else {
@@ -394,10 +396,17 @@ pub(super) fn play_move(
     Ok(Decision::write(change, vec![reply]))
 }
 
-/// The reply to a move in the game of `r` (the record after it): the summary, a match
-/// game's end and the next game's start, the player to move or the result, and the
-/// move's frames.
-fn move_reply(r: &Record, mover: Side, trace: Trace, game_over: Option<Outcome>, p: &str) -> Draft {
+/// The reply to a move in the game of `r` (the record after it; `before` is the game or
+/// match before the move): the summary, a match game's end and the next game's start,
+/// the player to move or the result, and the move's frames.
+fn move_reply(
+    r: &Record,
+    before: &Play,
+    mover: Side,
+    trace: Trace,
+    game_over: Option<Outcome>,
+    p: &str,
+) -> Draft {
     let Some(play) = r.play.as_ref() else {
         return Draft::text(text::move_summary(names(r)[mover.index()], &trace));
     };
@@ -408,6 +417,15 @@ fn move_reply(r: &Record, mover: Side, trace: Trace, game_over: Option<Outcome>,
     let mut info = board_info(r, game, view);
     if !trace.before.variant().is_katro() || game_over.is_some() {
         info.captured = Side::ALL.map(|s| trace.after.store(s) as u32);
+    }
+    if let (Some(_), Play::Match(m), Play::Match(was)) = (game_over, play, before) {
+        // The frames show the game the move ended, with the reserves kept during it
+        // (the refill for the next game comes after, M1-M2) and its result counted.
+        info.match_info = Some(MatchInfo {
+            game: m.games_played(),
+            reserves: Side::ALL.map(|s| was.reserve(s)),
+            ..match_info(m)
+        });
     }
     let mut lines = vec![text::move_summary(names(r)[mover.index()], &trace)];
     let mut extra = Vec::new();
@@ -452,17 +470,9 @@ fn next_match_game_line(r: &Record, m: &mancala_rules::Match, game: &Game) -> St
         .map(|h| h.to_string())
         .collect();
     format!(
-        "Game {} starts (M1-M3): games won {} {}, {} {}; reserves {} {}, {} {}; \
-         closed holes: {}.",
+        "Game {} starts (M1-M3): {}; closed holes: {}.",
         m.games_played() + 1,
-        names(r)[0],
-        m.wins(Side::South),
-        names(r)[1],
-        m.wins(Side::North),
-        Side::South,
-        m.reserve(Side::South),
-        Side::North,
-        m.reserve(Side::North),
+        match_standing(r, &match_info(m)),
         if closed.is_empty() {
             "none".to_string()
         } else {

@@ -127,7 +127,9 @@ pub struct Settings {
     /// Most attachments in one reply (Discord allows 10); at least 2. A move with more
     /// frames is sent as a contact sheet and the final board.
     pub max_attachments: usize,
-    /// Longest reply text, in characters (Discord allows 2000); `!history` is cut to it.
+    /// Longest text of one message, in characters (Discord allows 2000): a longer reply
+    /// (any of them: `!help`, `!history`, ...) is posted as several messages, split at
+    /// line ends ([`Reply::split`]); nothing is cut.
     pub max_reply_chars: usize,
     /// Longest command accepted, in characters; longer ones are refused unread.
     pub max_command_chars: usize,
@@ -277,13 +279,19 @@ impl Core {
     }
 
     /// [`Core::board`] with its status line: whose move, or how the game ended (also an
-    /// end off the board: resignation, time, agreement).
+    /// end off the board: resignation, time, agreement); in a match (M1-M4), then where
+    /// the match stands: games won and reserves, which the board does not show.
     pub fn board_status(&self, at: &ChannelKey) -> Option<(Position, String)> {
         let r = self.shown_game(at)?;
         let game = r.play.as_ref()?.game();
         let pos = game.position();
-        let ended = views::board_info(&r, game, Side::South).ended;
-        Some((pos, crate::core::painter::status_text(&pos, ended)))
+        let info = views::board_info(&r, game, Side::South);
+        let mut status = crate::core::painter::status_text(&pos, info.ended);
+        if let Some(m) = info.match_info {
+            status.push_str("; ");
+            status.push_str(&m.text());
+        }
+        Some((pos, status))
     }
 
     /// The record whose board the channel shows: its game in play, else its last
@@ -333,6 +341,15 @@ impl Core {
         }
     }
 
+    /// The one rule for long replies: each reply whose text is longer than
+    /// [`Settings::max_reply_chars`] becomes several messages ([`Reply::split`]), every
+    /// reply alike (`!help`, `!rules`, `!history`, standings, the driver's notices), so
+    /// that nothing is cut.
+    fn split_long(&self, replies: Vec<Reply>) -> Vec<Reply> {
+        let max = self.settings.max_reply_chars;
+        replies.into_iter().flat_map(|r| r.split(max)).collect()
+    }
+
     /// Runs `cmd`, deciding again on a compare-and-swap conflict of a document.
     fn run_command(&self, cmd: &Command, msg: &Incoming) -> Vec<Reply> {
         for _ in 0..8 {
@@ -365,8 +382,9 @@ impl ChatCore for Core {
         let len = msg.text.chars().count();
         if len > self.settings.max_command_chars {
             return vec![error_reply(format!(
-                "that command is {len} characters long; commands are at most {}",
-                self.settings.max_command_chars
+                "that command is {} long; commands are at most {}",
+                text::count(len, "character", "characters"),
+                text::count(self.settings.max_command_chars, "character", "characters")
             ))];
         }
         let cmd = match parsed {
@@ -378,7 +396,7 @@ impl ChatCore for Core {
         // owed move is played at the first command in the channel.
         out.extend(self.ai_turns(&msg.at));
         vs_ai::drop_ai_mentions(&mut out);
-        out
+        self.split_long(out)
     }
 
     fn legal_moves(&self, at: &ChannelKey) -> Vec<String> {

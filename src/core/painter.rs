@@ -21,6 +21,56 @@ pub struct BoardInfo {
     /// pictures of its last position; `None`: the position tells (in play, or ended by
     /// the rules).
     pub ended: Option<Ended>,
+    /// Match play (M1-M4): the game of the match, the games won and the reserves, which
+    /// decide the match (M4) and are not on the board; `None` for a single game.
+    pub match_info: Option<MatchInfo>,
+}
+
+/// Where a Hoyito match stands (RULES.md M1-M4), beside the board a picture shows: the
+/// board and its stores are those of the current game only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchInfo {
+    /// The game of the match the board belongs to, from 1.
+    pub game: usize,
+    /// Games won so far by South and North (a game the position shows ended counts).
+    pub wins: [usize; 2],
+    /// Seeds South and North keep beside the board during this game (M2): what the
+    /// refill before it left over. With the captures, what counts at the next refill and
+    /// for M4.
+    pub reserves: [u16; 2],
+}
+
+impl MatchInfo {
+    /// `match game 2`.
+    pub fn game_text(&self) -> String {
+        format!("match game {}", self.game)
+    }
+
+    /// What `side` holds besides its captures, for labels: `reserve 3, 1 game won`.
+    pub fn side_text(&self, side: Side) -> String {
+        format!(
+            "reserve {}, {} won",
+            self.reserves[side.index()],
+            crate::core::text::count(self.wins[side.index()], "game", "games")
+        )
+    }
+
+    /// `match game 2: games won South 1, North 0; reserves (M2) South 3, North 1`: the
+    /// status line of text boards.
+    pub fn text(&self) -> String {
+        format!(
+            "{}: games won {} {}, {} {}; reserves (M2) {} {}, {} {}",
+            self.game_text(),
+            Side::South,
+            self.wins[0],
+            Side::North,
+            self.wins[1],
+            Side::South,
+            self.reserves[0],
+            Side::North,
+            self.reserves[1]
+        )
+    }
 }
 
 /// `North to move`, or the result: `Game over: South wins, all seeds captured (H7/H8)`,

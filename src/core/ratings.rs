@@ -255,7 +255,7 @@ pub fn history(
 
 /// `1 game`, `5 games`.
 fn games_text(n: u32) -> String {
-    format!("{n} game{}", if n == 1 { "" } else { "s" })
+    crate::core::text::count(n as usize, "game", "games")
 }
 
 /// `1562 ±120` (rounded), with `?` when provisional (RD above `provisional_rd`).

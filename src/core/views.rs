@@ -7,7 +7,7 @@ use mancala_rules::{EndReason, Game, Outcome, Position, Side};
 
 use super::command::RulesTopic;
 use super::decision::{refuse, ChannelState, Ctx, Decision, Draft, Picture, Refusal};
-use super::painter::{BoardInfo, Ended};
+use super::painter::{BoardInfo, Ended, MatchInfo};
 use super::text;
 use crate::core::api::{mention_token, time_token, Reply};
 use crate::model::{GameKind, User};
@@ -84,6 +84,34 @@ pub(super) fn board_info(r: &Record, game: &Game, view: Side) -> BoardInfo {
         captured: Side::ALL.map(|s| game.captured(s)),
         view,
         ended,
+        match_info: match &r.play {
+            Some(Play::Match(m)) => Some(match_info(m)),
+            _ => None,
+        },
+    }
+}
+
+/// `games won Alice 1, Bob 0; reserves Alice 3, Bob 1`: what decides a match besides
+/// the board (M1-M4), with the players' names.
+pub(super) fn match_standing(r: &Record, m: &MatchInfo) -> String {
+    let [south, north] = names(r);
+    format!(
+        "games won {south} {}, {north} {}; reserves {south} {}, {north} {}",
+        m.wins[0], m.wins[1], m.reserves[0], m.reserves[1]
+    )
+}
+
+/// Where the match `m` stands (M1-M4) for the pictures and text of its current game
+/// (the last one, once the match is over).
+pub(super) fn match_info(m: &mancala_rules::Match) -> MatchInfo {
+    MatchInfo {
+        game: if m.winner().is_some() {
+            m.games_played()
+        } else {
+            m.games_played() + 1
+        },
+        wins: Side::ALL.map(|s| m.wins(s)),
+        reserves: Side::ALL.map(|s| m.reserve(s)),
     }
 }
 
@@ -163,18 +191,32 @@ pub(super) fn result_text(r: &Record) -> String {
         ),
         Play::Match(m) => {
             let w = m.winner().unwrap_or(Side::South);
+            let resigned = matches!(
+                m.game().outcome(),
+                Outcome::Win {
+                    reason: EndReason::Resignation,
+                    ..
+                }
+            );
+            let how = if resigned {
+                " by resignation".to_string()
+            } else {
+                // M4: the loser holds fewer than four seeds, captures and reserve.
+                let pos = m.game().position();
+                let l = w.other();
+                let captured = pos.store(l) as u32 + pos.seeds_of(l);
+                let reserve = u32::from(m.reserve(l));
+                format!(
+                    " (M4): {} holds {} in all (captured {captured}, reserve {reserve}), \
+                     fewer than four",
+                    names(r)[l.index()],
+                    text::count((captured + reserve) as usize, "seed", "seeds"),
+                )
+            };
             format!(
-                "Match over after {} game{}: {} ({w}) wins the match{}. Games won: {} {}, {} {}.",
-                m.games_played(),
-                if m.games_played() == 1 { "" } else { "s" },
+                "Match over after {}: {} ({w}) wins the match{how}. Games won: {} {}, {} {}.",
+                text::count(m.games_played(), "game", "games"),
                 names(r)[w.index()],
-                match m.game().outcome() {
-                    Outcome::Win {
-                        reason: EndReason::Resignation,
-                        ..
-                    } => " by resignation",
-                    _ => " (M4)",
-                },
                 names(r)[0],
                 m.wins(Side::South),
                 names(r)[1],
@@ -199,7 +241,10 @@ pub(super) fn board(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
     Ok(Decision::look(vec![draft]))
 }
 
-/// `!board` of a game in play: the position, whose move, the captures, the picture.
+/// `!board` of a game in play: the position, whose move, the captures, the picture. In
+/// a match the games won and the reserves (M2, M4) are written next to the position
+/// string: N4 has no field for them (its stores are the current game's captures, and a
+/// Hoyito string's board and stores hold 4 seeds per open hole), so the string stays N4.
 fn board_in_play(r: &Record, author: &User, p: &str) -> Result<Draft, Refusal> {
     let play = r.play.as_ref().ok_or_else(|| Refusal(no_game(p)))?;
     let game = play.game();
@@ -214,16 +259,19 @@ fn board_in_play(r: &Record, author: &User, p: &str) -> Result<Draft, Refusal> {
         game.moves().len() + 1
     );
     if let Play::Match(m) = play {
+        let m = match_info(m);
         head.push_str(&format!(
-            " of game {} (games won {} {}, {} {})",
-            m.games_played() + 1,
-            names(r)[0],
-            m.wins(Side::South),
-            names(r)[1],
-            m.wins(Side::North)
+            " of game {}. Match (M1-M4): {}",
+            m.game,
+            match_standing(r, &m)
         ));
     }
-    let mut text = format!("{head}. Position: `{pos}`. {name} ({side}) to move.");
+    let stores = if matches!(play, Play::Match(_)) {
+        " (its stores are this game's captures)"
+    } else {
+        ""
+    };
+    let mut text = format!("{head}. Position: `{pos}`{stores}. {name} ({side}) to move.");
     if pos.variant().is_katro() {
         text.push(' ');
         text.push_str(&text::captured_text(Side::ALL.map(|s| game.captured(s))));
@@ -307,13 +355,11 @@ fn shown_record<'s>(state: &'s ChannelState, p: &str) -> Result<&'s Record, Refu
     }
 }
 
-/// `!history`: the game record (see [`record_text`]).
+/// `!history`: the whole game record (see [`record_text`]); a long one is posted as
+/// several messages, as every long reply is (`Core::split_long`).
 pub(super) fn history(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
     let r = shown_record(state, ctx.p())?;
-    Ok(Decision::look(vec![Draft::text(record_text(
-        r,
-        ctx.settings.max_reply_chars,
-    ))]))
+    Ok(Decision::look(vec![Draft::text(record_text(r))]))
 }
 
 /// `!replay`: the last move of the game here (in a match, of its current game; with no
@@ -347,21 +393,33 @@ pub(super) fn replay(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Re
     )]))
 }
 
-/// `!history`: headers, then the numbered moves of each game, cut from the front to
-/// the reply length limit `max_reply_chars`.
-pub(super) fn record_text(r: &Record, max_reply_chars: usize) -> String {
+/// `!history`: headers, then the numbered moves of each game, [`MOVES_PER_LINE`] to a
+/// line, all of them.
+pub(super) fn record_text(r: &Record) -> String {
     let Some(play) = &r.play else {
         return String::new();
     };
     let head = record_head(r, play).join("\n");
     let body = record_moves(r, play).join("\n");
-    let room = max_reply_chars.saturating_sub(head.len() + 80);
-    format!("{head}\n{}", cut_front(body, room))
+    format!("{head}\n{body}")
+}
+
+/// Moves on one line of `!history`: a long record reads (and splits into messages) a
+/// line at a time.
+const MOVES_PER_LINE: usize = 10;
+
+/// `moves` joined by two spaces, [`MOVES_PER_LINE`] to a line.
+fn move_lines(moves: &[String]) -> String {
+    moves
+        .chunks(MOVES_PER_LINE)
+        .map(|line| line.join("  "))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The header lines of `!history`: game, players, start, result or whose move.
 fn record_head(r: &Record, play: &Play) -> Vec<String> {
-    vec![
+    let mut head = vec![
         format!("Game {}: {}", r.id, text::kind_name(r.kind)),
         players_text(r),
         format!("Started {}", text::date_text(r.created_ms)),
@@ -371,7 +429,16 @@ fn record_head(r: &Record, play: &Play) -> Vec<String> {
             let side = play.game().position().to_move();
             format!("In play: {} ({side}) to move", names(r)[side.index()])
         },
-    ]
+    ];
+    if let Play::Match(m) = play {
+        let m = match_info(m);
+        head.push(format!(
+            "Match (M1-M4), game {}: {}",
+            m.game,
+            match_standing(r, &m)
+        ));
+    }
+    head
 }
 
 /// `1.S c1+  2.N d2-` from `start`; `(no moves yet)` when there are none.
@@ -390,7 +457,7 @@ fn numbered(start: Position, moves: &[String]) -> String {
     if out.is_empty() {
         "(no moves yet)".to_string()
     } else {
-        out.join("  ")
+        move_lines(&out)
     }
 }
 
@@ -416,7 +483,12 @@ fn record_moves(r: &Record, play: &Play) -> Vec<String> {
             .enumerate()
             .map(|(i, m)| format!("{}. {m}", i + 1))
             .collect();
-        body.push(format!("Game {}: {}{}", k + 1, list.join("  "), result(k)));
+        body.push(format!(
+            "Game {}: {}{}",
+            k + 1,
+            move_lines(&list),
+            result(k)
+        ));
     }
     // The current game, unless the match ended with it (then it is listed).
     let k = r.earlier_games.len();
@@ -429,29 +501,6 @@ fn record_moves(r: &Record, play: &Play) -> Vec<String> {
         ));
     }
     body
-}
-
-/// `body` cut from the front to at most about `room` characters, before a game's line
-/// or a numbered move (` 12.S c1+`), never inside a result, with a note of the cut.
-fn cut_front(body: String, room: usize) -> String {
-    if body.len() <= room {
-        return body;
-    }
-    let move_starts = |i: usize| {
-        let rest = body[i..].trim_start_matches(' ');
-        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        body[i..].starts_with(' ')
-            && digits > 0
-            && (rest[digits..].starts_with(".S ") || rest[digits..].starts_with(".N "))
-    };
-    let from = body.len() - room;
-    let cut = (from..body.len())
-        .find(|&i| body.is_char_boundary(i) && (body[i..].starts_with('\n') || move_starts(i)))
-        .unwrap_or(body.len());
-    format!(
-        "… (earlier moves left out; `mancala-bot export` has the full record)\n{}",
-        body[cut..].trim_start()
-    )
 }
 
 /// `!rules [katro|hoyito]`: the summary asked for, else the one of the game in the

@@ -94,6 +94,7 @@ pub(super) fn start_ai_game(
         challenger_side: side,
         expires_ms: now,
         move_time_ms,
+        expiry_announced: false,
     };
     let mut record = Record::ai_game(
         String::new(),
@@ -123,7 +124,10 @@ fn ai_game_reply(
     };
     let (line, mention) = to_move_with_deadline(record, game, p);
     let budget = match (settings.ai_ms_per_move, settings.ai_max_nodes) {
-        (0, Some(n)) => format!("up to {n} positions per move"),
+        (0, Some(n)) => format!(
+            "up to {} per move",
+            text::count(n as usize, "position", "positions")
+        ),
         (ms, _) => format!("up to {} per move", ms_text(ms)),
     };
     let time = match record.timing.as_ref().map(|t| t.move_time_ms) {

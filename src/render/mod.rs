@@ -161,6 +161,7 @@ impl Renderer {
             captured: [0, 0],
             view,
             ended: None,
+            match_info: None,
         };
         let mut steps: Vec<(Step, BoardInfo)> = Vec::new();
         let katro = Position::new(Variant::KATRO);

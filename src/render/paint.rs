@@ -340,7 +340,7 @@ impl Renderer {
                 draw::rect(img, 0, y as i32, l.k(10.0) as i32, band_h as i32, ORANGE);
             }
             let cy = y + band_h / 2.0;
-            let stats = side_stats(&step.pos, side, step.captured);
+            let stats = side_stats(&step.pos, side, step.captured, step.match_info.as_ref());
             let stats = format!("{} · {stats}", rows_text(v, side));
             let stats_size = draw::fit_size(&self.book, l.k(24.0), &stats, l.width as f32 * 0.45);
             let right = l.width as f32 - l.k(20.0);

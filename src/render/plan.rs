@@ -3,16 +3,31 @@
 
 use mancala_rules::{Event, Hole, Outcome, Position, Side, Trace, TraceEvent, Variant};
 
-use crate::core::painter::{status_text, BoardInfo, Ended};
-use crate::core::text::event_text;
+use crate::core::painter::{status_text, BoardInfo, Ended, MatchInfo};
+use crate::core::text::{count, event_text};
 
-/// A game's display name: `Katro 6x6`, `Hoyito I 2x8`.
-fn game_name(v: Variant) -> String {
-    if v.is_katro() {
+/// A game's display name: `Katro 6x6`, `Hoyito I 2x8`; in a match (M1-M4) with the
+/// game of the match: `Hoyito I 2x6, match game 2`.
+fn game_name(v: Variant, m: Option<&MatchInfo>) -> String {
+    let name = if v.is_katro() {
         format!("Katro {}x{}", v.rows(), v.cols())
     } else {
         format!("Hoyito I 2x{}", v.cols())
+    };
+    match m {
+        Some(m) => format!("{name}, {}", m.game_text()),
+        None => name,
     }
+}
+
+/// The match as it stood during a move that ends in `after`: a game the move wins is
+/// counted only from the final frame on.
+fn match_during(m: Option<MatchInfo>, after: &Position) -> Option<MatchInfo> {
+    let mut m = m?;
+    if let Some(w) = after.outcome().winner() {
+        m.wins[w.index()] = m.wins[w.index()].saturating_sub(1);
+    }
+    Some(m)
 }
 
 /// Rows of `side`, as text: `rows 1-3`, `row 2`.
@@ -87,6 +102,8 @@ pub(super) struct Step {
     /// Seeds captured so far by South and North (Katro from `BoardInfo` and the move's
     /// captures; Hoyito from the stores).
     pub(super) captured: [u32; 2],
+    /// Match play: the match as it stands at this frame (reserves and games won).
+    pub(super) match_info: Option<MatchInfo>,
     /// Turn markers of South and North.
     pub(super) turns: [Turn; 2],
     /// Line 1 and line 2 of the caption.
@@ -159,13 +176,20 @@ fn board_alt(pos: &Position) -> String {
     format!("Board, columns a to {last}{closed}: {}.", rows.join("; "))
 }
 
-/// What each player has, as text: `South (Alice), rows 1-3: 20 seeds, took 2`.
-fn players_alt(pos: &Position, captured: [u32; 2], turns: [Turn; 2], info: &BoardInfo) -> String {
+/// What each player has, as text: `South (Alice), rows 1-3: 20 seeds, took 2`; in a
+/// match `South: Alice, row 1: captured 4, reserve 3, 1 game won`.
+fn players_alt(
+    pos: &Position,
+    captured: [u32; 2],
+    turns: [Turn; 2],
+    info: &BoardInfo,
+    m: Option<&MatchInfo>,
+) -> String {
     let v = pos.variant();
     let parts: Vec<String> = [Side::North, Side::South]
         .into_iter()
         .map(|s| {
-            let stats = side_stats(pos, s, captured);
+            let stats = side_stats(pos, s, captured, m);
             let turn = turns[s.index()]
                 .word()
                 .map(|w| format!(", {w}"))
@@ -180,9 +204,15 @@ fn players_alt(pos: &Position, captured: [u32; 2], turns: [Turn; 2], info: &Boar
     format!("{}.", parts.join("; "))
 }
 
-/// `20 seeds, took 2` (Katro) or `captured 12` (Hoyito).
-pub(super) fn side_stats(pos: &Position, side: Side, captured: [u32; 2]) -> String {
-    if pos.variant().is_katro() {
+/// `20 seeds, took 2` (Katro) or `captured 12` (Hoyito); in a match (M1-M4)
+/// `captured 12, reserve 3, 1 game won`.
+pub(super) fn side_stats(
+    pos: &Position,
+    side: Side,
+    captured: [u32; 2],
+    m: Option<&MatchInfo>,
+) -> String {
+    let mut stats = if pos.variant().is_katro() {
         format!(
             "{}, took {}",
             seeds_text(pos.seeds_of(side)),
@@ -190,12 +220,17 @@ pub(super) fn side_stats(pos: &Position, side: Side, captured: [u32; 2]) -> Stri
         )
     } else {
         format!("captured {}", captured[side.index()])
+    };
+    if let Some(m) = m {
+        stats.push_str(", ");
+        stats.push_str(&m.side_text(side));
     }
+    stats
 }
 
 /// `1 seed`, `3 seeds`.
 fn seeds_text(n: u32) -> String {
-    format!("{n} seed{}", if n == 1 { "" } else { "s" })
+    count(n as usize, "seed", "seeds")
 }
 
 fn holes_text(holes: &[Hole]) -> String {
@@ -235,6 +270,10 @@ struct MovePlan<'a> {
     frames: usize,
     /// `South plays c1+`.
     headline: String,
+    /// The headline of the captions: in a match `South plays d1 (match game 2)`.
+    caption_head: String,
+    /// Match play: the match during the move, before its final frame.
+    match_during: Option<MatchInfo>,
     /// Katro: seeds taken by South and North so far, counted from before the move.
     katro_taken: [u32; 2],
     /// The current lap, from 1.
@@ -257,6 +296,11 @@ impl<'a> MovePlan<'a> {
             mover,
             frames,
             headline: format!("{mover} plays {}", trace.mv),
+            caption_head: match &info.match_info {
+                Some(m) => format!("{mover} plays {} ({})", trace.mv, m.game_text()),
+                None => format!("{mover} plays {}", trace.mv),
+            },
+            match_during: match_during(info.match_info, &trace.after),
             katro_taken: katro_taken_before(trace, info),
             lap: 1,
             lap_sown: Vec::new(),
@@ -298,7 +342,7 @@ impl<'a> MovePlan<'a> {
     /// The frame after the relay, capture or casa `te`.
     fn event_step(&self, te: &TraceEvent) -> Step {
         let (n, frames, lap, mover) = (self.steps.len() + 1, self.frames, self.lap, self.mover);
-        let headline = &self.headline;
+        let (headline, head) = (&self.headline, &self.caption_head);
         let captured = self.captured_at(&te.position);
         let mut turns = [Turn::None; 2];
         turns[mover.index()] = Turn::Sowing;
@@ -308,22 +352,25 @@ impl<'a> MovePlan<'a> {
         };
         let line1 = format!("{n}/{frames}  lap {lap}: {what}");
         let line2 = if te.hand > 0 {
-            format!(
-                "{headline} · {} in hand, sown on from the next hole",
-                te.hand
-            )
+            format!("{head} · {} in hand, sown on from the next hole", te.hand)
         } else {
-            headline.clone()
+            head.clone()
         };
         let alt = format!(
             "Frame {n} of {frames}, {headline} ({}, seen from {}): lap {lap}: {what}; \
              sown this lap: {}; {} in hand. {} {}",
-            game_name(te.position.variant()),
+            game_name(te.position.variant(), self.info.match_info.as_ref()),
             self.info.view,
             holes_text(&self.lap_sown),
             seeds_text(te.hand as u32),
             board_alt(&te.position),
-            players_alt(&te.position, captured, turns, self.info),
+            players_alt(
+                &te.position,
+                captured,
+                turns,
+                self.info,
+                self.match_during.as_ref()
+            ),
         );
         Step {
             pos: te.position,
@@ -332,6 +379,7 @@ impl<'a> MovePlan<'a> {
             event: Some(te.event),
             tail: Vec::new(),
             captured,
+            match_info: self.match_during,
             turns,
             caption: (line1, line2),
             alt,
@@ -349,23 +397,23 @@ impl<'a> MovePlan<'a> {
     /// alternative the whole move.
     fn final_step(&mut self) -> Step {
         let (trace, info, frames) = (self.trace, self.info, self.frames);
-        let headline = &self.headline;
+        let (headline, head) = (&self.headline, &self.caption_head);
         let after = trace.after;
         let captured = self.captured_at(&after);
         let turns = turns_of(&after, info.ended);
         let closing = closing_text(&self.tail);
         let status = status_text(&after, info.ended);
         let line1 = format!("{frames}/{frames}  {closing}");
-        let line2 = format!("{headline} · {status}");
+        let line2 = format!("{head} · {status}");
         let all: Vec<String> = trace.events.iter().map(|e| event_text(&e.event)).collect();
         let alt = format!(
             "Frame {frames} of {frames}, {headline} ({}, seen from {}): {closing}. \
              The whole move: {}. {} {} {status}.",
-            game_name(after.variant()),
+            game_name(after.variant(), info.match_info.as_ref()),
             info.view,
             all.join(", "),
             board_alt(&after),
-            players_alt(&after, captured, turns, info),
+            players_alt(&after, captured, turns, info, info.match_info.as_ref()),
         );
         Step {
             pos: after,
@@ -374,6 +422,7 @@ impl<'a> MovePlan<'a> {
             event: None,
             tail: std::mem::take(&mut self.tail),
             captured,
+            match_info: info.match_info,
             turns,
             caption: (line1, line2),
             alt,
@@ -396,14 +445,15 @@ pub(super) fn plan_position(pos: &Position, info: &BoardInfo) -> Step {
     let captured = captured_of(pos, info);
     let turns = turns_of(pos, info.ended);
     let status = status_text(pos, info.ended);
-    let line1 = format!("{}: {status}", game_name(pos.variant()));
+    let m = info.match_info.as_ref();
+    let line1 = format!("{}: {status}", game_name(pos.variant(), m));
     let line2 = pos.to_string();
     let alt = format!(
         "{} position, seen from {}: {status}. {} {}",
-        game_name(pos.variant()),
+        game_name(pos.variant(), m),
         info.view,
         board_alt(pos),
-        players_alt(pos, captured, turns, info),
+        players_alt(pos, captured, turns, info, m),
     );
     Step {
         pos: *pos,
@@ -412,6 +462,7 @@ pub(super) fn plan_position(pos: &Position, info: &BoardInfo) -> Step {
         event: None,
         tail: Vec::new(),
         captured,
+        match_info: info.match_info,
         turns,
         caption: (line1, line2),
         alt,

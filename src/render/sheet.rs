@@ -67,8 +67,8 @@ impl Renderer {
         Frame {
             png: self.encode_png(&sheet),
             alt: format!(
-                "Contact sheet of {n} frame{}, in order: {}.",
-                if n == 1 { "" } else { "s" },
+                "Contact sheet of {}, in order: {}.",
+                crate::core::text::count(n, "frame", "frames"),
                 items.join("; ")
             ),
         }

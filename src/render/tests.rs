@@ -12,6 +12,7 @@ fn info(view: Side) -> BoardInfo {
         captured: [0, 0],
         view,
         ended: None,
+        match_info: None,
     }
 }
 
@@ -108,6 +109,7 @@ fn fixed_palette_keeps_frames_it_was_not_learnt_from() {
             captured: [3, 1],
             view,
             ended: None,
+            match_info: None,
         };
         let pos = Position::new(v);
         let trace = pos.play_traced(pos.legal_moves()[1]).unwrap();
@@ -132,4 +134,19 @@ fn fixed_palette_keeps_frames_it_was_not_learnt_from() {
             );
         }
     }
+}
+
+/// Issue 18 item 5: a contact sheet of one frame says so in the singular.
+#[test]
+fn contact_sheet_of_one_frame_is_singular() {
+    let r = Renderer::new();
+    let f = r.position(&Position::new(Variant::HOYITO), &info(Side::South));
+    let sheet = r.contact_sheet(std::slice::from_ref(&f));
+    assert!(
+        sheet
+            .alt
+            .starts_with("Contact sheet of 1 frame, in order: 1) "),
+        "{}",
+        sheet.alt
+    );
 }

@@ -40,6 +40,10 @@ pub struct Challenge {
     /// no deadlines.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_time_ms: Option<u64>,
+    /// The periodic driver has announced in the channel that the challenge expired
+    /// unanswered: it is announced once, and the record leaves the wake index.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub expiry_announced: bool,
 }
 
 /// The clock of a correspondence game in play: the deadline of the player to move and
@@ -403,12 +407,17 @@ impl Record {
     }
 
     /// When the periodic driver must next look at this record: a game in play's
-    /// [`Timing::wake_ms`]. The store keeps an index of it.
+    /// [`Timing::wake_ms`]; an open challenge's expiry, until the driver has announced
+    /// it ([`Challenge::expiry_announced`]). The store keeps an index of it.
     pub fn wake_ms(&self) -> Option<u64> {
-        if self.status == Status::Playing {
-            self.timing.as_ref().and_then(|t| t.wake_ms)
-        } else {
-            None
+        match self.status {
+            Status::Playing => self.timing.as_ref().and_then(|t| t.wake_ms),
+            Status::Challenge => self
+                .challenge
+                .as_ref()
+                .filter(|c| !c.expiry_announced)
+                .map(|c| c.expires_ms),
+            Status::Finished => None,
         }
     }
 }

@@ -118,10 +118,13 @@ fn console_runs_a_small_tournament() {
     assert!(out.contains(" UTC (in 24 h)"), "{out}");
     assert!(out.contains("bot: carol (North) resigns."), "{out}");
     assert!(
-        out.contains("[#general] bot: Tournament cup is over: bob wins."),
+        out.contains(
+            "[#general] bot: Tournament cup is over: bob wins the final (round 1) against \
+             carol."
+        ),
         "{out}"
     );
-    assert!(out.contains("1. bob: reached round 2"), "{out}");
+    assert!(out.contains("1. bob: won the final (round 1)"), "{out}");
 }
 
 /// Issue 18: logs written to a pipe or file carry no colour escape codes.

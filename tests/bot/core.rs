@@ -135,6 +135,22 @@ pub fn ok(replies: Vec<Reply>) -> Reply {
     r
 }
 
+/// The text of `replies`, one reply (not an error) split into messages of at most `max`
+/// characters: the messages joined by line breaks.
+#[track_caller]
+pub fn whole(replies: Vec<Reply>, max: usize) -> String {
+    assert!(!replies.is_empty());
+    for r in &replies {
+        assert!(!r.is_error, "unexpected refusal: {}", r.text());
+        assert!(r.text().chars().count() <= max, "{} chars", r.text().len());
+    }
+    replies
+        .iter()
+        .map(|r| r.text())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// One error reply; its text.
 #[track_caller]
 pub fn refused(replies: Vec<Reply>) -> String {
@@ -461,8 +477,8 @@ fn full_game(game: &str, seed: u64) {
         "{}",
         board.text()
     );
-    let hist = ok(say(&b.core, &at, "carol", "!history"));
-    assert!(hist.text().contains("Game over. "), "{}", hist.text());
+    let hist = whole(say(&b.core, &at, "carol", "!history"), 1900);
+    assert!(hist.contains("Game over. "), "{hist}");
     ok(say(&b.core, &at, "bob", "!new katro @alice"));
 }
 
@@ -512,13 +528,38 @@ fn hoyito_match_m1_m4_to_its_end() {
         "{}",
         last.text()
     );
-    let hist = ok(say(&b.core, &at, "carol", "!history"));
-    assert!(hist.text().contains("Hoyito 2x6 match"), "{}", hist.text());
-    assert!(hist.text().contains("Match over after"), "{}", hist.text());
-    assert!(hist.text().chars().count() <= 1900);
+    let hist = whole(say(&b.core, &at, "carol", "!history"), 1900);
+    assert!(hist.contains("Hoyito 2x6 match"), "{hist}");
+    assert!(hist.contains("Match over after"), "{hist}");
     let last_game = format!("Game {game_ends}: ");
-    assert!(hist.text().contains(&last_game), "{}", hist.text());
-    assert!(!hist.text().contains(&format!("Game {}: ", game_ends + 1)));
+    assert!(hist.contains(&last_game), "{hist}");
+    assert!(!hist.contains(&format!("Game {}: ", game_ends + 1)));
+}
+
+/// M4: a match that North wins in its first game by capturing all 48 seeds; the result
+/// names what decided it, the loser's seeds in all (captures and reserve).
+#[test]
+fn m4_match_result_names_the_losers_seeds_in_all() {
+    let b = bench();
+    let at = chan("m4");
+    start(&b.core, &at, "hoyito match");
+    let mut last = None;
+    for mv in ["f1", "e2", "f1", "f2", "e1", "a2", "c1", "a2"] {
+        last = Some(ok(say(
+            &b.core,
+            &at,
+            mover(&b.core, &at),
+            &format!("!sow {mv}"),
+        )));
+    }
+    let text = last.unwrap().text();
+    assert!(
+        text.contains(
+            "\nMatch over after 1 game: bob (North) wins the match (M4): alice holds 0 seeds \
+             in all (captured 0, reserve 0), fewer than four. Games won: alice 0, bob 1.\n"
+        ),
+        "{text}"
+    );
 }
 
 #[test]
@@ -620,36 +661,69 @@ fn racing_sows_apply_exactly_once() {
     }
 }
 
-/// A long record is cut from the front at a numbered move, under a line saying so.
+/// Issue 18 item 5: one rule for long replies. A record longer than
+/// `max_reply_chars` is posted whole in several messages, each within the limit and
+/// split between lines of moves (ten to a line), not cut to its last moves; `!help` and
+/// `!rules` follow the same rule.
 #[test]
-fn long_history_is_cut_at_a_move() {
+fn long_replies_are_split_into_messages_and_nothing_is_left_out() {
     let b = bench_with(Settings {
         max_reply_chars: 300,
         ..Settings::default()
     });
     let at = chan("long");
     start(&b.core, &at, "katro");
+    let mut played = Vec::new();
     for i in 0..40 {
         let legal = b.core.legal_moves(&at);
-        let Some(mv) = legal.first() else { break };
+        let Some(mv) = legal.first().cloned() else {
+            break;
+        };
         let who = if i % 2 == 0 { "alice" } else { "bob" };
         if say(&b.core, &at, who, &format!("!sow {mv}"))[0].is_error {
             break;
         }
+        played.push(mv);
     }
-    let hist = ok(say(&b.core, &at, "carol", "!history"))
-        .text()
-        .to_string();
-    let (_, rest) = hist
-        .split_once("(earlier moves left out; `mancala-bot export` has the full record)\n")
-        .unwrap_or_else(|| panic!("not cut: {hist}"));
-    let first = rest.split_whitespace().next().unwrap_or_default();
-    let (number, side) = first.split_once('.').unwrap_or_default();
-    assert!(
-        number.parse::<u32>().is_ok() && (side == "S" || side == "N"),
-        "{hist}"
-    );
-    assert!(hist.len() <= 300, "{} chars", hist.len());
+    assert!(played.len() > 20, "{played:?}");
+    let replies = say(&b.core, &at, "carol", "!history");
+    assert!(replies.len() >= 2, "{replies:?}");
+    let hist = whole(replies.clone(), 300);
+    // Every move, numbered, in order; each message after the first starts a line of
+    // moves.
+    let numbered: Vec<String> = played
+        .iter()
+        .enumerate()
+        .map(|(i, m)| format!("{}.{} {m}", i + 1, if i % 2 == 0 { "S" } else { "N" }))
+        .collect();
+    let lines: Vec<String> = numbered.chunks(10).map(|l| l.join("  ")).collect();
+    assert!(hist.ends_with(&lines.join("\n")), "{hist}");
+    for r in &replies[1..] {
+        let first = r
+            .text()
+            .split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        let (number, side) = first.split_once('.').unwrap_or_default();
+        assert!(
+            number.parse::<usize>().is_ok_and(|n| n % 10 == 1) && side == "S",
+            "{}",
+            r.text()
+        );
+    }
+    // `!help` and `!rules` are split by the same rule, not cut or left whole.
+    for cmd in ["!help", "!rules"] {
+        let replies = say(&b.core, &at, "carol", cmd);
+        assert!(replies.len() >= 2, "{cmd}: {replies:?}");
+        let text = whole(replies, 300);
+        let end = if cmd == "!help" {
+            "Only the two players move, each on his turn; anyone may look."
+        } else {
+            "unrated; it answers each move at once)."
+        };
+        assert!(text.ends_with(end), "{cmd}: {text}");
+    }
 }
 
 /// Issue 11: markup a user types is echoed as inert text on every transport, never
@@ -718,4 +792,63 @@ fn markup_typed_in_a_command_is_echoed_as_inert_text() {
         r.body.segments()
     );
     assert!(content(&r.body).contains(&format!("<t:{}:R>", deadline / 1000)));
+}
+
+/// Issue 18 item 5: counts of one read in the singular in the replies that count: the
+/// AI's budget, a Swiss of one round, a tournament's one player, a standings' one point,
+/// the one game of a rating.
+#[test]
+fn counts_of_one_read_in_the_singular() {
+    let b = bench_with(Settings {
+        ai_ms_per_move: 0,
+        ai_max_nodes: Some(1),
+        ..Settings::default()
+    });
+    let r = ok(say(
+        &b.core,
+        &chan("ai"),
+        "alice",
+        "!new katro ai level 1 as north",
+    )
+    .into_iter()
+    .take(1)
+    .collect());
+    assert!(
+        r.text().contains("up to 1 position per move"),
+        "{}",
+        r.text()
+    );
+    let lobby = chan("lobby");
+    let r = ok(say_as(
+        &b.core,
+        &lobby,
+        "org",
+        "!tournament new one katro swiss 1 notime",
+        true,
+    ));
+    assert_eq!(
+        r.text(),
+        "Tournament one created: Katro 6x6, Swiss, 1 round, no time limit. Registration is \
+         open: `!tournament join one`; an organizer starts it with `!tournament start one`."
+    );
+    let r = ok(say(&b.core, &lobby, "alice", "!tournament join"));
+    assert_eq!(r.text(), "alice joins one (1 player).");
+    ok(say(&b.core, &lobby, "bob", "!tournament join"));
+    let out = say_as(&b.core, &lobby, "org", "!tournament start", true);
+    assert!(
+        out[0]
+            .text()
+            .starts_with("one starts: 2 players, Swiss, 1 round. Seeds:"),
+        "{}",
+        out[0].text()
+    );
+    let room = out[1].to.clone().expect("the game's room");
+    let out = say(&b.core, &room, "bob", "!resign");
+    assert!(
+        out.iter()
+            .any(|r| r.text().contains("1. alice 1 pt (1-0-0)")),
+        "{out:?}"
+    );
+    let r = ok(say(&b.core, &lobby, "alice", "!rating"));
+    assert!(r.text().contains("(1 game: 1 won"), "{}", r.text());
 }

@@ -374,3 +374,76 @@ fn abort_draw_and_unrated_results() {
     assert!(r.text().contains("Hoyito 1500? ±290"), "{}", r.text());
     assert!(r.text().contains("0 won, 1 drawn, 0 lost"), "{}", r.text());
 }
+
+/// Issue 18 item 4: an open challenge that expires unanswered is announced in its
+/// channel by the periodic driver, as a passed deadline is, pinging the challenger:
+/// exactly once, whether ticks run concurrently or after a restart; `!board` still
+/// shows it expired and `!new` replaces it.
+#[test]
+fn expired_challenges_are_announced_once_across_concurrent_ticks_and_a_restart() {
+    let env = Env::new();
+    let (named, open) = (chan("named"), chan("open"));
+    let core = env.core();
+    ok(say(&core, &named, "alice", "!new katro @bob"));
+    env.advance_h(1.0);
+    ok(say(&core, &open, "carol", "!new hoyito:2x8 notime"));
+    assert!(core.tick().is_empty(), "nothing has expired yet");
+    // alice's challenge (24 h) has expired, carol's (an hour younger) not yet.
+    env.advance_h(23.5);
+    let out = core.tick();
+    assert_eq!(out.len(), 1, "{out:?}");
+    let (at, r) = &out[0];
+    assert_eq!(at, &named);
+    assert_eq!(
+        r.text(),
+        format!(
+            "@alice: your challenge to bob (Katro 6x6) was not accepted by its expiry ({}). \
+             Start a new one with `!new GAME [@opponent]`.",
+            time_token(T0 + 24 * H)
+        )
+    );
+    assert_eq!(r.mentions, vec![user("alice")]);
+    assert!(core.tick().is_empty(), "announced once");
+    // Eight ticks at once when carol's expires: one announcement between them.
+    env.advance_h(1.0);
+    let core = Arc::new(core);
+    let barrier = Arc::new(std::sync::Barrier::new(8));
+    let handles: Vec<_> = (0..8)
+        .map(|_| {
+            let (core, barrier) = (core.clone(), barrier.clone());
+            std::thread::spawn(move || {
+                barrier.wait();
+                core.tick()
+            })
+        })
+        .collect();
+    let out: Vec<(ChannelKey, Reply)> = handles
+        .into_iter()
+        .flat_map(|h| h.join().unwrap())
+        .collect();
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert_eq!(out[0].0, open);
+    assert_eq!(
+        out[0].1.text(),
+        format!(
+            "@carol: your open challenge (Hoyito 2x8) was not accepted by its expiry ({}). \
+             Start a new one with `!new GAME [@opponent]`.",
+            time_token(T0 + 25 * H)
+        )
+    );
+    // After a restart, nothing is announced again.
+    drop(Arc::into_inner(core).expect("the ticking threads are done"));
+    let core = env.core();
+    assert!(
+        core.tick().is_empty(),
+        "not announced again after a restart"
+    );
+    let r = ok(say(&core, &named, "dave", "!board"));
+    assert_eq!(
+        r.text(),
+        "No game here: alice's challenge to Katro 6x6 expired; start one with \
+         `!new GAME [@opponent]`."
+    );
+    ok(say(&core, &named, "bob", "!new katro @alice"));
+    assert!(core.tick().is_empty());
+}

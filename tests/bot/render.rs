@@ -22,6 +22,7 @@ fn info(view: Side) -> BoardInfo {
         captured: [0, 0],
         view,
         ended: None,
+        match_info: None,
     }
 }
 
@@ -378,4 +379,114 @@ fn replay_sends_the_last_move_as_a_gif() {
     );
     let (_, status) = core.board_status(&at).expect("the last game");
     assert_eq!(status, "Game over: South wins, resignation");
+}
+
+/// A core over a fresh store drawing with the real renderer, and its directory.
+fn rendering_core() -> (mancala_bot::core::Core, tempfile::TempDir) {
+    use mancala_bot::core::{Core, ManualClock, Settings};
+    use mancala_bot::store::SledStore;
+    use std::sync::Arc;
+
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(SledStore::open(&dir.path().join("store"), 8 << 20).unwrap());
+    let core = Core::new(
+        store,
+        Arc::new(Renderer::new()),
+        Arc::new(ManualClock::new(1_700_000_000_000)),
+        Settings::default(),
+    );
+    (core, dir)
+}
+
+/// M1-M4: game 1 of a Hoyito match that South wins in five moves, capturing 32 seeds to
+/// North's 16. South refills his six holes (24 seeds) and keeps 8 in reserve; North
+/// fills four holes, a2 and b2 are closed (M2); South moves first (M3).
+const MATCH_GAME_1: [&str; 5] = ["d1", "d2", "f1", "d2", "c1"];
+
+/// Issue 18 item 3 (M2, M4): the reserves and games won of a match are shown wherever
+/// the match is: `!board` beside the position string, the board picture's caption
+/// (game of the match) and player bands, its alt text, and the console's status line.
+#[test]
+fn m2_m4_match_reserves_and_games_won_show_on_board_picture_and_status() {
+    use crate::core_chat::{chan, ok, say, start};
+
+    let (core, _dir) = rendering_core();
+    let at = chan("match");
+    start(&core, &at, "hoyito match");
+    let mut last = None;
+    for mv in MATCH_GAME_1 {
+        let who = match core.board(&at).unwrap().to_move() {
+            Side::South => "alice",
+            Side::North => "bob",
+        };
+        last = Some(ok(say(&core, &at, who, &format!("!sow {mv}"))));
+    }
+    let last = last.unwrap();
+    assert!(
+        last.text()
+            .starts_with("alice (South) sowed c1: 1 lap, captured 4 in casa at e1, last four.\n"),
+        "{}",
+        last.text()
+    );
+    assert!(
+        last.text().contains(
+            "Game 2 starts (M1-M3): games won alice 1, bob 0; reserves alice 8, bob 0; \
+             closed holes: a2 b2."
+        ),
+        "{}",
+        last.text()
+    );
+    // The frames of the move that ended game 1 show game 1, won, and the reserves kept
+    // during it (none); the next game's board shows the refill's reserves.
+    let board = last
+        .attachments
+        .iter()
+        .find(|a| a.filename == "board.png")
+        .expect("the final frame");
+    assert!(
+        board
+            .alt
+            .contains("(Hoyito I 2x6, match game 1, seen from South)")
+            && board
+                .alt
+                .contains("row 1: captured 32, reserve 0, 1 game won")
+            && board
+                .alt
+                .contains("row 2: captured 16, reserve 0, 0 games won"),
+        "{}",
+        board.alt
+    );
+    let next = last
+        .attachments
+        .iter()
+        .find(|a| a.filename == "next-game.png")
+        .expect("the next game's board");
+    assert_eq!(
+        next.alt,
+        "Hoyito I 2x6, match game 2 position, seen from South: South to move. Board, \
+         columns a to f, x = closed hole: row 2: x x 4 4 4 4; row 1: 4 4 4 4 4 4. \
+         North: bob, row 2: captured 0, reserve 0, 0 games won; South: alice, row 1: \
+         captured 0, reserve 8, 1 game won, to move."
+    );
+    let r = ok(say(&core, &at, "carol", "!board"));
+    assert_eq!(
+        r.text(),
+        "Hoyito 2x6 match: alice (South) vs bob (North), move 1 of game 2. Match \
+         (M1-M4): games won alice 1, bob 0; reserves alice 8, bob 0. Position: \
+         `hoyito/4,4,4,4,4,4/x,x,4,4,4,4 s 0 0` (its stores are this game's captures). \
+         alice (South) to move."
+    );
+    assert_eq!(r.attachments[0].alt, next.alt);
+    let (_, status) = core.board_status(&at).expect("the match");
+    assert_eq!(
+        status,
+        "South to move; match game 2: games won South 1, North 0; reserves (M2) South 8, \
+         North 0"
+    );
+    let hist = ok(say(&core, &at, "carol", "!history")).text();
+    assert!(
+        hist.contains("Match (M1-M4), game 2: games won alice 1, bob 0; reserves alice 8, bob 0"),
+        "{hist}"
+    );
+    assert_golden("hoyito-match-game-2.png", &r.attachments[0].bytes);
 }

@@ -142,7 +142,11 @@ fn round_robin_of_four_by_berger_tables() {
     );
     assert_eq!(out[1].mentions, vec![user("p1"), user("p4")]);
     let e = refused(say(&b.core, &lobby, "p6", "!tournament join"));
-    assert!(e.contains("no tournament for that here"), "{e}");
+    assert_eq!(
+        e,
+        "rr4 is running (round 1): registration is closed; `!tournament pairings rr4` \
+         shows the round in play"
+    );
     // Tournament games are not aborted.
     let e = refused(say(&b.core, &room, "p1", "!abort"));
     assert!(e.starts_with("a tournament game cannot be aborted"), "{e}");
@@ -381,6 +385,19 @@ fn knockout_of_eight_seeded_by_rating() {
     play_round(&b.core, &*b.store, "cup", &decide);
     let t = load(&*b.store, "cup");
     assert_eq!(pairs(&t, 1), vec![p("k1", "k4"), p("k2", "k6")]);
+    let standings = ok(say(&b.core, &lobby, "k8", "!tournament standings"));
+    assert_eq!(
+        standings.text(),
+        "cup standings, after round 1, round 2 in play:\n\
+         1. k1: in the semi-final (round 2)\n\
+         2. k2: in the semi-final (round 2)\n\
+         3. k4: in the semi-final (round 2)\n\
+         4. k6: in the semi-final (round 2)\n\
+         5. k3: lost in the quarter-final (round 1)\n\
+         6. k5: lost in the quarter-final (round 1)\n\
+         7. k7: lost in the quarter-final (round 1)\n\
+         8. k8: lost in the quarter-final (round 1)"
+    );
     // An organizer withdraws k6 in the middle of his semi-final: resigned for him.
     let out = org(&b.core, &lobby, "!tournament withdraw @k6 cup");
     assert!(
@@ -403,20 +420,20 @@ fn knockout_of_eight_seeded_by_rating() {
         .iter()
         .find(|r| r.text().starts_with("Tournament cup is over"))
         .expect("final");
-    assert!(
-        over.text().starts_with("Tournament cup is over: k1 wins."),
-        "{}",
-        over.text()
-    );
-    assert!(
-        over.text().contains("1. k1: reached round 4"),
-        "{}",
-        over.text()
-    );
-    assert!(
-        over.text().contains("2. k2: reached round 3"),
-        "{}",
-        over.text()
+    // Issue 18 item 4: the winner won the final of round 3 (of 3), not "reached round
+    // 4"; everyone else is named by the round he lost in.
+    assert_eq!(
+        over.text(),
+        "Tournament cup is over: k1 wins the final (round 3) against k2.\n\
+         cup standings, after round 3 (final):\n\
+         1. k1: won the final (round 3)\n\
+         2. k2: lost the final (round 3)\n\
+         3. k4: lost in the semi-final (round 2)\n\
+         4. k6: lost in the semi-final (round 2) (withdrawn)\n\
+         5. k3: lost in the quarter-final (round 1)\n\
+         6. k5: lost in the quarter-final (round 1)\n\
+         7. k7: lost in the quarter-final (round 1)\n\
+         8. k8: lost in the quarter-final (round 1)"
     );
     assert_eq!(load(&*b.store, "cup").phase, Phase::Finished);
 
@@ -462,4 +479,66 @@ fn tournament_refused_where_no_rooms_can_be_opened() {
     assert_eq!(e, "tournaments cannot run here");
     let e = refused(say(&b.core, &lobby, "p1", "!tournament join rr"));
     assert!(e.contains("rr"), "{e}");
+}
+
+/// Issue 18 item 4: before the start, `!tournament pairings` says the tournament has not
+/// started and how many have joined (not "no tournament"); with several tournaments
+/// open, the refusal asks to name one with the command that was typed.
+#[test]
+fn pairings_before_the_start_and_several_open_tournaments_name_the_right_command() {
+    let b = bench();
+    let lobby = chan("lobby");
+    ok(org(
+        &b.core,
+        &lobby,
+        "!tournament new spring katro:4x4 roundrobin 1d",
+    ));
+    let e = refused(say(&b.core, &lobby, "p1", "!tournament pairings"));
+    assert_eq!(
+        e,
+        "spring has not started yet: nobody has joined so far; an organizer starts it \
+         with `!tournament start spring`"
+    );
+    for p in ["p1", "p2", "p3"] {
+        ok(say(&b.core, &lobby, p, "!tournament join"));
+    }
+    for cmd in ["!tournament pairings", "!tournament pairings spring"] {
+        let e = refused(say(&b.core, &lobby, "p1", cmd));
+        assert_eq!(
+            e,
+            "spring has not started yet: 3 players have joined so far; an organizer \
+             starts it with `!tournament start spring`",
+            "{cmd}"
+        );
+    }
+    ok(org(
+        &b.core,
+        &lobby,
+        "!tournament new autumn hoyito knockout",
+    ));
+    let e = refused(say(&b.core, &lobby, "p4", "!tournament join"));
+    assert_eq!(
+        e,
+        "several tournaments fit (autumn, spring); name one, e.g. `!tournament join autumn`"
+    );
+    let e = refused(say(&b.core, &lobby, "p1", "!tournament leave"));
+    assert_eq!(
+        e,
+        "several tournaments fit (autumn, spring); name one, e.g. `!tournament leave autumn`"
+    );
+    let e = refused(say(&b.core, &lobby, "p1", "!tournament withdraw @p1"));
+    assert_eq!(
+        e,
+        "several tournaments fit (autumn, spring); name one, e.g. \
+         `!tournament withdraw @p1 autumn`"
+    );
+    let r = ok(say(
+        &b.core,
+        &lobby,
+        "p1",
+        "!tournament withdraw @p1 spring",
+    ));
+    assert_eq!(r.text(), "p1 is withdrawn from spring.");
+    let r = ok(say(&b.core, &lobby, "p4", "!tournament join autumn"));
+    assert_eq!(r.text(), "p4 joins autumn (1 player).");
 }

@@ -24,7 +24,7 @@ pub fn kind_name(kind: GameKind) -> String {
 pub fn move_summary(player: &str, trace: &Trace) -> String {
     let mover = trace.before.to_move();
     let laps = trace.laps;
-    let mut parts = vec![format!("{laps} lap{}", if laps == 1 { "" } else { "s" })];
+    let mut parts = vec![count(laps as usize, "lap", "laps")];
     let casas: Vec<String> = trace
         .events
         .iter()
@@ -50,8 +50,8 @@ pub fn move_summary(player: &str, trace: &Trace) -> String {
         parts.insert(
             1,
             format!(
-                "captured {seeds} in casa{} at {at}",
-                if casas.len() == 1 { "" } else { "s" }
+                "captured {seeds} in {} at {at}",
+                if casas.len() == 1 { "casa" } else { "casas" }
             ),
         );
     }

@@ -43,12 +43,16 @@ impl Core {
     }
 
     /// The tournament a command means: by name, else the only one of the community that
-    /// is in one of `phases` (the one of this channel first).
+    /// is in one of `phases` (the one of this channel first). `usage` is the command
+    /// without its name (`join`, `withdraw @bob`), for the refusal that asks to name one
+    /// when several fit. When none fits but one is in another phase, the refusal says
+    /// where that one stands ([`views::phase_refusal`]).
     fn find_tournament(
         &self,
         msg: &Incoming,
         name: Option<&str>,
         phases: &[Phase],
+        usage: &str,
     ) -> Result<Found, Fail> {
         let p = self.p();
         if let Some(name) = name {
@@ -65,29 +69,47 @@ impl Core {
             };
         }
         let all = self.tournaments(&msg.at.community)?;
+        let is_here = |t: &Tournament| {
+            t.home == msg.at
+                || t.rounds
+                    .iter()
+                    .flat_map(|r| &r.pairings)
+                    .any(|pp| pp.room.as_ref() == Some(&msg.at))
+        };
         let fits: Vec<&Found> = all.iter().filter(|f| phases.contains(&f.t.phase)).collect();
-        let here: Vec<&Found> = fits
-            .iter()
-            .copied()
-            .filter(|Found { t, .. }| {
-                t.home == msg.at
-                    || t.rounds
-                        .iter()
-                        .flat_map(|r| &r.pairings)
-                        .any(|pp| pp.room.as_ref() == Some(&msg.at))
-            })
-            .collect();
+        let here: Vec<&Found> = fits.iter().copied().filter(|f| is_here(&f.t)).collect();
         match (here.as_slice(), fits.as_slice()) {
             ([f], _) | ([], [f]) => Ok(Found {
                 t: f.t.clone(),
                 version: f.version.clone(),
             }),
-            (_, []) => refuse(format!(
-                "there is no tournament for that here; an organizer starts one with \
-                 `{p}tournament new NAME GAME roundrobin|swiss ROUNDS|knockout [TIME]`"
-            )),
+            (_, []) => {
+                // None fits: say where the one there is stands (this channel's first).
+                let live: Vec<&Tournament> = all
+                    .iter()
+                    .map(|f| &f.t)
+                    .filter(|t| matches!(t.phase, Phase::Registration | Phase::Running))
+                    .collect();
+                let mine: Vec<&Tournament> = live.iter().copied().filter(|t| is_here(t)).collect();
+                match (mine.as_slice(), live.as_slice(), all.as_slice()) {
+                    ([t], _, _) | ([], [t], _) => refuse(views::phase_refusal(t, p)),
+                    ([], [], [f]) => refuse(views::phase_refusal(&f.t, p)),
+                    (_, [], _) => refuse(format!(
+                        "there is no tournament open or running here; an organizer creates \
+                         one with `{p}tournament new NAME GAME roundrobin|swiss \
+                         ROUNDS|knockout [TIME]`"
+                    )),
+                    _ => refuse(format!(
+                        "no tournament here is at that stage ({}); `{p}tournament` lists them",
+                        live.iter()
+                            .map(|t| format!("{} {}", t.name, views::phase_word(t)))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )),
+                }
+            }
             _ => refuse(format!(
-                "several tournaments fit ({}); name one, e.g. `{p}tournament standings {}`",
+                "several tournaments fit ({}); name one, e.g. `{p}tournament {usage} {}`",
                 fits.iter()
                     .map(|f| f.t.name.as_str())
                     .collect::<Vec<_>>()
@@ -136,10 +158,10 @@ impl Core {
         &self,
         msg: &Incoming,
         name: Option<&str>,
-        phases: &[Phase],
+        (phases, usage): (&[Phase], &str),
         change: impl FnOnce(&mut Tournament) -> Result<R, Fail>,
     ) -> Result<(Tournament, R), Fail> {
-        let Found { mut t, version } = self.find_tournament(msg, name, phases)?;
+        let Found { mut t, version } = self.find_tournament(msg, name, phases, usage)?;
         let out = change(&mut t)?;
         self.save_tournament(&t, version.as_deref())?;
         Ok((t, out))
@@ -174,22 +196,26 @@ impl Core {
                 move_time,
             } => self.new_tournament(msg, name, *kind, *format, *move_time),
             TourneyCommand::Join(name) => {
-                let (t, n) =
-                    self.change_tournament(msg, name.as_deref(), &[Phase::Registration], |t| {
-                        Ok(decide::join(t, &msg.author)?)
-                    })?;
+                let (t, n) = self.change_tournament(
+                    msg,
+                    name.as_deref(),
+                    (&[Phase::Registration], "join"),
+                    |t| Ok(decide::join(t, &msg.author)?),
+                )?;
                 Ok(vec![text_reply(format!(
-                    "{} joins {} ({n} player{}).",
+                    "{} joins {} ({}).",
                     msg.author.name,
                     t.name,
-                    if n == 1 { "" } else { "s" }
+                    text::count(n, "player", "players")
                 ))])
             }
             TourneyCommand::Leave(name) => {
-                let (t, ()) =
-                    self.change_tournament(msg, name.as_deref(), &[Phase::Registration], |t| {
-                        Ok(decide::leave(t, &msg.author, self.p())?)
-                    })?;
+                let (t, ()) = self.change_tournament(
+                    msg,
+                    name.as_deref(),
+                    (&[Phase::Registration], "leave"),
+                    |t| Ok(decide::leave(t, &msg.author, self.p())?),
+                )?;
                 Ok(vec![text_reply(format!(
                     "{} leaves {}.",
                     msg.author.name, t.name
@@ -197,10 +223,14 @@ impl Core {
             }
             TourneyCommand::Start(name) => self.start_tournament(msg, name.as_deref()),
             TourneyCommand::Pairings(name) => {
-                let Found { t, .. } =
-                    self.find_tournament(msg, name.as_deref(), &[Phase::Running, Phase::Finished])?;
+                let Found { t, .. } = self.find_tournament(
+                    msg,
+                    name.as_deref(),
+                    &[Phase::Running, Phase::Finished],
+                    "pairings",
+                )?;
                 if t.rounds.is_empty() {
-                    return refuse(format!("{} has not started yet", t.name));
+                    return refuse(views::phase_refusal(&t, self.p()));
                 }
                 Ok(vec![text_reply(views::pairings_text(&t))])
             }
@@ -209,6 +239,7 @@ impl Core {
                     msg,
                     name.as_deref(),
                     &[Phase::Running, Phase::Finished, Phase::Registration],
+                    "standings",
                 )?;
                 Ok(vec![text_reply(views::standings_text(&t))])
             }
@@ -257,7 +288,8 @@ impl Core {
     /// table), pairs the first round, writes once; then opens the games.
     fn start_tournament(&self, msg: &Incoming, name: Option<&str>) -> Answer {
         self.organizers_only(msg, "start")?;
-        let Found { mut t, version } = self.find_tournament(msg, name, &[Phase::Registration])?;
+        let Found { mut t, version } =
+            self.find_tournament(msg, name, &[Phase::Registration], "start")?;
         let fam = crate::core::ratings::family(t.kind);
         let table = crate::core::ratings::table(&*self.store, &msg.at.community, fam)?;
         decide::start(&mut t, &table)?;
@@ -265,7 +297,8 @@ impl Core {
         let key = t.key();
         let games = self.open_games(&key);
         // Read again for the announcement: opening the games named their rooms.
-        let Found { t, .. } = self.find_tournament(msg, Some(&t.name), &[Phase::Running])?;
+        let Found { t, .. } =
+            self.find_tournament(msg, Some(&t.name), &[Phase::Running], "start")?;
         let mut out = vec![text_reply(format!(
             "{}\n{}",
             views::started_text(&t),
@@ -278,7 +311,12 @@ impl Core {
     /// `!tournament withdraw @user [NAME]`: the player leaves (before the start) or is
     /// withdrawn (his game in play resigned, his later pairings forfeited).
     fn withdraw(&self, msg: &Incoming, user: &User, name: Option<&str>) -> Answer {
-        let found = self.find_tournament(msg, name, &[Phase::Registration, Phase::Running])?;
+        let found = self.find_tournament(
+            msg,
+            name,
+            &[Phase::Registration, Phase::Running],
+            &format!("withdraw @{}", user.name),
+        )?;
         if !msg.is_organizer && user.id != msg.author.id {
             return refuse(
                 "only organizers can withdraw another player; you can withdraw yourself",
@@ -307,10 +345,12 @@ impl Core {
     /// `!tournament cancel [NAME]` (organizers): cancelled, its games in play aborted.
     fn cancel_tournament(&self, msg: &Incoming, name: Option<&str>) -> Answer {
         self.organizers_only(msg, "cancel")?;
-        let (t, ()) =
-            self.change_tournament(msg, name, &[Phase::Registration, Phase::Running], |t| {
-                Ok(decide::cancel(t)?)
-            })?;
+        let (t, ()) = self.change_tournament(
+            msg,
+            name,
+            (&[Phase::Registration, Phase::Running], "cancel"),
+            |t| Ok(decide::cancel(t)?),
+        )?;
         let mut aborted = 0;
         for p in t.rounds.iter().flat_map(|r| &r.pairings) {
             if let (true, Some(room), Some(id)) = (p.is_open(), &p.room, &p.game_id) {

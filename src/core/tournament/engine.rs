@@ -36,7 +36,11 @@ impl std::fmt::Display for Format {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Format::RoundRobin => f.write_str("round robin"),
-            Format::Swiss { rounds } => write!(f, "Swiss, {rounds} rounds"),
+            Format::Swiss { rounds } => write!(
+                f,
+                "Swiss, {}",
+                crate::core::text::count(*rounds as usize, "round", "rounds")
+            ),
             Format::Knockout => f.write_str("knockout"),
         }
     }
@@ -190,8 +194,12 @@ pub struct Standing {
     pub sonneborn_berger: u32,
     /// Games won, drawn, lost (byes and forfeits included as results).
     pub won_drawn_lost: [u32; 3],
-    /// Knockout: the last round he reached.
+    /// Knockout: the last round he played in (or had a bye in).
     pub reached: u32,
+    /// Knockout: he lost the game of round [`Standing::reached`] and is out.
+    pub out: bool,
+    /// Knockout: he won the final (the tournament is over).
+    pub champion: bool,
 }
 
 impl Tournament {
@@ -355,6 +363,14 @@ impl Tournament {
         true
     }
 
+    /// A finished knockout's final: the one pairing of its last round.
+    pub fn knockout_final(&self) -> Option<&Pairing> {
+        if self.format != Format::Knockout || self.phase != Phase::Finished {
+            return None;
+        }
+        self.rounds.last().and_then(|r| r.pairings.first())
+    }
+
     /// The points of every entrant, in half points, after the recorded results.
     pub fn points(&self) -> Vec<u32> {
         let mut pts = vec![0u32; self.entrants.len()];
@@ -408,6 +424,8 @@ impl Tournament {
                 sonneborn_berger: 0,
                 won_drawn_lost: [0; 3],
                 reached: 0,
+                out: false,
+                champion: false,
             })
             .collect();
         for r in &self.rounds {
@@ -440,19 +458,19 @@ impl Tournament {
             }
         }
         if self.format == Format::Knockout {
-            // Knocked-out players stay at the round they lost in; the winner one past.
-            if self.phase == Phase::Finished {
-                if let Some(w) = self
-                    .rounds
-                    .last()
-                    .and_then(|r| r.pairings.first())
-                    .and_then(Tournament::knockout_winner)
-                {
-                    rows[w].reached += 1;
+            // Knocked-out players stay at the round they lost in; the final's winner
+            // first.
+            for p in self.rounds.iter().flat_map(|r| &r.pairings) {
+                if let (Some(n), Some(w)) = (p.north, Tournament::knockout_winner(p)) {
+                    rows[if w == n { p.south } else { n }].out = true;
                 }
+            }
+            if let Some(w) = self.knockout_final().and_then(Tournament::knockout_winner) {
+                rows[w].champion = true;
             }
             rows.sort_by_key(|s| {
                 (
+                    !s.champion,
                     std::cmp::Reverse(s.reached),
                     std::cmp::Reverse(s.points),
                     s.entrant,

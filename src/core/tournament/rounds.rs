@@ -310,7 +310,7 @@ impl Core {
                         t.name,
                         winner
                             .as_ref()
-                            .map(|w| format!(": {} wins", w.name))
+                            .map(|w| format!(": {}", views::winner_text(&t, w)))
                             .unwrap_or_default(),
                         views::standings_text(&t)
                     ),

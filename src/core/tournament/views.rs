@@ -20,16 +20,49 @@ pub(super) fn list_text(all: &[Tournament], p: &str) -> String {
                 text::kind_name(t.kind),
                 t.format,
                 text::count(t.entrants.len(), "player", "players"),
-                match t.phase {
-                    Phase::Registration => "registration open".to_string(),
-                    Phase::Running => format!("round {}", t.rounds.len()),
-                    Phase::Finished => "finished".to_string(),
-                    Phase::Cancelled => "cancelled".to_string(),
-                }
+                phase_word(t)
             )
         })
         .collect();
     format!("Tournaments:\n{}", lines.join("\n"))
+}
+
+/// Where `t` stands, in a few words: `registration open`, `round 2`, `finished`,
+/// `cancelled`.
+pub(super) fn phase_word(t: &Tournament) -> String {
+    match t.phase {
+        Phase::Registration => "registration open".to_string(),
+        Phase::Running => format!("round {}", t.rounds.len()),
+        Phase::Finished => "finished".to_string(),
+        Phase::Cancelled => "cancelled".to_string(),
+    }
+}
+
+/// The refusal of a command `t` is not at the stage for: `spring has not started yet: 3
+/// players have joined; an organizer starts it with `!tournament start spring``, or
+/// that it is running, over or cancelled.
+pub(super) fn phase_refusal(t: &Tournament, p: &str) -> String {
+    let name = &t.name;
+    match t.phase {
+        Phase::Registration => format!(
+            "{name} has not started yet: {} joined so far; an organizer starts it with \
+             `{p}tournament start {name}`",
+            match t.entrants.len() {
+                0 => "nobody has".to_string(),
+                1 => "1 player has".to_string(),
+                n => format!("{n} players have"),
+            }
+        ),
+        Phase::Running => format!(
+            "{name} is running (round {}): registration is closed; \
+             `{p}tournament pairings {name}` shows the round in play",
+            t.rounds.len()
+        ),
+        Phase::Finished => {
+            format!("{name} is over; `{p}tournament standings {name}` shows the final standings")
+        }
+        Phase::Cancelled => format!("{name} was cancelled"),
+    }
 }
 
 /// `Spring starts: 4 players, round robin, 3 rounds. Seeds: 1. alice, 2. bob, ...`.
@@ -42,10 +75,9 @@ pub(super) fn started_text(t: &Tournament) -> String {
             // Swiss names its rounds already.
             Format::Swiss { .. } => t.format.to_string(),
             _ => format!(
-                "{}, {} round{}",
+                "{}, {}",
                 t.format,
-                t.total_rounds(),
-                if t.total_rounds() == 1 { "" } else { "s" }
+                text::count(t.total_rounds() as usize, "round", "rounds")
             ),
         },
         t.entrants
@@ -90,7 +122,8 @@ pub(super) fn pairings_text(t: &Tournament) -> String {
     lines.join("\n")
 }
 
-/// The standings (points, Buchholz, Sonneborn-Berger; a knockout: the round reached),
+/// The standings (points, Buchholz, Sonneborn-Berger; a knockout: the round each
+/// player won or lost in, or is playing),
 /// or who registered before the start.
 pub(super) fn standings_text(t: &Tournament) -> String {
     if t.phase == Phase::Registration {
@@ -134,10 +167,10 @@ pub(super) fn standings_text(t: &Tournament) -> String {
         let [w, d, l] = s.won_drawn_lost;
         lines.push(if knockout {
             format!(
-                "{}. {}: reached round {}{}",
+                "{}. {}: {}{}",
                 i + 1,
                 e.user.name,
-                s.reached,
+                knockout_line(t, s),
                 if e.withdrawn { " (withdrawn)" } else { "" }
             )
         } else {
@@ -162,6 +195,54 @@ pub(super) fn standings_text(t: &Tournament) -> String {
         });
     }
     lines.join("\n")
+}
+
+/// `alice wins`; a knockout's winner `k1 wins the final (round 3) against k2`.
+pub(super) fn winner_text(t: &Tournament, winner: &crate::model::User) -> String {
+    let Some(p) = t.knockout_final() else {
+        return format!("{} wins", winner.name);
+    };
+    let round = knockout_round(t, t.rounds.len() as u32);
+    let against = [Some(p.south), p.north]
+        .into_iter()
+        .flatten()
+        .map(|e| &t.entrants[e].user)
+        .find(|u| u.id != winner.id);
+    match against {
+        Some(other) => format!(
+            "{} wins {round} against {}{}",
+            winner.name,
+            other.name,
+            if p.forfeit { " (forfeit)" } else { "" }
+        ),
+        None => format!("{} wins", winner.name),
+    }
+}
+
+/// Round `n` of a knockout, named by what it is: `the final (round 3)`, `the
+/// semi-final (round 2)`, `the quarter-final (round 1)`, `round 1`.
+pub(super) fn knockout_round(t: &Tournament, n: u32) -> String {
+    match t.total_rounds().saturating_sub(n) {
+        0 => format!("the final (round {n})"),
+        1 => format!("the semi-final (round {n})"),
+        2 => format!("the quarter-final (round {n})"),
+        _ => format!("round {n}"),
+    }
+}
+
+/// Where a knockout's entrant stands: `won the final (round 3)`, `lost the final (round
+/// 3)`, `lost in the semi-final (round 2)`, or, still in, `in the final (round 3)`.
+fn knockout_line(t: &Tournament, s: &super::Standing) -> String {
+    let round = knockout_round(t, s.reached);
+    if s.champion {
+        format!("won {round}")
+    } else if s.out && t.total_rounds() == s.reached {
+        format!("lost {round}")
+    } else if s.out {
+        format!("lost in {round}")
+    } else {
+        format!("in {round}")
+    }
 }
 
 fn half_points(p: u32) -> String {
