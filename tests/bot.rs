@@ -12,6 +12,8 @@ mod core_chat;
 mod correspondence;
 #[path = "bot/docs.rs"]
 mod docs;
+#[path = "bot/hostile.rs"]
+mod hostile;
 #[path = "bot/matrix.rs"]
 mod matrix;
 #[path = "bot/pairing.rs"]

@@ -20,7 +20,8 @@ pub enum ParseKind {
 }
 
 impl ParseKind {
-    fn noun(self) -> &'static str {
+    /// What is parsed, as an error names it: `hole`, `move`, `game` or `position`.
+    pub fn noun(self) -> &'static str {
         match self {
             ParseKind::Hole => "hole",
             ParseKind::KatroMove | ParseKind::HoyitoMove => "move",

@@ -13,6 +13,7 @@ use super::views::{
 };
 use super::{text, vs_ai, Settings};
 use crate::core::api::{mention_token, Button};
+use crate::core::input::code;
 use crate::model::{GameKind, User};
 use crate::store::{Challenge, Play, Record, Status, Timing};
 
@@ -299,8 +300,10 @@ fn move_error(e: PlayError, typed: &str, game: &Game) -> String {
     let legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
     let legal = format!("legal moves: {}", legal.join(" "));
     match e {
-        PlayError::Malformed(pe) => format!("{pe}; {legal}"),
-        other => format!("`{typed}` is not a legal move: {other}; {legal}"),
+        PlayError::Malformed(pe) => {
+            format!("{}; {legal}", crate::core::input::parse_error(&pe, typed))
+        }
+        other => format!("{} is not a legal move: {other}; {legal}", code(typed)),
     }
 }
 

@@ -28,6 +28,7 @@ mod correspondence;
 mod decision;
 mod dispatch;
 mod games;
+pub mod input;
 pub mod painter;
 pub mod ratings;
 #[cfg(test)]
@@ -358,7 +359,9 @@ impl Core {
 impl ChatCore for Core {
     fn handle(&self, msg: &Incoming) -> Vec<Reply> {
         let msg = &msg.sanitized();
-        let prefix = self.settings.prefix.clone();
+        // The prefix is read as the text is ([`input::command_text`]): a fullwidth `！`
+        // typed stands for `!`.
+        let prefix = input::command_text(&self.settings.prefix);
         let Some(parsed) = command::parse(&msg.text, &prefix, &msg.mentions) else {
             return Vec::new();
         };
