@@ -157,7 +157,7 @@ fn accept_by_the_wrong_user_is_refused_and_by_the_challenged_one_starts_the_game
 }
 
 #[test]
-fn accepting_an_expired_challenge_removes_it_and_answers_with_an_error() {
+fn accepting_an_expired_challenge_is_refused_and_changes_nothing() {
     let d = decide_as(
         &ChannelState::default(),
         "alice",
@@ -174,15 +174,18 @@ fn accepting_an_expired_challenge_removes_it_and_answers_with_an_error() {
         panic!("a new record")
     };
     let later = T0 + Settings::default().challenge_expiry.as_millis() as u64;
-    let d = decide_as(
+    let e = decide_as(
         &ChannelState::with_record(challenge),
         "bob",
         later,
         Command::Accept,
     )
-    .expect("a decision");
-    assert!(matches!(d.change, Some(Change::Remove)));
-    assert!(d.replies[0].reply.is_error);
+    .expect_err("refused");
+    assert_eq!(
+        e.0,
+        "alice's challenge expired at 2023-11-15 22:13 UTC and can no longer be accepted; \
+         start a new one with `!new GAME [@opponent]`"
+    );
 }
 
 #[test]

@@ -336,12 +336,15 @@ fn challenges_expire_by_the_clock() {
     refused(say(&b.core, &at, "carol", "!new hoyito"));
     b.clock.advance(Duration::from_secs(1));
     let e = refused(say(&b.core, &at, "bob", "!accept"));
-    assert!(
-        e.starts_with("alice's challenge expired at 2023-11-14 23:13 UTC"),
-        "{e}"
+    assert_eq!(
+        e,
+        "alice's challenge expired at 2023-11-14 23:13 UTC and can no longer be accepted; \
+         start a new one with `!new GAME [@opponent]`"
     );
-    // The expired challenge is gone: nothing to accept, the channel is free.
-    refused(say(&b.core, &at, "bob", "!accept"));
+    // Refused, so nothing changed: the same answer again, and the expired challenge
+    // neither blocks a new one nor is counted as a game.
+    assert_eq!(refused(say(&b.core, &at, "bob", "!accept")), e);
+    assert_eq!(b.store.counts(), (1, 0));
     ok(say(&b.core, &at, "alice", "!new katro @bob"));
     // An expired challenge does not block a new one either, and `!board` says it expired.
     b.clock.advance(Duration::from_secs(7200));
