@@ -10,6 +10,8 @@ mod console;
 mod core_chat;
 #[path = "bot/correspondence.rs"]
 mod correspondence;
+#[path = "bot/crash.rs"]
+mod crash;
 #[path = "bot/docs.rs"]
 mod docs;
 #[path = "bot/hostile.rs"]

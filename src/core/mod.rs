@@ -22,6 +22,7 @@ macro_rules! body {
     };
 }
 
+mod aftermath;
 pub mod api;
 pub mod command;
 mod correspondence;

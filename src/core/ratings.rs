@@ -6,6 +6,9 @@
 //! Each rated game is its own rating period (the ratings move after every game).
 //! Ratings are on the Glicko scale (1500, RD 350, volatility 0.06 to start); skillratings
 //! converts to and from the Glicko-2 scale (factor 173.7178) inside.
+//!
+//! Applying a game is idempotent, keyed by its id ([`apply_game`]), so that the core can
+//! apply a finished game again after a crash (see [`crate::store::Store::unsettled`]).
 
 use std::collections::BTreeMap;
 
@@ -63,6 +66,20 @@ impl PlayerRating {
     }
 }
 
+/// Glicko-2's settings: the system constant.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Glicko {
+    /// The system constant tau.
+    pub tau: f64,
+}
+
+impl Glicko {
+    /// The settings of `s`.
+    pub fn of(s: &crate::core::Settings) -> Glicko {
+        Glicko { tau: s.glicko_tau }
+    }
+}
+
 /// The ratings of one family in one community.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct RatingTable {
@@ -71,6 +88,21 @@ pub struct RatingTable {
     /// Ids of the last games applied (so that a game is never applied twice).
     #[serde(default)]
     pub applied: Vec<String>,
+    /// History entries of applied games not yet written as their own documents: written
+    /// with the table, in the same compare-and-swap, then each written out and removed
+    /// here, so that a crash in between loses none (the next [`apply_game`] of the
+    /// table writes them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pending: Vec<PendingChange>,
+}
+
+/// A history entry waiting in its table (see [`RatingTable::pending`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PendingChange {
+    /// Whose entry.
+    pub user: User,
+    /// The entry.
+    pub change: RatingChange,
 }
 
 /// One rated game of one player: the history entry.
@@ -134,43 +166,57 @@ fn outcome(score: f64) -> Outcomes {
     }
 }
 
-/// Applies one rated game to the table of `community`/`fam`: `a` scored `score_a`
-/// (1, 0.5, 0) against `b`. Returns both players' ratings before and after, or `None`
-/// when the game was already applied. Writes the table and the two history entries.
+/// One rated game, as [`apply_game`] applies it.
+#[derive(Clone, Copy, Debug)]
+pub struct RatedGame<'a> {
+    /// The community whose ratings it counts for.
+    pub community: &'a str,
+    /// The rating family ([`family`]).
+    pub family: &'a str,
+    /// The game's id: a game is applied once.
+    pub id: &'a str,
+    /// When it ended, milliseconds since the Unix epoch.
+    pub at_ms: u64,
+    /// The first player (South).
+    pub a: &'a User,
+    /// The second player (North).
+    pub b: &'a User,
+    /// `a`'s score: 1, 0.5 or 0.
+    pub score_a: f64,
+}
+
+/// Applies one rated game to its table, as one rating period of its own for both
+/// players. Returns both players' ratings before and after, or `None` when the game was already
+/// applied. Writes the table (with the two history entries pending in it) in one
+/// compare-and-swap, then the history entries.
+///
+/// Idempotent, keyed by the game id: called again after a crash at any step, it applies
+/// the game at most once and writes its history entries exactly once.
 ///
 /// # Errors
 /// A store failure.
-#[allow(clippy::too_many_arguments)]
 pub fn apply_game(
     store: &dyn Store,
-    community: &str,
-    fam: &str,
-    game_id: &str,
-    now_ms: u64,
-    a: &User,
-    b: &User,
-    score_a: f64,
-    tau: f64,
+    game: &RatedGame<'_>,
+    glicko: Glicko,
 ) -> Result<Option<[(PlayerRating, PlayerRating); 2]>, StoreError> {
-    let key = table_key(community, fam);
+    let key = table_key(game.community, game.family);
     let cfg = Glicko2Config {
-        tau,
+        tau: glicko.tau,
         ..Glicko2Config::new()
     };
+    let (a, b, score_a, now_ms) = (game.a, game.b, game.score_a, game.at_ms);
     let out = docs::update(store, &key, |t: &mut RatingTable| {
-        if t.applied.iter().any(|g| g == game_id) {
+        if t.applied.iter().any(|g| g == game.id) {
             return Ok::<_, StoreError>(None);
         }
-        let ra = t
-            .players
-            .get(&a.id)
-            .cloned()
-            .unwrap_or_else(|| PlayerRating::new(a.clone()));
-        let rb = t
-            .players
-            .get(&b.id)
-            .cloned()
-            .unwrap_or_else(|| PlayerRating::new(b.clone()));
+        let current = |u: &User| {
+            t.players
+                .get(&u.id)
+                .cloned()
+                .unwrap_or_else(|| PlayerRating::new(u.clone()))
+        };
+        let (ra, rb) = (current(a), current(b));
         let (na, nb) = glicko2(&ra.glicko(), &rb.glicko(), &outcome(score_a), &cfg);
         let k = |s: f64| {
             if s > 0.75 {
@@ -193,29 +239,52 @@ pub fn apply_game(
         pb.last_ms = now_ms;
         t.players.insert(a.id.clone(), pa.clone());
         t.players.insert(b.id.clone(), pb.clone());
-        t.applied.push(game_id.to_string());
+        for (me, before, after, opp, score) in
+            [(a, &ra, &pa, b, score_a), (b, &rb, &pb, a, 1.0 - score_a)]
+        {
+            t.pending.push(PendingChange {
+                user: me.clone(),
+                change: RatingChange {
+                    game_id: game.id.to_string(),
+                    at_ms: now_ms,
+                    opponent: opp.clone(),
+                    score,
+                    before: (before.rating, before.deviation),
+                    after: (after.rating, after.deviation),
+                },
+            });
+        }
+        t.applied.push(game.id.to_string());
         if t.applied.len() > 1000 {
             t.applied.remove(0);
         }
         Ok(Some([(ra, pa), (rb, pb)]))
     })?;
-    if let Some([(ba, aa), (bb, ab)]) = &out {
-        for (me, before, after, opp, score) in
-            [(a, ba, aa, b, score_a), (b, bb, ab, a, 1.0 - score_a)]
-        {
-            let entry = RatingChange {
-                game_id: game_id.to_string(),
-                at_ms: now_ms,
-                opponent: opp.clone(),
-                score,
-                before: (before.rating, before.deviation),
-                after: (after.rating, after.deviation),
-            };
-            let k = DocKey::rating_log(community, fam, me, now_ms, game_id);
-            docs::save(store, &k, None, &entry)?;
+    write_pending(store, game.community, game.family)?;
+    Ok(out)
+}
+
+/// Writes the history entries pending in the table of `community`/`fam` as their own
+/// documents (each once: an entry already written is left as it is) and removes them
+/// from the table.
+///
+/// # Errors
+/// A store failure; what was written stays written, the rest stays pending.
+pub fn write_pending(store: &dyn Store, community: &str, fam: &str) -> Result<(), StoreError> {
+    let pending = table(store, community, fam)?.pending;
+    if pending.is_empty() {
+        return Ok(());
+    }
+    for p in &pending {
+        let k = DocKey::rating_log(community, fam, &p.user, p.change.at_ms, &p.change.game_id);
+        if store.doc(&k)?.is_none() {
+            docs::save(store, &k, None, &p.change)?;
         }
     }
-    Ok(out)
+    docs::update(store, &table_key(community, fam), |t: &mut RatingTable| {
+        t.pending.retain(|p| !pending.contains(p));
+        Ok::<_, StoreError>(())
+    })
 }
 
 /// The table of `community`/`fam`.
