@@ -16,7 +16,7 @@ use super::api::Reply;
 use super::ratings::{self, Glicko, RatedGame};
 use super::{Core, Fail};
 use crate::model::ChannelKey;
-use crate::store::{GameResult, Record, StoreError, Verdict};
+use crate::store::{GameResult, Record, StoreError};
 
 /// What applying a finished game's consequences gave.
 #[derive(Debug, Default)]
@@ -83,8 +83,8 @@ impl Core {
     }
 
     /// Applies a finished game to the ratings, when it counts: between two people, not
-    /// aborted; a game lost on time before both sides had moved is not rated (as one
-    /// aborted then would not be).
+    /// aborted, and both sides moved (else it is unrated however it ended, also in a
+    /// tournament).
     fn rate(&self, r: &Record) -> Result<Rating, StoreError> {
         let Some(result) = r.result() else {
             return Ok(Rating::None);
@@ -92,7 +92,7 @@ impl Core {
         if !r.rated || result == GameResult::NoResult {
             return Ok(Rating::None);
         }
-        if matches!(r.verdict, Some(Verdict::Timeout { .. })) && !r.both_sides_moved() {
+        if !r.both_sides_moved() {
             return Ok(Rating::Unrated(UNRATED_UNMOVED.to_string()));
         }
         let score = match result {

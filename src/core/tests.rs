@@ -362,3 +362,30 @@ fn two_racing_sows_in_one_channel_apply_once() {
         assert_eq!(rec.play.as_ref().map(|p| p.game().moves().len()), Some(1));
     }
 }
+
+/// Issue 12 item 6: a game is rated only once each side has moved; a match with a
+/// finished game counts as moved by both.
+#[test]
+fn both_sides_moved_counts_the_movers_of_the_game() {
+    let mut r = katro_in_play();
+    let mut moved = Vec::new();
+    for _ in 0..3 {
+        moved.push(r.both_sides_moved());
+        let mv = first_legal(&r);
+        match r.play.as_mut() {
+            Some(Play::Game(g)) => {
+                g.play_text(&mv).expect("legal");
+            }
+            _ => unreachable!(),
+        }
+    }
+    moved.push(r.both_sides_moved());
+    assert_eq!(moved, vec![false, false, true, true]);
+    // A resignation does not count as a move.
+    let mut r = katro_in_play();
+    if let Some(Play::Game(g)) = r.play.as_mut() {
+        g.play_text("c1+").expect("legal");
+        g.resign(Side::North);
+    }
+    assert!(!r.both_sides_moved());
+}

@@ -530,12 +530,12 @@ fn resign_ends_the_game_and_frees_the_channel() {
     let at = chan("z");
     start(&b.core, &at, "katro");
     ok(say(&b.core, &at, "alice", "!sow c1+"));
-    // Resigning is not bound to the turn.
+    // Resigning is not bound to the turn. Bob never moved: unrated (issue 12 item 6).
     let r = ok(say(&b.core, &at, "alice", "!resign"));
     assert_eq!(
         r.text(),
         "alice (South) resigns.\nGame over. bob (North) wins: resignation. Captured: South 2, North 0.\n\
-         Ratings (katro): alice 1500 → 1338, bob 1500 → 1662."
+         Unrated: the game ended before both sides had moved."
     );
     assert_eq!(r.mentions, vec![user("bob")]);
     assert_eq!(b.store.counts(), (0, 1));

@@ -151,6 +151,9 @@ fn export_and_import_round_trip_through_the_binary() {
         start(&core, &chan("one"), "katro");
         ok(say(&core, &chan("one"), "alice", "!sow c1+"));
         start(&core, &chan("two"), "hoyito");
+        // Both sides move (E3 and a reply), so that the resignation is rated.
+        ok(say(&core, &chan("two"), "alice", "!sow a1"));
+        ok(say(&core, &chan("two"), "bob", "!sow a2"));
         ok(say(&core, &chan("two"), "alice", "!resign"));
         ok(say(&core, &chan("three"), "carol", "!new hoyito match"));
     }
