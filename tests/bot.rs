@@ -20,6 +20,8 @@ mod hostile;
 mod matrix;
 #[path = "bot/pairing.rs"]
 mod pairing;
+#[path = "bot/ratings.rs"]
+mod ratings;
 #[path = "bot/render.rs"]
 mod render;
 #[path = "bot/store.rs"]

@@ -166,6 +166,9 @@ pub struct RatingsConfig {
     pub provisional_deviation: f64,
     /// Glicko-2's system constant tau, 0.2 to 1.5 (default 0.5).
     pub tau: f64,
+    /// The rating period in days, 1 to 365 (default 7): a player's deviation grows for
+    /// each whole period he sat out.
+    pub period_days: f64,
 }
 
 impl Default for RatingsConfig {
@@ -173,6 +176,7 @@ impl Default for RatingsConfig {
         RatingsConfig {
             provisional_deviation: 110.0,
             tau: 0.5,
+            period_days: 7.0,
         }
     }
 }
@@ -395,6 +399,7 @@ impl Config {
                 .collect(),
             provisional_rd: r.provisional_deviation,
             glicko_tau: r.tau,
+            rating_period: Duration::from_secs_f64(r.period_days * 86_400.0),
             ai_level: ai.level,
             ai_ms_per_move: ai.ms_per_move,
             ai_tt_mb: ai.tt_mb,
@@ -472,6 +477,12 @@ impl RatingsConfig {
         if !(0.2..=1.5).contains(&self.tau) {
             bail!("ratings.tau must be 0.2 to 1.5, got {}", self.tau);
         }
+        if !(1.0..=365.0).contains(&self.period_days) {
+            bail!(
+                "ratings.period_days must be 1 to 365 days, got {}",
+                self.period_days
+            );
+        }
         Ok(())
     }
 }
@@ -535,6 +546,7 @@ mod tests {
         );
         assert_eq!(s.provisional_rd, 110.0);
         assert_eq!(s.glicko_tau, 0.5);
+        assert_eq!(s.rating_period, Duration::from_secs(7 * 24 * 3600));
         assert_eq!(
             (s.ai_level, s.ai_ms_per_move, s.ai_tt_mb, s.ai_max_nodes),
             (3, 1000, 16, None)
@@ -560,6 +572,19 @@ mod tests {
         assert!(e.contains("reminder_hours"), "{e}");
         let e = format!("{:#}", Config::parse("[ratings]\ntau = 3").unwrap_err());
         assert!(e.contains("ratings.tau"), "{e}");
+        let e = format!(
+            "{:#}",
+            Config::parse("[ratings]\nperiod_days = 0").unwrap_err()
+        );
+        assert!(
+            e.contains("ratings.period_days must be 1 to 365 days, got 0"),
+            "{e}"
+        );
+        let s = Config::parse("[ratings]\nperiod_days = 30")
+            .unwrap()
+            .settings()
+            .unwrap();
+        assert_eq!(s.rating_period, Duration::from_secs(30 * 24 * 3600));
         let e = format!("{:#}", Config::parse("[ai]\nlevel = 6").unwrap_err());
         assert!(e.contains("ai.level must be 1 to 5, got 6"), "{e}");
         let e = format!("{:#}", Config::parse("[ai]\nms_per_move = 0").unwrap_err());
