@@ -10,12 +10,18 @@ mod console;
 mod core_chat;
 #[path = "bot/correspondence.rs"]
 mod correspondence;
+#[path = "bot/crash.rs"]
+mod crash;
 #[path = "bot/docs.rs"]
 mod docs;
+#[path = "bot/hostile.rs"]
+mod hostile;
 #[path = "bot/matrix.rs"]
 mod matrix;
 #[path = "bot/pairing.rs"]
 mod pairing;
+#[path = "bot/ratings.rs"]
+mod ratings;
 #[path = "bot/render.rs"]
 mod render;
 #[path = "bot/startup.rs"]

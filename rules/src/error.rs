@@ -20,7 +20,8 @@ pub enum ParseKind {
 }
 
 impl ParseKind {
-    fn noun(self) -> &'static str {
+    /// What is parsed, as an error names it: `hole`, `move`, `game` or `position`.
+    pub fn noun(self) -> &'static str {
         match self {
             ParseKind::Hole => "hole",
             ParseKind::KatroMove | ParseKind::HoyitoMove => "move",
@@ -196,3 +197,45 @@ impl From<ParseError> for PlayError {
         PlayError::Malformed(e)
     }
 }
+
+/// A board no game is played on (RULES.md N3, K1, H1): what [`crate::Variant::katro`],
+/// [`crate::Variant::hoyito`] and a stored variant's lone-seed flag refuse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VariantError {
+    /// Katro boards are 6x6, 4x6 and 4x4 (K1).
+    KatroBoard {
+        /// The rows asked for.
+        rows: u8,
+        /// The columns asked for.
+        cols: u8,
+    },
+    /// Hoyito boards have two rows of 6 to 12 holes (H1).
+    HoyitoBoard {
+        /// The holes per row asked for.
+        cols: u8,
+    },
+    /// The K11 lone-seed steps are a Katro rule; a Hoyito variant cannot have them.
+    LoneStepsInHoyito,
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VariantError::KatroBoard { rows, cols } => {
+                write!(
+                    f,
+                    "Katro boards are 6x6, 4x6 and 4x4 (K1), not {rows}x{cols}"
+                )
+            }
+            VariantError::HoyitoBoard { cols } => write!(
+                f,
+                "Hoyito boards have 6 to 12 holes per row (H1), not {cols}"
+            ),
+            VariantError::LoneStepsInHoyito => {
+                f.write_str("lone-seed steps (K11) are a Katro rule, not Hoyito's")
+            }
+        }
+    }
+}
+
+impl std::error::Error for VariantError {}

@@ -18,6 +18,7 @@ use crate::{Game, Hole, Move, ParseError, ParseKind, PlayError, Position, Side, 
 /// ```
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "serde_impl::MatchRepr"))]
 pub struct Match {
     variant: Variant,
     game: Game,
@@ -197,5 +198,45 @@ impl Match {
             closed,
             self.first,
         ));
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use super::*;
+
+    /// A stored match as read, checked before it becomes a [`Match`]: its variant is a
+    /// Hoyito board and its game is played on that board.
+    #[derive(serde::Deserialize)]
+    pub(super) struct MatchRepr {
+        variant: Variant,
+        game: Game,
+        first: Side,
+        reserves: [u16; 2],
+        results: Vec<Outcome>,
+        winner: Option<Side>,
+    }
+
+    impl TryFrom<MatchRepr> for Match {
+        type Error = ParseError;
+
+        fn try_from(r: MatchRepr) -> Result<Match, ParseError> {
+            let m = Match::new(r.variant)?;
+            if r.game.variant() != r.variant {
+                return Err(ParseError::new(
+                    ParseKind::Variant,
+                    &r.game.variant().to_string(),
+                    format!("the match's game is not on its board, {}", r.variant),
+                ));
+            }
+            Ok(Match {
+                game: r.game,
+                first: r.first,
+                reserves: r.reserves,
+                results: r.results,
+                winner: r.winner,
+                ..m
+            })
+        }
     }
 }

@@ -38,6 +38,9 @@ impl<'de> Deserialize<'de> for Variant {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Variant, D::Error> {
         let r = VariantRepr::deserialize(d)?;
         let v: Variant = r.game.parse().map_err(D::Error::custom)?;
+        if r.lone_steps && !v.is_katro() {
+            return Err(D::Error::custom(crate::VariantError::LoneStepsInHoyito));
+        }
         Ok(v.with_lone_steps(r.lone_steps))
     }
 }

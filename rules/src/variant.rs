@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{Hole, ParseError, ParseKind, Side};
+use crate::{Hole, ParseError, ParseKind, Side, VariantError};
 
 /// The lap cap of K8 and H9: a sowing that has not ended after this many laps is endless.
 pub const LAP_CAP: u32 = 10_000;
@@ -15,6 +15,16 @@ pub const LAP_CAP: u32 = 10_000;
 /// names. The K11 lone-seed steps are not part of the name: set
 /// [`Variant::with_lone_steps`].
 ///
+/// Only the boards of N3 can be built: outside this crate a variant comes from the
+/// constants, a name ([`str::parse`], serde), or [`Variant::katro`] and
+/// [`Variant::hoyito`], which refuse any other board with a [`VariantError`]; the
+/// variants' fields can be read in patterns but not written:
+///
+/// ```compile_fail
+/// use mancala_rules::Variant;
+/// let v = Variant::Katro { rows: 5, cols: 200, lone_steps: false };
+/// ```
+///
 /// ```
 /// use mancala_rules::Variant;
 /// let v: Variant = "hoyito:2x8".parse().unwrap();
@@ -23,7 +33,8 @@ pub const LAP_CAP: u32 = 10_000;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
-    /// Katro (K1-K11): `rows` x `cols` holes, `rows` 4 or 6.
+    /// Katro (K1-K11): `rows` x `cols` holes, 6x6, 4x6 or 4x4.
+    #[non_exhaustive]
     Katro {
         /// Rows: 6 (default) or 4.
         rows: u8,
@@ -33,6 +44,7 @@ pub enum Variant {
         lone_steps: bool,
     },
     /// Hoyito I (H1-H10) on 2 x `cols`, `cols` 6..=12.
+    #[non_exhaustive]
     Hoyito {
         /// Holes per row, 6 (default) to 12.
         cols: u8,
@@ -48,6 +60,33 @@ impl Variant {
     };
     /// Hoyito I on 2x6 (H1).
     pub const HOYITO: Variant = Variant::Hoyito { cols: 6 };
+
+    /// Katro on `rows` x `cols` (K1: 6x6, 4x6 or 4x4), without lone-seed steps.
+    ///
+    /// # Errors
+    /// [`VariantError::KatroBoard`] for any other board.
+    pub const fn katro(rows: u8, cols: u8) -> Result<Variant, VariantError> {
+        match (rows, cols) {
+            (6, 6) | (4, 6) | (4, 4) => Ok(Variant::Katro {
+                rows,
+                cols,
+                lone_steps: false,
+            }),
+            _ => Err(VariantError::KatroBoard { rows, cols }),
+        }
+    }
+
+    /// Hoyito I on 2 x `cols` (H1: 6 to 12 holes per row).
+    ///
+    /// # Errors
+    /// [`VariantError::HoyitoBoard`] for any other number of holes.
+    pub const fn hoyito(cols: u8) -> Result<Variant, VariantError> {
+        if cols >= 6 && cols <= 12 {
+            Ok(Variant::Hoyito { cols })
+        } else {
+            Err(VariantError::HoyitoBoard { cols })
+        }
+    }
 
     /// Number of rows: 6 or 4 (Katro), 2 (Hoyito).
     #[inline]
@@ -186,32 +225,67 @@ impl FromStr for Variant {
             Some((n, z)) => (n, Some(z)),
             None => (t.as_str(), None),
         };
+        let size_err = |e: VariantError| err(&e.to_string());
         match (name, size) {
-            ("katro", None) | ("katro", Some("6x6")) => Ok(Variant::KATRO),
-            ("katro", Some("4x6")) => Ok(Variant::Katro {
-                rows: 4,
-                cols: 6,
-                lone_steps: false,
-            }),
-            ("katro", Some("4x4")) => Ok(Variant::Katro {
-                rows: 4,
-                cols: 4,
-                lone_steps: false,
-            }),
-            ("katro", Some(_)) => Err(err("Katro boards are 6x6, 4x6 and 4x4")),
+            ("katro", None) => Ok(Variant::KATRO),
+            ("katro", Some(z)) => {
+                let (r, c) = z
+                    .split_once('x')
+                    .and_then(|(r, c)| Some((r.parse::<u8>().ok()?, c.parse::<u8>().ok()?)))
+                    .ok_or_else(|| err("Katro boards are 6x6, 4x6 and 4x4"))?;
+                Variant::katro(r, c).map_err(size_err)
+            }
             ("hoyito", None) => Ok(Variant::HOYITO),
             ("hoyito", Some(z)) => {
                 let n = z
                     .strip_prefix("2x")
                     .and_then(|n| n.parse::<u8>().ok())
                     .ok_or_else(|| err("Hoyito boards are 2xN"))?;
-                if (6..=12).contains(&n) {
-                    Ok(Variant::Hoyito { cols: n })
-                } else {
-                    Err(err("Hoyito boards have 6 to 12 holes per row"))
-                }
+                Variant::hoyito(n).map_err(size_err)
             }
             _ => Err(err("unknown game")),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// N3, K1, H1: the constructors give exactly the boards of the names, and refuse
+    /// every other shape with a typed error.
+    #[test]
+    fn n3_constructors_build_only_the_named_boards() {
+        for rows in 0..=u8::MAX {
+            for cols in [0, 1, 4, 5, 6, 7, 12, 13, 200, u8::MAX] {
+                match Variant::katro(rows, cols) {
+                    Ok(v) => {
+                        assert!(matches!((rows, cols), (6, 6) | (4, 6) | (4, 4)));
+                        assert_eq!(v.to_string().parse::<Variant>(), Ok(v));
+                    }
+                    Err(e) => assert_eq!(e, VariantError::KatroBoard { rows, cols }),
+                }
+            }
+            match Variant::hoyito(rows) {
+                Ok(v) => {
+                    assert!((6..=12).contains(&rows));
+                    assert_eq!((v.rows(), v.cols()), (2, rows));
+                }
+                Err(e) => assert_eq!(e, VariantError::HoyitoBoard { cols: rows }),
+            }
+        }
+        assert_eq!(
+            Variant::katro(5, 5).unwrap_err().to_string(),
+            "Katro boards are 6x6, 4x6 and 4x4 (K1), not 5x5"
+        );
+        assert_eq!(
+            Variant::hoyito(13).unwrap_err().to_string(),
+            "Hoyito boards have 6 to 12 holes per row (H1), not 13"
+        );
+        assert_eq!(
+            "katro:9x9".parse::<Variant>().unwrap_err().to_string(),
+            "bad game `katro:9x9`: Katro boards are 6x6, 4x6 and 4x4 (K1), not 9x9; expected \
+             `katro`, `katro:4x6`, `katro:4x4`, `hoyito` or `hoyito:2xN` with N from 6 to 12"
+        );
     }
 }

@@ -4,6 +4,7 @@
 //! Data flows one way: a transport turns a platform event into an [`Incoming`], the core
 //! answers with [`Reply`]s, the transport posts them.
 
+use crate::core::input;
 use crate::model::{ChannelKey, User};
 
 /// One incoming chat message addressed to the bot.
@@ -25,19 +26,26 @@ pub struct Incoming {
 }
 
 impl Incoming {
-    /// This message with the core's private markers ([`sanitize`]) removed from its text
-    /// and from every name in it, so that nothing a user sends can be read back as the
-    /// core's own markup; in names a backtick becomes `ˋ` (U+02CB), so that a name
-    /// written into a reply never opens or closes a code span.
+    /// This message as the core reads it, the one place where chat input is made plain:
+    /// the core's private markers ([`sanitize`]) removed from its text and from every
+    /// name in it, so that nothing a user sends can be read back as the core's own
+    /// markup; the text normalised ([`input::command_text`]: NFKC, no invisible or
+    /// control characters); every name cleaned ([`input::display_name`]: no controls or
+    /// bidi characters, a backtick written `ˋ` (U+02CB) so that a name never opens or
+    /// closes a code span, `@` written `＠`), or the user's id when nothing visible is
+    /// left of it.
     pub fn sanitized(&self) -> Incoming {
-        let user = |u: &User| User {
-            id: sanitize(&u.id).into_owned(),
-            name: sanitize(&u.name).replace('`', "\u{2CB}"),
+        let user = |u: &User| {
+            let id = sanitize(&u.id).into_owned();
+            User {
+                name: input::display_name(&sanitize(&u.name)).unwrap_or_else(|| id.clone()),
+                id,
+            }
         };
         Incoming {
             at: self.at.clone(),
             author: user(&self.author),
-            text: sanitize(&self.text).into_owned(),
+            text: input::command_text(&sanitize(&self.text)),
             mentions: self.mentions.iter().map(user).collect(),
             is_organizer: self.is_organizer,
         }

@@ -19,7 +19,7 @@ use super::{games, text, text_reply, vs_ai, Answer, Core, Fail, Settings};
 use crate::core::api::{mention_token, time_token, Incoming, Reply};
 use crate::model::{ChannelKey, User};
 use crate::store::keys::DocKey;
-use crate::store::{docs, Challenge, GameResult, Play, Record, Status, Timing, Verdict};
+use crate::store::{docs, Challenge, Play, Record, Status, Timing, Verdict};
 
 /// Settings of one channel (`!set`), document `chan/COMMUNITY/CHANNEL`.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -205,7 +205,7 @@ pub(super) fn abort(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
              `{p}tournament withdraw @user`"
         ));
     }
-    if r.play.as_ref().map_or(0, moves_played) >= 2 {
+    if r.both_sides_moved() {
         // The AI takes no draws, so against it only resigning is left.
         let draw = if r.ai.is_some() {
             String::new()
@@ -576,6 +576,9 @@ impl Core {
                 }
             }
         }
+        // Games finished before a crash whose rating or tournament result is not
+        // applied yet, before the tournaments look at their rounds.
+        out.extend(self.settle_unsettled(owns));
         out.extend(self.tick_tournaments(owns));
         for (_, reply) in &mut out {
             super::vs_ai::drop_ai_mentions(std::slice::from_mut(reply));
@@ -585,72 +588,6 @@ impl Core {
         out.into_iter()
             .flat_map(|(at, reply)| reply.split(max).into_iter().map(move |r| (at.clone(), r)))
             .collect()
-    }
-
-    /// `after_finish` for a game that ended: rating lines for its result text, and the
-    /// replies of the tournament it belongs to.
-    pub(super) fn after_finish(&self, r: &Record) -> (Vec<String>, Vec<Reply>) {
-        let mut lines = Vec::new();
-        if let Some(line) = self.rate(r) {
-            lines.push(line);
-        }
-        let replies = match (&r.tournament, r.result()) {
-            (Some(link), Some(res)) => self.tourney_game_over(link, &r.id, res),
-            _ => Vec::new(),
-        };
-        (lines, replies)
-    }
-
-    /// Applies a finished rated game to the ratings; the line to show. A game lost on
-    /// time before both sides had moved is not rated (as one aborted then would not be).
-    fn rate(&self, r: &Record) -> Option<String> {
-        let result = r.result()?;
-        if !r.rated {
-            return None;
-        }
-        if matches!(r.verdict, Some(Verdict::Timeout { .. }))
-            && r.play.as_ref().map_or(0, moves_played) < 2
-        {
-            return Some("Unrated: the game ended before both sides had moved.".to_string());
-        }
-        let score = match result {
-            GameResult::Win(Side::South) => 1.0,
-            GameResult::Win(Side::North) => 0.0,
-            GameResult::Draw => 0.5,
-            GameResult::NoResult => return None,
-        };
-        let (south, north) = (r.south.as_ref()?, r.north.as_ref()?);
-        let fam = super::ratings::family(r.kind);
-        match super::ratings::apply_game(
-            &*self.store,
-            &r.at.community,
-            fam,
-            &r.id,
-            r.updated_ms,
-            south,
-            north,
-            score,
-            self.settings.glicko_tau,
-        ) {
-            Ok(Some([(bs, as_), (bn, an)])) => Some(format!(
-                "Ratings ({fam}): {} {:.0} → {:.0}, {} {:.0} → {:.0}.",
-                south.name, bs.rating, as_.rating, north.name, bn.rating, an.rating
-            )),
-            Ok(None) => None,
-            Err(e) => {
-                tracing::error!(error = %e, game = %r.id, "rating update failed");
-                None
-            }
-        }
-    }
-}
-
-/// Moves made so far in a game or a match (a match counts two for each finished game):
-/// below two, a side has not moved yet.
-fn moves_played(play: &Play) -> usize {
-    match play {
-        Play::Game(g) => g.moves().len(),
-        Play::Match(m) => m.game().moves().len() + 2 * m.games_played(),
     }
 }
 

@@ -163,14 +163,6 @@ impl Draft {
         }
     }
 
-    /// An error reply that goes with a write (an expired challenge removed while its
-    /// acceptance is refused).
-    pub fn error(text: impl Into<String>) -> Draft {
-        let mut d = Draft::text(text);
-        d.reply.is_error = true;
-        d
-    }
-
     /// A reply with `body`, `pictures` and `mentions`.
     pub fn new(body: String, pictures: Vec<Picture>, mentions: Vec<User>) -> Draft {
         Draft {

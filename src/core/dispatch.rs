@@ -219,17 +219,18 @@ impl Core {
         Ok(Some(out))
     }
 
-    /// What follows the game `r` just finished: its rating line, appended to the first
-    /// of `replies`, and the replies of its tournament (returned).
+    /// What follows the game `r` just finished (see the `aftermath` module): its rating
+    /// line, appended to the first of `replies`, and the replies of its tournament
+    /// (returned).
     fn finished(&self, r: &Record, replies: &mut [Draft]) -> Vec<Reply> {
-        let (lines, follow) = self.after_finish(r);
+        let after = self.after_finish(r);
         if let Some(first) = replies.first_mut() {
-            for l in lines {
+            for l in after.lines() {
                 first.reply.body.push_str("\n");
-                first.reply.body.push_str(&l);
+                first.reply.body.push_str(l);
             }
         }
-        follow
+        after.replies
     }
 
     /// The reply of `draft` with its pictures painted.

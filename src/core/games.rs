@@ -14,6 +14,7 @@ use super::views::{
 };
 use super::{text, vs_ai, Settings};
 use crate::core::api::{mention_token, Button};
+use crate::core::input::code;
 use crate::model::{GameKind, User};
 use crate::store::{Challenge, Play, Record, Status, Timing};
 
@@ -166,8 +167,8 @@ fn challenge_reply(
     }
 }
 
-/// `!accept`: the challenge becomes a game, sides as asked or by the coin. An expired
-/// challenge is removed, and the acceptance refused.
+/// `!accept`: the challenge becomes a game, sides as asked or by the coin. Accepting an
+/// expired challenge is refused, and changes nothing.
 pub(super) fn accept(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
     let p = ctx.p();
     let no_challenge =
@@ -189,14 +190,13 @@ pub(super) fn accept(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Re
         return refuse(no_challenge);
     };
     if expired(r, ctx.now) {
-        // Removed, and still refused: the write happens, the reply is an error.
-        return Ok(Decision::write(
-            Change::Remove,
-            vec![Draft::error(format!(
-                "{}'s challenge expired at {}; start a new one with `{p}new GAME [@opponent]`",
-                ch.challenger.name,
-                text::date_text(ch.expires_ms)
-            ))],
+        // Refused, and like every refusal it changes nothing: the expired challenge
+        // stays until `!new` replaces it or `!decline` removes it (which say so).
+        return refuse(format!(
+            "{}'s challenge expired at {} and can no longer be accepted; start a new one \
+             with `{p}new GAME [@opponent]`",
+            ch.challenger.name,
+            text::date_text(ch.expires_ms)
         ));
     }
     if ch.challenger.id == ctx.author.id {
@@ -301,8 +301,10 @@ fn move_error(e: PlayError, typed: &str, game: &Game) -> String {
     let legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
     let legal = format!("legal moves: {}", legal.join(" "));
     match e {
-        PlayError::Malformed(pe) => format!("{pe}; {legal}"),
-        other => format!("`{typed}` is not a legal move: {other}; {legal}"),
+        PlayError::Malformed(pe) => {
+            format!("{}; {legal}", crate::core::input::parse_error(&pe, typed))
+        }
+        other => format!("{} is not a legal move: {other}; {legal}", code(typed)),
     }
 }
 

@@ -22,12 +22,14 @@ macro_rules! body {
     };
 }
 
+mod aftermath;
 pub mod api;
 pub mod command;
 mod correspondence;
 mod decision;
 mod dispatch;
 mod games;
+pub mod input;
 pub mod painter;
 pub mod ratings;
 #[cfg(test)]
@@ -142,6 +144,11 @@ pub struct Settings {
     pub provisional_rd: f64,
     /// Glicko-2's system constant tau (0.3 to 1.2; Glickman suggests 0.5).
     pub glicko_tau: f64,
+    /// Glicko-2's rating period: a player's deviation grows as Glickman's step 6 says
+    /// for a player who did not compete, once for each whole period since his last rated
+    /// game (see [`ratings::idle_deviation`]), so that one who comes back after a long
+    /// time is provisional again. Each rated game is a period of its own.
+    pub rating_period: Duration,
     /// The AI's level when `!new GAME ai` names none, 1-5.
     pub ai_level: u8,
     /// The AI's time budget per move, milliseconds; 0: no time limit (then
@@ -167,6 +174,7 @@ impl Default for Settings {
             reminders: vec![Duration::from_secs(24 * 3600), Duration::from_secs(3600)],
             provisional_rd: 110.0,
             glicko_tau: 0.5,
+            rating_period: Duration::from_secs(7 * 24 * 3600),
             ai_level: 3,
             ai_ms_per_move: 1000,
             ai_tt_mb: 16,
@@ -375,7 +383,9 @@ impl Core {
 impl ChatCore for Core {
     fn handle(&self, msg: &Incoming) -> Vec<Reply> {
         let msg = &msg.sanitized();
-        let prefix = self.settings.prefix.clone();
+        // The prefix is read as the text is ([`input::command_text`]): a fullwidth `！`
+        // typed stands for `!`.
+        let prefix = input::command_text(&self.settings.prefix);
         let Some(parsed) = command::parse(&msg.text, &prefix, &msg.mentions) else {
             return Vec::new();
         };

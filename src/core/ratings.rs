@@ -3,9 +3,20 @@
 //! (`rating/COMMUNITY/FAMILY`), and one history entry per rated game and player
 //! (`ratinglog/COMMUNITY/FAMILY/USER/MS-GAMEID`).
 //!
-//! Each rated game is its own rating period (the ratings move after every game).
+//! Each rated game is its own rating period (the ratings move after every game), and a
+//! player's deviation grows, as Glickman defines it for a player who does not compete,
+//! for every whole rating period (`[ratings] period_days`) since his last rated game
+//! ([`idle_deviation`]): before his next game is applied, and wherever his rating is
+//! shown, so that a player who comes back after a long time is provisional again.
 //! Ratings are on the Glicko scale (1500, RD 350, volatility 0.06 to start); skillratings
 //! converts to and from the Glicko-2 scale (factor 173.7178) inside.
+//!
+//! A game is rated only between two people, not aborted, and once both sides have
+//! moved: a game one side never moved in is unrated however it ended (resignation,
+//! time, withdrawal), also in a tournament, where it still scores.
+//!
+//! Applying a game is idempotent, keyed by its id ([`apply_game`]), so that the core can
+//! apply a finished game again after a crash (see [`crate::store::Store::unsettled`]).
 
 use std::collections::BTreeMap;
 
@@ -25,7 +36,8 @@ pub struct PlayerRating {
     pub user: User,
     /// Rating (Glicko scale).
     pub rating: f64,
-    /// Rating deviation (RD).
+    /// Rating deviation (RD) after his last rated game; [`PlayerRating::at`] gives it
+    /// grown by the periods since.
     pub deviation: f64,
     /// Volatility.
     pub volatility: f64,
@@ -61,6 +73,65 @@ impl PlayerRating {
     pub fn games(&self) -> u32 {
         self.won_drawn_lost.iter().sum()
     }
+
+    /// This rating at `now_ms`: the deviation grown for the whole rating periods of
+    /// `period_ms` since his last rated game ([`idle_deviation`]); rating and volatility
+    /// do not change while a player sits out.
+    pub fn at(&self, now_ms: u64, period_ms: u64) -> PlayerRating {
+        let periods = idle_periods(self.last_ms, now_ms, period_ms);
+        PlayerRating {
+            deviation: idle_deviation(self.deviation, self.volatility, periods),
+            ..self.clone()
+        }
+    }
+}
+
+/// The deviation of a new player (Glicko scale), which no idle growth exceeds.
+pub const MAX_DEVIATION: f64 = 350.0;
+
+/// The whole rating periods of `period_ms` from a last rated game at `last_ms` to
+/// `now_ms`; 0 for a player who never played (`last_ms` 0) and for a period of 0.
+pub fn idle_periods(last_ms: u64, now_ms: u64, period_ms: u64) -> u64 {
+    if last_ms == 0 || period_ms == 0 {
+        return 0;
+    }
+    now_ms.saturating_sub(last_ms) / period_ms
+}
+
+/// The deviation (Glicko scale) of a player with `deviation` and `volatility` after
+/// `periods` rating periods without a game: Glickman's step 6 for a player who does not
+/// compete, phi* = sqrt(phi^2 + sigma^2) on the Glicko-2 scale (phi = RD / 173.7178),
+/// applied once per period, that is sqrt(phi^2 + periods * sigma^2); at most
+/// [`MAX_DEVIATION`], the deviation of a new player.
+pub fn idle_deviation(deviation: f64, volatility: f64, periods: u64) -> f64 {
+    if periods == 0 {
+        return deviation;
+    }
+    let phi = deviation / GLICKO2_SCALE;
+    let grown = (phi * phi + periods as f64 * volatility * volatility).sqrt() * GLICKO2_SCALE;
+    grown.min(MAX_DEVIATION)
+}
+
+/// The factor between the Glicko and the Glicko-2 scales (Glickman).
+const GLICKO2_SCALE: f64 = 173.7178;
+
+/// Glicko-2's settings: the system constant and the rating period.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Glicko {
+    /// The system constant tau.
+    pub tau: f64,
+    /// The rating period, milliseconds (see [`idle_deviation`]).
+    pub period_ms: u64,
+}
+
+impl Glicko {
+    /// The settings of `s`.
+    pub fn of(s: &crate::core::Settings) -> Glicko {
+        Glicko {
+            tau: s.glicko_tau,
+            period_ms: s.rating_period.as_millis() as u64,
+        }
+    }
 }
 
 /// The ratings of one family in one community.
@@ -71,6 +142,21 @@ pub struct RatingTable {
     /// Ids of the last games applied (so that a game is never applied twice).
     #[serde(default)]
     pub applied: Vec<String>,
+    /// History entries of applied games not yet written as their own documents: written
+    /// with the table, in the same compare-and-swap, then each written out and removed
+    /// here, so that a crash in between loses none (the next [`apply_game`] of the
+    /// table writes them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pending: Vec<PendingChange>,
+}
+
+/// A history entry waiting in its table (see [`RatingTable::pending`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PendingChange {
+    /// Whose entry.
+    pub user: User,
+    /// The entry.
+    pub change: RatingChange,
 }
 
 /// One rated game of one player: the history entry.
@@ -84,7 +170,7 @@ pub struct RatingChange {
     pub opponent: User,
     /// The player's score: 1, 0.5 or 0.
     pub score: f64,
-    /// Rating and RD before.
+    /// Rating and RD before (the RD grown by the periods sat out).
     pub before: (f64, f64),
     /// Rating and RD after.
     pub after: (f64, f64),
@@ -134,43 +220,58 @@ fn outcome(score: f64) -> Outcomes {
     }
 }
 
-/// Applies one rated game to the table of `community`/`fam`: `a` scored `score_a`
-/// (1, 0.5, 0) against `b`. Returns both players' ratings before and after, or `None`
-/// when the game was already applied. Writes the table and the two history entries.
+/// One rated game, as [`apply_game`] applies it.
+#[derive(Clone, Copy, Debug)]
+pub struct RatedGame<'a> {
+    /// The community whose ratings it counts for.
+    pub community: &'a str,
+    /// The rating family ([`family`]).
+    pub family: &'a str,
+    /// The game's id: a game is applied once.
+    pub id: &'a str,
+    /// When it ended, milliseconds since the Unix epoch.
+    pub at_ms: u64,
+    /// The first player (South).
+    pub a: &'a User,
+    /// The second player (North).
+    pub b: &'a User,
+    /// `a`'s score: 1, 0.5 or 0.
+    pub score_a: f64,
+}
+
+/// Applies one rated game to its table, as one rating period of its own for both
+/// players after their deviations grew for the periods they sat out ([`PlayerRating::at`]).
+/// Returns both players' ratings before and after, or `None` when the game was already
+/// applied. Writes the table (with the two history entries pending in it) in one
+/// compare-and-swap, then the history entries.
+///
+/// Idempotent, keyed by the game id: called again after a crash at any step, it applies
+/// the game at most once and writes its history entries exactly once.
 ///
 /// # Errors
 /// A store failure.
-#[allow(clippy::too_many_arguments)]
 pub fn apply_game(
     store: &dyn Store,
-    community: &str,
-    fam: &str,
-    game_id: &str,
-    now_ms: u64,
-    a: &User,
-    b: &User,
-    score_a: f64,
-    tau: f64,
+    game: &RatedGame<'_>,
+    glicko: Glicko,
 ) -> Result<Option<[(PlayerRating, PlayerRating); 2]>, StoreError> {
-    let key = table_key(community, fam);
+    let key = table_key(game.community, game.family);
     let cfg = Glicko2Config {
-        tau,
+        tau: glicko.tau,
         ..Glicko2Config::new()
     };
+    let (a, b, score_a, now_ms) = (game.a, game.b, game.score_a, game.at_ms);
     let out = docs::update(store, &key, |t: &mut RatingTable| {
-        if t.applied.iter().any(|g| g == game_id) {
+        if t.applied.iter().any(|g| g == game.id) {
             return Ok::<_, StoreError>(None);
         }
-        let ra = t
-            .players
-            .get(&a.id)
-            .cloned()
-            .unwrap_or_else(|| PlayerRating::new(a.clone()));
-        let rb = t
-            .players
-            .get(&b.id)
-            .cloned()
-            .unwrap_or_else(|| PlayerRating::new(b.clone()));
+        let current = |u: &User| {
+            t.players.get(&u.id).map_or_else(
+                || PlayerRating::new(u.clone()),
+                |p| p.at(now_ms, glicko.period_ms),
+            )
+        };
+        let (ra, rb) = (current(a), current(b));
         let (na, nb) = glicko2(&ra.glicko(), &rb.glicko(), &outcome(score_a), &cfg);
         let k = |s: f64| {
             if s > 0.75 {
@@ -193,29 +294,52 @@ pub fn apply_game(
         pb.last_ms = now_ms;
         t.players.insert(a.id.clone(), pa.clone());
         t.players.insert(b.id.clone(), pb.clone());
-        t.applied.push(game_id.to_string());
+        for (me, before, after, opp, score) in
+            [(a, &ra, &pa, b, score_a), (b, &rb, &pb, a, 1.0 - score_a)]
+        {
+            t.pending.push(PendingChange {
+                user: me.clone(),
+                change: RatingChange {
+                    game_id: game.id.to_string(),
+                    at_ms: now_ms,
+                    opponent: opp.clone(),
+                    score,
+                    before: (before.rating, before.deviation),
+                    after: (after.rating, after.deviation),
+                },
+            });
+        }
+        t.applied.push(game.id.to_string());
         if t.applied.len() > 1000 {
             t.applied.remove(0);
         }
         Ok(Some([(ra, pa), (rb, pb)]))
     })?;
-    if let Some([(ba, aa), (bb, ab)]) = &out {
-        for (me, before, after, opp, score) in
-            [(a, ba, aa, b, score_a), (b, bb, ab, a, 1.0 - score_a)]
-        {
-            let entry = RatingChange {
-                game_id: game_id.to_string(),
-                at_ms: now_ms,
-                opponent: opp.clone(),
-                score,
-                before: (before.rating, before.deviation),
-                after: (after.rating, after.deviation),
-            };
-            let k = DocKey::rating_log(community, fam, me, now_ms, game_id);
-            docs::save(store, &k, None, &entry)?;
+    write_pending(store, game.community, game.family)?;
+    Ok(out)
+}
+
+/// Writes the history entries pending in the table of `community`/`fam` as their own
+/// documents (each once: an entry already written is left as it is) and removes them
+/// from the table.
+///
+/// # Errors
+/// A store failure; what was written stays written, the rest stays pending.
+pub fn write_pending(store: &dyn Store, community: &str, fam: &str) -> Result<(), StoreError> {
+    let pending = table(store, community, fam)?.pending;
+    if pending.is_empty() {
+        return Ok(());
+    }
+    for p in &pending {
+        let k = DocKey::rating_log(community, fam, &p.user, p.change.at_ms, &p.change.game_id);
+        if store.doc(&k)?.is_none() {
+            docs::save(store, &k, None, &p.change)?;
         }
     }
-    Ok(out)
+    docs::update(store, &table_key(community, fam), |t: &mut RatingTable| {
+        t.pending.retain(|p| !pending.contains(p));
+        Ok::<_, StoreError>(())
+    })
 }
 
 /// The table of `community`/`fam`.
@@ -281,11 +405,12 @@ impl super::Core {
     ) -> super::Answer {
         let user = who.unwrap_or(&msg.author);
         let prov = self.settings.provisional_rd;
+        let (now, period) = (self.clock.now_ms(), Glicko::of(&self.settings).period_ms);
         let mut parts = Vec::new();
         for fam in ["katro", "hoyito"] {
             let t = table(&*self.store, &msg.at.community, fam)?;
             let name = if fam == "katro" { "Katro" } else { "Hoyito" };
-            match t.players.get(&user.id) {
+            match t.players.get(&user.id).map(|p| p.at(now, period)) {
                 Some(p) => {
                     let [w, d, l] = p.won_drawn_lost;
                     let last = history(&*self.store, &msg.at.community, fam, user)?
@@ -294,7 +419,7 @@ impl super::Core {
                         .unwrap_or_default();
                     parts.push(format!(
                         "{name} {}{} ({}: {w} won, {d} drawn, {l} lost{last})",
-                        rating_text(p, prov),
+                        rating_text(&p, prov),
                         if p.deviation > prov {
                             " provisional"
                         } else {
@@ -321,6 +446,7 @@ impl super::Core {
         only: Option<super::command::RulesTopic>,
     ) -> super::Answer {
         let prov = self.settings.provisional_rd;
+        let (now, period) = (self.clock.now_ms(), Glicko::of(&self.settings).period_ms);
         let fams: Vec<&str> = match only {
             Some(super::command::RulesTopic::Katro) => vec!["katro"],
             Some(super::command::RulesTopic::Hoyito) => vec!["hoyito"],
@@ -330,7 +456,8 @@ impl super::Core {
         for fam in fams {
             let t = table(&*self.store, &msg.at.community, fam)?;
             let name = if fam == "katro" { "Katro" } else { "Hoyito" };
-            let mut rows: Vec<&PlayerRating> = t.players.values().collect();
+            let mut rows: Vec<PlayerRating> =
+                t.players.values().map(|p| p.at(now, period)).collect();
             rows.sort_by(|a, b| {
                 (a.deviation > prov)
                     .cmp(&(b.deviation > prov))
@@ -376,5 +503,46 @@ mod tests {
         assert!((r - 1464.06).abs() < 0.01, "{r}");
         assert!((rd - 151.52).abs() < 0.01, "{rd}");
         assert!((vol - 0.05999).abs() < 0.00001, "{vol}");
+    }
+
+    /// Glickman's step 6 for a player who does not compete: phi* = sqrt(phi^2 +
+    /// sigma^2) per rating period sat out (phi = RD / 173.7178). RD 50, volatility 0.06:
+    /// 51.0749 after one period, 52.1275 after two, 59.8866 after ten, 115.6029 (above
+    /// the provisional 110) after a hundred; never above 350.
+    #[test]
+    fn idle_periods_grow_the_deviation_by_glickmans_step_6() {
+        for (periods, want) in [
+            (0, 50.0),
+            (1, 51.074_850_430_839_49),
+            (2, 52.127_542_557_320_396),
+            (10, 59.886_588_359_383_46),
+            (100, 115.602_918_013_614_17),
+            (1000, 333.377_183_581_338),
+            (2000, 350.0),
+        ] {
+            let rd = idle_deviation(50.0, 0.06, periods);
+            assert!((rd - want).abs() < 1e-9, "{periods}: {rd}");
+        }
+        // The same as skillratings' one-period decay applied period after period.
+        let mut g = Glicko2Rating {
+            rating: 1500.0,
+            deviation: 50.0,
+            volatility: 0.06,
+        };
+        for _ in 0..10 {
+            g = skillratings::glicko2::decay_deviation(&g);
+        }
+        assert!((g.deviation - idle_deviation(50.0, 0.06, 10)).abs() < 1e-9);
+        // Whole periods since the last rated game; none for one who never played.
+        let week = 7 * 86_400_000;
+        assert_eq!(idle_periods(1_000, 1_000 + week - 1, week), 0);
+        assert_eq!(idle_periods(1_000, 1_000 + week, week), 1);
+        assert_eq!(idle_periods(1_000, 1_000 + 100 * week + 5, week), 100);
+        assert_eq!(idle_periods(0, 100 * week, week), 0);
+        let mut p = PlayerRating::new(User::default());
+        (p.rating, p.deviation, p.last_ms) = (1600.0, 50.0, 1_000);
+        let back = p.at(1_000 + 100 * week, week);
+        assert_eq!((back.rating, back.volatility), (1600.0, 0.06));
+        assert!((back.deviation - 115.602_918_013_614_17).abs() < 1e-9);
     }
 }

@@ -157,7 +157,7 @@ fn accept_by_the_wrong_user_is_refused_and_by_the_challenged_one_starts_the_game
 }
 
 #[test]
-fn accepting_an_expired_challenge_removes_it_and_answers_with_an_error() {
+fn accepting_an_expired_challenge_is_refused_and_changes_nothing() {
     let d = decide_as(
         &ChannelState::default(),
         "alice",
@@ -174,15 +174,18 @@ fn accepting_an_expired_challenge_removes_it_and_answers_with_an_error() {
         panic!("a new record")
     };
     let later = T0 + Settings::default().challenge_expiry.as_millis() as u64;
-    let d = decide_as(
+    let e = decide_as(
         &ChannelState::with_record(challenge),
         "bob",
         later,
         Command::Accept,
     )
-    .expect("a decision");
-    assert!(matches!(d.change, Some(Change::Remove)));
-    assert!(d.replies[0].reply.is_error);
+    .expect_err("refused");
+    assert_eq!(
+        e.0,
+        "alice's challenge expired at 2023-11-15 22:13 UTC and can no longer be accepted; \
+         start a new one with `!new GAME [@opponent]`"
+    );
 }
 
 #[test]
@@ -358,4 +361,31 @@ fn two_racing_sows_in_one_channel_apply_once() {
         let rec = store.load(&chan()).expect("load").expect("record").record;
         assert_eq!(rec.play.as_ref().map(|p| p.game().moves().len()), Some(1));
     }
+}
+
+/// Issue 12 item 6: a game is rated only once each side has moved; a match with a
+/// finished game counts as moved by both.
+#[test]
+fn both_sides_moved_counts_the_movers_of_the_game() {
+    let mut r = katro_in_play();
+    let mut moved = Vec::new();
+    for _ in 0..3 {
+        moved.push(r.both_sides_moved());
+        let mv = first_legal(&r);
+        match r.play.as_mut() {
+            Some(Play::Game(g)) => {
+                g.play_text(&mv).expect("legal");
+            }
+            _ => unreachable!(),
+        }
+    }
+    moved.push(r.both_sides_moved());
+    assert_eq!(moved, vec![false, false, true, true]);
+    // A resignation does not count as a move.
+    let mut r = katro_in_play();
+    if let Some(Play::Game(g)) = r.play.as_mut() {
+        g.play_text("c1+").expect("legal");
+        g.resign(Side::North);
+    }
+    assert!(!r.both_sides_moved());
 }

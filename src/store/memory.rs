@@ -1,8 +1,8 @@
 //! A [`Store`] in memory, for tests and benchmarks: the same semantics as the sled
 //! backend (compare-and-swap on the stored bytes, the history, the last game of a
-//! channel, the wake index, documents), nothing on disk.
+//! channel, the wake index, documents, the unsettled games), nothing on disk.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Mutex, MutexGuard};
 
 use super::keys::{DocKey, DocPrefix};
@@ -18,6 +18,7 @@ struct Tables {
     last: HashMap<ChannelKey, String>,
     wake: BTreeMap<ChannelKey, u64>,
     docs: BTreeMap<String, Vec<u8>>,
+    unsettled: BTreeSet<String>,
     next_id: u64,
 }
 
@@ -86,6 +87,7 @@ impl Store for MemoryStore {
                 t.channels.remove(at);
                 t.history.insert(r.id.clone(), encode(r));
                 t.last.insert(at.clone(), r.id.clone());
+                t.unsettled.insert(r.id.clone());
             }
             Write::Remove => {
                 t.wake.remove(at);
@@ -215,5 +217,14 @@ impl Store for MemoryStore {
                 Ok((key, v.clone()))
             })
             .collect()
+    }
+
+    fn unsettled(&self) -> Result<Vec<String>, StoreError> {
+        Ok(self.lock().unsettled.iter().cloned().collect())
+    }
+
+    fn settle(&self, id: &str) -> Result<(), StoreError> {
+        self.lock().unsettled.remove(id);
+        Ok(())
     }
 }

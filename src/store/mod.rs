@@ -52,7 +52,7 @@ pub enum Write<'a> {
     /// Store this record as the channel's (challenge or game in play).
     Put(&'a Record),
     /// The game is over: remove it from the channel and keep it in the history under its
-    /// id, in one transaction.
+    /// id, and mark it unsettled ([`Store::unsettled`]), in one transaction.
     Finish(&'a Record),
     /// Remove the channel's record without keeping it (a declined or expired challenge).
     Remove,
@@ -210,6 +210,23 @@ pub trait Store: Send + Sync {
     /// On I/O failure, or [`StoreError::Read`] for a stored key that is not a
     /// [`DocKey`].
     fn docs(&self, prefix: &DocPrefix) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError>;
+
+    /// The ids of the finished games whose consequences (rating, tournament result) are
+    /// not known to be applied yet, in id order: [`Store::write`] adds a game's id with
+    /// [`Write::Finish`], in the same transaction, and [`Store::settle`] removes it once
+    /// they are. After a crash between the steps the core applies them again (each step
+    /// is idempotent, keyed by the game id), so nothing is lost or counted twice.
+    ///
+    /// # Errors
+    /// On I/O failure.
+    fn unsettled(&self) -> Result<Vec<String>, StoreError>;
+
+    /// Marks the consequences of the finished game `id` applied (see
+    /// [`Store::unsettled`]); nothing when it is not unsettled.
+    ///
+    /// # Errors
+    /// On I/O failure.
+    fn settle(&self, id: &str) -> Result<(), StoreError>;
 }
 
 /// Typed JSON documents over [`Store::doc`] and [`Store::write_doc`].

@@ -406,6 +406,34 @@ impl Record {
         }
     }
 
+    /// Whether each side has made a move: a game one side never moved in is unrated
+    /// however it ended, and can be aborted while in play. A match in which a game has
+    /// been finished counts as moved by both. Replays the current game's moves from its
+    /// start up to the first move of the second side.
+    pub fn both_sides_moved(&self) -> bool {
+        let Some(play) = &self.play else {
+            return false;
+        };
+        if let Play::Match(m) = play {
+            if m.games_played() > 0 {
+                return true;
+            }
+        }
+        let game = play.game();
+        let mut replay = Game::from_position(game.start());
+        let mut moved = [false; 2];
+        for &mv in game.moves() {
+            moved[replay.position().to_move().index()] = true;
+            if moved == [true, true] {
+                return true;
+            }
+            if replay.play(mv).is_err() {
+                break;
+            }
+        }
+        false
+    }
+
     /// When the periodic driver must next look at this record: a game in play's
     /// [`Timing::wake_ms`]; an open challenge's expiry, until the driver has announced
     /// it ([`Challenge::expiry_announced`]). The store keeps an index of it.

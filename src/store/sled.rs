@@ -1,11 +1,13 @@
-//! The sled implementation of [`Store`]: three trees in the data directory.
+//! The sled implementation of [`Store`]: six trees in the data directory.
 //!
 //! - `channels`: channel key -> JSON [`Record`] (a challenge or a game in play);
 //! - `history`: game id -> JSON [`Record`] of a finished game;
 //! - `last`: channel key -> id of the last game finished there;
 //! - `wake`: channel key -> [`Record::wake_ms`] (8 bytes, big-endian) of the games whose
 //!   clock the periodic driver must look at, kept in the same transaction as `channels`;
-//! - `docs`: string key -> JSON document (ratings, tournaments, settings).
+//! - `docs`: string key -> JSON document (ratings, tournaments, settings);
+//! - `unsettled`: game id -> nothing, the finished games whose rating and tournament
+//!   result are not known to be applied yet, kept in the same transaction as `history`.
 //!
 //! A channel key is the community's length (4 bytes, big-endian), the community, then
 //! the channel: every key of one community shares a prefix.
@@ -29,6 +31,7 @@ pub struct SledStore {
     last: sled::Tree,
     wake: sled::Tree,
     docs: sled::Tree,
+    unsettled: sled::Tree,
 }
 
 /// The channel of a key written by [`channel_key`].
@@ -109,6 +112,7 @@ impl SledStore {
             last: tree("last")?,
             wake: tree("wake")?,
             docs: tree("docs")?,
+            unsettled: tree("unsettled")?,
             path: path.to_path_buf(),
             db,
         })
@@ -168,38 +172,43 @@ impl Store for SledStore {
             _ => None,
         };
         let expected = expected.map(|v| v.0.as_slice());
-        let result: Result<bool, TransactionError<()>> =
-            (&self.channels, &self.history, &self.last, &self.wake).transaction(
-                |(channels, history, last, wake)| {
-                    let current = channels.get(&key)?;
-                    if current.as_deref() != expected {
-                        return Ok(false);
+        let result: Result<bool, TransactionError<()>> = (
+            &self.channels,
+            &self.history,
+            &self.last,
+            &self.wake,
+            &self.unsettled,
+        )
+            .transaction(|(channels, history, last, wake, unsettled)| {
+                let current = channels.get(&key)?;
+                if current.as_deref() != expected {
+                    return Ok(false);
+                }
+                match wake_ms {
+                    Some(ms) => {
+                        wake.insert(key.as_slice(), &ms.to_be_bytes())?;
                     }
-                    match wake_ms {
-                        Some(ms) => {
-                            wake.insert(key.as_slice(), &ms.to_be_bytes())?;
-                        }
-                        None => {
-                            wake.remove(key.as_slice())?;
-                        }
+                    None => {
+                        wake.remove(key.as_slice())?;
                     }
-                    match change {
-                        Write::Put(_) => {
-                            channels.insert(key.as_slice(), bytes.clone().unwrap_or_default())?;
-                        }
-                        Write::Finish(_) => {
-                            let id = id.clone().unwrap_or_default();
-                            channels.remove(key.as_slice())?;
-                            history.insert(id.as_bytes(), bytes.clone().unwrap_or_default())?;
-                            last.insert(key.as_slice(), id.as_bytes())?;
-                        }
-                        Write::Remove => {
-                            channels.remove(key.as_slice())?;
-                        }
+                }
+                match change {
+                    Write::Put(_) => {
+                        channels.insert(key.as_slice(), bytes.clone().unwrap_or_default())?;
                     }
-                    Ok::<bool, ConflictableTransactionError<()>>(true)
-                },
-            );
+                    Write::Finish(_) => {
+                        let id = id.clone().unwrap_or_default();
+                        channels.remove(key.as_slice())?;
+                        history.insert(id.as_bytes(), bytes.clone().unwrap_or_default())?;
+                        last.insert(key.as_slice(), id.as_bytes())?;
+                        unsettled.insert(id.as_bytes(), &[])?;
+                    }
+                    Write::Remove => {
+                        channels.remove(key.as_slice())?;
+                    }
+                }
+                Ok::<bool, ConflictableTransactionError<()>>(true)
+            });
         let done = result.map_err(|e| StoreError::Io {
             what: format!("writing {}", channel_name(at)),
             reason: format!("{e:?}"),
@@ -358,5 +367,27 @@ impl Store for SledStore {
             out.push((key, v.to_vec()));
         }
         Ok(out)
+    }
+
+    fn unsettled(&self) -> Result<Vec<String>, StoreError> {
+        self.unsettled
+            .iter()
+            .keys()
+            .map(|k| {
+                k.map(|k| String::from_utf8_lossy(&k).into_owned())
+                    .map_err(io("reading the unsettled games"))
+            })
+            .collect()
+    }
+
+    fn settle(&self, id: &str) -> Result<(), StoreError> {
+        let removed = self
+            .unsettled
+            .remove(id.as_bytes())
+            .map_err(io(format!("settling game {id}")))?;
+        if removed.is_some() {
+            self.flush()?;
+        }
+        Ok(())
     }
 }

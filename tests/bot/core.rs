@@ -352,12 +352,15 @@ fn challenges_expire_by_the_clock() {
     refused(say(&b.core, &at, "carol", "!new hoyito"));
     b.clock.advance(Duration::from_secs(1));
     let e = refused(say(&b.core, &at, "bob", "!accept"));
-    assert!(
-        e.starts_with("alice's challenge expired at 2023-11-14 23:13 UTC"),
-        "{e}"
+    assert_eq!(
+        e,
+        "alice's challenge expired at 2023-11-14 23:13 UTC and can no longer be accepted; \
+         start a new one with `!new GAME [@opponent]`"
     );
-    // The expired challenge is gone: nothing to accept, the channel is free.
-    refused(say(&b.core, &at, "bob", "!accept"));
+    // Refused, so nothing changed: the same answer again, and the expired challenge
+    // neither blocks a new one nor is counted as a game.
+    assert_eq!(refused(say(&b.core, &at, "bob", "!accept")), e);
+    assert_eq!(b.store.counts(), (1, 0));
     ok(say(&b.core, &at, "alice", "!new katro @bob"));
     // An expired challenge does not block a new one either, and `!board` says it expired.
     b.clock.advance(Duration::from_secs(7200));
@@ -568,12 +571,12 @@ fn resign_ends_the_game_and_frees_the_channel() {
     let at = chan("z");
     start(&b.core, &at, "katro");
     ok(say(&b.core, &at, "alice", "!sow c1+"));
-    // Resigning is not bound to the turn.
+    // Resigning is not bound to the turn. Bob never moved: unrated (issue 12 item 6).
     let r = ok(say(&b.core, &at, "alice", "!resign"));
     assert_eq!(
         r.text(),
         "alice (South) resigns.\nGame over. bob (North) wins: resignation. Captured: South 2, North 0.\n\
-         Ratings (katro): alice 1500 → 1338, bob 1500 → 1662."
+         Unrated: the game ended before both sides had moved."
     );
     assert_eq!(r.mentions, vec![user("bob")]);
     assert_eq!(b.store.counts(), (0, 1));
@@ -749,10 +752,11 @@ fn markup_typed_in_a_command_is_echoed_as_inert_text() {
     // Echoed inside inline code, which Discord shows as typed.
     let discord = content(&replies[0].body);
     assert!(discord.contains("`<t:99999999999999999:R>`"), "{discord}");
-    // Backticks typed to break out of the code span leave it as escaped text instead.
+    // Backticks typed to break out of the code span are dropped at the door (issue 12
+    // item 3): the echo stays one code span.
     let replies = say(&b.core, &at, "carol", "!board `<t:1:R>` **x**");
     let discord = content(&replies[0].body);
-    assert!(discord.ends_with("(got \\<t:1:R>` **x**`)"), "{discord}");
+    assert!(discord.ends_with("(got `<t:1:R> **x**`)"), "{discord}");
     // The core's private time marker typed into a command, or into a name, is dropped.
     let forged = time_token(86_400_000);
     for (author, line) in [

@@ -151,6 +151,9 @@ fn export_and_import_round_trip_through_the_binary() {
         start(&core, &chan("one"), "katro");
         ok(say(&core, &chan("one"), "alice", "!sow c1+"));
         start(&core, &chan("two"), "hoyito");
+        // Both sides move (E3 and a reply), so that the resignation is rated.
+        ok(say(&core, &chan("two"), "alice", "!sow a1"));
+        ok(say(&core, &chan("two"), "bob", "!sow a2"));
         ok(say(&core, &chan("two"), "alice", "!resign"));
         ok(say(&core, &chan("three"), "carol", "!new hoyito match"));
     }
@@ -335,4 +338,53 @@ fn import_refuses_duplicates_and_inconsistent_records_before_writing() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no store at"));
     assert!(!missing.exists(), "export must not create a store");
+}
+
+/// Issue 12 item 5: a stored variant of a board no game has (N3, K1, H1), or a Hoyito
+/// variant with the Katro lone-seed steps, is a typed error when read, never a variant
+/// that could panic later.
+#[test]
+fn n3_stored_variants_of_no_game_are_refused_when_read() {
+    use mancala_rules::Variant;
+    let read = |json: &str| serde_json::from_str::<Variant>(json).map_err(|e| e.to_string());
+    assert_eq!(
+        read(r#"{"game":"katro:4x6","lone_steps":true}"#),
+        Ok("katro:4x6"
+            .parse::<Variant>()
+            .unwrap()
+            .with_lone_steps(true))
+    );
+    assert_eq!(
+        read(r#"{"game":"katro:5x200"}"#).unwrap_err(),
+        "bad game `katro:5x200`: Katro boards are 6x6, 4x6 and 4x4 (K1), not 5x200; expected \
+         `katro`, `katro:4x6`, `katro:4x4`, `hoyito` or `hoyito:2xN` with N from 6 to 12"
+    );
+    assert!(read(r#"{"game":"hoyito:2x0"}"#)
+        .unwrap_err()
+        .contains("Hoyito boards have 6 to 12 holes per row (H1), not 0"));
+    assert_eq!(
+        read(r#"{"game":"hoyito","lone_steps":true}"#).unwrap_err(),
+        "lone-seed steps (K11) are a Katro rule, not Hoyito's"
+    );
+    assert_eq!(
+        Variant::katro(4, 5),
+        Err(mancala_rules::VariantError::KatroBoard { rows: 4, cols: 5 })
+    );
+    // A stored match is read only on a Hoyito board, with its game on that board.
+    let m = mancala_rules::Match::new(Variant::HOYITO).unwrap();
+    let mut v = serde_json::to_value(&m).unwrap();
+    serde_json::from_value::<mancala_rules::Match>(v.clone()).unwrap();
+    v["variant"] = serde_json::json!({"game": "katro"});
+    let e = serde_json::from_value::<mancala_rules::Match>(v.clone()).unwrap_err();
+    assert!(
+        e.to_string().contains("match play (M1-M4) is for Hoyito"),
+        "{e}"
+    );
+    v["variant"] = serde_json::json!({"game": "hoyito:2x8"});
+    let e = serde_json::from_value::<mancala_rules::Match>(v).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("the match's game is not on its board, hoyito:2x8"),
+        "{e}"
+    );
 }

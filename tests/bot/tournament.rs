@@ -32,9 +32,9 @@ fn name(t: &Tournament, e: usize) -> String {
     t.entrants[e].user.name.clone()
 }
 
-/// Plays every open game of the current round with `decide(south, north)`, through
-/// `!resign` (a win) or `!draw` twice (a draw), in each game's room. Returns all
-/// replies.
+/// Plays every open game of the current round with `decide(south, north)`: a move of
+/// each side (the first legal one), so that the game is rated, then `!resign` (a win)
+/// or `!draw` twice (a draw), in each game's room. Returns all replies.
 fn play_round(
     core: &Core,
     store: &dyn Store,
@@ -51,6 +51,10 @@ fn play_round(
             format!("tourney-{tname}-r{}-b{}", round.number, p.board)
         );
         let (s, n) = (name(&t, p.south), name(&t, p.north.unwrap()));
+        for who in [&s, &n] {
+            let mv = core.legal_moves(&room)[0].clone();
+            out.extend(say(core, &room, who, &format!("!sow {mv}")));
+        }
         match decide(&s, &n) {
             Res::South => out.extend(say(core, &room, &n, "!resign")),
             Res::North => out.extend(say(core, &room, &s, "!resign")),
@@ -541,4 +545,81 @@ fn pairings_before_the_start_and_several_open_tournaments_name_the_right_command
     assert_eq!(r.text(), "p1 is withdrawn from spring.");
     let r = ok(say(&b.core, &lobby, "p4", "!tournament join autumn"));
     assert_eq!(r.text(), "p4 joins autumn (1 player).");
+}
+
+/// Issue 12 item 6: a tournament game in which a side never moved is unrated however it
+/// ended, and still scores in the standings: a resignation before any move in round
+/// one, and a withdrawal before the withdrawn player's first move.
+#[test]
+fn round_one_games_ended_before_both_moved_score_but_are_unrated() {
+    let b = bench();
+    let lobby = chan("early");
+    ok(org(
+        &b.core,
+        &lobby,
+        "!tournament new early katro roundrobin notime",
+    ));
+    for p in ["p1", "p2", "p3", "p4"] {
+        ok(say(&b.core, &lobby, p, "!tournament join"));
+    }
+    org(&b.core, &lobby, "!tournament start");
+    let t = load(&*b.store, "early");
+    let [b1, b2] = [0, 1].map(|i| t.rounds[0].pairings[i].clone());
+    assert_eq!(
+        pairs(&t, 0),
+        vec![("p1".into(), "p4".into()), ("p2".into(), "p3".into())]
+    );
+    // Board 1: p1 resigns before any move.
+    let out = say(&b.core, b1.room.as_ref().unwrap(), "p1", "!resign");
+    assert_eq!(
+        out[0].text(),
+        "p1 (South) resigns.\nGame over. p4 (North) wins: resignation. Captured: South 0, \
+         North 0.\nUnrated: the game ended before both sides had moved."
+    );
+    assert_eq!(out[1].text(), "early round 1, board 1: p1 0-1 p4.");
+    // Board 2: p2 moves, then p3 is withdrawn before his first move.
+    let room2 = b2.room.clone().unwrap();
+    ok(say(&b.core, &room2, "p2", "!sow c1+"));
+    let out = say_as(
+        &b.core,
+        &lobby,
+        "p3",
+        "!tournament withdraw @p3 early",
+        false,
+    );
+    let game_end = out
+        .iter()
+        .find(|r| r.text().starts_with("p3 is withdrawn from the tournament"))
+        .expect("the game resigned");
+    assert!(
+        game_end
+            .text()
+            .ends_with("Unrated: the game ended before both sides had moved."),
+        "{}",
+        game_end.text()
+    );
+    let t = load(&*b.store, "early");
+    assert_eq!(t.rounds[0].pairings[0].result, Some(Res::North));
+    assert_eq!(t.rounds[0].pairings[1].result, Some(Res::South));
+    let points: Vec<(String, u32)> = t
+        .standings()
+        .iter()
+        .map(|s| (name(&t, s.entrant), s.points))
+        .collect();
+    // Both round-one results score (half points); round 2 was paired at once, where
+    // p4 meets the withdrawn p3 and wins by forfeit.
+    assert_eq!(
+        points,
+        vec![
+            ("p4".to_string(), 4),
+            ("p2".to_string(), 2),
+            ("p3".to_string(), 0),
+            ("p1".to_string(), 0)
+        ]
+    );
+    // Neither game moved a rating.
+    let ratings = mancala_bot::core::ratings::table(&*b.store, "guild-1", "katro").unwrap();
+    assert!(ratings.players.is_empty(), "{:?}", ratings.players);
+    let r = ok(say(&b.core, &lobby, "p4", "!rating"));
+    assert_eq!(r.text(), "p4: Katro unrated; Hoyito unrated.");
 }

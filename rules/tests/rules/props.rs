@@ -65,7 +65,7 @@ fn naive_sowing_cycles(p: &Position, m: Move) -> bool {
                 false,
             )
         }
-        (Variant::Hoyito { cols: 6 }, _, _) => (
+        (Variant::Hoyito { cols: 6, .. }, _, _) => (
             "a1 b1 c1 d1 e1 f1 f2 e2 d2 c2 b2 a2"
                 .split(' ')
                 .map(idx)

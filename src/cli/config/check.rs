@@ -146,7 +146,8 @@ impl RatingsConfig {
             30.0,
             350.0,
         )?;
-        within("ratings.tau", self.tau, 0.2, 1.5)
+        within("ratings.tau", self.tau, 0.2, 1.5)?;
+        within("ratings.period_days", self.period_days, 1.0, 365.0)
     }
 }
 

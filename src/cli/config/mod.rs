@@ -194,6 +194,9 @@ pub struct RatingsConfig {
     pub provisional_deviation: f64,
     /// Glicko-2's system constant tau, 0.2 to 1.5 (default 0.5).
     pub tau: f64,
+    /// The rating period in days, 1 to 365 (default 7): a player's deviation grows for
+    /// each whole period he sat out.
+    pub period_days: f64,
 }
 
 impl Default for RatingsConfig {
@@ -201,6 +204,7 @@ impl Default for RatingsConfig {
         RatingsConfig {
             provisional_deviation: 110.0,
             tau: 0.5,
+            period_days: 7.0,
         }
     }
 }
@@ -390,6 +394,7 @@ impl Config {
                 .collect(),
             provisional_rd: r.provisional_deviation,
             glicko_tau: r.tau,
+            rating_period: Duration::from_secs_f64(r.period_days * 86_400.0),
             ai_level: ai.level,
             ai_ms_per_move: ai.ms_per_move,
             ai_tt_mb: ai.tt_mb,

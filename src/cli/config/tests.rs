@@ -22,6 +22,7 @@ fn example_config_parses_with_its_documented_values() {
     );
     assert_eq!(s.provisional_rd, 110.0);
     assert_eq!(s.glicko_tau, 0.5);
+    assert_eq!(s.rating_period, Duration::from_secs(7 * 24 * 3600));
     assert_eq!(
         (s.ai_level, s.ai_ms_per_move, s.ai_tt_mb, s.ai_max_nodes),
         (3, 1000, 16, None)
@@ -47,6 +48,19 @@ fn correspondence_settings_are_checked() {
     assert!(e.contains("reminder_hours"), "{e}");
     let e = format!("{:#}", Config::parse("[ratings]\ntau = 3").unwrap_err());
     assert!(e.contains("ratings.tau"), "{e}");
+    let e = format!(
+        "{:#}",
+        Config::parse("[ratings]\nperiod_days = 0").unwrap_err()
+    );
+    assert!(
+        e.contains("ratings.period_days must be 1 to 365, got 0.0"),
+        "{e}"
+    );
+    let s = Config::parse("[ratings]\nperiod_days = 30")
+        .unwrap()
+        .settings()
+        .unwrap();
+    assert_eq!(s.rating_period, Duration::from_secs(30 * 24 * 3600));
     let e = format!("{:#}", Config::parse("[ai]\nlevel = 6").unwrap_err());
     assert!(e.contains("ai.level must be 1 to 5, got 6"), "{e}");
     let e = format!("{:#}", Config::parse("[ai]\nms_per_move = 0").unwrap_err());
@@ -186,6 +200,7 @@ const CASES: &[Case] = &[
     case("reminder_hours", &["[0.0]", "[1e-300]", "[721]", "[1, 2, 3, 4, 5, 6, 7, 8, 9]", "3"], &["[]", "[0.1, 720]"]),
     case("ratings.provisional_deviation", &["29", "351", "nan"], &["30", "350"]),
     case("ratings.tau", &["0.19", "1.51"], &["0.2", "1.5"]),
+    case("ratings.period_days", &["0", "0.99", "366", "nan"], &["1", "365"]),
     case("ai.level", &["0", "6", "-1"], &["1", "5"]),
     case("ai.ms_per_move", &["-1", "60001"], &["1", "60000"]),
     case("ai.tt_mb", &["0", "4097"], &["1", "4096"]),

@@ -7,12 +7,8 @@ use mancala_rules::{Side, Variant};
 use super::table::{usage, Cx, GAMES, TIME_FORM};
 use super::{ai_levels_text, parse_time, Command, FormatArg, Opponent, RulesTopic};
 use super::{TourneyCommand, User};
+use crate::core::input::{code, parse_error};
 use crate::model::GameKind;
-
-/// The first 30 characters of a word the user typed, for errors.
-fn shown(word: &str) -> String {
-    word.chars().take(30).collect()
-}
 
 fn is_mention(token: &str) -> bool {
     token.starts_with('@') || token.starts_with("<@")
@@ -24,10 +20,10 @@ pub(super) fn no_args(cmd: &Command, cx: &Cx<'_>, args: &[&str]) -> Result<Comma
         Ok(cmd.clone())
     } else {
         Err(format!(
-            "`{}{}` takes no arguments (got `{}`)",
+            "`{}{}` takes no arguments (got {})",
             cx.prefix,
             cx.name,
-            args.join(" ")
+            code(&args.join(" "))
         ))
     }
 }
@@ -47,7 +43,8 @@ pub(super) fn sow(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
              Hoyito (`{p}moves` lists them)"
         ))
     } else {
-        Ok(Command::Sow(mv))
+        // Holes are case-insensitive (N2): folded here, so that errors echo them folded.
+        Ok(Command::Sow(mv.to_lowercase()))
     }
 }
 
@@ -102,8 +99,8 @@ pub(super) fn rules(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
             Ok(Command::Rules(Some(RulesTopic::Hoyito)))
         }
         _ => Err(format!(
-            "no rules for `{}`: use `{p}rules katro` or `{p}rules hoyito`",
-            args.join(" "),
+            "no rules for {}: use `{p}rules katro` or `{p}rules hoyito`",
+            code(&args.join(" ")),
             p = cx.prefix
         )),
     }
@@ -122,8 +119,8 @@ fn parse_level(word: Option<&str>, prefix: &str) -> Result<u8, String> {
         Ok(n) if (1..=5).contains(&n) => Ok(n as u8),
         Ok(n) => Err(format!("AI level {n} does not exist: levels are {levels}")),
         Err(_) => Err(format!(
-            "`level` takes a number, not `{}`: levels are {levels}",
-            shown(word)
+            "`level` takes a number, not {}: levels are {levels}",
+            code(word)
         )),
     }
 }
@@ -165,7 +162,8 @@ pub(super) fn new(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
                 "north" | "n" => Side::North,
                 other => {
                     return Err(format!(
-                        "`as` takes `south` or `north`, not `{other}`; {usage}"
+                        "`as` takes `south` or `north`, not {}; {usage}",
+                        code(other)
                     ))
                 }
             });
@@ -201,11 +199,14 @@ pub(super) fn new(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
         } else if got.kind.is_none() {
             // The rules' error already lists the game names.
             let variant: Variant = lower.parse().map_err(|e: mancala_rules::ParseError| {
-                format!("{e}, or `hoyito match`; usage: `{prefix}{new_usage}`")
+                format!(
+                    "{}, or `hoyito match`; usage: `{prefix}{new_usage}`",
+                    parse_error(&e, word)
+                )
             })?;
             got.kind = Some(GameKind::single(variant));
         } else {
-            return Err(format!("unexpected `{}`; {usage}", shown(word)));
+            return Err(format!("unexpected {}; {usage}", code(word)));
         }
         i += 1;
     }
@@ -256,8 +257,8 @@ fn tourney_name(word: &str, prefix: &str) -> Result<String, String> {
         Ok(word.to_string())
     } else {
         Err(format!(
-            "bad tournament name `{}`: use 1 to 24 letters, digits, `-` or `_`; {}",
-            shown(word),
+            "bad tournament name {}: use 1 to 24 letters, digits, `-` or `_`; {}",
+            code(word),
             tourney_usage(prefix)
         ))
     }
@@ -337,7 +338,7 @@ pub(super) fn tourney_new(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String>
     let variant: Variant = game
         .to_lowercase()
         .parse()
-        .map_err(|e: mancala_rules::ParseError| format!("{e}; {usage}"))?;
+        .map_err(|e: mancala_rules::ParseError| format!("{}; {usage}", parse_error(&e, game)))?;
     let mut kind = GameKind::single(variant);
     let mut i = 2;
     if rest.get(i).is_some_and(|w| w.eq_ignore_ascii_case("match")) {
@@ -354,7 +355,7 @@ pub(super) fn tourney_new(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String>
         Some(w) => match parse_time(w) {
             Some(t) => Some(t?),
             None => {
-                return Err(format!("unexpected `{}`; {TIME_FORM}; {usage}", shown(w)));
+                return Err(format!("unexpected {}; {TIME_FORM}; {usage}", code(w)));
             }
         },
     };
@@ -389,8 +390,8 @@ fn tourney_format(
             }
         }
         Some(other) => Err(format!(
-            "unknown format `{}`: roundrobin, swiss ROUNDS or knockout; {usage}",
-            shown(other)
+            "unknown format {}: roundrobin, swiss ROUNDS or knockout; {usage}",
+            code(other)
         )),
         None => Err(format!(
             "`{prefix}tournament new` needs a format: roundrobin, swiss ROUNDS or knockout; {usage}"

@@ -17,6 +17,7 @@ pub mod table;
 
 use mancala_rules::Side;
 
+use crate::core::input::code;
 use crate::model::GameKind;
 use crate::model::User;
 use table::{Cx, Grammar};
@@ -171,12 +172,13 @@ pub fn parse_time(word: &str) -> Option<Result<Option<u64>, String>> {
         return None;
     }
     let Ok(n) = num.parse::<f64>() else {
-        return Some(Err(format!("bad time `{word}`; {TIME_FORM}")));
+        return Some(Err(format!("bad time {}; {TIME_FORM}", code(word))));
     };
     let h = n * hours;
     if !(1.0..=720.0).contains(&h) {
         return Some(Err(format!(
-            "time per move `{word}` is out of range; {TIME_FORM}"
+            "time per move {} is out of range; {TIME_FORM}",
+            code(word)
         )));
     }
     Some(Ok(Some((h * 3_600_000.0).round() as u64)))
@@ -218,9 +220,8 @@ pub fn parse(text: &str, prefix: &str, mentions: &[User]) -> Option<Result<Comma
                 match def.find_sub(&sub) {
                     Some(s) => (s.parse)(&Cx { sub: &sub, ..cx }, rest),
                     None => Err(format!(
-                        "unknown `{prefix}{} {}`; usage: `{prefix}{}`",
-                        def.name,
-                        sub.chars().take(30).collect::<String>(),
+                        "unknown {}; usage: `{prefix}{}`",
+                        code(&format!("{prefix}{} {sub}", def.name)),
                         def.usage()
                     )),
                 }
@@ -231,13 +232,13 @@ pub fn parse(text: &str, prefix: &str, mentions: &[User]) -> Option<Result<Comma
 
 /// The error for a name that is no command: it lists the table's commands.
 fn unknown_command(name: &str, prefix: &str) -> String {
-    let shown: String = name.chars().take(30).collect();
     let names: Vec<String> = table::COMMANDS
         .iter()
         .map(|c| format!("{prefix}{}", c.name))
         .collect();
     format!(
-        "unknown command `{prefix}{shown}`; commands: {} (`{prefix}help` explains them)",
+        "unknown command {}; commands: {} (`{prefix}help` explains them)",
+        code(&format!("{prefix}{name}")),
         names.join(" ")
     )
 }
@@ -358,7 +359,7 @@ mod tests {
     fn sow_alias_prefix_and_spaces() {
         assert_eq!(
             parse("?s C1 +", "?", &[]).unwrap().unwrap(),
-            Command::Sow("C1+".into())
+            Command::Sow("c1+".into())
         );
         let e = parse("!sow", "!", &[]).unwrap().unwrap_err();
         assert!(e.contains("needs a hole"), "{e}");

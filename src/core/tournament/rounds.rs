@@ -220,15 +220,19 @@ impl Core {
     }
 
     /// A tournament game ended with `res`: record it, announce it, and pair the next
-    /// round when it completes the current one.
+    /// round when it completes the current one. Idempotent: a result already recorded
+    /// (or a tournament no longer running, or gone) gives nothing.
+    ///
+    /// # Errors
+    /// The store failed recording the result (nothing was recorded then).
     pub(in crate::core) fn tourney_game_over(
         &self,
         link: &TourneyLink,
         game_id: &str,
         res: GameResult,
-    ) -> Vec<Reply> {
+    ) -> Result<Vec<Reply>, Fail> {
         let Some(res) = res_of(res) else {
-            return Vec::new();
+            return Ok(Vec::new());
         };
         let recorded = self.update_tournament(&link.key, |t| {
             if t.phase != Phase::Running {
@@ -237,8 +241,10 @@ impl Core {
             Ok(t.record(link.round, link.board, game_id, res)
                 .then(|| t.clone()))
         });
-        let Ok(Some(t)) = recorded else {
-            return Vec::new();
+        let t = match recorded {
+            Ok(Some(t)) => t,
+            Ok(None) | Err(Fail::Refuse(_)) => return Ok(Vec::new()),
+            Err(e) => return Err(e),
         };
         let mut out = Vec::new();
         if let Some(p) = t
@@ -267,7 +273,7 @@ impl Core {
             });
         }
         out.extend(self.advance(&link.key));
-        out
+        Ok(out)
     }
 
     /// When the current round is complete: pairs the next one (or ends the tournament),
@@ -360,9 +366,8 @@ impl Core {
                         continue;
                     }
                     if let Ok(Some(r)) = self.store.finished(id) {
-                        // The rating is applied at most once (its table remembers games).
-                        let (_, more) = self.after_finish(&r);
-                        replies.extend(more);
+                        // Applied at most once: each step is keyed by the game id.
+                        replies.extend(self.after_finish(&r).replies);
                     }
                 }
             }

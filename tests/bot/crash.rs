@@ -1,0 +1,318 @@
+//! Issue 12 item 5: crash-safe side effects. A game's end, its rating update (the table,
+//! then the two history entries) and its tournament result are separate writes; a
+//! store that fails every write after the N-th stands for a crash between any two of
+//! them. After a restart the driver's first tick applies what is missing, exactly once.
+
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
+
+use mancala_bot::core::api::{ChatCore, Reply};
+use mancala_bot::core::ratings::{self, RatingTable};
+use mancala_bot::core::tournament::{Phase, Res, Tournament};
+use mancala_bot::core::{Core, ManualClock, Settings};
+use mancala_bot::model::ChannelKey;
+use mancala_bot::store::keys::{DocKey, DocPrefix};
+use mancala_bot::store::{
+    Imported, MemoryStore, Record, Store, StoreError, Stored, Version, Write,
+};
+
+use crate::core_chat::{chan, ok, say, say_as, user, FakePainter};
+
+/// A store whose writes fail once its budget is spent (a crash: nothing after it is
+/// written); reads always work.
+struct CrashingStore {
+    inner: Arc<MemoryStore>,
+    /// Writes still allowed; negative: no limit.
+    budget: AtomicI64,
+}
+
+impl CrashingStore {
+    fn new(inner: Arc<MemoryStore>) -> CrashingStore {
+        CrashingStore {
+            inner,
+            budget: AtomicI64::new(-1),
+        }
+    }
+
+    /// Allows `n` more writes, then fails every one.
+    fn crash_after(&self, n: i64) {
+        self.budget.store(n, Ordering::SeqCst);
+    }
+
+    fn spend(&self) -> Result<(), StoreError> {
+        let left = self.budget.load(Ordering::SeqCst);
+        if left == 0 {
+            return Err(StoreError::Io {
+                what: "writing".into(),
+                reason: "simulated crash".into(),
+            });
+        }
+        if left > 0 {
+            self.budget.fetch_sub(1, Ordering::SeqCst);
+        }
+        Ok(())
+    }
+}
+
+impl Store for CrashingStore {
+    fn load(&self, at: &ChannelKey) -> Result<Option<Stored>, StoreError> {
+        self.inner.load(at)
+    }
+    fn write(
+        &self,
+        at: &ChannelKey,
+        expected: Option<&Version>,
+        change: Write<'_>,
+    ) -> Result<bool, StoreError> {
+        self.spend()?;
+        self.inner.write(at, expected, change)
+    }
+    fn last_finished(&self, at: &ChannelKey) -> Result<Option<Record>, StoreError> {
+        self.inner.last_finished(at)
+    }
+    fn finished(&self, id: &str) -> Result<Option<Record>, StoreError> {
+        self.inner.finished(id)
+    }
+    fn new_id(&self, now_ms: u64) -> Result<String, StoreError> {
+        self.inner.new_id(now_ms)
+    }
+    fn for_each(
+        &self,
+        each: &mut dyn FnMut(&Record) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        self.inner.for_each(each)
+    }
+    fn import(&self, record: &Record) -> Result<Imported, StoreError> {
+        self.spend()?;
+        self.inner.import(record)
+    }
+    fn counts(&self) -> (usize, usize) {
+        self.inner.counts()
+    }
+    fn due(&self, now_ms: u64) -> Result<Vec<ChannelKey>, StoreError> {
+        self.inner.due(now_ms)
+    }
+    fn doc(&self, key: &DocKey) -> Result<Option<Vec<u8>>, StoreError> {
+        self.inner.doc(key)
+    }
+    fn write_doc(
+        &self,
+        key: &DocKey,
+        expected: Option<&[u8]>,
+        new: Option<&[u8]>,
+    ) -> Result<bool, StoreError> {
+        self.spend()?;
+        self.inner.write_doc(key, expected, new)
+    }
+    fn docs(&self, prefix: &DocPrefix) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
+        self.inner.docs(prefix)
+    }
+    fn unsettled(&self) -> Result<Vec<String>, StoreError> {
+        self.inner.unsettled()
+    }
+    fn settle(&self, id: &str) -> Result<(), StoreError> {
+        self.spend()?;
+        self.inner.settle(id)
+    }
+}
+
+const T0: u64 = 1_700_000_000_000;
+
+fn core_over(store: Arc<dyn Store>) -> Core {
+    Core::new(
+        store,
+        Arc::new(FakePainter::default()),
+        Arc::new(ManualClock::new(T0)),
+        Settings::default(),
+    )
+}
+
+/// The Katro table of guild-1.
+fn katro(store: &dyn Store) -> RatingTable {
+    ratings::table(store, "guild-1", "katro").unwrap()
+}
+
+/// What the ratings hold for `names`: (rating, deviation, games, history entries).
+fn rated(store: &dyn Store, names: &[&str]) -> Vec<(f64, f64, u32, usize)> {
+    let t = katro(store);
+    names
+        .iter()
+        .map(|n| {
+            let u = user(n);
+            let history = ratings::history(store, "guild-1", "katro", &u).unwrap();
+            t.players
+                .get(&u.id)
+                .map_or((0.0, 0.0, 0, history.len()), |p| {
+                    (p.rating, p.deviation, p.games(), history.len())
+                })
+        })
+        .collect()
+}
+
+/// One move of each side in the game of `at`, `south` first.
+fn both_move(core: &Core, at: &ChannelKey, south: &str, north: &str) {
+    for who in [south, north] {
+        let mv = core.legal_moves(at)[0].clone();
+        ok(say(core, at, who, &format!("!sow {mv}")));
+    }
+}
+
+/// A rated game (both sides moved) resigned with the store crashing after `n` writes
+/// of the resignation; then a restart and two ticks. Returns the inner store.
+fn resign_with_crash(n: i64) -> Arc<MemoryStore> {
+    let inner = Arc::new(MemoryStore::new());
+    let crashing = Arc::new(CrashingStore::new(inner.clone()));
+    let at = chan("g");
+    {
+        let core = core_over(crashing.clone());
+        ok(say(&core, &at, "alice", "!new katro @bob as south notime"));
+        ok(say(&core, &at, "bob", "!accept"));
+        both_move(&core, &at, "alice", "bob");
+        crashing.crash_after(n);
+        let _ = say(&core, &at, "alice", "!resign");
+    }
+    let core = core_over(inner.clone());
+    let _ = core.tick();
+    let _ = core.tick();
+    inner
+}
+
+/// A crash after any write of a rated game's end (the game finished, the rating table,
+/// each history entry, the pending entries cleared, the game settled) loses nothing and
+/// counts nothing twice: after the restart both players have one rated game, one
+/// history entry each and the ratings of the run without a crash.
+#[test]
+fn rating_is_applied_exactly_once_whatever_write_a_crash_interrupts() {
+    let names = ["alice", "bob"];
+    // No crash at all: the reference.
+    let reference = rated(&*resign_with_crash(-1), &names);
+    assert_eq!(reference[0].2, 1);
+    assert_eq!(reference[0].3, 1);
+    assert!(
+        reference[0].0 < 1500.0 && reference[1].0 > 1500.0,
+        "{reference:?}"
+    );
+    for n in 1..=6 {
+        let store = resign_with_crash(n);
+        assert_eq!(rated(&*store, &names), reference, "crash after {n} writes");
+        assert_eq!(store.unsettled().unwrap(), Vec::<String>::new(), "{n}");
+        assert!(katro(&*store).pending.is_empty(), "{n}");
+    }
+}
+
+/// Before the restart's tick the crash has left the work undone; the tick announces
+/// the rating in the game's channel, once.
+#[test]
+fn crash_before_the_rating_is_applied_at_the_next_start() {
+    let inner = Arc::new(MemoryStore::new());
+    let crashing = Arc::new(CrashingStore::new(inner.clone()));
+    let at = chan("g");
+    {
+        let core = core_over(crashing.clone());
+        ok(say(&core, &at, "alice", "!new katro @bob as south notime"));
+        ok(say(&core, &at, "bob", "!accept"));
+        both_move(&core, &at, "alice", "bob");
+        // The game finishes; the rating table write fails.
+        crashing.crash_after(1);
+        let r = ok(say(&core, &at, "alice", "!resign"));
+        assert!(!r.text().contains("Ratings"), "{}", r.text());
+    }
+    assert_eq!(inner.counts(), (0, 1));
+    assert_eq!(inner.unsettled().unwrap().len(), 1);
+    assert!(katro(&*inner).players.is_empty());
+    let core = core_over(inner.clone());
+    let out = core.tick();
+    let texts: Vec<(String, String)> = out
+        .iter()
+        .map(|(k, r)| (k.channel.clone(), r.text()))
+        .collect();
+    assert_eq!(
+        texts,
+        vec![(
+            "g".to_string(),
+            "Ratings (katro): alice 1500 → 1338, bob 1500 → 1662.".to_string()
+        )]
+    );
+    assert!(core.tick().is_empty());
+    assert_eq!(rated(&*inner, &["alice"])[0].2, 1);
+}
+
+/// A two-player round robin whose only game is resigned after both moved, with the
+/// store crashing after `n` writes of the resignation; a restart and two ticks.
+fn tournament_with_crash(n: i64) -> (Arc<MemoryStore>, Vec<Reply>) {
+    let inner = Arc::new(MemoryStore::new());
+    let crashing = Arc::new(CrashingStore::new(inner.clone()));
+    let lobby = chan("lobby");
+    let key = Tournament::key_of("guild-1", "cup");
+    {
+        let core = core_over(crashing.clone());
+        ok(say_as(
+            &core,
+            &lobby,
+            "org",
+            "!tournament new cup katro roundrobin notime",
+            true,
+        ));
+        for p in ["p1", "p2"] {
+            ok(say(&core, &lobby, p, "!tournament join cup"));
+        }
+        let _ = say_as(&core, &lobby, "org", "!tournament start cup", true);
+        let t = read(&*inner, &key);
+        let p = &t.rounds[0].pairings[0];
+        let room = p.room.clone().expect("a room");
+        let south = t.entrants[p.south].user.name.clone();
+        let north = t.entrants[p.north.unwrap()].user.name.clone();
+        both_move(&core, &room, &south, &north);
+        crashing.crash_after(n);
+        let _ = say(&core, &room, &north, "!resign");
+    }
+    let core = core_over(inner.clone());
+    let mut out: Vec<Reply> = core.tick().into_iter().map(|(_, r)| r).collect();
+    out.extend(core.tick().into_iter().map(|(_, r)| r));
+    (inner, out)
+}
+
+fn read(store: &dyn Store, key: &DocKey) -> Tournament {
+    let bytes = store.doc(key).unwrap().expect("stored");
+    serde_json::from_slice::<Option<Tournament>>(&bytes)
+        .unwrap()
+        .expect("a tournament")
+}
+
+/// A crash after any write of a tournament game's end leaves, after the restart, the
+/// result recorded once (South wins: 1-0 in the standings), the tournament over, and
+/// the game rated once.
+#[test]
+fn tournament_result_and_rating_are_applied_exactly_once_after_a_crash() {
+    let key = Tournament::key_of("guild-1", "cup");
+    let (reference, _) = tournament_with_crash(-1);
+    let t = read(&*reference, &key);
+    let south = t.entrants[t.rounds[0].pairings[0].south].user.name.clone();
+    let north = t.entrants[t.rounds[0].pairings[0].north.unwrap()]
+        .user
+        .name
+        .clone();
+    let names = [south.as_str(), north.as_str()];
+    let ratings = rated(&*reference, &names);
+    assert_eq!((ratings[0].2, ratings[1].2), (1, 1));
+    for n in 1..=9 {
+        let (store, replies) = tournament_with_crash(n);
+        let t = read(&*store, &key);
+        assert_eq!(t.phase, Phase::Finished, "crash after {n} writes");
+        assert_eq!(t.rounds.len(), 1, "{n}");
+        assert_eq!(t.rounds[0].pairings[0].result, Some(Res::South), "{n}");
+        let points: Vec<(String, u32)> = t
+            .standings()
+            .iter()
+            .map(|s| (t.entrants[s.entrant].user.name.clone(), s.points))
+            .collect();
+        assert_eq!(points, vec![(south.clone(), 2), (north.clone(), 0)], "{n}");
+        assert_eq!(rated(&*store, &names), ratings, "{n}");
+        assert_eq!(store.unsettled().unwrap(), Vec::<String>::new(), "{n}");
+        let over = replies
+            .iter()
+            .filter(|r| r.text().starts_with("Tournament cup is over"))
+            .count();
+        assert!(over <= 1, "{n}: {replies:?}");
+    }
+}
