@@ -847,6 +847,14 @@ fn counts_of_one_read_in_the_singular() {
         out[0].text()
     );
     let room = out[1].to.clone().expect("the game's room");
+    // Both sides move first: a game ended before both moved is unrated (issue 12 item 6).
+    for _ in 0..2 {
+        let mv = b.core.legal_moves(&room)[0].clone();
+        let played = ["alice", "bob"]
+            .iter()
+            .any(|who| !say(&b.core, &room, who, &format!("!sow {mv}"))[0].is_error);
+        assert!(played, "one of them was to move");
+    }
     let out = say(&b.core, &room, "bob", "!resign");
     assert!(
         out.iter()
