@@ -17,3 +17,5 @@ mod fake_discord;
 mod limits;
 #[path = "discord/startup.rs"]
 mod startup;
+#[path = "discord/strict.rs"]
+mod strict;

@@ -540,7 +540,8 @@ fn notice(reply: &Reply) -> RoomMessageEventContent {
 /// The MIME type and upload settings of an attachment: image size and dimensions (read
 /// from the file's header), its alt text as the caption.
 fn attachment_config(a: &Attachment, kind: format::Kind) -> (mime::Mime, AttachmentConfig) {
-    let caption = (!a.alt.trim().is_empty()).then(|| TextMessageEventContent::plain(&a.alt));
+    let caption =
+        (!a.alt.trim().is_empty()).then(|| TextMessageEventContent::plain(format::caption(&a.alt)));
     let size = UInt::new(a.bytes.len() as u64);
     let (mime, info) = match kind {
         format::Kind::Png | format::Kind::Gif => {

@@ -5,6 +5,29 @@
 
 use crate::core::api::{plain_time, Body, Segment};
 
+/// The homeserver's limit on an event, in bytes of its JSON (Matrix spec, "Size limits":
+/// 65,536 bytes including the envelope).
+pub const MAX_EVENT_BYTES: usize = 65_536;
+
+/// Most bytes of an image's caption (its alt text): well under [`MAX_EVENT_BYTES`]
+/// with the event's other fields, whatever the script.
+pub const MAX_CAPTION_BYTES: usize = 16_384;
+
+/// The caption of an image: its alt text, cut at a character boundary to
+/// [`MAX_CAPTION_BYTES`] when longer, saying how much was left out.
+pub fn caption(alt: &str) -> String {
+    if alt.len() <= MAX_CAPTION_BYTES {
+        return alt.to_string();
+    }
+    let note_room = 80;
+    let mut end = MAX_CAPTION_BYTES - note_room;
+    while !alt.is_char_boundary(end) {
+        end -= 1;
+    }
+    let left = alt[end..].chars().count();
+    format!("{}... ({left} more characters not shown)", &alt[..end])
+}
+
 /// The prefix of a Matrix permalink to a user (a "pill" in HTML).
 const MATRIX_TO: &str = "https://matrix.to/#/";
 
@@ -365,6 +388,27 @@ mod tests {
             notice_html(&body, 0, &[]),
             "due 1970-01-02 00:00 UTC (in 24 h) &lt;t:99999999999999999:R&gt;"
         );
+    }
+
+    /// The homeserver's 64 KiB event limit: the longest caption and the longest notice
+    /// (a reply of `max_reply_chars` at most 2,000 characters, the core splits longer
+    /// ones) stay well within it in any script, markup escaped.
+    #[test]
+    fn captions_and_notices_fit_in_a_matrix_event() {
+        for unit in ["a", "🐢", "<", "\"", "مس"] {
+            let alt = unit.repeat(100_000);
+            let c = caption(&alt);
+            assert!(c.len() <= MAX_CAPTION_BYTES, "{}", c.len());
+            assert!(c.ends_with("more characters not shown)"));
+            assert!(alt.starts_with(c.split("...").next().unwrap()));
+            let text: String = unit.chars().cycle().take(2000).collect();
+            let html = notice_html(&Body::new(text.clone()), 0, &[]);
+            let event = serde_json::json!({"msgtype": "m.notice", "body": text,
+                "format": "org.matrix.custom.html", "formatted_body": html});
+            let bytes = serde_json::to_vec(&event).unwrap().len();
+            assert!(bytes < MAX_EVENT_BYTES / 2, "{unit}: {bytes} bytes");
+        }
+        assert_eq!(caption("board after c1+"), "board after c1+");
     }
 
     #[test]
