@@ -23,8 +23,9 @@ pub const TICK_DEADLINE_MS: u64 = 1_714_739_400_000;
 /// The room `!tournament start spring` opens.
 pub const ROOM_NAME: &str = "tourney-spring-r1-b1";
 
-/// How long `!history` takes, to exercise the deferral of slow interactions.
-pub const SLOW: Duration = Duration::from_millis(2500);
+/// How long `!history` takes: longer than the 3 s Discord gives an interaction, so an
+/// adapter that did not defer would be refused by the strict fake (10062).
+pub const SLOW: Duration = Duration::from_millis(3500);
 
 /// A small real PNG made with the `image` crate.
 pub fn png() -> Vec<u8> {

@@ -288,3 +288,55 @@ fn slash_commands_autocomplete_and_room_names_keep_within_discords_limits() {
         assert!(limits::CHANNEL_NAME.contains(&n), "{n}: {room}");
     }
 }
+
+/// Files are grouped by Discord's 10 MiB per message as well as by ten files, a file
+/// over 10 MiB is left out with a note naming it, labels are cut to 80 characters and
+/// buttons to five rows of five.
+#[test]
+fn uploads_labels_and_rows_keep_within_discords_limits() {
+    use mancala_bot::core::api::{Attachment, Button};
+    let file = |name: &str, mib: usize| Attachment {
+        filename: name.into(),
+        bytes: vec![0; mib << 20],
+        alt: format!("{name}, {mib} MiB"),
+    };
+    let reply = Reply {
+        body: "A move.".into(),
+        attachments: vec![
+            file("a.png", 4),
+            file("b.png", 4),
+            file("c.png", 4),
+            file("huge.gif", 11),
+        ],
+        buttons: (0..30)
+            .map(|i| Button {
+                id: format!("b{i}"),
+                label: "Accept the challenge of ".to_string() + &"Ñ".repeat(100),
+                command: "!accept".into(),
+                only: None,
+            })
+            .collect(),
+        ..Reply::default()
+    };
+    let at = channel(400);
+    let msgs = adapter::out_messages(&reply, false);
+    let files: Vec<Vec<String>> = msgs
+        .iter()
+        .map(|m| m.files.iter().map(|f| f.filename.clone()).collect())
+        .collect();
+    assert_eq!(files, [vec!["a.png", "b.png"], vec!["c.png"]]);
+    assert!(
+        msgs[0]
+            .content
+            .contains("(huge.gif is not attached: 11.0 MiB, and Discord takes at most 10 MiB.)"),
+        "{}",
+        msgs[0].content
+    );
+    assert_eq!(assert_within_limits(std::slice::from_ref(&reply), &at), 2);
+    let rows = serde_json::to_value(msgs.last().unwrap().to_message()).unwrap();
+    let rows = rows["components"].as_array().unwrap();
+    assert_eq!(rows.len(), limits::ROWS);
+    let label = rows[0]["components"][0]["label"].as_str().unwrap();
+    assert_eq!(label.chars().count(), limits::LABEL);
+    assert!(label.ends_with('…'));
+}
