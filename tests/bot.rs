@@ -28,5 +28,7 @@ mod render;
 mod startup;
 #[path = "bot/store.rs"]
 mod store;
+#[path = "bot/throttle.rs"]
+mod throttle;
 #[path = "bot/tournament.rs"]
 mod tournament;

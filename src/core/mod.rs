@@ -35,6 +35,7 @@ pub mod ratings;
 #[cfg(test)]
 mod tests;
 pub mod text;
+pub mod throttle;
 pub mod tournament;
 mod views;
 mod vs_ai;
@@ -159,6 +160,9 @@ pub struct Settings {
     /// The AI's node budget per move (positions searched); `None`: none. With
     /// `ai_ms_per_move` 0 it makes the AI's moves reproducible (tests).
     pub ai_max_nodes: Option<u64>,
+    /// Commands per minute per user and per channel ([`throttle`]); default: no limits
+    /// (the config file sets them for a running bot).
+    pub rate_limits: throttle::RateLimits,
 }
 
 impl Default for Settings {
@@ -178,6 +182,7 @@ impl Default for Settings {
             ai_level: 3,
             ai_ms_per_move: 1000,
             ai_tt_mb: 16,
+            rate_limits: throttle::RateLimits::default(),
             ai_max_nodes: None,
         }
     }
@@ -239,6 +244,8 @@ pub struct Core {
     rooms: RwLock<Option<Arc<dyn Rooms>>>,
     /// The channels where an AI search runs now (at most one search per channel).
     thinking: Mutex<HashSet<ChannelKey>>,
+    /// Command rate limits per user and per channel.
+    throttle: throttle::Throttle,
 }
 
 impl Core {
@@ -249,6 +256,7 @@ impl Core {
         clock: Arc<dyn Clock>,
         settings: Settings,
     ) -> Core {
+        let throttle = throttle::Throttle::new(settings.rate_limits, clock.clone());
         Core {
             store,
             painter,
@@ -256,6 +264,7 @@ impl Core {
             settings,
             rooms: RwLock::new(None),
             thinking: Mutex::new(HashSet::new()),
+            throttle,
         }
     }
 
@@ -397,6 +406,11 @@ impl ChatCore for Core {
                 text::count(self.settings.max_command_chars, "character", "characters")
             ))];
         }
+        match self.throttle.check(msg) {
+            throttle::Verdict::Go => {}
+            throttle::Verdict::Refuse(r) => return vec![r],
+            throttle::Verdict::Silent => return Vec::new(),
+        }
         let cmd = match parsed {
             Ok(cmd) => cmd,
             Err(e) => return vec![error_reply(e)],
@@ -431,6 +445,7 @@ impl ChatCore for Core {
     }
 
     fn tick_where(&self, owns: &(dyn Fn(&str) -> bool + Sync)) -> Vec<(ChannelKey, Reply)> {
+        self.throttle.forget_idle();
         self.run_tick(owns)
     }
 }

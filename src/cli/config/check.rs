@@ -178,7 +178,23 @@ impl Limits {
             100,
             2000,
         )?;
-        within("limits.store_cache_mb", self.store_cache_mb, 1, 65_536)
+        within("limits.store_cache_mb", self.store_cache_mb, 1, 65_536)?;
+        let rates = [
+            (
+                "limits.commands_per_user_per_minute",
+                self.commands_per_user_per_minute,
+            ),
+            (
+                "limits.commands_per_channel_per_minute",
+                self.commands_per_channel_per_minute,
+            ),
+        ];
+        for (key, v) in rates {
+            if v != 0 {
+                within(key, v, 1, 600)?;
+            }
+        }
+        Ok(())
     }
 }
 

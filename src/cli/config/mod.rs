@@ -2,6 +2,7 @@
 //! `config.example.toml` at the top of the repository.
 
 use std::fmt;
+use std::num::NonZeroU32;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -9,6 +10,7 @@ use anyhow::{bail, Context};
 use serde::Deserialize;
 
 use mancala_bot::core::command;
+use mancala_bot::core::throttle::RateLimits;
 use mancala_bot::core::Settings;
 use mancala_bot::model::GameKind;
 use mancala_bot::transport::discord::token::TokenSource;
@@ -247,6 +249,11 @@ pub struct Limits {
     pub max_command_chars: usize,
     /// The store's page cache, in MiB.
     pub store_cache_mb: u64,
+    /// Commands per minute of one user in one community, 0 (no limit) or 1-600
+    /// (default 20).
+    pub commands_per_user_per_minute: u32,
+    /// Commands per minute in one channel, 0 (no limit) or 1-600 (default 60).
+    pub commands_per_channel_per_minute: u32,
 }
 
 /// The Discord transport's settings.
@@ -328,6 +335,8 @@ impl Default for Limits {
             max_reply_chars: 1900,
             max_command_chars: 300,
             store_cache_mb: 32,
+            commands_per_user_per_minute: 20,
+            commands_per_channel_per_minute: 60,
         }
     }
 }
@@ -399,6 +408,10 @@ impl Config {
             ai_ms_per_move: ai.ms_per_move,
             ai_tt_mb: ai.tt_mb,
             ai_max_nodes: (ai.max_nodes > 0).then_some(ai.max_nodes),
+            rate_limits: RateLimits {
+                per_user: NonZeroU32::new(l.commands_per_user_per_minute),
+                per_channel: NonZeroU32::new(l.commands_per_channel_per_minute),
+            },
         })
     }
 

@@ -209,6 +209,8 @@ const CASES: &[Case] = &[
     case("limits.max_reply_chars", &["199", "2001", "100000000"], &["200", "2000"]),
     case("limits.max_command_chars", &["99", "2001"], &["100", "2000"]),
     case("limits.store_cache_mb", &["0", "65537"], &["1", "65536"]),
+    case("limits.commands_per_user_per_minute", &["-1", "601"], &["0", "1", "600"]),
+    case("limits.commands_per_channel_per_minute", &["-1", "601"], &["0", "1", "600"]),
     case("discord.token", &["\"\"", "\"hello world\"", "\"abc.def.ghi\""], &[TOKEN_VALUE]),
     case("discord.token_env", ENV_BAD, &["\"MY_TOKEN\""]),
     case("discord.message_content", &["\"yes\"", "1"], &["false", "true"]),

@@ -1,0 +1,75 @@
+//! Command rate limits per user and per channel (issue 16 item 2): one polite refusal,
+//! then silence for the rest of the window; nothing changes for a refused command; the
+//! window reopens as the clock moves.
+
+use std::num::NonZeroU32;
+use std::time::Duration;
+
+use mancala_bot::core::throttle::RateLimits;
+use mancala_bot::core::Settings;
+
+use crate::core_chat::{bench_with, chan, ok, position, say, start};
+
+#[test]
+fn over_the_limit_one_refusal_then_silence_then_the_window_reopens() {
+    let b = bench_with(Settings {
+        rate_limits: RateLimits {
+            per_user: NonZeroU32::new(4),
+            per_channel: NonZeroU32::new(8),
+        },
+        ..Settings::default()
+    });
+    let at = chan("busy");
+    start(&b.core, &at, "katro"); // alice 1, bob 1; the channel 2
+    ok(say(&b.core, &at, "alice", "!board")); // alice 2; 3
+    ok(say(&b.core, &at, "alice", "!moves")); // alice 3; 4
+    ok(say(&b.core, &at, "alice", "!sow c1+")); // alice 4; 5
+    let before = position(&b.core, &at);
+    let out = say(&b.core, &at, "bob", "!sow b6+"); // bob 2; 6
+    assert!(!out[0].is_error, "{}", out[0].text());
+    let after_bob = position(&b.core, &at);
+    assert_ne!(before, after_bob);
+    // alice's fifth command within the minute: one refusal naming when to try again.
+    let out = say(&b.core, &at, "alice", "!sow e1+");
+    assert_eq!(out.len(), 1);
+    assert!(out[0].is_error);
+    let text = out[0].text();
+    assert!(
+        text.starts_with("you are sending commands faster than the bot takes them; nothing was changed. Try again in "),
+        "{text}"
+    );
+    assert_eq!(position(&b.core, &at), after_bob, "nothing changed");
+    // Then silence for the rest of the window, whatever she sends.
+    for cmd in ["!sow d1+", "!board", "!help", "!nonsense"] {
+        assert!(say(&b.core, &at, "alice", cmd).is_empty(), "{cmd}");
+    }
+    // Chatter that is not a command is not counted.
+    assert!(say(&b.core, &at, "bob", "nice move").is_empty());
+    // The channel's own limit: alice's refused commands did not count towards it, so
+    // bob's next two bring it to 8, and a ninth command from anyone is refused.
+    ok(say(&b.core, &at, "bob", "!board")); // 7
+    ok(say(&b.core, &at, "bob", "!moves")); // 8
+    let out = say(&b.core, &at, "carol", "!board");
+    assert!(
+        out[0]
+            .text()
+            .starts_with("this channel is sending commands faster"),
+        "{}",
+        out[0].text()
+    );
+    // A minute later both windows are open again.
+    b.clock.advance(Duration::from_secs(60));
+    let mv = mancala_bot::core::api::ChatCore::legal_moves(&b.core, &at)[0].clone();
+    ok(say(&b.core, &at, "alice", &format!("!sow {mv}")));
+    assert_ne!(position(&b.core, &at), after_bob);
+    ok(say(&b.core, &at, "carol", "!board"));
+}
+
+#[test]
+fn without_limits_nothing_is_throttled() {
+    let b = bench_with(Settings::default());
+    let at = chan("calm");
+    for _ in 0..200 {
+        ok(say(&b.core, &at, "alice", "!help"));
+    }
+}
