@@ -188,6 +188,30 @@ impl Ai {
         self.searcher.tt_bytes()
     }
 
+    /// Takes `config` for the next searches, reusing this AI's transposition table
+    /// (allocated anew only when `config.tt_mb` differs): as [`Ai::reset`] after
+    /// [`Ai::new`] with `config`, without the allocation. For a pool of searchers shared
+    /// by many games, whose memory stays that of the pool.
+    ///
+    /// # Errors
+    /// As [`Ai::new`]; the AI is unchanged then.
+    pub fn reconfigure(&mut self, config: SearchConfig) -> Result<(), ConfigError> {
+        if !LEVELS.contains(&config.level) {
+            return Err(ConfigError::Level(config.level));
+        }
+        if !(1..=4096).contains(&config.tt_mb) {
+            return Err(ConfigError::TableSize(config.tt_mb));
+        }
+        if config.tt_mb == self.config.tt_mb {
+            self.searcher.clear();
+        } else {
+            self.searcher = search::Searcher::new(config.tt_mb);
+        }
+        self.config = config;
+        self.rng = SmallRng::seed_from_u64(config.seed);
+        Ok(())
+    }
+
     /// Forgets the transposition table and killers and reseeds the random generator
     /// with the configured seed: the next searches repeat those of a new `Ai`.
     pub fn reset(&mut self) {
@@ -295,6 +319,43 @@ mod tests {
                 game.play(x.mv).unwrap();
             }
         }
+    }
+
+    /// A reconfigured AI (the pool's reuse of one table for many games) plays as a new
+    /// one with the same configuration, and keeps its table when the size is unchanged.
+    #[test]
+    fn a_reconfigured_ai_plays_as_a_new_one() {
+        let cfg = |level, seed| SearchConfig {
+            level,
+            ms_per_move: 0,
+            tt_mb: 1,
+            seed,
+            max_nodes: Some(20_000),
+        };
+        let mut pooled = Ai::new(cfg(2, 1)).unwrap();
+        let bytes = pooled.table_bytes();
+        let mut game = Game::new(Variant::KATRO);
+        for ply in 0..8u64 {
+            let c = cfg(1 + (ply % 5) as u8, ply);
+            pooled.reconfigure(c).unwrap();
+            assert_eq!(pooled.table_bytes(), bytes);
+            let x = pooled.choose_in_game(&game).unwrap();
+            let y = Ai::new(c).unwrap().choose_in_game(&game).unwrap();
+            assert_eq!(x, y, "ply {ply}");
+            game.play(x.mv).unwrap();
+        }
+        assert_eq!(
+            pooled.reconfigure(cfg(6, 0)).unwrap_err(),
+            ConfigError::Level(6)
+        );
+        assert_eq!(pooled.config().level, 3, "unchanged after a refusal");
+        pooled
+            .reconfigure(SearchConfig {
+                tt_mb: 2,
+                ..cfg(1, 0)
+            })
+            .unwrap();
+        assert!(pooled.table_bytes() > bytes);
     }
 
     #[test]

@@ -498,6 +498,13 @@ pub trait ChatCore: Send + Sync + 'static {
         let _ = owns;
         Vec::new()
     }
+
+    /// Games waiting for one of the AI's searchers now, beyond those searching: what a
+    /// transport says when a command has taken long ("thinking, N games ahead").
+    /// Default: none.
+    fn ai_waiting(&self) -> usize {
+        0
+    }
 }
 
 #[cfg(test)]

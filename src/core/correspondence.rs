@@ -547,7 +547,7 @@ impl Core {
             tick(state, ctx, &mut ai_owes)
         })?;
         if ai_owes {
-            return Ok(self.ai_turns(at));
+            return Ok(self.ai_turns(at, None));
         }
         Ok(out)
     }

@@ -23,6 +23,7 @@ macro_rules! body {
 }
 
 mod aftermath;
+pub mod ai_pool;
 pub mod api;
 pub mod command;
 mod correspondence;
@@ -163,6 +164,9 @@ pub struct Settings {
     /// Commands per minute per user and per channel ([`throttle`]); default: no limits
     /// (the config file sets them for a running bot).
     pub rate_limits: throttle::RateLimits,
+    /// The AI's searchers and the games that may wait for one ([`ai_pool`]); default:
+    /// one searcher per core, 64 waiting.
+    pub ai_pool: ai_pool::PoolSize,
 }
 
 impl Default for Settings {
@@ -183,6 +187,7 @@ impl Default for Settings {
             ai_ms_per_move: 1000,
             ai_tt_mb: 16,
             rate_limits: throttle::RateLimits::default(),
+            ai_pool: ai_pool::PoolSize::default(),
             ai_max_nodes: None,
         }
     }
@@ -246,6 +251,8 @@ pub struct Core {
     thinking: Mutex<HashSet<ChannelKey>>,
     /// Command rate limits per user and per channel.
     throttle: throttle::Throttle,
+    /// The AI's searchers, shared by every game against the AI.
+    ai_pool: ai_pool::AiPool,
 }
 
 impl Core {
@@ -257,6 +264,7 @@ impl Core {
         settings: Settings,
     ) -> Core {
         let throttle = throttle::Throttle::new(settings.rate_limits, clock.clone());
+        let ai_pool = ai_pool::AiPool::new(settings.ai_pool);
         Core {
             store,
             painter,
@@ -265,6 +273,7 @@ impl Core {
             rooms: RwLock::new(None),
             thinking: Mutex::new(HashSet::new()),
             throttle,
+            ai_pool,
         }
     }
 
@@ -282,6 +291,11 @@ impl Core {
     /// The store (for tools and tests that read documents such as tournaments).
     pub fn store(&self) -> &dyn Store {
         &*self.store
+    }
+
+    /// Games against the AI searching or waiting for a searcher now ([`ai_pool`]).
+    pub fn ai_in_use(&self) -> usize {
+        self.ai_pool.in_use()
     }
 
     /// The settings.
@@ -415,10 +429,20 @@ impl ChatCore for Core {
             Ok(cmd) => cmd,
             Err(e) => return vec![error_reply(e)],
         };
+        // A command that makes the AI search takes its place in the AI's pool first: when
+        // the pool is full it is refused before anything changes.
+        let ticket = if self.may_wake_ai(&cmd, &msg.at) {
+            match self.ai_pool.admit() {
+                Ok(t) => Some(t),
+                Err(busy) => return vec![vs_ai::busy_reply(busy)],
+            }
+        } else {
+            None
+        };
         let mut out = self.run_command(&cmd, msg);
         // The AI answers a move at once (and plays first as South); after a restart its
         // owed move is played at the first command in the channel.
-        out.extend(self.ai_turns(&msg.at));
+        out.extend(self.ai_turns(&msg.at, ticket.as_ref()));
         vs_ai::drop_ai_mentions(&mut out);
         self.split_long(out)
     }
@@ -447,5 +471,9 @@ impl ChatCore for Core {
     fn tick_where(&self, owns: &(dyn Fn(&str) -> bool + Sync)) -> Vec<(ChannelKey, Reply)> {
         self.throttle.forget_idle();
         self.run_tick(owns)
+    }
+
+    fn ai_waiting(&self) -> usize {
+        self.ai_pool.waiting()
     }
 }

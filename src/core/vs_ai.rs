@@ -16,7 +16,10 @@
 //!   answers within its budget, and a move it owes after a restart is played by the
 //!   next command in the channel or by the driver ([`Core::tick`]), never timed out.
 
-use mancala_ai::{Ai, SearchConfig};
+use mancala_ai::SearchConfig;
+
+use super::ai_pool::{Busy, Ticket};
+use super::command::{Command, Opponent};
 use mancala_rules::{Move, Side};
 
 use super::correspondence::restart_clock;
@@ -179,9 +182,30 @@ impl Core {
         })
     }
 
+    /// Whether `cmd` in `at` may make the AI search: a new game against the AI (it may
+    /// move first), or a move or rematch in a channel whose game is against the AI.
+    pub(super) fn may_wake_ai(&self, cmd: &Command, at: &ChannelKey) -> bool {
+        match cmd {
+            Command::New {
+                opponent: Opponent::Ai { .. },
+                ..
+            } => true,
+            Command::Sow(_) | Command::Rematch => {
+                matches!(
+                    self.store.load(at),
+                    Ok(Some(st)) if st.record.ai.is_some() && st.record.status == Status::Playing
+                ) || matches!(cmd, Command::Rematch)
+            }
+            _ => false,
+        }
+    }
+
     /// Plays the AI's moves in `at` while it is the AI's turn in a game in play there:
-    /// their replies, in order. Nothing when a search already runs in this channel.
-    pub(super) fn ai_turns(&self, at: &ChannelKey) -> Vec<Reply> {
+    /// their replies, in order. Nothing when a search already runs in this channel. The
+    /// searches run on the AI's pool with `ticket` (the command's place in it), or a
+    /// place taken now; when the pool is full the owed move waits for a later command or
+    /// tick.
+    pub(super) fn ai_turns(&self, at: &ChannelKey, ticket: Option<&Ticket<'_>>) -> Vec<Reply> {
         let mut out = Vec::new();
         // Cheap look first: most commands are in channels where the AI is not to move.
         if !matches!(self.store.load(at), Ok(Some(st)) if ai_to_move(&st.record).is_some()) {
@@ -189,6 +213,20 @@ impl Core {
         }
         let Some(_thinking) = self.think(at) else {
             return out;
+        };
+        let own;
+        let ticket = match ticket {
+            Some(t) => t,
+            None => match self.ai_pool.admit() {
+                Ok(t) => {
+                    own = t;
+                    &own
+                }
+                Err(busy) => {
+                    tracing::info!(channel = ?at, ahead = busy.ahead, "AI pool full: the AI's move waits");
+                    return out;
+                }
+            },
         };
         let mut played = 0;
         let mut conflicts = 0;
@@ -208,7 +246,7 @@ impl Core {
             let Some(seat) = ai_to_move(r) else {
                 break;
             };
-            let Some(mv) = self.ai_move(r, seat) else {
+            let Some(mv) = self.ai_move(r, seat, ticket) else {
                 break;
             };
             let decision = match play_move(r, seat.side, &mv.to_string(), now, &self.settings) {
@@ -239,7 +277,7 @@ impl Core {
 
     /// The AI's move in the game of `r`, searched within the configured budget; `None`
     /// when the game is over or the configuration is refused (logged).
-    fn ai_move(&self, r: &Record, seat: AiSeat) -> Option<Move> {
+    fn ai_move(&self, r: &Record, seat: AiSeat, ticket: &Ticket<'_>) -> Option<Move> {
         let play = r.play.as_ref()?;
         let config = SearchConfig {
             level: seat.level,
@@ -248,14 +286,16 @@ impl Core {
             seed: search_seed(r),
             max_nodes: self.settings.ai_max_nodes,
         };
-        let mut ai = match Ai::new(config) {
-            Ok(ai) => ai,
+        let found = match self
+            .ai_pool
+            .search(ticket, config, |ai| ai.choose_in_game(play.game()))
+        {
+            Ok(found) => found?,
             Err(e) => {
                 tracing::error!(game = %r.id, "AI refused its configuration: {e}");
                 return None;
             }
         };
-        let found = ai.choose_in_game(play.game())?;
         tracing::debug!(
             game = %r.id,
             mv = %found.mv,
@@ -289,6 +329,14 @@ fn search_seed(r: &Record) -> u64 {
         h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
     }
     h
+}
+
+/// The refusal of a command that would make the AI search while its pool is full.
+pub(super) fn busy_reply(busy: Busy) -> Reply {
+    super::error_reply(format!(
+        "the AI is busy with {} right now; nothing was changed, try again in a minute",
+        super::text::count(busy.ahead, "game", "games")
+    ))
 }
 
 /// `1 s`, `250 ms`.

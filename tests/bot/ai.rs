@@ -617,3 +617,64 @@ fn abort_against_the_ai_does_not_suggest_a_draw() {
     assert!(err.contains("can no longer be aborted; `!resign`"), "{err}");
     assert!(!err.contains("draw"), "{err}");
 }
+
+/// Issue 16 item 1: the AI's searches run on a fixed pool with a bounded queue. With one
+/// searcher and no queue, a move against the AI while another game's search runs is
+/// refused, saying why, and changes nothing; once the search is over the same move is
+/// played and answered.
+#[test]
+fn a_full_ai_pool_refuses_the_move_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(T0));
+    let store = Arc::new(SledStore::open(&dir.path().join("store"), 8 << 20).unwrap());
+    let core = Arc::new(Core::new(
+        store,
+        Arc::new(FakePainter::default()),
+        clock,
+        Settings {
+            // A slow search (level 5 for 1.5 s) holds the only searcher.
+            ai_ms_per_move: 1500,
+            ai_max_nodes: None,
+            ai_tt_mb: 1,
+            ai_pool: mancala_bot::core::ai_pool::PoolSize {
+                searchers: 1,
+                queue: 0,
+            },
+            ..Settings::default()
+        },
+    ));
+    let (slow, fast) = (chan("slow"), chan("fast"));
+    ok(say(&core, &slow, "alice", "!new katro ai level 5 as south"));
+    ok(say(&core, &fast, "bob", "!new katro ai level 5 as south"));
+    let mv = core.legal_moves(&fast)[0].clone();
+    let before = crate::core_chat::position(&core, &fast);
+    let searching = {
+        let (core, slow) = (core.clone(), slow.clone());
+        let mv = core.legal_moves(&slow)[0].clone();
+        std::thread::spawn(move || say(&core, &slow, "alice", &format!("!sow {mv}")))
+    };
+    // Wait until alice's game holds the only searcher.
+    let since = std::time::Instant::now();
+    while core.ai_in_use() == 0 {
+        assert!(
+            since.elapsed() < Duration::from_secs(20),
+            "the search started"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let e = refused(say(&core, &fast, "bob", &format!("!sow {mv}")));
+    assert_eq!(
+        e,
+        "the AI is busy with 1 game right now; nothing was changed, try again in a minute"
+    );
+    assert_eq!(crate::core_chat::position(&core, &fast), before);
+    let answered = searching.join().unwrap();
+    assert_eq!(
+        answered.len(),
+        2,
+        "alice's move and the AI's answer: {answered:?}"
+    );
+    let out = say(&core, &fast, "bob", &format!("!sow {mv}"));
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert!(out.iter().all(|r| !r.is_error));
+}

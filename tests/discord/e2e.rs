@@ -115,6 +115,7 @@ async fn scenario() {
         api_base: Some(api_base),
         register: CommandRegistration::Global,
         defer_after: Duration::from_millis(1000),
+        note_after: Duration::from_millis(1000),
         tick_every: Duration::from_secs(1),
         rooms: Some(rooms.clone()),
         ..DiscordOptions::new(TOKEN)
@@ -586,6 +587,20 @@ async fn strict_steps(
     let whole = String::from_utf8(files[1].1.clone()).unwrap();
     assert!(whole.starts_with("Frame 1: relay") && whole.ends_with("27 laps sown."));
     assert!(whole.chars().count() > 1500);
+
+    // A slow prefix command: the typing indicator, then a note, then the answer.
+    let slow = "900000000000000032";
+    ev_tx.send(said(slow, "!history", 3)).unwrap();
+    rest.next("POST", &format!("/api/v10/channels/{slow}/typing"))
+        .await;
+    let path = format!("/api/v10/channels/{slow}/messages");
+    let note = rest.next("POST", &path).await;
+    assert_eq!(note.payload()["content"], "Thinking...");
+    let answer = rest.next("POST", &path).await;
+    assert!(answer.payload()["content"]
+        .as_str()
+        .unwrap()
+        .contains("1. c1+"));
 
     state.lock().unwrap().no_attach.insert(NO_PICTURES.into());
     ev_tx.send(said(NO_PICTURES, "!sow b3+", 2)).unwrap();

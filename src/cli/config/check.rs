@@ -160,6 +160,8 @@ impl AiConfig {
         if self.max_nodes != 0 {
             within("ai.max_nodes", self.max_nodes, 1_000, 10_000_000_000)?;
         }
+        within("ai.searchers", self.searchers, 0, 64)?;
+        within("ai.queue", self.queue, 0, 10_000)?;
         if self.ms_per_move == 0 && self.max_nodes == 0 {
             bail!("ai.ms_per_move 0 (no time limit) needs ai.max_nodes above 0");
         }

@@ -9,6 +9,7 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use serde::Deserialize;
 
+use mancala_bot::core::ai_pool::PoolSize;
 use mancala_bot::core::command;
 use mancala_bot::core::throttle::RateLimits;
 use mancala_bot::core::Settings;
@@ -224,6 +225,10 @@ pub struct AiConfig {
     pub tt_mb: usize,
     /// Node budget per move (positions searched); 0: none (default 0).
     pub max_nodes: u64,
+    /// AI searches at once, each with its own table; 0: one per core (default 0).
+    pub searchers: usize,
+    /// Games that may wait for a searcher; a move beyond is refused (default 64).
+    pub queue: usize,
 }
 
 impl Default for AiConfig {
@@ -233,6 +238,8 @@ impl Default for AiConfig {
             ms_per_move: 1000,
             tt_mb: 16,
             max_nodes: 0,
+            searchers: 0,
+            queue: 64,
         }
     }
 }
@@ -408,6 +415,13 @@ impl Config {
             ai_ms_per_move: ai.ms_per_move,
             ai_tt_mb: ai.tt_mb,
             ai_max_nodes: (ai.max_nodes > 0).then_some(ai.max_nodes),
+            ai_pool: PoolSize {
+                searchers: match ai.searchers {
+                    0 => PoolSize::default().searchers,
+                    n => n,
+                },
+                queue: ai.queue,
+            },
             rate_limits: RateLimits {
                 per_user: NonZeroU32::new(l.commands_per_user_per_minute),
                 per_channel: NonZeroU32::new(l.commands_per_channel_per_minute),

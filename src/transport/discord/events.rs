@@ -10,6 +10,16 @@ use super::send::deliver;
 use super::{Data, Error};
 use crate::core::api::{Incoming, Reply};
 
+/// The note posted while a command waits long: `Thinking...`, with the games waiting
+/// for the AI before this one when there are any.
+pub(super) fn thinking_note(ahead: usize) -> String {
+    match ahead {
+        0 => "Thinking...".to_string(),
+        1 => "Thinking... (1 game ahead in the AI's queue)".to_string(),
+        n => format!("Thinking... ({n} games ahead in the AI's queue)"),
+    }
+}
+
 /// Non-command events: prefix messages and button presses.
 pub(super) async fn on_event(
     fctx: poise::FrameworkContext<'_, Data, Error>,
@@ -65,7 +75,19 @@ async fn on_message(
             if let Err(e) = channel.broadcast_typing(&ctx.http).await {
                 tracing::warn!("typing indicator: {e}");
             }
-            task.await
+            match tokio::time::timeout(data.note_after, &mut task).await {
+                Ok(joined) => joined,
+                Err(_) => {
+                    let note = OutMessage::text(thinking_note(data.core.ai_waiting()), false);
+                    let sent = deliver(&note, |m| async move {
+                        channel.send_message(&ctx.http, m.to_message()).await
+                    });
+                    if let Err(e) = sent.await {
+                        tracing::warn!("thinking note: {e}");
+                    }
+                    task.await
+                }
+            }
         }
     };
     let messages = match joined {

@@ -113,6 +113,9 @@ pub struct DiscordOptions {
     /// Defer an interaction (and show typing for a message) when the core has not answered
     /// after this long. Must stay well under Discord's 3 seconds; default 1.5 s.
     pub defer_after: Duration,
+    /// A prefix command still running this long after the typing indicator gets a short
+    /// note ("Thinking... (N games ahead in the AI's queue)"); default 4 s.
+    pub note_after: Duration,
     /// How often the core's [`ChatCore::tick`] runs (besides once at start); default 60 s.
     pub tick_every: Duration,
     /// Members with this role may organize events, whatever their permissions
@@ -125,8 +128,8 @@ pub struct DiscordOptions {
 
 impl DiscordOptions {
     /// Options with defaults: one shard, discord.com, Message Content
-    /// intent on, global slash commands, deferral after 1.5 s, a tick every 60 s, no
-    /// organizer role, no rooms.
+    /// intent on, global slash commands, deferral after 1.5 s, a thinking note 4 s
+    /// later, a tick every 60 s, no organizer role, no rooms.
     pub fn new(token: impl Into<String>) -> Self {
         DiscordOptions {
             token: token.into(),
@@ -136,6 +139,7 @@ impl DiscordOptions {
             message_content: true,
             register: CommandRegistration::Global,
             defer_after: Duration::from_millis(1500),
+            note_after: Duration::from_secs(4),
             tick_every: Duration::from_secs(60),
             organizer_role: None,
             rooms: None,
@@ -153,6 +157,7 @@ impl std::fmt::Debug for DiscordOptions {
             .field("message_content", &self.message_content)
             .field("register", &self.register)
             .field("defer_after", &self.defer_after)
+            .field("note_after", &self.note_after)
             .field("tick_every", &self.tick_every)
             .field("organizer_role", &self.organizer_role)
             .field("rooms", &self.rooms.is_some())
@@ -178,6 +183,8 @@ pub struct Data {
     pub core: Arc<dyn ChatCore>,
     /// See [`DiscordOptions::defer_after`].
     pub defer_after: Duration,
+    /// See [`DiscordOptions::note_after`].
+    pub note_after: Duration,
     /// See [`DiscordOptions::organizer_role`].
     pub organizer_role: Option<RoleId>,
 }
@@ -300,6 +307,7 @@ fn framework(opts: &DiscordOptions, core: Arc<dyn ChatCore>) -> poise::Framework
     let data = Data {
         core,
         defer_after: opts.defer_after,
+        note_after: opts.note_after,
         organizer_role: opts.organizer_role.map(RoleId::new),
     };
     let register = opts.register.clone();
