@@ -5,6 +5,7 @@
 pub mod backup;
 pub mod config;
 pub mod console;
+pub mod progress;
 pub mod render;
 pub mod replay;
 pub mod run;

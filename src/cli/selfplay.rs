@@ -220,6 +220,7 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> anyhow::Result<ExitCode
         )?;
     }
     let mut summary = Summary::default();
+    let progress = crate::cli::progress::bar(u64::from(args.games), "games");
     for g in 0..args.games {
         let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
         let (outcome, plies) = play_game(
@@ -229,11 +230,14 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> anyhow::Result<ExitCode
             seed,
             &mut summary,
         )?;
+        progress.inc(1);
         if plies >= MAX_PLIES && !outcome.is_over() {
-            eprintln!(
-                "game {}: stopped after {MAX_PLIES} plies, counted as a draw",
-                g + 1
-            );
+            progress.suspend(|| {
+                eprintln!(
+                    "game {}: stopped after {MAX_PLIES} plies, counted as a draw",
+                    g + 1
+                )
+            });
         }
         if !args.json {
             let result = match outcome {
@@ -241,14 +245,18 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> anyhow::Result<ExitCode
                 Outcome::Draw { reason } => format!("draw, {reason}"),
                 Outcome::Ongoing => "draw, stopped".to_string(),
             };
-            writeln!(
-                out,
-                "game {}: {result}, {}",
-                g + 1,
-                count(plies, "ply", "plies")
-            )?;
+            // Around the bar, so that a terminal shows the line and then the bar again.
+            progress.suspend(|| {
+                writeln!(
+                    out,
+                    "game {}: {result}, {}",
+                    g + 1,
+                    count(plies, "ply", "plies")
+                )
+            })?;
         }
     }
+    progress.finish_and_clear();
     if args.json {
         writeln!(out, "{}", summary.json()).context("writing to standard output")?;
     } else {
