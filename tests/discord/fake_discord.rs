@@ -40,8 +40,12 @@ pub struct State {
     answered: HashSet<String>,
     /// Channels where the bot lacks the Attach Files permission.
     pub no_attach: HashSet<String>,
+    /// Channels in slow mode: at most one message every 2 s (answered 429 otherwise).
+    pub slow_mode: HashMap<String, u64>,
     /// Every refused call: (`METHOD path`, status, body).
     pub refusals: Vec<(String, u16, Value)>,
+    /// Threads created so far.
+    threads: u64,
 }
 
 impl State {
@@ -78,7 +82,9 @@ impl FakeDiscord {
             tokens: HashMap::new(),
             answered: HashSet::new(),
             no_attach: HashSet::new(),
+            slow_mode: HashMap::new(),
             refusals: Vec::new(),
+            threads: 0,
         }));
         let (rest_tx, rest_rx) = mpsc::unbounded_channel();
         let (id_tx, id_rx) = mpsc::unbounded_channel();
@@ -314,17 +320,19 @@ pub fn created_message(channel: &str) -> Value {
 }
 
 /// A thread channel as Discord returns it for `POST /channels/{parent}/threads`.
-fn created_thread(parent: &str, req: &Request) -> Value {
+fn created_thread(parent: &str, req: &Request, n: u64) -> Value {
     let asked = req.json();
+    // The first thread is ROOM, the next ones follow it.
+    let id = (ROOM.parse::<u64>().unwrap_or(0) + n).to_string();
     json!({
-        "id": ROOM, "type": asked["type"], "guild_id": GUILD, "parent_id": parent,
+        "id": id, "type": asked["type"], "guild_id": GUILD, "parent_id": parent,
         "name": asked["name"], "owner_id": BOT, "last_message_id": null,
         "rate_limit_per_user": 0, "flags": 0, "message_count": 0, "member_count": 1,
         "total_message_sent": 0,
         "thread_metadata": {"archived": false, "auto_archive_duration": asked["auto_archive_duration"],
             "archive_timestamp": "2024-05-01T12:00:02.000000+00:00", "locked": false,
             "create_timestamp": "2024-05-01T12:00:02.000000+00:00"},
-        "member": {"id": ROOM, "user_id": BOT, "join_timestamp": "2024-05-01T12:00:02.000000+00:00", "flags": 1}
+        "member": {"id": id, "user_id": BOT, "join_timestamp": "2024-05-01T12:00:02.000000+00:00", "flags": 1}
     })
 }
 
@@ -336,8 +344,13 @@ fn route(req: &Request, ws_url: &str, state: &Mutex<State>) -> (u16, String) {
         st.refusals.push((call, status, body.clone()));
         return (status, body.to_string());
     }
+    let threads = st.threads;
+    // Only threads under CHANNEL are created (see `answer`).
+    if req.method == "POST" && req.path.ends_with(&format!("/channels/{CHANNEL}/threads")) {
+        st.threads += 1;
+    }
     drop(st);
-    answer(req, ws_url)
+    answer(req, ws_url, threads)
 }
 
 /// The refusal Discord would give `req`, if any: a limit of [`limits`] broken, a
@@ -354,6 +367,12 @@ fn check(req: &Request, st: &mut State) -> Option<(u16, Value)> {
         ("POST", ["channels", ch, "messages"]) => {
             if let Err(wait) = st.rate.take(ch, now) {
                 return Some((429, limits::rate_limited(wait)));
+            }
+            if let Some(last) = st.slow_mode.get_mut(*ch) {
+                if *last > 0 && now < *last + 2000 {
+                    return Some((429, limits::rate_limited(*last + 2000 - now)));
+                }
+                *last = now.max(1);
             }
             if let Some(e) = refused(limits::check_message(&req.payload(), &sizes())) {
                 return Some(e);
@@ -402,7 +421,7 @@ fn check(req: &Request, st: &mut State) -> Option<(u16, Value)> {
 }
 
 /// The answer to a call within Discord's limits.
-fn answer(req: &Request, ws_url: &str) -> (u16, String) {
+fn answer(req: &Request, ws_url: &str, threads: u64) -> (u16, String) {
     let path = req.path.split('?').next().unwrap_or_default();
     let segs: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
     match (req.method.as_str(), segs.as_slice()) {
@@ -422,7 +441,7 @@ fn answer(req: &Request, ws_url: &str) -> (u16, String) {
         ("PUT", ["applications", _, "commands"]) => (200, "[]".into()),
         ("POST", ["channels", ch, "messages"]) => (200, created_message(ch).to_string()),
         ("POST", ["channels", ch, "threads"]) if *ch == CHANNEL => {
-            (201, created_thread(ch, req).to_string())
+            (201, created_thread(ch, req, threads).to_string())
         }
         ("POST", ["channels", _, "threads"]) => (
             403,
@@ -551,7 +570,8 @@ async fn serve_gateway(
 }
 
 pub struct Rest {
-    rx: mpsc::UnboundedReceiver<Request>,
+    /// The calls as they arrive (for a reader of its own, like the load bench).
+    pub rx: mpsc::UnboundedReceiver<Request>,
     /// Every call received so far.
     pub all: Vec<Request>,
 }

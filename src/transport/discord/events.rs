@@ -6,7 +6,7 @@ use serenity::all::{FullEvent, Interaction, Message, UserId};
 
 use super::adapter::{self, OutMessage, Routed};
 use super::interactions::on_press;
-use super::send::deliver;
+use super::send::deliver_to;
 use super::{Data, Error};
 use crate::core::api::{Incoming, Reply};
 
@@ -79,7 +79,7 @@ async fn on_message(
                 Ok(joined) => joined,
                 Err(_) => {
                     let note = OutMessage::text(thinking_note(data.core.ai_waiting()), false);
-                    let sent = deliver(&note, |m| async move {
+                    let sent = deliver_to(channel, &note, |m| async move {
                         channel.send_message(&ctx.http, m.to_message()).await
                     });
                     if let Err(e) = sent.await {
@@ -100,7 +100,7 @@ async fn on_message(
     };
     for Routed { to, message } in &messages {
         let to = to.unwrap_or(channel);
-        deliver(message, |m| async move {
+        deliver_to(to, message, |m| async move {
             to.send_message(&ctx.http, m.to_message()).await
         })
         .await

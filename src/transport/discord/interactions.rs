@@ -12,7 +12,7 @@ use serenity::all::{
 
 use super::adapter::{self, OutMessage, Press, Routed};
 use super::events::{core_failed, spawn_core};
-use super::send::deliver;
+use super::send::{deliver, deliver_to};
 use super::{Context, Data, Error};
 use crate::core::api::Incoming;
 
@@ -161,7 +161,7 @@ async fn answer_interaction(
     }
     for Routed { to, message } in &elsewhere {
         if let Some(to) = *to {
-            deliver(message, |m| async move {
+            deliver_to(to, message, |m| async move {
                 to.send_message(&ctx.http, m.to_message()).await
             })
             .await

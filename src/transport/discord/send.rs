@@ -4,12 +4,48 @@
 //! after the move was stored.
 
 use std::future::Future;
+use std::num::NonZeroU32;
+use std::sync::LazyLock;
 use std::time::Duration;
 
 use backon::{ExponentialBuilder, Retryable};
-use serenity::all::HttpError;
+use governor::{DefaultKeyedRateLimiter, Quota};
+use serenity::all::{ChannelId, HttpError};
 
 use super::adapter::OutMessage;
+
+/// Discord's limit on a bot's messages in one channel, 5 in any 5 s, kept by a burst of
+/// 3 and then one every 2 s (at most 3 + 2 in any 5 s); shared by every shard of the
+/// process. A move's answer and the AI's (two messages) go out at once.
+static CHANNEL_PACE: LazyLock<DefaultKeyedRateLimiter<ChannelId>> = LazyLock::new(|| {
+    let three = NonZeroU32::new(3).expect("3 is not zero");
+    let quota = Quota::with_period(Duration::from_secs(2)).expect("2 s is not zero");
+    DefaultKeyedRateLimiter::keyed(quota.allow_burst(three))
+});
+
+/// Waits until a message may be posted in `channel` within Discord's per-channel limit,
+/// so that a burst (a tournament round's announcements, a flood of answers) is spread
+/// out instead of answered with 429s.
+pub async fn pace(channel: ChannelId) {
+    CHANNEL_PACE.until_key_ready(&channel).await;
+}
+
+/// [`pace`], then [`deliver`]: a channel message.
+///
+/// # Errors
+/// As [`deliver`].
+pub async fn deliver_to<T, F, Fut>(
+    channel: ChannelId,
+    message: &OutMessage,
+    send: F,
+) -> serenity::Result<T>
+where
+    F: FnMut(OutMessage) -> Fut,
+    Fut: Future<Output = serenity::Result<T>>,
+{
+    pace(channel).await;
+    deliver(message, send).await
+}
 
 /// Discord's error code for a permission the bot lacks.
 const MISSING_PERMISSIONS: isize = 50013;
@@ -54,7 +90,7 @@ pub fn pictures_failed_note(e: &serenity::Error) -> String {
 }
 
 /// Sends `message` with `send` (a channel post, an interaction response or followup):
-/// a 429 answer is waited out and retried ([`RATE_LIMITED`]); when Discord refuses a
+/// a 429 answer is waited out and retried (1 s, doubling, five times); when Discord refuses a
 /// message with files for any other reason, it is sent once more without them, its text
 /// ending with [`pictures_failed_note`].
 ///

@@ -7,7 +7,7 @@ use std::time::Duration;
 use serenity::all::Http;
 
 use super::adapter::{self, Routed};
-use super::send::deliver;
+use super::send::deliver_to;
 use crate::core::api::{ChatCore, Reply};
 use crate::model::ChannelKey;
 
@@ -49,7 +49,7 @@ pub(super) async fn post_tick(http: &Http, due: &[(ChannelKey, Reply)]) {
             adapter::routed_messages(std::slice::from_ref(reply), key, false)
         {
             let to = to.unwrap_or(home);
-            let sent = deliver(&message, |m| async move {
+            let sent = deliver_to(to, &message, |m| async move {
                 to.send_message(http, m.to_message()).await
             });
             if let Err(e) = sent.await {
