@@ -30,6 +30,7 @@ mod decision;
 mod dispatch;
 mod games;
 pub mod input;
+pub mod limits;
 pub mod painter;
 pub mod ratings;
 #[cfg(test)]
@@ -91,7 +92,7 @@ impl Clock for SystemClock {
     fn now_ms(&self) -> u64 {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as u64)
+            .map_or(0, limits::millis)
     }
 }
 
@@ -105,9 +106,14 @@ impl ManualClock {
         ManualClock(AtomicU64::new(ms))
     }
 
-    /// Moves the clock forward by `d`.
+    /// Moves the clock forward by `d` (at most to [`u64::MAX`]).
     pub fn advance(&self, d: Duration) {
-        self.0.fetch_add(d.as_millis() as u64, Ordering::SeqCst);
+        let d = limits::millis(d);
+        let _ = self
+            .0
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |ms| {
+                Some(ms.saturating_add(d))
+            });
     }
 }
 

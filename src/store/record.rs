@@ -243,12 +243,13 @@ pub struct Record {
 
 impl Timing {
     /// The clock of a game whose first move starts at `now`: the deadline one time per
-    /// move ahead, no reminder handled yet, no wake-up set (the core sets it from its
-    /// reminder settings).
+    /// move ahead (saturating: a time per move near [`u64::MAX`] gives the latest
+    /// deadline, never an overflow), no reminder handled yet, no wake-up set (the core
+    /// sets it from its reminder settings).
     pub fn started(move_time_ms: u64, now: u64) -> Timing {
         Timing {
             move_time_ms,
-            deadline_ms: now + move_time_ms,
+            deadline_ms: now.saturating_add(move_time_ms),
             reminded: Vec::new(),
             timed_out: false,
             wake_ms: None,
