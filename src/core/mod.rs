@@ -24,6 +24,7 @@ macro_rules! body {
 
 mod aftermath;
 pub mod api;
+pub mod backup;
 pub mod command;
 mod correspondence;
 mod decision;
@@ -42,27 +43,6 @@ mod vs_ai;
 
 pub use correspondence::{ChannelSettings, PlayerPrefs};
 
-/// Checks a document before it is imported: its key is one the core writes
-/// ([`DocKey`]) and its value decodes as that document.
-///
-/// # Errors
-/// What is wrong: an unknown kind of key, a key of the wrong shape, or the value's
-/// decoding error.
-pub fn check_document(key: &str, value: &serde_json::Value) -> Result<DocKey, String> {
-    fn decodes<T: serde::de::DeserializeOwned>(v: &serde_json::Value) -> Result<(), String> {
-        T::deserialize(v).map(|_| ()).map_err(|e| e.to_string())
-    }
-    let key = DocKey::parse(key)?;
-    match key {
-        DocKey::Rating { .. } => decodes::<ratings::RatingTable>(value),
-        DocKey::RatingLog { .. } => decodes::<ratings::RatingChange>(value),
-        DocKey::Tour { .. } => decodes::<Option<tournament::Tournament>>(value),
-        DocKey::Chan(_) => decodes::<ChannelSettings>(value),
-        DocKey::Player { .. } => decodes::<PlayerPrefs>(value),
-    }?;
-    Ok(key)
-}
-
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
@@ -74,7 +54,6 @@ use crate::core::api::{ChatCore, Incoming, Reply, Rooms};
 use crate::core::painter::Painter;
 use crate::model::ChannelKey;
 use crate::model::GameKind;
-use crate::store::keys::DocKey;
 use crate::store::{Record, Status, Store, StoreError, Stored};
 use command::Command;
 

@@ -478,3 +478,24 @@ pub(super) fn decode(key: &str, bytes: &[u8]) -> Result<Record, StoreError> {
 pub(super) fn encode(r: &Record) -> Vec<u8> {
     serde_json::to_vec(r).expect("a record always serializes")
 }
+
+/// Whether the stored bytes `old` hold the record whose bytes are `new`: the same bytes,
+/// or the same record once decoded and encoded again (written by an older build with
+/// fields in another order or left to their defaults). An unreadable `old` is a
+/// different record.
+pub(super) fn same_record(old: &[u8], new: &[u8]) -> bool {
+    old == new || decode("", old).is_ok_and(|r| encode(&r) == new)
+}
+
+/// Whether the stored document `old` holds the document `new`: the same bytes, or the
+/// same JSON value (keys in another order).
+pub(super) fn same_doc(old: &[u8], new: &[u8]) -> bool {
+    old == new
+        || matches!(
+            (
+                serde_json::from_slice::<serde_json::Value>(old),
+                serde_json::from_slice::<serde_json::Value>(new)
+            ),
+            (Ok(a), Ok(b)) if a == b
+        )
+}
