@@ -143,7 +143,7 @@ mod tests {
     fn a_key_twice_is_refused_with_its_column_and_no_line_number() {
         assert_eq!(
             read(r#"{"a":{"b":1,"b":2}}"#).unwrap_err(),
-            "the key `b` appears twice in one object (column 16)"
+            "the key `b` appears twice in one object (column 15)"
         );
         assert_eq!(
             read(r#"{"a":[1,{"c":null}]}"#).unwrap()["a"][1]["c"],
