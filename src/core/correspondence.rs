@@ -17,6 +17,7 @@ use super::dispatch::Needs;
 use super::views::{board_picture, expired, names, no_game, players_text, playing, result_text};
 use super::{games, text, text_reply, vs_ai, Answer, Core, Fail, Settings};
 use crate::core::api::{mention_token, time_token, Incoming, Reply};
+use crate::core::limits::{later, millis};
 use crate::model::{ChannelKey, User};
 use crate::store::keys::DocKey;
 use crate::store::{docs, Challenge, Play, Record, Status, Timing, Verdict};
@@ -38,10 +39,11 @@ pub struct PlayerPrefs {
 }
 
 /// Starts the clock of the player to move in `r` (a game just begun, or a move just
-/// made): the deadline is one time per move from `now`; no reminder sent yet.
+/// made): the deadline is one time per move from `now` (saturating, [`later`]); no
+/// reminder sent yet.
 pub(super) fn restart_clock(r: &mut Record, now: u64, settings: &Settings) {
     if let Some(t) = r.timing.as_mut() {
-        t.deadline_ms = now + t.move_time_ms;
+        t.deadline_ms = later(now, t.move_time_ms);
         t.reminded.clear();
         t.timed_out = false;
     }
@@ -54,7 +56,7 @@ fn reminder_points(settings: &Settings, move_time_ms: u64) -> Vec<u64> {
     settings
         .reminders
         .iter()
-        .map(|d| d.as_millis() as u64)
+        .map(|d| millis(*d))
         .filter(|&p| p > 0 && p < move_time_ms)
         .collect()
 }
@@ -323,12 +325,12 @@ pub(super) fn rematch(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, R
     let Some(opponent) = last.player(side.other()).cloned() else {
         return refuse("the last game here has no opponent to ask");
     };
-    let expiry = ctx.settings.challenge_expiry.as_millis() as u64;
+    let expiry = millis(ctx.settings.challenge_expiry);
     let challenge = Challenge {
         challenger: ctx.author.clone(),
         opponent: Some(opponent.clone()),
         challenger_side: Some(side.other()),
-        expires_ms: ctx.now + expiry,
+        expires_ms: later(ctx.now, expiry),
         move_time_ms: last.timing.as_ref().map(|t| t.move_time_ms),
         expiry_announced: false,
     };

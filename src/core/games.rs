@@ -15,6 +15,7 @@ use super::views::{
 use super::{text, vs_ai, Settings};
 use crate::core::api::{mention_token, Button};
 use crate::core::input::code;
+use crate::core::limits::{later, millis};
 use crate::model::{GameKind, User};
 use crate::store::{Challenge, Play, Record, Status, Timing};
 
@@ -23,7 +24,7 @@ use crate::store::{Challenge, Play, Record, Status, Timing};
 pub(super) fn move_time_ms(settings: &Settings, move_time: Option<Option<u64>>) -> Option<u64> {
     match move_time {
         Some(t) => t,
-        None => settings.default_move_time.map(|d| d.as_millis() as u64),
+        None => settings.default_move_time.map(millis),
     }
 }
 
@@ -83,13 +84,13 @@ pub(super) fn new_game(
         Opponent::Anyone => None,
     };
     let kind = kind.unwrap_or(ctx.settings.default_game);
-    let expiry = ctx.settings.challenge_expiry.as_millis() as u64;
+    let expiry = millis(ctx.settings.challenge_expiry);
     let move_time_ms = move_time_ms(ctx.settings, move_time);
     let challenge = Challenge {
         challenger: ctx.author.clone(),
         opponent: opponent.clone(),
         challenger_side: side,
-        expires_ms: ctx.now + expiry,
+        expires_ms: later(ctx.now, expiry),
         move_time_ms,
         expiry_announced: false,
     };

@@ -25,12 +25,14 @@ macro_rules! body {
 mod aftermath;
 pub mod ai_pool;
 pub mod api;
+pub mod backup;
 pub mod command;
 mod correspondence;
 mod decision;
 mod dispatch;
 mod games;
 pub mod input;
+pub mod limits;
 pub mod painter;
 pub mod ratings;
 #[cfg(test)]
@@ -43,27 +45,6 @@ mod vs_ai;
 
 pub use correspondence::{ChannelSettings, PlayerPrefs};
 
-/// Checks a document before it is imported: its key is one the core writes
-/// ([`DocKey`]) and its value decodes as that document.
-///
-/// # Errors
-/// What is wrong: an unknown kind of key, a key of the wrong shape, or the value's
-/// decoding error.
-pub fn check_document(key: &str, value: &serde_json::Value) -> Result<DocKey, String> {
-    fn decodes<T: serde::de::DeserializeOwned>(v: &serde_json::Value) -> Result<(), String> {
-        T::deserialize(v).map(|_| ()).map_err(|e| e.to_string())
-    }
-    let key = DocKey::parse(key)?;
-    match key {
-        DocKey::Rating { .. } => decodes::<ratings::RatingTable>(value),
-        DocKey::RatingLog { .. } => decodes::<ratings::RatingChange>(value),
-        DocKey::Tour { .. } => decodes::<Option<tournament::Tournament>>(value),
-        DocKey::Chan(_) => decodes::<ChannelSettings>(value),
-        DocKey::Player { .. } => decodes::<PlayerPrefs>(value),
-    }?;
-    Ok(key)
-}
-
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
@@ -75,7 +56,6 @@ use crate::core::api::{ChatCore, Incoming, Reply, Rooms};
 use crate::core::painter::Painter;
 use crate::model::ChannelKey;
 use crate::model::GameKind;
-use crate::store::keys::DocKey;
 use crate::store::{Record, Status, Store, StoreError, Stored};
 use command::Command;
 
@@ -93,7 +73,7 @@ impl Clock for SystemClock {
     fn now_ms(&self) -> u64 {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as u64)
+            .map_or(0, limits::millis)
     }
 }
 
@@ -107,9 +87,14 @@ impl ManualClock {
         ManualClock(AtomicU64::new(ms))
     }
 
-    /// Moves the clock forward by `d`.
+    /// Moves the clock forward by `d` (at most to [`u64::MAX`]).
     pub fn advance(&self, d: Duration) {
-        self.0.fetch_add(d.as_millis() as u64, Ordering::SeqCst);
+        let d = limits::millis(d);
+        let _ = self
+            .0
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |ms| {
+                Some(ms.saturating_add(d))
+            });
     }
 }
 

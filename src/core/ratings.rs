@@ -69,9 +69,11 @@ impl PlayerRating {
         }
     }
 
-    /// Rated games played.
+    /// Rated games played (at most [`u32::MAX`]: the sum saturates).
     pub fn games(&self) -> u32 {
-        self.won_drawn_lost.iter().sum()
+        self.won_drawn_lost
+            .iter()
+            .fold(0u32, |sum, n| sum.saturating_add(*n))
     }
 
     /// This rating at `now_ms`: the deviation grown for the whole rating periods of
@@ -129,7 +131,7 @@ impl Glicko {
     pub fn of(s: &crate::core::Settings) -> Glicko {
         Glicko {
             tau: s.glicko_tau,
-            period_ms: s.rating_period.as_millis() as u64,
+            period_ms: crate::core::limits::millis(s.rating_period),
         }
     }
 }
@@ -285,12 +287,13 @@ pub fn apply_game(
         let mut pa = ra.clone();
         (pa.rating, pa.deviation, pa.volatility) = (na.rating, na.deviation, na.volatility);
         pa.user = a.clone();
-        pa.won_drawn_lost[k(score_a)] += 1;
+        pa.won_drawn_lost[k(score_a)] = pa.won_drawn_lost[k(score_a)].saturating_add(1);
         pa.last_ms = now_ms;
         let mut pb = rb.clone();
         (pb.rating, pb.deviation, pb.volatility) = (nb.rating, nb.deviation, nb.volatility);
         pb.user = b.clone();
-        pb.won_drawn_lost[k(1.0 - score_a)] += 1;
+        let kb = k(1.0 - score_a);
+        pb.won_drawn_lost[kb] = pb.won_drawn_lost[kb].saturating_add(1);
         pb.last_ms = now_ms;
         t.players.insert(a.id.clone(), pa.clone());
         t.players.insert(b.id.clone(), pb.clone());

@@ -6,8 +6,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Mutex, MutexGuard};
 
 use super::keys::{DocKey, DocPrefix};
-use super::record::{decode, encode};
-use super::{Imported, Record, Status, Store, StoreError, Stored, Version, Write};
+use super::record::{decode, encode, same_doc, same_record};
+use super::{ImportBatch, ImportCounts, Record, Status, Store, StoreError, Stored, Version, Write};
 use crate::model::ChannelKey;
 
 /// Everything the store holds, behind one lock so that every write is atomic.
@@ -132,39 +132,68 @@ impl Store for MemoryStore {
         records.iter().try_for_each(each)
     }
 
-    fn import(&self, record: &Record) -> Result<Imported, StoreError> {
-        let bytes = encode(record);
+    fn import(&self, batch: &ImportBatch) -> Result<ImportCounts, StoreError> {
         let mut t = self.lock();
-        let (old, key) = if record.status == Status::Finished {
-            (t.history.get(&record.id), format!("history {}", record.id))
-        } else {
-            (t.channels.get(&record.at), channel_name(&record.at))
-        };
-        if let Some(old) = old {
-            return if *old == bytes {
-                Ok(Imported::Unchanged)
+        // Every item is checked before anything changes: all or nothing.
+        let records: Vec<Vec<u8>> = batch.records.iter().map(encode).collect();
+        let mut counts = ImportCounts::default();
+        let mut new_records = Vec::new();
+        for (item, (r, bytes)) in batch.records.iter().zip(&records).enumerate() {
+            let old = if r.status == Status::Finished {
+                t.history.get(&r.id)
             } else {
-                Err(StoreError::Clash { key })
+                t.channels.get(&r.at)
             };
-        }
-        if record.status == Status::Finished {
-            let newer = match t.last.get(&record.at) {
-                Some(id) => {
-                    history_record(&t, id)?.is_none_or(|l| l.updated_ms <= record.updated_ms)
+            match old {
+                Some(old) if same_record(old, bytes) => counts.records_present += 1,
+                Some(_) => {
+                    return Err(StoreError::Clash {
+                        key: ImportBatch::record_key(r),
+                        item,
+                    })
                 }
-                None => true,
-            };
-            t.history.insert(record.id.clone(), bytes);
-            if newer {
-                t.last.insert(record.at.clone(), record.id.clone());
+                None => new_records.push((r, bytes)),
             }
-        } else {
-            if let Some(ms) = record.wake_ms() {
-                t.wake.insert(record.at.clone(), ms);
-            }
-            t.channels.insert(record.at.clone(), bytes);
         }
-        Ok(Imported::Added)
+        let mut new_docs = Vec::new();
+        for (i, (key, bytes)) in batch.docs.iter().enumerate() {
+            match t.docs.get(&key.to_string()) {
+                Some(old) if same_doc(old, bytes) => counts.docs_present += 1,
+                Some(_) => {
+                    return Err(StoreError::Clash {
+                        key: ImportBatch::doc_key(key),
+                        item: batch.records.len() + i,
+                    })
+                }
+                None => new_docs.push((key, bytes)),
+            }
+        }
+        for (r, bytes) in new_records {
+            if r.status == Status::Finished {
+                let newer = match t.last.get(&r.at) {
+                    Some(id) => history_record(&t, id)
+                        .ok()
+                        .flatten()
+                        .is_none_or(|l| l.updated_ms <= r.updated_ms),
+                    None => true,
+                };
+                t.history.insert(r.id.clone(), bytes.clone());
+                if newer {
+                    t.last.insert(r.at.clone(), r.id.clone());
+                }
+            } else {
+                if let Some(ms) = r.wake_ms() {
+                    t.wake.insert(r.at.clone(), ms);
+                }
+                t.channels.insert(r.at.clone(), bytes.clone());
+            }
+            counts.records_added += 1;
+        }
+        for (key, bytes) in new_docs {
+            t.docs.insert(key.to_string(), bytes.clone());
+            counts.docs_added += 1;
+        }
+        Ok(counts)
     }
 
     fn counts(&self) -> (usize, usize) {

@@ -58,13 +58,47 @@ pub enum Write<'a> {
     Remove,
 }
 
-/// What [`Store::import`] did with one record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Imported {
-    /// Written.
-    Added,
-    /// The store already held exactly this record.
-    Unchanged,
+/// Everything one `import` writes, checked beforehand: [`Store::import`] writes all of
+/// it in one transaction, or nothing.
+#[derive(Clone, Debug, Default)]
+pub struct ImportBatch {
+    /// Records: a finished one goes into the history (under its id), any other into
+    /// its channel.
+    pub records: Vec<Record>,
+    /// Documents and their bytes (JSON, as the bot writes them).
+    pub docs: Vec<(DocKey, Vec<u8>)>,
+}
+
+impl ImportBatch {
+    /// The key a record is imported under, as [`StoreError::Clash`] names it:
+    /// `record for game ID` once finished, else `record for channel COMMUNITY/CHANNEL`.
+    pub fn record_key(r: &Record) -> String {
+        if r.status == Status::Finished {
+            format!("record for game {}", r.id)
+        } else {
+            format!("record for channel {}/{}", r.at.community, r.at.channel)
+        }
+    }
+
+    /// The key a document is imported under, as [`StoreError::Clash`] names it:
+    /// `document KEY`.
+    pub fn doc_key(key: &DocKey) -> String {
+        format!("document {key}")
+    }
+}
+
+/// What [`Store::import`] did: items written, and items the store already held
+/// exactly (skipped).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ImportCounts {
+    /// Records written.
+    pub records_added: usize,
+    /// Records already stored unchanged.
+    pub records_present: usize,
+    /// Documents written.
+    pub docs_added: usize,
+    /// Documents already stored unchanged.
+    pub docs_present: usize,
 }
 
 /// A store failure. Display names the path or key concerned.
@@ -91,10 +125,15 @@ pub enum StoreError {
         /// Why.
         reason: String,
     },
-    /// An imported record clashes with a different one already stored.
+    /// An imported record or document clashes with a different one already stored
+    /// ([`Store::import`]); nothing was written.
     Clash {
-        /// The key both would use.
+        /// The key both would use, as [`ImportBatch::record_key`] or
+        /// [`ImportBatch::doc_key`] names it.
         key: String,
+        /// The clashing item's index in the batch: the records first, then the
+        /// documents.
+        item: usize,
     },
 }
 
@@ -108,9 +147,10 @@ impl fmt::Display for StoreError {
                 write!(f, "the stored record {key} cannot be read: {reason}")
             }
             StoreError::Io { what, reason } => write!(f, "store failure while {what}: {reason}"),
-            StoreError::Clash { key } => write!(
+            StoreError::Clash { key, .. } => write!(
                 f,
-                "{key} already holds a different record; remove it first or import elsewhere"
+                "the store already holds a different {key}; remove it first or import \
+                 elsewhere"
             ),
         }
     }
@@ -167,12 +207,17 @@ pub trait Store: Send + Sync {
         each: &mut dyn FnMut(&Record) -> Result<(), StoreError>,
     ) -> Result<(), StoreError>;
 
-    /// Writes a record read from an export: a finished one into the history, any other
-    /// into its channel.
+    /// Writes the records and documents of an export, all in one transaction: a
+    /// finished record into the history (the channel's last game when it is the
+    /// latest), any other into its channel (with its wake-up in the index), each
+    /// document under its key. Items the store already holds exactly (a record equal
+    /// once decoded, a document equal as JSON) are skipped and counted. The batch
+    /// holds at most one item per key (the caller checks it).
     ///
     /// # Errors
-    /// [`StoreError::Clash`] when a different record already holds its key.
-    fn import(&self, record: &Record) -> Result<Imported, StoreError>;
+    /// [`StoreError::Clash`] naming the first item whose key holds something different,
+    /// or a failure; nothing at all is written then.
+    fn import(&self, batch: &ImportBatch) -> Result<ImportCounts, StoreError>;
 
     /// Numbers of channel records and of finished games.
     fn counts(&self) -> (usize, usize);

@@ -243,12 +243,13 @@ pub struct Record {
 
 impl Timing {
     /// The clock of a game whose first move starts at `now`: the deadline one time per
-    /// move ahead, no reminder handled yet, no wake-up set (the core sets it from its
-    /// reminder settings).
+    /// move ahead (saturating: a time per move near [`u64::MAX`] gives the latest
+    /// deadline, never an overflow), no reminder handled yet, no wake-up set (the core
+    /// sets it from its reminder settings).
     pub fn started(move_time_ms: u64, now: u64) -> Timing {
         Timing {
             move_time_ms,
-            deadline_ms: now + move_time_ms,
+            deadline_ms: now.saturating_add(move_time_ms),
             reminded: Vec::new(),
             timed_out: false,
             wake_ms: None,
@@ -476,4 +477,25 @@ pub(super) fn decode(key: &str, bytes: &[u8]) -> Result<Record, StoreError> {
 /// A record's stored bytes (JSON).
 pub(super) fn encode(r: &Record) -> Vec<u8> {
     serde_json::to_vec(r).expect("a record always serializes")
+}
+
+/// Whether the stored bytes `old` hold the record whose bytes are `new`: the same bytes,
+/// or the same record once decoded and encoded again (written by an older build with
+/// fields in another order or left to their defaults). An unreadable `old` is a
+/// different record.
+pub(super) fn same_record(old: &[u8], new: &[u8]) -> bool {
+    old == new || decode("", old).is_ok_and(|r| encode(&r) == new)
+}
+
+/// Whether the stored document `old` holds the document `new`: the same bytes, or the
+/// same JSON value (keys in another order).
+pub(super) fn same_doc(old: &[u8], new: &[u8]) -> bool {
+    old == new
+        || matches!(
+            (
+                serde_json::from_slice::<serde_json::Value>(old),
+                serde_json::from_slice::<serde_json::Value>(new)
+            ),
+            (Ok(a), Ok(b)) if a == b
+        )
 }

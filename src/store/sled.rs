@@ -18,8 +18,8 @@ use sled::transaction::{ConflictableTransactionError, TransactionError};
 use sled::Transactional;
 
 use super::keys::{DocKey, DocPrefix};
-use super::record::{decode, encode};
-use super::{Imported, Record, Status, Store, StoreError, Stored, Version, Write};
+use super::record::{decode, encode, same_doc, same_record};
+use super::{ImportBatch, ImportCounts, Record, Status, Store, StoreError, Stored, Version, Write};
 use crate::model::ChannelKey;
 
 /// A [`Store`] in a sled database.
@@ -257,58 +257,85 @@ impl Store for SledStore {
         Ok(())
     }
 
-    fn import(&self, record: &Record) -> Result<Imported, StoreError> {
-        let bytes = encode(record);
-        if record.status == Status::Finished {
-            let key = format!("history {}", record.id);
-            if let Some(old) = self
-                .history
-                .get(record.id.as_bytes())
-                .map_err(io(format!("reading {key}")))?
-            {
-                return if old.as_ref() == bytes.as_slice() {
-                    Ok(Imported::Unchanged)
-                } else {
-                    Err(StoreError::Clash { key })
+    fn import(&self, batch: &ImportBatch) -> Result<ImportCounts, StoreError> {
+        let records: Vec<Vec<u8>> = batch.records.iter().map(encode).collect();
+        // One transaction over every tree an import writes: all or nothing.
+        let result: Result<ImportCounts, TransactionError<StoreError>> = (
+            &self.channels,
+            &self.history,
+            &self.last,
+            &self.wake,
+            &self.docs,
+        )
+            .transaction(|(channels, history, last, wake, docs)| {
+                let mut counts = ImportCounts::default();
+                let clash = |key: String, item: usize| {
+                    ConflictableTransactionError::Abort(StoreError::Clash { key, item })
                 };
-            }
-            self.history
-                .insert(record.id.as_bytes(), bytes)
-                .map_err(io(format!("writing {key}")))?;
-            let newer = match self.last_finished(&record.at)? {
-                Some(last) => last.updated_ms <= record.updated_ms,
-                None => true,
-            };
-            if newer {
-                self.last
-                    .insert(channel_key(&record.at), record.id.as_bytes())
-                    .map_err(io(format!("writing {key}")))?;
-            }
-        } else {
-            let key = channel_name(&record.at);
-            let k = channel_key(&record.at);
-            if let Some(old) = self
-                .channels
-                .get(&k)
-                .map_err(io(format!("reading {key}")))?
-            {
-                return if old.as_ref() == bytes.as_slice() {
-                    Ok(Imported::Unchanged)
-                } else {
-                    Err(StoreError::Clash { key })
-                };
-            }
-            if let Some(ms) = record.wake_ms() {
-                self.wake
-                    .insert(k.as_slice(), &ms.to_be_bytes())
-                    .map_err(io(format!("writing the wake index of {key}")))?;
-            }
-            self.channels
-                .insert(k, bytes)
-                .map_err(io(format!("writing {key}")))?;
+                for (item, (r, bytes)) in batch.records.iter().zip(&records).enumerate() {
+                    let finished = r.status == Status::Finished;
+                    let k = channel_key(&r.at);
+                    let old = if finished {
+                        history.get(r.id.as_bytes())?
+                    } else {
+                        channels.get(&k)?
+                    };
+                    match old {
+                        Some(old) if same_record(&old, bytes) => {
+                            counts.records_present += 1;
+                            continue;
+                        }
+                        Some(_) => return Err(clash(ImportBatch::record_key(r), item)),
+                        None => {}
+                    }
+                    if finished {
+                        let newer = match last.get(&k)? {
+                            Some(id) => match history.get(&id)? {
+                                Some(b) => {
+                                    decode("", &b).map_or(true, |l| l.updated_ms <= r.updated_ms)
+                                }
+                                None => true,
+                            },
+                            None => true,
+                        };
+                        history.insert(r.id.as_bytes(), bytes.as_slice())?;
+                        if newer {
+                            last.insert(k.as_slice(), r.id.as_bytes())?;
+                        }
+                    } else {
+                        if let Some(ms) = r.wake_ms() {
+                            wake.insert(k.as_slice(), &ms.to_be_bytes())?;
+                        }
+                        channels.insert(k.as_slice(), bytes.as_slice())?;
+                    }
+                    counts.records_added += 1;
+                }
+                for (i, (key, bytes)) in batch.docs.iter().enumerate() {
+                    let k = key.to_string();
+                    match docs.get(k.as_bytes())? {
+                        Some(old) if same_doc(&old, bytes) => counts.docs_present += 1,
+                        Some(_) => {
+                            return Err(clash(ImportBatch::doc_key(key), batch.records.len() + i))
+                        }
+                        None => {
+                            docs.insert(k.as_bytes(), bytes.as_slice())?;
+                            counts.docs_added += 1;
+                        }
+                    }
+                }
+                Ok(counts)
+            });
+        let counts = result.map_err(|e| match e {
+            TransactionError::Abort(e) => e,
+            TransactionError::Storage(e) => StoreError::Io {
+                what: "importing".into(),
+                reason: e.to_string(),
+            },
+        })?;
+        if counts.records_added + counts.docs_added > 0 {
+            self.flush()?;
         }
-        self.flush()?;
-        Ok(Imported::Added)
+        Ok(counts)
     }
 
     fn counts(&self) -> (usize, usize) {

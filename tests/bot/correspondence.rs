@@ -10,7 +10,8 @@ use mancala_bot::core::{Core, ManualClock, Settings};
 use mancala_bot::model::ChannelKey;
 use mancala_bot::store::SledStore;
 
-use crate::core_chat::{chan, ok, refused, say, say_as, user, FakePainter};
+use crate::core_chat::{bench_with, chan, ok, refused, say, say_as, start, user, FakePainter};
+use mancala_bot::store::{Store, Write};
 
 const T0: u64 = 1_700_000_000_000;
 const H: u64 = 3_600_000;
@@ -446,4 +447,58 @@ fn expired_challenges_are_announced_once_across_concurrent_ticks_and_a_restart()
     );
     ok(say(&core, &named, "bob", "!new katro @alice"));
     assert!(core.tick().is_empty());
+}
+
+/// Issue 12 item 4: a clock with a time per move near `u64::MAX` (which settings
+/// of `Duration::MAX`, or a record that got into the store some other way, can
+/// hold) never overflows: the challenge's expiry, the deadline of the next move and the
+/// driver's reminders saturate, and the moves, ticks, `!board`, `!claim` and
+/// `!rematch` that follow answer without a panic.
+#[test]
+fn huge_move_time_saturates_on_the_next_move_and_tick_instead_of_overflowing() {
+    let settings = Settings {
+        challenge_expiry: Duration::MAX,
+        default_move_time: Some(Duration::MAX),
+        reminders: vec![Duration::MAX, Duration::from_secs(3600)],
+        ..Settings::default()
+    };
+    let b = bench_with(settings);
+    let at = chan("huge");
+    start(&b.core, &at, "katro");
+    let r = b.store.load(&at).unwrap().unwrap().record;
+    let t = r.timing.as_ref().unwrap();
+    assert_eq!((t.move_time_ms, t.deadline_ms), (u64::MAX, u64::MAX));
+    assert_eq!(r.challenge.unwrap().expires_ms, u64::MAX);
+    let moved = ok(say(&b.core, &at, "alice", "!sow c1+")).text();
+    assert!(moved.contains("Deadline for bob"), "{moved}");
+    assert!(b.core.tick().is_empty());
+    ok(say(&b.core, &at, "carol", "!board"));
+    // A record with the largest time per move and a deadline about to pass, as a hand
+    // edit could leave it: the next move and ticks saturate.
+    let mut stored = b.store.load(&at).unwrap().unwrap();
+    if let Some(t) = stored.record.timing.as_mut() {
+        t.deadline_ms = u64::MAX - 1;
+        t.reminded.clear();
+        t.wake_ms = Some(0);
+    }
+    assert!(b
+        .store
+        .write(&at, Some(&stored.version), Write::Put(&stored.record))
+        .unwrap());
+    b.core.tick();
+    ok(say(&b.core, &at, "bob", "!sow a6+"));
+    b.clock.advance(Duration::MAX);
+    let notices = b.core.tick();
+    assert!(
+        notices
+            .iter()
+            .any(|(_, r)| r.text().contains("did not move by the deadline")),
+        "{notices:?}"
+    );
+    let claimed = say(&b.core, &at, "bob", "!claim");
+    assert!(!claimed[0].is_error, "{}", claimed[0].text());
+    ok(say(&b.core, &at, "alice", "!rematch"));
+    b.clock.advance(Duration::MAX);
+    b.core.tick();
+    refused(say(&b.core, &at, "alice", "!accept"));
 }

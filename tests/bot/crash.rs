@@ -13,7 +13,7 @@ use mancala_bot::core::{Core, ManualClock, Settings};
 use mancala_bot::model::ChannelKey;
 use mancala_bot::store::keys::{DocKey, DocPrefix};
 use mancala_bot::store::{
-    Imported, MemoryStore, Record, Store, StoreError, Stored, Version, Write,
+    ImportBatch, ImportCounts, MemoryStore, Record, Store, StoreError, Stored, Version, Write,
 };
 
 use crate::core_chat::{chan, ok, say, say_as, user, FakePainter};
@@ -82,9 +82,9 @@ impl Store for CrashingStore {
     ) -> Result<(), StoreError> {
         self.inner.for_each(each)
     }
-    fn import(&self, record: &Record) -> Result<Imported, StoreError> {
+    fn import(&self, batch: &ImportBatch) -> Result<ImportCounts, StoreError> {
         self.spend()?;
-        self.inner.import(record)
+        self.inner.import(batch)
     }
     fn counts(&self) -> (usize, usize) {
         self.inner.counts()

@@ -322,14 +322,17 @@ fn import_refuses_duplicates_and_inconsistent_records_before_writing() {
     let other = line.replacen("\"c1+\"", "\"c1-\"", 1);
     let err = import("twice.jsonl", format!("{line}\n{other}\n"));
     assert!(
-        err.contains("lines 1 and 2 are both for channel guild-1/one"),
+        err.contains(
+            "lines 1 and 2 are both the record for channel guild-1/one; nothing was imported"
+        ),
         "{err}"
     );
     let finished = line.replacen("\"status\":\"playing\"", "\"status\":\"finished\"", 1);
     assert_ne!(finished, line);
     let err = import("status.jsonl", format!("{finished}\n"));
     assert!(
-        err.contains("line 1: status finished but the game goes on"),
+        err.contains("line 1: game ")
+            && err.contains(" in channel guild-1/one: status finished but the game goes on"),
         "{err}"
     );
 

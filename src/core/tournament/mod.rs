@@ -11,5 +11,6 @@ mod pairing;
 mod rounds;
 mod views;
 
+pub use decide::MAX_ENTRANTS;
 pub use engine::{Entrant, Format, Pairing, Phase, Res, Round, Standing, Tournament};
 pub use pairing::{berger, bracket};
