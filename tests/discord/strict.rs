@@ -9,7 +9,7 @@ use std::sync::Arc;
 use mancala_bot::core::api::{ChatCore, Incoming, Reply};
 use mancala_bot::core::{Core, ManualClock, Settings};
 use mancala_bot::model::{ChannelKey, GameKind, User};
-use mancala_bot::store::{MemoryStore, Play, Record, Store};
+use mancala_bot::store::{ImportBatch, MemoryStore, Play, Record, Store};
 use mancala_bot::transport::discord::adapter;
 use mancala_rules::{Game, Position, Variant};
 
@@ -120,7 +120,11 @@ fn game_from(store: &MemoryStore, at: &ChannelKey, position: &str, south: &User,
         None,
         1_700_000_000_000,
     );
-    store.import(&record).unwrap();
+    let batch = ImportBatch {
+        records: vec![record],
+        docs: Vec::new(),
+    };
+    store.import(&batch).unwrap();
 }
 
 #[test]
