@@ -38,9 +38,12 @@ pub fn export(args: ExportArgs) -> anyhow::Result<ExitCode> {
     }
     let store = open_store(&args.data, 32)?;
     let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    // On a terminal (standard error), a spinner counts the bytes written.
+    let progress = crate::cli::progress::bytes(0, "exported");
+    let mut out = std::io::BufWriter::new(progress.wrap_write(stdout.lock()));
     backup::export(&store, &mut out)?;
     out.flush().context("writing to standard output")?;
+    progress.finish_and_clear();
     Ok(ExitCode::SUCCESS)
 }
 
@@ -65,16 +68,23 @@ pub struct ImportArgs {
 /// store failure; nothing is written then.
 pub fn import(args: ImportArgs) -> anyhow::Result<ExitCode> {
     let file = &args.file;
-    let input: Box<dyn BufRead> = if file.as_os_str() == "-" {
-        Box::new(std::io::stdin().lock())
+    // Checking is the long part (every game replayed): on a terminal, a bar over the
+    // file's bytes (a spinner for standard input).
+    let (input, size): (Box<dyn std::io::Read>, u64) = if file.as_os_str() == "-" {
+        (Box::new(std::io::stdin().lock()), 0)
     } else {
-        Box::new(std::io::BufReader::new(
-            std::fs::File::open(file).with_context(|| format!("cannot read {}", file.display()))?,
-        ))
+        let f =
+            std::fs::File::open(file).with_context(|| format!("cannot read {}", file.display()))?;
+        let size = f.metadata().map_or(0, |m| m.len());
+        (Box::new(f), size)
     };
+    let progress = crate::cli::progress::bytes(size, "checked");
+    let input: Box<dyn BufRead> = Box::new(std::io::BufReader::new(progress.wrap_read(input)));
     let nothing =
         |e: backup::ImportError| anyhow::anyhow!("{} {e}; nothing was imported", name(file));
-    let lines = backup::read(input).map_err(nothing)?;
+    let lines = backup::read(input).map_err(nothing);
+    progress.finish_and_clear();
+    let lines = lines?;
     let store = open_store(&args.data, 32)?;
     let counts = backup::import(&store, &lines).map_err(nothing)?;
     eprintln!(

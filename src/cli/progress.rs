@@ -26,6 +26,26 @@ pub fn bar(len: u64, what: &str) -> ProgressBar {
     bar
 }
 
+/// A bar over `len` bytes (a file read or written; `len` 0: unknown, a spinner counting
+/// bytes), on standard error if it is a terminal, hidden otherwise.
+pub fn bytes(len: u64, what: &str) -> ProgressBar {
+    let bar = if len == 0 {
+        ProgressBar::new_spinner()
+    } else {
+        ProgressBar::new(len)
+    };
+    bar.set_draw_target(ProgressDrawTarget::stderr());
+    let template = if len == 0 {
+        format!("{{spinner}} {what}: {{bytes}} ({{elapsed}})")
+    } else {
+        format!("{{bar:40}} {what}: {{bytes}}/{{total_bytes}} ({{elapsed}}, about {{eta}} to go)")
+    };
+    if let Ok(style) = ProgressStyle::with_template(&template) {
+        bar.set_style(style);
+    }
+    bar
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -40,5 +60,6 @@ mod tests {
         }
         assert!(bar(10, "games").is_hidden());
         assert!(bar(0, "records").is_hidden());
+        assert!(bytes(100, "checking").is_hidden());
     }
 }
