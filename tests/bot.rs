@@ -26,6 +26,8 @@ mod pairing;
 mod ratings;
 #[path = "bot/render.rs"]
 mod render;
+#[path = "bot/snapshots.rs"]
+mod snapshots;
 #[path = "bot/startup.rs"]
 mod startup;
 #[path = "bot/store.rs"]

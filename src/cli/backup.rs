@@ -36,7 +36,7 @@ pub fn export(args: ExportArgs) -> anyhow::Result<ExitCode> {
             path.display()
         );
     }
-    let store = open_store(&args.data, 32)?;
+    let store = open_store(&args.data, 32).map_err(|e| locked_hint(e, &args.data))?;
     let stdout = std::io::stdout();
     // On a terminal (standard error), a spinner counts the bytes written.
     let progress = crate::cli::progress::bytes(0, "exported");
@@ -95,6 +95,29 @@ pub fn import(args: ImportArgs) -> anyhow::Result<ExitCode> {
         counts.docs_present
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// A store locked by the running bot: say where its newest snapshot is (in the default
+/// `DATA_DIR/backups`) and how to take a fresh one.
+fn locked_hint(e: anyhow::Error, data: &Path) -> anyhow::Error {
+    use crate::cli::snapshot;
+    let text = format!("{e:#}");
+    if !text.contains("another mancala-bot") {
+        return e;
+    }
+    let pid = std::fs::read_to_string(data.join(snapshot::PID_FILE))
+        .map(|p| p.trim().to_string())
+        .unwrap_or_else(|_| "PID".to_string());
+    let dir = data.join("backups");
+    let newest = match snapshot::newest(&dir) {
+        Some(s) => format!("its newest snapshot is {}", s.display()),
+        None => format!("it has no snapshot in {} yet", dir.display()),
+    };
+    anyhow::anyhow!(
+        "the store is in use by the running bot (pid {pid}): {newest}; take a fresh one \
+         with `kill -USR1 {pid}` (it appears in {}), and read or import that instead",
+        dir.display()
+    )
 }
 
 /// The file as messages name it: its path, or `standard input`.

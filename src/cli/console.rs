@@ -45,6 +45,7 @@ pub fn run_console(cfg: &Config) -> anyhow::Result<ExitCode> {
     cfg.limits.commands_per_channel_per_minute = 0;
     let cfg = &cfg;
     let core = crate::cli::run::build_core(cfg)?;
+    let _backups = crate::cli::run::start_backups(cfg, core.shared_store())?;
     let stdin = std::io::stdin();
     let tty = stdin.is_terminal();
     let stdout = std::io::stdout();

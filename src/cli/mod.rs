@@ -10,3 +10,4 @@ pub mod render;
 pub mod replay;
 pub mod run;
 pub mod selfplay;
+pub mod snapshot;

@@ -29,13 +29,84 @@ pub fn open_store(data_dir: &Path, cache_mb: u64) -> anyhow::Result<SledStore> {
 /// A bad setting, or a store that cannot be opened.
 pub fn build_core(cfg: &Config) -> anyhow::Result<Core> {
     let settings = cfg.settings()?;
-    let store = open_store(&cfg.data_dir, cfg.limits.store_cache_mb)?;
+    let store = open_store(&cfg.data_dir, cfg.limits.store_cache_mb).map_err(|e| {
+        // A store that is not merely locked may be broken (sled after an abrupt stop):
+        // say how to get the newest snapshot back.
+        let text = format!("{e:#}");
+        if text.contains("another mancala-bot") {
+            e
+        } else {
+            let hint = crate::cli::snapshot::restore_hint(&cfg.backup_dir(), &cfg.data_dir);
+            anyhow::anyhow!("{text}; {hint}")
+        }
+    })?;
     Ok(Core::new(
         Arc::new(store),
         mancala_bot::render::Renderer::warmed(),
         Arc::new(SystemClock),
         settings,
     ))
+}
+
+/// The running bot's live backups: the snapshot thread (stops when this is dropped)
+/// and the pid file that `kill -USR1` reads.
+pub struct Backups {
+    _now: std::sync::mpsc::Sender<()>,
+    pid_file: PathBuf,
+}
+
+impl Drop for Backups {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.pid_file);
+    }
+}
+
+/// Starts the live backups of `store` as `cfg.backup` says: a snapshot every
+/// `every_hours` and one at each SIGUSR1; writes `DATA_DIR/mancala-bot.pid`.
+///
+/// # Errors
+/// The pid file cannot be written.
+pub fn start_backups(
+    cfg: &Config,
+    store: Arc<dyn mancala_bot::store::Store>,
+) -> anyhow::Result<Backups> {
+    use crate::cli::snapshot;
+    let pid_file = cfg.data_dir.join(snapshot::PID_FILE);
+    std::fs::write(&pid_file, format!("{}\n", std::process::id()))
+        .with_context(|| format!("cannot write {}", pid_file.display()))?;
+    let (tx, rx) = std::sync::mpsc::channel();
+    let every = (cfg.backup.every_hours > 0.0)
+        .then(|| std::time::Duration::from_secs_f64(cfg.backup.every_hours * 3600.0));
+    let (dir, keep) = (cfg.backup_dir(), cfg.backup.keep);
+    std::thread::spawn(move || {
+        let clock = || mancala_bot::core::Clock::now_ms(&SystemClock);
+        snapshot::run_periodic(&*store, &dir, keep, every, &rx, &clock);
+    });
+    let on_signal = tx.clone();
+    std::thread::spawn(move || usr1_to(on_signal));
+    Ok(Backups { _now: tx, pid_file })
+}
+
+/// Sends on `now` at each SIGUSR1 until the receiver is gone.
+fn usr1_to(now: std::sync::mpsc::Sender<()>) {
+    let Ok(rt) = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    else {
+        return;
+    };
+    rt.block_on(async move {
+        use tokio::signal::unix::{signal, SignalKind};
+        let Ok(mut usr1) = signal(SignalKind::user_defined1()) else {
+            tracing::warn!("cannot listen for SIGUSR1: snapshots on demand are off");
+            return;
+        };
+        while usr1.recv().await.is_some() {
+            if now.send(()).is_err() {
+                return;
+            }
+        }
+    });
 }
 
 /// Logs to standard error, filtered by `RUST_LOG` (default `warn`), in colour only on a
@@ -115,6 +186,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         cfg.matrix.login()?;
     }
     let core = Arc::new(build_core(&cfg)?);
+    let _backups = start_backups(&cfg, core.shared_store())?;
     let discord_rooms = discord
         .as_ref()
         .map(|_| Arc::new(mancala_bot::transport::discord::rooms::DiscordRooms::new()));

@@ -278,6 +278,11 @@ impl Core {
         &*self.store
     }
 
+    /// The store, shared (for the live snapshots the running bot takes).
+    pub fn shared_store(&self) -> Arc<dyn Store> {
+        self.store.clone()
+    }
+
     /// Games against the AI searching or waiting for a searcher now ([`ai_pool`]).
     pub fn ai_in_use(&self) -> usize {
         self.ai_pool.in_use()

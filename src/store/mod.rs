@@ -272,6 +272,17 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// On I/O failure.
     fn settle(&self, id: &str) -> Result<(), StoreError>;
+
+    /// Runs `read` while no write can start or be in progress in this store, so that
+    /// what it reads is the store as of one instant (a live snapshot). Writes wait for
+    /// it. Default: runs `read` as it is (a store whose reads are consistent by
+    /// themselves).
+    ///
+    /// # Errors
+    /// Those of `read`.
+    fn quiesced(&self, read: &mut dyn FnMut() -> Result<(), StoreError>) -> Result<(), StoreError> {
+        read()
+    }
 }
 
 /// Typed JSON documents over [`Store::doc`] and [`Store::write_doc`].

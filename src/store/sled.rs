@@ -32,6 +32,9 @@ pub struct SledStore {
     wake: sled::Tree,
     docs: sled::Tree,
     unsettled: sled::Tree,
+    /// Writes hold it shared, [`Store::quiesced`] exclusively: a snapshot sees no write
+    /// half done across trees.
+    gate: std::sync::RwLock<()>,
 }
 
 /// The channel of a key written by [`channel_key`].
@@ -77,6 +80,12 @@ impl SledStore {
             path: path.display().to_string(),
             reason,
         };
+        // sled opens a store whose files are damaged as a new, empty one (logging a
+        // warning): a store that was there must come back as recovered, or the bot would
+        // run on nothing and the games would be silently gone.
+        let existed = ["db", "conf"]
+            .iter()
+            .any(|f| std::fs::metadata(path.join(f)).is_ok_and(|m| m.len() > 0));
         std::fs::create_dir_all(path).map_err(|e| open_err(e.to_string()))?;
         // Every write is flushed before it returns, so sled's periodic background flusher
         // is off: it would also keep the file lock for a moment after the last handle is
@@ -105,6 +114,13 @@ impl SledStore {
                 }
             }
         };
+        if existed && !db.was_recovered() {
+            return Err(open_err(
+                "its files are damaged: sled found no store in them (the directory is kept \
+                 as it is)"
+                    .to_string(),
+            ));
+        }
         let tree = |name: &str| db.open_tree(name).map_err(|e| open_err(e.to_string()));
         Ok(SledStore {
             channels: tree("channels")?,
@@ -113,6 +129,7 @@ impl SledStore {
             wake: tree("wake")?,
             docs: tree("docs")?,
             unsettled: tree("unsettled")?,
+            gate: std::sync::RwLock::new(()),
             path: path.to_path_buf(),
             db,
         })
@@ -121,6 +138,11 @@ impl SledStore {
     /// The data directory.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The shared side of the snapshot gate, held by every write.
+    fn writing(&self) -> std::sync::RwLockReadGuard<'_, ()> {
+        self.gate.read().unwrap_or_else(|e| e.into_inner())
     }
 
     fn flush(&self) -> Result<(), StoreError> {
@@ -162,6 +184,7 @@ impl Store for SledStore {
         expected: Option<&Version>,
         change: Write<'_>,
     ) -> Result<bool, StoreError> {
+        let _writing = self.writing();
         let key = channel_key(at);
         let (bytes, id) = match change {
             Write::Put(r) | Write::Finish(r) => (Some(encode(r)), Some(r.id.clone())),
@@ -258,6 +281,7 @@ impl Store for SledStore {
     }
 
     fn import(&self, batch: &ImportBatch) -> Result<ImportCounts, StoreError> {
+        let _writing = self.writing();
         let records: Vec<Vec<u8>> = batch.records.iter().map(encode).collect();
         // One transaction over every tree an import writes: all or nothing.
         let result: Result<ImportCounts, TransactionError<StoreError>> = (
@@ -338,6 +362,11 @@ impl Store for SledStore {
         Ok(counts)
     }
 
+    fn quiesced(&self, read: &mut dyn FnMut() -> Result<(), StoreError>) -> Result<(), StoreError> {
+        let _only_reader = self.gate.write().unwrap_or_else(|e| e.into_inner());
+        read()
+    }
+
     fn counts(&self) -> (usize, usize) {
         (self.channels.len(), self.history.len())
     }
@@ -370,6 +399,7 @@ impl Store for SledStore {
         expected: Option<&[u8]>,
         new: Option<&[u8]>,
     ) -> Result<bool, StoreError> {
+        let _writing = self.writing();
         let done = self
             .docs
             .compare_and_swap(key.to_string().as_bytes(), expected, new)
@@ -408,6 +438,7 @@ impl Store for SledStore {
     }
 
     fn settle(&self, id: &str) -> Result<(), StoreError> {
+        let _writing = self.writing();
         let removed = self
             .unsettled
             .remove(id.as_bytes())

@@ -9,7 +9,7 @@ use anyhow::bail;
 
 use mancala_bot::transport::discord::token;
 
-use super::{AiConfig, Config, DiscordConfig, Limits, MatrixConfig, RatingsConfig};
+use super::{AiConfig, BackupConfig, Config, DiscordConfig, Limits, MatrixConfig, RatingsConfig};
 
 /// Refuses `v` outside `lo..=hi` (NaN and infinities included), naming `key`.
 /// The value is shown as Rust's `Debug` does (`1e-300`, not 300 zeros).
@@ -87,7 +87,8 @@ impl Config {
         self.ai.check()?;
         self.limits.check()?;
         self.discord.check()?;
-        self.matrix.check()
+        self.matrix.check()?;
+        self.backup.check()
     }
 
     /// The settings outside any section (`default_game` is checked where it is read).
@@ -286,6 +287,24 @@ impl MatrixConfig {
                 "matrix.store_subdir must be a relative path inside data_dir without `..`, got {:?}",
                 self.store_subdir
             );
+        }
+        Ok(())
+    }
+}
+
+impl BackupConfig {
+    /// Checks the `[backup]` settings.
+    fn check(&self) -> anyhow::Result<()> {
+        zero_or_within(
+            "backup.every_hours",
+            self.every_hours,
+            0.1,
+            720.0,
+            "only when asked with SIGUSR1",
+        )?;
+        within("backup.keep", self.keep, 1, 1000)?;
+        if self.dir.as_os_str().to_string_lossy().trim().is_empty() {
+            bail!("backup.dir is empty: give a directory (the default is backups, in data_dir)");
         }
         Ok(())
     }

@@ -50,6 +50,38 @@ pub struct Config {
     pub discord: DiscordConfig,
     /// The Matrix transport (built with the cargo feature `matrix`).
     pub matrix: MatrixConfig,
+    /// Live backups (snapshots) of the running bot's store.
+    pub backup: BackupConfig,
+}
+
+/// Live backups: snapshots of the store in the export format, written by the running
+/// bot (see `src/cli/snapshot.rs`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BackupConfig {
+    /// Hours between snapshots; 0: none but those asked for with SIGUSR1 (default 6).
+    pub every_hours: f64,
+    /// Snapshots kept, the newest (default 8).
+    pub keep: usize,
+    /// Their directory, relative to `data_dir` unless absolute (default `backups`).
+    pub dir: PathBuf,
+}
+
+impl Default for BackupConfig {
+    fn default() -> Self {
+        BackupConfig {
+            every_hours: 6.0,
+            keep: 8,
+            dir: PathBuf::from("backups"),
+        }
+    }
+}
+
+impl Config {
+    /// The directory of the snapshots: `backup.dir` under `data_dir` unless absolute.
+    pub fn backup_dir(&self) -> PathBuf {
+        self.data_dir.join(&self.backup.dir)
+    }
 }
 
 /// The Matrix transport's settings. The transport runs when a homeserver is configured
@@ -331,6 +363,7 @@ impl Default for Config {
             limits: Limits::default(),
             discord: DiscordConfig::default(),
             matrix: MatrixConfig::default(),
+            backup: BackupConfig::default(),
         }
     }
 }

@@ -233,6 +233,9 @@ const CASES: &[Case] = &[
     case("matrix.device_name", &["\"\"", "\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\""], &["\"mancala\""]),
     case("matrix.store_subdir", &["\"\"", "\"../x\"", "\"/abs\""], &["\"m\"", "\"a/b\""]),
     case("matrix.post_gifs", &["\"no\""], &["false"]),
+    case("backup.every_hours", &["0.09", "721", "-1", "nan"], &["0", "0.1", "720"]),
+    case("backup.keep", &["0", "1001", "-1"], &["1", "1000"]),
+    case("backup.dir", &["\"\"", "\" \"", "3"], &["\"snapshots\"", "\"/var/backups/mancala\""]),
 ];
 
 /// Every key of `config.example.toml`, as `section.key`, also those commented out

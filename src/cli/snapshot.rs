@@ -1,0 +1,169 @@
+//! Live backups (issue 13): the running bot writes snapshots of its store in the export
+//! format ([`mancala_bot::core::backup::export`]), each as of one instant
+//! ([`Store::quiesced`]), to a temporary file renamed into place, keeping the newest
+//! few. `import` restores one. A snapshot is taken every `backup.every_hours`, at once
+//! on SIGUSR1 (`kill -USR1 $(cat DATA_DIR/mancala-bot.pid)`), and the commands that find
+//! the store locked or broken name the newest one.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::Context;
+use mancala_bot::core::backup;
+use mancala_bot::store::Store;
+
+/// The name of the file holding the running bot's process id, in the data directory.
+pub const PID_FILE: &str = "mancala-bot.pid";
+
+/// Snapshot files are `snapshot-YYYYMMDDTHHMMSS.mmmZ.jsonl`: sorted by name, oldest first.
+const PREFIX: &str = "snapshot-";
+const SUFFIX: &str = ".jsonl";
+
+/// Writes a snapshot of `store` into `dir` (created if missing), named by `now_ms`, then
+/// removes the oldest snapshots beyond `keep`. Returns the new file.
+///
+/// # Errors
+/// The directory or file cannot be written, or the store cannot be read; a partial file
+/// is never left under a snapshot's name.
+pub fn write(store: &dyn Store, dir: &Path, now_ms: u64, keep: usize) -> anyhow::Result<PathBuf> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let name = format!("{PREFIX}{}{SUFFIX}", stamp(now_ms));
+    let path = dir.join(&name);
+    let tmp = dir.join(format!(".{name}.tmp"));
+    let file =
+        std::fs::File::create(&tmp).with_context(|| format!("cannot write {}", tmp.display()))?;
+    let mut out = std::io::BufWriter::new(file);
+    let mut result = Ok(());
+    store.quiesced(&mut || {
+        result = backup::export(store, &mut out);
+        Ok(())
+    })?;
+    let written = result
+        .map_err(anyhow::Error::new)
+        .and_then(|()| out.flush().map_err(anyhow::Error::new))
+        .and_then(|()| {
+            out.get_ref().sync_all()?;
+            Ok(())
+        });
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e.context(format!("writing the snapshot {}", path.display())));
+    }
+    std::fs::rename(&tmp, &path).with_context(|| format!("cannot rename to {}", path.display()))?;
+    prune(dir, keep)?;
+    Ok(path)
+}
+
+/// `YYYYMMDDTHHMMSS.mmmZ` in UTC.
+fn stamp(ms: u64) -> String {
+    let t = jiff::Timestamp::from_millisecond(i64::try_from(ms).unwrap_or(i64::MAX))
+        .unwrap_or(jiff::Timestamp::MAX);
+    t.strftime("%Y%m%dT%H%M%S.%3fZ").to_string()
+}
+
+/// The snapshots in `dir`, oldest first.
+pub fn list(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut found: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(PREFIX) && n.ends_with(SUFFIX))
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// The newest snapshot in `dir`, if any.
+pub fn newest(dir: &Path) -> Option<PathBuf> {
+    list(dir).pop()
+}
+
+/// Removes the oldest snapshots in `dir` beyond the newest `keep`.
+fn prune(dir: &Path, keep: usize) -> anyhow::Result<()> {
+    let all = list(dir);
+    let extra = all.len().saturating_sub(keep);
+    for old in &all[..extra] {
+        std::fs::remove_file(old).with_context(|| format!("cannot remove {}", old.display()))?;
+    }
+    Ok(())
+}
+
+/// What to tell someone whose store cannot be used: the newest snapshot in `dir` and the
+/// commands that restore it into `data_dir` (the broken store moved aside, not deleted).
+pub fn restore_hint(dir: &Path, data_dir: &Path) -> String {
+    match newest(dir) {
+        Some(snap) => format!(
+            "the newest snapshot is {snap}; to restore it: mv {store} {store}.broken && \
+             mancala-bot import --data {data} {snap}",
+            snap = snap.display(),
+            store = data_dir.join("store").display(),
+            data = data_dir.display()
+        ),
+        None => format!("there is no snapshot in {}", dir.display()),
+    }
+}
+
+/// Takes snapshots of `store` into `dir` every `every` (none when `None`) and whenever
+/// `now` receives a message, until the sender is dropped; logs each, and each failure
+/// (the bot goes on).
+pub fn run_periodic(
+    store: &dyn Store,
+    dir: &Path,
+    keep: usize,
+    every: Option<Duration>,
+    now: &std::sync::mpsc::Receiver<()>,
+    clock: &dyn Fn() -> u64,
+) {
+    loop {
+        let wait = every.unwrap_or(Duration::from_secs(365 * 24 * 3600));
+        match now.recv_timeout(wait) {
+            Ok(()) | Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return,
+        }
+        match write(store, dir, clock(), keep) {
+            Ok(path) => tracing::info!(path = %path.display(), "snapshot written"),
+            Err(e) => tracing::error!("snapshot failed: {e:#}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_bot::store::MemoryStore;
+
+    #[test]
+    fn snapshots_are_named_by_time_rotated_and_never_partial() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = MemoryStore::new();
+        let mut made = Vec::new();
+        for i in 0..5u64 {
+            made.push(write(&store, dir.path(), 1_700_000_000_000 + i * 1000, 3).unwrap());
+        }
+        assert_eq!(list(dir.path()), made[2..].to_vec(), "the newest 3 kept");
+        assert_eq!(
+            made[4].file_name().unwrap().to_str().unwrap(),
+            "snapshot-20231114T221324.000Z.jsonl"
+        );
+        assert_eq!(newest(dir.path()).as_ref(), Some(&made[4]));
+        let names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+            .collect();
+        assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+        let hint = restore_hint(dir.path(), Path::new("/srv/bot"));
+        assert!(
+            hint.contains(
+                "mv /srv/bot/store /srv/bot/store.broken && mancala-bot import --data /srv/bot "
+            ),
+            "{hint}"
+        );
+    }
+}
