@@ -1,18 +1,20 @@
 //! The AI's searchers, shared by every game against the AI (issue 16): a fixed number of
-//! searches at once (one per core by default), each with a transposition table kept
-//! from search to search ([`mancala_ai::Ai::reconfigure`]), and a bounded queue of games
+//! search threads (one per core by default), each with a transposition table kept from
+//! search to search ([`mancala_ai::Ai::reconfigure`]), and a bounded queue of games
 //! waiting for one. The AI's memory is the pool's, whatever the number of games; a move
-//! that would join a full queue is refused before anything changes.
+//! that would join a full queue is refused before anything changes. The search threads
+//! run at the lowest priority (niceness 19 on Linux): the players' own commands (a move,
+//! its pictures) always come first on a busy machine.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex};
+use std::sync::{mpsc, Arc, Mutex, OnceLock};
 
 use mancala_ai::{Ai, ConfigError, SearchConfig};
 
 /// The pool's shape: searches at once, and games that may wait for one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PoolSize {
-    /// Searches running at once (each with its own table); at least 1.
+    /// Search threads (each with its own table); at least 1.
     pub searchers: usize,
     /// Games waiting for a searcher, at most; a move beyond is refused.
     pub queue: usize,
@@ -28,14 +30,42 @@ impl Default for PoolSize {
     }
 }
 
-/// The searchers and the games waiting for them.
+/// A search for a thread of the pool: its configuration, and what to do with the
+/// searcher set to it (or with the refusal of the configuration).
+struct Job {
+    config: SearchConfig,
+    run: Box<dyn FnOnce(Result<&mut Ai, ConfigError>) + Send>,
+}
+
+/// Why a search did not run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PoolError {
+    /// The configuration was refused ([`Ai::reconfigure`]).
+    Config(ConfigError),
+    /// The search thread stopped (a panic in the search); the next search gets a
+    /// working thread only after a restart, so the error is logged loudly.
+    Stopped,
+}
+
+impl std::fmt::Display for PoolError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PoolError::Config(e) => write!(f, "{e}"),
+            PoolError::Stopped => f.write_str("the AI's search thread stopped"),
+        }
+    }
+}
+
+impl std::error::Error for PoolError {}
+
+/// The search threads and the games waiting for them.
 pub struct AiPool {
     size: PoolSize,
-    /// Searchers not in use (made on first need, so an idle bot holds no table).
-    idle: Mutex<Vec<Ai>>,
-    /// Searchers handed out or made so far.
-    made: Mutex<usize>,
-    freed: Condvar,
+    /// The queue of searches, started with the threads on first need (an idle bot
+    /// holds no table and no thread).
+    jobs: OnceLock<mpsc::Sender<Job>>,
+    /// Searchers (tables) made so far: at most one per thread.
+    made: Arc<AtomicUsize>,
     /// Games holding a [`Ticket`]: searching or waiting.
     admitted: AtomicUsize,
 }
@@ -60,16 +90,15 @@ pub struct Busy {
 }
 
 impl AiPool {
-    /// An empty pool of `size` (at least one searcher).
+    /// An empty pool of `size` (at least one searcher); its threads start on first use.
     pub fn new(size: PoolSize) -> AiPool {
         AiPool {
             size: PoolSize {
                 searchers: size.searchers.max(1),
                 queue: size.queue,
             },
-            idle: Mutex::new(Vec::new()),
-            made: Mutex::new(0),
-            freed: Condvar::new(),
+            jobs: OnceLock::new(),
+            made: Arc::new(AtomicUsize::new(0)),
             admitted: AtomicUsize::new(0),
         }
     }
@@ -98,51 +127,83 @@ impl AiPool {
             .map_err(|ahead| Busy { ahead })
     }
 
-    /// Runs `search` with a searcher set to `config`, waiting for one to be free. The
-    /// caller holds a [`Ticket`], so at most `searchers + queue` callers wait here.
+    /// Runs `search` on one of the pool's threads with its searcher set to `config`,
+    /// waiting (blocking) for a free thread and for the result. The caller holds a
+    /// [`Ticket`], so at most `searchers + queue` callers wait here.
     ///
     /// # Errors
-    /// The configuration refused ([`Ai::reconfigure`]); nothing was searched.
-    pub fn search<T>(
+    /// The configuration refused, or the thread stopped; nothing was searched.
+    pub fn search<T: Send + 'static>(
         &self,
         _ticket: &Ticket<'_>,
         config: SearchConfig,
-        search: impl FnOnce(&mut Ai) -> T,
-    ) -> Result<T, ConfigError> {
-        let mut ai = self.take(config)?;
-        let found = search(&mut ai);
-        self.idle.lock().unwrap_or_else(|e| e.into_inner()).push(ai);
-        self.freed.notify_one();
-        Ok(found)
+        search: impl FnOnce(&mut Ai) -> T + Send + 'static,
+    ) -> Result<T, PoolError> {
+        let (tx, rx) = mpsc::channel();
+        let job = Job {
+            config,
+            run: Box::new(move |ai| {
+                let _ = tx.send(ai.map(search).map_err(PoolError::Config));
+            }),
+        };
+        self.jobs().send(job).map_err(|_| PoolError::Stopped)?;
+        rx.recv().unwrap_or(Err(PoolError::Stopped))
     }
 
-    /// A free searcher set to `config`: an idle one, a new one while fewer than
-    /// `searchers` exist, else the first one freed.
-    fn take(&self, config: SearchConfig) -> Result<Ai, ConfigError> {
-        let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
-        loop {
-            if let Some(mut ai) = idle.pop() {
-                if let Err(e) = ai.reconfigure(config) {
-                    idle.push(ai);
-                    return Err(e);
-                }
-                return Ok(ai);
-            }
-            {
-                let mut made = self.made.lock().unwrap_or_else(|e| e.into_inner());
-                if *made < self.size.searchers {
-                    let ai = Ai::new(config)?;
-                    *made += 1;
-                    return Ok(ai);
+    /// The queue of the pool's threads, starting them on first use.
+    fn jobs(&self) -> &mpsc::Sender<Job> {
+        self.jobs.get_or_init(|| {
+            let (tx, rx) = mpsc::channel::<Job>();
+            let rx = Arc::new(Mutex::new(rx));
+            for n in 0..self.size.searchers {
+                let (rx, made) = (rx.clone(), self.made.clone());
+                let spawned = std::thread::Builder::new()
+                    .name(format!("ai-search-{n}"))
+                    .spawn(move || search_thread(&rx, &made));
+                if let Err(e) = spawned {
+                    tracing::error!("cannot start an AI search thread: {e}");
                 }
             }
-            idle = self.freed.wait(idle).unwrap_or_else(|e| e.into_inner());
-        }
+            tx
+        })
     }
 
     /// Searchers made so far (each holds one table): at most `searchers`.
     pub fn searchers_made(&self) -> usize {
-        *self.made.lock().unwrap_or_else(|e| e.into_inner())
+        self.made.load(Ordering::SeqCst)
+    }
+}
+
+/// One search thread: at the lowest priority, runs the queue's searches one at a time
+/// with its own searcher (made by the first search, reconfigured by the next ones).
+fn search_thread(jobs: &Mutex<mpsc::Receiver<Job>>, made: &AtomicUsize) {
+    if let Err(e) =
+        thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min)
+    {
+        tracing::warn!("the AI's search thread keeps its priority: {e:?}");
+    }
+    let mut searcher: Option<Ai> = None;
+    loop {
+        let job = {
+            let queue = jobs.lock().unwrap_or_else(|e| e.into_inner());
+            queue.recv()
+        };
+        let Ok(Job { config, run }) = job else {
+            return;
+        };
+        match &mut searcher {
+            Some(ai) => match ai.reconfigure(config) {
+                Ok(()) => run(Ok(ai)),
+                Err(e) => run(Err(e)),
+            },
+            None => match Ai::new(config) {
+                Ok(ai) => {
+                    made.fetch_add(1, Ordering::SeqCst);
+                    run(Ok(searcher.insert(ai)));
+                }
+                Err(e) => run(Err(e)),
+            },
+        }
     }
 }
 
@@ -176,6 +237,39 @@ mod tests {
         assert!(pool.admit().is_ok());
     }
 
+    /// The search runs on a thread of the pool at the lowest priority (Linux: nice 19).
+    #[test]
+    fn searches_run_at_the_lowest_priority() {
+        let pool = AiPool::new(PoolSize {
+            searchers: 1,
+            queue: 0,
+        });
+        let ticket = pool.admit().unwrap();
+        let nice = pool
+            .search(&ticket, config(), |_| {
+                let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
+                // Field 19 (nice) after the command name in parentheses.
+                let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+                after
+                    .split_whitespace()
+                    .nth(16)
+                    .and_then(|n| n.parse::<i32>().ok())
+            })
+            .unwrap();
+        if cfg!(target_os = "linux") {
+            assert_eq!(nice, Some(19));
+        }
+        let refused = pool.search(
+            &ticket,
+            SearchConfig {
+                level: 9,
+                ..config()
+            },
+            |_| (),
+        );
+        assert!(matches!(refused, Err(PoolError::Config(_))));
+    }
+
     #[test]
     fn at_most_the_searchers_exist_and_search_at_once() {
         let pool = Arc::new(AiPool::new(PoolSize {
@@ -189,7 +283,7 @@ mod tests {
                 let (pool, running, most) = (pool.clone(), running.clone(), most.clone());
                 std::thread::spawn(move || {
                     let ticket = pool.admit().unwrap();
-                    pool.search(&ticket, config(), |_| {
+                    pool.search(&ticket, config(), move |_| {
                         let now = running.fetch_add(1, Ordering::SeqCst) + 1;
                         most.fetch_max(now, Ordering::SeqCst);
                         std::thread::sleep(Duration::from_millis(20));

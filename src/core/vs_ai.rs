@@ -286,9 +286,10 @@ impl Core {
             seed: search_seed(r),
             max_nodes: self.settings.ai_max_nodes,
         };
+        let game = play.game().clone();
         let found = match self
             .ai_pool
-            .search(ticket, config, |ai| ai.choose_in_game(play.game()))
+            .search(ticket, config, move |ai| ai.choose_in_game(&game))
         {
             Ok(found) => found?,
             Err(e) => {
