@@ -30,11 +30,13 @@ impl Default for PoolSize {
     }
 }
 
-/// A search for a thread of the pool: its configuration, and what to do with the
-/// searcher set to it (or with the refusal of the configuration).
+/// What a search does with the searcher set to its configuration (or with the refusal).
+type Run = Box<dyn FnOnce(Result<&mut Ai, ConfigError>) + Send>;
+
+/// A search for a thread of the pool: its configuration, and what to do then.
 struct Job {
     config: SearchConfig,
-    run: Box<dyn FnOnce(Result<&mut Ai, ConfigError>) + Send>,
+    run: Run,
 }
 
 /// Why a search did not run.
