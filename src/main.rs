@@ -24,7 +24,7 @@ enum Cmd {
     Run(run::RunArgs),
     /// Play through standard input and output (each line a chat message).
     Console(console::ConsoleArgs),
-    /// Print every stored game and its record as JSON lines.
+    /// Print every stored game and document (ratings, tournaments, settings) as JSON lines.
     Export(backup::ExportArgs),
     /// Load the JSON lines of `export` into a data directory.
     Import(backup::ImportArgs),

@@ -32,8 +32,8 @@ pub struct SelfplayArgs {
     /// Number of games to play (at least 1).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=u32::MAX as i64))]
     pub games: u32,
-    /// Time budget of an AI move, milliseconds (at least 1).
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=u64::MAX))]
+    /// Time budget of an AI move, milliseconds (1 to 60000, as `ai.ms_per_move`).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=60_000))]
     pub ms_per_move: u64,
     /// Seed of every random choice (random players, AI ties and errors).
     #[arg(long, default_value_t = 0)]

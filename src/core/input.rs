@@ -82,9 +82,14 @@ fn kept_in_names(c: char) -> bool {
     matches!(c, '\u{200D}' | '\u{FE00}'..='\u{FE0F}' | '\u{E0020}'..='\u{E007F}')
 }
 
+/// Most characters of a name as the bot shows and stores it (Discord allows 32; Matrix
+/// display names have no limit): longer ones are cut, ending with `…`.
+pub const NAME_CHARS: usize = 64;
+
 /// `name` as replies show it (see the module): line breaks and other white space
 /// controls become spaces, other controls and invisible characters go, `@` becomes `＠`
-/// and `` ` `` becomes `ˋ`; trimmed. `None` when nothing visible is left.
+/// and `` ` `` becomes `ˋ`; trimmed, and cut to [`NAME_CHARS`]. `None` when nothing
+/// visible is left.
 pub fn display_name(name: &str) -> Option<String> {
     let mut out = String::with_capacity(name.len());
     for c in name.chars() {
@@ -98,6 +103,10 @@ pub fn display_name(name: &str) -> Option<String> {
         }
     }
     let trimmed = out.trim();
+    if trimmed.chars().count() > NAME_CHARS {
+        let head: String = trimmed.chars().take(NAME_CHARS - 1).collect();
+        return Some(format!("{}…", head.trim_end()));
+    }
     (!trimmed.is_empty()).then(|| trimmed.to_string())
 }
 
@@ -223,6 +232,12 @@ mod tests {
             Some("evil name")
         );
         assert_eq!(display_name("@everyone").as_deref(), Some("＠everyone"));
+        // At most NAME_CHARS characters, cut with an ellipsis.
+        let long = display_name(&"사".repeat(200)).unwrap();
+        assert_eq!(long.chars().count(), NAME_CHARS);
+        assert!(long.ends_with('…'));
+        let exact = "W".repeat(NAME_CHARS);
+        assert_eq!(display_name(&exact).as_deref(), Some(exact.as_str()));
         assert_eq!(display_name("a`b").as_deref(), Some("aˋb"));
         assert_eq!(display_name("\u{202E}\u{200B} \n"), None);
         // Emoji sequences keep their joiner and presentation selector.

@@ -289,8 +289,13 @@ fn challenge_status(r: &Record, now: u64, p: &str) -> String {
     let challenger = ch.map_or("someone", |c| c.challenger.name.as_str());
     let kind = text::kind_name(r.kind);
     match ch.and_then(|c| c.opponent.as_ref()) {
-        _ if expired(r, now) => format!(
-            "No game here: {challenger}'s challenge to {kind} expired; start one \
+        Some(op) if expired(r, now) => format!(
+            "No game here: {challenger}'s challenge to {} ({kind}) expired; start one \
+             with `{p}new GAME [@opponent]`.",
+            op.name
+        ),
+        None if expired(r, now) => format!(
+            "No game here: {challenger}'s open challenge ({kind}) expired; start one \
              with `{p}new GAME [@opponent]`."
         ),
         Some(op) => format!(

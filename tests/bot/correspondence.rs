@@ -442,7 +442,7 @@ fn expired_challenges_are_announced_once_across_concurrent_ticks_and_a_restart()
     let r = ok(say(&core, &named, "dave", "!board"));
     assert_eq!(
         r.text(),
-        "No game here: alice's challenge to Katro 6x6 expired; start one with \
+        "No game here: alice's challenge to bob (Katro 6x6) expired; start one with \
          `!new GAME [@opponent]`."
     );
     ok(say(&core, &named, "bob", "!new katro @alice"));

@@ -57,7 +57,7 @@ fn config_values_out_of_range_stop_run_with_exit_1_naming_the_key() {
 
 #[test]
 fn a_malformed_token_in_the_environment_is_refused_naming_the_variable() {
-    for token in ["hello world", "abc.def.ghi"] {
+    for token in ["hello world", "abc.def.ghi", "  "] {
         let (code, err, made) = run_with("", &[("DISCORD_TOKEN", token)]);
         assert_eq!(code, Some(1), "{err}");
         assert!(

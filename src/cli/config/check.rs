@@ -94,11 +94,20 @@ impl Config {
     /// The settings outside any section (`default_game` is checked where it is read).
     fn check_top(&self) -> anyhow::Result<()> {
         let p = &self.prefix;
-        if p.is_empty()
-            || p.chars().count() > 8
-            || p.chars().any(|c| c.is_whitespace() || c.is_control())
-        {
-            bail!("prefix must be 1 to 8 characters without spaces, got {p:?}");
+        // Markup characters would break the replies' code spans and formatting, `/` is
+        // the console's and Discord's own commands, `@` a mention; invisible characters
+        // could not be typed.
+        let bad = |c: char| {
+            c.is_whitespace()
+                || c.is_control()
+                || mancala_bot::core::input::is_invisible(c)
+                || "`/@\\*_~|<>#[]".contains(c)
+        };
+        if p.is_empty() || p.chars().count() > 8 || p.chars().any(bad) {
+            bail!(
+                "prefix must be 1 to 8 visible characters, none of them a space or one of \
+                 ` / @ \\ * _ ~ | < > # [ ], got {p:?}"
+            );
         }
         check_data_dir(&self.data_dir)?;
         within(
@@ -158,8 +167,11 @@ impl AiConfig {
         within("ai.level", self.level, 1, 5)?;
         within("ai.ms_per_move", self.ms_per_move, 0, 60_000)?;
         within("ai.tt_mb", self.tt_mb, 1, 4096)?;
-        if self.max_nodes != 0 {
-            within("ai.max_nodes", self.max_nodes, 1_000, 10_000_000_000)?;
+        if self.max_nodes != 0 && !(1_000..=10_000_000_000).contains(&self.max_nodes) {
+            bail!(
+                "ai.max_nodes must be 0 (no limit) or 1000 to 10000000000, got {}",
+                self.max_nodes
+            );
         }
         within("ai.searchers", self.searchers, 0, 64)?;
         within("ai.queue", self.queue, 0, 10_000)?;
@@ -193,8 +205,8 @@ impl Limits {
             ),
         ];
         for (key, v) in rates {
-            if v != 0 {
-                within(key, v, 1, 600)?;
+            if v > 600 {
+                bail!("{key} must be 0 (no limit) or 1 to 600, got {v}");
             }
         }
         Ok(())

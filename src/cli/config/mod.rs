@@ -477,15 +477,18 @@ impl Config {
 
     /// The Discord token and where it came from: `discord.token` if set (the checks
     /// refuse it empty), else the environment variable named by `discord.token_env`, if
-    /// set and not empty. `None`: no Discord.
+    /// set and not empty (only spaces is kept, for the token check to refuse). `None`:
+    /// no Discord.
     pub fn discord_token(&self) -> Option<(String, TokenSource)> {
         if let Some(t) = &self.discord.token {
             return Some((t.clone(), TokenSource::Config));
         }
+        // A variable set but blank is kept (and refused by the token check, naming it):
+        // a misquoted secret must not quietly start the console instead of Discord.
         let var = &self.discord.token_env;
         std::env::var(var)
             .ok()
-            .filter(|t| !t.trim().is_empty())
+            .filter(|t| !t.is_empty())
             .map(|t| (t, TokenSource::Env(var.clone())))
     }
 }

@@ -192,7 +192,7 @@ const ID_BAD: &[&str] = &["0", "12345", "-1", "\"123456789012345678\""];
 const ID_GOOD: &[&str] = &["10000000000000000", "9223372036854775807"];
 
 const CASES: &[Case] = &[
-    case("prefix", &["\"\"", "\"!!!!!!!!!\"", "\"! \""], &["\"?\"", "\"!!!!!!!!\""]),
+    case("prefix", &["\"\"", "\"!!!!!!!!!\"", "\"! \"", "\"`\"", "\"/\"", "\"\\u200b!\""], &["\"?\"", "\"!!!!!!!!\"", "\"mb!\""]),
     case("data_dir", &["\"\"", "\"  \""], &["\"/tmp/mancala\""]),
     case("default_game", &["\"hoyito:2x5\"", "\"hoyito:2x13\"", "\"chess\""], &["\"hoyito:2x12\"", "\"katro:4x4\""]),
     case("challenge_expiry_hours", &["0.09", "1e-300", "721", "nan", "inf", "-1"], &["0.1", "720"]),
@@ -299,7 +299,11 @@ fn range_errors_name_the_key_the_range_and_the_value() {
         ("challenge_expiry_hours = 1e-300", "challenge_expiry_hours must be 0.1 to 720, got 1e-300"),
         ("challenge_expiry_hours = nan", "challenge_expiry_hours must be 0.1 to 720, got NaN"),
         ("move_time_hours = 0.5", "move_time_hours must be 0 (no deadlines) or 1 to 720, got 0.5"),
-        ("[ai]\nmax_nodes = 5", "ai.max_nodes must be 1000 to 10000000000, got 5"),
+        ("[ai]\nmax_nodes = 5", "ai.max_nodes must be 0 (no limit) or 1000 to 10000000000, got 5"),
+        ("[limits]\ncommands_per_user_per_minute = 601", "limits.commands_per_user_per_minute must be 0 (no limit) or 1 to 600, got 601"),
+        ("prefix = \"`\"", "prefix must be 1 to 8 visible characters"),
+        ("prefix = \"\\u200b!\"", "prefix must be 1 to 8 visible characters"),
+        ("prefix = \"/\"", "prefix must be 1 to 8 visible characters"),
         ("[discord]\ntoken = \"\"", "discord.token is empty: give a value, or remove the line (then the token is read from discord.token_env)"),
         ("[discord]\ntoken = \"hello world\"", "discord.token is not a bot token: it has characters a bot token never has"),
         ("data_dir = \"\"", "data_dir is empty"),

@@ -183,7 +183,7 @@ fn check_player_rating(p: &PlayerRating) -> Result<(), String> {
 fn check_rating(what: &str, rating: f64, deviation: f64) -> Result<(), String> {
     if !(rating.is_finite() && RATING.contains(&rating)) {
         return Err(format!(
-            "{what} {rating} is not a finite number from {} to {}",
+            "{what} {rating:?} is not a finite number from {} to {}",
             RATING.start(),
             RATING.end()
         ));

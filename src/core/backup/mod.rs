@@ -463,7 +463,7 @@ fn check_user(what: &str, u: &User) -> Result<(), String> {
     if u.name != u.id && display_name(&u.name).as_deref() != Some(u.name.as_str()) {
         return Err(format!(
             "{what}'s name `{}` is not as the bot writes names (no control, bidi or \
-             invisible characters, `@` written `＠`, trimmed)",
+             invisible characters, `@` written `＠`, trimmed, at most 64 characters)",
             json::short(&u.name)
         ));
     }
