@@ -166,6 +166,8 @@ fn next_move(core: &Core, at: &ChannelKey, i: usize) -> Option<(User, String)> {
 }
 
 fn main() {
+    // As the bot's binary does (src/main.rs).
+    mancala_bot::sys::limit_malloc_arenas();
     let secs: u64 = std::env::var("LOAD_SECS")
         .ok()
         .and_then(|v| v.parse().ok())

@@ -13,4 +13,5 @@ pub mod core;
 pub mod model;
 pub mod render;
 pub mod store;
+pub mod sys;
 pub mod transport;

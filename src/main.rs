@@ -35,6 +35,7 @@ enum Cmd {
 }
 
 fn main() -> ExitCode {
+    mancala_bot::sys::limit_malloc_arenas();
     let cli = Cli::parse();
     let result = match cli.cmd {
         Some(Cmd::Replay(a)) => replay::main(a),
