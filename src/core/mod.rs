@@ -391,15 +391,17 @@ impl ChatCore for Core {
         };
         let len = msg.text.chars().count();
         if len > self.settings.max_command_chars {
-            return vec![error_reply(format!(
+            return self.split_long(vec![error_reply(format!(
                 "that command is {} long; commands are at most {}",
                 text::count(len, "character", "characters"),
                 text::count(self.settings.max_command_chars, "character", "characters")
-            ))];
+            ))]);
         }
         let cmd = match parsed {
             Ok(cmd) => cmd,
-            Err(e) => return vec![error_reply(e)],
+            // A usage error is a reply like any other: split when long (`!new as` with
+            // its usage is longer than the smallest `max_reply_chars`, 200).
+            Err(e) => return self.split_long(vec![error_reply(e)]),
         };
         let mut out = self.run_command(&cmd, msg);
         // The AI answers a move at once (and plays first as South); after a restart its
