@@ -239,6 +239,8 @@ pub struct Core {
     rooms: RwLock<Option<Arc<dyn Rooms>>>,
     /// The channels where an AI search runs now (at most one search per channel).
     thinking: Mutex<HashSet<ChannelKey>>,
+    /// The coin tossed for a side nobody named (a fair one; tests may replace it).
+    coin: Box<dyn Fn() -> Side + Send + Sync>,
 }
 
 impl Core {
@@ -256,7 +258,16 @@ impl Core {
             settings,
             rooms: RwLock::new(None),
             thinking: Mutex::new(HashSet::new()),
+            coin: Box::new(dispatch::toss),
         }
+    }
+
+    /// Replaces the fair coin that gives a side to a challenger (or a player of the AI)
+    /// who named none, for tests that must replay a run exactly (the fuzz test of the
+    /// core, `tests/fuzz.rs`). Everything else the core decides is already a function
+    /// of its inputs, its store and its clock.
+    pub fn set_coin(&mut self, coin: impl Fn() -> Side + Send + Sync + 'static) {
+        self.coin = Box::new(coin);
     }
 
     /// Hands the core the transport's way of opening rooms for tournament games (see
