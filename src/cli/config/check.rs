@@ -93,11 +93,20 @@ impl Config {
     /// The settings outside any section (`default_game` is checked where it is read).
     fn check_top(&self) -> anyhow::Result<()> {
         let p = &self.prefix;
+        // The core reads the prefix as it reads commands (NFKC, without backticks and
+        // invisible characters): `` ` `` or a zero-width space alone would read as no
+        // prefix at all, and the bot would answer every message.
+        let read = mancala_bot::core::input::command_text(p);
         if p.is_empty()
             || p.chars().count() > 8
             || p.chars().any(|c| c.is_whitespace() || c.is_control())
+            || read.is_empty()
+            || read.chars().any(char::is_whitespace)
         {
-            bail!("prefix must be 1 to 8 characters without spaces, got {p:?}");
+            bail!(
+                "prefix must be 1 to 8 characters without spaces, backticks or invisible \
+                 characters, got {p:?}"
+            );
         }
         check_data_dir(&self.data_dir)?;
         within(
