@@ -80,12 +80,15 @@ const USERS: [(&str, &str, &str); 7] = [
 ];
 
 /// The fixed channels: three in one community, one in another (named like a Matrix
-/// room). Tournament rooms are added as they appear in the store.
-const CHANNELS: [(&str, &str); 4] = [
+/// room), and one named like a tournament room. Other tournament rooms are added as
+/// they appear in the store.
+const CHANNELS: [(&str, &str); 5] = [
     ("g1", "c1"),
     ("g1", "c2"),
     ("g1", "c3"),
     ("m:ex.org", "!c1:ex.org"),
+    // Where a tournament `cup` plays its first board, once it starts.
+    ("g1", "tourney-cup-r1-b1"),
 ];
 
 const COMMUNITIES: [&str; 2] = ["g1", "m:ex.org"];
@@ -517,6 +520,8 @@ fn jump() -> impl Strategy<Value = u64> {
         Just(7 * 24 * H),
         Just(14 * 24 * H),
         0..21 * 24 * H,
+        // Beyond the year 9999, where dates can no longer be written.
+        Just(1 << 58),
     ]
 }
 
@@ -693,8 +698,8 @@ struct Summary {
     ai: Option<Side>,
     /// The player to move, while the game is in play.
     to_move: Option<User>,
-    /// Who challenged, and whom, while the challenge is open.
-    challenge: Option<(User, Option<User>)>,
+    /// Who challenged, whom, and when it expires, while the challenge is open.
+    challenge: Option<(User, Option<User>, u64)>,
     /// The result, once over.
     result: Option<GameResult>,
     /// The game counts for the ratings: rated, a result, both sides moved.
@@ -955,7 +960,7 @@ fn check_record(bytes: &[u8]) -> Result<Summary, String> {
             .challenge
             .as_ref()
             .filter(|_| r.status == Status::Challenge)
-            .map(|c| (c.challenger.clone(), c.opponent.clone())),
+            .map(|c| (c.challenger.clone(), c.opponent.clone(), c.expires_ms)),
         wake_ms: r.wake_ms(),
         result: r.result(),
         counts: r.rated
@@ -1109,8 +1114,8 @@ impl World {
                 })
                 .unwrap_or_else(|| user(1)),
             Who::Challenged => match self.shown(at).and_then(|s| s.challenge.clone()) {
-                Some((_, Some(op))) => op,
-                Some((challenger, None)) => (0..USERS.len())
+                Some((_, Some(op), _)) => op,
+                Some((challenger, None, _)) => (0..USERS.len())
                     .map(user)
                     .find(|u| u.id != challenger.id)
                     .unwrap_or_else(|| user(2)),
@@ -1227,6 +1232,8 @@ impl World {
                     is_organizer: *organizer,
                 };
                 let replies = self.core.handle(&msg);
+                // What the console shows after each command (no panic).
+                let _ = self.core.board_status(&at);
                 let refused = replies.iter().all(|r| r.is_error);
                 if std::env::var_os("FUZZ_TRACE").is_some() {
                     let first = replies.first().map(|r| r.text()).unwrap_or_default();
@@ -1262,7 +1269,10 @@ impl World {
                 .map_err(|e| format!("{e}\n  after {author:?} said {text:?} in {at:?}"))
             }
             Step::Advance(ms) => {
-                self.clock.advance(Duration::from_millis(*ms));
+                // Far jumps stop short of the end of time (the clock would wrap).
+                if self.clock.now_ms() < 1 << 61 {
+                    self.clock.advance(Duration::from_millis(*ms));
+                }
                 self.check(Actor::Clock, true, &[])
             }
             Step::Tick(only) => {
@@ -1551,6 +1561,23 @@ impl World {
         let after = &self.snap;
         for (k, s) in old {
             if s.status == Status::Challenge {
+                // An open challenge leaves its channel only by a command there
+                // (accepted, declined, withdrawn); an expired one may be replaced.
+                let here = matches!(actor, Actor::Command { at, .. } if *at == k);
+                let expired = s
+                    .challenge
+                    .as_ref()
+                    .is_some_and(|c| self.clock.now_ms() >= c.2);
+                let same = self
+                    .checked
+                    .get(&RecKey::Channel(k.clone()))
+                    .is_some_and(|(_, n)| n.id == s.id);
+                if !here && !same && !expired {
+                    return Err(format!(
+                        "the challenge {} in {k:?} was replaced or removed from elsewhere",
+                        s.id
+                    ));
+                }
                 continue;
             }
             // The game must still be there, in its channel or finished.
