@@ -1,6 +1,6 @@
 //! Fuzzing the whole core (issue 12 item 7): a stateful property test that drives the
 //! real [`Core`] over a [`MemoryStore`] with a [`ManualClock`], with random command
-//! sequences from six users in four channels of two communities, and checks the store
+//! sequences from seven users in five channels of two communities, and checks the store
 //! after every step.
 //!
 //! cargo-fuzz needs a nightly compiler, which the project's machines lack, so this is a
@@ -15,8 +15,10 @@
 //! answers, `!rematch`, `!resign`, `!draw`, `!abort`, `!claim`, games against the AI at
 //! level 1 under a tiny node budget, tournaments (`new`, `join`, `start`, `withdraw`,
 //! `standings`, ... by organizers and not), `!set`, `!mute`, views, clock jumps of a
-//! second to three weeks (deadlines, reminders, expiries) and the periodic driver
-//! ([`ChatCore::tick`], [`ChatCore::tick_where`] for one community).
+//! second to three weeks, and past the year 9999 (deadlines, reminders, expiries), and
+//! the periodic driver ([`ChatCore::tick`], [`ChatCore::tick_where`] for one
+//! community). Half the cases open tournament rooms through a transport's [`Rooms`]
+//! that fails every third time and refuses one community.
 //!
 //! After every step ([`World::check`]):
 //! - nothing panicked (proptest reports a panic as a failure);
@@ -36,18 +38,20 @@
 //!   ([`MemoryStore::snapshot`]);
 //! - a command or a tick touches only its own community (records, documents, replies).
 //!
-//! `cargo test --test fuzz` runs a short fuzz (`PROPTEST_CASES` cases, default 12);
+//! `cargo test --test fuzz` runs a short fuzz (`PROPTEST_CASES` cases, default 32);
 //! the long run is
 //! `FUZZ_COMMANDS=10000000 cargo test --release --test fuzz -- --ignored --nocapture`
 //! (`FUZZ_THREADS` threads, default 1; `FUZZ_STEPS` steps per case at most, default
-//! 400), which prints the commands run and the rate as it goes.
+//! 1000), which prints the commands run and the rate as it goes. `FUZZ_TRACE=1` prints
+//! every command with the first line of its answer. A failure is shrunk (proptest,
+//! then [`minimize`]) and printed as the list of steps, to paste into a test.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use mancala_bot::core::api::{ChatCore, Incoming, Reply};
+use mancala_bot::core::api::{ChatCore, Incoming, Reply, Rooms};
 use mancala_bot::core::check_document;
 use mancala_bot::core::painter::{BoardInfo, Frame, Painter};
 use mancala_bot::core::ratings::{family, table_key, RatingTable};
@@ -683,6 +687,36 @@ impl Painter for NoPainter {
 }
 
 // ---------------------------------------------------------------------------------
+// Rooms as a transport opens them, unreliably.
+
+/// Tournament rooms as Discord opens them (threads under the home channel), failing
+/// every third time (a rate limit), and never in the Matrix-like community (as the
+/// Matrix transport refuses tournaments).
+#[derive(Default)]
+struct FlakyRooms {
+    calls: AtomicU64,
+}
+
+impl Rooms for FlakyRooms {
+    fn open(&self, home: &ChannelKey, name: &str) -> Result<ChannelKey, String> {
+        if self.calls.fetch_add(1, Ordering::Relaxed) % 3 == 2 {
+            return Err("rate limited".into());
+        }
+        Ok(ChannelKey {
+            community: home.community.clone(),
+            channel: format!("thread-{name}"),
+        })
+    }
+
+    fn can_open(&self, home: &ChannelKey) -> Result<(), String> {
+        if home.community.starts_with("m:") {
+            return Err("tournaments are not available here".into());
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------------
 // What a record is, checked.
 
 /// A checked record: what the step checks need of it.
@@ -707,6 +741,9 @@ struct Summary {
     /// What is played.
     kind: GameKind,
     wake_ms: Option<u64>,
+    /// Created and last changed, milliseconds since the Unix epoch.
+    created_ms: u64,
+    updated_ms: u64,
 }
 
 impl Summary {
@@ -962,6 +999,8 @@ fn check_record(bytes: &[u8]) -> Result<Summary, String> {
             .filter(|_| r.status == Status::Challenge)
             .map(|c| (c.challenger.clone(), c.opponent.clone(), c.expires_ms)),
         wake_ms: r.wake_ms(),
+        created_ms: r.created_ms,
+        updated_ms: r.updated_ms,
         result: r.result(),
         counts: r.rated
             && r.result().is_some_and(|x| x != GameResult::NoResult)
@@ -1020,6 +1059,10 @@ impl World {
         let settings = settings(choice);
         let prefix = settings.prefix.clone();
         let mut core = Core::new(store.clone(), Arc::new(NoPainter), clock.clone(), settings);
+        // Half the cases open tournament rooms through a transport's (flaky) rooms.
+        if choice % 2 == 1 {
+            core.set_rooms(Arc::new(FlakyRooms::default()));
+        }
         // A reproducible coin, so that a failing case replays (and shrinks) exactly.
         let coin = AtomicU64::new(0x9E37_79B9_7F4A_7C15 ^ u64::from(choice));
         core.set_coin(move || {
@@ -1312,6 +1355,12 @@ impl World {
             if r.body.is_blank() && r.attachments.is_empty() {
                 return Err("a blank reply".into());
             }
+            if r.is_error && (!r.mentions.is_empty() || !r.buttons.is_empty()) {
+                return Err(format!(
+                    "a refusal that pings or has buttons: {:?}",
+                    r.text()
+                ));
+            }
         }
         let after = self.store.snapshot();
         let before = std::mem::replace(&mut self.snap, after);
@@ -1413,6 +1462,26 @@ impl World {
                 _ => return Err(format!("the last game of {at:?} is {id}, not there")),
             }
         }
+        for (k, (_, s)) in &self.checked {
+            if s.created_ms > s.updated_ms || s.updated_ms > now {
+                return Err(format!(
+                    "{k:?} was created at {}, changed at {}, now is {now}",
+                    s.created_ms, s.updated_ms
+                ));
+            }
+        }
+        // The driver leaves nothing due in the communities it drove.
+        if let Actor::Driver(only) = &actor {
+            let due: Vec<&ChannelKey> = after
+                .wake
+                .iter()
+                .filter(|(k, &ms)| ms <= now && only.is_none_or(|c| k.community == c))
+                .map(|(k, _)| k)
+                .collect();
+            if !due.is_empty() {
+                return Err(format!("still due after the tick: {due:?}"));
+            }
+        }
         if !after.unsettled.is_empty() {
             return Err(format!(
                 "games left unsettled after the step: {:?}",
@@ -1435,7 +1504,7 @@ impl World {
         {
             let s = &self.checked[&RecKey::History(id.clone())].1;
             bump(&STATS.finished, 1);
-            if s.at.channel.starts_with("tourney-") {
+            if s.at.channel.starts_with("tourney-") || s.at.channel.starts_with("thread-") {
                 bump(&STATS.tournament_games, 1);
             }
             if !owns(&s.at.community) {
@@ -1815,22 +1884,22 @@ fn env_number(name: &str) -> Option<u64> {
         .and_then(|v| v.replace('_', "").parse().ok())
 }
 
-/// The short fuzz of `cargo test`: `PROPTEST_CASES` cases (default 12) of up to 150
-/// steps.
+/// The short fuzz of `cargo test`: `PROPTEST_CASES` cases (default 32) of up to 200
+/// steps, a few seconds.
 #[test]
 fn fuzz_core_short() {
-    let cases = env_number("PROPTEST_CASES").unwrap_or(12) as u32;
-    fuzz(cases, 150, &AtomicU64::new(0));
+    let cases = env_number("PROPTEST_CASES").unwrap_or(32) as u32;
+    fuzz(cases, 200, &AtomicU64::new(0));
 }
 
 /// The long fuzz: `FUZZ_COMMANDS` steps in all (default 100,000), in cases of up to
-/// `FUZZ_STEPS` steps (default 400), on `FUZZ_THREADS` threads (default 1); prints the
+/// `FUZZ_STEPS` steps (default 1000), on `FUZZ_THREADS` threads (default 1); prints the
 /// steps run and the rate every ten seconds and at the end.
 #[test]
 #[ignore = "long: FUZZ_COMMANDS=10000000 cargo test --release --test fuzz -- --ignored"]
 fn fuzz_core_long() {
     let total = env_number("FUZZ_COMMANDS").unwrap_or(100_000);
-    let max_steps = env_number("FUZZ_STEPS").unwrap_or(400).max(1) as usize;
+    let max_steps = env_number("FUZZ_STEPS").unwrap_or(1000).max(1) as usize;
     let threads = env_number("FUZZ_THREADS").unwrap_or(1).max(1);
     // Cases average half the maximum length.
     let cases = (total * 2 / max_steps as u64 / threads).max(1) as u32;
