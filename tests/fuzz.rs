@@ -36,7 +36,15 @@
 //! - a command refused (every reply an error) or not addressed to the bot (no reply),
 //!   and a clock jump, leave the store byte for byte unchanged
 //!   ([`MemoryStore::snapshot`]);
-//! - a command or a tick touches only its own community (records, documents, replies).
+//! - a command or a tick touches only its own community (records, documents, replies);
+//! - an open challenge leaves its channel only by a command there;
+//! - a finished game that counts is in its rating table's applied games (none pending),
+//!   another is not; every tournament pairing agrees with its game (in play while
+//!   open, finished with the pairing's result once decided);
+//! - after a tick, nothing is left due in the communities it drove;
+//! - records were created before they changed, and not after now;
+//! - every reply renders ([`Reply::text`], segments, plain text), is not blank, fits in
+//!   `max_reply_chars`, and a refusal pings no one and has no buttons.
 //!
 //! `cargo test --test fuzz` runs a short fuzz (`PROPTEST_CASES` cases, default 32);
 //! the long run is
