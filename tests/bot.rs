@@ -16,6 +16,8 @@ mod correspondence;
 mod crash;
 #[path = "bot/docs.rs"]
 mod docs;
+#[path = "bot/fuzzfound.rs"]
+mod fuzzfound;
 #[path = "bot/hostile.rs"]
 mod hostile;
 #[path = "bot/matrix.rs"]

@@ -5,6 +5,8 @@
 pub mod backup;
 pub mod config;
 pub mod console;
+#[cfg(test)]
+mod import_fuzz;
 pub mod progress;
 pub mod render;
 pub mod replay;

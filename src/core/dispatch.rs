@@ -103,8 +103,9 @@ pub(super) fn decide(
     }
 }
 
-/// A fair coin (see [`Ctx::coin`]).
-fn toss() -> Side {
+/// A fair coin (see [`Ctx::coin`]): the core's coin unless replaced with
+/// [`Core::set_coin`].
+pub(super) fn toss() -> Side {
     if rand::random::<bool>() {
         Side::South
     } else {
@@ -173,7 +174,7 @@ impl Core {
                 author: &msg.author,
                 now,
                 settings: &self.settings,
-                coin: toss(),
+                coin: (self.coin)(),
             };
             let decision = decide(&state, &ctx)?;
             if let Some(replies) = self.apply(at, &state, decision)? {

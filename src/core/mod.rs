@@ -238,6 +238,8 @@ pub struct Core {
     throttle: throttle::Throttle,
     /// The AI's searchers, shared by every game against the AI.
     ai_pool: ai_pool::AiPool,
+    /// The coin tossed for a side nobody named (a fair one; tests may replace it).
+    coin: Box<dyn Fn() -> Side + Send + Sync>,
 }
 
 impl Core {
@@ -259,7 +261,16 @@ impl Core {
             thinking: Mutex::new(HashSet::new()),
             throttle,
             ai_pool,
+            coin: Box::new(dispatch::toss),
         }
+    }
+
+    /// Replaces the fair coin that gives a side to a challenger (or a player of the AI)
+    /// who named none, for tests that must replay a run exactly (the fuzz test of the
+    /// core, `tests/fuzz.rs`). Everything else the core decides is already a function
+    /// of its inputs, its store and its clock.
+    pub fn set_coin(&mut self, coin: impl Fn() -> Side + Send + Sync + 'static) {
+        self.coin = Box::new(coin);
     }
 
     /// Hands the core the transport's way of opening rooms for tournament games (see
@@ -404,11 +415,11 @@ impl ChatCore for Core {
         };
         let len = msg.text.chars().count();
         if len > self.settings.max_command_chars {
-            return vec![error_reply(format!(
+            return self.split_long(vec![error_reply(format!(
                 "that command is {} long; commands are at most {}",
                 text::count(len, "character", "characters"),
                 text::count(self.settings.max_command_chars, "character", "characters")
-            ))];
+            ))]);
         }
         match self.throttle.check(msg) {
             throttle::Verdict::Go => {}
@@ -417,7 +428,9 @@ impl ChatCore for Core {
         }
         let cmd = match parsed {
             Ok(cmd) => cmd,
-            Err(e) => return vec![error_reply(e)],
+            // A usage error is a reply like any other: split when long (`!new as` with
+            // its usage is longer than the smallest `max_reply_chars`, 200).
+            Err(e) => return self.split_long(vec![error_reply(e)]),
         };
         // A command that makes the AI search takes its place in the AI's pool first: when
         // the pool is full it is refused before anything changes.

@@ -22,6 +22,74 @@ struct Tables {
     next_id: u64,
 }
 
+/// Everything a [`MemoryStore`] holds at one moment ([`MemoryStore::snapshot`]), in key
+/// order: two snapshots are equal exactly when the store's contents are byte for byte
+/// the same.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MemorySnapshot {
+    /// Each channel's record (a challenge or a game in play), as stored (JSON).
+    pub channels: BTreeMap<ChannelKey, Vec<u8>>,
+    /// The finished games by id, as stored (JSON).
+    pub history: BTreeMap<String, Vec<u8>>,
+    /// The id of the last game finished in each channel ([`Store::last_finished`]).
+    pub last: BTreeMap<ChannelKey, String>,
+    /// The wake index: each channel record's [`Record::wake_ms`] ([`Store::due`]).
+    pub wake: BTreeMap<ChannelKey, u64>,
+    /// The documents by key ([`DocKey`] written out), as stored.
+    pub docs: BTreeMap<String, Vec<u8>>,
+    /// The finished games not yet settled ([`Store::unsettled`]).
+    pub unsettled: BTreeSet<String>,
+    /// The counter behind [`Store::new_id`].
+    pub next_id: u64,
+}
+
+impl MemorySnapshot {
+    /// What differs between `self` and `other`, one line per key (`channel g/c`,
+    /// `history ID`, `last g/c`, `wake g/c`, `doc KEY`, `unsettled ID`, `next_id`), in
+    /// table and key order; empty when they are equal.
+    pub fn differences(&self, other: &MemorySnapshot) -> Vec<String> {
+        fn diff<K: Ord + Clone, V: PartialEq>(
+            table: &str,
+            a: &BTreeMap<K, V>,
+            b: &BTreeMap<K, V>,
+            name: impl Fn(&K) -> String,
+            out: &mut Vec<String>,
+        ) {
+            let keys: BTreeSet<&K> = a.keys().chain(b.keys()).collect();
+            for k in keys {
+                let what = match (a.get(k), b.get(k)) {
+                    (Some(x), Some(y)) if x == y => continue,
+                    (Some(_), Some(_)) => "changed",
+                    (Some(_), None) => "removed",
+                    (None, _) => "added",
+                };
+                out.push(format!("{table} {} {what}", name(k)));
+            }
+        }
+        let chan = |k: &ChannelKey| format!("{}/{}", k.community, k.channel);
+        let mut out = Vec::new();
+        diff("channel", &self.channels, &other.channels, chan, &mut out);
+        diff(
+            "history",
+            &self.history,
+            &other.history,
+            String::clone,
+            &mut out,
+        );
+        diff("last", &self.last, &other.last, chan, &mut out);
+        diff("wake", &self.wake, &other.wake, chan, &mut out);
+        diff("doc", &self.docs, &other.docs, String::clone, &mut out);
+        let unit = |s: &BTreeSet<String>| s.iter().map(|k| (k.clone(), ())).collect();
+        let (ua, ub): (BTreeMap<String, ()>, BTreeMap<String, ()>) =
+            (unit(&self.unsettled), unit(&other.unsettled));
+        diff("unsettled", &ua, &ub, String::clone, &mut out);
+        if self.next_id != other.next_id {
+            out.push(format!("next_id {} -> {}", self.next_id, other.next_id));
+        }
+        out
+    }
+}
+
 /// A [`Store`] that keeps everything in memory and forgets it when dropped.
 #[derive(Default)]
 pub struct MemoryStore {
@@ -32,6 +100,24 @@ impl MemoryStore {
     /// An empty store.
     pub fn new() -> MemoryStore {
         MemoryStore::default()
+    }
+
+    /// A copy of everything the store holds, taken under its lock: every table byte for
+    /// byte, the game id counter included. For tests that check that a command changed
+    /// nothing (two snapshots compare equal) or what it changed
+    /// ([`MemorySnapshot::differences`]), and that look at the raw tables (the fuzz test
+    /// of the core, `tests/fuzz.rs`).
+    pub fn snapshot(&self) -> MemorySnapshot {
+        let t = self.lock();
+        MemorySnapshot {
+            channels: t.channels.clone(),
+            history: t.history.clone(),
+            last: t.last.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            wake: t.wake.clone(),
+            docs: t.docs.clone(),
+            unsettled: t.unsettled.clone(),
+            next_id: t.next_id,
+        }
     }
 
     fn lock(&self) -> MutexGuard<'_, Tables> {

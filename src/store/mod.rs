@@ -18,7 +18,7 @@ use crate::model::ChannelKey;
 use keys::{DocKey, DocPrefix};
 
 pub use self::sled::SledStore;
-pub use memory::MemoryStore;
+pub use memory::{MemorySnapshot, MemoryStore};
 pub use record::{
     AiSeat, Challenge, GameResult, Play, Record, Status, Timing, TourneyLink, Verdict,
     FORMAT_VERSION,

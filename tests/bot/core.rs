@@ -366,7 +366,9 @@ fn challenges_expire_by_the_clock() {
     b.clock.advance(Duration::from_secs(7200));
     let board = ok(say(&b.core, &at, "erin", "!board"));
     assert!(
-        board.text().contains("challenge to bob (Katro 6x6) expired"),
+        board
+            .text()
+            .contains("challenge to bob (Katro 6x6) expired"),
         "{}",
         board.text()
     );

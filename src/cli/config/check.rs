@@ -96,14 +96,22 @@ impl Config {
         let p = &self.prefix;
         // Markup characters would break the replies' code spans and formatting, `/` is
         // the console's and Discord's own commands, `@` a mention; invisible characters
-        // could not be typed.
+        // could not be typed. The core reads the prefix as it reads commands (NFKC,
+        // without backticks and invisible characters): it must not read as empty or
+        // with a space (`¨` is a space and a combining mark in NFKC).
         let bad = |c: char| {
             c.is_whitespace()
                 || c.is_control()
                 || mancala_bot::core::input::is_invisible(c)
                 || "`/@\\*_~|<>#[]".contains(c)
         };
-        if p.is_empty() || p.chars().count() > 8 || p.chars().any(bad) {
+        let read = mancala_bot::core::input::command_text(p);
+        if p.is_empty()
+            || p.chars().count() > 8
+            || p.chars().any(bad)
+            || read.is_empty()
+            || read.chars().any(char::is_whitespace)
+        {
             bail!(
                 "prefix must be 1 to 8 visible characters, none of them a space or one of \
                  ` / @ \\ * _ ~ | < > # [ ], got {p:?}"

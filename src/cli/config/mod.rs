@@ -25,7 +25,8 @@ pub use check::check_data_dir;
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Config {
-    /// Prefix of text commands (default `!`).
+    /// Prefix of text commands, 1 to 8 characters without spaces, backticks or invisible
+    /// characters (default `!`).
     pub prefix: String,
     /// Directory of the store and of the console's images (default `./data`).
     pub data_dir: PathBuf,
@@ -493,5 +494,7 @@ impl Config {
     }
 }
 
+#[cfg(test)]
+mod fuzz;
 #[cfg(test)]
 mod tests;

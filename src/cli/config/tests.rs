@@ -192,7 +192,7 @@ const ID_BAD: &[&str] = &["0", "12345", "-1", "\"123456789012345678\""];
 const ID_GOOD: &[&str] = &["10000000000000000", "9223372036854775807"];
 
 const CASES: &[Case] = &[
-    case("prefix", &["\"\"", "\"!!!!!!!!!\"", "\"! \"", "\"`\"", "\"/\"", "\"\\u200b!\""], &["\"?\"", "\"!!!!!!!!\"", "\"mb!\""]),
+    case("prefix", &["\"\"", "\"!!!!!!!!!\"", "\"! \"", "\"`\"", "\"/\"", "\"\\u200b!\"", "\"\\u200B\"", "\"\\u00A8\""], &["\"?\"", "\"!!!!!!!!\"", "\"mb!\"", "\"！\""]),
     case("data_dir", &["\"\"", "\"  \""], &["\"/tmp/mancala\""]),
     case("default_game", &["\"hoyito:2x5\"", "\"hoyito:2x13\"", "\"chess\""], &["\"hoyito:2x12\"", "\"katro:4x4\""]),
     case("challenge_expiry_hours", &["0.09", "1e-300", "721", "nan", "inf", "-1"], &["0.1", "720"]),
@@ -307,6 +307,9 @@ fn range_errors_name_the_key_the_range_and_the_value() {
         ("[discord]\ntoken = \"\"", "discord.token is empty: give a value, or remove the line (then the token is read from discord.token_env)"),
         ("[discord]\ntoken = \"hello world\"", "discord.token is not a bot token: it has characters a bot token never has"),
         ("data_dir = \"\"", "data_dir is empty"),
+        // Found by the config fuzz (issue 12 item 7): a backtick alone read as no prefix,
+        // and the bot answered every message.
+        ("prefix = \"`\"", "prefix must be 1 to 8 characters without spaces, backticks or invisible characters, got \"`\""),
         ("[matrix]\npassword = \"\"", "matrix.password is empty"),
     ];
     for (text, want) in cases {

@@ -162,10 +162,13 @@ pub fn parse_time(word: &str) -> Option<Result<Option<u64>, String>> {
     if w == "notime" {
         return Some(Ok(None));
     }
-    let (num, unit) = w.split_at(w.len().checked_sub(1)?);
+    // The unit is the last character, whatever its width: `2\u{301}` must not be cut
+    // inside its combining accent.
+    let unit = w.chars().next_back()?;
+    let num = &w[..w.len() - unit.len_utf8()];
     let hours = match unit {
-        "h" => 1.0,
-        "d" => 24.0,
+        'h' => 1.0,
+        'd' => 24.0,
         _ => return None,
     };
     if num.is_empty() || !num.chars().all(|c| c.is_ascii_digit() || c == '.') {
@@ -380,6 +383,9 @@ mod tests {
             .unwrap_err()
             .contains("out of range"));
         assert!(parse_time("0.5h").unwrap().is_err());
+        // A last character of several bytes is no unit (found by the fuzz test).
+        assert_eq!(parse_time("2\u{301}"), None);
+        assert_eq!(parse_time("é"), None);
         let bob = user("bob");
         match parse("!new katro @bob 2d", "!", std::slice::from_ref(&bob)) {
             Some(Ok(Command::New { move_time, .. })) => {

@@ -90,7 +90,12 @@ impl Core {
 
     /// The room of the pairing `p` of round `round`: the one it has, else a new one
     /// (`tourney-NAME-rR-bB`), opened and saved in the tournament; `None` when it cannot
-    /// be opened or saved now (a later tick tries again).
+    /// be opened or saved now (a later tick tries again). Without [`Rooms`], the room
+    /// is the channel of that name in the home community, or, when someone already
+    /// plays or challenges there, the first free one of `tourney-NAME-rR-bB-2`, `-3`,
+    /// ...: a game or challenge of others is never replaced.
+    ///
+    /// [`Rooms`]: crate::core::api::Rooms
     pub(super) fn pairing_room(
         &self,
         t: &Tournament,
@@ -103,10 +108,7 @@ impl Core {
         let name = format!("tourney-{}-r{}-b{}", t.name.to_lowercase(), round, p.board);
         let opened = match self.rooms() {
             Some(rooms) => rooms.open(&t.home, &name),
-            None => Ok(ChannelKey {
-                community: t.home.community.clone(),
-                channel: name,
-            }),
+            None => self.free_channel(&t.home.community, &name),
         };
         let room = match opened {
             Ok(r) => r,
@@ -120,6 +122,30 @@ impl Core {
         })
         .ok()?;
         Some(room)
+    }
+
+    /// The channel `name` of `community` if it holds no record, else the first of
+    /// `name-2`, `name-3`, ... that holds none (see [`Core::pairing_room`]).
+    ///
+    /// # Errors
+    /// The store failed, or a hundred channels of those names are taken.
+    fn free_channel(&self, community: &str, name: &str) -> Result<ChannelKey, String> {
+        for n in 1..=100 {
+            let at = ChannelKey {
+                community: community.to_string(),
+                channel: if n == 1 {
+                    name.to_string()
+                } else {
+                    format!("{name}-{n}")
+                },
+            };
+            match self.store.load(&at) {
+                Ok(None) => return Ok(at),
+                Ok(Some(_)) => continue,
+                Err(e) => return Err(e.to_string()),
+            }
+        }
+        Err(format!("the channels {name} to {name}-100 are all taken"))
     }
 
     /// Changes the pairing `board` of round `round` of the stored tournament `key` with
@@ -163,7 +189,10 @@ impl Core {
             if st.record.id == id {
                 return Ok(None);
             }
-            if st.record.status == Status::Playing {
+            // Nor a challenge still open there (an expired one may be replaced).
+            let open = st.record.status == Status::Challenge
+                && !crate::core::views::expired(&st.record, now);
+            if st.record.status == Status::Playing || open {
                 return refuse(format!("the room {} holds another game", room.channel));
             }
         }
