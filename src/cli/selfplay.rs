@@ -381,7 +381,7 @@ mod tests {
             ),
             (
                 "katro --south random --north random --games 1 --ms-per-move 0",
-                "--ms-per-move <MS_PER_MOVE>': 0 is not in 1..=18446744073709551615",
+                "--ms-per-move <MS_PER_MOVE>': 0 is not in 1..=60000",
             ),
         ] {
             let argv = std::iter::once("selfplay").chain(argv.split(' '));
