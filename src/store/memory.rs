@@ -225,6 +225,12 @@ impl Store for MemoryStore {
         let mut counts = ImportCounts::default();
         let mut new_records = Vec::new();
         for (item, (r, bytes)) in batch.records.iter().zip(&records).enumerate() {
+            if r.status != Status::Finished && t.history.contains_key(&r.id) {
+                return Err(StoreError::Clash {
+                    key: ImportBatch::finished_key(r),
+                    item,
+                });
+            }
             let old = if r.status == Status::Finished {
                 t.history.get(&r.id)
             } else {

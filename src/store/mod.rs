@@ -80,6 +80,15 @@ impl ImportBatch {
         }
     }
 
+    /// How [`StoreError::Clash`] names a game in play whose id the store already holds
+    /// finished (an old backup would bring the game back into play).
+    pub fn finished_key(r: &Record) -> String {
+        format!(
+            "record for game {} (finished there; this one has it still in play)",
+            r.id
+        )
+    }
+
     /// The key a document is imported under, as [`StoreError::Clash`] names it:
     /// `document KEY`.
     pub fn doc_key(key: &DocKey) -> String {

@@ -304,6 +304,9 @@ impl Store for SledStore {
                     } else {
                         channels.get(&k)?
                     };
+                    if !finished && history.get(r.id.as_bytes())?.is_some() {
+                        return Err(clash(ImportBatch::finished_key(r), item));
+                    }
                     match old {
                         Some(old) if same_record(&old, bytes) => {
                             counts.records_present += 1;

@@ -890,3 +890,35 @@ fn kept() -> backup::Backup {
     let line = json!({"doc": "player/guild-2/id-dora", "value": {"muted": true}});
     backup::read(format!("{line}\n").as_bytes()).unwrap()
 }
+
+/// Found by the core fuzz (issue 12 item 7): an old backup taken while a game was in
+/// play, imported after the game finished, would bring it back into play (its channel
+/// is empty) and a second finish would overwrite its history. Refused, naming the line.
+#[test]
+fn an_old_backup_cannot_bring_a_finished_game_back_into_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = chan("stale");
+    {
+        let (core, _s) = core_on(dir.path());
+        start(&core, &at, "katro");
+    }
+    let old = export(dir.path());
+    {
+        let (core, _s) = core_on(dir.path());
+        let out = say(&core, &at, "alice", "!resign");
+        assert!(out.iter().all(|r| !r.is_error), "{out:?}");
+    }
+    let before = export(dir.path());
+    let file = dir.path().join("old.jsonl");
+    std::fs::write(&file, &old).unwrap();
+    let out = run(&["import"], dir.path(), Some(&file));
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 1: the store already holds a different record for game")
+            && err
+                .contains("(finished there; this one has it still in play); nothing was imported"),
+        "{err}"
+    );
+    assert_eq!(export(dir.path()), before, "nothing was written");
+}
