@@ -315,7 +315,7 @@ fn uploads_labels_and_rows_keep_within_discords_limits() {
         buttons: (0..30)
             .map(|i| Button {
                 id: format!("b{i}"),
-                label: "Accept the challenge of ".to_string() + &"Ñ".repeat(100),
+                label: format!("Accept the challenge of {}", "Ñ".repeat(100)),
                 command: "!accept".into(),
                 only: None,
             })

@@ -13,6 +13,9 @@ pub const MAX_EVENT_BYTES: usize = 65_536;
 /// with the event's other fields, whatever the script.
 pub const MAX_CAPTION_BYTES: usize = 16_384;
 
+// A caption leaves more than half of the event for its other fields.
+const _: () = assert!(MAX_CAPTION_BYTES < MAX_EVENT_BYTES / 2);
+
 /// The caption of an image: its alt text, cut at a character boundary to
 /// [`MAX_CAPTION_BYTES`] when longer, saying how much was left out.
 pub fn caption(alt: &str) -> String {
