@@ -70,7 +70,7 @@ fn check_document(key: &str, value: &serde_json::Value) -> Result<(), String> {
     let line = serde_json::json!({"doc": key, "value": value}).to_string();
     backup::check_line(&line).map(|_| ())
 }
-use mancala_bot::core::painter::{BoardInfo, Frame, Painter};
+use mancala_bot::core::painter::BlankPainter;
 use mancala_bot::core::ratings::{family, table_key, RatingTable};
 use mancala_bot::core::tournament::{Phase, Res, Tournament};
 use mancala_bot::core::{Clock, Core, ManualClock, Settings};
@@ -79,7 +79,7 @@ use mancala_bot::store::keys::DocKey;
 use mancala_bot::store::{
     GameResult, MemorySnapshot, MemoryStore, Play, Record, Status, Verdict, FORMAT_VERSION,
 };
-use mancala_rules::{Game, Match, Position, Side, Trace, Variant};
+use mancala_rules::{Game, Match, Position, Side, Variant};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
@@ -672,38 +672,6 @@ impl Stats {
 }
 
 // ---------------------------------------------------------------------------------
-// A painter that paints nothing, fast (the core's pictures are not under test here).
-
-struct NoPainter;
-
-impl Painter for NoPainter {
-    fn position(&self, pos: &Position, _info: &BoardInfo) -> Frame {
-        Frame {
-            png: Vec::new(),
-            alt: format!("position {pos}"),
-        }
-    }
-    fn move_frames(&self, trace: &Trace, _info: &BoardInfo) -> Vec<Frame> {
-        let n = trace.relays() + trace.captures() + 1;
-        (0..n)
-            .map(|_| Frame {
-                png: Vec::new(),
-                alt: String::new(),
-            })
-            .collect()
-    }
-    fn contact_sheet(&self, _frames: &[Frame]) -> Frame {
-        Frame {
-            png: Vec::new(),
-            alt: String::new(),
-        }
-    }
-    fn gif(&self, _frames: &[Frame]) -> Vec<u8> {
-        Vec::new()
-    }
-}
-
-// ---------------------------------------------------------------------------------
 // Rooms as a transport opens them, unreliably.
 
 /// Tournament rooms as Discord opens them (threads under the home channel), failing
@@ -1075,7 +1043,13 @@ impl World {
         let clock = Arc::new(ManualClock::new(1_700_000_000_000));
         let settings = settings(choice);
         let prefix = settings.prefix.clone();
-        let mut core = Core::new(store.clone(), Arc::new(NoPainter), clock.clone(), settings);
+        // The core's pictures are not under test here: they cost nothing.
+        let mut core = Core::new(
+            store.clone(),
+            Arc::new(BlankPainter),
+            clock.clone(),
+            settings,
+        );
         // Half the cases open tournament rooms through a transport's (flaky) rooms.
         if choice % 2 == 1 {
             core.set_rooms(Arc::new(FlakyRooms::default()));

@@ -16,7 +16,7 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use mancala_bot::core::api::{ChatCore, Incoming};
-use mancala_bot::core::painter::{BoardInfo, Frame, Painter};
+use mancala_bot::core::painter::BlankPainter;
 use mancala_bot::core::{backup, Core, ManualClock, Settings};
 
 /// A stored document checked as `import` checks its line ([`backup::check_line`]).
@@ -27,36 +27,11 @@ fn check_document(key: &str, value: &Value) -> Result<(), String> {
 use mancala_bot::model::{ChannelKey, User};
 use mancala_bot::store::keys::DocPrefix;
 use mancala_bot::store::{MemoryStore, Record, Store};
-use mancala_rules::{Position, Trace};
 use proptest::prelude::*;
 use serde_json::Value;
 
 use super::backup::{import, ImportArgs};
 use super::run::open_store;
-
-struct NoPainter;
-
-impl Painter for NoPainter {
-    fn position(&self, _pos: &Position, _info: &BoardInfo) -> Frame {
-        Frame {
-            png: Vec::new(),
-            alt: String::new(),
-        }
-    }
-    fn move_frames(&self, trace: &Trace, _info: &BoardInfo) -> Vec<Frame> {
-        let n = trace.relays() + trace.captures() + 1;
-        (0..n).map(|_| self.contact_sheet(&[])).collect()
-    }
-    fn contact_sheet(&self, _frames: &[Frame]) -> Frame {
-        Frame {
-            png: Vec::new(),
-            alt: String::new(),
-        }
-    }
-    fn gif(&self, _frames: &[Frame]) -> Vec<u8> {
-        Vec::new()
-    }
-}
 
 fn settings() -> Settings {
     Settings {
@@ -71,7 +46,7 @@ fn settings() -> Settings {
 fn core_over(store: Arc<dyn Store>) -> Core {
     Core::new(
         store,
-        Arc::new(NoPainter),
+        Arc::new(BlankPainter),
         Arc::new(ManualClock::new(1_700_000_000_000)),
         settings(),
     )
@@ -381,7 +356,7 @@ fn check_store(dir: &Path) -> Result<(), TestCaseError> {
     let clock = Arc::new(ManualClock::new(1_700_000_000_000));
     let core = Core::new(
         store.clone(),
-        Arc::new(NoPainter),
+        Arc::new(BlankPainter),
         clock.clone(),
         settings(),
     );

@@ -162,3 +162,38 @@ pub trait Painter: Send + Sync {
         }
     }
 }
+
+/// A painter that draws nothing: every picture an empty frame (no PNG bytes, no alt
+/// text), one per relay and capture plus the final board as [`Painter::move_frames`]
+/// asks. For tools, fuzzers and tests that exercise the core without its pictures.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BlankPainter;
+
+impl BlankPainter {
+    fn blank() -> Frame {
+        Frame {
+            png: Vec::new(),
+            alt: String::new(),
+        }
+    }
+}
+
+impl Painter for BlankPainter {
+    fn position(&self, _pos: &Position, _info: &BoardInfo) -> Frame {
+        Self::blank()
+    }
+
+    fn move_frames(&self, trace: &Trace, _info: &BoardInfo) -> Vec<Frame> {
+        (0..trace.relays() + trace.captures() + 1)
+            .map(|_| Self::blank())
+            .collect()
+    }
+
+    fn contact_sheet(&self, _frames: &[Frame]) -> Frame {
+        Self::blank()
+    }
+
+    fn gif(&self, _frames: &[Frame]) -> Vec<u8> {
+        Vec::new()
+    }
+}

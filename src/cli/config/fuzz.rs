@@ -8,11 +8,10 @@
 use std::sync::Arc;
 
 use mancala_bot::core::api::{ChatCore, Incoming};
-use mancala_bot::core::painter::{BoardInfo, Frame, Painter};
+use mancala_bot::core::painter::BlankPainter;
 use mancala_bot::core::{Core, ManualClock};
 use mancala_bot::model::{ChannelKey, User};
 use mancala_bot::store::MemoryStore;
-use mancala_rules::{Position, Trace};
 use proptest::prelude::*;
 
 use super::Config;
@@ -213,30 +212,6 @@ fn edited_example(edits: &[Edit]) -> String {
     lines.join("\n")
 }
 
-struct NoPainter;
-
-impl Painter for NoPainter {
-    fn position(&self, _pos: &Position, _info: &BoardInfo) -> Frame {
-        Frame {
-            png: Vec::new(),
-            alt: String::new(),
-        }
-    }
-    fn move_frames(&self, trace: &Trace, _info: &BoardInfo) -> Vec<Frame> {
-        let n = trace.relays() + trace.captures() + 1;
-        (0..n).map(|_| self.contact_sheet(&[])).collect()
-    }
-    fn contact_sheet(&self, _frames: &[Frame]) -> Frame {
-        Frame {
-            png: Vec::new(),
-            alt: String::new(),
-        }
-    }
-    fn gif(&self, _frames: &[Frame]) -> Vec<u8> {
-        Vec::new()
-    }
-}
-
 /// Parses `text`; a config accepted must give its settings, and a core with them must
 /// work (see the module).
 fn check(text: &str) -> Result<(), TestCaseError> {
@@ -250,7 +225,7 @@ fn check(text: &str) -> Result<(), TestCaseError> {
     let max = settings.max_reply_chars;
     let core = Core::new(
         Arc::new(MemoryStore::new()),
-        Arc::new(NoPainter),
+        Arc::new(BlankPainter),
         Arc::new(ManualClock::new(1_700_000_000_000)),
         settings,
     );
