@@ -8,42 +8,36 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 /// terminal, hidden otherwise. `len` 0: a spinner counting steps, for work of unknown
 /// length.
 pub fn bar(len: u64, what: &str) -> ProgressBar {
-    let bar = if len == 0 {
-        ProgressBar::new_spinner()
-    } else {
-        ProgressBar::new(len)
-    };
-    bar.set_draw_target(ProgressDrawTarget::stderr());
-    let template = if len == 0 {
-        format!("{{spinner}} {{pos}} {what} ({{elapsed}})")
-    } else {
-        format!("{{bar:40}} {{pos}}/{{len}} {what} ({{elapsed}}, about {{eta}} to go)")
-    };
-    // The templates above are fixed and valid; a bad one would only lose the styling.
-    if let Ok(style) = ProgressStyle::with_template(&template) {
-        bar.set_style(style);
-    }
-    bar
+    styled(
+        len,
+        format!("{{spinner}} {{pos}} {what} ({{elapsed}})"),
+        format!("{{bar:40}} {{pos}}/{{len}} {what} ({{elapsed}}, about {{eta}} to go)"),
+    )
 }
 
 /// A bar over `len` bytes (a file read or written; `len` 0: unknown, a spinner counting
 /// bytes), on standard error if it is a terminal, hidden otherwise.
 pub fn bytes(len: u64, what: &str) -> ProgressBar {
-    let bar = if len == 0 {
-        ProgressBar::new_spinner()
+    styled(
+        len,
+        format!("{{spinner}} {what}: {{bytes}} ({{elapsed}})"),
+        format!("{{bar:40}} {what}: {{bytes}}/{{total_bytes}} ({{elapsed}}, about {{eta}} to go)"),
+    )
+}
+
+/// A bar of `len` (a spinner when 0) on standard error, drawn with `spinner` or `bar`.
+fn styled(len: u64, spinner: String, bar: String) -> ProgressBar {
+    let (progress, template) = if len == 0 {
+        (ProgressBar::new_spinner(), spinner)
     } else {
-        ProgressBar::new(len)
+        (ProgressBar::new(len), bar)
     };
-    bar.set_draw_target(ProgressDrawTarget::stderr());
-    let template = if len == 0 {
-        format!("{{spinner}} {what}: {{bytes}} ({{elapsed}})")
-    } else {
-        format!("{{bar:40}} {what}: {{bytes}}/{{total_bytes}} ({{elapsed}}, about {{eta}} to go)")
-    };
+    progress.set_draw_target(ProgressDrawTarget::stderr());
+    // The templates are fixed and valid; a bad one would only lose the styling.
     if let Ok(style) = ProgressStyle::with_template(&template) {
-        bar.set_style(style);
+        progress.set_style(style);
     }
-    bar
+    progress
 }
 
 #[cfg(test)]
