@@ -550,6 +550,29 @@ fn said(channel: &str, content: &str, n: u64) -> serde_json::Value {
     m
 }
 
+/// Sends `count` `!board` commands in `channel` at once (message ids from `first_id`)
+/// and waits until every answer (a `katro/...` board) has been posted there.
+async fn boards_answered(
+    rest: &mut crate::fake_discord::Rest,
+    ev_tx: &tokio::sync::mpsc::UnboundedSender<serde_json::Value>,
+    channel: &str,
+    count: u64,
+    first_id: u64,
+) {
+    for n in 0..count {
+        ev_tx.send(said(channel, "!board", first_id + n)).unwrap();
+    }
+    let path = format!("/api/v10/channels/{channel}/messages");
+    let mut posted = 0;
+    while posted < count {
+        let r = rest.next("POST", &path).await;
+        let content = r.payload()["content"].as_str().unwrap_or("").to_string();
+        if content.starts_with("katro/") {
+            posted += 1;
+        }
+    }
+}
+
 /// Discord's limits, over the real client (issues 12 and 16): an alt text over 1,024
 /// characters is cut and kept whole in a text file; files refused for want of Attach
 /// Files (50013) leave the move's text with a note naming the permission; a burst of
@@ -622,38 +645,10 @@ async fn strict_steps(
     );
 
     // A burst in one channel is paced within Discord's 5 messages per 5 s: no 429.
-    for n in 0..7 {
-        ev_tx.send(said(BUSY, "!board", 10 + n)).unwrap();
-    }
-    let path = format!("/api/v10/channels/{BUSY}/messages");
-    let mut posted = 0;
-    while posted < 7 {
-        let r = rest.next("POST", &path).await;
-        if r.payload()["content"]
-            .as_str()
-            .unwrap_or("")
-            .starts_with("katro/")
-        {
-            posted += 1;
-        }
-    }
+    boards_answered(rest, ev_tx, BUSY, 7, 10).await;
     // A channel in slow mode answers 429: the post is waited out and sent again.
     state.lock().unwrap().slow_mode.insert(SLOW_MODE.into(), 0);
-    for n in 0..2 {
-        ev_tx.send(said(SLOW_MODE, "!board", 20 + n)).unwrap();
-    }
-    let path = format!("/api/v10/channels/{SLOW_MODE}/messages");
-    let mut posted = 0;
-    while posted < 2 {
-        let r = rest.next("POST", &path).await;
-        if r.payload()["content"]
-            .as_str()
-            .unwrap_or("")
-            .starts_with("katro/")
-        {
-            posted += 1;
-        }
-    }
+    boards_answered(rest, ev_tx, SLOW_MODE, 2, 20).await;
     let refusals: Vec<(String, u16)> = state
         .lock()
         .unwrap()
