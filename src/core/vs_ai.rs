@@ -183,19 +183,19 @@ impl Core {
     }
 
     /// Whether `cmd` in `at` may make the AI search: a new game against the AI (it may
-    /// move first), or a move or rematch in a channel whose game is against the AI.
+    /// move first), any rematch, or a move in a channel whose game is against the AI.
     pub(super) fn may_wake_ai(&self, cmd: &Command, at: &ChannelKey) -> bool {
         match cmd {
+            // A rematch may be against the AI: its last game is already in the history.
             Command::New {
                 opponent: Opponent::Ai { .. },
                 ..
-            } => true,
-            Command::Sow(_) | Command::Rematch => {
-                matches!(
-                    self.store.load(at),
-                    Ok(Some(st)) if st.record.ai.is_some() && st.record.status == Status::Playing
-                ) || matches!(cmd, Command::Rematch)
             }
+            | Command::Rematch => true,
+            Command::Sow(_) => matches!(
+                self.store.load(at),
+                Ok(Some(st)) if st.record.ai.is_some() && st.record.status == Status::Playing
+            ),
             _ => false,
         }
     }
