@@ -8,6 +8,8 @@ mod backup;
 mod commands;
 #[path = "bot/console.rs"]
 mod console;
+#[path = "bot/contract.rs"]
+mod contract;
 #[path = "bot/core.rs"]
 mod core_chat;
 #[path = "bot/correspondence.rs"]

@@ -5,9 +5,10 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Mutex, MutexGuard};
 
+use super::import::{self, ImportTx};
 use super::keys::{DocKey, DocPrefix};
-use super::record::{decode, encode, same_doc, same_record};
-use super::{ImportBatch, ImportCounts, Record, Status, Store, StoreError, Stored, Version, Write};
+use super::record::{decode, encode};
+use super::{ImportBatch, ImportCounts, Record, Store, StoreError, Stored, Version, Write};
 use crate::model::ChannelKey;
 
 /// Everything the store holds, behind one lock so that every write is atomic.
@@ -138,6 +139,46 @@ fn history_record(t: &Tables, id: &str) -> Result<Option<Record>, StoreError> {
         .transpose()
 }
 
+impl ImportTx for Tables {
+    type Error = std::convert::Infallible;
+    fn channel(&mut self, at: &ChannelKey) -> Result<Option<Vec<u8>>, Self::Error> {
+        Ok(self.channels.get(at).cloned())
+    }
+    fn history(&mut self, id: &str) -> Result<Option<Vec<u8>>, Self::Error> {
+        Ok(self.history.get(id).cloned())
+    }
+    fn last(&mut self, at: &ChannelKey) -> Result<Option<String>, Self::Error> {
+        Ok(self.last.get(at).cloned())
+    }
+    fn doc(&mut self, key: &str) -> Result<Option<Vec<u8>>, Self::Error> {
+        Ok(self.docs.get(key).cloned())
+    }
+    fn put_channel(
+        &mut self,
+        at: &ChannelKey,
+        bytes: &[u8],
+        wake_ms: Option<u64>,
+    ) -> Result<(), Self::Error> {
+        if let Some(ms) = wake_ms {
+            self.wake.insert(at.clone(), ms);
+        }
+        self.channels.insert(at.clone(), bytes.to_vec());
+        Ok(())
+    }
+    fn put_history(&mut self, id: &str, bytes: &[u8]) -> Result<(), Self::Error> {
+        self.history.insert(id.to_string(), bytes.to_vec());
+        Ok(())
+    }
+    fn put_last(&mut self, at: &ChannelKey, id: &str) -> Result<(), Self::Error> {
+        self.last.insert(at.clone(), id.to_string());
+        Ok(())
+    }
+    fn put_doc(&mut self, key: &str, bytes: &[u8]) -> Result<(), Self::Error> {
+        self.docs.insert(key.to_string(), bytes.to_vec());
+        Ok(())
+    }
+}
+
 impl Store for MemoryStore {
     fn load(&self, at: &ChannelKey) -> Result<Option<Stored>, StoreError> {
         let t = self.lock();
@@ -220,72 +261,12 @@ impl Store for MemoryStore {
 
     fn import(&self, batch: &ImportBatch) -> Result<ImportCounts, StoreError> {
         let mut t = self.lock();
-        // Every item is checked before anything changes: all or nothing.
         let records: Vec<Vec<u8>> = batch.records.iter().map(encode).collect();
-        let mut counts = ImportCounts::default();
-        let mut new_records = Vec::new();
-        for (item, (r, bytes)) in batch.records.iter().zip(&records).enumerate() {
-            if r.status != Status::Finished && t.history.contains_key(&r.id) {
-                return Err(StoreError::Clash {
-                    key: ImportBatch::finished_key(r),
-                    item,
-                });
-            }
-            let old = if r.status == Status::Finished {
-                t.history.get(&r.id)
-            } else {
-                t.channels.get(&r.at)
-            };
-            match old {
-                Some(old) if same_record(old, bytes) => counts.records_present += 1,
-                Some(_) => {
-                    return Err(StoreError::Clash {
-                        key: ImportBatch::record_key(r),
-                        item,
-                    })
-                }
-                None => new_records.push((r, bytes)),
-            }
+        // `run` checks every item before it writes any: all or nothing, under the lock.
+        match import::run(&mut *t, batch, &records) {
+            Ok(done) => done,
+            Err(never) => match never {},
         }
-        let mut new_docs = Vec::new();
-        for (i, (key, bytes)) in batch.docs.iter().enumerate() {
-            match t.docs.get(&key.to_string()) {
-                Some(old) if same_doc(old, bytes) => counts.docs_present += 1,
-                Some(_) => {
-                    return Err(StoreError::Clash {
-                        key: ImportBatch::doc_key(key),
-                        item: batch.records.len() + i,
-                    })
-                }
-                None => new_docs.push((key, bytes)),
-            }
-        }
-        for (r, bytes) in new_records {
-            if r.status == Status::Finished {
-                let newer = match t.last.get(&r.at) {
-                    Some(id) => history_record(&t, id)
-                        .ok()
-                        .flatten()
-                        .is_none_or(|l| l.updated_ms <= r.updated_ms),
-                    None => true,
-                };
-                t.history.insert(r.id.clone(), bytes.clone());
-                if newer {
-                    t.last.insert(r.at.clone(), r.id.clone());
-                }
-            } else {
-                if let Some(ms) = r.wake_ms() {
-                    t.wake.insert(r.at.clone(), ms);
-                }
-                t.channels.insert(r.at.clone(), bytes.clone());
-            }
-            counts.records_added += 1;
-        }
-        for (key, bytes) in new_docs {
-            t.docs.insert(key.to_string(), bytes.clone());
-            counts.docs_added += 1;
-        }
-        Ok(counts)
     }
 
     fn counts(&self) -> (usize, usize) {

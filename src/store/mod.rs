@@ -1,14 +1,19 @@
 //! Persistence of per-channel games: the [`Record`] shape, the [`Store`] trait the rest
-//! of the bot is written against, its sled implementation ([`SledStore`]), an in-memory
-//! one for tests and benchmarks ([`MemoryStore`]), and every document key ([`keys`]).
+//! of the bot is written against, its sled implementation ([`SledStore`], the embedded
+//! default), a PostgreSQL one for several processes over one database (`PgStore`,
+//! feature `postgres`), an in-memory one for tests and benchmarks ([`MemoryStore`]), and
+//! every document key ([`keys`]).
 //!
 //! Every record is keyed by its community first, then its channel (see [`ChannelKey`]),
 //! so a deployment sharded across processes can give each process its own store. A
 //! channel holds at most one record (a challenge or a game in play); a finished game is
 //! moved, in the same transaction, to the history, keyed by its game id.
 
+mod import;
 pub mod keys;
 mod memory;
+#[cfg(feature = "postgres")]
+mod postgres;
 mod record;
 mod sled;
 
@@ -17,6 +22,8 @@ use std::fmt;
 use crate::model::ChannelKey;
 use keys::{DocKey, DocPrefix};
 
+#[cfg(feature = "postgres")]
+pub use self::postgres::PgStore;
 pub use self::sled::SledStore;
 pub use memory::{MemorySnapshot, MemoryStore};
 pub use record::{

@@ -14,12 +14,15 @@
 
 use std::path::{Path, PathBuf};
 
-use sled::transaction::{ConflictableTransactionError, TransactionError};
+use sled::transaction::{
+    ConflictableTransactionError, TransactionError, TransactionalTree, UnabortableTransactionError,
+};
 use sled::Transactional;
 
+use super::import::{self, ImportTx};
 use super::keys::{DocKey, DocPrefix};
-use super::record::{decode, encode, same_doc, same_record};
-use super::{ImportBatch, ImportCounts, Record, Status, Store, StoreError, Stored, Version, Write};
+use super::record::{decode, encode};
+use super::{ImportBatch, ImportCounts, Record, Store, StoreError, Stored, Version, Write};
 use crate::model::ChannelKey;
 
 /// A [`Store`] in a sled database.
@@ -162,6 +165,57 @@ impl SledStore {
     }
 }
 
+/// The trees an import writes, inside one sled transaction.
+struct SledImport<'a> {
+    channels: &'a TransactionalTree,
+    history: &'a TransactionalTree,
+    last: &'a TransactionalTree,
+    wake: &'a TransactionalTree,
+    docs: &'a TransactionalTree,
+}
+
+impl ImportTx for SledImport<'_> {
+    type Error = UnabortableTransactionError;
+    fn channel(&mut self, at: &ChannelKey) -> Result<Option<Vec<u8>>, Self::Error> {
+        Ok(self.channels.get(channel_key(at))?.map(|v| v.to_vec()))
+    }
+    fn history(&mut self, id: &str) -> Result<Option<Vec<u8>>, Self::Error> {
+        Ok(self.history.get(id.as_bytes())?.map(|v| v.to_vec()))
+    }
+    fn last(&mut self, at: &ChannelKey) -> Result<Option<String>, Self::Error> {
+        let id = self.last.get(channel_key(at))?;
+        Ok(id.map(|id| String::from_utf8_lossy(&id).into_owned()))
+    }
+    fn doc(&mut self, key: &str) -> Result<Option<Vec<u8>>, Self::Error> {
+        Ok(self.docs.get(key.as_bytes())?.map(|v| v.to_vec()))
+    }
+    fn put_channel(
+        &mut self,
+        at: &ChannelKey,
+        bytes: &[u8],
+        wake_ms: Option<u64>,
+    ) -> Result<(), Self::Error> {
+        let k = channel_key(at);
+        if let Some(ms) = wake_ms {
+            self.wake.insert(k.as_slice(), &ms.to_be_bytes())?;
+        }
+        self.channels.insert(k, bytes)?;
+        Ok(())
+    }
+    fn put_history(&mut self, id: &str, bytes: &[u8]) -> Result<(), Self::Error> {
+        self.history.insert(id.as_bytes(), bytes)?;
+        Ok(())
+    }
+    fn put_last(&mut self, at: &ChannelKey, id: &str) -> Result<(), Self::Error> {
+        self.last.insert(channel_key(at), id.as_bytes())?;
+        Ok(())
+    }
+    fn put_doc(&mut self, key: &str, bytes: &[u8]) -> Result<(), Self::Error> {
+        self.docs.insert(key.as_bytes(), bytes)?;
+        Ok(())
+    }
+}
+
 impl Store for SledStore {
     fn load(&self, at: &ChannelKey) -> Result<Option<Stored>, StoreError> {
         let name = channel_name(at);
@@ -292,65 +346,14 @@ impl Store for SledStore {
             &self.docs,
         )
             .transaction(|(channels, history, last, wake, docs)| {
-                let mut counts = ImportCounts::default();
-                let clash = |key: String, item: usize| {
-                    ConflictableTransactionError::Abort(StoreError::Clash { key, item })
+                let mut tx = SledImport {
+                    channels,
+                    history,
+                    last,
+                    wake,
+                    docs,
                 };
-                for (item, (r, bytes)) in batch.records.iter().zip(&records).enumerate() {
-                    let finished = r.status == Status::Finished;
-                    let k = channel_key(&r.at);
-                    let old = if finished {
-                        history.get(r.id.as_bytes())?
-                    } else {
-                        channels.get(&k)?
-                    };
-                    if !finished && history.get(r.id.as_bytes())?.is_some() {
-                        return Err(clash(ImportBatch::finished_key(r), item));
-                    }
-                    match old {
-                        Some(old) if same_record(&old, bytes) => {
-                            counts.records_present += 1;
-                            continue;
-                        }
-                        Some(_) => return Err(clash(ImportBatch::record_key(r), item)),
-                        None => {}
-                    }
-                    if finished {
-                        let newer = match last.get(&k)? {
-                            Some(id) => match history.get(&id)? {
-                                Some(b) => {
-                                    decode("", &b).map_or(true, |l| l.updated_ms <= r.updated_ms)
-                                }
-                                None => true,
-                            },
-                            None => true,
-                        };
-                        history.insert(r.id.as_bytes(), bytes.as_slice())?;
-                        if newer {
-                            last.insert(k.as_slice(), r.id.as_bytes())?;
-                        }
-                    } else {
-                        if let Some(ms) = r.wake_ms() {
-                            wake.insert(k.as_slice(), &ms.to_be_bytes())?;
-                        }
-                        channels.insert(k.as_slice(), bytes.as_slice())?;
-                    }
-                    counts.records_added += 1;
-                }
-                for (i, (key, bytes)) in batch.docs.iter().enumerate() {
-                    let k = key.to_string();
-                    match docs.get(k.as_bytes())? {
-                        Some(old) if same_doc(&old, bytes) => counts.docs_present += 1,
-                        Some(_) => {
-                            return Err(clash(ImportBatch::doc_key(key), batch.records.len() + i))
-                        }
-                        None => {
-                            docs.insert(k.as_bytes(), bytes.as_slice())?;
-                            counts.docs_added += 1;
-                        }
-                    }
-                }
-                Ok(counts)
+                import::run(&mut tx, batch, &records)?.map_err(ConflictableTransactionError::Abort)
             });
         let counts = result.map_err(|e| match e {
             TransactionError::Abort(e) => e,

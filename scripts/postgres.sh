@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# A throw-away PostgreSQL server for the store tests, on 127.0.0.1 only.
+#
+#   scripts/postgres.sh start   # install Debian's postgresql if absent, init a cluster,
+#                               # start it, wait until it answers, create the database
+#   scripts/postgres.sh stop    # stop it by its PID (fast shutdown)
+#   scripts/postgres.sh env     # print the variable the tests read
+#
+# Settings (environment):
+#   PG_TEST_DIR   the cluster's directory (data, socket, log, PID file);
+#                 default ${TMPDIR:-/tmp}/mancala-postgres
+#   PG_TEST_PORT  port on 127.0.0.1; default 15432
+#
+# The server runs as the invoking user, or as `nobody` when that is root (PostgreSQL
+# refuses to run as root). Authentication is `trust` for the local user `mancala` on
+# 127.0.0.1 only; fsync stays on, so that the crash tests crash a real database.
+set -euo pipefail
+
+DIR="${PG_TEST_DIR:-${TMPDIR:-/tmp}/mancala-postgres}"
+PORT="${PG_TEST_PORT:-15432}"
+DATA="$DIR/data"
+LOG="$DIR/postgres.log"
+DB=mancala
+ROLE=mancala
+
+die() { echo "postgres.sh: $*" >&2; exit 1; }
+
+bindir() {
+  local d
+  if command -v pg_config >/dev/null 2>&1 && [ -x "$(pg_config --bindir)/initdb" ]; then
+    pg_config --bindir
+    return
+  fi
+  for d in /usr/lib/postgresql/*/bin; do
+    [ -x "$d/initdb" ] && { echo "$d"; return; }
+  done
+  return 1
+}
+
+install() {
+  bindir >/dev/null && return 0
+  echo "postgres.sh: installing Debian's postgresql" >&2
+  if [ "$(id -u)" = 0 ]; then
+    DEBIAN_FRONTEND=noninteractive timeout 900 apt-get install -y -q postgresql >/dev/null \
+      || { timeout 600 apt-get update -q >/dev/null &&
+           DEBIAN_FRONTEND=noninteractive timeout 900 apt-get install -y -q postgresql >/dev/null; }
+  else
+    die "PostgreSQL is not installed and this is not root: apt-get install postgresql"
+  fi
+  bindir >/dev/null || die "postgresql installed, but no initdb found"
+}
+
+# Runs a command as the server's user.
+as_owner() {
+  if [ "$(id -u)" = 0 ]; then
+    runuser -u nobody -- "$@"
+  else
+    "$@"
+  fi
+}
+
+pid_of() {
+  [ -f "$DATA/postmaster.pid" ] || return 1
+  local pid
+  pid="$(head -1 "$DATA/postmaster.pid")"
+  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && echo "$pid"
+}
+
+start() {
+  install
+  local bin
+  bin="$(bindir)"
+  if pid="$(pid_of)"; then die "already running (PID $pid)"; fi
+  rm -rf "$DIR"
+  mkdir -p "$DIR"
+  [ "$(id -u)" = 0 ] && chown nobody "$DIR"
+  as_owner "$bin/initdb" -D "$DATA" -U "$ROLE" --auth=trust -E UTF8 --no-locale >/dev/null
+  as_owner "$bin/pg_ctl" -D "$DATA" -l "$LOG" -w -t 60 \
+    -o "-c listen_addresses=127.0.0.1 -p $PORT -k $DIR -c max_connections=300" start >/dev/null \
+    || die "did not start; see $LOG"
+  as_owner "$bin/createdb" -h 127.0.0.1 -p "$PORT" -U "$ROLE" "$DB"
+  echo "postgres.sh: up on 127.0.0.1:$PORT (PID $(pid_of)), database $DB" >&2
+}
+
+stop() {
+  local pid
+  if ! pid="$(pid_of)"; then
+    echo "postgres.sh: not running" >&2
+    return 0
+  fi
+  # SIGINT is PostgreSQL's fast shutdown: clients are disconnected, nothing is lost.
+  kill -INT "$pid"
+  for _ in $(seq 1 60); do
+    kill -0 "$pid" 2>/dev/null || { echo "postgres.sh: stopped PID $pid" >&2; return 0; }
+    sleep 0.5
+  done
+  echo "postgres.sh: PID $pid did not stop in 30 s; killing it" >&2
+  kill -9 "$pid" 2>/dev/null || true
+}
+
+print_env() {
+  echo "export MANCALA_TEST_POSTGRES=postgresql://$ROLE@127.0.0.1:$PORT/$DB"
+}
+
+case "${1:-}" in
+  start) start ;;
+  stop) stop ;;
+  env) print_env ;;
+  *) die "usage: $0 start|stop|env" ;;
+esac
