@@ -79,6 +79,28 @@ pub enum Sharding {
     },
 }
 
+impl Sharding {
+    /// Whether this process drives the Discord community `community` (a guild id, or
+    /// [`adapter::DM_COMMUNITY`]): a guild whose shard, `(guild_id >> 22) % total`, is in
+    /// this process's range; direct messages come to shard 0. With one store per
+    /// process it changes nothing; over one shared database (PostgreSQL) it keeps each
+    /// process's periodic driver to its own guilds.
+    pub fn owns(&self, community: &str) -> bool {
+        let Sharding::Range { first, last, total } = *self else {
+            return true;
+        };
+        let shard = if community == adapter::DM_COMMUNITY {
+            Some(0)
+        } else {
+            community
+                .parse::<u64>()
+                .ok()
+                .map(|g| (g >> 22) % u64::from(total.max(1)))
+        };
+        shard.is_some_and(|s| (u64::from(first)..=u64::from(last)).contains(&s))
+    }
+}
+
 /// Where the slash commands are registered when the bot connects.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CommandRegistration {
@@ -304,6 +326,7 @@ fn check_options(opts: &DiscordOptions) -> anyhow::Result<()> {
 fn framework(opts: &DiscordOptions, core: Arc<dyn ChatCore>) -> poise::Framework<Data, Error> {
     let ticker_core = core.clone();
     let tick_every = opts.tick_every;
+    let sharding = opts.sharding.clone();
     let data = Data {
         core,
         defer_after: opts.defer_after,
@@ -340,7 +363,12 @@ fn framework(opts: &DiscordOptions, core: Arc<dyn ChatCore>) -> poise::Framework
                 register_commands(ctx, &framework.options().commands, &register).await;
                 // poise runs this setup once per framework, on the first READY of any
                 // shard: one ticking task per process, however many shards it runs.
-                tokio::spawn(run_ticker(ctx.http.clone(), ticker_core, tick_every));
+                tokio::spawn(run_ticker(
+                    ctx.http.clone(),
+                    ticker_core,
+                    tick_every,
+                    sharding,
+                ));
                 Ok(data)
             })
         })
@@ -416,6 +444,28 @@ mod tests {
 
     /// A token of the right shape (user id 800000000000000001).
     const GOOD_TOKEN: &str = "ODAwMDAwMDAwMDAwMDAwMDAx.Gfake0.s3cr3t-t0k3n-n0t-t0-b3-l0gg3d";
+
+    #[test]
+    fn a_shard_range_owns_its_guilds_and_shard_zero_the_direct_messages() {
+        // Guild ids whose shard of 4 is 0, 1, 2 and 3: (id >> 22) % 4.
+        let guild = |shard: u64| ((1_000u64 * 4 + shard) << 22).to_string();
+        let range = Sharding::Range {
+            first: 1,
+            last: 2,
+            total: 4,
+        };
+        let owned: Vec<bool> = (0..4).map(|s| range.owns(&guild(s))).collect();
+        assert_eq!(owned, [false, true, true, false]);
+        assert!(!range.owns(adapter::DM_COMMUNITY));
+        let zero = Sharding::Range {
+            first: 0,
+            last: 0,
+            total: 4,
+        };
+        assert!(zero.owns(adapter::DM_COMMUNITY) && zero.owns(&guild(0)));
+        assert!(!zero.owns("console") && !zero.owns("!room:example.org"));
+        assert!(Sharding::Single.owns(&guild(3)) && Sharding::Auto.owns(&guild(2)));
+    }
 
     #[test]
     fn debug_output_redacts_the_token() {

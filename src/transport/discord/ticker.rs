@@ -1,5 +1,5 @@
 //! The periodic driver: about once a minute the core's `tick` (deadlines, reminders,
-//! tournament rounds) for this process's guilds, its replies posted where they belong.
+//! tournament rounds) for this process's guilds (its shards' when it runs a range), its replies posted where they belong.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -8,6 +8,7 @@ use serenity::all::Http;
 
 use super::adapter::{self, Routed};
 use super::send::deliver_to;
+use super::Sharding;
 use crate::core::api::{ChatCore, Reply};
 use crate::model::ChannelKey;
 
@@ -15,16 +16,23 @@ use crate::model::ChannelKey;
 /// `spawn_blocking`; every reply is posted in its channel (or its [`Reply::to`]). A
 /// failed post is logged and the others go on; a tick that panics is logged and the next
 /// one runs as usual. Runs until the runtime stops.
-pub(super) async fn run_ticker(http: Arc<Http>, core: Arc<dyn ChatCore>, every: Duration) {
+pub(super) async fn run_ticker(
+    http: Arc<Http>,
+    core: Arc<dyn ChatCore>,
+    every: Duration,
+    sharding: Sharding,
+) {
+    let sharding = Arc::new(sharding);
     let mut interval = tokio::time::interval(every);
     // A slow tick (many rooms to open) delays the next one rather than bunching them.
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         interval.tick().await;
-        let core = core.clone();
-        let due = match tokio::task::spawn_blocking(move || core.tick_where(&adapter::is_discord))
-            .await
-        {
+        let (core, sharding) = (core.clone(), sharding.clone());
+        // This process's guilds only: processes sharing one database never both drive
+        // a guild's clocks.
+        let ours = move |c: &str| adapter::is_discord(c) && sharding.owns(c);
+        let due = match tokio::task::spawn_blocking(move || core.tick_where(&ours)).await {
             Ok(due) => due,
             Err(e) => {
                 tracing::error!("the core failed on a tick: {e}");
