@@ -22,6 +22,8 @@ mod docs;
 mod fuzzfound;
 #[path = "bot/hostile.rs"]
 mod hostile;
+#[path = "bot/kill.rs"]
+mod kill;
 #[path = "bot/matrix.rs"]
 mod matrix;
 #[path = "bot/pairing.rs"]

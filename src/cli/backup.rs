@@ -6,42 +6,110 @@ use std::io::{BufRead, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use std::sync::Arc;
+
 use anyhow::Context;
 use mancala_bot::core::backup;
 use mancala_bot::core::text::count;
+use mancala_bot::store::Store;
 
 use crate::cli::run::open_store;
+
+/// Which store `export` and `import` use: exactly one of a sled data directory, the
+/// PostgreSQL database in `$MANCALA_POSTGRES_URL`, or the store a config file names.
+#[derive(clap::Args, Debug)]
+#[group(required = true, multiple = false)]
+pub struct StoreArgs {
+    /// The data directory of a sled store (the store is DIR/store).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// The PostgreSQL database whose connection string is in $MANCALA_POSTGRES_URL.
+    #[arg(long)]
+    pub postgres: bool,
+    /// The store the config file names ([store] backend, data_dir).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+}
+
+/// Where the store of `args` is, as [`StoreArgs`] names it.
+enum Target {
+    /// A sled store in this data directory.
+    Sled(PathBuf),
+    /// PostgreSQL at this connection string, with this many connections.
+    Postgres(String, u32),
+}
+
+impl StoreArgs {
+    fn target(&self) -> anyhow::Result<Target> {
+        use crate::cli::config::{self, Backend, Config};
+        if self.postgres {
+            let url = config::postgres_url_from(config::POSTGRES_URL_VAR)?;
+            return Ok(Target::Postgres(url, 4));
+        }
+        if let Some(dir) = &self.data {
+            config::check_data_dir(dir)?;
+            return Ok(Target::Sled(dir.clone()));
+        }
+        let path = self.config.as_deref().unwrap_or(Path::new("config.toml"));
+        let cfg = Config::load(path)?;
+        Ok(match cfg.store.backend {
+            Backend::Sled => Target::Sled(cfg.data_dir),
+            Backend::Postgres => Target::Postgres(cfg.store.postgres_url()?, 4),
+        })
+    }
+}
+
+/// Opens the store of `target`; `existing`: a sled directory must already hold one.
+fn open_target(target: &Target, existing: bool) -> anyhow::Result<Arc<dyn Store>> {
+    match target {
+        Target::Postgres(url, pool) => crate::cli::run::open_postgres(url, *pool),
+        Target::Sled(dir) => {
+            // Opening would create an empty store: a mistyped directory must be an error.
+            let path = dir.join("store");
+            if existing && !path.is_dir() {
+                anyhow::bail!(
+                    "no store at {}: is --data the bot's data directory?",
+                    path.display()
+                );
+            }
+            let store = open_store(dir, 32).map_err(|e| locked_hint(e, dir))?;
+            Ok(Arc::new(store))
+        }
+    }
+}
 
 /// Arguments of `mancala-bot export`.
 #[derive(clap::Args, Debug)]
 pub struct ExportArgs {
-    /// The data directory (the store is DIR/store).
-    #[arg(long)]
-    pub data: PathBuf,
+    /// The store to read.
+    #[command(flatten)]
+    pub store: StoreArgs,
+    /// Only this community's records and documents (a Discord guild id, a Matrix
+    /// community, `console`): to move one community to another store.
+    #[arg(long, value_name = "ID")]
+    pub community: Option<String>,
 }
 
-/// `mancala-bot export --data DIR`: every record (channels' games and challenges, then
-/// the finished games), then every document (ratings and their history, tournaments,
-/// channel settings, players' preferences) as `{"doc": KEY, "value": JSON}`, one JSON
-/// object per line on standard output.
+/// `mancala-bot export --data DIR | --postgres | --config FILE`: every record (channels'
+/// games and challenges, then the finished games), then every document (ratings and
+/// their history, tournaments, channel settings, players' preferences) as
+/// `{"doc": KEY, "value": JSON}`, one JSON object per line on standard output, as of one
+/// instant ([`Store::quiesced`]: PostgreSQL's other writers go on meanwhile).
 ///
 /// # Errors
 /// The store cannot be opened or a record or document cannot be read (naming its key).
 pub fn export(args: ExportArgs) -> anyhow::Result<ExitCode> {
-    // Opening would create an empty store: a mistyped directory must be an error.
-    let path = args.data.join("store");
-    if !path.is_dir() {
-        anyhow::bail!(
-            "no store at {}: is --data the bot's data directory?",
-            path.display()
-        );
-    }
-    let store = open_store(&args.data, 32).map_err(|e| locked_hint(e, &args.data))?;
+    let store = open_target(&args.store.target()?, true)?;
     let stdout = std::io::stdout();
     // On a terminal (standard error), a spinner counts the bytes written.
     let progress = crate::cli::progress::bytes(0, "exported");
     let mut out = std::io::BufWriter::new(progress.wrap_write(stdout.lock()));
-    backup::export(&store, &mut out)?;
+    let mut result = Ok(());
+    store.quiesced(&mut || {
+        result = backup::export_of(&*store, args.community.as_deref(), &mut out);
+        Ok(())
+    })?;
+    result?;
     out.flush().context("writing to standard output")?;
     progress.finish_and_clear();
     Ok(ExitCode::SUCCESS)
@@ -50,14 +118,14 @@ pub fn export(args: ExportArgs) -> anyhow::Result<ExitCode> {
 /// Arguments of `mancala-bot import`.
 #[derive(clap::Args, Debug)]
 pub struct ImportArgs {
-    /// The data directory (the store is DIR/store; created if missing).
-    #[arg(long)]
-    pub data: PathBuf,
+    /// The store to write (a sled data directory is created if missing).
+    #[command(flatten)]
+    pub store: StoreArgs,
     /// The JSON lines of `export`; `-` reads standard input.
     pub file: PathBuf,
 }
 
-/// `mancala-bot import --data DIR FILE`: reads and checks every line first
+/// `mancala-bot import --data DIR | --postgres | --config FILE  FILE`: reads and checks every line first
 /// ([`backup::read`]: each game replayed by the rules, each document as the bot writes
 /// it, every id and time in range), before the store is even opened; then writes them
 /// all in one transaction ([`backup::import`]). Records and documents already present
@@ -85,8 +153,8 @@ pub fn import(args: ImportArgs) -> anyhow::Result<ExitCode> {
     let lines = backup::read(input).map_err(nothing);
     progress.finish_and_clear();
     let lines = lines?;
-    let store = open_store(&args.data, 32)?;
-    let counts = backup::import(&store, &lines).map_err(nothing)?;
+    let store = open_target(&args.store.target()?, false)?;
+    let counts = backup::import(&*store, &lines).map_err(nothing)?;
     eprintln!(
         "imported {} ({} already present) and {} ({} already present)",
         count(counts.records_added, "record", "records"),

@@ -17,9 +17,12 @@ pub struct ConsoleArgs {
     /// The data directory (default: the config's, else ./data).
     #[arg(long)]
     pub data: Option<PathBuf>,
-    /// The TOML config file (prefix, limits, ...).
+    /// The TOML config file (prefix, limits, store, ...).
     #[arg(long)]
     pub config: Option<PathBuf>,
+    /// Text only: no board pictures are drawn or written (the text board still is).
+    #[arg(long)]
+    pub no_pictures: bool,
 }
 
 /// `mancala-bot console`.
@@ -29,7 +32,7 @@ pub struct ConsoleArgs {
 pub fn main(args: ConsoleArgs) -> anyhow::Result<ExitCode> {
     crate::cli::run::init_tracing();
     let cfg = crate::cli::run::load_config(args.config.as_deref(), args.data.as_deref())?;
-    run_console(&cfg)
+    run_console_with(&cfg, !args.no_pictures)
 }
 
 /// Runs the console transport on the store of `cfg.data_dir` until the end of input or
@@ -39,18 +42,34 @@ pub fn main(args: ConsoleArgs) -> anyhow::Result<ExitCode> {
 /// A bad config, a store that cannot be opened, standard output or the image directory
 /// not writable.
 pub fn run_console(cfg: &Config) -> anyhow::Result<ExitCode> {
+    run_console_with(cfg, true)
+}
+
+/// As [`run_console`], drawing pictures or not.
+///
+/// # Errors
+/// As [`run_console`].
+pub fn run_console_with(cfg: &Config, pictures: bool) -> anyhow::Result<ExitCode> {
     // One person at a local terminal, playing every role: no rate limits to protect.
     let mut cfg = cfg.clone();
     cfg.limits.commands_per_user_per_minute = 0;
     cfg.limits.commands_per_channel_per_minute = 0;
     let cfg = &cfg;
-    let core = crate::cli::run::build_core(cfg)?;
+    let core = if pictures {
+        crate::cli::run::build_core(cfg)?
+    } else {
+        let blank = std::sync::Arc::new(mancala_bot::core::painter::BlankPainter);
+        crate::cli::run::build_core_painted(cfg, blank)?
+    };
     let _backups = crate::cli::run::start_backups(cfg, core.shared_store())?;
     let stdin = std::io::stdin();
     let tty = stdin.is_terminal();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut console = Console::new(&core, &cfg.data_dir);
+    if !pictures {
+        console = console.without_pictures();
+    }
     writeln!(out, "{}", console.banner())?;
     console.print_ticks(&mut out)?;
     // Lines as bytes: a line that is not UTF-8 is read with replacement characters

@@ -30,7 +30,7 @@ use mancala_bot::store::{MemoryStore, Record, Store};
 use proptest::prelude::*;
 use serde_json::Value;
 
-use super::backup::{import, ImportArgs};
+use super::backup::{import, ImportArgs, StoreArgs};
 use super::run::open_store;
 
 fn settings() -> Settings {
@@ -329,7 +329,11 @@ fn write_file(file: &Path, lines: &[(usize, Mutation)], crlf: bool) {
 /// Imports `file` into `dir`: whether it was accepted.
 fn run_import(dir: &Path, file: &Path) -> bool {
     import(ImportArgs {
-        data: dir.to_path_buf(),
+        store: StoreArgs {
+            data: Some(dir.to_path_buf()),
+            postgres: false,
+            config: None,
+        },
         file: file.to_path_buf(),
     })
     .is_ok()

@@ -10,9 +10,9 @@ use anyhow::Context;
 use mancala_bot::core::api::Rooms;
 use mancala_bot::core::{Core, SystemClock};
 use mancala_bot::model::ChannelKey;
-use mancala_bot::store::SledStore;
+use mancala_bot::store::{SledStore, Store};
 
-use crate::cli::config::Config;
+use crate::cli::config::{Backend, Config};
 
 /// Opens the store of the data directory `data_dir` (the sled database is in
 /// `DATA_DIR/store`).
@@ -23,12 +23,37 @@ pub fn open_store(data_dir: &Path, cache_mb: u64) -> anyhow::Result<SledStore> {
     Ok(SledStore::open(&data_dir.join("store"), cache_mb << 20)?)
 }
 
-/// The core of `cfg`: its store, [`default_painter`], the system clock.
+/// Opens the PostgreSQL store at the connection string `url` with `pool` connections.
 ///
 /// # Errors
-/// A bad setting, or a store that cannot be opened.
-pub fn build_core(cfg: &Config) -> anyhow::Result<Core> {
-    let settings = cfg.settings()?;
+/// Naming the database (never the password), when it cannot be reached or migrated.
+#[cfg(feature = "postgres")]
+pub fn open_postgres(url: &str, pool: u32) -> anyhow::Result<Arc<dyn Store>> {
+    let timeout = std::time::Duration::from_secs(10);
+    Ok(Arc::new(mancala_bot::store::PgStore::open(
+        url, pool, timeout,
+    )?))
+}
+
+/// Without the `postgres` feature: refused (the config check says so first).
+///
+/// # Errors
+/// Always.
+#[cfg(not(feature = "postgres"))]
+pub fn open_postgres(_url: &str, _pool: u32) -> anyhow::Result<Arc<dyn Store>> {
+    anyhow::bail!("this build has no PostgreSQL store: build with --features postgres")
+}
+
+/// The store `cfg` names ([store] backend): sled in `DATA_DIR/store`, or PostgreSQL at
+/// the connection string in `$postgres_url_env`.
+///
+/// # Errors
+/// A store that cannot be opened; for sled not merely locked, the message ends with how
+/// to restore the newest snapshot.
+pub fn open_configured(cfg: &Config) -> anyhow::Result<Arc<dyn Store>> {
+    if cfg.store.backend == Backend::Postgres {
+        return open_postgres(&cfg.store.postgres_url()?, cfg.store.postgres_pool);
+    }
     let store = open_store(&cfg.data_dir, cfg.limits.store_cache_mb).map_err(|e| {
         // A store that is not merely locked may be broken (sled after an abrupt stop):
         // say how to get the newest snapshot back.
@@ -40,12 +65,29 @@ pub fn build_core(cfg: &Config) -> anyhow::Result<Core> {
             anyhow::anyhow!("{text}; {hint}")
         }
     })?;
-    Ok(Core::new(
-        Arc::new(store),
-        mancala_bot::render::Renderer::warmed(),
-        Arc::new(SystemClock),
-        settings,
-    ))
+    Ok(Arc::new(store))
+}
+
+/// The core of `cfg`: its store ([`open_configured`]), the warmed renderer, the system
+/// clock.
+///
+/// # Errors
+/// A bad setting, or a store that cannot be opened.
+pub fn build_core(cfg: &Config) -> anyhow::Result<Core> {
+    build_core_painted(cfg, mancala_bot::render::Renderer::warmed())
+}
+
+/// As [`build_core`], drawing with `painter`.
+///
+/// # Errors
+/// As [`build_core`].
+pub fn build_core_painted(
+    cfg: &Config,
+    painter: Arc<dyn mancala_bot::core::painter::Painter>,
+) -> anyhow::Result<Core> {
+    let settings = cfg.settings()?;
+    let store = open_configured(cfg)?;
+    Ok(Core::new(store, painter, Arc::new(SystemClock), settings))
 }
 
 /// The running bot's live backups: the snapshot thread (stops when this is dropped)

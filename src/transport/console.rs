@@ -41,6 +41,7 @@ pub struct Console<'a> {
     channel: String,
     organizer: bool,
     seq: u64,
+    pictures: bool,
 }
 
 impl<'a> Console<'a> {
@@ -54,7 +55,15 @@ impl<'a> Console<'a> {
             channel: "general".to_string(),
             organizer: true,
             seq: 0,
+            pictures: true,
         }
+    }
+
+    /// Without pictures: the replies' images are neither written nor listed (for a
+    /// core whose painter draws none, `mancala-bot console --no-pictures`).
+    pub fn without_pictures(mut self) -> Console<'a> {
+        self.pictures = false;
+        self
     }
 
     /// The prompt shown on a terminal before each line: `[alice #general] `.
@@ -200,7 +209,7 @@ impl Console<'_> {
                 .map_or(String::new(), |u| format!(", only {}", u.name));
             writeln!(out, "     [{}: type {}{only}]", b.label, b.command)?;
         }
-        if reply.attachments.is_empty() {
+        if reply.attachments.is_empty() || !self.pictures {
             return Ok(());
         }
         let dir = self.data_dir.join("images").join(safe_name(channel, false));

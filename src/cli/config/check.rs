@@ -9,7 +9,10 @@ use anyhow::bail;
 
 use mancala_bot::transport::discord::token;
 
-use super::{AiConfig, BackupConfig, Config, DiscordConfig, Limits, MatrixConfig, RatingsConfig};
+use super::{
+    AiConfig, Backend, BackupConfig, Config, DiscordConfig, Limits, MatrixConfig, RatingsConfig,
+    StoreConfig,
+};
 
 /// Refuses `v` outside `lo..=hi` (NaN and infinities included), naming `key`.
 /// The value is shown as Rust's `Debug` does (`1e-300`, not 300 zeros).
@@ -88,7 +91,8 @@ impl Config {
         self.limits.check()?;
         self.discord.check()?;
         self.matrix.check()?;
-        self.backup.check()
+        self.backup.check()?;
+        self.store.check()
     }
 
     /// The settings outside any section (`default_game` is checked where it is read).
@@ -141,6 +145,20 @@ impl Config {
             within("reminder_hours", *h, 0.1, 720.0)?;
         }
         Ok(())
+    }
+}
+
+impl StoreConfig {
+    /// Checks the `[store]` settings.
+    fn check(&self) -> anyhow::Result<()> {
+        if self.backend == Backend::Postgres && !cfg!(feature = "postgres") {
+            bail!(
+                "store.backend is \"postgres\", but this build has no PostgreSQL store: \
+                 build with the default features (or --features postgres)"
+            );
+        }
+        env_name("store.postgres_url_env", &self.postgres_url_env)?;
+        within("store.postgres_pool", self.postgres_pool, 2, 64)
     }
 }
 

@@ -53,6 +53,69 @@ pub struct Config {
     pub matrix: MatrixConfig,
     /// Live backups (snapshots) of the running bot's store.
     pub backup: BackupConfig,
+    /// Where the games are kept: sled or PostgreSQL.
+    pub store: StoreConfig,
+}
+
+/// The store's backend (`[store] backend`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Backend {
+    /// sled in `DATA_DIR/store`: nothing to install, one process per data directory.
+    #[default]
+    Sled,
+    /// A PostgreSQL database shared by any number of processes (feature `postgres`).
+    Postgres,
+}
+
+/// The `[store]` settings.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct StoreConfig {
+    /// The backend (default sled).
+    pub backend: Backend,
+    /// The environment variable holding the PostgreSQL connection string (default
+    /// `MANCALA_POSTGRES_URL`); it carries the password, so it is not a setting.
+    pub postgres_url_env: String,
+    /// Connections of this process to PostgreSQL, 2 to 64 (default 8).
+    pub postgres_pool: u32,
+}
+
+impl Default for StoreConfig {
+    fn default() -> Self {
+        StoreConfig {
+            backend: Backend::Sled,
+            postgres_url_env: POSTGRES_URL_VAR.into(),
+            postgres_pool: 8,
+        }
+    }
+}
+
+/// The default variable of the PostgreSQL connection string.
+pub const POSTGRES_URL_VAR: &str = "MANCALA_POSTGRES_URL";
+
+impl StoreConfig {
+    /// The PostgreSQL connection string, from the variable `postgres_url_env`.
+    ///
+    /// # Errors
+    /// The variable is unset or blank (naming it and the expected form).
+    pub fn postgres_url(&self) -> anyhow::Result<String> {
+        postgres_url_from(&self.postgres_url_env)
+    }
+}
+
+/// The PostgreSQL connection string in the environment variable `var`.
+///
+/// # Errors
+/// The variable is unset or blank (naming it and the expected form).
+pub fn postgres_url_from(var: &str) -> anyhow::Result<String> {
+    match std::env::var(var) {
+        Ok(url) if !url.trim().is_empty() => Ok(url),
+        _ => bail!(
+            "the store is PostgreSQL but ${var} is not set: export \
+             {var}=postgresql://USER:PASSWORD@HOST:PORT/DATABASE"
+        ),
+    }
 }
 
 /// Live backups: snapshots of the store in the export format, written by the running
@@ -365,6 +428,7 @@ impl Default for Config {
             discord: DiscordConfig::default(),
             matrix: MatrixConfig::default(),
             backup: BackupConfig::default(),
+            store: StoreConfig::default(),
         }
     }
 }

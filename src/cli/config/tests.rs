@@ -236,6 +236,9 @@ const CASES: &[Case] = &[
     case("backup.every_hours", &["0.09", "721", "-1", "nan"], &["0", "0.1", "720"]),
     case("backup.keep", &["0", "1001", "-1"], &["1", "1000"]),
     case("backup.dir", &["\"\"", "\" \"", "3"], &["\"snapshots\"", "\"/var/backups/mancala\""]),
+    case("store.backend", &["\"mysql\"", "\"\"", "1"], &["\"sled\"", "\"postgres\""]),
+    case("store.postgres_url_env", ENV_BAD, &["\"DATABASE_URL\""]),
+    case("store.postgres_pool", &["0", "1", "65", "-1"], &["2", "64"]),
 ];
 
 /// Every key of `config.example.toml`, as `section.key`, also those commented out

@@ -187,10 +187,24 @@ pub struct Backup {
 /// [`ExportError`]: a store failure or an unreadable record (named), a document that
 /// is not JSON, or a failed write.
 pub fn export(store: &dyn Store, out: &mut dyn std::io::Write) -> Result<(), ExportError> {
+    export_of(store, None, out)
+}
+
+/// As [`export`], keeping only the records and documents of `community` when it is
+/// given: what moves one community to another store (`import` of the lines).
+///
+/// # Errors
+/// As [`export`].
+pub fn export_of(
+    store: &dyn Store,
+    community: Option<&str>,
+    out: &mut dyn std::io::Write,
+) -> Result<(), ExportError> {
+    let ours = |c: &str| community.is_none_or(|want| want == c);
     let mut failed: Option<std::io::Error> = None;
     store
         .for_each(&mut |r: &Record| {
-            if failed.is_none() {
+            if failed.is_none() && ours(&r.at.community) {
                 let line = serde_json::to_string(r).expect("a record always serializes");
                 if let Err(e) = writeln!(out, "{line}") {
                     failed = Some(e);
@@ -203,6 +217,9 @@ pub fn export(store: &dyn Store, out: &mut dyn std::io::Write) -> Result<(), Exp
         return Err(ExportError::Write(e));
     }
     for (key, bytes) in store.docs(&DocPrefix::All).map_err(ExportError::Store)? {
+        if !ours(key.community()) {
+            continue;
+        }
         let value: serde_json::Value =
             serde_json::from_slice(&bytes).map_err(|e| ExportError::Document {
                 key: key.clone(),
