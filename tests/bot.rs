@@ -28,6 +28,9 @@ mod kill;
 mod matrix;
 #[path = "bot/pairing.rs"]
 mod pairing;
+#[cfg(feature = "postgres")]
+#[path = "bot/postgres.rs"]
+mod postgres;
 #[path = "bot/ratings.rs"]
 mod ratings;
 #[path = "bot/render.rs"]

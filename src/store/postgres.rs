@@ -78,12 +78,22 @@ fn io(what: impl Into<String>) -> impl FnOnce(postgres::Error) -> StoreError {
     }
 }
 
-/// The server's message when there is one (`e`'s Display is only "db error").
+/// The server's message when there is one (`e`'s Display is only "db error"), else the
+/// error with its causes ("error connecting to server: Connection refused").
 fn reason(e: &postgres::Error) -> String {
-    match e.as_db_error() {
-        Some(db) => format!("{} ({})", db.message(), db.code().code()),
-        None => e.to_string(),
+    if let Some(db) = e.as_db_error() {
+        return format!("{} ({})", db.message(), db.code().code());
     }
+    let mut text = e.to_string();
+    let mut cause = std::error::Error::source(e);
+    while let Some(c) = cause {
+        let more = c.to_string();
+        if !text.contains(&more) {
+            text = format!("{text}: {more}");
+        }
+        cause = c.source();
+    }
+    text
 }
 
 fn channel_name(at: &ChannelKey) -> String {
@@ -107,7 +117,10 @@ impl PgStore {
     pub fn open(url: &str, pool: u32, timeout: Duration) -> Result<PgStore, StoreError> {
         let config: postgres::Config = url.parse().map_err(|e| StoreError::Open {
             path: "the PostgreSQL URL".into(),
-            reason: format!("it is not a connection string: {e}"),
+            reason: format!(
+                "it is not a connection string (postgresql://USER:PASSWORD@HOST:PORT/DATABASE): \
+                 {e}"
+            ),
         })?;
         let target = describe(&config);
         let open_err = |reason: String| StoreError::Open {
