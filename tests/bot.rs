@@ -29,6 +29,9 @@ mod matrix;
 #[path = "bot/pairing.rs"]
 mod pairing;
 #[cfg(feature = "postgres")]
+#[path = "common/postgres.rs"]
+mod pg_common;
+#[cfg(feature = "postgres")]
 #[path = "bot/postgres.rs"]
 mod postgres;
 #[path = "bot/ratings.rs"]

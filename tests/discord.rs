@@ -15,6 +15,12 @@ mod fake_core;
 mod fake_discord;
 #[path = "discord/limits.rs"]
 mod limits;
+#[cfg(feature = "postgres")]
+#[path = "common/postgres.rs"]
+mod pg_common;
+#[cfg(feature = "postgres")]
+#[path = "discord/shards.rs"]
+mod shards;
 #[path = "discord/startup.rs"]
 mod startup;
 #[path = "discord/strict.rs"]

@@ -86,55 +86,8 @@ impl Backend for Sled {
     }
 }
 
-/// A schema of its own in the test database.
 #[cfg(feature = "postgres")]
-pub struct Postgres {
-    /// The connection string, with the schema as the search path.
-    pub url: String,
-}
-
-#[cfg(feature = "postgres")]
-static SCHEMAS: AtomicUsize = AtomicUsize::new(0);
-
-#[cfg(feature = "postgres")]
-impl Postgres {
-    /// A fresh, empty schema in `$MANCALA_TEST_POSTGRES`; `None` (with a note) when the
-    /// variable is unset and `MANCALA_REQUIRE_POSTGRES` is not `1`.
-    ///
-    /// # Panics
-    /// The variable is unset while required, or the database cannot be reached.
-    pub fn fresh(test: &str) -> Option<Postgres> {
-        let Ok(base) = std::env::var("MANCALA_TEST_POSTGRES") else {
-            assert!(
-                std::env::var("MANCALA_REQUIRE_POSTGRES").as_deref() != Ok("1"),
-                "MANCALA_TEST_POSTGRES is not set: start a database with \
-                 `scripts/postgres.sh start` and `eval \"$(scripts/postgres.sh env)\"`"
-            );
-            eprintln!("{test}: PostgreSQL skipped (MANCALA_TEST_POSTGRES is not set)");
-            return None;
-        };
-        let schema = format!(
-            "t_{}_{}_{}",
-            test.replace(|c: char| !c.is_ascii_alphanumeric(), "_"),
-            std::process::id(),
-            SCHEMAS.fetch_add(1, Ordering::SeqCst)
-        );
-        let mut admin = postgres::Client::connect(&base, postgres::NoTls)
-            .expect("the test database at $MANCALA_TEST_POSTGRES answers");
-        admin
-            .batch_execute(&format!("CREATE SCHEMA {schema}"))
-            .unwrap();
-        let sep = if base.contains('?') { '&' } else { '?' };
-        Some(Postgres {
-            url: format!("{base}{sep}options=-csearch_path%3D{schema}"),
-        })
-    }
-
-    /// A raw client on the schema.
-    pub fn client(&self) -> postgres::Client {
-        postgres::Client::connect(&self.url, postgres::NoTls).unwrap()
-    }
-}
+pub use crate::pg_common::Postgres;
 
 #[cfg(feature = "postgres")]
 impl Backend for Postgres {

@@ -504,21 +504,56 @@ async fn serve_rest(
     }
 }
 
-fn ready(ws_url: &str) -> Value {
+/// READY for shard `shard` of `total`: the test guild is listed on its own shard only.
+fn ready(ws_url: &str, shard: u64, total: u64) -> Value {
+    let guilds: Vec<Value> = (shard_of(Some(GUILD), total) == shard)
+        .then(|| json!({"id": GUILD, "unavailable": true}))
+        .into_iter()
+        .collect();
     json!({"op": 0, "s": 1, "t": "READY", "d": {
         "v": 10,
         "user": {"id": BOT, "username": "mancala-bot", "discriminator": "0", "global_name": null,
                  "avatar": null, "bot": true, "verified": true, "mfa_enabled": false, "flags": 0},
-        "guilds": [{"id": GUILD, "unavailable": true}],
-        "session_id": "fake-session-1", "resume_gateway_url": ws_url, "shard": [0, 1],
+        "guilds": guilds,
+        "session_id": format!("fake-session-{shard}"), "resume_gateway_url": ws_url,
+        "shard": [shard, total],
         "application": {"id": BOT, "flags": 0},
         "private_channels": [], "relationships": [], "presences": [],
         "geo_ordered_rtc_regions": [], "guild_join_requests": [], "_trace": ["fake-gateway"]
     }})
 }
 
-/// The gateway: HELLO, then IDENTIFY (reported) -> READY, heartbeats acknowledged, and
-/// every event from `events` sent as a dispatch with a growing sequence number.
+/// The shard of a guild as Discord computes it, `(guild_id >> 22) % total`; direct
+/// messages (no guild) go to shard 0.
+pub fn shard_of(guild: Option<&str>, total: u64) -> u64 {
+    guild
+        .and_then(|g| g.parse::<u64>().ok())
+        .map_or(0, |g| (g >> 22) % total.max(1))
+}
+
+/// The guild an event belongs to: `d.guild_id`, or a GUILD_CREATE's `d.id`.
+fn guild_of(event: &Value) -> Option<&str> {
+    let d = &event["d"];
+    if event["t"] == "GUILD_CREATE" {
+        return d["id"].as_str();
+    }
+    d["guild_id"].as_str()
+}
+
+/// The connected shards: the deployment's shard count (from the last IDENTIFY), each
+/// connected shard's dispatch queue, and events held for a shard not connected (yet, or
+/// again after its process was killed).
+#[derive(Default)]
+struct Shards {
+    total: u64,
+    live: HashMap<u64, mpsc::UnboundedSender<Value>>,
+    held: HashMap<u64, Vec<Value>>,
+}
+
+/// The gateway: any number of connections (one per shard, as serenity opens them), each
+/// HELLO, then IDENTIFY (reported) -> READY for the shard it names, heartbeats
+/// acknowledged; every event from `events` is dispatched, with a growing sequence
+/// number, to the shard that owns its guild, as Discord routes them.
 async fn serve_gateway(
     listener: TcpListener,
     ws_url: String,
@@ -526,14 +561,54 @@ async fn serve_gateway(
     mut events: mpsc::UnboundedReceiver<Value>,
     state: Arc<Mutex<State>>,
 ) {
-    let Ok((sock, _)) = listener.accept().await else {
+    let shards = Arc::new(Mutex::new(Shards {
+        total: 1,
+        ..Shards::default()
+    }));
+    let accepting = {
+        let shards = shards.clone();
+        async move {
+            while let Ok((sock, _)) = listener.accept().await {
+                let conn = connection(sock, ws_url.clone(), identified.clone(), shards.clone());
+                tokio::spawn(conn);
+            }
+        }
+    };
+    tokio::spawn(accepting);
+    while let Some(event) = events.recv().await {
+        if event["t"] == "INTERACTION_CREATE" {
+            let mut st = state.lock().unwrap();
+            let now = st.now_ms();
+            let (id, token) = (event["d"]["id"].as_str(), event["d"]["token"].as_str());
+            st.interactions
+                .insert(id.unwrap_or_default().to_string(), now);
+            st.tokens.insert(token.unwrap_or_default().to_string(), now);
+        }
+        let mut sh = shards.lock().unwrap();
+        let shard = shard_of(guild_of(&event), sh.total);
+        let sent = sh.live.get(&shard).map(|tx| tx.send(event.clone()));
+        if !matches!(sent, Some(Ok(()))) {
+            sh.held.entry(shard).or_default().push(event);
+        }
+    }
+}
+
+/// One gateway connection: HELLO, IDENTIFY -> READY, heartbeats, and the dispatches of
+/// its shard.
+async fn connection(
+    sock: TcpStream,
+    ws_url: String,
+    identified: mpsc::UnboundedSender<Value>,
+    shards: Arc<Mutex<Shards>>,
+) {
+    let Ok(mut ws) = tokio_tungstenite::accept_async(sock).await else {
         return;
     };
-    let mut ws = tokio_tungstenite::accept_async(sock)
-        .await
-        .expect("websocket handshake");
     let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}, "s": null, "t": null});
-    ws.send(WsMessage::Text(hello.to_string())).await.unwrap();
+    if ws.send(WsMessage::Text(hello.to_string())).await.is_err() {
+        return;
+    }
+    let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
     let mut seq = 1;
     loop {
         tokio::select! {
@@ -541,29 +616,37 @@ async fn serve_gateway(
                 let Some(Ok(msg)) = msg else { return };
                 let WsMessage::Text(text) = msg else { continue };
                 let v: Value = serde_json::from_str(&text).unwrap();
-                match v["op"].as_u64() {
+                let reply = match v["op"].as_u64() {
                     Some(2) => {
+                        let shard = v["d"]["shard"][0].as_u64().unwrap_or(0);
+                        let total = v["d"]["shard"][1].as_u64().unwrap_or(1);
+                        {
+                            let mut sh = shards.lock().unwrap();
+                            sh.total = total;
+                            for held in sh.held.remove(&shard).unwrap_or_default() {
+                                let _ = tx.send(held);
+                            }
+                            sh.live.insert(shard, tx.clone());
+                        }
                         let _ = identified.send(v);
-                        ws.send(WsMessage::Text(ready(&ws_url).to_string())).await.unwrap();
+                        Some(ready(&ws_url, shard, total))
                     }
-                    Some(1) => {
-                        ws.send(WsMessage::Text(json!({"op": 11}).to_string())).await.unwrap();
+                    Some(1) => Some(json!({"op": 11})),
+                    _ => None,
+                };
+                if let Some(reply) = reply {
+                    if ws.send(WsMessage::Text(reply.to_string())).await.is_err() {
+                        return;
                     }
-                    _ => {}
                 }
             }
-            event = events.recv() => {
+            event = rx.recv() => {
                 let Some(mut event) = event else { return };
-                if event["t"] == "INTERACTION_CREATE" {
-                    let mut st = state.lock().unwrap();
-                    let now = st.now_ms();
-                    let (id, token) = (event["d"]["id"].as_str(), event["d"]["token"].as_str());
-                    st.interactions.insert(id.unwrap_or_default().to_string(), now);
-                    st.tokens.insert(token.unwrap_or_default().to_string(), now);
-                }
                 seq += 1;
                 event["s"] = json!(seq);
-                ws.send(WsMessage::Text(event.to_string())).await.unwrap();
+                if ws.send(WsMessage::Text(event.to_string())).await.is_err() {
+                    return;
+                }
             }
         }
     }
