@@ -58,9 +58,12 @@ impl GameKind {
 }
 
 impl fmt::Display for GameKind {
-    /// The command form: `katro`, `hoyito:2x8`, `hoyito match`.
+    /// The command form: `katro`, `katro lone` (K11), `hoyito:2x8`, `hoyito match`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.variant)?;
+        if self.variant.lone_steps() {
+            f.write_str(" lone")?;
+        }
         if self.is_match {
             f.write_str(" match")?;
         }

@@ -24,6 +24,8 @@ mod fuzzfound;
 mod hostile;
 #[path = "bot/kill.rs"]
 mod kill;
+#[path = "bot/lone.rs"]
+mod lone;
 #[path = "bot/matrix.rs"]
 mod matrix;
 #[path = "bot/pairing.rs"]

@@ -6,10 +6,12 @@ use mancala_rules::{Event, Hole, Outcome, Position, Side, Trace, TraceEvent, Var
 use crate::core::painter::{status_text, BoardInfo, Ended, MatchInfo};
 use crate::core::text::{count, event_text};
 
-/// A game's display name: `Katro 6x6`, `Hoyito I 2x8`; in a match (M1-M4) with the
-/// game of the match: `Hoyito I 2x6, match game 2`.
+/// A game's display name: `Katro 6x6`, `Katro 6x6, lone steps` (K11), `Hoyito I 2x8`;
+/// in a match (M1-M4) with the game of the match: `Hoyito I 2x6, match game 2`.
 fn game_name(v: Variant, m: Option<&MatchInfo>) -> String {
-    let name = if v.is_katro() {
+    let name = if v.is_katro() && v.lone_steps() {
+        format!("Katro {}x{}, lone steps", v.rows(), v.cols())
+    } else if v.is_katro() {
         format!("Katro {}x{}", v.rows(), v.cols())
     } else {
         format!("Hoyito I 2x{}", v.cols())

@@ -178,6 +178,8 @@ pub(super) fn new(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
                 }
                 None => return Err(format!("`match` follows a Hoyito game; {usage}")),
             }
+        } else if lower == "lone" {
+            lone_steps(got.kind.as_mut(), prefix, &usage)?;
         } else if let Some(t) = parse_time(word) {
             if got.move_time.is_some() {
                 return Err(format!("one time per move, please; {usage}"));
@@ -211,6 +213,23 @@ pub(super) fn new(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
         i += 1;
     }
     new_command(got, cx.mentions, &usage)
+}
+
+/// `lone` after a Katro game: the K11 lone-seed steps, a house rule chosen at creation.
+fn lone_steps(kind: Option<&mut GameKind>, prefix: &str, usage: &str) -> Result<(), String> {
+    match kind {
+        Some(k) if k.variant.is_katro() && !k.variant.lone_steps() => {
+            k.variant = k.variant.with_lone_steps(true);
+            Ok(())
+        }
+        Some(k) if k.variant.is_katro() => Err(format!("`lone` once, please; {usage}")),
+        Some(_) => Err(format!(
+            "lone-seed steps (K11) are a Katro house rule: `{prefix}new katro lone`"
+        )),
+        None => Err(format!(
+            "`lone` follows a Katro game: `{prefix}new katro lone`; {usage}"
+        )),
+    }
 }
 
 /// The `!new` command from what was read: checks the opponent.
@@ -346,6 +365,9 @@ pub(super) fn tourney_new(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String>
             return Err(format!("match play (M1-M4) is for Hoyito; {usage}"));
         }
         kind.is_match = true;
+        i += 1;
+    } else if rest.get(i).is_some_and(|w| w.eq_ignore_ascii_case("lone")) {
+        lone_steps(Some(&mut kind), prefix, &usage)?;
         i += 1;
     }
     let format = tourney_format(rest, &mut i, prefix, &usage)?;

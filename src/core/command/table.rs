@@ -81,8 +81,8 @@ pub const TIME_FORM: &str =
     "TIME is hours or days per move, e.g. `12h` or `2d` (1 h to 30 d), or `notime`";
 
 /// The games `!new` takes, shown after its errors.
-pub const GAMES: &str =
-    "GAME is katro, katro:4x6, katro:4x4, hoyito, hoyito:2xN (N 6-12) or `hoyito match`";
+pub const GAMES: &str = "GAME is katro, katro:4x6, katro:4x4 (add `lone` for the K11 lone-seed \
+     steps), hoyito, hoyito:2xN (N 6-12) or `hoyito match`";
 
 const fn opt(
     name: &'static str,
@@ -185,9 +185,9 @@ pub static COMMANDS: &[CommandDef] = &[
         help: &[
             Form {
                 args: "GAME [@opponent] [as south|north] [TIME]",
-                text: "challenge someone (or anyone); GAME is katro, katro:4x6, katro:4x4, \
-                       hoyito, hoyito:2xN (N 6-12) or `hoyito match`; TIME per move like \
-                       `12h` or `2d`, or `notime`",
+                text: "challenge someone (or anyone); GAME is katro, katro:4x6, katro:4x4 \
+                       (+`lone`: K11), hoyito, hoyito:2xN (N 6-12) or `hoyito match`; TIME \
+                       per move like `12h` or `2d`, or `notime`",
             },
             Form {
                 args: "GAME ai [level N] [as south|north] [TIME]",

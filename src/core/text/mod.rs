@@ -9,12 +9,18 @@ use crate::model::GameKind;
 pub const ORGANIZERS: &str =
     "on Discord Manage Server or the organizer role, on Matrix room moderators";
 
-/// A game kind as people say it: `Katro 6x6`, `Hoyito 2x8 match`.
+/// A game kind as people say it: `Katro 6x6`, `Katro 4x4 with lone-seed steps`,
+/// `Hoyito 2x8 match`.
 pub fn kind_name(kind: GameKind) -> String {
     let v = kind.variant;
     let game = if v.is_katro() { "Katro" } else { "Hoyito" };
     let m = if kind.is_match { " match" } else { "" };
-    format!("{game} {}x{}{m}", v.rows(), v.cols())
+    let lone = if v.lone_steps() {
+        " with lone-seed steps"
+    } else {
+        ""
+    };
+    format!("{game} {}x{}{lone}{m}", v.rows(), v.cols())
 }
 
 /// The one-line summary of a move, e.g.
@@ -200,6 +206,15 @@ falls in an occupied hole you lift it all and sow on (relay, K6c). If that hole 
 front row and the opponent's front-row hole in the same column has seeds, you capture them and \
 sow them on with your hole's seeds (K6b, K7). A player with no move loses (K9); a third \
 repetition draws (K10).";
+
+/// The line of `!rules katro` on the K11 house rule, with the prefix `p`.
+pub fn katro_house_rule(p: &str) -> String {
+    format!(
+        "House rule, chosen when the game is created (`{p}new katro lone`): a player with one \
+         seed left may step it one row inward, straight or diagonally (`{p}sow b1^b2`), \
+         capturing as a sowing would (K11)."
+    )
+}
 
 /// `!rules hoyito`.
 pub const HOYITO_RULES: &str = "Hoyito I (Dominican Republic): 2 rows of 6 (up to 12) holes, 4 \
