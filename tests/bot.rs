@@ -20,6 +20,8 @@ mod crash;
 mod docs;
 #[path = "bot/fuzzfound.rs"]
 mod fuzzfound;
+#[path = "bot/hint.rs"]
+mod hint;
 #[path = "bot/hostile.rs"]
 mod hostile;
 #[path = "bot/kill.rs"]

@@ -28,6 +28,9 @@ pub struct ChannelSettings {
     /// A game whose deadline passes here is forfeited by itself (no `!claim` needed).
     #[serde(default)]
     pub autoforfeit: bool,
+    /// Unrated games between people here may ask for hints (`!set hints on`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hints: bool,
 }
 
 /// A player's preferences in one community, document `player/COMMUNITY/USER`.

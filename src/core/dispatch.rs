@@ -57,6 +57,8 @@ impl Needs {
             | Command::Help
             | Command::Mute(_)
             | Command::SetAutoForfeit(_)
+            | Command::SetHints(_)
+            | Command::Hint
             | Command::Rating(_)
             | Command::Leaderboard(_)
             | Command::Tournament(_) => return None,
@@ -86,7 +88,8 @@ pub(super) fn decide(
             opponent,
             side,
             move_time,
-        } => games::new_game(state, ctx, *kind, opponent, *side, *move_time),
+            rated,
+        } => games::new_game(state, ctx, *kind, opponent, *side, *move_time, *rated),
         Command::Accept => games::accept(state, ctx),
         Command::Decline => games::decline(state, ctx),
         Command::Sow(mv) => games::sow(state, ctx, mv),

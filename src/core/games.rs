@@ -66,6 +66,7 @@ pub(super) fn new_game(
     opponent: &Opponent,
     side: Option<Side>,
     move_time: Option<Option<u64>>,
+    rated: bool,
 ) -> Result<Decision, Refusal> {
     let p = ctx.p();
     channel_is_free(state, ctx)?;
@@ -99,11 +100,24 @@ pub(super) fn new_game(
         ctx.at.clone(),
         kind,
         challenge,
-        true,
+        rated,
         ctx.now,
     );
-    let reply = challenge_reply(ctx, kind, opponent, side, move_time_ms, expiry);
+    let terms = Terms {
+        side,
+        move_time_ms,
+        rated,
+    };
+    let reply = challenge_reply(ctx, kind, opponent, terms, expiry);
     Ok(Decision::write(Change::Create(record), vec![reply]))
+}
+
+/// What a challenge offers besides the game: the challenger's side, the time per move,
+/// whether it is rated.
+struct Terms {
+    side: Option<Side>,
+    move_time_ms: Option<u64>,
+    rated: bool,
 }
 
 /// The announcement of a new challenge, with its Accept and Decline (Withdraw) buttons.
@@ -111,20 +125,22 @@ fn challenge_reply(
     ctx: &Ctx<'_>,
     kind: GameKind,
     opponent: Option<User>,
-    side: Option<Side>,
-    move_time_ms: Option<u64>,
+    terms: Terms,
     expiry: u64,
 ) -> Draft {
     let p = ctx.p();
     let author = ctx.author;
-    let mut sides = match side {
+    let mut sides = match terms.side {
         Some(s) => format!("{} plays {s}", author.name),
         None => "sides drawn at random".to_string(),
     };
-    sides.push_str(&match move_time_ms {
+    sides.push_str(&match terms.move_time_ms {
         Some(ms) => format!(", {} per move", text::duration_text(ms)),
         None => ", no time limit".to_string(),
     });
+    if !terms.rated {
+        sides.push_str(", unrated");
+    }
     let expires = text::duration_text(expiry);
     let button = |id: &str, label: &str, only: Option<User>| Button {
         id: id.into(),

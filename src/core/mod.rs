@@ -31,6 +31,7 @@ mod correspondence;
 mod decision;
 mod dispatch;
 mod games;
+mod hint;
 pub mod input;
 pub mod limits;
 pub mod painter;
@@ -365,6 +366,8 @@ impl Core {
             ))]),
             Command::Mute(on) => self.mute(msg, *on),
             Command::SetAutoForfeit(on) => self.set_autoforfeit(msg, *on),
+            Command::SetHints(on) => self.set_hints(msg, *on),
+            Command::Hint => self.hint(msg),
             Command::Rating(who) => self.rating_cmd(msg, who.as_ref()),
             Command::Leaderboard(only) => self.leaderboard(msg, *only),
             Command::Tournament(t) => self.tournament(msg, t),

@@ -131,6 +131,7 @@ fn accept_by_the_wrong_user_is_refused_and_by_the_challenged_one_starts_the_game
         opponent: crate::core::command::Opponent::User(user("bob")),
         side: None,
         move_time: None,
+        rated: true,
     };
     let d = decide_as(&empty, "alice", T0, new).expect("challenge");
     let Some(Change::Create(challenge)) = d.change else {
@@ -167,6 +168,7 @@ fn accepting_an_expired_challenge_is_refused_and_changes_nothing() {
             opponent: crate::core::command::Opponent::Anyone,
             side: Some(Side::North),
             move_time: None,
+            rated: true,
         },
     )
     .expect("challenge");

@@ -81,7 +81,7 @@ fn echoed_arguments_are_inert_code_and_never_ping() {
             "!new chess@here",
             "bad game `chess＠here`: unknown game; expected `katro`, `katro:4x6`, `katro:4x4`, \
              `hoyito` or `hoyito:2xN` with N from 6 to 12, or `hoyito match`; usage: `!new GAME \
-             [@opponent | ai [level N]] [as south|north] [TIME]`",
+             [@opponent | ai [level N]] [as south|north] [TIME] [unrated]`",
         ),
     ] {
         let replies = say(&b.core, &at, "alice", typed);

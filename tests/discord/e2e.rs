@@ -163,6 +163,7 @@ async fn scenario() {
             "decline",
             "draw",
             "help",
+            "hint",
             "history",
             "leaderboard",
             "moves",

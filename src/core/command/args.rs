@@ -55,6 +55,7 @@ pub(super) fn set(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
         [k, v] if k == "autoforfeit" && (v == "on" || v == "off") => {
             Ok(Command::SetAutoForfeit(v == "on"))
         }
+        [k, v] if k == "hints" && (v == "on" || v == "off") => Ok(Command::SetHints(v == "on")),
         _ => {
             let p = cx.prefix;
             Err(format!(
@@ -134,6 +135,8 @@ struct NewArgs {
     named_mentions: usize,
     ai: bool,
     level: Option<u8>,
+    /// `rated` / `unrated` (or `casual`), if given.
+    rated: Option<bool>,
 }
 
 /// `!new GAME [@opponent | ai [level N]] [as south|north] [TIME]`.
@@ -180,6 +183,11 @@ pub(super) fn new(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
             }
         } else if lower == "lone" {
             lone_steps(got.kind.as_mut(), prefix, &usage)?;
+        } else if matches!(lower.as_str(), "unrated" | "casual" | "rated") {
+            if got.rated.is_some() {
+                return Err(format!("`rated` or `unrated` once, please; {usage}"));
+            }
+            got.rated = Some(lower == "rated");
         } else if let Some(t) = parse_time(word) {
             if got.move_time.is_some() {
                 return Err(format!("one time per move, please; {usage}"));
@@ -237,6 +245,9 @@ fn new_command(got: NewArgs, mentions: &[User], usage: &str) -> Result<Command, 
     if mentions.len() > 1 || got.named_mentions > 1 {
         return Err(format!("challenge one opponent at a time; {usage}"));
     }
+    if got.ai && got.rated == Some(true) {
+        return Err(format!("games against the AI are unrated; {usage}"));
+    }
     if got.ai && (!mentions.is_empty() || got.named_mentions > 0) {
         return Err(format!(
             "challenge one opponent at a time: a player or the AI, not both; {usage}"
@@ -258,6 +269,7 @@ fn new_command(got: NewArgs, mentions: &[User], usage: &str) -> Result<Command, 
         opponent,
         side: got.side,
         move_time: got.move_time,
+        rated: got.rated.unwrap_or(true),
     })
 }
 

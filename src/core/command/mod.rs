@@ -69,7 +69,14 @@ pub enum Command {
         /// Time per move: `None` the configured default, `Some(None)` no deadlines,
         /// `Some(Some(ms))` that many milliseconds per move.
         move_time: Option<Option<u64>>,
+        /// Whether the game counts for the ratings (`unrated`: a casual game, where the
+        /// channel may allow hints). Games against the AI are unrated whatever this says.
+        rated: bool,
     },
+    /// `!hint`: the AI's best move for the player to move, and why (no change).
+    Hint,
+    /// `!set hints on|off`: whether unrated games between people here may ask for hints.
+    SetHints(bool),
     /// `!accept`.
     Accept,
     /// `!decline` (the challenged player declines; the challenger withdraws).
@@ -285,6 +292,7 @@ mod tests {
                 opponent: Opponent::User(bob),
                 side: Some(Side::North),
                 move_time: None,
+                rated: true,
             }
         );
     }
@@ -298,6 +306,7 @@ mod tests {
                 opponent: Opponent::Anyone,
                 side: None,
                 move_time: None,
+                rated: true,
             }
         );
         let e = parse("!new katro match", "!", &[]).unwrap().unwrap_err();

@@ -35,6 +35,11 @@ pub const GAME_CHOICES: &[Choice] = &[
     same("hoyito:2x10"),
     same("hoyito:2x11"),
     same("hoyito:2x12"),
+    // Last, so that the indices Discord sends for the others stay as they were.
+    Choice {
+        label: "katro lone (K11 lone-seed steps)",
+        word: "katro lone",
+    },
 ];
 
 /// The sides.
@@ -68,7 +73,7 @@ pub const LEVEL_CHOICES: &[Choice] = &[
 pub const FAMILY_CHOICES: &[Choice] = &[same("katro"), same("hoyito")];
 
 /// The channel settings of `!set`.
-pub const SETTING_CHOICES: &[Choice] = &[same("autoforfeit")];
+pub const SETTING_CHOICES: &[Choice] = &[same("autoforfeit"), same("hints")];
 
 /// The values of a setting.
 pub const ON_OFF_CHOICES: &[Choice] = &[same("on"), same("off")];
@@ -143,7 +148,16 @@ const NEW_OPTIONS: &[SlashOption] = &[
         OptionKind::Text,
         false,
     ),
+    opt(
+        "rating",
+        "rated (the default) or unrated: no rating change, hints where the channel allows",
+        OptionKind::Choice(RATING_CHOICES),
+        false,
+    ),
 ];
+
+/// Whether a game counts for the ratings.
+pub const RATING_CHOICES: &[Choice] = &[same("rated"), same("unrated")];
 
 const FAMILY_OPTION: &[SlashOption] = &[opt(
     "game",
@@ -181,17 +195,16 @@ pub static COMMANDS: &[CommandDef] = &[
     CommandDef {
         name: "new",
         aliases: &[],
-        args: "GAME [@opponent | ai [level N]] [as south|north] [TIME]",
+        args: "GAME [@opponent | ai [level N]] [as south|north] [TIME] [unrated]",
         help: &[
             Form {
-                args: "GAME [@opponent] [as south|north] [TIME]",
-                text: "challenge someone (or anyone); GAME is katro, katro:4x6, katro:4x4 \
-                       (+`lone`: K11), hoyito, hoyito:2xN (N 6-12) or `hoyito match`; TIME \
-                       per move like `12h` or `2d`, or `notime`",
+                args: "GAME [@opponent] [as south|north] [TIME] [unrated]",
+                text: "challenge someone (or anyone); GAME: katro[:4x6|:4x4] [lone], \
+                       hoyito[:2xN] (N 6-12) [match]; TIME: `12h`, `2d` or `notime`",
             },
             Form {
                 args: "GAME ai [level N] [as south|north] [TIME]",
-                text: "play the bot's AI at once, unrated; levels {levels} (default \
+                text: "play the AI at once, unrated; levels {levels} (default \
                        {default})",
             },
         ],
@@ -251,6 +264,12 @@ pub static COMMANDS: &[CommandDef] = &[
         Command::Resign,
     ),
     bare(
+        "hint",
+        "The AI's best move for you now, and why (games against the AI; unrated games where hints are on)",
+        &[form("the AI's best move for you, and why (vs the AI; unrated games with hints on)")],
+        Command::Hint,
+    ),
+    bare(
         "history",
         "Show the record of the game in this channel: headers and numbered moves",
         &[form("the game record")],
@@ -291,7 +310,7 @@ pub static COMMANDS: &[CommandDef] = &[
     bare(
         "draw",
         "Offer a draw, or accept the one your opponent offered",
-        &[form("offer a draw, or accept the one offered")],
+        &[form("offer or accept a draw")],
         Command::Draw,
     ),
     bare(
@@ -303,7 +322,7 @@ pub static COMMANDS: &[CommandDef] = &[
     bare(
         "claim",
         "Claim the win when your opponent's deadline has passed",
-        &[form("win when your opponent's deadline has passed")],
+        &[form("win once your opponent's deadline has passed")],
         Command::Claim,
     ),
     bare(
@@ -327,19 +346,19 @@ pub static COMMANDS: &[CommandDef] = &[
     CommandDef {
         name: "set",
         aliases: &[],
-        args: "autoforfeit on|off",
+        args: "autoforfeit|hints on|off",
         help: &[Form {
-            args: "autoforfeit on|off",
-            text: "on: a passed deadline forfeits the game by itself here",
+            args: "autoforfeit|hints on|off",
+            text: "a passed deadline forfeits the game here; `{p}hint` in unrated games",
         }],
-        summary: "Change a setting of this channel (organizers): autoforfeit on or off",
+        summary: "Change a setting of this channel (organizers): autoforfeit or hints, on or off",
         grammar: Grammar::Args(args::set),
         organizers_only: true,
         subs: &[],
         slash: Slash::Options(&[
             opt(
                 "setting",
-                "The setting: autoforfeit (a passed deadline forfeits the game by itself)",
+                "autoforfeit (a passed deadline forfeits the game) or hints (in unrated games)",
                 OptionKind::Choice(SETTING_CHOICES),
                 true,
             ),
@@ -482,7 +501,7 @@ pub static TOURNAMENT_SUBS: &[SubDef] = &[
         aliases: &[],
         bare: false,
         args: "[NAME]",
-        help: "pairs round 1",
+        help: "",
         summary: "Start a tournament: pair its first round (organizers)",
         organizers_only: true,
         parse: args::tourney_start,
@@ -493,7 +512,7 @@ pub static TOURNAMENT_SUBS: &[SubDef] = &[
         aliases: &["round"],
         bare: false,
         args: "[NAME]",
-        help: "the round in play",
+        help: "",
         summary: "Show the games of a tournament's round in play",
         organizers_only: false,
         parse: args::tourney_pairings,
@@ -515,7 +534,7 @@ pub static TOURNAMENT_SUBS: &[SubDef] = &[
         aliases: &[],
         bare: false,
         args: "@user [NAME]",
-        help: "by organizers or the player",
+        help: "",
         summary: "Take a player out of a tournament (organizers, or the player himself)",
         organizers_only: false,
         parse: args::tourney_withdraw,
@@ -638,7 +657,7 @@ mod tests {
     fn usages_are_the_grammars() {
         assert_eq!(
             usage("new"),
-            "new GAME [@opponent | ai [level N]] [as south|north] [TIME]"
+            "new GAME [@opponent | ai [level N]] [as south|north] [TIME] [unrated]"
         );
         assert_eq!(
             usage("tournament"),

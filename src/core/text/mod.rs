@@ -29,6 +29,16 @@ pub fn kind_name(kind: GameKind) -> String {
 /// named as [`crate::core::text::event_text`] names them.
 pub fn move_summary(player: &str, trace: &Trace) -> String {
     let mover = trace.before.to_move();
+    format!(
+        "{player} ({mover}) sowed {}: {}.",
+        trace.mv,
+        move_parts(trace).join(", ")
+    )
+}
+
+/// What a move does, for [`move_summary`] and hints: its laps, then its captures and
+/// casas, the last four and passes, e.g. `["6 laps", "captured 2 from b4"]`.
+pub fn move_parts(trace: &Trace) -> Vec<String> {
     let laps = trace.laps;
     let mut parts = vec![count(laps as usize, "lap", "laps")];
     let casas: Vec<String> = trace
@@ -61,11 +71,7 @@ pub fn move_summary(player: &str, trace: &Trace) -> String {
             ),
         );
     }
-    format!(
-        "{player} ({mover}) sowed {}: {}.",
-        trace.mv,
-        parts.join(", ")
-    )
+    parts
 }
 
 /// The result of a finished game: `Alice (South) wins: no legal move (K9).` or

@@ -42,6 +42,8 @@ enum Game {
     Hoyito2x11,
     #[name = "hoyito:2x12"]
     Hoyito2x12,
+    #[name = "katro lone (K11 lone-seed steps)"]
+    KatroLone,
 }
 
 /// The side asked for in `/new` ([`table::SIDE_CHOICES`]).
@@ -82,6 +84,17 @@ enum Family {
 enum Setting {
     #[name = "autoforfeit"]
     Autoforfeit,
+    #[name = "hints"]
+    Hints,
+}
+
+/// Whether a `/new` game is rated ([`table::RATING_CHOICES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+enum Rating {
+    #[name = "rated"]
+    Rated,
+    #[name = "unrated"]
+    Unrated,
 }
 
 /// A setting's value ([`table::ON_OFF_CHOICES`]).
@@ -135,8 +148,9 @@ async fn new(
     ai_level: Option<Level>,
     side: Option<Side>,
     time: Option<String>,
+    rating: Option<Rating>,
 ) -> Result<(), Error> {
-    let _ = (game, opponent, ai_level, side, time);
+    let _ = (game, opponent, ai_level, side, time, rating);
     answer_command(ctx).await
 }
 
@@ -243,8 +257,8 @@ fn function(name: &str) -> Option<poise::Command<Data, Error>> {
         "set" => set(),
         "rating" => rating(),
         "tournament" => tournament(),
-        "accept" | "decline" | "board" | "moves" | "resign" | "history" | "replay" | "help"
-        | "draw" | "abort" | "claim" | "rematch" | "mute" | "unmute" => plain(),
+        "accept" | "decline" | "board" | "moves" | "resign" | "hint" | "history" | "replay"
+        | "help" | "draw" | "abort" | "claim" | "rematch" | "mute" | "unmute" => plain(),
         _ => return None,
     })
 }
@@ -346,6 +360,7 @@ mod tests {
         assert_eq!(labels::<Setting>(), table_labels(table::SETTING_CHOICES));
         assert_eq!(labels::<OnOff>(), table_labels(table::ON_OFF_CHOICES));
         assert_eq!(labels::<Format>(), table_labels(table::FORMAT_CHOICES));
+        assert_eq!(labels::<Rating>(), table_labels(table::RATING_CHOICES));
     }
 
     /// The command as it is registered with Discord.

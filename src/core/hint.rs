@@ -1,0 +1,180 @@
+//! `!hint` (issue 15 item 2): the AI's best move for the player to move, and why, in one
+//! line. Allowed in games against the AI, and in unrated games between people where the
+//! channel's organizers turned hints on (`!set hints on`); never in rated or tournament
+//! games. The search runs on the AI's pool at level 5 within the configured budget; a
+//! hint changes nothing.
+//!
+//! The decision (who may ask, and the text) is pure; only the search is not.
+
+use mancala_ai::{SearchConfig, SearchResult, WIN_BOUND};
+use mancala_rules::{Game, Side};
+
+use super::correspondence::ChannelSettings;
+use super::{refuse, text, text_reply, vs_ai, Answer, Core};
+use crate::core::api::Incoming;
+use crate::model::User;
+use crate::store::keys::DocKey;
+use crate::store::{docs, Record, Status};
+
+/// The game `user` may have a hint in, from the record of the channel and its settings.
+///
+/// # Errors
+/// Why not, in words for the chat: no game in play, not a player or not his turn, a
+/// tournament or rated game, or hints off in the channel.
+pub(super) fn allowed(
+    r: Option<&Record>,
+    channel: &ChannelSettings,
+    user: &User,
+    p: &str,
+) -> Result<Game, String> {
+    let Some((r, play)) = r
+        .filter(|r| r.status == Status::Playing)
+        .and_then(|r| Some((r, r.play.as_ref()?)))
+        .filter(|(_, play)| !play.is_over())
+    else {
+        return Err("no game in play here: a hint is for the player to move".into());
+    };
+    let game = play.game();
+    match r.side_of(user) {
+        None => return Err("hints are for the players of the game here".into()),
+        Some(side) if side != game.position().to_move() => {
+            return Err("it is not your turn: a hint is for the player to move".into())
+        }
+        Some(_) => {}
+    }
+    if r.tournament.is_some() {
+        return Err("no hints in tournament games".into());
+    }
+    if r.ai.is_none() && r.rated {
+        return Err(format!(
+            "no hints in rated games: hints are for games against the AI, and for unrated \
+             games (`{p}new katro @friend unrated`) where an organizer turned them on \
+             (`{p}set hints on`)"
+        ));
+    }
+    if r.ai.is_none() && !channel.hints {
+        return Err(format!(
+            "hints are off in this channel: an organizer may turn them on for unrated games \
+             with `{p}set hints on`"
+        ));
+    }
+    Ok(game.clone())
+}
+
+/// The hint's line: the move as a command, what it does (laps, captures, casas), the
+/// seeds it gains, and the AI's verdict. `found` is the search of `game`'s position.
+pub(super) fn line(name: &str, game: &Game, found: &SearchResult, p: &str) -> String {
+    let pos = game.position();
+    let me = pos.to_move();
+    let mv = found.mv;
+    let what = match pos.play_traced(mv) {
+        Ok(trace) => {
+            let mut parts = text::move_parts(&trace);
+            let gained = gain(&trace.before, &trace.after, me);
+            if gained > 0 {
+                parts.push(format!(
+                    "{} for you",
+                    text::count(gained as usize, "seed", "seeds")
+                ));
+            }
+            parts.join(", ")
+        }
+        // The search only returns legal moves; say nothing more if that ever fails.
+        Err(_) => String::new(),
+    };
+    let verdict = verdict(found);
+    format!("Hint for {name} ({me}): `{p}sow {mv}`: {what}. {verdict}")
+}
+
+/// Seeds `me` gains by the move from `before` to `after`: Katro's captures land on his
+/// side (K6b), Hoyito's go to his store (H5, H6a, H7).
+fn gain(before: &mancala_rules::Position, after: &mancala_rules::Position, me: Side) -> i64 {
+    if before.variant().is_katro() {
+        i64::from(after.seeds_of(me)) - i64::from(before.seeds_of(me))
+    } else {
+        i64::from(after.store(me)) - i64::from(before.store(me))
+    }
+}
+
+/// The AI's verdict in words: a forced result, or the balance in seeds.
+fn verdict(found: &SearchResult) -> String {
+    let s = found.score;
+    let depth = text::count(found.depth as usize, "ply", "plies");
+    if s > WIN_BOUND {
+        format!("With it the AI sees a forced win ({depth} deep).")
+    } else if s < -WIN_BOUND {
+        format!("The AI sees a forced loss whatever you play; this move resists longest ({depth} deep).")
+    } else {
+        let seeds = f64::from(s) / 100.0;
+        let lean = if s >= 0 {
+            "in your favour"
+        } else {
+            "against you"
+        };
+        format!(
+            "With it the AI's search ({depth} deep) rates the game {:.1} seeds {lean}.",
+            seeds.abs()
+        )
+    }
+}
+
+impl Core {
+    /// `!hint`: checks that the author may have one ([`allowed`]), searches on the AI's
+    /// pool, and answers with [`line`]. Reads only.
+    pub(super) fn hint(&self, msg: &Incoming) -> Answer {
+        let p = &self.settings.prefix;
+        let record = self.store.load(&msg.at)?.map(|s| s.record);
+        let channel = docs::load::<ChannelSettings>(&*self.store, &DocKey::chan(&msg.at))?.value;
+        let game = match allowed(record.as_ref(), &channel, &msg.author, p) {
+            Ok(game) => game,
+            Err(why) => return refuse(why),
+        };
+        let ticket = match self.ai_pool.admit() {
+            Ok(t) => t,
+            Err(busy) => return Ok(vec![vs_ai::busy_reply(busy)]),
+        };
+        let config = SearchConfig {
+            level: 5,
+            ms_per_move: self.settings.ai_ms_per_move,
+            tt_mb: self.settings.ai_tt_mb,
+            seed: 0,
+            max_nodes: self.settings.ai_max_nodes,
+        };
+        let searched = game.clone();
+        let found = self
+            .ai_pool
+            .search(&ticket, config, move |ai| ai.choose_in_game(&searched));
+        match found {
+            Ok(Some(found)) => Ok(vec![text_reply(line(&msg.author.name, &game, &found, p))]),
+            Ok(None) => refuse("the game is over: no move to hint"),
+            Err(e) => refuse(format!("the AI could not search: {e}")),
+        }
+    }
+
+    /// `!set hints on|off` (organizers).
+    pub(super) fn set_hints(&self, msg: &Incoming, on: bool) -> Answer {
+        if !msg.is_organizer {
+            return refuse(format!(
+                "only organizers ({}) can change channel settings",
+                text::ORGANIZERS
+            ));
+        }
+        docs::update(
+            &*self.store,
+            &DocKey::chan(&msg.at),
+            |c: &mut ChannelSettings| {
+                c.hints = on;
+                Ok::<(), super::Fail>(())
+            },
+        )?;
+        let p = &self.settings.prefix;
+        Ok(vec![text_reply(if on {
+            format!(
+                "Hints are on in this channel: in unrated games, the player to move may ask \
+                 `{p}hint`. Rated and tournament games never get hints."
+            )
+        } else {
+            "Hints are off in this channel (games against the AI still have them).".to_string()
+        })])
+    }
+}
