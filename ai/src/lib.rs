@@ -390,7 +390,10 @@ impl Ai {
         }
         let (level_depth, noise) = level_params(limits.level);
         let start = Instant::now();
-        let deadline = limits.movetime.map(|t| (start + t / 2, start + t));
+        // A budget too long for the clock's range (years) is no time limit.
+        let deadline = limits
+            .movetime
+            .and_then(|t| Some((start.checked_add(t / 2)?, start.checked_add(t)?)));
         let bounds = search::Limits {
             max_depth: limits.depth.map_or(level_depth, |d| d.min(level_depth)),
             deadline,
