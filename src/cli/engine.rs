@@ -11,6 +11,7 @@ mod parse;
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
+use std::panic::{self, AssertUnwindSafe};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -97,8 +98,10 @@ pub enum Refusal {
     Busy,
     /// The AI refused its configuration.
     Config(ConfigError),
-    /// The search thread could not be started, or its AI was lost.
-    Thread(String),
+    /// The search thread could not be started.
+    Spawn(io::Error),
+    /// No AI is left: a failed search lost it and a new one could not be made.
+    NoAi,
 }
 
 impl fmt::Display for Refusal {
@@ -112,7 +115,8 @@ impl fmt::Display for Refusal {
                 f.write_str("a search is running; send `stop` and wait for its `bestmove` first")
             }
             Refusal::Config(e) => e.fmt(f),
-            Refusal::Thread(e) => write!(f, "the search thread failed: {e}"),
+            Refusal::Spawn(e) => write!(f, "the search thread could not be started: {e}"),
+            Refusal::NoAi => f.write_str("the AI was lost; restart the engine"),
         }
     }
 }
@@ -138,8 +142,8 @@ struct Running {
     done: Arc<AtomicBool>,
     /// `go infinite`: stopped, not awaited, at the end of input.
     infinite: bool,
-    /// Gives the AI back when the search ends.
-    handle: JoinHandle<Ai>,
+    /// Gives the AI back when the search ends (`None` if the search panicked).
+    handle: JoinHandle<Option<Ai>>,
 }
 
 /// The engine's state: the position to search, its history, the AI.
@@ -248,21 +252,21 @@ impl Session {
     /// `bestmove`); [`Refusal::Busy`] while one runs.
     fn idle_ai(&mut self) -> Result<&mut Ai, Refusal> {
         if let Some(r) = &self.running {
-            if !r.done.load(Ordering::Acquire) {
+            // A thread that ended without raising `done` died: take it back too.
+            if !r.done.load(Ordering::Acquire) && !r.handle.is_finished() {
                 return Err(Refusal::Busy);
             }
             self.wait();
         }
-        self.ai
-            .as_mut()
-            .ok_or_else(|| Refusal::Thread("the AI was lost; restart the engine".into()))
+        self.ai.as_mut().ok_or(Refusal::NoAi)
     }
 
     /// Waits for the running search, if any, and takes its AI back. Should the search
-    /// thread have panicked, a new AI (an empty table) replaces the lost one.
+    /// have panicked, a new AI (an empty table) replaces the lost one.
     fn wait(&mut self) {
         if let Some(r) = self.running.take() {
-            self.ai = r.handle.join().ok().or_else(|| Ai::new(self.config).ok());
+            let back = r.handle.join().ok().flatten();
+            self.ai = back.or_else(|| Ai::new(self.config).ok());
         }
     }
 
@@ -315,11 +319,7 @@ impl Session {
             self.out.line("bestmove (none)");
             return Ok(());
         }
-        let Some(ai) = self.ai.take() else {
-            return Err(Refusal::Thread(
-                "the AI was lost; restart the engine".into(),
-            ));
-        };
+        let ai = self.ai.take().ok_or(Refusal::NoAi)?;
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
         let job = SearchJob {
@@ -345,7 +345,7 @@ impl Session {
             Err(e) => {
                 // The AI went down with the closure: start again with an empty table.
                 self.ai = Ai::new(self.config).ok();
-                Err(Refusal::Thread(e.to_string()))
+                Err(Refusal::Spawn(e))
             }
         }
     }
@@ -363,20 +363,26 @@ struct SearchJob {
 
 impl SearchJob {
     /// Searches, writing an `info` line per iteration and then `bestmove`; gives the AI
-    /// back.
-    fn run(self, mut ai: Ai) -> Ai {
-        let result = ai.analyse(&self.pos, &self.history, &self.limits, &mut |it| {
-            self.out.line(&info_line(it));
-        });
+    /// back. A `go` is always answered with `bestmove`, even should the search panic
+    /// (a bug): then with `(none)`, and the AI, perhaps left inconsistent, is dropped.
+    fn run(self, mut ai: Ai) -> Option<Ai> {
+        let searched = panic::catch_unwind(AssertUnwindSafe(|| {
+            ai.analyse(&self.pos, &self.history, &self.limits, &mut |it| {
+                self.out.line(&info_line(it));
+            })
+        }));
         self.done.store(true, Ordering::Release);
-        match result {
-            Ok(found) => self.out.line(&format!("bestmove {}", found.mv)),
-            Err(e) => {
-                self.out.line(&format!("info string error: {e}"));
-                self.out.line("bestmove (none)");
+        let (failure, kept) = match searched {
+            Ok(Ok(found)) => {
+                self.out.line(&format!("bestmove {}", found.mv));
+                return Some(ai);
             }
-        }
-        ai
+            Ok(Err(e)) => (e.to_string(), Some(ai)),
+            Err(_) => ("the search failed; its table is reset".to_string(), None),
+        };
+        self.out.line(&format!("info string error: {failure}"));
+        self.out.line("bestmove (none)");
+        kept
     }
 }
 
