@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 mod cli;
 
-use cli::{backup, console, render, replay, run, selfplay};
+use cli::{backup, console, engine, render, replay, run, selfplay};
 
 /// A chat bot that referees and plays the mancala games Katro and Hoyito I.
 #[derive(Parser)]
@@ -32,6 +32,9 @@ enum Cmd {
     Render(render::RenderArgs),
     /// Play AI levels and random players against each other and report the results.
     Selfplay(selfplay::SelfplayArgs),
+    /// Serve the AI over a UCI-like protocol on standard input and output (README,
+    /// "Engine protocol"): position, go, stop, isready, quit.
+    Engine(engine::EngineArgs),
 }
 
 fn main() -> ExitCode {
@@ -45,6 +48,7 @@ fn main() -> ExitCode {
         Some(Cmd::Import(a)) => backup::import(a),
         Some(Cmd::Render(a)) => render::main(a),
         Some(Cmd::Selfplay(a)) => selfplay::main(a),
+        Some(Cmd::Engine(a)) => engine::main(a),
         None => run::run(run::RunArgs::default()),
     };
     match result {

@@ -18,6 +18,8 @@ mod correspondence;
 mod crash;
 #[path = "bot/docs.rs"]
 mod docs;
+#[path = "bot/engine.rs"]
+mod engine;
 #[path = "bot/fuzzfound.rs"]
 mod fuzzfound;
 #[path = "bot/hint.rs"]

@@ -16,6 +16,11 @@
 //! `Send`, its memory is its transposition table ([`SearchConfig::tt_mb`]), and each
 //! call returns within about [`SearchConfig::ms_per_move`] milliseconds.
 //!
+//! Engines (the `mancala-bot engine` protocol) call [`Ai::analyse`] instead: explicit
+//! [`Limits`] per search, a stop flag another thread may raise, and a report of every
+//! completed iteration ([`Iteration`]: depth, [`Score`], nodes, time, principal
+//! variation).
+//!
 //! ```
 //! use mancala_ai::{Ai, SearchConfig};
 //! use mancala_rules::{Game, Variant};
@@ -37,6 +42,8 @@ mod search;
 mod tt;
 
 use core::fmt;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mancala_rules::{Game, Move, Position};
@@ -144,6 +151,105 @@ pub struct SearchResult {
     /// Positions searched for this move.
     pub nodes: u64,
 }
+
+/// What bounds one [`Ai::analyse`] search, and how it plays. The search ends at the
+/// first limit reached, after a proven win or loss, or when `stop` is raised; with no
+/// `depth`, `nodes` nor `movetime` it runs until then (or to the level's depth cap).
+/// Whatever ends it, the first iteration (depth 1) is always completed, so a move is
+/// always found.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Playing strength, 1-5, as [`SearchConfig::level`]: the level's depth cap and
+    /// random error apply.
+    pub level: u8,
+    /// Deepest iteration, plies (at most the level's cap and [`MAX_DEPTH`]); `None` for
+    /// the level's cap.
+    pub depth: Option<u32>,
+    /// Node budget (searched positions); `None` for none.
+    pub nodes: Option<u64>,
+    /// Time budget: as [`SearchConfig::ms_per_move`], no new iteration is started after
+    /// half of it and the search is cut off at the full budget. `None` for none.
+    pub movetime: Option<Duration>,
+    /// Raised (by any thread) to end the search early; the last completed iteration's
+    /// move is returned. Read along with the clock, every thousand or so positions.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Default for Limits {
+    /// Level 5, no limit, no stop flag.
+    fn default() -> Self {
+        Limits {
+            level: 5,
+            depth: None,
+            nodes: None,
+            movetime: None,
+            stop: None,
+        }
+    }
+}
+
+/// A search score read for people: seeds ahead, or a proven result and its distance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// The evaluation, centi-seeds (100 = one seed) for the player to move.
+    CentiSeeds(i32),
+    /// The player to move wins in this many plies (moves of either player) at most.
+    Win(u32),
+    /// The player to move loses in this many plies at least.
+    Loss(u32),
+}
+
+impl Score {
+    /// Reads a raw search score ([`SearchResult::score`], [`Iteration::score`]): beyond
+    /// ±[`WIN_BOUND`] it is a proven result, [`WIN`] minus its magnitude plies away.
+    pub fn from_raw(score: i32) -> Score {
+        if score > WIN_BOUND {
+            Score::Win(WIN.abs_diff(score))
+        } else if score < -WIN_BOUND {
+            Score::Loss(WIN.abs_diff(-score))
+        } else {
+            Score::CentiSeeds(score)
+        }
+    }
+}
+
+/// One completed iteration of [`Ai::analyse`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    /// Its depth, plies.
+    pub depth: u32,
+    /// The best move's score for the player to move, raw: centi-seeds, or beyond
+    /// ±[`WIN_BOUND`] a proven result (see [`Score::from_raw`]).
+    pub score: i32,
+    /// Positions searched since the search began.
+    pub nodes: u64,
+    /// Time since the search began.
+    pub elapsed: Duration,
+    /// The principal variation: the best move, then the replies the search expects, as
+    /// far as its transposition table still holds them (at least one move, at most 32).
+    /// Every move is legal in turn from the searched position.
+    pub pv: Vec<Move>,
+}
+
+/// Why [`Ai::analyse`] found no move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchError {
+    /// The level is not 1-5.
+    Level(u8),
+    /// The player to move has no legal move: the game is over (K9, H7, H10).
+    NoMove,
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::Level(l) => ConfigError::Level(*l).fmt(f),
+            SearchError::NoMove => f.write_str("the player to move has no legal move"),
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
 
 /// An AI player: owns its transposition table and random generator, so one `Ai` per
 /// game (or per bot, used from one thread at a time). `Send`.
@@ -256,16 +362,76 @@ impl Ai {
             max_depth,
             deadline,
             max_nodes: self.config.max_nodes.unwrap_or(u64::MAX),
+            stop: None,
         };
         let r = self
             .searcher
-            .search_root(pos, history, limits, noise, &mut self.rng)?;
-        Some(SearchResult {
+            .search_root(pos, history, limits, noise, &mut self.rng, None)?;
+        Some(r.into())
+    }
+
+    /// Searches `pos` (its earlier positions in `history`, as for [`Ai::choose`]) within
+    /// `limits` rather than the configuration's level, time and node budget, calling
+    /// `report` after each completed iteration, deepest last. The transposition table
+    /// and random generator carry over from search to search, as with [`Ai::choose`].
+    ///
+    /// # Errors
+    /// [`SearchError::Level`] for a level outside 1-5, [`SearchError::NoMove`] when
+    /// the player to move has no legal move.
+    pub fn analyse(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        limits: &Limits,
+        report: &mut dyn FnMut(&Iteration),
+    ) -> Result<SearchResult, SearchError> {
+        if !LEVELS.contains(&limits.level) {
+            return Err(SearchError::Level(limits.level));
+        }
+        let (level_depth, noise) = level_params(limits.level);
+        let start = Instant::now();
+        // A budget too long for the clock's range (years) is no time limit.
+        let deadline = limits
+            .movetime
+            .and_then(|t| Some((start.checked_add(t / 2)?, start.checked_add(t)?)));
+        let bounds = search::Limits {
+            max_depth: limits.depth.map_or(level_depth, |d| d.min(level_depth)),
+            deadline,
+            max_nodes: limits.nodes.unwrap_or(u64::MAX),
+            stop: limits.stop.clone(),
+        };
+        let mut forward = |r: search::Report| {
+            report(&Iteration {
+                depth: r.depth,
+                score: r.score,
+                nodes: r.nodes,
+                elapsed: r.elapsed,
+                pv: r.pv,
+            })
+        };
+        let r = self
+            .searcher
+            .search_root(
+                pos,
+                history,
+                bounds,
+                noise,
+                &mut self.rng,
+                Some(&mut forward),
+            )
+            .ok_or(SearchError::NoMove)?;
+        Ok(r.into())
+    }
+}
+
+impl From<search::RootResult> for SearchResult {
+    fn from(r: search::RootResult) -> SearchResult {
+        SearchResult {
             mv: r.mv,
             score: r.score,
             depth: r.depth,
             nodes: r.nodes,
-        })
+        }
     }
 }
 

@@ -6,7 +6,9 @@
 //! pass (H3), so the mover moves again. The sign of a child's score is therefore
 //! decided per node from `to_move`, never from the depth's parity.
 
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use mancala_rules::{Children, Move, Position, Side};
 use rand::rngs::SmallRng;
@@ -20,9 +22,12 @@ use crate::tt::{Bound, Table};
 const INF: i32 = WIN + 1;
 /// Deepest ply the search tracks killers for; deeper plies simply have none.
 const MAX_PLY: usize = 128;
+/// Longest principal variation walked from the table: deeper entries are mostly stale
+/// or overwritten, and a longer line tells a reader nothing more.
+const MAX_PV: usize = 32;
 
 /// When the search must stop.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Limits {
     /// Deepest iteration (plies).
     pub max_depth: u32,
@@ -30,7 +35,33 @@ pub(crate) struct Limits {
     pub deadline: Option<(Instant, Instant)>,
     /// Node budget (negamax calls); `u64::MAX` for none.
     pub max_nodes: u64,
+    /// Raised by another thread to stop the search; read with the clock, so it is seen
+    /// within about a thousand nodes.
+    pub stop: Option<Arc<AtomicBool>>,
 }
+
+impl Limits {
+    /// Whether the external stop flag is raised.
+    fn stop_requested(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+}
+
+/// One completed iteration of the root, as reported to the caller of
+/// [`Searcher::search_root`].
+#[derive(Clone, Debug)]
+pub(crate) struct Report {
+    pub depth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Move>,
+}
+
+/// Receives a [`Report`] after each completed iteration.
+pub(crate) type Reporter<'a> = &'a mut dyn FnMut(Report);
 
 /// The result of a root search.
 #[derive(Clone, Copy, Debug)]
@@ -109,6 +140,7 @@ impl Searcher {
                 max_depth: 1,
                 deadline: None,
                 max_nodes: u64::MAX,
+                stop: None,
             },
             stopped: false,
             must_finish: false,
@@ -132,6 +164,9 @@ impl Searcher {
     /// within `noise` of the best get a random bonus of up to `noise` before the pick,
     /// which makes the lower levels vary and err plausibly; ties among equal moves are
     /// broken by `rng` too. `None` when the player to move has no legal move.
+    ///
+    /// With a `report`er, each completed iteration is reported with its principal
+    /// variation; without, none is walked (the bot's moves need none).
     pub fn search_root(
         &mut self,
         root: &Position,
@@ -139,7 +174,9 @@ impl Searcher {
         limits: Limits,
         noise: i32,
         rng: &mut SmallRng,
+        mut report: Option<Reporter<'_>>,
     ) -> Option<RootResult> {
+        let start = Instant::now();
         let children = root.children();
         if children.is_empty() {
             return None;
@@ -156,7 +193,7 @@ impl Searcher {
         let me = root.to_move();
         let mut order = initial_order(root, &children, rng);
         let mut done: Option<(Vec<i32>, u32)> = None;
-        for depth in 1..=limits.max_depth.max(1) {
+        for depth in 1..=self.limits.max_depth.max(1) {
             self.must_finish = depth == 1;
             let Some((scores, best)) = self.root_iteration(me, &children, &order, depth, noise)
             else {
@@ -165,13 +202,18 @@ impl Searcher {
             // Stable: equal scores keep their previous (seeded) order.
             order.sort_by_key(|&i| core::cmp::Reverse(scores[i]));
             done = Some((scores, depth));
-            if best.abs() > WIN_BOUND || self.nodes >= limits.max_nodes {
-                break;
+            if let Some(report) = report.as_mut() {
+                let (mv, child) = &children[order[0]];
+                report(Report {
+                    depth,
+                    score: best,
+                    nodes: self.nodes,
+                    elapsed: start.elapsed(),
+                    pv: self.principal_variation(root, *mv, child),
+                });
             }
-            if let Some((soft, _)) = limits.deadline {
-                if Instant::now() >= soft {
-                    break;
-                }
+            if best.abs() > WIN_BOUND || self.out_of_budget() {
+                break;
             }
         }
         self.must_finish = false;
@@ -244,17 +286,62 @@ impl Searcher {
         }
     }
 
+    /// Whether a completed iteration should be the last: the node budget is spent, the
+    /// soft deadline passed (the next iteration would most likely be cut off and
+    /// wasted), or a stop was requested.
+    fn out_of_budget(&self) -> bool {
+        self.nodes >= self.limits.max_nodes
+            || self
+                .limits
+                .deadline
+                .is_some_and(|(soft, _)| Instant::now() >= soft)
+            || self.limits.stop_requested()
+    }
+
     fn check_limits(&mut self) {
         if self.nodes >= self.limits.max_nodes {
             self.stopped = true;
         }
+        // Reading the clock and the shared flag costs more than a node: every 1024.
         if self.nodes & 1023 == 0 {
             if let Some((_, hard)) = self.limits.deadline {
                 if Instant::now() >= hard {
                     self.stopped = true;
                 }
             }
+            if self.limits.stop_requested() {
+                self.stopped = true;
+            }
         }
+    }
+
+    /// The principal variation of an iteration: the root's best `first` move, leading
+    /// to `after`, then the table's best move of each position in turn. It stops at a
+    /// position without a stored best move (or whose stored index is no move of it: a
+    /// key collision), after a move into a position met before on the line or in the
+    /// game (a repetition, which the search scored as a leaf), or at [`MAX_PV`] moves.
+    fn principal_variation(&self, root: &Position, first: Move, after: &Position) -> Vec<Move> {
+        let mut pv = vec![first];
+        let mut seen = vec![position_key(root)];
+        let mut pos = *after;
+        while pv.len() < MAX_PV {
+            let key = position_key(&pos);
+            if seen.contains(&key) || self.history.binary_search(&key).is_ok() {
+                break;
+            }
+            seen.push(key);
+            let Some(entry) = self.tt.probe(key) else {
+                break;
+            };
+            let children = pos.children();
+            // Moves come from the position's own children, so each is legal there.
+            let Some((mv, next)) = children.get(usize::from(entry.best)) else {
+                break;
+            };
+            pv.push(*mv);
+            pos = *next;
+        }
+        pv
     }
 
     /// The score of a position that ends the search without generating its moves: a
@@ -594,8 +681,9 @@ mod tests {
                     max_depth: depth,
                     deadline: None,
                     max_nodes: u64::MAX,
+                    stop: None,
                 };
-                let r = s.search_root(&pos, &[], limits, 0, &mut rng).unwrap();
+                let r = s.search_root(&pos, &[], limits, 0, &mut rng, None).unwrap();
                 let want = minimax(&pos, depth, 0, &mut Vec::new());
                 assert_eq!(r.score, want, "{name} {pos}");
                 assert!(pos.is_legal(r.mv));

@@ -1,8 +1,13 @@
 //! Integration tests of the AI: legality over random positions of every game and size,
 //! tactics in hand-made positions (RULES.md K6b, K7, K9, H5, H6a, H7, H8), and the order
-//! of the five levels in a reduced run.
+//! of the five levels in a reduced run; the engines' API ([`Ai::analyse`]): its
+//! iteration reports and principal variations, its limits and stop flag.
 
-use mancala_ai::{Ai, SearchConfig, WIN_BOUND};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use mancala_ai::{Ai, Iteration, Limits, Score, SearchConfig, SearchError, WIN, WIN_BOUND};
 use mancala_rules::{Game, Move, Position, Side, Variant};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
@@ -202,4 +207,215 @@ fn katro_each_level_beats_the_one_below() {
 #[test]
 fn hoyito_each_level_beats_the_one_below() {
     ladder_holds("hoyito", 16, 60_000);
+}
+
+/// Runs [`Ai::analyse`] on a new level-5 AI and collects its reports.
+fn analyse(pos: &Position, history: &[Position], limits: &Limits) -> (Vec<Iteration>, Ai) {
+    let mut a = ai(5, 0, 1);
+    let mut seen = Vec::new();
+    let found = a.analyse(pos, history, limits, &mut |it| seen.push(it.clone()));
+    let found = found.unwrap();
+    let last = seen.last().expect("at least the first iteration");
+    // The result counts the nodes of an iteration cut off too.
+    assert_eq!(found.depth, last.depth);
+    assert!(found.nodes >= last.nodes);
+    (seen, a)
+}
+
+/// Plays `pv` from `pos`, each move legal in turn (the line may end the game).
+fn assert_legal_line(pos: &Position, pv: &[Move]) {
+    let mut p = *pos;
+    for (i, &mv) in pv.iter().enumerate() {
+        assert!(p.is_legal(mv), "pv move {i} {mv} in {p} (pv {pv:?})");
+        p = p.play(mv).unwrap();
+    }
+}
+
+/// Each iteration is reported once, depths 1 to the limit in order, nodes growing, with a
+/// legal principal variation that starts with the move the search returns (level 5 has
+/// no random error, so its pick is the best iteration's first move).
+#[test]
+fn analyse_reports_every_iteration_with_a_legal_line() {
+    for game in ["katro", "katro:4x4", "hoyito", "hoyito:2x9"] {
+        let pos = Position::new(game.parse().unwrap());
+        let limits = Limits {
+            depth: Some(5),
+            ..Limits::default()
+        };
+        let mut a = ai(5, 0, 1);
+        let mut seen: Vec<Iteration> = Vec::new();
+        let found = a
+            .analyse(&pos, &[], &limits, &mut |it| seen.push(it.clone()))
+            .unwrap();
+        let depths: Vec<u32> = seen.iter().map(|it| it.depth).collect();
+        assert_eq!(depths, [1, 2, 3, 4, 5], "{game}");
+        assert!(seen.windows(2).all(|w| w[0].nodes < w[1].nodes), "{game}");
+        for it in &seen {
+            assert!(!it.pv.is_empty() && it.pv.len() <= 32, "{game} {it:?}");
+            assert_legal_line(&pos, &it.pv);
+        }
+        let last = seen.last().unwrap();
+        assert_eq!((found.mv, found.score), (last.pv[0], last.score), "{game}");
+        // Deep enough for the table to hold more than the root move.
+        assert!(last.pv.len() >= 2, "{game} {last:?}");
+    }
+}
+
+/// The same level, seed and node budget give the same move, score, depth and nodes
+/// through [`Ai::analyse`] as through [`Ai::choose`] with that configuration: both run
+/// one search.
+#[test]
+fn analyse_searches_as_choose_does() {
+    let v: Variant = "katro:4x4".parse().unwrap();
+    let mut game = Game::new(v);
+    for ply in 0..6u64 {
+        let level = 1 + (ply % 5) as u8;
+        let chosen = ai(level, ply, 5_000).choose_in_game(&game).unwrap();
+        let limits = Limits {
+            level,
+            nodes: Some(5_000),
+            ..Limits::default()
+        };
+        let mut history = Vec::new();
+        let mut replay = Game::new(v);
+        for &mv in game.moves() {
+            history.push(replay.position());
+            replay.play(mv).unwrap();
+        }
+        let analysed = ai(level, ply, 1)
+            .analyse(&game.position(), &history, &limits, &mut |_| {})
+            .unwrap();
+        assert_eq!(chosen, analysed, "ply {ply}");
+        game.play(chosen.mv).unwrap();
+    }
+}
+
+/// A depth limit above the level's cap is cut to the cap (level 2 looks two plies).
+#[test]
+fn analyse_keeps_the_levels_depth_cap() {
+    let pos = Position::new(Variant::HOYITO);
+    let limits = Limits {
+        level: 2,
+        depth: Some(9),
+        ..Limits::default()
+    };
+    let mut depths = Vec::new();
+    ai(2, 0, 1)
+        .analyse(&pos, &[], &limits, &mut |it| depths.push(it.depth))
+        .unwrap();
+    assert_eq!(depths, [1, 2]);
+}
+
+/// A stop flag raised before the search still gives a move: the first iteration is
+/// always completed, and no other is started.
+#[test]
+fn analyse_stopped_at_once_still_finds_a_move() {
+    let pos = Position::new(Variant::KATRO);
+    let limits = Limits {
+        stop: Some(Arc::new(AtomicBool::new(true))),
+        ..Limits::default()
+    };
+    let (seen, _) = analyse(&pos, &[], &limits);
+    assert_eq!(seen.len(), 1);
+    assert_eq!(seen[0].depth, 1);
+}
+
+/// A search without limits runs until another thread raises the stop flag, then returns
+/// promptly with the last completed iteration's move.
+#[test]
+fn analyse_ends_when_another_thread_raises_the_stop_flag() {
+    let pos = Position::new(Variant::KATRO);
+    let stop = Arc::new(AtomicBool::new(false));
+    let raiser = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            stop.store(true, Ordering::Relaxed);
+            Instant::now()
+        })
+    };
+    let limits = Limits {
+        stop: Some(stop),
+        ..Limits::default()
+    };
+    let (seen, _) = analyse(&pos, &[], &limits);
+    let done = Instant::now();
+    let raised = raiser.join().unwrap();
+    assert!(done >= raised, "it ran until the flag was raised");
+    assert!(
+        done - raised < Duration::from_millis(1000),
+        "stopped {:?} after the flag",
+        done - raised
+    );
+    assert!(seen.len() >= 2, "{seen:?}");
+}
+
+/// A time limit ends the search: no iteration starts after half of it, and the search is
+/// cut off at the full budget.
+#[test]
+fn analyse_keeps_to_its_movetime() {
+    let pos = Position::new(Variant::KATRO);
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(200)),
+        ..Limits::default()
+    };
+    let t0 = Instant::now();
+    let (seen, _) = analyse(&pos, &[], &limits);
+    // Generous margins: the machine may be busy with other builds.
+    assert!(
+        t0.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        t0.elapsed()
+    );
+    assert!(seen
+        .iter()
+        .all(|it| it.elapsed < Duration::from_millis(400)));
+}
+
+/// K6b/K9: in the won Katro position of [`katro_k6b_finds_the_winning_capture`] the
+/// search proves the win in one ply, stops deepening, and says so.
+#[test]
+fn analyse_reports_a_proven_win_and_its_distance() {
+    let pos: Position = "katro:4x4/0,0,0,2/0,0,13,0/0,0,1,0/0,0,0,0 s"
+        .parse()
+        .unwrap();
+    let (seen, _) = analyse(&pos, &[], &Limits::default());
+    let last = seen.last().unwrap();
+    assert_eq!(Score::from_raw(last.score), Score::Win(1));
+    assert_eq!(last.pv, [Move::parse("d1+", pos.variant()).unwrap()]);
+}
+
+/// A bad level and a finished game are typed errors, and nothing is reported.
+#[test]
+fn analyse_refuses_a_bad_level_and_a_finished_game() {
+    let mut a = ai(5, 0, 1);
+    let mut calls = 0;
+    let bad = Limits {
+        level: 0,
+        ..Limits::default()
+    };
+    let start = Position::new(Variant::KATRO);
+    assert_eq!(
+        a.analyse(&start, &[], &bad, &mut |_| calls += 1),
+        Err(SearchError::Level(0))
+    );
+    let over: Position =
+        "katro/4,4,4,4,4,4/4,4,4,4,4,4/4,4,4,4,4,4/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0 n"
+            .parse()
+            .unwrap();
+    assert_eq!(
+        a.analyse(&over, &[], &Limits::default(), &mut |_| calls += 1),
+        Err(SearchError::NoMove)
+    );
+    assert_eq!(calls, 0);
+}
+
+/// Raw scores read as centi-seeds inside ±WIN_BOUND, and as plies to a proven result
+/// beyond.
+#[test]
+fn scores_read_as_seeds_or_proven_results() {
+    assert_eq!(Score::from_raw(250), Score::CentiSeeds(250));
+    assert_eq!(Score::from_raw(-WIN_BOUND), Score::CentiSeeds(-WIN_BOUND));
+    assert_eq!(Score::from_raw(WIN - 3), Score::Win(3));
+    assert_eq!(Score::from_raw(-(WIN - 4)), Score::Loss(4));
 }

@@ -5,6 +5,7 @@
 pub mod backup;
 pub mod config;
 pub mod console;
+pub mod engine;
 #[cfg(test)]
 mod import_fuzz;
 pub mod progress;
