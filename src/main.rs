@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 mod cli;
 
-use cli::{backup, console, engine, render, replay, run, selfplay};
+use cli::{analyze, backup, console, engine, render, replay, run, selfplay};
 
 /// A chat bot that referees and plays the mancala games Katro and Hoyito I.
 #[derive(Parser)]
@@ -35,6 +35,9 @@ enum Cmd {
     /// Serve the AI over a UCI-like protocol on standard input and output (README,
     /// "Engine protocol"): position, go, stop, isready, quit.
     Engine(engine::EngineArgs),
+    /// Review a game record with the AI: each move's seeds lost against the best move,
+    /// inaccuracies, mistakes and blunders, each player's accuracy, and a chart.
+    Analyze(analyze::AnalyzeArgs),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +52,7 @@ fn main() -> ExitCode {
         Some(Cmd::Render(a)) => render::main(a),
         Some(Cmd::Selfplay(a)) => selfplay::main(a),
         Some(Cmd::Engine(a)) => engine::main(a),
+        Some(Cmd::Analyze(a)) => analyze::main(a),
         None => run::run(run::RunArgs::default()),
     };
     match result {

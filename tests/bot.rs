@@ -2,6 +2,8 @@
 
 #[path = "bot/ai.rs"]
 mod ai_games;
+#[path = "bot/analysis.rs"]
+mod analysis;
 #[path = "bot/backup.rs"]
 mod backup;
 #[path = "bot/commands.rs"]

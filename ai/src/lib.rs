@@ -38,6 +38,7 @@
 mod eval;
 mod hash;
 pub mod mcts;
+pub mod review;
 mod search;
 mod tt;
 

@@ -2,6 +2,7 @@
 //! library API; it wires the library's layers together (config, store, painter,
 //! transports) and prints.
 
+pub mod analyze;
 pub mod backup;
 pub mod config;
 pub mod console;

@@ -59,6 +59,7 @@ impl Needs {
             | Command::SetAutoForfeit(_)
             | Command::SetHints(_)
             | Command::Hint
+            | Command::Analyze
             | Command::Rating(_)
             | Command::Leaderboard(_)
             | Command::Tournament(_) => return None,

@@ -24,6 +24,7 @@ macro_rules! body {
 
 mod aftermath;
 pub mod ai_pool;
+mod analysis;
 pub mod api;
 pub mod backup;
 pub mod command;
@@ -368,6 +369,7 @@ impl Core {
             Command::SetAutoForfeit(on) => self.set_autoforfeit(msg, *on),
             Command::SetHints(on) => self.set_hints(msg, *on),
             Command::Hint => self.hint(msg),
+            Command::Analyze => self.analyze(msg),
             Command::Rating(who) => self.rating_cmd(msg, who.as_ref()),
             Command::Leaderboard(only) => self.leaderboard(msg, *only),
             Command::Tournament(t) => self.tournament(msg, t),

@@ -130,6 +130,18 @@ pub enum MovePictures {
     },
 }
 
+/// The evaluation chart of a reviewed game (`!analyze`, `mancala-bot analyze`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalChart {
+    /// The title line, e.g. `alice (South) vs bob (North), Katro 6x6`.
+    pub title: String,
+    /// South's view of each position from the start to the end, in seeds (positive:
+    /// South ahead); one more than the moves.
+    pub south_values: Vec<f32>,
+    /// The moves marked, as (ply from 1, severity 1 inaccuracy, 2 mistake, 3 blunder).
+    pub marks: Vec<(usize, u8)>,
+}
+
 /// Draws boards. Implemented by `render::Renderer`.
 pub trait Painter: Send + Sync {
     /// One picture of `pos`, no move highlights.
@@ -145,6 +157,13 @@ pub trait Painter: Send + Sync {
 
     /// An animated GIF of `frames` at a readable pace, the last frame held.
     fn gif(&self, frames: &[Frame]) -> Vec<u8>;
+
+    /// The chart of a reviewed game: South's view over the game, the marked moves on
+    /// it. `None` (the default) for a painter that draws no charts.
+    fn eval_chart(&self, chart: &EvalChart) -> Option<Frame> {
+        let _ = chart;
+        None
+    }
 
     /// The pictures of a move for a message of at most `max` pictures (`max` below 2
     /// counts as 2): [`MovePictures::Frames`] when the move has at most `max` frames, else

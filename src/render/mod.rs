@@ -28,6 +28,7 @@
 //! [`Renderer`] with its caches and its [`Painter`] implementation.
 
 pub mod ascii;
+mod chart;
 mod draw;
 mod gif;
 mod layout;
@@ -277,6 +278,10 @@ impl Painter for Renderer {
     /// with none, the result is empty.
     fn gif(&self, frames: &[Frame]) -> Vec<u8> {
         gif::encode(&Renderer::decode_frames(frames))
+    }
+
+    fn eval_chart(&self, chart: &crate::core::painter::EvalChart) -> Option<Frame> {
+        Some(self.draw_eval_chart(chart))
     }
 }
 

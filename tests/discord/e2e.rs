@@ -158,6 +158,7 @@ async fn scenario() {
         [
             "abort",
             "accept",
+            "analyze",
             "board",
             "claim",
             "decline",

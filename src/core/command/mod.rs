@@ -75,6 +75,8 @@ pub enum Command {
     },
     /// `!hint`: the AI's best move for the player to move, and why (no change).
     Hint,
+    /// `!analyze`: the channel's last finished game reviewed by the AI (no change).
+    Analyze,
     /// `!set hints on|off`: whether unrated games between people here may ask for hints.
     SetHints(bool),
     /// `!accept`.

@@ -204,8 +204,8 @@ pub static COMMANDS: &[CommandDef] = &[
             },
             Form {
                 args: "GAME ai [level N] [as south|north] [TIME]",
-                text: "play the AI at once, unrated; levels {levels} (default \
-                       {default})",
+                text: "play the AI at once, unrated; levels 1 (beginner) to 5 (master), \
+                       default {default}",
             },
         ],
         summary: "Challenge someone (or anyone, or the bot's AI) to a game of Katro or Hoyito here",
@@ -223,7 +223,7 @@ pub static COMMANDS: &[CommandDef] = &[
     bare(
         "decline",
         "Decline the challenge in this channel, or withdraw yours",
-        &[form("decline a challenge, or withdraw yours")],
+        &[form("decline or withdraw a challenge")],
         Command::Decline,
     ),
     CommandDef {
@@ -269,6 +269,17 @@ pub static COMMANDS: &[CommandDef] = &[
         &[form("the AI's best move for you, and why (vs the AI; unrated games with hints on)")],
         Command::Hint,
     ),
+    CommandDef {
+        name: "analyze",
+        aliases: &["analyse"],
+        args: "",
+        help: &[form("the AI's review of the last game here: mistakes, accuracy, chart")],
+        summary: "Review the last game finished here: every move against the AI's best, mistakes, accuracy",
+        grammar: Grammar::NoArgs(Command::Analyze),
+        organizers_only: false,
+        subs: &[],
+        slash: Slash::Options(&[]),
+    },
     bare(
         "history",
         "Show the record of the game in this channel: headers and numbered moves",
@@ -322,19 +333,19 @@ pub static COMMANDS: &[CommandDef] = &[
     bare(
         "claim",
         "Claim the win when your opponent's deadline has passed",
-        &[form("win once your opponent's deadline has passed")],
+        &[form("win on your opponent's passed deadline")],
         Command::Claim,
     ),
     bare(
         "rematch",
         "Challenge your last opponent here to the same game again, sides swapped",
-        &[form("play your last opponent again, sides swapped")],
+        &[form("your last opponent again, sides swapped")],
         Command::Rematch,
     ),
     bare(
         "mute",
         "Stop the bot's reminders of your deadlines",
-        &[form("no more reminders of your deadlines")],
+        &[form("no deadline reminders")],
         Command::Mute(true),
     ),
     bare(

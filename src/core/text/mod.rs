@@ -140,11 +140,7 @@ pub fn date_text(ms: u64) -> String {
 /// ([`crate::core::command::table::COMMANDS`]), between an introduction and the rule of
 /// turns.
 pub fn help(p: &str, default_level: u8) -> String {
-    let mut lines = vec![
-        "Mancala referee: Katro (Madagascar) and Hoyito I (Dominican Republic), one game per \
-         channel."
-            .to_string(),
-    ];
+    let mut lines = vec!["Mancala referee: Katro and Hoyito I, one game per channel.".to_string()];
     for def in crate::core::command::table::COMMANDS {
         lines.extend(command_help(def, p, default_level));
     }

@@ -257,8 +257,8 @@ fn function(name: &str) -> Option<poise::Command<Data, Error>> {
         "set" => set(),
         "rating" => rating(),
         "tournament" => tournament(),
-        "accept" | "decline" | "board" | "moves" | "resign" | "hint" | "history" | "replay"
-        | "help" | "draw" | "abort" | "claim" | "rematch" | "mute" | "unmute" => plain(),
+        "accept" | "decline" | "board" | "moves" | "resign" | "hint" | "analyze" | "history"
+        | "replay" | "help" | "draw" | "abort" | "claim" | "rematch" | "mute" | "unmute" => plain(),
         _ => return None,
     })
 }

@@ -1,0 +1,316 @@
+//! Game analysis (issue 15 item 2): every move of a game evaluated against the best
+//! one, the seeds it lost, inaccuracies, mistakes and blunders, and an accuracy figure
+//! per player.
+//!
+//! Each position of the game is searched once, at level 5 within a node budget: its
+//! value for the player to move is the best move's score. A move's value is the value
+//! of the position it led to, seen from the mover (negated when the opponent moves next;
+//! kept when the opponent had to pass, H3). The seeds a move lost are the position's
+//! value minus the move's, never below zero. Values are capped at ± half the seeds in
+//! play ([`cap`]): a proven win counts as that lead, so that throwing it away is a
+//! blunder, and no move loses more seeds than the game has.
+
+use mancala_rules::{Game, Move, Outcome, Position, Side};
+
+use crate::{Ai, ConfigError, Limits, SearchConfig};
+
+/// The cap of a value in the game starting at `start`, centi-seeds: half the seeds in
+/// play (on the board and in the stores), at least one seed. A proven win or loss counts
+/// as this lead.
+pub fn cap(start: &Position) -> i32 {
+    let seeds = start.board_total()
+        + u32::from(start.store(Side::South))
+        + u32::from(start.store(Side::North));
+    i32::try_from(seeds * 50).unwrap_or(i32::MAX).max(100)
+}
+
+/// How bad a move was, by the seeds it lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Mark {
+    /// The best move, or within one seed of it.
+    Good,
+    /// Lost 1 to 3 seeds.
+    Inaccuracy,
+    /// Lost 3 to 6 seeds.
+    Mistake,
+    /// Lost 6 seeds or more (a proven win thrown away, a proven loss walked into).
+    Blunder,
+}
+
+impl Mark {
+    /// The mark of a move that lost `lost` centi-seeds.
+    pub fn of(lost: i32) -> Mark {
+        match lost {
+            l if l >= 600 => Mark::Blunder,
+            l if l >= 300 => Mark::Mistake,
+            l if l >= 100 => Mark::Inaccuracy,
+            _ => Mark::Good,
+        }
+    }
+
+    /// Its name: `good`, `inaccuracy`, `mistake`, `blunder`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mark::Good => "good",
+            Mark::Inaccuracy => "inaccuracy",
+            Mark::Mistake => "mistake",
+            Mark::Blunder => "blunder",
+        }
+    }
+}
+
+/// One move of the game, evaluated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlyReview {
+    /// Its number, from 1.
+    pub ply: usize,
+    /// Who made it.
+    pub mover: Side,
+    /// The move played.
+    pub played: Move,
+    /// The search's best move in its position.
+    pub best: Move,
+    /// The position's value for the mover before the move (best play), centi-seeds,
+    /// capped at ±[`cap`].
+    pub value_before: i32,
+    /// The played move's value for the mover, centi-seeds, capped.
+    pub value_played: i32,
+    /// Centi-seeds lost against the best move: `value_before - value_played`, at least 0.
+    pub lost: i32,
+    /// Its mark.
+    pub mark: Mark,
+}
+
+/// A whole game evaluated.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameReview {
+    /// The moves, in order.
+    pub plies: Vec<PlyReview>,
+    /// South's view of each position from the start to the end (one more than the
+    /// moves), centi-seeds, capped: for a chart.
+    pub south_values: Vec<i32>,
+    /// Accuracy of South and North, 0 to 100 ([`accuracy`]); 100 for a player who made
+    /// no move.
+    pub accuracy: [f64; 2],
+}
+
+/// Per-move accuracy, 0 to 100, from the seeds lost: 100 for the best move, about 78
+/// for a move losing one seed, 47 for three, 22 for six (`100 * exp(-seeds / 4)`). A
+/// player's accuracy is the mean over his moves.
+pub fn accuracy(lost: i32) -> f64 {
+    100.0 * (-f64::from(lost.max(0)) / 400.0).exp()
+}
+
+/// The value of a finished position for its player to move: `cap` for a win, `-cap`
+/// for a loss, 0 for a draw.
+fn final_value(pos: &Position, cap: i32) -> i32 {
+    match pos.outcome() {
+        Outcome::Win { winner, .. } if winner == pos.to_move() => cap,
+        Outcome::Win { .. } => -cap,
+        _ => 0,
+    }
+}
+
+/// Reviews `game` (any game, over or not), searching each position within
+/// `nodes_per_position` at level 5 with a table of `tt_mb` MiB; `progress(done, total)`
+/// is called after each position.
+///
+/// # Errors
+/// A refused table size ([`ConfigError::TableSize`]).
+pub fn review(
+    game: &Game,
+    nodes_per_position: u64,
+    tt_mb: usize,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<GameReview, ConfigError> {
+    let mut ai = Ai::new(SearchConfig {
+        level: 5,
+        ms_per_move: 0,
+        tt_mb,
+        seed: 0,
+        max_nodes: Some(nodes_per_position),
+    })?;
+    Ok(review_with(&mut ai, game, nodes_per_position, progress))
+}
+
+/// As [`review`], with `ai`'s table (a searcher of a pool); its configuration is left
+/// as it was, the limits are level 5 and `nodes_per_position`.
+pub fn review_with(
+    ai: &mut Ai,
+    game: &Game,
+    nodes_per_position: u64,
+    progress: &mut dyn FnMut(usize, usize),
+) -> GameReview {
+    let limits = Limits {
+        level: 5,
+        depth: None,
+        nodes: Some(nodes_per_position),
+        movetime: None,
+        stop: None,
+    };
+    let cap = cap(&game.start());
+    let mut replay = Game::from_position(game.start());
+    let mut history = Vec::with_capacity(game.moves().len() + 1);
+    // (value for the player to move, best move) of each position, start to end.
+    let mut values: Vec<(i32, Option<Move>, Position)> = Vec::new();
+    let total = game.moves().len() + 1;
+    for i in 0..total {
+        let pos = replay.position();
+        let (value, best) = if replay.outcome().is_over() {
+            (final_value(&pos, cap), None)
+        } else {
+            match ai.analyse(&pos, &history, &limits, &mut |_| {}) {
+                Ok(found) => (found.score.clamp(-cap, cap), Some(found.mv)),
+                Err(_) => (final_value(&pos, cap), None),
+            }
+        };
+        values.push((value, best, pos));
+        progress(i + 1, total);
+        if let Some(&mv) = game.moves().get(i) {
+            history.push(pos);
+            // The game's moves were legal when played, and replay identically.
+            if replay.play(mv).is_err() {
+                break;
+            }
+        }
+    }
+    summarise(game, &values)
+}
+
+/// The review from the value of each position.
+fn summarise(game: &Game, values: &[(i32, Option<Move>, Position)]) -> GameReview {
+    let mut plies = Vec::new();
+    let mut sums = [(0.0f64, 0usize); 2];
+    for (i, &played) in game.moves().iter().enumerate() {
+        let (Some((before, best, pos)), Some((after, _, next))) =
+            (values.get(i), values.get(i + 1))
+        else {
+            break;
+        };
+        let mover = pos.to_move();
+        // The opponent moves next, unless he had to pass (H3).
+        let value_played = if next.to_move() == mover {
+            *after
+        } else {
+            -after
+        };
+        let lost = (before - value_played).max(0);
+        let s = &mut sums[mover.index()];
+        s.0 += accuracy(lost);
+        s.1 += 1;
+        plies.push(PlyReview {
+            ply: i + 1,
+            mover,
+            played,
+            best: best.unwrap_or(played),
+            value_before: *before,
+            value_played,
+            lost,
+            mark: Mark::of(lost),
+        });
+    }
+    let south_values = values
+        .iter()
+        .map(|(v, _, pos)| if pos.to_move() == Side::South { *v } else { -v })
+        .collect();
+    let mean = |(sum, n): (f64, usize)| if n == 0 { 100.0 } else { sum / n as f64 };
+    GameReview {
+        plies,
+        south_values,
+        accuracy: [mean(sums[0]), mean(sums[1])],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_rules::Variant;
+
+    #[test]
+    fn marks_and_accuracy_follow_the_seeds_lost() {
+        assert_eq!(Mark::of(0), Mark::Good);
+        assert_eq!(Mark::of(99), Mark::Good);
+        assert_eq!(Mark::of(100), Mark::Inaccuracy);
+        assert_eq!(Mark::of(300), Mark::Mistake);
+        assert_eq!(Mark::of(600), Mark::Blunder);
+        assert_eq!(Mark::of(i32::MAX), Mark::Blunder);
+        assert!((accuracy(0) - 100.0).abs() < 1e-9);
+        assert!((accuracy(100) - 77.88).abs() < 0.01);
+        assert!((accuracy(600) - 22.31).abs() < 0.01);
+        assert!((accuracy(-50) - 100.0).abs() < 1e-9);
+    }
+
+    /// K7 (the position of `katro_k7_takes_the_big_capture`): `a1-` captures 18 seeds,
+    /// every other move nothing, leaving South 3 seeds against 29. Playing `d1-` is a
+    /// blunder with `a1-` as the best move; playing `a1-` loses nothing.
+    #[test]
+    fn the_big_capture_missed_is_a_blunder_and_taken_is_perfect() {
+        let pos: Position = "katro:4x4/1,0,0,1/1,0,0,0/8,0,0,0/5,5,5,6 s"
+            .parse()
+            .unwrap();
+        let mv = |m: &str| Move::parse(m, pos.variant()).unwrap();
+        let mut taken = Game::from_position(pos);
+        taken.play(mv("a1-")).unwrap();
+        let r = review(&taken, 20_000, 1, &mut |_, _| {}).unwrap();
+        let p = &r.plies[0];
+        assert_eq!(
+            (p.mark, p.lost, p.best),
+            (Mark::Good, 0, mv("a1-")),
+            "{r:?}"
+        );
+        assert!((r.accuracy[0] - 100.0).abs() < 1e-9);
+        let mut missed = Game::from_position(pos);
+        missed.play(mv("d1-")).unwrap();
+        let r = review(&missed, 20_000, 1, &mut |_, _| {}).unwrap();
+        let p = &r.plies[0];
+        assert_eq!(
+            (p.mark, p.best, p.played),
+            (Mark::Blunder, mv("a1-"), mv("d1-"))
+        );
+        assert!(p.lost >= 600 && r.accuracy[0] < 25.0, "{p:?}");
+        assert_eq!(r.accuracy[1], 100.0, "North made no move");
+        // South's view falls with the blunder.
+        assert!(
+            r.south_values[1] < r.south_values[0] - 600,
+            "{:?}",
+            r.south_values
+        );
+    }
+
+    /// A game of the reviewer's own choices: one review per position, values within the
+    /// cap, accuracies within 0 to 100.
+    #[test]
+    fn every_position_is_searched_once_and_values_stay_capped() {
+        let budget = 3_000;
+        let mut ai = Ai::new(SearchConfig {
+            level: 5,
+            ms_per_move: 0,
+            tt_mb: 1,
+            seed: 0,
+            max_nodes: Some(budget),
+        })
+        .unwrap();
+        let mut game = Game::new(Variant::katro(4, 4).unwrap());
+        for _ in 0..8 {
+            let Some(found) = ai.choose_in_game(&game) else {
+                break;
+            };
+            game.play(found.mv).unwrap();
+        }
+        let mut calls = 0;
+        let r = review(&game, budget, 1, &mut |done, total| {
+            calls += 1;
+            assert!(done <= total);
+        })
+        .unwrap();
+        assert_eq!(calls, game.moves().len() + 1);
+        assert_eq!(r.plies.len(), game.moves().len());
+        assert_eq!(r.south_values.len(), game.moves().len() + 1);
+        let cap = cap(&game.start());
+        assert_eq!(cap, 16 * 100, "half of Katro 4x4's 32 seeds");
+        for p in &r.plies {
+            assert!(p.lost >= 0 && p.value_before.abs() <= cap, "{p:?}");
+        }
+        assert!(r.accuracy.iter().all(|a| (0.0..=100.0).contains(a)));
+    }
+}

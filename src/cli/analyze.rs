@@ -1,0 +1,156 @@
+//! `mancala-bot analyze GAME MOVES...`: a game record reviewed by the AI (issue 15 item
+//! 2), as `!analyze` reviews a game in chat ([`mancala_ai::review`]): each move's seeds
+//! lost against the search's best move and its mark, each player's accuracy, and
+//! optionally the evaluation chart as a PNG. A progress bar on a terminal.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use mancala_ai::review::{self, GameReview, Mark};
+use mancala_bot::core::painter::EvalChart;
+use mancala_rules::{Game, Side};
+use serde_json::json;
+
+use crate::cli::replay::StartArgs;
+
+/// Arguments of `mancala-bot analyze`.
+#[derive(clap::Args, Debug)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub start: StartArgs,
+    /// The moves, in N2 notation (`c1+`, `c1-`, `d1`, `b1^b2`).
+    pub moves: Vec<String>,
+    /// Positions searched per position of the game (1000 to 100000000).
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1_000..=100_000_000))]
+    pub nodes: u64,
+    /// Transposition table, MiB (1 to 4096).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub tt_mb: u64,
+    /// One JSON object per move, then one with the accuracies and South's view of
+    /// every position.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the evaluation chart to this PNG file.
+    #[arg(long, value_name = "FILE")]
+    pub chart: Option<PathBuf>,
+}
+
+/// `mancala-bot analyze`.
+///
+/// # Errors
+/// Standard output or the chart file cannot be written. A bad start or an illegal move
+/// prints its reason and exits with status 2.
+pub fn main(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
+    let start = match args.start.position() {
+        Ok(p) => p,
+        Err(msg) => {
+            eprintln!("{msg}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let mut game = Game::from_position(start);
+    for (i, text) in args.moves.iter().enumerate() {
+        if let Err(e) = game.play_text(text) {
+            eprintln!("move {} `{}` is illegal: {e}", i + 1, text.trim());
+            return Ok(ExitCode::from(2));
+        }
+    }
+    let bar = crate::cli::progress::bar(game.moves().len() as u64 + 1, "positions");
+    let tt_mb = usize::try_from(args.tt_mb).unwrap_or(16);
+    let reviewed = review::review(&game, args.nodes, tt_mb, &mut |done, _| {
+        bar.set_position(done as u64)
+    });
+    bar.finish_and_clear();
+    let reviewed = reviewed.context("the AI's table")?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if args.json {
+        print_json(&mut out, &reviewed)?;
+    } else {
+        print_text(&mut out, &reviewed, args.nodes)?;
+    }
+    if let Some(path) = &args.chart {
+        let chart = EvalChart {
+            title: format!("{} review", game.variant()),
+            south_values: reviewed
+                .south_values
+                .iter()
+                .map(|&v| v as f32 / 100.0)
+                .collect(),
+            marks: reviewed
+                .plies
+                .iter()
+                .filter(|p| p.mark > Mark::Good)
+                .map(|p| (p.ply, p.mark as u8))
+                .collect(),
+        };
+        let frame = mancala_bot::render::Renderer::new().draw_eval_chart(&chart);
+        std::fs::write(path, &frame.png)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        eprintln!("chart: {} ({})", path.display(), frame.alt);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn side_name(s: Side) -> &'static str {
+    match s {
+        Side::South => "S",
+        Side::North => "N",
+    }
+}
+
+fn print_text(out: &mut dyn Write, r: &GameReview, nodes: u64) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "ply  move    lost  best    mark ({nodes} positions per move)"
+    )?;
+    for p in &r.plies {
+        let lost = format!("{:.1}", f64::from(p.lost) / 100.0);
+        let mark = if p.mark == Mark::Good {
+            ""
+        } else {
+            p.mark.name()
+        };
+        let best = if p.best == p.played {
+            "=".to_string()
+        } else {
+            p.best.to_string()
+        };
+        writeln!(
+            out,
+            "{:>3}.{} {:<7} {lost:>5}  {best:<7} {mark}",
+            p.ply,
+            side_name(p.mover),
+            p.played.to_string()
+        )?;
+    }
+    writeln!(
+        out,
+        "accuracy: South {:.0}, North {:.0}",
+        r.accuracy[0], r.accuracy[1]
+    )
+}
+
+fn print_json(out: &mut dyn Write, r: &GameReview) -> std::io::Result<()> {
+    for p in &r.plies {
+        let line = json!({
+            "ply": p.ply,
+            "side": side_name(p.mover),
+            "move": p.played.to_string(),
+            "best": p.best.to_string(),
+            "value_before": p.value_before,
+            "value_played": p.value_played,
+            "lost": p.lost,
+            "mark": p.mark.name(),
+        });
+        writeln!(out, "{line}")?;
+    }
+    let summary = json!({
+        "accuracy": {"south": r.accuracy[0], "north": r.accuracy[1]},
+        "south_values": r.south_values,
+    });
+    writeln!(out, "{summary}")
+}

@@ -1,0 +1,188 @@
+//! `!analyze` (issue 15 item 2): the last game finished in the channel reviewed by the
+//! AI ([`mancala_ai::review`]): every move against the search's best, inaccuracies,
+//! mistakes and blunders by the seeds they lost, an accuracy figure per player, and the
+//! evaluation chart as a picture. Runs on the AI's pool; changes nothing.
+//!
+//! Which game and the reply are pure; only the search is not.
+
+use mancala_ai::review::{self, GameReview, Mark, PlyReview};
+use mancala_rules::Side;
+
+use super::api::{Attachment, Incoming, Reply};
+use super::painter::EvalChart;
+use super::{refuse, text, vs_ai, Answer, Core};
+use crate::store::Record;
+
+/// Positions searched per position of the game when no node budget is configured.
+pub const DEFAULT_NODES: u64 = 100_000;
+
+/// Marked moves listed in the reply at most (the chart shows them all).
+const LISTED: usize = 12;
+
+/// The finished game to review, from the channel's last finished game.
+///
+/// # Errors
+/// No game has finished in this channel, or it has no moves.
+pub(super) fn game_to_review<'a>(last: Option<&'a Record>, p: &str) -> Result<&'a Record, String> {
+    let Some(r) = last else {
+        return Err(format!(
+            "no game has finished in this channel yet: `{p}analyze` reviews the last one"
+        ));
+    };
+    match &r.play {
+        Some(play) if !play.game().moves().is_empty() => Ok(r),
+        _ => Err("the last game here has no moves to review".into()),
+    }
+}
+
+/// Seeds, from centi-seeds, with one decimal.
+fn seeds(cs: i32) -> String {
+    format!("{:.1}", f64::from(cs) / 100.0)
+}
+
+/// `12.N b4-` as in the game record.
+fn ply_name(p: &PlyReview) -> String {
+    let side = if p.mover == Side::South { "S" } else { "N" };
+    format!("{}.{side} {}", p.ply, p.played)
+}
+
+/// Counts of a player's marks: `1 blunder, 2 mistakes, no inaccuracies`.
+fn tally(review: &GameReview, side: Side) -> String {
+    [Mark::Blunder, Mark::Mistake, Mark::Inaccuracy]
+        .iter()
+        .map(|&m| {
+            let n = review
+                .plies
+                .iter()
+                .filter(|p| p.mover == side && p.mark == m)
+                .count();
+            let (one, many) = match m {
+                Mark::Blunder => ("blunder", "blunders"),
+                Mark::Mistake => ("mistake", "mistakes"),
+                _ => ("inaccuracy", "inaccuracies"),
+            };
+            if n == 0 {
+                format!("no {many}")
+            } else {
+                text::count(n, one, many)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The review's text: the game, the accuracy and the marks of each player, then the
+/// blunders and mistakes in order (at most [`LISTED`]) with the seeds lost and the best
+/// move.
+pub(super) fn review_text(r: &Record, review: &GameReview, nodes: u64) -> String {
+    let name = |s: Side| r.player(s).map_or("?", |u| u.name.as_str()).to_string();
+    let (south, north) = (name(Side::South), name(Side::North));
+    let mut out = format!(
+        "Review of game {} ({}): {south} (South) vs {north} (North); the AI searched {nodes} \
+         positions per move.\nAccuracy: {south} {:.0}, {north} {:.0}.\n{south}: {}.\n{north}: {}.",
+        r.id,
+        text::kind_name(r.kind),
+        review.accuracy[0],
+        review.accuracy[1],
+        tally(review, Side::South),
+        tally(review, Side::North),
+    );
+    let worst: Vec<&PlyReview> = review
+        .plies
+        .iter()
+        .filter(|p| p.mark >= Mark::Mistake)
+        .collect();
+    if !worst.is_empty() {
+        let listed: Vec<String> = worst
+            .iter()
+            .take(LISTED)
+            .map(|p| {
+                format!(
+                    "{} {} (lost {} seeds; best {})",
+                    ply_name(p),
+                    p.mark.name(),
+                    seeds(p.lost),
+                    p.best
+                )
+            })
+            .collect();
+        out.push_str("\nBlunders and mistakes: ");
+        out.push_str(&listed.join("; "));
+        if worst.len() > LISTED {
+            out.push_str(&format!(
+                "; and {} more (see the chart)",
+                worst.len() - LISTED
+            ));
+        }
+        out.push('.');
+    }
+    out
+}
+
+/// The chart of `review`, for the painter.
+pub(super) fn chart(r: &Record, review: &GameReview) -> EvalChart {
+    let name = |s: Side| r.player(s).map_or("?", |u| u.name.as_str()).to_string();
+    EvalChart {
+        title: format!(
+            "{} (South) vs {} (North), {}",
+            name(Side::South),
+            name(Side::North),
+            text::kind_name(r.kind)
+        ),
+        south_values: review
+            .south_values
+            .iter()
+            .map(|&v| v as f32 / 100.0)
+            .collect(),
+        marks: review
+            .plies
+            .iter()
+            .filter(|p| p.mark > Mark::Good)
+            .map(|p| (p.ply, p.mark as u8))
+            .collect(),
+    }
+}
+
+impl Core {
+    /// `!analyze`: reviews the channel's last finished game on the AI's pool.
+    pub(super) fn analyze(&self, msg: &Incoming) -> Answer {
+        let p = &self.settings.prefix;
+        let last = self.store.last_finished(&msg.at)?;
+        let r = match game_to_review(last.as_ref(), p) {
+            Ok(r) => r.clone(),
+            Err(why) => return refuse(why),
+        };
+        let ticket = match self.ai_pool.admit() {
+            Ok(t) => t,
+            Err(busy) => return Ok(vec![vs_ai::busy_reply(busy)]),
+        };
+        let nodes = self.settings.ai_max_nodes.unwrap_or(DEFAULT_NODES);
+        let config = mancala_ai::SearchConfig {
+            level: 5,
+            ms_per_move: 0,
+            tt_mb: self.settings.ai_tt_mb,
+            seed: 0,
+            max_nodes: Some(nodes),
+        };
+        let game = r.play.as_ref().map(|p| p.game().clone());
+        let Some(game) = game else {
+            return refuse("the last game here has no moves to review");
+        };
+        let reviewed = self.ai_pool.search(&ticket, config, move |ai| {
+            review::review_with(ai, &game, nodes, &mut |_, _| {})
+        });
+        let review = match reviewed {
+            Ok(review) => review,
+            Err(e) => return refuse(format!("the AI could not review the game: {e}")),
+        };
+        let mut reply: Reply = super::text_reply(review_text(&r, &review, nodes));
+        if let Some(frame) = self.painter.eval_chart(&chart(&r, &review)) {
+            reply.attachments.push(Attachment {
+                filename: "review.png".into(),
+                bytes: frame.png,
+                alt: frame.alt,
+            });
+        }
+        Ok(vec![reply])
+    }
+}

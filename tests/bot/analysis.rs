@@ -1,0 +1,159 @@
+//! Issue 15 item 2: `!analyze` in chat and `mancala-bot analyze` on the command line:
+//! every move against the search's best, marks by seeds lost, accuracy, the chart.
+
+use std::process::Command;
+use std::sync::Arc;
+
+use mancala_bot::core::{Core, ManualClock, Settings};
+use mancala_bot::model::GameKind;
+use mancala_bot::store::{MemoryStore, Play, Record, Status, Store, Write};
+use mancala_rules::{Game, Position};
+
+use crate::core_chat::{chan, ok, refused, say, user};
+
+const BIN: &str = env!("CARGO_BIN_EXE_mancala-bot");
+
+/// K7 (the AI crate's `katro_k7_takes_the_big_capture`): `a1-` captures 18 seeds,
+/// every other move nothing.
+const K7: &str = "katro:4x4/1,0,0,1/1,0,0,0/8,0,0,0/5,5,5,6 s";
+
+/// A core with the real renderer whose AI searches 20,000 positions per move, and a
+/// finished game in `chan("reviewed")` where South missed the K7 capture (`d1-`).
+fn reviewed_game() -> (Core, Arc<MemoryStore>) {
+    let store = Arc::new(MemoryStore::new());
+    let core = Core::new(
+        store.clone(),
+        Arc::new(mancala_bot::render::Renderer::new()),
+        Arc::new(ManualClock::new(1_700_000_000_000)),
+        Settings {
+            ai_ms_per_move: 0,
+            ai_max_nodes: Some(20_000),
+            ..Settings::default()
+        },
+    );
+    let at = chan("reviewed");
+    let start: Position = K7.parse().unwrap();
+    let mut game = Game::from_position(start);
+    game.play_text("d1-").unwrap();
+    let mut r = Record::in_play(
+        "g-k7".into(),
+        at.clone(),
+        GameKind::single(start.variant()),
+        user("alice"),
+        user("bob"),
+        Play::Game(game),
+        None,
+        1_700_000_000_000,
+    );
+    assert!(store.write(&at, None, Write::Put(&r)).unwrap());
+    let v = store.load(&at).unwrap().unwrap().version;
+    r.status = Status::Finished;
+    r.verdict = Some(mancala_bot::store::Verdict::Aborted);
+    assert!(store.write(&at, Some(&v), Write::Finish(&r)).unwrap());
+    (core, store)
+}
+
+#[test]
+fn analyze_marks_the_missed_capture_a_blunder_with_its_chart() {
+    let (core, store) = reviewed_game();
+    let at = chan("reviewed");
+    let before = store.snapshot();
+    let r = ok(say(&core, &at, "carol", "!analyze"));
+    let text = r.text();
+    assert!(
+        text.starts_with("Review of game g-k7 (Katro 4x4): alice (South) vs bob (North)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("alice: 1 blunder, no mistakes, no inaccuracies."),
+        "{text}"
+    );
+    assert!(text.contains("1.S d1- blunder (lost"), "{text}");
+    assert!(text.contains("best a1-)"), "{text}");
+    assert!(text.contains("Accuracy: alice "), "{text}");
+    assert_eq!(r.attachments.len(), 1, "the chart");
+    let chart = &r.attachments[0];
+    assert_eq!(chart.filename, "review.png");
+    let img = image::load_from_memory(&chart.bytes).unwrap();
+    assert_eq!((img.width(), img.height()), (800, 360));
+    assert!(chart.alt.contains("Marked: ply 1 blunder"), "{}", chart.alt);
+    // The aliases, and nothing changed.
+    ok(say(&core, &at, "carol", "!analyse"));
+    assert!(before.differences(&store.snapshot()).is_empty());
+}
+
+#[test]
+fn analyze_without_a_finished_game_says_so() {
+    let (core, _) = reviewed_game();
+    let e = refused(say(&core, &chan("fresh"), "alice", "!analyze"));
+    assert_eq!(
+        e,
+        "no game has finished in this channel yet: `!analyze` reviews the last one"
+    );
+}
+
+#[test]
+fn analyze_on_the_command_line_in_text_and_json_with_a_chart() {
+    let dir = tempfile::tempdir().unwrap();
+    let chart = dir.path().join("k7.png");
+    let out = Command::new(BIN)
+        .args([
+            "analyze",
+            "katro:4x4",
+            "--position",
+            K7,
+            "d1-",
+            "--nodes",
+            "20000",
+            "--json",
+        ])
+        .arg("--chart")
+        .arg(&chart)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    let ply = &lines[0];
+    assert_eq!(
+        (&ply["move"], &ply["best"], &ply["mark"], &ply["side"]),
+        (&"d1-".into(), &"a1-".into(), &"blunder".into(), &"S".into())
+    );
+    assert!(ply["lost"].as_i64().unwrap() >= 600, "{ply}");
+    assert_eq!(lines[1]["south_values"].as_array().unwrap().len(), 2);
+    let img = image::open(&chart).unwrap();
+    assert_eq!((img.width(), img.height()), (800, 360));
+    // Text, and an illegal move refused with exit status 2.
+    let out = Command::new(BIN)
+        .args([
+            "analyze",
+            "katro:4x4",
+            "--position",
+            K7,
+            "a1-",
+            "--nodes",
+            "20000",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("1.S a1-") && text.contains("accuracy: South 100"),
+        "{text}"
+    );
+    let out = Command::new(BIN)
+        .args(["analyze", "katro", "c1+", "c1+"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("move 2 `c1+` is illegal"), "{err}");
+}
