@@ -337,7 +337,7 @@ impl Ai {
         for &mv in game.moves() {
             history.push(replay.position());
             // The moves of a Game were legal when played, and replay identically.
-            replay.play(mv).ok()?;
+            replay.advance(mv).ok()?;
         }
         self.choose(&game.position(), &history)
     }

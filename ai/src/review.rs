@@ -169,7 +169,7 @@ pub fn review_with(
         if let Some(&mv) = game.moves().get(i) {
             history.push(pos);
             // The game's moves were legal when played, and replay identically.
-            if replay.play(mv).is_err() {
+            if replay.advance(mv).is_err() {
                 break;
             }
         }

@@ -1,6 +1,6 @@
 //! A game with its history: repetition (K10, H10), captures so far, resignation.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use crate::position::{EndReason, Outcome};
 use crate::trace::{Event, Trace};
@@ -29,7 +29,7 @@ pub struct Game {
     opening: Option<Event>,
     moves: Vec<Move>,
     position: Position,
-    seen: HashMap<Position, u8>,
+    seen: FxHashMap<Position, u8>,
     captured: [u32; 2],
     outcome: Outcome,
 }
@@ -50,7 +50,7 @@ impl Game {
             opening,
             moves: Vec::new(),
             position,
-            seen: HashMap::new(),
+            seen: FxHashMap::default(),
             captured: [0, 0],
             outcome: Outcome::Ongoing,
         };
@@ -138,14 +138,44 @@ impl Game {
                 }
             }
         }
-        let count = self.seen.entry(trace.after).or_insert(0);
+        self.settle(&mut trace.after, mv);
+        Ok(trace)
+    }
+
+    /// Plays `mv` as [`Game::play`] does, without recording its trace: the same game,
+    /// several times faster (for self-play and analysis, which need no pictures).
+    ///
+    /// # Errors
+    /// As [`Game::play`]; the game is unchanged then.
+    pub fn advance(&mut self, mv: Move) -> Result<(), PlayError> {
+        if self.outcome.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        let mut after = self.position.play(mv)?;
+        if self.variant().is_katro() {
+            // Katro sows on the mover's own half only (K2), so his side gains exactly
+            // the seeds he captured (K6b, K11).
+            let mover = self.position.to_move();
+            let gained = after
+                .seeds_of(mover)
+                .saturating_sub(self.position.seeds_of(mover));
+            self.captured[mover.index()] += gained;
+        }
+        self.settle(&mut after, mv);
+        Ok(())
+    }
+
+    /// Records the position `after` reached by `mv`: a third occurrence ends the game
+    /// (K10 draws; H10 sweeps the rows into the stores and scores by H8), else the
+    /// position's own outcome holds.
+    fn settle(&mut self, after: &mut Position, mv: Move) {
+        let count = self.seen.entry(*after).or_insert(0);
         *count += 1;
         if *count >= 3 {
             if !self.variant().is_katro() {
-                trace.after.sweep();
+                after.sweep();
             }
-            // K10 draws; H10 scores the swept board by H8.
-            self.outcome = match trace.after.outcome().winner() {
+            self.outcome = match after.outcome().winner() {
                 Some(winner) if !self.variant().is_katro() => Outcome::Win {
                     winner,
                     reason: EndReason::Repetition,
@@ -155,11 +185,10 @@ impl Game {
                 },
             };
         } else {
-            self.outcome = trace.after.outcome();
+            self.outcome = after.outcome();
         }
-        self.position = trace.after;
+        self.position = *after;
         self.moves.push(mv);
-        Ok(trace)
     }
 
     /// `side` resigns: the other player wins. No effect once the game is over.

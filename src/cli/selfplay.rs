@@ -174,21 +174,20 @@ pub fn play_game(
     while !game.outcome().is_over() && game.moves().len() < MAX_PLIES {
         let side = game.position().to_move();
         let t0 = Instant::now();
-        let mv = match &mut movers[side.index()] {
-            Mover::Random(rng) => {
-                let legal = game.legal_moves();
-                legal[rng.gen_range(0..legal.len())]
-            }
+        match &mut movers[side.index()] {
+            Mover::Random(rng) => random_move(&mut game, rng)
+                .context("the random player found no move in an ongoing game")?,
             Mover::Ai(ai) => {
-                ai.choose_in_game(&game)
+                let mv = ai
+                    .choose_in_game(&game)
                     .context("the AI found no move in an ongoing game")?
-                    .mv
+                    .mv;
+                game.advance(mv)
+                    .with_context(|| format!("the {side} player chose the illegal move {mv}"))?;
             }
         };
         summary.ms[side.index()] += t0.elapsed().as_secs_f64() * 1000.0;
         summary.moves[side.index()] += 1;
-        game.play(mv)
-            .with_context(|| format!("the {side} player chose the illegal move {mv}"))?;
     }
     let plies = game.moves().len();
     summary.games += 1;
@@ -200,6 +199,22 @@ pub fn play_game(
         None => summary.draws += 1,
     }
     Ok((outcome, plies))
+}
+
+/// Plays a uniformly random legal move in `game`: a random candidate of the
+/// position's pseudo-legal moves, dropped and drawn again when the rules refuse it (an
+/// endless move), which is uniform over the legal moves and plays each move once
+/// instead of generating every child first. `None` when no candidate is legal.
+fn random_move(game: &mut Game, rng: &mut StdRng) -> Option<()> {
+    let mut candidates = game.position().pseudo_legal_moves();
+    while !candidates.is_empty() {
+        let i = rng.gen_range(0..candidates.len());
+        if game.advance(candidates[i]).is_ok() {
+            return Some(());
+        }
+        candidates.swap_remove(i);
+    }
+    None
 }
 
 /// Runs the command, writing to `out`: exit 0 after the report. The arguments were

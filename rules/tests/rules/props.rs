@@ -279,6 +279,32 @@ fn check_outcome(g: &Game, history: &[Position]) {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
+    /// `Game::advance` plays the same game as `Game::play`, without traces: after every
+    /// move of a random game on every board (with K11 steps or not) the positions, the
+    /// captures (K6b, counted from the seeds the mover's side gained) and the outcomes
+    /// (K9, K10, H7, H8, H10) agree, and an illegal move changes neither.
+    #[test]
+    fn advance_plays_the_same_game_as_play(pick in 0u8..7, seeds in 1u8..=4, steps: bool, seed: u64) {
+        let start = start_position(pick, seeds, steps);
+        let (mut traced, mut fast) = (Game::from_position(start), Game::from_position(start));
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let every = all_moves(start.variant());
+        for _ in 0..5_000 {
+            if traced.outcome().is_over() {
+                break;
+            }
+            let candidate = every[rng.gen_range(0..every.len())];
+            let (a, b) = (traced.play(candidate).is_ok(), fast.advance(candidate).is_ok());
+            prop_assert_eq!(a, b, "{}", candidate);
+            prop_assert_eq!(traced.position(), fast.position());
+            prop_assert_eq!(traced.outcome(), fast.outcome());
+            for side in [Side::South, Side::North] {
+                prop_assert_eq!(traced.captured(side), fast.captured(side));
+            }
+        }
+        prop_assert_eq!(traced.moves(), fast.moves());
+    }
+
     /// Random games on every board: seeds conserved after every event; the trace replays
     /// to the final board; `legal_moves` and `play` agree on every well-formed move; a
     /// game that ends (within 20,000 plies) ends with an outcome consistent with its last
