@@ -123,6 +123,8 @@ pub enum ParseError {
     },
     /// `setoption` names an option the engine does not have.
     UnknownOption(String),
+    /// `lone` (the K11 lone-seed steps) after a Hoyito game.
+    LoneInHoyito,
     /// A bad game name (N3) after `startpos`.
     Game(mancala_rules::ParseError),
     /// A bad position string (N4) after `fen`.
@@ -162,6 +164,9 @@ impl fmt::Display for ParseError {
                 "unknown option `{name}`; the only option is Hash (`setoption name Hash value MB`, MB from 1 to 4096)"
             ),
             ParseError::Game(e) | ParseError::Position(e) => e.fmt(f),
+            ParseError::LoneInHoyito => f.write_str(
+                "`lone` (the K11 lone-seed steps) is a Katro house rule; Hoyito has none",
+            ),
             ParseError::Move { index, error } => write!(f, "move {index}: {error}"),
             ParseError::LineTooLong => {
                 write!(f, "line longer than {MAX_LINE} bytes; it was ignored")
@@ -265,6 +270,11 @@ fn parse_position(args: &[&str]) -> Result<SetPosition, ParseError> {
         Some(i) => (&rest[..i], &rest[i + 1..]),
         None => (rest, &[][..]),
     };
+    // `lone` last: the game is played with the K11 lone-seed steps (a Katro house rule).
+    let (spec, lone) = match spec.split_last() {
+        Some((&"lone", head)) => (head, true),
+        _ => (spec, false),
+    };
     let start = match kind {
         "startpos" => Start::New(parse_game(spec)?),
         "fen" if spec.is_empty() => {
@@ -282,6 +292,14 @@ fn parse_position(args: &[&str]) -> Result<SetPosition, ParseError> {
                 expected: POSITION_FORMS,
             })
         }
+    };
+    if lone && !start.variant().is_katro() {
+        return Err(ParseError::LoneInHoyito);
+    }
+    let start = match (lone, start) {
+        (false, start) => start,
+        (true, Start::New(v)) => Start::New(v.with_lone_steps(true)),
+        (true, Start::Fen(p)) => Start::Fen(p.with_lone_steps(true)),
     };
     let variant = start.variant();
     let moves = moves
@@ -422,6 +440,37 @@ mod tests {
             e.to_string(),
             "unknown command `sow`; the commands are uci, isready, ucinewgame, setoption, \
              position, go, stop and quit"
+        );
+    }
+
+    /// K11: `lone` after the game or the N4 string turns the lone-seed steps on (Katro
+    /// only), and a step is then a move of the list.
+    #[test]
+    fn position_with_the_lone_seed_steps() {
+        assert_eq!(
+            parse("position startpos katro:4x4 lone"),
+            Ok(Command::Position(SetPosition {
+                start: Start::New(
+                    "katro:4x4"
+                        .parse::<Variant>()
+                        .unwrap()
+                        .with_lone_steps(true)
+                ),
+                moves: vec![],
+            }))
+        );
+        let fen = "katro:4x4/0,1,0,0/0,0,0,0/0,3,0,0/3,3,3,3 s";
+        let Ok(Command::Position(p)) = parse(&format!("position fen {fen} lone moves b1^b2"))
+        else {
+            panic!("not parsed");
+        };
+        assert!(p.start.variant().lone_steps());
+        assert_eq!(p.moves[0].to_string(), "b1^b2");
+        assert_eq!(
+            parse("position startpos hoyito lone")
+                .unwrap_err()
+                .to_string(),
+            "`lone` (the K11 lone-seed steps) is a Katro house rule; Hoyito has none"
         );
     }
 
