@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A throw-away PostgreSQL server for the store tests, on 127.0.0.1 only.
 #
-#   scripts/postgres.sh start   # install Debian's postgresql if absent, init a cluster,
-#                               # start it, wait until it answers, create the database
+#   scripts/postgres.sh start   # install Debian's postgresql if absent, init a cluster
+#                               # (or reuse the one PG_TEST_DIR holds), start it, wait
+#                               # until it answers, create the database if missing
 #   scripts/postgres.sh stop    # stop it by its PID (fast shutdown)
 #   scripts/postgres.sh env     # print the variable the tests read
 #
@@ -71,14 +72,23 @@ start() {
   local bin
   bin="$(bindir)"
   if pid="$(pid_of)"; then die "already running (PID $pid)"; fi
-  rm -rf "$DIR"
-  mkdir -p "$DIR"
-  [ "$(id -u)" = 0 ] && chown nobody "$DIR"
-  as_owner "$bin/initdb" -D "$DATA" -U "$ROLE" --auth=trust -E UTF8 --no-locale >/dev/null
+  # A cluster stopped by `stop` is started again with its databases; anything else in
+  # the directory is replaced by a new cluster.
+  local fresh=1
+  if [ -f "$DATA/PG_VERSION" ]; then
+    fresh=0
+  else
+    rm -rf "$DIR"
+    mkdir -p "$DIR"
+    [ "$(id -u)" = 0 ] && chown nobody "$DIR"
+    as_owner "$bin/initdb" -D "$DATA" -U "$ROLE" --auth=trust -E UTF8 --no-locale >/dev/null
+  fi
   as_owner "$bin/pg_ctl" -D "$DATA" -l "$LOG" -w -t 60 \
     -o "-c listen_addresses=127.0.0.1 -p $PORT -k $DIR -c max_connections=300" start >/dev/null \
     || die "did not start; see $LOG"
-  as_owner "$bin/createdb" -h 127.0.0.1 -p "$PORT" -U "$ROLE" "$DB"
+  if [ "$fresh" = 1 ]; then
+    as_owner "$bin/createdb" -h 127.0.0.1 -p "$PORT" -U "$ROLE" "$DB"
+  fi
   echo "postgres.sh: up on 127.0.0.1:$PORT (PID $(pid_of)), database $DB" >&2
 }
 

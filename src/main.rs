@@ -26,7 +26,7 @@ enum Cmd {
     Console(console::ConsoleArgs),
     /// Print every stored game and document (ratings, tournaments, settings) as JSON lines.
     Export(backup::ExportArgs),
-    /// Load the JSON lines of `export` into a data directory.
+    /// Load the JSON lines of `export` into a store: a data directory, or PostgreSQL.
     Import(backup::ImportArgs),
     /// Draw a move's frames (or a position) as PNG files, with GIF and contact sheet.
     Render(render::RenderArgs),

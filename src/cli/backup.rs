@@ -112,6 +112,14 @@ pub fn export(args: ExportArgs) -> anyhow::Result<ExitCode> {
     result?;
     out.flush().context("writing to standard output")?;
     progress.finish_and_clear();
+    if let Some(c) = &args.community {
+        if progress.position() == 0 {
+            eprintln!(
+                "note: the store holds no record and no document of community {c:?}: nothing \
+                 was exported (communities are Discord guild ids, `console`, or Matrix ids)"
+            );
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 

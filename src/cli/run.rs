@@ -114,6 +114,13 @@ pub fn start_backups(
 ) -> anyhow::Result<Backups> {
     use crate::cli::snapshot;
     let pid_file = cfg.data_dir.join(snapshot::PID_FILE);
+    // With PostgreSQL nothing else creates the data directory (sled's store does).
+    std::fs::create_dir_all(&cfg.data_dir).with_context(|| {
+        format!(
+            "cannot create the data directory {}",
+            cfg.data_dir.display()
+        )
+    })?;
     std::fs::write(&pid_file, format!("{}\n", std::process::id()))
         .with_context(|| format!("cannot write {}", pid_file.display()))?;
     let (tx, rx) = std::sync::mpsc::channel();

@@ -347,11 +347,12 @@ pub(super) fn rematch(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, R
     );
     let reply = Draft::new(
         format!(
-            "{} asks {} for a rematch of {}, sides swapped: {} plays {}. {}: `{p}accept` \
+            "{} asks {} for a rematch of {}{}, sides swapped: {} plays {}. {}: `{p}accept` \
              or `{p}decline` (expires in {}).",
             ctx.author.name,
             mention_token(&opponent),
             text::kind_name(last.kind),
+            if last.rated { "" } else { " (unrated)" },
             ctx.author.name,
             side.other(),
             mention_token(&opponent),

@@ -35,13 +35,7 @@ pub(super) fn allowed(
         return Err("no game in play here: a hint is for the player to move".into());
     };
     let game = play.game();
-    match r.side_of(user) {
-        None => return Err("hints are for the players of the game here".into()),
-        Some(side) if side != game.position().to_move() => {
-            return Err("it is not your turn: a hint is for the player to move".into())
-        }
-        Some(_) => {}
-    }
+    // What no waiting changes is said first: the kind of game, then the turn.
     if r.tournament.is_some() {
         return Err("no hints in tournament games".into());
     }
@@ -51,6 +45,13 @@ pub(super) fn allowed(
              games (`{p}new katro @friend unrated`) where an organizer turned them on \
              (`{p}set hints on`)"
         ));
+    }
+    match r.side_of(user) {
+        None => return Err("hints are for the players of the game here".into()),
+        Some(side) if side != game.position().to_move() => {
+            return Err("it is not your turn: a hint is for the player to move".into())
+        }
+        Some(_) => {}
     }
     if r.ai.is_none() && !channel.hints {
         return Err(format!(

@@ -206,6 +206,22 @@ impl From<decision::Refusal> for Fail {
 
 type Answer = Result<Vec<Reply>, Fail>;
 
+/// What a chat sees of a store failure. An unreadable record is named (the players can
+/// tell the operator which); a failure of the store itself (a database that does not
+/// answer) is not detailed: its text names the database's user, host and name, which
+/// belong in the log, not in a public channel.
+fn store_failure_text(e: &StoreError) -> String {
+    match e {
+        StoreError::Read { .. } | StoreError::Clash { .. } => {
+            format!("the game store failed, nothing was changed: {e}")
+        }
+        StoreError::Io { .. } | StoreError::Open { .. } => "the game store is not answering \
+             right now; nothing was changed, try again in a minute (the details are in the \
+             bot's log)"
+            .to_string(),
+    }
+}
+
 fn refuse<T>(text: impl Into<String>) -> Result<T, Fail> {
     Err(Fail::Refuse(text.into()))
 }
@@ -397,9 +413,7 @@ impl Core {
                 Err(Fail::Busy) => break,
                 Err(Fail::Store(e)) => {
                     tracing::error!(error = %e, "store failure");
-                    return vec![error_reply(format!(
-                        "the game store failed, nothing was changed: {e}"
-                    ))];
+                    return vec![error_reply(store_failure_text(&e))];
                 }
             }
         }

@@ -106,6 +106,17 @@ impl<'a> Console<'a> {
     fn console_command(&mut self, rest: &str, out: &mut impl Write) -> anyhow::Result<Flow> {
         let mut words = rest.split_whitespace();
         match (words.next(), words.next(), words.next()) {
+            // Names as long as the chat platforms allow (and the backups take).
+            (Some("as" | "channel"), Some(name), None)
+                if name.chars().count() > crate::core::input::NAME_CHARS =>
+            {
+                writeln!(
+                    out,
+                    "(names are at most {} characters; that one has {})",
+                    crate::core::input::NAME_CHARS,
+                    name.chars().count()
+                )?;
+            }
             (Some("as"), Some(name), None) => {
                 self.me = user(name.trim_start_matches('@'));
                 writeln!(out, "(you are now {})", self.me.name)?;

@@ -18,11 +18,16 @@ use crate::core_chat::{chan, ok, say, say_as, start, user, FakePainter};
 const T0: u64 = 1_700_000_000_000;
 
 fn core_on(dir: &Path) -> (Core, Arc<SledStore>) {
+    core_at(dir, T0)
+}
+
+/// A core over the store in `dir` whose clock starts at `t` (game ids start with it).
+fn core_at(dir: &Path, t: u64) -> (Core, Arc<SledStore>) {
     let store = Arc::new(SledStore::open(&dir.join("store"), 8 << 20).unwrap());
     let core = Core::new(
         store.clone(),
         Arc::new(FakePainter::default()),
-        Arc::new(ManualClock::new(T0)),
+        Arc::new(ManualClock::new(t)),
         Settings::default(),
     );
     (core, store)
@@ -172,7 +177,9 @@ fn import_refuses_every_kind_of_corrupt_line_naming_line_and_fault_and_writes_no
     let text = everything(a.path());
     let target = tempfile::tempdir().unwrap();
     {
-        let (core, _s) = core_on(target.path());
+        // Another store's game: its id differs from those of the backup (ids are unique
+        // per store; the same id in another channel is refused, see below).
+        let (core, _s) = core_at(target.path(), T0 + 1);
         let elsewhere = ChannelKey {
             community: "guild-2".into(),
             channel: "x".into(),
@@ -921,4 +928,38 @@ fn an_old_backup_cannot_bring_a_finished_game_back_into_play() {
         "{err}"
     );
     assert_eq!(export(dir.path()), before, "nothing was written");
+}
+
+/// A game id is unique in a store: importing a game in play whose id another channel
+/// already holds is refused, naming both channels, and writes nothing; otherwise both
+/// games would one day end in the same history entry and one would be lost.
+#[test]
+fn import_refuses_a_game_id_held_by_another_channel() {
+    let store = Arc::new(MemoryStore::new());
+    let core = Core::new(
+        store.clone(),
+        Arc::new(FakePainter::default()),
+        Arc::new(ManualClock::new(1_700_000_000_000)),
+        Settings::default(),
+    );
+    start(&core, &chan("second"), "hoyito");
+    let mut out = Vec::new();
+    backup::export(&*store, &mut out).unwrap();
+    let line = String::from_utf8(out).unwrap();
+    let copy = line.replace("\"channel\":\"second\"", "\"channel\":\"second-copy\"");
+    assert_ne!(copy, line);
+    let before = store.snapshot();
+    let lines = backup::read(std::io::Cursor::new(copy.as_bytes())).unwrap();
+    let e = backup::import(&*store, &lines).unwrap_err().to_string();
+    assert!(
+        e.contains("line 1")
+            && e.contains(
+                "(in channel guild-1/second there; this record is of channel guild-1/second-copy)"
+            ),
+        "{e}"
+    );
+    assert!(before.differences(&store.snapshot()).is_empty());
+    // The same line into its own channel is already there: counted, not refused.
+    let same = backup::read(std::io::Cursor::new(line.as_bytes())).unwrap();
+    assert_eq!(backup::import(&*store, &same).unwrap().records_present, 1);
 }

@@ -152,3 +152,47 @@ fn logs_to_a_pipe_have_no_colour_codes() {
         "colour codes in a piped log: {log:.300}"
     );
 }
+
+/// Console names are as long as the chat platforms allow (64 characters): a longer user
+/// or channel is refused, so that every game stored stays importable from a backup.
+#[test]
+fn console_refuses_names_longer_than_the_platforms_allow() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = "y".repeat(65);
+    let out = run(
+        &["console", "--no-pictures"],
+        dir.path(),
+        &format!("/as {long}\n/channel {long}\n!new katro ai level 1\n"),
+    );
+    assert_eq!(
+        out.matches("(names are at most 64 characters; that one has 65)")
+            .count(),
+        2,
+        "{out}"
+    );
+    assert!(
+        out.contains("alice plays Katro 6x6 against the AI"),
+        "{out}"
+    );
+    assert!(out.contains("#general") || !out.contains(&long), "{out}");
+    // The store still exports and imports whole.
+    let export = Command::new(env!("CARGO_BIN_EXE_mancala-bot"))
+        .args(["export", "--data"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(export.status.success());
+    let file = dir.path().join("all.jsonl");
+    std::fs::write(&file, &export.stdout).unwrap();
+    let import = Command::new(env!("CARGO_BIN_EXE_mancala-bot"))
+        .args(["import", "--data"])
+        .arg(dir.path().join("copy"))
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        import.status.success(),
+        "{}",
+        String::from_utf8_lossy(&import.stderr)
+    );
+}

@@ -316,3 +316,22 @@ fn tournament_result_and_rating_are_applied_exactly_once_after_a_crash() {
         assert!(over <= 1, "{n}: {replies:?}");
     }
 }
+
+/// A store that does not answer (a database down) is not detailed in chat: its error
+/// text names the database (user, host, name), which belongs in the log. Nothing changes.
+#[test]
+fn a_store_failure_is_told_in_chat_without_its_details() {
+    let inner = Arc::new(MemoryStore::new());
+    let crashing = Arc::new(CrashingStore::new(inner.clone()));
+    let core = core_over(crashing.clone());
+    let at = chan("down");
+    crashing.crash_after(0);
+    let e = crate::core_chat::refused(say(&core, &at, "alice", "!new katro @bob"));
+    assert_eq!(
+        e,
+        "the game store is not answering right now; nothing was changed, try again in a \
+         minute (the details are in the bot's log)"
+    );
+    assert!(!e.contains("simulated crash"));
+    assert_eq!(inner.counts(), (0, 0));
+}

@@ -39,7 +39,9 @@ fn not_empty(key: &str, v: &Option<String>, leave_out_means: &str) -> anyhow::Re
     Ok(())
 }
 
-/// Refuses a name that no shell would give an environment variable.
+/// Refuses a name that no shell would give an environment variable. The value is not
+/// shown: what stands where a variable's name belongs is often the secret itself (a
+/// token, a password, a connection string).
 fn env_name(key: &str, v: &str) -> anyhow::Result<()> {
     let mut chars = v.chars();
     let first_ok = chars
@@ -48,7 +50,10 @@ fn env_name(key: &str, v: &str) -> anyhow::Result<()> {
     if !first_ok || v.len() > 100 || !chars.all(|c| c.is_ascii_alphanumeric() || c == '_') {
         bail!(
             "{key} must be an environment variable's name (letters, digits and `_`, not \
-             starting with a digit, at most 100), got {v:?}"
+             starting with a digit, at most 100), got {} that is not one (not shown, in \
+             case it is the secret itself: put the secret in the environment and its \
+             variable's name here)",
+            crate::cli::config::chars_text(v)
         );
     }
     Ok(())

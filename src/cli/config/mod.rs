@@ -91,6 +91,42 @@ impl Default for StoreConfig {
     }
 }
 
+/// A TOML error as its line, its key (`section.key`) and message, without the value,
+/// which toml would quote and which may hold a secret (`postgres_url =
+/// "postgresql://user:password@..."`).
+fn toml_error(text: &str, e: &toml::de::Error) -> String {
+    let Some(span) = e.span() else {
+        return e.message().to_string();
+    };
+    let before = text.get(..span.start).unwrap_or("");
+    let line_no = before.matches('\n').count() + 1;
+    let line = text.lines().nth(line_no - 1).unwrap_or("");
+    let section = before
+        .lines()
+        .rev()
+        .find_map(|l| l.trim().strip_prefix('[').and_then(|l| l.strip_suffix(']')))
+        .map(|s| format!("{}.", s.trim()));
+    let is_key = |k: &&str| {
+        !k.is_empty()
+            && k.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c))
+    };
+    match line.split_once('=').map(|(k, _)| k.trim()).filter(is_key) {
+        Some(k) => format!(
+            "line {line_no}, {}{k}: {}",
+            section.unwrap_or_default(),
+            e.message()
+        ),
+        None => format!("line {line_no}: {}", e.message()),
+    }
+}
+
+/// `a value of N characters`, for errors that must not show the value.
+pub(crate) fn chars_text(v: &str) -> String {
+    let n = v.chars().count();
+    format!("a value of {n} character{}", if n == 1 { "" } else { "s" })
+}
+
 /// The default variable of the PostgreSQL connection string.
 pub const POSTGRES_URL_VAR: &str = "MANCALA_POSTGRES_URL";
 
@@ -479,7 +515,8 @@ impl Config {
     /// # Errors
     /// As [`Config::load`].
     pub fn parse(text: &str) -> anyhow::Result<Config> {
-        let cfg: Config = toml::from_str(text)?;
+        let cfg: Config =
+            toml::from_str(text).map_err(|e| anyhow::anyhow!(toml_error(text, &e)))?;
         cfg.settings()?;
         Ok(cfg)
     }

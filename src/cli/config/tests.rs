@@ -320,3 +320,31 @@ fn range_errors_name_the_key_the_range_and_the_value() {
         assert!(e.starts_with(want), "{text:?}: {e}");
     }
 }
+
+/// A secret written where a variable's name belongs, or under a key that does not
+/// exist, is never shown back: the error names the key and what is wrong.
+#[test]
+fn errors_never_show_a_secret_written_in_the_wrong_place() {
+    for (text, want) in [
+        (
+            "[store]\npostgres_url_env = \"postgresql://x:SecretInFile@h/db\"",
+            "store.postgres_url_env must be an environment variable's name",
+        ),
+        (
+            "[discord]\ntoken_env = \"MTAx.SecretInFile.zz\"",
+            "discord.token_env must be an environment variable's name",
+        ),
+        (
+            "[store]\npostgres_url = \"postgresql://x:SecretInFile@h/db\"",
+            "line 2, store.postgres_url: unknown field `postgres_url`",
+        ),
+        (
+            "[matrix]\npassword = SecretInFile",
+            "line 2, matrix.password: ",
+        ),
+    ] {
+        let e = format!("{:#}", Config::parse(text).unwrap_err());
+        assert!(e.starts_with(want), "{text:?}: {e}");
+        assert!(!e.contains("SecretInFile"), "{text:?}: {e}");
+    }
+}

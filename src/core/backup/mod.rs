@@ -308,13 +308,39 @@ pub fn import(store: &dyn Store, backup: &Backup) -> Result<ImportCounts, Import
             lines.push(*line);
         }
     }
+    let clash = |key: String, item: usize| ImportError::Clash {
+        line: lines.get(item).copied().unwrap_or(0),
+        key,
+    };
+    if let Some((key, item)) = id_elsewhere(store, &batch).map_err(ImportError::Store)? {
+        return Err(clash(key, item));
+    }
     store.import(&batch).map_err(|e| match e {
-        StoreError::Clash { key, item } => ImportError::Clash {
-            line: lines.get(item).copied().unwrap_or(0),
-            key,
-        },
+        StoreError::Clash { key, item } => clash(key, item),
         e => ImportError::Store(e),
     })
+}
+
+/// The first record of `batch` whose game id the store already holds in another
+/// channel (a game's id is unique in a store: its history is keyed by it, so a second
+/// game with the id would one day replace the first). Reads every stored record once.
+fn id_elsewhere(
+    store: &dyn Store,
+    batch: &ImportBatch,
+) -> Result<Option<(String, usize)>, StoreError> {
+    let mut stored = HashMap::new();
+    store.for_each(&mut |r: &Record| {
+        stored.insert(r.id.clone(), r.at.clone());
+        Ok(())
+    })?;
+    Ok(batch.records.iter().enumerate().find_map(|(item, r)| {
+        let at = stored.get(&r.id).filter(|at| **at != r.at)?;
+        let key = format!(
+            "game id {} (in channel {}/{} there; this record is of channel {}/{})",
+            r.id, at.community, at.channel, r.at.community, r.at.channel
+        );
+        Some((key, item))
+    }))
 }
 
 /// One line of a backup checked: strict JSON (see the module), then a document

@@ -59,8 +59,9 @@ pub(super) fn set(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
         _ => {
             let p = cx.prefix;
             Err(format!(
-                "usage: `{p}{}` (on: a game whose deadline passes here is forfeited by itself; \
-                 off: the opponent may `{p}claim`)",
+                "usage: `{p}{}` (autoforfeit on: a game whose deadline passes here is \
+                 forfeited by itself, off: the opponent may `{p}claim`; hints on: `{p}hint` in \
+                 unrated games here)",
                 usage("set")
             ))
         }
