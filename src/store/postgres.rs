@@ -96,6 +96,19 @@ fn reason(e: &postgres::Error) -> String {
     text
 }
 
+/// The pool's connection failures in the log, with their cause and the database named
+/// (r2d2's own handler says only "error connecting to server").
+#[derive(Debug)]
+struct LogCause {
+    target: String,
+}
+
+impl r2d2_postgres::r2d2::HandleError<postgres::Error> for LogCause {
+    fn handle_error(&self, e: postgres::Error) {
+        tracing::warn!(database = %self.target, "PostgreSQL connection failed: {}", reason(&e));
+    }
+}
+
 fn channel_name(at: &ChannelKey) -> String {
     format!("channel {}/{}", at.community, at.channel)
 }
@@ -135,6 +148,9 @@ impl PgStore {
             .max_size(pool.max(2))
             .min_idle(Some(1))
             .connection_timeout(timeout)
+            .error_handler(Box::new(LogCause {
+                target: target.clone(),
+            }))
             .build(PostgresConnectionManager::new(config, NoTls))
             .map_err(|e| open_err(e.to_string()))?;
         Ok(PgStore {
