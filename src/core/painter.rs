@@ -142,6 +142,26 @@ pub struct EvalChart {
     pub marks: Vec<(usize, u8)>,
 }
 
+/// A player's rating history (`!rating`): one series per game family he has played
+/// rated games of.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingChart {
+    /// The title line, e.g. `alice: rating history`.
+    pub title: String,
+    /// The families' histories.
+    pub series: Vec<RatingSeries>,
+}
+
+/// One family's rating history: the rating and its deviation (RD) before the first
+/// rated game, then after each.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingSeries {
+    /// The family as people say it: `Katro`, `Hoyito`.
+    pub name: String,
+    /// (rating, RD) on the Glicko scale, in order; at least two.
+    pub points: Vec<(f32, f32)>,
+}
+
 /// Draws boards. Implemented by `render::Renderer`.
 pub trait Painter: Send + Sync {
     /// One picture of `pos`, no move highlights.
@@ -161,6 +181,13 @@ pub trait Painter: Send + Sync {
     /// The chart of a reviewed game: South's view over the game, the marked moves on
     /// it. `None` (the default) for a painter that draws no charts.
     fn eval_chart(&self, chart: &EvalChart) -> Option<Frame> {
+        let _ = chart;
+        None
+    }
+
+    /// The chart of a rating history: each series as a line with its RD as a band.
+    /// `None` (the default) for a painter that draws no charts.
+    fn rating_chart(&self, chart: &RatingChart) -> Option<Frame> {
         let _ = chart;
         None
     }

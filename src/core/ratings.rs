@@ -178,6 +178,23 @@ pub struct RatingChange {
     pub after: (f64, f64),
 }
 
+/// A family's rating history for the chart: the rating and RD before the first change,
+/// then after each; `None` without any change.
+fn rating_series(
+    name: &str,
+    changes: &[RatingChange],
+) -> Option<crate::core::painter::RatingSeries> {
+    let first = changes.first()?;
+    let points = std::iter::once(first.before)
+        .chain(changes.iter().map(|c| c.after))
+        .map(|(r, d)| (r as f32, d as f32))
+        .collect();
+    Some(crate::core::painter::RatingSeries {
+        name: name.to_string(),
+        points,
+    })
+}
+
 /// The rating family of a game kind: `katro` or `hoyito` (every board size and match
 /// play of a game share one rating).
 pub fn family(kind: GameKind) -> &'static str {
@@ -410,16 +427,21 @@ impl super::Core {
         let prov = self.settings.provisional_rd;
         let (now, period) = (self.clock.now_ms(), Glicko::of(&self.settings).period_ms);
         let mut parts = Vec::new();
+        let mut series = Vec::new();
         for fam in ["katro", "hoyito"] {
             let t = table(&*self.store, &msg.at.community, fam)?;
             let name = if fam == "katro" { "Katro" } else { "Hoyito" };
             match t.players.get(&user.id).map(|p| p.at(now, period)) {
                 Some(p) => {
                     let [w, d, l] = p.won_drawn_lost;
-                    let last = history(&*self.store, &msg.at.community, fam, user)?
+                    let changes = history(&*self.store, &msg.at.community, fam, user)?;
+                    let last = changes
                         .last()
                         .map(|c| format!(", last change {:+.0}", c.after.0 - c.before.0))
                         .unwrap_or_default();
+                    if let Some(s) = rating_series(name, &changes) {
+                        series.push(s);
+                    }
                     parts.push(format!(
                         "{name} {}{} ({}: {w} won, {d} drawn, {l} lost{last})",
                         rating_text(&p, prov),
@@ -434,11 +456,21 @@ impl super::Core {
                 None => parts.push(format!("{name} unrated")),
             }
         }
-        Ok(vec![super::text_reply(format!(
-            "{}: {}.",
-            user.name,
-            parts.join("; ")
-        ))])
+        let mut reply = super::text_reply(format!("{}: {}.", user.name, parts.join("; ")));
+        let chart = crate::core::painter::RatingChart {
+            title: format!("{}: rating history", user.name),
+            series,
+        };
+        if !chart.series.is_empty() {
+            if let Some(frame) = self.painter.rating_chart(&chart) {
+                reply.attachments.push(crate::core::api::Attachment {
+                    filename: "rating.png".into(),
+                    bytes: frame.png,
+                    alt: frame.alt,
+                });
+            }
+        }
+        Ok(vec![reply])
     }
 
     /// `!leaderboard [katro|hoyito]`: the top 10 of each family; provisional ratings

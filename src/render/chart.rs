@@ -1,15 +1,20 @@
-//! The evaluation chart of a reviewed game (issue 15 item 2): South's view of each
-//! position over the game as a line around the zero axis (above: South ahead, below:
-//! North ahead), the marked moves as dots sized and coloured by severity, the plies
-//! along the bottom. Colours from the Okabe-Ito palette (safe for colour-blind eyes);
-//! severity is also told by size, and the alt text says everything in words.
+//! Charts, 800 x 360 PNGs with an alt text that says everything in words. Colours from
+//! the Okabe-Ito palette (safe for colour-blind eyes), with a second cue (size, marker)
+//! wherever colour tells things apart.
+//!
+//! - The evaluation chart of a reviewed game (issue 15 item 2): South's view of each
+//!   position over the game as a line around the zero axis (above: South ahead, below:
+//!   North ahead), the marked moves as dots sized and coloured by severity, the plies
+//!   along the bottom.
+//! - A player's rating history (issue 14 item 4): each game family's rating after every
+//!   rated game as a line over a band of its deviation (RD), the games along the bottom.
 
 use image::{Rgb, RgbImage};
 use imageproc::drawing::draw_line_segment_mut;
 
-use super::draw::{disc, rect, text, Align, Color};
+use super::draw::{blend, disc, rect, text, Align, Color};
 use super::Renderer;
-use crate::core::painter::{EvalChart, Frame};
+use crate::core::painter::{EvalChart, Frame, RatingChart};
 
 const W: u32 = 800;
 const H: u32 = 360;
@@ -23,6 +28,10 @@ const NORTH_SIDE: Color = [0xf8, 0xea, 0xdd];
 const LINE: Color = [0x00, 0x72, 0xb2];
 /// Inaccuracy, mistake, blunder (Okabe-Ito yellow-orange, vermillion, reddish purple).
 const MARKS: [Color; 3] = [[0xe6, 0x9f, 0x00], [0xd5, 0x5e, 0x00], [0xcc, 0x79, 0xa7]];
+/// The rating series' lines (blue, vermillion); their RD bands are the same colours,
+/// mostly transparent ([`BAND_ALPHA`]), so that overlapping bands both show.
+const SERIES: [Color; 2] = [[0x00, 0x72, 0xb2], [0xd5, 0x5e, 0x00]];
+const BAND_ALPHA: f32 = 0.16;
 
 impl Renderer {
     /// Draws `chart` as a PNG of 800 x 360 pixels, with its alt text.
@@ -51,12 +60,7 @@ impl Renderer {
             .enumerate()
             .map(|(i, &v)| (x_of(i), y_of(v)))
             .collect();
-        for pair in points.windows(2) {
-            for dy in [-1.0, 0.0, 1.0] {
-                let (a, b) = ((pair[0].0, pair[0].1 + dy), (pair[1].0, pair[1].1 + dy));
-                draw_line_segment_mut(&mut img, a, b, Rgb(LINE));
-            }
-        }
+        polyline(&mut img, &points, LINE);
         for &(ply, severity) in &chart.marks {
             let (Some(&(x, y)), Some(&c)) = (
                 points.get(ply),
@@ -77,12 +81,113 @@ impl Renderer {
             INK,
             &chart.title,
         );
-        let mut png = std::io::Cursor::new(Vec::new());
-        // Encoding an in-memory RGB image cannot fail.
-        let _ = img.write_to(&mut png, image::ImageFormat::Png);
         Frame {
-            png: png.into_inner(),
+            png: encode(&img),
             alt: alt_text(chart),
+        }
+    }
+
+    /// Draws `chart` as a PNG of 800 x 360 pixels, with its alt text: each series a
+    /// line (the second dashed by its dots) over the band of its RD.
+    pub fn draw_rating_chart(&self, chart: &RatingChart) -> Frame {
+        let mut img = RgbImage::from_pixel(W, H, Rgb(PAPER));
+        let (left, top, right, bottom) = PLOT;
+        let (lo, hi) = rating_range(chart);
+        let y_of = |r: f32| bottom - (r.clamp(lo, hi) - lo) / (hi - lo) * (bottom - top);
+        let n = chart
+            .series
+            .iter()
+            .map(|s| s.points.len())
+            .max()
+            .unwrap_or(2)
+            .max(2)
+            - 1;
+        let x_of = |i: usize| left + (right - left) * i as f32 / n as f32;
+        for (s, &band) in chart.series.iter().zip(SERIES.iter()) {
+            for pair in s.points.windows(2).enumerate() {
+                let (i, w) = pair;
+                band_between(&mut img, (x_of(i), x_of(i + 1)), (w[0], w[1]), &y_of, band);
+            }
+        }
+        for v in [lo, (lo + hi) / 2.0, hi] {
+            let y = y_of(v);
+            draw_line_segment_mut(&mut img, (left, y), (right, y), Rgb(GRID));
+            text(
+                &mut img,
+                &self.book,
+                13.0,
+                (left - 8.0, y),
+                Align::Right,
+                INK,
+                &format!("{v:.0}"),
+            );
+        }
+        for (k, (s, &line)) in chart.series.iter().zip(SERIES.iter()).enumerate() {
+            let pts: Vec<(f32, f32)> = s
+                .points
+                .iter()
+                .enumerate()
+                .map(|(i, &(r, _))| (x_of(i), y_of(r)))
+                .collect();
+            polyline(&mut img, &pts, line);
+            for &(x, y) in &pts {
+                // Filled dots for the first series, rings for the second.
+                disc(&mut img, x, y, 4.5, line);
+                if k == 1 {
+                    disc(&mut img, x, y, 2.5, PAPER);
+                }
+            }
+            let legend_x = left + 200.0 * k as f32;
+            disc(&mut img, legend_x + 6.0, bottom + 30.0, 4.5, line);
+            if k == 1 {
+                disc(&mut img, legend_x + 6.0, bottom + 30.0, 2.5, PAPER);
+            }
+            text(
+                &mut img,
+                &self.book,
+                13.0,
+                (legend_x + 16.0, bottom + 30.0),
+                Align::Left,
+                INK,
+                &s.name,
+            );
+        }
+        let step = ((n as f32 / 10.0).ceil() as usize).max(1);
+        for game in (0..=n).step_by(step) {
+            let x = x_of(game);
+            draw_line_segment_mut(&mut img, (x, bottom), (x, bottom + 4.0), Rgb(INK));
+            text(
+                &mut img,
+                &self.book,
+                12.0,
+                (x, bottom + 14.0),
+                Align::Centre,
+                INK,
+                &game.to_string(),
+            );
+        }
+        let caption = "rated games (band: rating deviation)";
+        text(
+            &mut img,
+            &self.book,
+            12.0,
+            (right, bottom + 30.0),
+            Align::Right,
+            INK,
+            caption,
+        );
+        text(
+            &mut img,
+            &self.bold,
+            18.0,
+            (left, 24.0),
+            Align::Left,
+            INK,
+            &chart.title,
+        );
+        Frame {
+            png: encode(&img),
+            alt: rating_alt(chart),
         }
     }
 
@@ -134,6 +239,89 @@ impl Renderer {
             caption,
         );
     }
+}
+
+/// `img` as PNG bytes (encoding an in-memory RGB image cannot fail).
+fn encode(img: &RgbImage) -> Vec<u8> {
+    let mut png = std::io::Cursor::new(Vec::new());
+    let _ = img.write_to(&mut png, image::ImageFormat::Png);
+    png.into_inner()
+}
+
+/// A line 3 pixels thick through `points`.
+fn polyline(img: &mut RgbImage, points: &[(f32, f32)], c: Color) {
+    for pair in points.windows(2) {
+        for dy in [-1.0, 0.0, 1.0] {
+            let (a, b) = ((pair[0].0, pair[0].1 + dy), (pair[1].0, pair[1].1 + dy));
+            draw_line_segment_mut(img, a, b, Rgb(c));
+        }
+    }
+}
+
+/// Fills the band of ±RD between two points of a rating series, column by column.
+fn band_between(
+    img: &mut RgbImage,
+    (x0, x1): (f32, f32),
+    (a, b): ((f32, f32), (f32, f32)),
+    y_of: &dyn Fn(f32) -> f32,
+    c: Color,
+) {
+    let (from, to) = (x0.round() as i32, x1.round() as i32);
+    for x in from..to.max(from + 1) {
+        let t = if to > from {
+            (x - from) as f32 / (to - from) as f32
+        } else {
+            0.0
+        };
+        let (r, d) = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+        let (y_top, y_bottom) = (y_of(r + d) as i32, y_of(r - d) as i32);
+        for y in y_top..=y_bottom {
+            blend(img, x, y, c, BAND_ALPHA);
+        }
+    }
+}
+
+/// The rating range shown: every rating ± its RD, widened to at least 200 points and
+/// rounded out to 50.
+fn rating_range(chart: &RatingChart) -> (f32, f32) {
+    let (mut lo, mut hi) = (f32::MAX, f32::MIN);
+    for &(r, d) in chart.series.iter().flat_map(|s| &s.points) {
+        lo = lo.min(r - d);
+        hi = hi.max(r + d);
+    }
+    if lo > hi {
+        (lo, hi) = (1400.0, 1600.0);
+    }
+    let mid = (lo + hi) / 2.0;
+    let half = ((hi - lo) / 2.0).max(100.0);
+    (
+        ((mid - half) / 50.0).floor() * 50.0,
+        ((mid + half) / 50.0).ceil() * 50.0,
+    )
+}
+
+/// The rating chart in words: each series' first and last rating, its games and its
+/// highest point.
+fn rating_alt(chart: &RatingChart) -> String {
+    let parts: Vec<String> = chart
+        .series
+        .iter()
+        .map(|s| {
+            let first = s.points.first().map_or(0.0, |p| p.0);
+            let (last, rd) = s.points.last().map_or((0.0, 0.0), |p| *p);
+            let (best_i, best) = s
+                .points
+                .iter()
+                .enumerate()
+                .fold((0, f32::MIN), |b, (i, p)| if p.0 > b.1 { (i, p.0) } else { b });
+            format!(
+                "{}: from {first:.0} to {last:.0} (RD {rd:.0}) over {} rated games, highest {best:.0} after game {best_i}",
+                s.name,
+                s.points.len().saturating_sub(1)
+            )
+        })
+        .collect();
+    format!("Rating chart, {}. {}.", chart.title, parts.join("; "))
 }
 
 /// The half-height of the plot in seeds: the largest lead, at least 5 and at most 50,

@@ -283,6 +283,10 @@ impl Painter for Renderer {
     fn eval_chart(&self, chart: &crate::core::painter::EvalChart) -> Option<Frame> {
         Some(self.draw_eval_chart(chart))
     }
+
+    fn rating_chart(&self, chart: &crate::core::painter::RatingChart) -> Option<Frame> {
+        Some(self.draw_rating_chart(chart))
+    }
 }
 
 #[cfg(test)]

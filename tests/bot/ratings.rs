@@ -76,3 +76,42 @@ fn returning_player_is_provisional_again_after_idle_rating_periods() {
     assert_eq!(t.players[&user("alice").id].deviation, h.after.1);
     assert!(b.store.unsettled().unwrap().is_empty());
 }
+
+/// Issue 14 item 4: `!rating` carries the rating history as a chart: one series per
+/// family played, a point before the first rated game and after each; the alt text
+/// says it in words. A player with no rated game gets the text alone.
+#[test]
+fn rating_answers_with_a_history_chart() {
+    use std::sync::Arc;
+    let store = Arc::new(mancala_bot::store::MemoryStore::new());
+    let core = mancala_bot::core::Core::new(
+        store,
+        Arc::new(mancala_bot::render::Renderer::new()),
+        Arc::new(mancala_bot::core::ManualClock::new(1_700_000_000_000)),
+        mancala_bot::core::Settings::default(),
+    );
+    let at = chan("rated");
+    for loser in ["bob", "alice"] {
+        start(&core, &at, "katro");
+        ok(say(&core, &at, "alice", "!sow c1+"));
+        ok(say(&core, &at, "bob", "!sow a6+"));
+        ok(say(&core, &at, loser, "!resign"));
+    }
+    let r = ok(say(&core, &at, "carol", "!rating @alice"));
+    assert_eq!(r.attachments.len(), 1, "{}", r.text());
+    let chart = &r.attachments[0];
+    assert_eq!(chart.filename, "rating.png");
+    let img = image::load_from_memory(&chart.bytes).unwrap();
+    assert_eq!((img.width(), img.height()), (800, 360));
+    assert!(
+        chart
+            .alt
+            .starts_with("Rating chart, alice: rating history. Katro: from 1500 to ")
+            && chart.alt.contains("over 2 rated games"),
+        "{}",
+        chart.alt
+    );
+    assert!(!chart.alt.contains("Hoyito"), "{}", chart.alt);
+    let none = ok(say(&core, &at, "carol", "!rating"));
+    assert!(none.attachments.is_empty(), "carol has no rated game");
+}
