@@ -196,6 +196,9 @@ pub enum Picture {
         /// Boards after the frames, e.g. `next-game.png` when a match goes on.
         extra: Vec<(String, Position, BoardInfo)>,
     },
+    /// The summary chart of a finished game, `summary.png`, when the painter draws
+    /// charts (issue 14 item 4).
+    Summary(crate::core::painter::LineChart),
     /// The move as an animated GIF, `move.gif`; painting it appends `, in N frames.` to
     /// the reply's text (the number of frames is the painter's).
     Replay {

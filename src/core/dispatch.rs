@@ -254,6 +254,11 @@ impl Core {
                         .collect();
                     reply.attachments.extend(self.attach(&trace, &info, extra));
                 }
+                Picture::Summary(chart) => {
+                    if let Some(f) = self.painter.line_chart(&chart) {
+                        reply.attachments.push(attachment("summary.png".into(), f));
+                    }
+                }
                 Picture::Replay { trace, info } => {
                     let frames = self.painter.move_frames(&trace, &info);
                     let gif = self.painter.gif(&frames);

@@ -465,20 +465,63 @@ fn move_reply(
         }
     }
     let mut mentions = Vec::new();
+    let mut pictures = vec![Picture::Move { trace, info, extra }];
     if play.is_over() {
         lines.push(result_text(r));
         mentions.extend(r.south.clone());
         mentions.extend(r.north.clone());
+        pictures.push(Picture::Summary(summary_chart(r, game)));
     } else {
         let (line, who) = to_move_with_deadline(r, game, p);
         lines.push(line);
         mentions.extend(who);
     }
-    Draft::new(
-        lines.join("\n"),
-        vec![Picture::Move { trace, info, extra }],
-        mentions,
-    )
+    Draft::new(lines.join("\n"), pictures, mentions)
+}
+
+/// The summary chart of the finished `game` of `r` (issue 14 item 4): each side's seeds
+/// after every ply, on his side of the board for Katro (captures move seeds across,
+/// K6b), in his store for Hoyito (captures, H5-H8).
+fn summary_chart(r: &Record, game: &Game) -> crate::core::painter::LineChart {
+    let katro = game.variant().is_katro();
+    let count = |pos: &mancala_rules::Position, s: Side| {
+        if katro {
+            pos.seeds_of(s) as f32
+        } else {
+            f32::from(pos.store(s))
+        }
+    };
+    let mut replay = Game::from_position(game.start());
+    let mut points = vec![Side::ALL.map(|s| count(&replay.position(), s))];
+    for &mv in game.moves() {
+        if replay.advance(mv).is_err() {
+            break;
+        }
+        points.push(Side::ALL.map(|s| count(&replay.position(), s)));
+    }
+    let names = names(r);
+    let series = Side::ALL
+        .iter()
+        .map(|&s| crate::core::painter::Series {
+            name: format!("{s} ({})", names[s.index()]),
+            points: points.iter().map(|p| (p[s.index()], 0.0)).collect(),
+        })
+        .collect();
+    crate::core::painter::LineChart {
+        title: format!(
+            "{} vs {}: {}",
+            names[0],
+            names[1],
+            if katro {
+                "seeds on each side"
+            } else {
+                "seeds captured"
+            }
+        ),
+        steps: "plies".into(),
+        band: None,
+        series,
+    }
 }
 
 /// `Game 2 starts (M1-M3): games won ...; reserves ...; closed holes: ...`.

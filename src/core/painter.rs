@@ -142,23 +142,27 @@ pub struct EvalChart {
     pub marks: Vec<(usize, u8)>,
 }
 
-/// A player's rating history (`!rating`): one series per game family he has played
-/// rated games of.
+/// A line chart of up to two series over steps (`!rating`: a player's rating after
+/// each rated game, per game family; the end of a game: each side's seeds after each
+/// ply).
 #[derive(Clone, Debug, PartialEq)]
-pub struct RatingChart {
+pub struct LineChart {
     /// The title line, e.g. `alice: rating history`.
     pub title: String,
-    /// The families' histories.
-    pub series: Vec<RatingSeries>,
+    /// What a step is, plural, for the axis and the alt text: `rated games`, `plies`.
+    pub steps: String,
+    /// What the band around a line is, if any series has one: `rating deviation`.
+    pub band: Option<String>,
+    /// The series (at most two are drawn).
+    pub series: Vec<Series>,
 }
 
-/// One family's rating history: the rating and its deviation (RD) before the first
-/// rated game, then after each.
+/// One series of a [`LineChart`]: a value at step 0, then after each step.
 #[derive(Clone, Debug, PartialEq)]
-pub struct RatingSeries {
-    /// The family as people say it: `Katro`, `Hoyito`.
+pub struct Series {
+    /// Its name in the legend: `Katro`, `South (alice)`.
     pub name: String,
-    /// (rating, RD) on the Glicko scale, in order; at least two.
+    /// (value, half-height of its band; 0 for none), in order; at least two.
     pub points: Vec<(f32, f32)>,
 }
 
@@ -185,9 +189,9 @@ pub trait Painter: Send + Sync {
         None
     }
 
-    /// The chart of a rating history: each series as a line with its RD as a band.
-    /// `None` (the default) for a painter that draws no charts.
-    fn rating_chart(&self, chart: &RatingChart) -> Option<Frame> {
+    /// A line chart: each series as a line over its band. `None` (the default) for a
+    /// painter that draws no charts.
+    fn line_chart(&self, chart: &LineChart) -> Option<Frame> {
         let _ = chart;
         None
     }

@@ -180,16 +180,13 @@ pub struct RatingChange {
 
 /// A family's rating history for the chart: the rating and RD before the first change,
 /// then after each; `None` without any change.
-fn rating_series(
-    name: &str,
-    changes: &[RatingChange],
-) -> Option<crate::core::painter::RatingSeries> {
+fn rating_series(name: &str, changes: &[RatingChange]) -> Option<crate::core::painter::Series> {
     let first = changes.first()?;
     let points = std::iter::once(first.before)
         .chain(changes.iter().map(|c| c.after))
         .map(|(r, d)| (r as f32, d as f32))
         .collect();
-    Some(crate::core::painter::RatingSeries {
+    Some(crate::core::painter::Series {
         name: name.to_string(),
         points,
     })
@@ -457,12 +454,14 @@ impl super::Core {
             }
         }
         let mut reply = super::text_reply(format!("{}: {}.", user.name, parts.join("; ")));
-        let chart = crate::core::painter::RatingChart {
+        let chart = crate::core::painter::LineChart {
             title: format!("{}: rating history", user.name),
+            steps: "rated games".into(),
+            band: Some("rating deviation".into()),
             series,
         };
         if !chart.series.is_empty() {
-            if let Some(frame) = self.painter.rating_chart(&chart) {
+            if let Some(frame) = self.painter.line_chart(&chart) {
                 reply.attachments.push(crate::core::api::Attachment {
                     filename: "rating.png".into(),
                     bytes: frame.png,

@@ -6,15 +6,16 @@
 //!   position over the game as a line around the zero axis (above: South ahead, below:
 //!   North ahead), the marked moves as dots sized and coloured by severity, the plies
 //!   along the bottom.
-//! - A player's rating history (issue 14 item 4): each game family's rating after every
-//!   rated game as a line over a band of its deviation (RD), the games along the bottom.
+//! - Line charts (issue 14 item 4): a player's rating history (each game family's rating
+//!   after every rated game, over the band of its deviation), and the end of a game
+//!   (each side's seeds after each ply); the steps along the bottom.
 
 use image::{Rgb, RgbImage};
 use imageproc::drawing::draw_line_segment_mut;
 
 use super::draw::{blend, disc, rect, text, Align, Color};
 use super::Renderer;
-use crate::core::painter::{EvalChart, Frame, RatingChart};
+use crate::core::painter::{EvalChart, Frame, LineChart};
 
 const W: u32 = 800;
 const H: u32 = 360;
@@ -88,11 +89,11 @@ impl Renderer {
     }
 
     /// Draws `chart` as a PNG of 800 x 360 pixels, with its alt text: each series a
-    /// line (the second dashed by its dots) over the band of its RD.
-    pub fn draw_rating_chart(&self, chart: &RatingChart) -> Frame {
+    /// line over its band, the first with filled dots, the second with rings.
+    pub fn draw_line_chart(&self, chart: &LineChart) -> Frame {
         let mut img = RgbImage::from_pixel(W, H, Rgb(PAPER));
         let (left, top, right, bottom) = PLOT;
-        let (lo, hi) = rating_range(chart);
+        let (lo, hi) = value_range(chart);
         let y_of = |r: f32| bottom - (r.clamp(lo, hi) - lo) / (hi - lo) * (bottom - top);
         let n = chart
             .series
@@ -130,14 +131,21 @@ impl Renderer {
                 .map(|(i, &(r, _))| (x_of(i), y_of(r)))
                 .collect();
             polyline(&mut img, &pts, line);
-            for &(x, y) in &pts {
-                // Filled dots for the first series, rings for the second.
+            // Filled dots for the first series, rings for the second; none where they
+            // would touch (more than 40 steps): the legend still tells them apart.
+            let dotted = if pts.len() <= 41 { &pts[..] } else { &[] };
+            for &(x, y) in dotted {
                 disc(&mut img, x, y, 4.5, line);
                 if k == 1 {
                     disc(&mut img, x, y, 2.5, PAPER);
                 }
             }
-            let legend_x = left + 200.0 * k as f32;
+            // The second legend after the first, however long its name.
+            let first = chart
+                .series
+                .first()
+                .map_or(0.0, |s| super::draw::text_width(&self.book, 13.0, &s.name));
+            let legend_x = left + (first + 48.0).max(200.0) * k as f32;
             disc(&mut img, legend_x + 6.0, bottom + 30.0, 4.5, line);
             if k == 1 {
                 disc(&mut img, legend_x + 6.0, bottom + 30.0, 2.5, PAPER);
@@ -166,7 +174,10 @@ impl Renderer {
                 &game.to_string(),
             );
         }
-        let caption = "rated games (band: rating deviation)";
+        let caption = match &chart.band {
+            Some(band) => format!("{} (band: {band})", chart.steps),
+            None => chart.steps.clone(),
+        };
         text(
             &mut img,
             &self.book,
@@ -174,7 +185,7 @@ impl Renderer {
             (right, bottom + 30.0),
             Align::Right,
             INK,
-            caption,
+            &caption,
         );
         text(
             &mut img,
@@ -187,7 +198,7 @@ impl Renderer {
         );
         Frame {
             png: encode(&img),
-            alt: rating_alt(chart),
+            alt: line_alt(chart),
         }
     }
 
@@ -281,28 +292,37 @@ fn band_between(
     }
 }
 
-/// The rating range shown: every rating ± its RD, widened to at least 200 points and
-/// rounded out to 50.
-fn rating_range(chart: &RatingChart) -> (f32, f32) {
+/// The range of values shown: every value ± its band, rounded out to a round step;
+/// ratings (values over 100) at least 200 wide in steps of 50, counts (seeds) from at
+/// least 0 and at least 2 wide.
+fn value_range(chart: &LineChart) -> (f32, f32) {
     let (mut lo, mut hi) = (f32::MAX, f32::MIN);
     for &(r, d) in chart.series.iter().flat_map(|s| &s.points) {
         lo = lo.min(r - d);
         hi = hi.max(r + d);
     }
     if lo > hi {
-        (lo, hi) = (1400.0, 1600.0);
+        (lo, hi) = (0.0, 1.0);
     }
-    let mid = (lo + hi) / 2.0;
-    let half = ((hi - lo) / 2.0).max(100.0);
+    if hi > 100.0 {
+        let mid = (lo + hi) / 2.0;
+        let half = ((hi - lo) / 2.0).max(100.0);
+        return (
+            ((mid - half) / 50.0).floor() * 50.0,
+            ((mid + half) / 50.0).ceil() * 50.0,
+        );
+    }
+    let step = ((hi - lo) / 10.0).ceil().max(1.0);
+    let lo = (lo / step).floor() * step;
     (
-        ((mid - half) / 50.0).floor() * 50.0,
-        ((mid + half) / 50.0).ceil() * 50.0,
+        lo.max(0.0).min(lo),
+        ((hi / step).ceil() * step).max(lo + 2.0),
     )
 }
 
-/// The rating chart in words: each series' first and last rating, its games and its
-/// highest point.
-fn rating_alt(chart: &RatingChart) -> String {
+/// The line chart in words: each series' first and last value (and band), its steps
+/// and its highest point.
+fn line_alt(chart: &LineChart) -> String {
     let parts: Vec<String> = chart
         .series
         .iter()
@@ -313,15 +333,25 @@ fn rating_alt(chart: &RatingChart) -> String {
                 .points
                 .iter()
                 .enumerate()
-                .fold((0, f32::MIN), |b, (i, p)| if p.0 > b.1 { (i, p.0) } else { b });
+                .fold(
+                    (0, f32::MIN),
+                    |b, (i, p)| if p.0 > b.1 { (i, p.0) } else { b },
+                );
+            let band = if rd > 0.0 {
+                format!(" (±{rd:.0})")
+            } else {
+                String::new()
+            };
             format!(
-                "{}: from {first:.0} to {last:.0} (RD {rd:.0}) over {} rated games, highest {best:.0} after game {best_i}",
+                "{}: from {first:.0} to {last:.0}{band} over {} {}, highest {best:.0} after step \
+                 {best_i}",
                 s.name,
-                s.points.len().saturating_sub(1)
+                s.points.len().saturating_sub(1),
+                chart.steps
             )
         })
         .collect();
-    format!("Rating chart, {}. {}.", chart.title, parts.join("; "))
+    format!("Chart, {}. {}.", chart.title, parts.join("; "))
 }
 
 /// The half-height of the plot in seeds: the largest lead, at least 5 and at most 50,

@@ -284,8 +284,8 @@ impl Painter for Renderer {
         Some(self.draw_eval_chart(chart))
     }
 
-    fn rating_chart(&self, chart: &crate::core::painter::RatingChart) -> Option<Frame> {
-        Some(self.draw_rating_chart(chart))
+    fn line_chart(&self, chart: &crate::core::painter::LineChart) -> Option<Frame> {
+        Some(self.draw_line_chart(chart))
     }
 }
 

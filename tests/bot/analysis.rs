@@ -157,3 +157,50 @@ fn analyze_on_the_command_line_in_text_and_json_with_a_chart() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.starts_with("move 2 `c1+` is illegal"), "{err}");
 }
+
+/// Issue 14 item 4: a game ended by a move comes with a summary chart of each side's
+/// seeds over the game (Katro: on his side of the board). K6b/K9: South's `d1+` takes
+/// North's last seed and wins.
+#[test]
+fn a_game_ended_by_a_move_comes_with_its_summary_chart() {
+    let (core, store) = reviewed_game();
+    let at = chan("won");
+    let start: Position = "katro:4x4/0,0,0,2/0,0,13,0/0,0,1,0/0,0,0,0 s"
+        .parse()
+        .unwrap();
+    let r = Record::in_play(
+        "g-won".into(),
+        at.clone(),
+        GameKind::single(start.variant()),
+        user("alice"),
+        user("bob"),
+        Play::Game(Game::from_position(start)),
+        None,
+        1_700_000_000_000,
+    );
+    assert!(store.write(&at, None, Write::Put(&r)).unwrap());
+    let reply = ok(say(&core, &at, "alice", "!sow d1+"));
+    assert!(
+        reply.text().contains("alice (South) wins"),
+        "{}",
+        reply.text()
+    );
+    let summary = reply
+        .attachments
+        .iter()
+        .find(|a| a.filename == "summary.png")
+        .expect("a summary chart");
+    let img = image::load_from_memory(&summary.bytes).unwrap();
+    assert_eq!((img.width(), img.height()), (800, 360));
+    assert!(
+        summary.alt.contains("alice vs bob: seeds on each side")
+            && summary
+                .alt
+                .contains("South (alice): from 15 to 16 over 1 plies")
+            && summary
+                .alt
+                .contains("North (bob): from 1 to 0 over 1 plies"),
+        "{}",
+        summary.alt
+    );
+}

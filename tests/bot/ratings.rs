@@ -106,7 +106,7 @@ fn rating_answers_with_a_history_chart() {
     assert!(
         chart
             .alt
-            .starts_with("Rating chart, alice: rating history. Katro: from 1500 to ")
+            .starts_with("Chart, alice: rating history. Katro: from 1500 to ")
             && chart.alt.contains("over 2 rated games"),
         "{}",
         chart.alt
