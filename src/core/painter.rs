@@ -166,6 +166,18 @@ pub struct Series {
     pub points: Vec<(f32, f32)>,
 }
 
+/// A table as a picture (tournament standings and crosstables): a title, a header row
+/// and rows of cells, all text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TablePicture {
+    /// The title line.
+    pub title: String,
+    /// The column headings.
+    pub header: Vec<String>,
+    /// The rows, each as many cells as the header.
+    pub rows: Vec<Vec<String>>,
+}
+
 /// Draws boards. Implemented by `render::Renderer`.
 pub trait Painter: Send + Sync {
     /// One picture of `pos`, no move highlights.
@@ -186,6 +198,13 @@ pub trait Painter: Send + Sync {
     /// it. `None` (the default) for a painter that draws no charts.
     fn eval_chart(&self, chart: &EvalChart) -> Option<Frame> {
         let _ = chart;
+        None
+    }
+
+    /// A table: its title, header and rows in a grid. `None` (the default) for a
+    /// painter that draws no charts.
+    fn table(&self, table: &TablePicture) -> Option<Frame> {
+        let _ = table;
         None
     }
 

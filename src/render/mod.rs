@@ -36,6 +36,7 @@ mod paint;
 mod plan;
 mod quant;
 mod sheet;
+mod table;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -286,6 +287,10 @@ impl Painter for Renderer {
 
     fn line_chart(&self, chart: &crate::core::painter::LineChart) -> Option<Frame> {
         Some(self.draw_line_chart(chart))
+    }
+
+    fn table(&self, table: &crate::core::painter::TablePicture) -> Option<Frame> {
+        Some(self.draw_table(table))
     }
 }
 

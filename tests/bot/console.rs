@@ -196,3 +196,44 @@ fn console_refuses_names_longer_than_the_platforms_allow() {
         String::from_utf8_lossy(&import.stderr)
     );
 }
+
+/// Issue 14 item 4: `!tournament standings` answers with the standings as a picture as
+/// well as text, and a round robin with its crosstable.
+#[test]
+fn console_tournament_standings_come_as_pictures() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        &["console"],
+        dir.path(),
+        "!tournament new rr katro:4x4 roundrobin 1d\n/as bob\n!tournament join\n/as carol\n\
+         !tournament join\n/as dave\n!tournament join\n/as alice\n!tournament join\n\
+         !tournament start\n/channel tourney-rr-r1-b1\n/as bob\n!resign\n\
+         /channel tourney-rr-r1-b2\n/as carol\n!resign\n/channel general\n\
+         !tournament standings rr\n",
+    );
+    for (file, alt) in [
+        (
+            "standings.png",
+            "(rr standings. # 1, Player dave, Points 1, W-D-L 1-0-0",
+        ),
+        (
+            "crosstable.png",
+            "(rr crosstable. # 1, Player dave, 1 ×, 4 1, Points 1;",
+        ),
+    ] {
+        let line = out
+            .lines()
+            .find(|l| l.contains(file))
+            .unwrap_or_else(|| panic!("no {file} in {out}"));
+        assert!(line.contains(alt), "{line}");
+        let path = line
+            .split("image: ")
+            .nth(1)
+            .unwrap()
+            .split(" (")
+            .next()
+            .unwrap();
+        let img = image::open(path).unwrap();
+        assert!(img.width() >= 320 && img.height() > 100, "{path}");
+    }
+}

@@ -241,7 +241,17 @@ impl Core {
                     &[Phase::Running, Phase::Finished, Phase::Registration],
                     "standings",
                 )?;
-                Ok(vec![text_reply(views::standings_text(&t))])
+                let mut reply = text_reply(views::standings_text(&t));
+                for (i, table) in views::standings_tables(&t).iter().enumerate() {
+                    if let Some(f) = self.painter.table(table) {
+                        reply.attachments.push(crate::core::api::Attachment {
+                            filename: ["standings.png", "crosstable.png"][i.min(1)].into(),
+                            bytes: f.png,
+                            alt: f.alt,
+                        });
+                    }
+                }
+                Ok(vec![reply])
             }
             TourneyCommand::Withdraw(user, name) => self.withdraw(msg, user, name.as_deref()),
             TourneyCommand::Cancel(name) => self.cancel_tournament(msg, name.as_deref()),

@@ -1,6 +1,7 @@
 //! The text of tournaments: the list, the start, pairings and standings. Pure.
 
 use super::{Format, Phase, Res, Tournament};
+use crate::core::painter::TablePicture;
 use crate::core::text;
 
 /// `!tournament` with no action: one line per tournament of the community.
@@ -242,6 +243,107 @@ fn knockout_line(t: &Tournament, s: &super::Standing) -> String {
         format!("lost in {round}")
     } else {
         format!("in {round}")
+    }
+}
+
+/// The standings as a table picture (issue 14 item 4), and for a round robin of at most
+/// [`CROSSTABLE_MAX`] entrants its crosstable; nothing before the start.
+pub(super) fn standings_tables(t: &Tournament) -> Vec<TablePicture> {
+    if t.phase == Phase::Registration {
+        return Vec::new();
+    }
+    let knockout = t.format == Format::Knockout;
+    let standings = t.standings();
+    let name = |e: usize| {
+        let en = &t.entrants[e];
+        let out = if en.withdrawn { " (withdrawn)" } else { "" };
+        format!("{}{out}", en.user.name)
+    };
+    let header: Vec<String> = if knockout {
+        vec!["#", "Player", "Result"]
+    } else {
+        vec!["#", "Player", "Points", "W-D-L", "Buchholz", "SB"]
+    }
+    .into_iter()
+    .map(String::from)
+    .collect();
+    let rows = standings
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let [w, d, l] = s.won_drawn_lost;
+            let mut row = vec![(i + 1).to_string(), name(s.entrant)];
+            if knockout {
+                row.push(knockout_line(t, s));
+            } else {
+                row.push(half_points(s.points));
+                row.push(format!("{w}-{d}-{l}"));
+                row.push(half_points(s.buchholz));
+                row.push(format!("{:.2}", f64::from(s.sonneborn_berger) / 4.0));
+            }
+            row
+        })
+        .collect();
+    let mut out = vec![TablePicture {
+        title: format!("{} standings", t.name),
+        header,
+        rows,
+    }];
+    if t.format == Format::RoundRobin && t.entrants.len() <= CROSSTABLE_MAX {
+        out.push(crosstable(t, &standings));
+    }
+    out
+}
+
+/// Round robins up to this many entrants get a crosstable picture.
+const CROSSTABLE_MAX: usize = 16;
+
+/// The crosstable of a round robin: each entrant's score against each other (`1`, `½`,
+/// `0` per game), in the order of the standings.
+fn crosstable(t: &Tournament, standings: &[super::Standing]) -> TablePicture {
+    let order: Vec<usize> = standings.iter().map(|s| s.entrant).collect();
+    let mut header = vec!["#".to_string(), "Player".to_string()];
+    header.extend((1..=order.len()).map(|n| n.to_string()));
+    header.push("Points".to_string());
+    let score = |me: usize, them: usize| -> String {
+        let games = t.rounds.iter().flat_map(|r| &r.pairings).filter_map(|p| {
+            let north = p.north?;
+            let res = p.result?;
+            let mine = match (p.south == me, north == me) {
+                (true, _) if north == them => res == Res::South,
+                (_, true) if p.south == them => res == Res::North,
+                _ => return None,
+            };
+            Some(if res == Res::Draw {
+                "½"
+            } else if mine {
+                "1"
+            } else {
+                "0"
+            })
+        });
+        games.collect::<Vec<_>>().join(" ")
+    };
+    let rows = order
+        .iter()
+        .enumerate()
+        .map(|(i, &me)| {
+            let mut row = vec![(i + 1).to_string(), t.entrants[me].user.name.clone()];
+            row.extend(order.iter().map(|&them| {
+                if them == me {
+                    "×".to_string()
+                } else {
+                    score(me, them)
+                }
+            }));
+            row.push(half_points(standings[i].points));
+            row
+        })
+        .collect();
+    TablePicture {
+        title: format!("{} crosstable", t.name),
+        header,
+        rows,
     }
 }
 
