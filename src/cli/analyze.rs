@@ -73,20 +73,7 @@ pub fn main(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
         print_text(&mut out, &reviewed, args.nodes)?;
     }
     if let Some(path) = &args.chart {
-        let chart = EvalChart {
-            title: format!("{} review", game.variant()),
-            south_values: reviewed
-                .south_values
-                .iter()
-                .map(|&v| v as f32 / 100.0)
-                .collect(),
-            marks: reviewed
-                .plies
-                .iter()
-                .filter(|p| p.mark > Mark::Good)
-                .map(|p| (p.ply, p.mark as u8))
-                .collect(),
-        };
+        let chart = EvalChart::of_review(format!("{} review", game.variant()), &reviewed);
         let frame = mancala_bot::render::Renderer::new().draw_eval_chart(&chart);
         std::fs::write(path, &frame.png)
             .with_context(|| format!("cannot write {}", path.display()))?;

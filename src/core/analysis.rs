@@ -122,25 +122,13 @@ pub(super) fn review_text(r: &Record, review: &GameReview, nodes: u64) -> String
 /// The chart of `review`, for the painter.
 pub(super) fn chart(r: &Record, review: &GameReview) -> EvalChart {
     let name = |s: Side| r.player(s).map_or("?", |u| u.name.as_str()).to_string();
-    EvalChart {
-        title: format!(
-            "{} (South) vs {} (North), {}",
-            name(Side::South),
-            name(Side::North),
-            text::kind_name(r.kind)
-        ),
-        south_values: review
-            .south_values
-            .iter()
-            .map(|&v| v as f32 / 100.0)
-            .collect(),
-        marks: review
-            .plies
-            .iter()
-            .filter(|p| p.mark > Mark::Good)
-            .map(|p| (p.ply, p.mark as u8))
-            .collect(),
-    }
+    let title = format!(
+        "{} (South) vs {} (North), {}",
+        name(Side::South),
+        name(Side::North),
+        text::kind_name(r.kind)
+    );
+    EvalChart::of_review(title, review)
 }
 
 impl Core {

@@ -513,7 +513,16 @@ impl Core {
         })])
     }
 
-    pub(super) fn set_autoforfeit(&self, msg: &Incoming, on: bool) -> Answer {
+    /// Changes the settings of `msg`'s channel with `change`, if its author is an
+    /// organizer (`!set`).
+    ///
+    /// # Errors
+    /// A refusal for anyone else; a store failure.
+    pub(super) fn set_channel(
+        &self,
+        msg: &Incoming,
+        change: impl Fn(&mut ChannelSettings),
+    ) -> Result<(), Fail> {
         if !msg.is_organizer {
             return super::refuse(format!(
                 "only organizers ({}) can change channel settings",
@@ -524,10 +533,14 @@ impl Core {
             &*self.store,
             &DocKey::chan(&msg.at),
             |c: &mut ChannelSettings| {
-                c.autoforfeit = on;
+                change(c);
                 Ok::<(), Fail>(())
             },
-        )?;
+        )
+    }
+
+    pub(super) fn set_autoforfeit(&self, msg: &Incoming, on: bool) -> Answer {
+        self.set_channel(msg, |c| c.autoforfeit = on)?;
         Ok(vec![text_reply(if on {
             "Auto-forfeit is on in this channel: a player whose deadline passes loses the \
              game by himself."

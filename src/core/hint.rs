@@ -154,20 +154,7 @@ impl Core {
 
     /// `!set hints on|off` (organizers).
     pub(super) fn set_hints(&self, msg: &Incoming, on: bool) -> Answer {
-        if !msg.is_organizer {
-            return refuse(format!(
-                "only organizers ({}) can change channel settings",
-                text::ORGANIZERS
-            ));
-        }
-        docs::update(
-            &*self.store,
-            &DocKey::chan(&msg.at),
-            |c: &mut ChannelSettings| {
-                c.hints = on;
-                Ok::<(), super::Fail>(())
-            },
-        )?;
+        self.set_channel(msg, |c| c.hints = on)?;
         let p = &self.settings.prefix;
         Ok(vec![text_reply(if on {
             format!(

@@ -142,6 +142,28 @@ pub struct EvalChart {
     pub marks: Vec<(usize, u8)>,
 }
 
+impl EvalChart {
+    /// The chart of `review` under `title`: South's view of every position in seeds,
+    /// and every move marked worse than good with its severity.
+    pub fn of_review(title: String, review: &mancala_ai::review::GameReview) -> EvalChart {
+        use mancala_ai::review::Mark;
+        EvalChart {
+            title,
+            south_values: review
+                .south_values
+                .iter()
+                .map(|&v| v as f32 / 100.0)
+                .collect(),
+            marks: review
+                .plies
+                .iter()
+                .filter(|p| p.mark > Mark::Good)
+                .map(|p| (p.ply, p.mark as u8))
+                .collect(),
+        }
+    }
+}
+
 /// A line chart of up to two series over steps (`!rating`: a player's rating after
 /// each rated game, per game family; the end of a game: each side's seeds after each
 /// ply).

@@ -73,19 +73,7 @@ impl Renderer {
             disc(&mut img, x, y, r + 1.5, INK);
             disc(&mut img, x, y, r, c);
         }
-        text(
-            &mut img,
-            &self.bold,
-            18.0,
-            (left, 24.0),
-            Align::Left,
-            INK,
-            &chart.title,
-        );
-        Frame {
-            png: encode(&img),
-            alt: alt_text(chart),
-        }
+        self.finish(img, &chart.title, alt_text(chart))
     }
 
     /// Draws `chart` as a PNG of 800 x 360 pixels, with its alt text: each series a
@@ -160,33 +148,47 @@ impl Renderer {
                 &s.name,
             );
         }
+        let caption = match &chart.band {
+            Some(band) => format!("{} (band: {band})", chart.steps),
+            None => chart.steps.clone(),
+        };
+        self.steps_axis(&mut img, n, &x_of, &caption);
+        self.finish(img, &chart.title, line_alt(chart))
+    }
+
+    /// The steps 0 to `n` along the bottom of the plot (at most about ten labelled),
+    /// and `caption` at its right end.
+    fn steps_axis(&self, img: &mut RgbImage, n: usize, x_of: &dyn Fn(usize) -> f32, caption: &str) {
+        let (_, _, right, bottom) = PLOT;
         let step = ((n as f32 / 10.0).ceil() as usize).max(1);
-        for game in (0..=n).step_by(step) {
-            let x = x_of(game);
-            draw_line_segment_mut(&mut img, (x, bottom), (x, bottom + 4.0), Rgb(INK));
+        for i in (0..=n).step_by(step) {
+            let x = x_of(i);
+            draw_line_segment_mut(img, (x, bottom), (x, bottom + 4.0), Rgb(INK));
+            let label = i.to_string();
             text(
-                &mut img,
+                img,
                 &self.book,
                 12.0,
                 (x, bottom + 14.0),
                 Align::Centre,
                 INK,
-                &game.to_string(),
+                &label,
             );
         }
-        let caption = match &chart.band {
-            Some(band) => format!("{} (band: {band})", chart.steps),
-            None => chart.steps.clone(),
-        };
         text(
-            &mut img,
+            img,
             &self.book,
             12.0,
             (right, bottom + 30.0),
             Align::Right,
             INK,
-            &caption,
+            caption,
         );
+    }
+
+    /// The chart with its title drawn, as a frame with `alt`.
+    fn finish(&self, mut img: RgbImage, title: &str, alt: String) -> Frame {
+        let (left, ..) = PLOT;
         text(
             &mut img,
             &self.bold,
@@ -194,11 +196,11 @@ impl Renderer {
             (left, 24.0),
             Align::Left,
             INK,
-            &chart.title,
+            title,
         );
         Frame {
             png: encode(&img),
-            alt: line_alt(chart),
+            alt,
         }
     }
 
@@ -224,31 +226,7 @@ impl Renderer {
             );
         }
         draw_line_segment_mut(img, (left, mid), (right, mid), Rgb(INK));
-        let step = ((n as f32 / 10.0).ceil() as usize).max(1);
-        for ply in (0..=n).step_by(step) {
-            let x = x_of(ply);
-            draw_line_segment_mut(img, (x, bottom), (x, bottom + 4.0), Rgb(INK));
-            let label = ply.to_string();
-            text(
-                img,
-                &self.book,
-                12.0,
-                (x, bottom + 14.0),
-                Align::Centre,
-                INK,
-                &label,
-            );
-        }
-        let caption = "ply (seeds ahead: S above, N below)";
-        text(
-            img,
-            &self.book,
-            12.0,
-            (right, bottom + 30.0),
-            Align::Right,
-            INK,
-            caption,
-        );
+        self.steps_axis(img, n, x_of, "ply (seeds ahead: S above, N below)");
     }
 }
 
