@@ -13,11 +13,13 @@
 use image::{Rgb, RgbImage};
 use imageproc::drawing::draw_line_segment_mut;
 
-use super::draw::{blend, disc, rect, text, Align, Color};
+use super::draw::{blend, disc, ellipsize, rect, text, text_width, Align, Color};
 use super::Renderer;
 use crate::core::painter::{EvalChart, Frame, LineChart};
 
 const W: u32 = 800;
+/// The widest legend name (pixels); longer ones are cut with an ellipsis.
+const LEGEND_W: f32 = 300.0;
 const H: u32 = 360;
 /// The plot's box: left, top, right, bottom.
 const PLOT: (f32, f32, f32, f32) = (70.0, 50.0, 780.0, 320.0);
@@ -128,11 +130,12 @@ impl Renderer {
                     disc(&mut img, x, y, 2.5, PAPER);
                 }
             }
-            // The second legend after the first, however long its name.
+            // The second legend after the first, however long its name (cut by width).
+            let legend = |name: &str| ellipsize(&self.book, 13.0, name, LEGEND_W);
             let first = chart
                 .series
                 .first()
-                .map_or(0.0, |s| super::draw::text_width(&self.book, 13.0, &s.name));
+                .map_or(0.0, |s| text_width(&self.book, 13.0, &legend(&s.name)));
             let legend_x = left + (first + 48.0).max(200.0) * k as f32;
             disc(&mut img, legend_x + 6.0, bottom + 30.0, 4.5, line);
             if k == 1 {
@@ -145,7 +148,7 @@ impl Renderer {
                 (legend_x + 16.0, bottom + 30.0),
                 Align::Left,
                 INK,
-                &s.name,
+                &legend(&s.name),
             );
         }
         let caption = match &chart.band {

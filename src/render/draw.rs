@@ -16,8 +16,10 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use ab_glyph::{point, Font, FontRef, GlyphId, PxScale, ScaleFont};
+use ab_glyph::{point, Font, OutlinedGlyph, PxScale, ScaleFont};
 use image::{Rgb, RgbImage};
+
+use super::shape::{shape, Face, Fallbacks, Line, Placed, OWN};
 
 /// An sRGB colour.
 pub(crate) type Color = [u8; 3];
@@ -191,39 +193,60 @@ pub(crate) fn rounded_rect(
     }
 }
 
-/// The glyphs of `text` at `size` with their pen positions from the line's start, by
-/// advances and kerning, and the line's advance width: the one layout that measuring
-/// and drawing share.
-fn layout(font: &FontRef<'static>, size: f32, text: &str) -> (Vec<(GlyphId, f32)>, f32) {
-    let f = font.as_scaled(PxScale::from(size));
-    let mut glyphs = Vec::with_capacity(text.len());
-    let mut pen = 0.0;
-    let mut last = None;
-    for ch in text.chars() {
-        let id = f.glyph_id(ch);
-        if let Some(prev) = last {
-            pen += f.kern(prev, id);
-        }
-        glyphs.push((id, pen));
-        pen += f.h_advance(id);
-        last = Some(id);
-    }
-    (glyphs, pen)
-}
-
-/// The advance width of `text` at `size` (ab_glyph pixel scale), kerning included.
-pub(crate) fn text_width(font: &FontRef<'static>, size: f32, text: &str) -> f32 {
-    layout(font, size, text).1
+/// The advance width of `text` at `size` (ab_glyph pixel scale of the typeface's own
+/// font), shaped as [`text`] draws it.
+pub(crate) fn text_width(face: &Typeface, size: f32, text: &str) -> f32 {
+    face.line(size, text).width
 }
 
 /// The largest size not above `size` at which `text` fits in `max_w` pixels.
-pub(crate) fn fit_size(font: &FontRef<'static>, size: f32, text: &str, max_w: f32) -> f32 {
-    let w = text_width(font, size, text);
+pub(crate) fn fit_size(face: &Typeface, size: f32, text: &str, max_w: f32) -> f32 {
+    let w = text_width(face, size, text);
     if w <= max_w || w <= 0.0 {
         size
     } else {
         (size * max_w / w).floor().max(6.0)
     }
+}
+
+/// `text` fitted in `max_w` pixels: at the largest size not above `size` and not below
+/// `min_size` at which it fits, or else at `min_size` and cut by width with an ellipsis
+/// (whole grapheme clusters, from the logical end: the left in right-to-left text).
+/// Returns the size and the text to draw.
+pub(crate) fn fit_text(
+    face: &Typeface,
+    (size, min_size): (f32, f32),
+    text: &str,
+    max_w: f32,
+) -> (f32, String) {
+    let size = fit_size(face, size, text, max_w);
+    if size >= min_size {
+        return (size, text.to_string());
+    }
+    (min_size, ellipsize(face, min_size, text, max_w))
+}
+
+/// `text` cut by width with an ellipsis so that it fits in `max_w` pixels at `size`
+/// (unchanged if it fits).
+pub(crate) fn ellipsize(face: &Typeface, size: f32, text: &str, max_w: f32) -> String {
+    use unicode_segmentation::UnicodeSegmentation;
+    if text_width(face, size, text) <= max_w {
+        return text.to_string();
+    }
+    // `ends[k]`: where the head of `k` grapheme clusters ends; the whole text (the last)
+    // does not fit.
+    let ends: Vec<usize> = text.grapheme_indices(true).map(|(i, _)| i).collect();
+    // The longest head whose width with the ellipsis fits, by bisection over graphemes.
+    let (mut lo, mut hi) = (0, ends.len() - 1);
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if text_width(face, size, &format!("{}…", &text[..ends[mid]])) <= max_w {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    format!("{}…", text[..ends[lo]].trim_end())
 }
 
 /// Horizontal anchor of a text line.
@@ -239,14 +262,25 @@ pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// A font with a cache of its rasterized glyphs: [`text`] draws a glyph from its cached
-/// coverage mask instead of rasterizing its outline each time (most of a frame's
-/// drawing otherwise). Dereferences to the font for measuring.
+/// A font with its fallbacks ([`shape`]), a cache of shaped lines and a cache of
+/// rasterized glyphs: [`text`] draws a glyph from its cached coverage mask instead of
+/// rasterizing its outline each time (most of a frame's drawing otherwise).
 pub(crate) struct Typeface {
-    font: FontRef<'static>,
-    /// Coverage masks by glyph, size (`f32` bits) and horizontal offset in quarter pixels.
-    masks: Mutex<HashMap<(u16, u32, u8), Arc<Mask>>>,
+    own: Face,
+    fallbacks: Arc<Fallbacks>,
+    /// Shaped lines by size (`f32` bits) and text; emptied when it reaches
+    /// [`LINE_CACHE`] entries, so that players' names cannot grow it without bound.
+    lines: Mutex<HashMap<(u32, String), Arc<Line>>>,
+    /// Coverage masks by font, glyph, size (`f32` bits) and horizontal offset in quarter
+    /// pixels.
+    masks: Mutex<HashMap<MaskKey, Arc<Mask>>>,
 }
+
+/// A glyph mask's key: font, glyph, size (`f32` bits), quarter-pixel offset.
+type MaskKey = (u16, u16, u32, u8);
+
+/// The most shaped lines a [`Typeface`] keeps.
+const LINE_CACHE: usize = 4096;
 
 /// A glyph's coverage (0-255) over its pixel box, placed relative to the pen position.
 struct Mask {
@@ -258,33 +292,76 @@ struct Mask {
     coverage: Vec<u8>,
 }
 
-impl std::ops::Deref for Typeface {
-    type Target = FontRef<'static>;
-    fn deref(&self) -> &FontRef<'static> {
-        &self.font
-    }
-}
-
 impl Typeface {
-    /// A typeface over `font` with an empty cache.
-    pub(crate) fn new(font: FontRef<'static>) -> Typeface {
+    /// A typeface over `own`, falling back on `fallbacks`, with empty caches.
+    pub(crate) fn new(own: Face, fallbacks: Arc<Fallbacks>) -> Typeface {
         Typeface {
-            font,
+            own,
+            fallbacks,
+            lines: Mutex::new(HashMap::new()),
             masks: Mutex::new(HashMap::new()),
         }
     }
 
-    /// The mask of glyph `id` at `size`, its pen `quarter`/4 of a pixel right of a pixel
-    /// edge and the line's top at a pixel edge.
-    fn mask(&self, id: GlyphId, size: f32, quarter: u8) -> Arc<Mask> {
-        let key = (id.0, size.to_bits(), quarter);
+    /// `text` shaped at `size` (see [`shape`]).
+    pub(crate) fn line(&self, size: f32, text: &str) -> Arc<Line> {
+        let key = (size.to_bits(), text.to_string());
+        if let Some(l) = lock(&self.lines).get(&key) {
+            return Arc::clone(l);
+        }
+        let line = Arc::new(shape(&self.own, &self.fallbacks, size, text));
+        let mut lines = lock(&self.lines);
+        if lines.len() >= LINE_CACHE {
+            lines.clear();
+        }
+        lines.insert(key, Arc::clone(&line));
+        line
+    }
+
+    /// The font with index `face` in a [`Line`].
+    fn face(&self, face: u16) -> &Face {
+        if face == OWN {
+            &self.own
+        } else {
+            self.fallbacks.face(face)
+        }
+    }
+
+    /// The ab_glyph scale of font `face` when the own font is at `size`: the same em.
+    fn scale(&self, face: u16, size: f32) -> PxScale {
+        if face == OWN {
+            PxScale::from(size)
+        } else {
+            self.face(face).scale(self.own.em(size))
+        }
+    }
+
+    /// The own font's ascent at `size`: the baseline's distance below a line's top.
+    fn ascent(&self, size: f32) -> f32 {
+        self.own.outline.as_scaled(PxScale::from(size)).ascent()
+    }
+
+    /// The outline of glyph `g` at `size`, its pen at `(x, y)` plus the glyph's offset.
+    fn outline(&self, g: &Placed, size: f32, (x, y): (f32, f32)) -> Option<OutlinedGlyph> {
+        let at = point(x + g.x, y + g.y);
+        let glyph = g.id.with_scale_and_position(self.scale(g.face, size), at);
+        self.face(g.face).outline.outline_glyph(glyph)
+    }
+
+    /// The mask of glyph `g` at `size`, its pen `quarter`/4 of a pixel right of a pixel
+    /// edge and the line's top at a pixel edge (the glyph's own offsets left out).
+    fn mask(&self, g: &Placed, size: f32, quarter: u8) -> Arc<Mask> {
+        let key = (g.face, g.id.0, size.to_bits(), quarter);
         if let Some(m) = lock(&self.masks).get(&key) {
             return Arc::clone(m);
         }
-        let scale = PxScale::from(size);
-        let ascent = self.font.as_scaled(scale).ascent();
-        let glyph = id.with_scale_and_position(scale, point(quarter as f32 / 4.0, ascent));
-        let mask = match self.font.outline_glyph(glyph) {
+        let at = Placed {
+            x: 0.0,
+            y: 0.0,
+            ..*g
+        };
+        let pen = (quarter as f32 / 4.0, self.ascent(size));
+        let mask = match self.outline(&at, size, pen) {
             Some(o) => {
                 let b = o.px_bounds();
                 let w = b.width() as usize;
@@ -326,29 +403,29 @@ pub(crate) fn text(
     c: Color,
     line: &str,
 ) -> f32 {
-    let (glyphs, w) = layout(face, size, line);
+    let shaped = face.line(size, line);
+    let w = shaped.width;
     let left = match align {
         Align::Left => x,
         Align::Centre => x - w / 2.0,
         Align::Right => x - w,
     };
-    let scaled = face.as_scaled(PxScale::from(size));
     let baseline = cy + cap_height(face, size) / 2.0;
-    let top = (baseline - scaled.ascent()).round() as i32;
+    let top = (baseline - face.ascent(size)).round() as i32;
     let left = left.round();
-    for (id, pen) in glyphs {
-        let at = left + pen;
+    for g in &shaped.glyphs {
+        let at = left + g.x;
         let mut px = at.floor();
         let mut quarter = ((at - px) * 4.0).round() as u8;
         if quarter == 4 {
             px += 1.0;
             quarter = 0;
         }
-        let m = face.mask(id, size, quarter);
+        let m = face.mask(g, size, quarter);
         if m.w == 0 {
             continue;
         }
-        let (x0, y0) = (px as i32 + m.x, top + m.y);
+        let (x0, y0) = (px as i32 + m.x, top + m.y + g.y.round() as i32);
         for (row, cov) in m.coverage.chunks_exact(m.w).enumerate() {
             for (col, &v) in cov.iter().enumerate() {
                 if v > 0 {
@@ -361,9 +438,9 @@ pub(crate) fn text(
 }
 
 /// Height of the digit `0` at `size`, the reference for vertical centring.
-pub(crate) fn cap_height(font: &FontRef<'static>, size: f32) -> f32 {
-    let scaled = font.as_scaled(PxScale::from(size));
-    let g = scaled.scaled_glyph('0');
+pub(crate) fn cap_height(face: &Typeface, size: f32) -> f32 {
+    let font = &face.own.outline;
+    let g = font.as_scaled(PxScale::from(size)).scaled_glyph('0');
     font.outline_glyph(g)
         .map(|o| o.px_bounds().height())
         .unwrap_or(size * 0.63)
@@ -389,16 +466,15 @@ impl Sprite {
     }
 
     /// Renders `line` centred on `(0, 0)` at `size`, with a halo of `halo` pixels.
-    pub(crate) fn new(font: &FontRef<'static>, size: f32, line: &str, halo: usize) -> Sprite {
-        let scale = PxScale::from(size);
-        let cap = cap_height(font, size);
+    pub(crate) fn new(face: &Typeface, size: f32, line: &str, halo: usize) -> Sprite {
+        let cap = cap_height(face, size);
         // Layout with the pen at (0, baseline 0).
-        let (glyphs, w_text) = layout(font, size, line);
-        let outlined: Vec<_> = glyphs
-            .into_iter()
-            .filter_map(|(id, pen)| {
-                font.outline_glyph(id.with_scale_and_position(scale, point(pen, 0.0)))
-            })
+        let shaped = face.line(size, line);
+        let w_text = shaped.width;
+        let outlined: Vec<_> = shaped
+            .glyphs
+            .iter()
+            .filter_map(|g| face.outline(g, size, (0.0, 0.0)))
             .collect();
         let (mut minx, mut miny, mut maxx, mut maxy) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
         for o in &outlined {

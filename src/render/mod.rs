@@ -35,13 +35,13 @@ mod layout;
 mod paint;
 mod plan;
 mod quant;
+mod shape;
 mod sheet;
 mod table;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use ab_glyph::FontRef;
 use image::RgbImage;
 use mancala_rules::{Event, Position, Side, Trace, Variant};
 
@@ -52,6 +52,7 @@ pub use layout::{frame_size, CELL};
 use paint::{Background, BackgroundKey, PitLook};
 use plan::{plan_move, plan_position, Step};
 use quant::{Indexed, Palette};
+use shape::{Face, Fallbacks};
 
 /// DejaVu Sans Bold (Bitstream Vera licence, `fonts/LICENSE-DejaVu.txt`).
 static FONT_BOLD: &[u8] = include_bytes!("../../fonts/DejaVuSans-Bold.ttf");
@@ -86,18 +87,29 @@ impl std::fmt::Debug for Renderer {
 }
 
 impl Renderer {
-    /// A renderer with the bundled DejaVu Sans fonts and empty caches.
+    /// A renderer with the bundled fonts (DejaVu Sans, Noto Emoji), falling back on the
+    /// system's fonts for what they lack (CJK where installed), and empty caches.
     ///
     /// # Panics
     /// Never in practice: the fonts are compiled in and parsed by a unit test.
     pub fn new() -> Renderer {
+        Renderer::with_system_fonts(true)
+    }
+
+    /// A renderer with the bundled fonts only: what it draws does not depend on the
+    /// machine's fonts (golden images). Characters no bundled font has are drawn as
+    /// their script's name (`‹Hangul›`).
+    pub fn bundled_fonts_only() -> Renderer {
+        Renderer::with_system_fonts(false)
+    }
+
+    fn with_system_fonts(system: bool) -> Renderer {
+        let fallbacks = Arc::new(Fallbacks::new(system));
+        let face =
+            |data, what| Face::new(data, 0).unwrap_or_else(|| panic!("bundled {what} parses"));
         Renderer {
-            bold: Typeface::new(
-                FontRef::try_from_slice(FONT_BOLD).expect("bundled DejaVu Sans Bold parses"),
-            ),
-            book: Typeface::new(
-                FontRef::try_from_slice(FONT_BOOK).expect("bundled DejaVu Sans parses"),
-            ),
+            bold: Typeface::new(face(FONT_BOLD, "DejaVu Sans Bold"), Arc::clone(&fallbacks)),
+            book: Typeface::new(face(FONT_BOOK, "DejaVu Sans"), fallbacks),
             backgrounds: Mutex::new(HashMap::new()),
             numbers: Mutex::new(HashMap::new()),
             pits: Mutex::new(HashMap::new()),

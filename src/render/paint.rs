@@ -325,7 +325,6 @@ impl Renderer {
     }
 
     fn paint_bands(&self, img: &mut RgbImage, l: &Layout, step: &Step, info: &BoardInfo) {
-        let v = step.pos.variant();
         let far = l.view.other();
         let tops = [
             (far, 0.0),
@@ -340,41 +339,55 @@ impl Renderer {
                 draw::rect(img, 0, y as i32, l.k(10.0) as i32, band_h as i32, ORANGE);
             }
             let cy = y + band_h / 2.0;
-            let stats = side_stats(&step.pos, side, step.captured, step.match_info.as_ref());
-            let stats = format!("{} · {stats}", rows_text(v, side));
-            let stats_size = draw::fit_size(&self.book, l.k(24.0), &stats, l.width as f32 * 0.45);
-            let right = l.width as f32 - l.k(20.0);
-            let sw = draw::text(
-                img,
-                &self.book,
-                stats_size,
-                (right, cy),
-                Align::Right,
-                INK,
-                &stats,
-            );
             let mut x = l.k(24.0);
             if let Some(word) = turn.word() {
-                let size = l.k(20.0);
-                let w = draw::text_width(&self.bold, size, word) + l.k(18.0);
-                let (top, h) = (cy - l.k(15.0), l.k(30.0));
-                draw::rounded_rect(img, (x, top), (w, h), l.k(9.0), INK);
-                draw::text(
-                    img,
-                    &self.bold,
-                    size,
-                    (x + w / 2.0, cy),
-                    Align::Centre,
-                    WHITE,
-                    word,
-                );
-                x += w + l.k(12.0);
+                x += self.badge(img, l, (x, cy), word) + l.k(12.0);
             }
-            let name = player_label(side, info);
-            let room = right - sw - l.k(24.0) - x;
-            let size = draw::fit_size(&self.bold, l.k(28.0), &name, room.max(l.k(40.0)));
-            draw::text(img, &self.bold, size, (x, cy), Align::Left, INK, &name);
+            self.name_and_stats(img, l, (x, cy), step, (side, info));
         }
+    }
+
+    /// The turn badge with its left edge at `x` and centred on `cy`; returns its width.
+    fn badge(&self, img: &mut RgbImage, l: &Layout, (x, cy): (f32, f32), word: &str) -> f32 {
+        let size = l.k(20.0);
+        let w = draw::text_width(&self.bold, size, word) + l.k(18.0);
+        let (top, h) = (cy - l.k(15.0), l.k(30.0));
+        draw::rounded_rect(img, (x, top), (w, h), l.k(9.0), INK);
+        let at = (x + w / 2.0, cy);
+        draw::text(img, &self.bold, size, at, Align::Centre, WHITE, word);
+        w
+    }
+
+    /// A band's player label from `x` and its stats at the right edge, both centred on
+    /// `cy`. The name comes first: the stats drop their rows (`rows 1-2 · `) when the
+    /// name would otherwise be cut, and a name still too long is cut with an ellipsis.
+    fn name_and_stats(
+        &self,
+        img: &mut RgbImage,
+        l: &Layout,
+        (x, cy): (f32, f32),
+        step: &Step,
+        (side, info): (Side, &BoardInfo),
+    ) {
+        let short = side_stats(&step.pos, side, step.captured, step.match_info.as_ref());
+        let long = format!("{} · {short}", rows_text(step.pos.variant(), side));
+        let right = l.width as f32 - l.k(20.0);
+        let stats_at = |stats: &str| {
+            let size = draw::fit_size(&self.book, l.k(24.0), stats, l.width as f32 * 0.45);
+            (size, draw::text_width(&self.book, size, stats))
+        };
+        let name = player_label(side, info);
+        let sizes = (l.k(28.0), l.k(18.0));
+        let room = |stats_w: f32| (right - stats_w - l.k(24.0) - x).max(l.k(40.0));
+        let (mut stats, (mut stats_size, mut stats_w)) = (long.as_str(), stats_at(&long));
+        if draw::text_width(&self.bold, sizes.1, &name) > room(stats_w) {
+            stats = &short;
+            (stats_size, stats_w) = stats_at(&short);
+        }
+        let at = (right, cy);
+        draw::text(img, &self.book, stats_size, at, Align::Right, INK, stats);
+        let (size, name) = draw::fit_text(&self.bold, sizes, &name, room(stats_w));
+        draw::text(img, &self.bold, size, (x, cy), Align::Left, INK, &name);
     }
 
     fn paint_caption(&self, img: &mut RgbImage, l: &Layout, step: &Step) {

@@ -52,12 +52,8 @@ pub(super) fn player_label(side: Side, info: &BoardInfo) -> String {
     if name.is_empty() || name.eq_ignore_ascii_case(&side_name) {
         side_name
     } else {
-        let short: String = if name.chars().count() > 24 {
-            name.chars().take(23).chain(std::iter::once('…')).collect()
-        } else {
-            name.to_string()
-        };
-        format!("{side_name}: {short}")
+        // Whole: the picture cuts it by width (`draw::fit_text`), the alt text keeps it.
+        format!("{side_name}: {name}")
     }
 }
 

@@ -5,7 +5,7 @@
 use image::{Rgb, RgbImage};
 use imageproc::drawing::draw_line_segment_mut;
 
-use super::draw::{rect, text, text_width, Align, Color};
+use super::draw::{ellipsize, rect, text, text_width, Align, Color};
 use super::Renderer;
 use crate::core::painter::{Frame, TablePicture};
 
@@ -17,15 +17,17 @@ const SIZE: f32 = 15.0;
 const ROW_H: u32 = 26;
 const PAD: f32 = 12.0;
 const MARGIN: u32 = 20;
-/// Cells longer than this are cut with an ellipsis (names are at most 64).
-const MAX_CELL: usize = 24;
+/// Cells wider than this (pixels at [`SIZE`]) are cut with an ellipsis (names are at
+/// most 64 characters).
+const MAX_CELL_W: f32 = 240.0;
 /// Widest picture; wider tables get a smaller type size.
 const MAX_W: u32 = 1600;
 
 impl Renderer {
     /// Draws `table` as a PNG, with its alt text (the table written out).
     pub fn draw_table(&self, table: &TablePicture) -> Frame {
-        let cells = |row: &[String]| -> Vec<String> { row.iter().map(|c| cut(c)).collect() };
+        let cut = |c: &String| ellipsize(&self.bold, SIZE, c, MAX_CELL_W);
+        let cells = |row: &[String]| -> Vec<String> { row.iter().map(cut).collect() };
         let header = cells(&table.header);
         let rows: Vec<Vec<String>> = table.rows.iter().map(|r| cells(r)).collect();
         let widths_at = |size: f32| -> Vec<f32> {
@@ -92,16 +94,6 @@ impl Renderer {
             png: png.into_inner(),
             alt: alt_text(table),
         }
-    }
-}
-
-/// `c` cut to [`MAX_CELL`] characters with an ellipsis.
-fn cut(c: &str) -> String {
-    if c.chars().count() <= MAX_CELL {
-        c.to_string()
-    } else {
-        let head: String = c.chars().take(MAX_CELL - 1).collect();
-        format!("{head}…")
     }
 }
 

@@ -314,6 +314,48 @@ fn golden_closed_holes_position() {
     assert_golden("hoyito-closed.png", &f.png);
 }
 
+/// Players' names in every script (issue 14 item 1), drawn with the bundled fonts only
+/// so that the pictures do not depend on the machine: accented Latin, Greek, Cyrillic,
+/// Arabic (right to left, joined), Hebrew, mixed directions, combining marks, emoji,
+/// Korean without a Korean font (a `‹Hangul›` stand-in, never boxes), and a name too
+/// long for its band (cut with an ellipsis). The alt text keeps the real names.
+#[test]
+fn golden_names_in_every_script() {
+    let pairs = [
+        (
+            "names-latin-greek.png",
+            "Zoë Ñúñez-Łukasz",
+            "Αλέξανδρος Παπαδόπουλος",
+        ),
+        ("names-cyrillic-arabic.png", "Дмитрий Иванов", "مستخدم_عربي"),
+        (
+            "names-hebrew-mixed.png",
+            "משתמש עברי",
+            "Ali علي 42 Zoe\u{0308}",
+        ),
+        ("names-emoji-hangul.png", "Rakoto 🐢🎲👍🏽", "사용자🐢"),
+        (
+            "names-long.png",
+            &"Rasoanaivo-Andrianampoinimerina ".repeat(2),
+            "Bob",
+        ),
+    ];
+    let renderer = Renderer::bundled_fonts_only();
+    let pos = Position::new("katro:4x4".parse().expect("variant"));
+    for (file, south, north) in pairs {
+        let mut i = info(Side::South);
+        i.south = south.to_string();
+        i.north = north.to_string();
+        let f = renderer.position(&pos, &i);
+        assert!(
+            f.alt.contains(south.trim()) && f.alt.contains(north),
+            "{}",
+            f.alt
+        );
+        assert_golden(file, &f.png);
+    }
+}
+
 /// The golden check itself fails on a moved hole: the E1 capture frame is not the
 /// frame before it.
 #[test]
