@@ -46,6 +46,8 @@ mod postgres;
 mod ratings;
 #[path = "bot/render.rs"]
 mod render;
+#[path = "bot/show.rs"]
+mod show;
 #[path = "bot/snapshots.rs"]
 mod snapshots;
 #[path = "bot/startup.rs"]

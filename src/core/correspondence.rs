@@ -14,6 +14,7 @@ use mancala_rules::Side;
 
 use super::decision::{refuse, Change, ChannelState, Ctx, Decision, Draft, Refusal};
 use super::dispatch::Needs;
+use super::show::{BoardView, PictureStyle};
 use super::views::{board_picture, expired, names, no_game, players_text, playing, result_text};
 use super::{games, text, text_reply, vs_ai, Answer, Core, Fail, Settings};
 use crate::core::api::{mention_token, time_token, Incoming, Reply};
@@ -31,6 +32,12 @@ pub struct ChannelSettings {
     /// Unrated games between people here may ask for hints (`!set hints on`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hints: bool,
+    /// The pictures a move is answered with (`!set pictures`).
+    #[serde(default, skip_serializing_if = "PictureStyle::is_default")]
+    pub pictures: PictureStyle,
+    /// The side boards of games between two people are drawn from (`!set view`).
+    #[serde(default, skip_serializing_if = "BoardView::is_default")]
+    pub view: BoardView,
 }
 
 /// A player's preferences in one community, document `player/COMMUNITY/USER`.

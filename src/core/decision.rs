@@ -31,8 +31,8 @@ pub struct ChannelState {
     /// The last game finished in the channel, when the command shows or repeats it
     /// (`!board`, `!history`, `!replay`, `!rematch`) and the channel holds no game.
     pub last_finished: Option<Record>,
-    /// The channel's settings (`!set`), when a deadline has passed in its game (they say
-    /// whether it forfeits); the defaults otherwise.
+    /// The channel's settings (`!set`), for a move (how it is shown) and when a deadline
+    /// has passed in its game (they say whether it forfeits); the defaults otherwise.
     pub channel: ChannelSettings,
     /// Whether the player to move muted his reminders (the driver's reminders only).
     pub muted: bool,
@@ -186,8 +186,9 @@ pub enum Picture {
         /// Its labels.
         info: BoardInfo,
     },
-    /// The frames of a move within the attachment limit (every frame, or the contact
-    /// sheet and the final board), then the `extra` boards under their file names.
+    /// The pictures of a move in `style`: every frame within the attachment limit (or
+    /// the contact sheet and the final board), the sheet and the final board, the final
+    /// board with the path, or the GIF; then the `extra` boards under their file names.
     Move {
         /// The move.
         trace: Trace,
@@ -195,6 +196,8 @@ pub enum Picture {
         info: BoardInfo,
         /// Boards after the frames, e.g. `next-game.png` when a match goes on.
         extra: Vec<(String, Position, BoardInfo)>,
+        /// Which pictures of the move (the channel's `!set pictures`).
+        style: crate::core::show::PictureStyle,
     },
     /// The summary chart of a finished game, `summary.png`, when the painter draws
     /// charts (issue 14 item 4).

@@ -10,6 +10,7 @@ use super::command::Command;
 use super::correspondence::needs_channel_settings;
 use super::decision::{Change, ChannelState, Ctx, Decision, Draft, Picture, Refusal};
 use super::painter::{BoardInfo, Frame, MovePictures};
+use super::show::PictureStyle;
 use super::views::expired;
 use super::{correspondence, games, views, ChannelSettings, Core, Fail, PlayerPrefs};
 use crate::model::ChannelKey;
@@ -26,6 +27,8 @@ pub(super) struct Needs {
     pub last_finished: bool,
     /// The channel's settings, when the game's deadline has passed.
     pub channel: bool,
+    /// The channel's settings in any case: how a move is shown (`!set pictures`, `view`).
+    pub shown: bool,
     /// Whether the player to move muted his reminders.
     pub muted: bool,
 }
@@ -50,6 +53,7 @@ impl Needs {
             | Command::Draw => record,
             Command::Sow(_) => Needs {
                 channel: true,
+                shown: true,
                 ..record
             },
             Command::Board | Command::History | Command::Replay | Command::Rematch => shown,
@@ -58,6 +62,8 @@ impl Needs {
             | Command::Mute(_)
             | Command::SetAutoForfeit(_)
             | Command::SetHints(_)
+            | Command::SetPictures(_)
+            | Command::SetView(_)
             | Command::Hint
             | Command::Analyze
             | Command::Rating(_)
@@ -71,6 +77,7 @@ impl Needs {
         Needs {
             last_finished: false,
             channel: true,
+            shown: false,
             muted: true,
         }
     }
@@ -135,7 +142,7 @@ impl Core {
             None
         };
         let channel = match record {
-            Some(r) if needs.channel && needs_channel_settings(r, now) => {
+            Some(r) if needs.shown || (needs.channel && needs_channel_settings(r, now)) => {
                 docs::load::<ChannelSettings>(&*self.store, &DocKey::chan(&r.at))?.value
             }
             _ => ChannelSettings::default(),
@@ -247,12 +254,19 @@ impl Core {
                     let f = self.painter.position(&pos, &info);
                     reply.attachments.push(attachment("board.png".into(), f));
                 }
-                Picture::Move { trace, info, extra } => {
+                Picture::Move {
+                    trace,
+                    info,
+                    extra,
+                    style,
+                } => {
                     let extra = extra
                         .into_iter()
                         .map(|(name, pos, info)| (name, self.painter.position(&pos, &info)))
                         .collect();
-                    reply.attachments.extend(self.attach(&trace, &info, extra));
+                    reply
+                        .attachments
+                        .extend(self.attach(&trace, &info, extra, style));
                 }
                 Picture::Summary(chart) => {
                     if let Some(f) = self.painter.line_chart(&chart) {
@@ -278,15 +292,38 @@ impl Core {
         reply
     }
 
-    /// The pictures of a move as attachments, within the attachment limit: every frame,
-    /// or the contact sheet and the final board; `extra` pictures follow.
+    /// The pictures of a move in `style` as attachments, within the attachment limit:
+    /// every frame, or the contact sheet and the final board; the final board with the
+    /// path; or the GIF. `extra` pictures follow.
     fn attach(
         &self,
         trace: &Trace,
         info: &BoardInfo,
         extra: Vec<(String, Frame)>,
+        style: PictureStyle,
     ) -> Vec<Attachment> {
-        let max = self.settings.max_attachments.max(2 + extra.len()) - extra.len();
+        let max = match style {
+            PictureStyle::Frames => {
+                self.settings.max_attachments.max(2 + extra.len()) - extra.len()
+            }
+            PictureStyle::Sheet => 2,
+            PictureStyle::Final => {
+                let board = self.painter.move_path(trace, info);
+                return with_extra(vec![("board.png".to_string(), board)], extra);
+            }
+            PictureStyle::Gif => {
+                let frames = self.painter.move_frames(trace, info);
+                let alt = frames.last().map(|f| f.alt.clone()).unwrap_or_default();
+                let gif = Attachment {
+                    filename: "move.gif".into(),
+                    bytes: self.painter.gif(&frames),
+                    alt: format!("Animated move, ending: {alt}"),
+                };
+                return std::iter::once(gif)
+                    .chain(with_extra(Vec::new(), extra))
+                    .collect();
+            }
+        };
         let named: Vec<(String, Frame)> = match self.painter.move_pictures(trace, info, max) {
             MovePictures::Frames(frames) => {
                 let n = frames.len();
@@ -308,12 +345,17 @@ impl Core {
                 ("board.png".to_string(), board),
             ],
         };
-        named
-            .into_iter()
-            .chain(extra)
-            .map(|(filename, f)| attachment(filename, f))
-            .collect()
+        with_extra(named, extra)
     }
+}
+
+/// The pictures `named`, then `extra`, as attachments.
+fn with_extra(named: Vec<(String, Frame)>, extra: Vec<(String, Frame)>) -> Vec<Attachment> {
+    named
+        .into_iter()
+        .chain(extra)
+        .map(|(filename, f)| attachment(filename, f))
+        .collect()
 }
 
 /// A painted frame as the attachment `filename`.

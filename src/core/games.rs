@@ -5,7 +5,7 @@
 use mancala_rules::{Game, Outcome, PlayError, Side, Trace};
 
 use super::command::Opponent;
-use super::correspondence::{autoforfeit, restart_clock, timeout_forfeit};
+use super::correspondence::{autoforfeit, restart_clock, timeout_forfeit, ChannelSettings};
 use super::decision::{refuse, Change, ChannelState, Ctx, Decision, Draft, Picture, Refusal};
 use super::painter::MatchInfo;
 use super::views::{
@@ -358,16 +358,16 @@ pub(super) fn sow(state: &ChannelState, ctx: &Ctx<'_>, typed: &str) -> Result<De
             return Ok(timeout_forfeit(r, ctx.now));
         }
     }
-    play_move(r, side, typed, ctx.now, ctx.settings)
+    play_move(r, (side, &state.channel), typed, ctx.now, ctx.settings)
 }
 
 /// Plays `typed` for `side` (the player to move) in the game of `r`: the new record (to
 /// put, or to finish when the game or match is over) and the move's reply (summary,
-/// frames, the player to move or the result). Human moves (`!sow`) and the AI's moves
-/// are decided here alike.
+/// frames, the player to move or the result), shown as the channel's settings `shown`
+/// say. Human moves (`!sow`) and the AI's moves are decided here alike.
 pub(super) fn play_move(
     r: &Record,
-    side: Side,
+    (side, shown): (Side, &ChannelSettings),
     typed: &str,
     now: u64,
     settings: &Settings,
@@ -406,7 +406,7 @@ pub(super) fn play_move(
     } else {
         restart_clock(&mut next, now, settings);
     }
-    let reply = move_reply(&next, play, side, trace, game_over, p);
+    let reply = move_reply(&next, play, (side, shown), trace, game_over, p);
     let change = if over {
         Change::Finish(next)
     } else {
@@ -421,7 +421,7 @@ pub(super) fn play_move(
 fn move_reply(
     r: &Record,
     before: &Play,
-    mover: Side,
+    (mover, shown): (Side, &ChannelSettings),
     trace: Trace,
     game_over: Option<Outcome>,
     p: &str,
@@ -430,9 +430,10 @@ fn move_reply(
         return Draft::text(text::move_summary(names(r)[mover.index()], &trace));
     };
     let game = play.game();
-    // Drawn from the mover's side; against the AI always from the human's side, so
-    // that his board does not turn round with every answer.
-    let view = r.ai.map_or(mover, |ai| ai.side.other());
+    // Drawn from the side the channel chose (the mover's by default); against the AI
+    // always from the human's side, so that his board does not turn round with every
+    // answer.
+    let view = r.ai.map_or(shown.view.side(mover), |ai| ai.side.other());
     let mut info = board_info(r, game, view);
     if !trace.before.variant().is_katro() || game_over.is_some() {
         info.captured = Side::ALL.map(|s| trace.after.store(s) as u32);
@@ -465,7 +466,13 @@ fn move_reply(
         }
     }
     let mut mentions = Vec::new();
-    let mut pictures = vec![Picture::Move { trace, info, extra }];
+    let style = shown.pictures;
+    let mut pictures = vec![Picture::Move {
+        trace,
+        info,
+        extra,
+        style,
+    }];
     if play.is_over() {
         lines.push(result_text(r));
         mentions.extend(r.south.clone());

@@ -37,6 +37,7 @@ pub mod input;
 pub mod limits;
 pub mod painter;
 pub mod ratings;
+pub mod show;
 #[cfg(test)]
 mod tests;
 pub mod text;
@@ -384,6 +385,8 @@ impl Core {
             Command::Mute(on) => self.mute(msg, *on),
             Command::SetAutoForfeit(on) => self.set_autoforfeit(msg, *on),
             Command::SetHints(on) => self.set_hints(msg, *on),
+            Command::SetPictures(style) => self.set_pictures(msg, *style),
+            Command::SetView(view) => self.set_view(msg, *view),
             Command::Hint => self.hint(msg),
             Command::Analyze => self.analyze(msg),
             Command::Rating(who) => self.rating_cmd(msg, who.as_ref()),

@@ -237,6 +237,16 @@ pub trait Painter: Send + Sync {
         None
     }
 
+    /// The final board of the move `trace` with the whole move drawn on it: the holes it
+    /// sowed, where each lap ended, its captures (`!set pictures final`). The default is
+    /// the last of [`Painter::move_frames`].
+    fn move_path(&self, trace: &Trace, info: &BoardInfo) -> Frame {
+        self.move_frames(trace, info).pop().unwrap_or(Frame {
+            png: Vec::new(),
+            alt: String::new(),
+        })
+    }
+
     /// The pictures of a move for a message of at most `max` pictures (`max` below 2
     /// counts as 2): [`MovePictures::Frames`] when the move has at most `max` frames, else
     /// [`MovePictures::Sheet`]. The default draws every frame and tiles them; a painter

@@ -233,7 +233,11 @@ impl Core {
         while played < MAX_AI_MOVES && conflicts < 8 {
             let now = self.clock.now_ms();
             // One read per move: the AI's move is decided over it and written once.
-            let state = match self.load_state(at, Needs::default(), now) {
+            let needs = Needs {
+                shown: true,
+                ..Needs::default()
+            };
+            let state = match self.load_state(at, needs, now) {
                 Ok(state) => state,
                 Err(e) => {
                     tracing::error!(error = %e, channel = ?at, "store failure before an AI move");
@@ -249,7 +253,8 @@ impl Core {
             let Some(mv) = self.ai_move(r, seat, ticket) else {
                 break;
             };
-            let decision = match play_move(r, seat.side, &mv.to_string(), now, &self.settings) {
+            let seat_shown = (seat.side, &state.channel);
+            let decision = match play_move(r, seat_shown, &mv.to_string(), now, &self.settings) {
                 Ok(decision) => decision,
                 Err(Refusal(e)) => {
                     tracing::error!(channel = ?at, "the AI's move {mv} was refused: {e}");

@@ -50,7 +50,7 @@ use draw::{Sprite, Typeface};
 use layout::Layout;
 pub use layout::{frame_size, CELL};
 use paint::{Background, BackgroundKey, PitLook};
-use plan::{plan_move, plan_position, Step};
+use plan::{plan_move, plan_path, plan_position, Step};
 use quant::{Indexed, Palette};
 use shape::{Face, Fallbacks};
 
@@ -253,6 +253,10 @@ impl Painter for Renderer {
             .iter()
             .map(|s| self.paint(s, info))
             .collect()
+    }
+
+    fn move_path(&self, trace: &Trace, info: &BoardInfo) -> Frame {
+        self.paint(&plan_path(trace, info), info)
     }
 
     /// Tiles the frames at half size, numbered from 1, in rows of about equal width and

@@ -266,10 +266,40 @@ impl Renderer {
             Some(Event::Casa { hole }) => mark(img, hole, PURPLE, INK, "casa 4".into(), true),
             _ => {}
         }
+        if let Some(path) = &step.path {
+            for (hole, laps) in &path.relays {
+                mark(img, *hole, ORANGE, INK, relay_laps(laps), true);
+            }
+            for &(target, hole, lap) in &path.captures {
+                let (t, h) = (l.centre(target), l.centre(hole));
+                draw::ring(
+                    img,
+                    t.0,
+                    t.1,
+                    l.k(PIT_R - 2.0),
+                    l.k(PIT_R + 2.0),
+                    VERMILLION,
+                );
+                self.arrow(img, l, t, h, VERMILLION);
+                let below = !path.relayed_in(hole);
+                mark(
+                    img,
+                    hole,
+                    VERMILLION,
+                    WHITE,
+                    format!("capture {lap}"),
+                    below,
+                );
+            }
+        }
+        // On a path, the end's tag goes above a hole whose relay tag is below it.
+        let relayed = |h: Hole| step.path.as_ref().is_some_and(|p| p.relayed_in(h));
         if step.event.is_none() {
             for e in &step.tail {
                 match *e {
-                    Event::Stop { hole } => mark(img, hole, GREEN, WHITE, "end".into(), true),
+                    Event::Stop { hole } => {
+                        mark(img, hole, GREEN, WHITE, "end".into(), !relayed(hole))
+                    }
                     Event::Casa { hole } => mark(img, hole, PURPLE, INK, "casa 4".into(), true),
                     _ => {}
                 }
@@ -422,6 +452,14 @@ pub(super) struct Background {
 }
 
 /// Draws an empty pit centred at `(cx, cy)` at scale `s`.
+/// The tag of a hole where laps ended with a relay: `relay 2`, `relay 1,4`, at most three
+/// lap numbers and an ellipsis.
+fn relay_laps(laps: &[u32]) -> String {
+    let shown: Vec<String> = laps.iter().take(3).map(u32::to_string).collect();
+    let more = if laps.len() > 3 { "…" } else { "" };
+    format!("relay {}{more}", shown.join(","))
+}
+
 fn empty_pit(img: &mut RgbImage, cx: f32, cy: f32, s: f32) {
     draw::disc(img, cx, cy, PIT_R * s, PIT_EDGE);
     draw::disc(img, cx, cy, (PIT_R - 2.5) * s, PIT);

@@ -104,6 +104,9 @@ pub(super) struct Step {
     pub(super) match_info: Option<MatchInfo>,
     /// Turn markers of South and North.
     pub(super) turns: [Turn; 2],
+    /// The final board with the move's path drawn on it (`!set pictures final`): where
+    /// each lap ended and what was captured; `None` on frames.
+    pub(super) path: Option<MovePath>,
     /// Line 1 and line 2 of the caption.
     pub(super) caption: (String, String),
     /// The text alternative.
@@ -248,6 +251,66 @@ pub(super) fn plan_move(trace: &Trace, info: &BoardInfo) -> Vec<Step> {
     plan.finish()
 }
 
+/// Where a move went, for drawing it on its final board: the lap numbers that ended in
+/// each relay hole, in order of the holes' first relay, and each capture as (target,
+/// capturing hole, lap).
+#[derive(Clone, Debug, Default)]
+pub(super) struct MovePath {
+    pub(super) relays: Vec<(Hole, Vec<u32>)>,
+    pub(super) captures: Vec<(Hole, Hole, u32)>,
+}
+
+impl MovePath {
+    /// Whether a lap ended with a relay in `hole`.
+    pub(super) fn relayed_in(&self, hole: Hole) -> bool {
+        self.relays.iter().any(|(h, _)| *h == hole)
+    }
+}
+
+/// The final frame of `trace` with the whole move drawn on it (`!set pictures final`):
+/// every hole the move sowed tinted, where each lap ended numbered, the captures
+/// arrowed, as [`plan_move`]'s last frame otherwise.
+pub(super) fn plan_path(trace: &Trace, info: &BoardInfo) -> Step {
+    let mut path = MovePath::default();
+    let mut lap = 1;
+    let mut sown: Vec<Hole> = Vec::new();
+    for te in &trace.events {
+        for h in &te.sown {
+            if !sown.contains(h) {
+                sown.push(*h);
+            }
+        }
+        match te.event {
+            Event::Relay { hole, .. } => {
+                match path.relays.iter_mut().find(|(h, _)| *h == hole) {
+                    Some((_, laps)) => laps.push(lap),
+                    None => path.relays.push((hole, vec![lap])),
+                }
+                lap += 1;
+            }
+            Event::Capture { hole, target, .. } => {
+                path.captures.push((target, hole, lap));
+                lap += 1;
+            }
+            _ => {}
+        }
+    }
+    let mut plan = MovePlan::new(trace, info);
+    for te in &trace.events {
+        plan.follow(te);
+    }
+    let mut last = plan.final_step();
+    let laps = if trace.laps == 1 {
+        "1 lap".to_string()
+    } else {
+        format!("{} laps", trace.laps)
+    };
+    last.caption.0 = format!("{laps}  {}", closing_text(&last.tail));
+    last.lap_sown = sown;
+    last.path = Some(path);
+    last
+}
+
 /// Katro: the seeds each side had taken before the move (`info.captured` counts the
 /// move's captures already).
 fn katro_taken_before(trace: &Trace, info: &BoardInfo) -> [u32; 2] {
@@ -379,6 +442,7 @@ impl<'a> MovePlan<'a> {
             captured,
             match_info: self.match_during,
             turns,
+            path: None,
             caption: (line1, line2),
             alt,
         }
@@ -422,6 +486,7 @@ impl<'a> MovePlan<'a> {
             captured,
             match_info: info.match_info,
             turns,
+            path: None,
             caption: (line1, line2),
             alt,
         }
@@ -462,6 +527,7 @@ pub(super) fn plan_position(pos: &Position, info: &BoardInfo) -> Step {
         captured,
         match_info: info.match_info,
         turns,
+        path: None,
         caption: (line1, line2),
         alt,
     }

@@ -356,6 +356,24 @@ fn golden_names_in_every_script() {
     }
 }
 
+/// `!set pictures final` (issue 14 item 3): E1's final board with the whole move on it,
+/// every hole it sowed tinted, the laps' relays numbered, the capture arrowed.
+#[test]
+fn golden_e1_final_board_with_the_path() {
+    let (_, trace) = play("katro", &["c1+"]);
+    let renderer = Renderer::bundled_fonts_only();
+    let f = renderer.move_path(&trace, &info(Side::South));
+    let last = renderer
+        .move_frames(&trace, &info(Side::South))
+        .pop()
+        .unwrap();
+    assert_eq!(
+        f.alt, last.alt,
+        "the same text alternative as the last frame"
+    );
+    assert_golden("e1-path.png", &f.png);
+}
+
 /// The golden check itself fails on a moved hole: the E1 capture frame is not the
 /// frame before it.
 #[test]

@@ -8,6 +8,7 @@ use super::table::{usage, Cx, GAMES, TIME_FORM};
 use super::{ai_levels_text, parse_time, Command, FormatArg, Opponent, RulesTopic};
 use super::{TourneyCommand, User};
 use crate::core::input::{code, parse_error};
+use crate::core::show::{BoardView, PictureStyle};
 use crate::model::GameKind;
 
 fn is_mention(token: &str) -> bool {
@@ -48,7 +49,8 @@ pub(super) fn sow(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
     }
 }
 
-/// `!set autoforfeit on|off`.
+/// `!set autoforfeit|hints on|off`, `!set pictures frames|sheet|final|gif`, `!set view
+/// mover|south|north`.
 pub(super) fn set(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
     let words: Vec<String> = args.iter().map(|a| a.to_lowercase()).collect();
     match words.as_slice() {
@@ -56,12 +58,25 @@ pub(super) fn set(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
             Ok(Command::SetAutoForfeit(v == "on"))
         }
         [k, v] if k == "hints" && (v == "on" || v == "off") => Ok(Command::SetHints(v == "on")),
+        [k, v] if k == "pictures" => PictureStyle::from_word(v)
+            .map(Command::SetPictures)
+            .ok_or_else(|| {
+                format!(
+                    "{} is not a picture style: frames, sheet, final or gif",
+                    code(v)
+                )
+            }),
+        [k, v] if k == "view" => BoardView::from_word(v)
+            .map(Command::SetView)
+            .ok_or_else(|| format!("{} is not a view: mover, south or north", code(v))),
         _ => {
             let p = cx.prefix;
             Err(format!(
                 "usage: `{p}{}` (autoforfeit on: a game whose deadline passes here is \
                  forfeited by itself, off: the opponent may `{p}claim`; hints on: `{p}hint` in \
-                 unrated games here)",
+                 unrated games here; pictures: every frame, one contact sheet, the final board \
+                 with the path, or a GIF; view: boards drawn from the mover's side, South's or \
+                 North's)",
                 usage("set")
             ))
         }

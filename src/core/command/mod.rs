@@ -18,6 +18,7 @@ pub mod table;
 use mancala_rules::Side;
 
 use crate::core::input::code;
+use crate::core::show::{BoardView, PictureStyle};
 use crate::model::GameKind;
 use crate::model::User;
 use table::{Cx, Grammar};
@@ -79,6 +80,10 @@ pub enum Command {
     Analyze,
     /// `!set hints on|off`: whether unrated games between people here may ask for hints.
     SetHints(bool),
+    /// `!set pictures frames|sheet|final|gif`: the pictures moves here are answered with.
+    SetPictures(PictureStyle),
+    /// `!set view mover|south|north`: the side boards here are drawn from.
+    SetView(BoardView),
     /// `!accept`.
     Accept,
     /// `!decline` (the challenged player declines; the challenger withdraws).

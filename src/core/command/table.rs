@@ -73,10 +73,26 @@ pub const LEVEL_CHOICES: &[Choice] = &[
 pub const FAMILY_CHOICES: &[Choice] = &[same("katro"), same("hoyito")];
 
 /// The channel settings of `!set`.
-pub const SETTING_CHOICES: &[Choice] = &[same("autoforfeit"), same("hints")];
+pub const SETTING_CHOICES: &[Choice] = &[
+    same("autoforfeit"),
+    same("hints"),
+    same("pictures"),
+    same("view"),
+];
 
-/// The values of a setting.
-pub const ON_OFF_CHOICES: &[Choice] = &[same("on"), same("off")];
+/// The values of the settings: on and off (autoforfeit, hints), the picture styles, the
+/// views.
+pub const SETTING_VALUE_CHOICES: &[Choice] = &[
+    same("on"),
+    same("off"),
+    same("frames"),
+    same("sheet"),
+    same("final"),
+    same("gif"),
+    same("mover"),
+    same("south"),
+    same("north"),
+];
 
 /// The tournament formats.
 pub const FORMAT_CHOICES: &[Choice] = &[same("roundrobin"), same("swiss"), same("knockout")];
@@ -357,26 +373,27 @@ pub static COMMANDS: &[CommandDef] = &[
     CommandDef {
         name: "set",
         aliases: &[],
-        args: "autoforfeit|hints on|off",
+        args: "SETTING VALUE",
         help: &[Form {
-            args: "autoforfeit|hints on|off",
-            text: "a passed deadline forfeits the game here; `{p}hint` in unrated games",
+            args: "SETTING VALUE",
+            text: "`autoforfeit|hints on|off`, `pictures frames|sheet|final|gif`, \
+                   `view mover|south|north`",
         }],
-        summary: "Change a setting of this channel (organizers): autoforfeit or hints, on or off",
+        summary: "Change a setting of this channel (organizers): autoforfeit, hints, pictures, view",
         grammar: Grammar::Args(args::set),
         organizers_only: true,
         subs: &[],
         slash: Slash::Options(&[
             opt(
                 "setting",
-                "autoforfeit (a passed deadline forfeits the game) or hints (in unrated games)",
+                "autoforfeit, hints (in unrated games), pictures (of a move) or view (side drawn from)",
                 OptionKind::Choice(SETTING_CHOICES),
                 true,
             ),
             opt(
                 "value",
-                "on or off",
-                OptionKind::Choice(ON_OFF_CHOICES),
+                "on|off; pictures: frames|sheet|final|gif; view: mover|south|north",
+                OptionKind::Choice(SETTING_VALUE_CHOICES),
                 true,
             ),
         ]),

@@ -86,6 +86,10 @@ enum Setting {
     Autoforfeit,
     #[name = "hints"]
     Hints,
+    #[name = "pictures"]
+    Pictures,
+    #[name = "view"]
+    View,
 }
 
 /// Whether a `/new` game is rated ([`table::RATING_CHOICES`]).
@@ -97,13 +101,28 @@ enum Rating {
     Unrated,
 }
 
-/// A setting's value ([`table::ON_OFF_CHOICES`]).
+/// A setting's value ([`table::SETTING_VALUE_CHOICES`]); the core checks that it fits
+/// the setting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
-enum OnOff {
+enum SettingValue {
     #[name = "on"]
     On,
     #[name = "off"]
     Off,
+    #[name = "frames"]
+    Frames,
+    #[name = "sheet"]
+    Sheet,
+    #[name = "final"]
+    Final,
+    #[name = "gif"]
+    Gif,
+    #[name = "mover"]
+    Mover,
+    #[name = "south"]
+    South,
+    #[name = "north"]
+    North,
 }
 
 /// The format of `/tournament new` ([`table::FORMAT_CHOICES`]).
@@ -179,7 +198,7 @@ async fn family(ctx: Context<'_>, game: Option<Family>) -> Result<(), Error> {
 
 /// `/set`.
 #[poise::command(slash_command)]
-async fn set(ctx: Context<'_>, setting: Setting, value: OnOff) -> Result<(), Error> {
+async fn set(ctx: Context<'_>, setting: Setting, value: SettingValue) -> Result<(), Error> {
     let _ = (setting, value);
     answer_command(ctx).await
 }
@@ -358,7 +377,10 @@ mod tests {
         assert_eq!(labels::<Level>(), table_labels(table::LEVEL_CHOICES));
         assert_eq!(labels::<Family>(), table_labels(table::FAMILY_CHOICES));
         assert_eq!(labels::<Setting>(), table_labels(table::SETTING_CHOICES));
-        assert_eq!(labels::<OnOff>(), table_labels(table::ON_OFF_CHOICES));
+        assert_eq!(
+            labels::<SettingValue>(),
+            table_labels(table::SETTING_VALUE_CHOICES)
+        );
         assert_eq!(labels::<Format>(), table_labels(table::FORMAT_CHOICES));
         assert_eq!(labels::<Rating>(), table_labels(table::RATING_CHOICES));
     }

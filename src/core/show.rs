@@ -1,0 +1,133 @@
+//! How a channel is shown its moves (issue 14 item 3): `!set pictures` (every frame, one
+//! contact sheet, only the final board with the move's path drawn on it, or the animated
+//! GIF) and `!set view` (the side the boards of a game between two people are drawn
+//! from). Organizers set them; they are stored with the channel's settings.
+
+use mancala_rules::Side;
+use serde::{Deserialize, Serialize};
+
+use super::{text_reply, Answer, Core};
+use crate::core::api::Incoming;
+
+/// The pictures a move is answered with (`!set pictures`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PictureStyle {
+    /// Every frame (one per relay and capture, then the final board); the contact sheet
+    /// and the final board when they are more than the attachment limit.
+    #[default]
+    Frames,
+    /// The frames tiled in one contact sheet, then the final board (a move of one or two
+    /// frames: the frames).
+    Sheet,
+    /// Only the final board, with the move's path drawn on it: the holes sown, where
+    /// each lap ended, the captures.
+    Final,
+    /// The move as one animated GIF (`move.gif`).
+    Gif,
+}
+
+impl PictureStyle {
+    /// Every style, in the order `!set pictures` lists them.
+    pub const ALL: [PictureStyle; 4] = [
+        PictureStyle::Frames,
+        PictureStyle::Sheet,
+        PictureStyle::Final,
+        PictureStyle::Gif,
+    ];
+
+    /// The word of `!set pictures WORD`.
+    pub fn word(self) -> &'static str {
+        match self {
+            PictureStyle::Frames => "frames",
+            PictureStyle::Sheet => "sheet",
+            PictureStyle::Final => "final",
+            PictureStyle::Gif => "gif",
+        }
+    }
+
+    /// The style named `word` (lower case), if any.
+    pub fn from_word(word: &str) -> Option<PictureStyle> {
+        PictureStyle::ALL.into_iter().find(|s| s.word() == word)
+    }
+
+    /// Whether it is the default (not stored).
+    pub fn is_default(&self) -> bool {
+        *self == PictureStyle::default()
+    }
+}
+
+/// The side the move pictures of a game between two people are drawn from (`!set
+/// view`). Games against the AI are always drawn from the human's side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BoardView {
+    /// From the side of the player who moved.
+    #[default]
+    Mover,
+    /// Always from South's side (row 1 at the bottom).
+    South,
+    /// Always from North's side (the board turned half round).
+    North,
+}
+
+impl BoardView {
+    /// Every view, in the order `!set view` lists them.
+    pub const ALL: [BoardView; 3] = [BoardView::Mover, BoardView::South, BoardView::North];
+
+    /// The word of `!set view WORD`.
+    pub fn word(self) -> &'static str {
+        match self {
+            BoardView::Mover => "mover",
+            BoardView::South => "south",
+            BoardView::North => "north",
+        }
+    }
+
+    /// The view named `word` (lower case), if any.
+    pub fn from_word(word: &str) -> Option<BoardView> {
+        BoardView::ALL.into_iter().find(|v| v.word() == word)
+    }
+
+    /// Whether it is the default (not stored).
+    pub fn is_default(&self) -> bool {
+        *self == BoardView::default()
+    }
+
+    /// The side a move by `mover` is drawn from.
+    pub fn side(self, mover: Side) -> Side {
+        match self {
+            BoardView::Mover => mover,
+            BoardView::South => Side::South,
+            BoardView::North => Side::North,
+        }
+    }
+}
+
+impl Core {
+    /// `!set pictures frames|sheet|final|gif` (organizers).
+    pub(super) fn set_pictures(&self, msg: &Incoming, style: PictureStyle) -> Answer {
+        self.set_channel(msg, |c| c.pictures = style)?;
+        let what = match style {
+            PictureStyle::Frames => "every frame of a move (a contact sheet when there are many)",
+            PictureStyle::Sheet => "a move's frames in one contact sheet, then the final board",
+            PictureStyle::Final => "only the final board, with the move's path drawn on it",
+            PictureStyle::Gif => "the move as an animated GIF",
+        };
+        Ok(vec![text_reply(format!("Moves here are shown as {what}."))])
+    }
+
+    /// `!set view mover|south|north` (organizers).
+    pub(super) fn set_view(&self, msg: &Incoming, view: BoardView) -> Answer {
+        self.set_channel(msg, |c| c.view = view)?;
+        let what = match view {
+            BoardView::Mover => "from the side of the player who moved",
+            BoardView::South => "from South's side",
+            BoardView::North => "from North's side",
+        };
+        Ok(vec![text_reply(format!(
+            "Boards of games between two people here are drawn {what} (games against the AI: \
+             from the human's side)."
+        ))])
+    }
+}

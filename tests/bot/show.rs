@@ -1,0 +1,125 @@
+//! Issue 14 item 3: `!set pictures frames|sheet|final|gif` and `!set view
+//! mover|south|north`, per channel, set by organizers; moves are then answered with the
+//! chosen pictures, drawn from the chosen side.
+
+use std::sync::Arc;
+
+use mancala_bot::core::{Core, ManualClock, Settings};
+use mancala_bot::render::Renderer;
+use mancala_bot::store::MemoryStore;
+
+use crate::core_chat::{chan, ok, refused, say, say_as, start};
+
+/// A core drawing real pictures (bundled fonts only).
+fn core() -> Core {
+    Core::new(
+        Arc::new(MemoryStore::new()),
+        Arc::new(Renderer::bundled_fonts_only()),
+        Arc::new(ManualClock::new(1_700_000_000_000)),
+        Settings::default(),
+    )
+}
+
+/// The attachments' file names of South's E1 move (`c1+`, 7 frames) in a new Katro game
+/// in channel `name`, after an organizer said `set` there (if any).
+fn e1_files(core: &Core, name: &str, set: Option<&str>) -> Vec<String> {
+    let at = chan(name);
+    if let Some(set) = set {
+        ok(say_as(core, &at, "olga", set, true));
+    }
+    start(core, &at, "katro");
+    let r = ok(say(core, &at, "alice", "!sow c1+"));
+    r.attachments.iter().map(|a| a.filename.clone()).collect()
+}
+
+#[test]
+fn set_pictures_chooses_the_pictures_a_move_is_answered_with() {
+    let core = core();
+    let frames = e1_files(&core, "pictures-default", None);
+    assert_eq!(frames.len(), 7, "{frames:?}");
+    assert_eq!(frames.last().map(String::as_str), Some("board.png"));
+    assert_eq!(
+        e1_files(&core, "pictures-frames", Some("!set pictures frames")),
+        frames
+    );
+    assert_eq!(
+        e1_files(&core, "pictures-sheet", Some("!set pictures sheet")),
+        ["frames.png", "board.png"]
+    );
+    assert_eq!(
+        e1_files(&core, "pictures-final", Some("!set pictures final")),
+        ["board.png"]
+    );
+    assert_eq!(
+        e1_files(&core, "pictures-gif", Some("!set pictures gif")),
+        ["move.gif"]
+    );
+}
+
+#[test]
+fn the_final_board_has_the_path_and_the_gif_every_frame() {
+    let core = core();
+    let at = chan("pictures-final-alt");
+    ok(say_as(&core, &at, "olga", "!set pictures final", true));
+    start(&core, &at, "katro");
+    let r = ok(say(&core, &at, "alice", "!sow c1+"));
+    let board = &r.attachments[0];
+    let img = image::load_from_memory(&board.bytes).expect("a PNG");
+    assert!(img.width() > 300 && img.height() > 300);
+    // The whole move is in the alt text, as on the last frame.
+    assert!(board.alt.contains("The whole move:"), "{}", board.alt);
+
+    let at = chan("pictures-gif-frames");
+    ok(say_as(&core, &at, "olga", "!set pictures gif", true));
+    start(&core, &at, "katro");
+    let r = ok(say(&core, &at, "alice", "!sow c1+"));
+    let gif = &r.attachments[0];
+    let dec = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&gif.bytes)).unwrap();
+    let n = image::AnimationDecoder::into_frames(dec)
+        .collect_frames()
+        .expect("GIF frames decode")
+        .len();
+    assert_eq!(n, 7);
+    assert!(
+        gif.alt.starts_with("Animated move, ending: "),
+        "{}",
+        gif.alt
+    );
+}
+
+#[test]
+fn set_view_draws_the_boards_from_the_chosen_side() {
+    let core = core();
+    let seen = |name: &str, set: Option<&str>| -> String {
+        let at = chan(name);
+        if let Some(set) = set {
+            ok(say_as(&core, &at, "olga", set, true));
+        }
+        start(&core, &at, "katro");
+        let r = ok(say(&core, &at, "alice", "!sow c1+"));
+        r.attachments.last().unwrap().alt.clone()
+    };
+    assert!(seen("view-default", None).contains("seen from South"));
+    assert!(seen("view-north", Some("!set view north")).contains("seen from North"));
+    assert!(seen("view-south", Some("!set view south")).contains("seen from South"));
+}
+
+#[test]
+fn set_pictures_and_view_are_for_organizers_and_check_their_value() {
+    let core = core();
+    let at = chan("show-refusals");
+    let e = refused(say(&core, &at, "alice", "!set pictures gif"));
+    assert!(e.starts_with("only organizers"), "{e}");
+    let e = refused(say_as(&core, &at, "olga", "!set pictures movie", true));
+    assert_eq!(
+        e,
+        "`movie` is not a picture style: frames, sheet, final or gif"
+    );
+    let e = refused(say_as(&core, &at, "olga", "!set view east", true));
+    assert_eq!(e, "`east` is not a view: mover, south or north");
+    let r = ok(say_as(&core, &at, "olga", "!set pictures final", true));
+    assert_eq!(
+        r.text(),
+        "Moves here are shown as only the final board, with the move's path drawn on it."
+    );
+}
