@@ -36,7 +36,7 @@ impl Incoming {
     /// left of it.
     pub fn sanitized(&self) -> Incoming {
         let user = |u: &User| {
-            let id = sanitize(&u.id).into_owned();
+            let id = input::platform_id(&sanitize(&u.id));
             User {
                 name: input::display_name(&sanitize(&u.name)).unwrap_or_else(|| id.clone()),
                 id,

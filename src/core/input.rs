@@ -23,6 +23,24 @@ use unicode_normalization::UnicodeNormalization;
 /// The longest user text [`code`] echoes, in characters (longer is cut with `…`).
 pub const ECHO_CHARS: usize = 30;
 
+/// `id` as the bot keeps a platform id (a user's, from a transport or a mention): without
+/// control or invisible characters, at most 255 bytes (cut at a character boundary), and
+/// `?` when nothing is left. Real platform ids never have such characters; a made-up one
+/// (a console mention such as `@al\u{200B}ice`) is stored as the backup check accepts it.
+pub fn platform_id(id: &str) -> String {
+    let mut out = String::with_capacity(id.len().min(255));
+    for c in id.chars().filter(|&c| !c.is_control() && !is_invisible(c)) {
+        if out.len() + c.len_utf8() > 255 {
+            break;
+        }
+        out.push(c);
+    }
+    if out.is_empty() {
+        out.push('?');
+    }
+    out
+}
+
 /// Whether `c` is invisible in text and must not take part in a command: a format
 /// character (general category `Cf`, Unicode 15.1) or another default-ignorable code
 /// point (combining grapheme joiner, Hangul fillers, variation selectors, tags).
@@ -174,6 +192,14 @@ mod tests {
 
     /// Every `Cf` character of Unicode 14 (the table of Python's `unicodedata`) is
     /// invisible to commands.
+    #[test]
+    fn platform_ids_lose_invisible_and_control_characters() {
+        assert_eq!(platform_id("x-al\u{200B}i\u{200D}ce"), "x-alice");
+        assert_eq!(platform_id("123456789012345678"), "123456789012345678");
+        assert_eq!(platform_id("\u{200B}\n"), "?");
+        assert_eq!(platform_id(&"é".repeat(200)).len(), 254);
+    }
+
     #[test]
     fn every_format_character_is_invisible() {
         let cf = [

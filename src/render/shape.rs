@@ -28,6 +28,7 @@ use unicode_normalization::char::is_combining_mark;
 use unicode_script::UnicodeScript;
 
 use super::draw::lock;
+use crate::core::input::is_invisible;
 
 /// One font: its outlines (ab_glyph) and its shaping tables (rustybuzz) over the same
 /// bytes.
@@ -315,22 +316,11 @@ fn font_of(own: &Face, fallbacks: &Fallbacks, ch: char, next: Option<char>) -> O
     fallbacks.find(ch)
 }
 
-/// Characters drawn with the font of the one before them: combining marks, joiners,
-/// variation selectors, emoji skin-tone modifiers and tags, and other default-ignorable
-/// characters (which the shaper hides).
+/// Characters drawn with the font of the one before them: combining marks, emoji
+/// skin-tone modifiers, and invisible characters (joiners, bidi controls, variation
+/// selectors, tags: [`is_invisible`], which the shaper hides).
 fn attaches(ch: char) -> bool {
-    is_combining_mark(ch) || ignorable(ch) || ('\u{1F3FB}'..='\u{1F3FF}').contains(&ch)
-}
-
-/// Default-ignorable code points (Unicode's `Default_Ignorable_Code_Point`): joiners,
-/// bidi controls, variation selectors, tags; no font needs a glyph for them.
-fn ignorable(ch: char) -> bool {
-    matches!(ch,
-        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}'..='\u{1160}' | '\u{17B4}'..='\u{17B5}'
-        | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
-        | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}'
-        | '\u{FFA0}' | '\u{FFF0}'..='\u{FFF8}' | '\u{1BCA0}'..='\u{1BCA3}'
-        | '\u{1D173}'..='\u{1D17A}' | '\u{E0000}'..='\u{E0FFF}')
+    is_combining_mark(ch) || is_invisible(ch) || ('\u{1F3FB}'..='\u{1F3FF}').contains(&ch)
 }
 
 /// `text` without control characters and with each run of characters that no font has

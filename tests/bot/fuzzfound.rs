@@ -91,3 +91,45 @@ fn a_tournament_room_never_replaces_a_challenge_already_there() {
         announced.text()
     );
 }
+
+/// A mention whose made-up id had invisible characters (`@al\u{200B}i\u{200D}ce` on the
+/// console, where a mention's id is what was typed) was stored as typed, and once the
+/// game ended its rating document failed the backup check: the export could not be
+/// read back. Ids are now cleaned on the way in (`input::platform_id`), and every line
+/// of the export passes the check.
+#[test]
+fn a_mention_with_invisible_characters_in_its_id_exports_cleanly() {
+    use mancala_bot::core::api::{ChatCore, Incoming};
+    use mancala_bot::model::User;
+    let b = bench();
+    let at = chan("fuzz-id");
+    let odd = User {
+        id: "x-bo\u{200B}b\u{200D}".into(),
+        name: "bob".into(),
+    };
+    let said = |author: &User, text: &str, mentions: Vec<User>| {
+        b.core.handle(&Incoming {
+            at: at.clone(),
+            author: author.clone(),
+            text: text.into(),
+            mentions,
+            is_organizer: false,
+        })
+    };
+    ok(said(
+        &user("alice"),
+        "!new katro @bob as south",
+        vec![odd.clone()],
+    ));
+    ok(said(&odd, "!accept", vec![]));
+    let r = b.store.load(&at).unwrap().unwrap().record;
+    assert_eq!(r.north.as_ref().map(|u| u.id.as_str()), Some("x-bob"));
+    ok(said(&user("alice"), "!sow c1+", vec![]));
+    ok(said(&odd, "!resign", vec![]));
+    let mut out = Vec::new();
+    mancala_bot::core::backup::export(&*b.store, &mut out).expect("export");
+    let text = String::from_utf8(out).unwrap();
+    for line in text.lines() {
+        mancala_bot::core::backup::check_line(line).expect("every exported line checks");
+    }
+}
