@@ -13,6 +13,7 @@ fn info() -> BoardInfo {
         north: "Bob".into(),
         captured: [0, 0],
         view: Side::South,
+        theme: Default::default(),
         ended: None,
         match_info: None,
     }

@@ -10,6 +10,7 @@ use anyhow::Context;
 use mancala_rules::{Game, Side};
 
 use mancala_bot::core::painter::{BoardInfo, Frame, Painter};
+use mancala_bot::core::show::Theme;
 use mancala_bot::render::Renderer;
 
 /// The side a picture is drawn from.
@@ -31,6 +32,25 @@ impl From<ViewArg> for Side {
     }
 }
 
+/// The colours of the pictures (as `!set theme`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ThemeArg {
+    /// Dark ink on a light page and board.
+    #[default]
+    Light,
+    /// Light ink on a dark page and board.
+    Dark,
+}
+
+impl From<ThemeArg> for Theme {
+    fn from(t: ThemeArg) -> Theme {
+        match t {
+            ThemeArg::Light => Theme::Light,
+            ThemeArg::Dark => Theme::Dark,
+        }
+    }
+}
+
 /// Arguments of `mancala-bot render`.
 #[derive(clap::Args, Debug)]
 pub struct RenderArgs {
@@ -46,6 +66,9 @@ pub struct RenderArgs {
     /// The side the board is drawn from.
     #[arg(long, value_enum, default_value_t = ViewArg::South)]
     pub view: ViewArg,
+    /// The colours of the pictures.
+    #[arg(long, value_enum, default_value_t = ThemeArg::Light)]
+    pub theme: ThemeArg,
     /// Also write the move's animation as `move.gif`.
     #[arg(long)]
     pub gif: bool,
@@ -87,6 +110,7 @@ pub fn main(args: RenderArgs) -> anyhow::Result<ExitCode> {
         north: args.north.clone(),
         captured: [game.captured(Side::South), game.captured(Side::North)],
         view: args.view.into(),
+        theme: args.theme.into(),
         ended: None,
         match_info: None,
     };

@@ -14,7 +14,7 @@ use mancala_rules::Side;
 
 use super::decision::{refuse, Change, ChannelState, Ctx, Decision, Draft, Refusal};
 use super::dispatch::Needs;
-use super::show::{BoardView, PictureStyle};
+use super::show::{BoardView, PictureStyle, Theme};
 use super::views::{board_picture, expired, names, no_game, players_text, playing, result_text};
 use super::{games, text, text_reply, vs_ai, Answer, Core, Fail, Settings};
 use crate::core::api::{mention_token, time_token, Incoming, Reply};
@@ -38,6 +38,9 @@ pub struct ChannelSettings {
     /// The side boards of games between two people are drawn from (`!set view`).
     #[serde(default, skip_serializing_if = "BoardView::is_default")]
     pub view: BoardView,
+    /// The colours of board pictures here (`!set theme`).
+    #[serde(default, skip_serializing_if = "Theme::is_default")]
+    pub theme: Theme,
 }
 
 /// A player's preferences in one community, document `player/COMMUNITY/USER`.

@@ -211,3 +211,19 @@ pub enum Picture {
         info: BoardInfo,
     },
 }
+
+impl Picture {
+    /// Draws this picture's boards in the colours of `theme` (charts keep theirs).
+    pub fn set_theme(&mut self, theme: crate::core::show::Theme) {
+        match self {
+            Picture::Board { info, .. } | Picture::Replay { info, .. } => info.theme = theme,
+            Picture::Move { info, extra, .. } => {
+                info.theme = theme;
+                for (_, _, i) in extra {
+                    i.theme = theme;
+                }
+            }
+            Picture::Summary(_) => {}
+        }
+    }
+}

@@ -10,7 +10,7 @@ use super::command::Command;
 use super::correspondence::needs_channel_settings;
 use super::decision::{Change, ChannelState, Ctx, Decision, Draft, Picture, Refusal};
 use super::painter::{BoardInfo, Frame, MovePictures};
-use super::show::PictureStyle;
+use super::show::{PictureStyle, Theme};
 use super::views::expired;
 use super::{correspondence, games, views, ChannelSettings, Core, Fail, PlayerPrefs};
 use crate::model::ChannelKey;
@@ -27,7 +27,8 @@ pub(super) struct Needs {
     pub last_finished: bool,
     /// The channel's settings, when the game's deadline has passed.
     pub channel: bool,
-    /// The channel's settings in any case: how a move is shown (`!set pictures`, `view`).
+    /// The channel's settings in any case: how boards and moves are shown (`!set
+    /// pictures`, `view`, `theme`).
     pub shown: bool,
     /// Whether the player to move muted his reminders.
     pub muted: bool,
@@ -37,7 +38,11 @@ impl Needs {
     /// What `cmd` reads, or `None` when it is not a channel command (documents, help,
     /// rules).
     pub(super) fn of(cmd: &Command) -> Option<Needs> {
-        let record = Needs::default();
+        // Every channel command may answer with a board: the channel's settings say how.
+        let record = Needs {
+            shown: true,
+            ..Needs::default()
+        };
         let shown = Needs {
             last_finished: true,
             ..record
@@ -53,7 +58,6 @@ impl Needs {
             | Command::Draw => record,
             Command::Sow(_) => Needs {
                 channel: true,
-                shown: true,
                 ..record
             },
             Command::Board | Command::History | Command::Replay | Command::Rematch => shown,
@@ -64,6 +68,7 @@ impl Needs {
             | Command::SetHints(_)
             | Command::SetPictures(_)
             | Command::SetView(_)
+            | Command::SetTheme(_)
             | Command::Hint
             | Command::Analyze
             | Command::Rating(_)
@@ -225,7 +230,7 @@ impl Core {
         let mut out: Vec<Reply> = decision
             .replies
             .into_iter()
-            .map(|d| self.paint(d))
+            .map(|d| self.paint(d, state.channel.theme))
             .collect();
         out.extend(follow);
         Ok(Some(out))
@@ -245,10 +250,12 @@ impl Core {
         after.replies
     }
 
-    /// The reply of `draft` with its pictures painted.
-    pub(super) fn paint(&self, draft: Draft) -> Reply {
+    /// The reply of `draft` with its pictures painted, boards in the colours of `theme`
+    /// (the channel's `!set theme`).
+    pub(super) fn paint(&self, draft: Draft, theme: Theme) -> Reply {
         let mut reply = draft.reply;
-        for picture in draft.pictures {
+        for mut picture in draft.pictures {
+            picture.set_theme(theme);
             match picture {
                 Picture::Board { pos, info } => {
                     let f = self.painter.position(&pos, &info);

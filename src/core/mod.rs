@@ -387,6 +387,7 @@ impl Core {
             Command::SetHints(on) => self.set_hints(msg, *on),
             Command::SetPictures(style) => self.set_pictures(msg, *style),
             Command::SetView(view) => self.set_view(msg, *view),
+            Command::SetTheme(theme) => self.set_theme(msg, *theme),
             Command::Hint => self.hint(msg),
             Command::Analyze => self.analyze(msg),
             Command::Rating(who) => self.rating_cmd(msg, who.as_ref()),

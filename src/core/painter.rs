@@ -17,6 +17,8 @@ pub struct BoardInfo {
     /// Whose side the board is drawn from: North's view is turned half round; hole labels
     /// stay absolute (RULES.md N1).
     pub view: Side,
+    /// The colours (`!set theme`).
+    pub theme: crate::core::show::Theme,
     /// How the game ended off the board (resignation, time, agreement, abort), for the
     /// pictures of its last position; `None`: the position tells (in play, or ended by
     /// the rules).

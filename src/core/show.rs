@@ -1,7 +1,8 @@
 //! How a channel is shown its moves (issue 14 item 3): `!set pictures` (every frame, one
 //! contact sheet, only the final board with the move's path drawn on it, or the animated
-//! GIF) and `!set view` (the side the boards of a game between two people are drawn
-//! from). Organizers set them; they are stored with the channel's settings.
+//! GIF), `!set view` (the side the boards of a game between two people are drawn
+//! from) and `!set theme` (light or dark pictures). Organizers set them; they are stored
+//! with the channel's settings.
 
 use mancala_rules::Side;
 use serde::{Deserialize, Serialize};
@@ -104,7 +105,50 @@ impl BoardView {
     }
 }
 
+/// The colours of board pictures (`!set theme`): both keep the colour-blind-safe
+/// Okabe-Ito accents (start, relay, capture, casa, end).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    /// Dark ink on a light page and a light wooden board.
+    #[default]
+    Light,
+    /// Light ink on a dark page and a dark wooden board (for dark chat themes).
+    Dark,
+}
+
+impl Theme {
+    /// The word of `!set theme WORD`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    /// The theme named `word` (lower case), if any.
+    pub fn from_word(word: &str) -> Option<Theme> {
+        [Theme::Light, Theme::Dark]
+            .into_iter()
+            .find(|t| t.word() == word)
+    }
+
+    /// Whether it is the default (not stored).
+    pub fn is_default(&self) -> bool {
+        *self == Theme::default()
+    }
+}
+
 impl Core {
+    /// `!set theme light|dark` (organizers).
+    pub(super) fn set_theme(&self, msg: &Incoming, theme: Theme) -> Answer {
+        self.set_channel(msg, |c| c.theme = theme)?;
+        Ok(vec![text_reply(format!(
+            "Board pictures here are drawn in the {} theme.",
+            theme.word()
+        ))])
+    }
+
     /// `!set pictures frames|sheet|final|gif` (organizers).
     pub(super) fn set_pictures(&self, msg: &Incoming, style: PictureStyle) -> Answer {
         self.set_channel(msg, |c| c.pictures = style)?;

@@ -83,6 +83,7 @@ pub(super) fn board_info(r: &Record, game: &Game, view: Side) -> BoardInfo {
         north,
         captured: Side::ALL.map(|s| game.captured(s)),
         view,
+        theme: Default::default(),
         ended,
         match_info: match &r.play {
             Some(Play::Match(m)) => Some(match_info(m)),

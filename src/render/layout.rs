@@ -1,6 +1,7 @@
 //! Geometry of a frame: its size for a board, where each hole's pit goes for either
 //! player's view, and the scale of contact-sheet tiles.
 
+use crate::core::show::Theme;
 use mancala_rules::{Hole, Side, Variant};
 
 /// Side of one hole's square cell, in pixels.
@@ -47,6 +48,8 @@ pub(super) struct Layout {
     pub(super) gy: f32,
     /// Scale of everything drawn: 1 for frames, less for contact-sheet tiles.
     pub(super) s: f32,
+    /// The colours (`!set theme`).
+    pub(super) theme: Theme,
 }
 
 impl Layout {
@@ -71,7 +74,13 @@ impl Layout {
             gx: ((width as f32 - grid_w) / 2.0).floor(),
             gy: (BAND_H + LETTERS_H) as f32 * s,
             s,
+            theme: Theme::Light,
         }
+    }
+
+    /// This layout in the colours of `theme`.
+    pub(super) fn themed(self, theme: Theme) -> Layout {
+        Layout { theme, ..self }
     }
 
     /// A length of a full-size frame at this layout's scale.

@@ -46,6 +46,7 @@ use image::RgbImage;
 use mancala_rules::{Event, Position, Side, Trace, Variant};
 
 use crate::core::painter::{BoardInfo, Frame, MovePictures, Painter};
+use crate::core::show::Theme;
 use draw::{Sprite, Typeface};
 use layout::Layout;
 pub use layout::{frame_size, CELL};
@@ -71,7 +72,7 @@ pub struct Renderer {
     /// By rows, columns, view and scale (`f32` bits).
     backgrounds: Mutex<HashMap<BackgroundKey, Arc<Background>>>,
     numbers: Mutex<HashMap<(u8, u32), Arc<Sprite>>>,
-    pits: Mutex<HashMap<(PitLook, u32), Arc<RgbImage>>>,
+    pits: Mutex<HashMap<(PitLook, u32, Theme), Arc<RgbImage>>>,
 }
 
 impl Default for Renderer {
@@ -119,7 +120,7 @@ impl Renderer {
     /// Does now the one-time work of the first picture (learning the palette, about
     /// 0.1 s in a release build), so that no player's move waits for it. Optional.
     pub fn prepare(&self) {
-        self.palette();
+        self.palette(Theme::Light);
     }
 
     /// The painter of a running bot (console, `run`, end-to-end tests): a new renderer
@@ -144,36 +145,43 @@ impl Renderer {
     /// Encodes a drawing as an 8-bit palette PNG in the renderer's fixed palette (see
     /// [`Renderer::palette`]): fast to write, and frames stay well under 100 KB.
     fn encode_png(&self, img: &RgbImage) -> Vec<u8> {
-        self.palette().map(img).to_png()
+        self.palette(Theme::Light).map(img).to_png()
     }
 
     /// [`Renderer::encode_png`] for a frame of `step`, drawn over its empty board: the
     /// parts still as on the empty board take their palette entries from it.
     fn encode_frame(&self, img: &RgbImage, step: &Step, info: &BoardInfo) -> Vec<u8> {
-        let bg = self.background(&Layout::new(step.pos.variant(), info.view));
-        let palette = self.palette();
+        let bg = self.background(&Layout::new(step.pos.variant(), info.view).themed(info.theme));
+        let palette = self.palette(info.theme);
         let base = bg.indexed.get_or_init(|| palette.map(&bg.image).data);
         palette.map_over(img, &bg.image, base).to_png()
     }
 
-    /// The palette of every picture: learnt once per process from sample frames of both
-    /// games, both views, every kind of highlight and band (about 20 ms in a release
-    /// build, on the first picture), so that each picture afterwards is mapped by a table
-    /// lookup per pixel. Every renderer draws alike, so all share it.
-    fn palette(&self) -> &'static Palette {
-        static PALETTE: OnceLock<Palette> = OnceLock::new();
-        PALETTE.get_or_init(|| Palette::learn(&self.palette_samples()))
+    /// The palette of every picture in `theme`: learnt once per process and theme from
+    /// sample frames of both games, both views, every kind of highlight and band (about
+    /// 20 ms in a release build, on the first picture), so that each picture afterwards
+    /// is mapped by a table lookup per pixel. Every renderer draws alike, so all share
+    /// them.
+    fn palette(&self, theme: Theme) -> &'static Palette {
+        static LIGHT: OnceLock<Palette> = OnceLock::new();
+        static DARK: OnceLock<Palette> = OnceLock::new();
+        let cell = match theme {
+            Theme::Light => &LIGHT,
+            Theme::Dark => &DARK,
+        };
+        cell.get_or_init(|| Palette::learn(&self.palette_samples(theme)))
     }
 
     /// The sample frames the palette is learnt from: a start position, the worked
     /// examples E1 (South's view) and E2 (North's view) with their relays, captures and
     /// arrows, Hoyito's E3 and a move with a casa, closed holes (M2) and finished games.
-    fn palette_samples(&self) -> Vec<RgbImage> {
+    fn palette_samples(&self, theme: Theme) -> Vec<RgbImage> {
         let named = |view| BoardInfo {
             south: "Alice".into(),
             north: "Bob".into(),
             captured: [0, 0],
             view,
+            theme,
             ended: None,
             match_info: None,
         };

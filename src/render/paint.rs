@@ -15,28 +15,93 @@ use super::layout::{pit_side, Layout, BAND_H, CAPTION_H, LETTERS_H, PIT_R, TAG_A
 use super::plan::{player_label, rows_text, side_stats, Step, Turn};
 use super::Renderer;
 use crate::core::painter::BoardInfo;
+use crate::core::show::Theme;
 
 /// Seeds drawn as dots up to this count; above it only the number is drawn (a
 /// two-digit number would cross the ring of dots).
 const MAX_DOTS: u8 = 9;
 
-// Colours. Okabe-Ito: blue 0072B2, orange E69F00, vermillion D55E00, bluish green
-// 009E73, reddish purple CC79A7, sky blue 56B4E9, yellow F0E442.
-pub(super) const PAGE: Color = [0xFB, 0xF8, 0xF2];
-const BOARD: Color = [0xC9, 0xA2, 0x6B];
-const BOARD_EDGE: Color = [0x7A, 0x55, 0x2E];
-const HALF_LINE: Color = [0x5A, 0x3C, 0x1E];
-const PIT: Color = [0xF6, 0xEE, 0xE0];
-const PIT_EDGE: Color = [0x8E, 0x67, 0x3C];
-const SOWN: Color = [0xC4, 0xE4, 0xF7];
-const SEED: Color = [0x8A, 0x5A, 0x2B];
-pub(super) const INK: Color = [0x1A, 0x1A, 0x1A];
-const GREY: Color = [0x55, 0x55, 0x55];
-const CLOSED: Color = [0x4A, 0x4A, 0x4A];
-const CLOSED_X: Color = [0xE0, 0xE0, 0xE0];
+// Colours. The accents are Okabe-Ito's, in both themes: blue 0072B2, orange E69F00,
+// vermillion D55E00, bluish green 009E73, reddish purple CC79A7 (sky blue 56B4E9 and
+// yellow F0E442 unused).
+pub(super) const PAGE: Color = LIGHT.page;
+pub(super) const INK: Color = LIGHT.ink;
+/// Text on the light accents (orange and purple tags), in both themes.
+const TAG_INK: Color = [0x1A, 0x1A, 0x1A];
 pub(super) const WHITE: Color = [0xFF, 0xFF, 0xFF];
-const TURN_BAND: Color = [0xFA, 0xF0, 0xA8];
-const BAND: Color = [0xEE, 0xE8, 0xDC];
+
+/// The colours of a theme other than the accents.
+pub(super) struct Colors {
+    page: Color,
+    board: Color,
+    board_edge: Color,
+    half_line: Color,
+    pit: Color,
+    pit_edge: Color,
+    sown: Color,
+    seed: Color,
+    /// Names, numbers and captions.
+    ink: Color,
+    /// Labels of columns and rows, the caption's second line.
+    grey: Color,
+    closed: Color,
+    closed_x: Color,
+    band: Color,
+    turn_band: Color,
+    /// The turn badge (`to move`, `wins`) and its text.
+    badge: Color,
+    badge_ink: Color,
+}
+
+/// `!set theme light`, the default.
+const LIGHT: Colors = Colors {
+    page: [0xFB, 0xF8, 0xF2],
+    board: [0xC9, 0xA2, 0x6B],
+    board_edge: [0x7A, 0x55, 0x2E],
+    half_line: [0x5A, 0x3C, 0x1E],
+    pit: [0xF6, 0xEE, 0xE0],
+    pit_edge: [0x8E, 0x67, 0x3C],
+    sown: [0xC4, 0xE4, 0xF7],
+    seed: [0x8A, 0x5A, 0x2B],
+    ink: [0x1A, 0x1A, 0x1A],
+    grey: [0x55, 0x55, 0x55],
+    closed: [0x4A, 0x4A, 0x4A],
+    closed_x: [0xE0, 0xE0, 0xE0],
+    band: [0xEE, 0xE8, 0xDC],
+    turn_band: [0xFA, 0xF0, 0xA8],
+    badge: [0x1A, 0x1A, 0x1A],
+    badge_ink: [0xFF, 0xFF, 0xFF],
+};
+
+/// `!set theme dark`: a dark page and board (close to dark chat themes), light ink,
+/// pits a shade lighter than the board so that the numbers stand out.
+const DARK: Colors = Colors {
+    page: [0x1E, 0x1F, 0x22],
+    board: [0x5C, 0x43, 0x2A],
+    board_edge: [0x2E, 0x20, 0x12],
+    half_line: [0x1F, 0x14, 0x0A],
+    pit: [0x33, 0x2C, 0x26],
+    pit_edge: [0x21, 0x18, 0x0F],
+    sown: [0x1D, 0x4B, 0x6B],
+    seed: [0xD9, 0xA0, 0x66],
+    ink: [0xF2, 0xF2, 0xF2],
+    grey: [0xA8, 0xA8, 0xA8],
+    closed: [0x0E, 0x0E, 0x0E],
+    closed_x: [0x90, 0x90, 0x90],
+    band: [0x2B, 0x2D, 0x31],
+    turn_band: [0x4D, 0x45, 0x1C],
+    badge: [0xF2, 0xF2, 0xF2],
+    badge_ink: [0x1A, 0x1A, 0x1A],
+};
+
+/// The colours of `theme`.
+pub(super) fn colors(theme: Theme) -> &'static Colors {
+    match theme {
+        Theme::Light => &LIGHT,
+        Theme::Dark => &DARK,
+    }
+}
+
 const BLUE: Color = [0x00, 0x72, 0xB2];
 const ORANGE: Color = [0xE6, 0x9F, 0x00];
 const VERMILLION: Color = [0xD5, 0x5E, 0x00];
@@ -46,7 +111,13 @@ const PURPLE: Color = [0xCC, 0x79, 0xA7];
 impl Renderer {
     /// The empty board of `layout` (page, board, pits, letters, row numbers), cached.
     pub(super) fn background(&self, layout: &Layout) -> Arc<Background> {
-        let key = (layout.rows, layout.cols, layout.view, layout.s.to_bits());
+        let key = (
+            layout.rows,
+            layout.cols,
+            layout.view,
+            layout.s.to_bits(),
+            layout.theme,
+        );
         if let Some(bg) = lock(&self.backgrounds).get(&key) {
             return Arc::clone(bg);
         }
@@ -59,7 +130,8 @@ impl Renderer {
     }
 
     fn draw_background(&self, l: &Layout) -> RgbImage {
-        let mut img = RgbImage::from_pixel(l.width, l.height, image::Rgb(PAGE));
+        let c = colors(l.theme);
+        let mut img = RgbImage::from_pixel(l.width, l.height, image::Rgb(c.page));
         let pad = l.k(10.0);
         draw::rounded_rect(
             &mut img,
@@ -69,14 +141,14 @@ impl Renderer {
                 l.grid_h() + 2.0 * pad + l.k(8.0),
             ),
             l.k(22.0),
-            BOARD_EDGE,
+            c.board_edge,
         );
         draw::rounded_rect(
             &mut img,
             (l.gx - pad, l.gy - pad),
             (l.grid_w() + 2.0 * pad, l.grid_h() + 2.0 * pad),
             l.k(18.0),
-            BOARD,
+            c.board,
         );
         // The line between the two halves.
         let mid = l.gy + l.grid_h() / 2.0;
@@ -85,11 +157,11 @@ impl Renderer {
             (l.gx - pad + l.k(4.0), mid),
             (l.gx + l.grid_w() + pad - l.k(4.0), mid),
             l.k(5.0),
-            HALF_LINE,
+            c.half_line,
         );
         for h in l.holes() {
             let (cx, cy) = l.centre(h);
-            empty_pit(&mut img, cx, cy, l.s);
+            empty_pit(&mut img, (cx, cy), l.s, c);
         }
         // Column letters above and below, row numbers left and right: absolute (N1).
         let label = l.k(30.0);
@@ -106,7 +178,7 @@ impl Renderer {
                     label,
                     (x, y),
                     Align::Centre,
-                    GREY,
+                    c.grey,
                     &letter,
                 );
             }
@@ -121,7 +193,7 @@ impl Renderer {
                     label,
                     (x, y),
                     Align::Centre,
-                    GREY,
+                    c.grey,
                     &number,
                 );
             }
@@ -131,26 +203,27 @@ impl Renderer {
 
     /// The cached picture of a pit's square at scale `s` ([`pit_side`] pixels wide, the
     /// pit in its centre) as it looks with `look` on the board.
-    fn pit(&self, look: PitLook, s: f32) -> Arc<RgbImage> {
-        let key = (look, s.to_bits());
+    fn pit(&self, look: PitLook, s: f32, theme: Theme) -> Arc<RgbImage> {
+        let key = (look, s.to_bits(), theme);
         if let Some(p) = lock(&self.pits).get(&key) {
             return Arc::clone(p);
         }
         let side = pit_side(s);
-        let mut img = RgbImage::from_pixel(side, side, image::Rgb(BOARD));
+        let k = colors(theme);
+        let mut img = RgbImage::from_pixel(side, side, image::Rgb(k.board));
         let c = (side / 2) as f32;
-        empty_pit(&mut img, c, c, s);
+        empty_pit(&mut img, (c, c), s, k);
         let r = PIT_R * s;
         match look {
             PitLook::Closed => {
-                draw::disc(&mut img, c, c, r - 2.5 * s, CLOSED);
+                draw::disc(&mut img, c, c, r - 2.5 * s, k.closed);
                 let d = r * 0.45;
                 let w = 7.0 * s;
-                draw::segment(&mut img, (c - d, c - d), (c + d, c + d), w, CLOSED_X);
-                draw::segment(&mut img, (c - d, c + d), (c + d, c - d), w, CLOSED_X);
+                draw::segment(&mut img, (c - d, c - d), (c + d, c + d), w, k.closed_x);
+                draw::segment(&mut img, (c - d, c + d), (c + d, c - d), w, k.closed_x);
             }
             PitLook::Open { seeds, sown } => {
-                let fill = if sown { SOWN } else { PIT };
+                let fill = if sown { k.sown } else { k.pit };
                 if sown {
                     draw::disc(&mut img, c, c, r - 2.5 * s, fill);
                 }
@@ -160,11 +233,11 @@ impl Renderer {
                         let a = std::f32::consts::TAU * i as f32 / seeds as f32
                             - std::f32::consts::FRAC_PI_2;
                         let (x, y) = (c + ring_r * a.cos(), c + ring_r * a.sin());
-                        draw::disc(&mut img, x, y, 5.0 * s, SEED);
+                        draw::disc(&mut img, x, y, 5.0 * s, k.seed);
                     }
                 }
                 if seeds > 0 {
-                    self.number(seeds, s).draw(&mut img, (c, c), INK, fill);
+                    self.number(seeds, s).draw(&mut img, (c, c), k.ink, fill);
                 }
             }
         }
@@ -195,7 +268,7 @@ impl Renderer {
     /// smaller picture drawn directly, sharper and cheaper than a full one shrunk.
     pub(super) fn paint_scaled(&self, step: &Step, info: &BoardInfo, s: f32) -> RgbImage {
         let pos = &step.pos;
-        let l = Layout::scaled(pos.variant(), info.view, s);
+        let l = Layout::scaled(pos.variant(), info.view, s).themed(info.theme);
         let mut img = self.background(&l).image.clone();
         // Pits: tint of the lap's holes, closed holes, seeds and numbers, each a cached
         // picture of the pit's square copied in (the background already has empty pits).
@@ -214,7 +287,7 @@ impl Renderer {
             let half = (pit_side(s) / 2) as f32;
             draw::blit(
                 &mut img,
-                &self.pit(look, s),
+                &self.pit(look, s, l.theme),
                 (cx - half) as i32,
                 (cy - half) as i32,
             );
@@ -247,7 +320,7 @@ impl Renderer {
             };
         match step.event {
             Some(Event::Relay { hole, lifted }) => {
-                mark(img, hole, ORANGE, INK, format!("relay {lifted}"), true);
+                mark(img, hole, ORANGE, TAG_INK, format!("relay {lifted}"), true);
             }
             Some(Event::Capture {
                 hole,
@@ -263,12 +336,12 @@ impl Renderer {
                 self.arrow(img, l, t, h, VERMILLION);
                 taken_tag = Some((t, format!("{taken} taken"), VERMILLION, WHITE));
             }
-            Some(Event::Casa { hole }) => mark(img, hole, PURPLE, INK, "casa 4".into(), true),
+            Some(Event::Casa { hole }) => mark(img, hole, PURPLE, TAG_INK, "casa 4".into(), true),
             _ => {}
         }
         if let Some(path) = &step.path {
             for (hole, laps) in &path.relays {
-                mark(img, *hole, ORANGE, INK, relay_laps(laps), true);
+                mark(img, *hole, ORANGE, TAG_INK, relay_laps(laps), true);
             }
             for &(target, hole, lap) in &path.captures {
                 let (t, h) = (l.centre(target), l.centre(hole));
@@ -300,7 +373,7 @@ impl Renderer {
                     Event::Stop { hole } => {
                         mark(img, hole, GREEN, WHITE, "end".into(), !relayed(hole))
                     }
-                    Event::Casa { hole } => mark(img, hole, PURPLE, INK, "casa 4".into(), true),
+                    Event::Casa { hole } => mark(img, hole, PURPLE, TAG_INK, "casa 4".into(), true),
                     _ => {}
                 }
             }
@@ -362,7 +435,12 @@ impl Renderer {
         ];
         for (side, y) in tops {
             let turn = step.turns[side.index()];
-            let bg = if turn == Turn::None { BAND } else { TURN_BAND };
+            let c = colors(l.theme);
+            let bg = if turn == Turn::None {
+                c.band
+            } else {
+                c.turn_band
+            };
             let band_h = l.k(BAND_H as f32);
             draw::rect(img, 0, y as i32, l.width as i32, band_h as i32, bg);
             if turn != Turn::None {
@@ -382,9 +460,10 @@ impl Renderer {
         let size = l.k(20.0);
         let w = draw::text_width(&self.bold, size, word) + l.k(18.0);
         let (top, h) = (cy - l.k(15.0), l.k(30.0));
-        draw::rounded_rect(img, (x, top), (w, h), l.k(9.0), INK);
+        let c = colors(l.theme);
+        draw::rounded_rect(img, (x, top), (w, h), l.k(9.0), c.badge);
         let at = (x + w / 2.0, cy);
-        draw::text(img, &self.bold, size, at, Align::Centre, WHITE, word);
+        draw::text(img, &self.bold, size, at, Align::Centre, c.badge_ink, word);
         w
     }
 
@@ -415,9 +494,10 @@ impl Renderer {
             (stats_size, stats_w) = stats_at(&short);
         }
         let at = (right, cy);
-        draw::text(img, &self.book, stats_size, at, Align::Right, INK, stats);
+        let ink = colors(l.theme).ink;
+        draw::text(img, &self.book, stats_size, at, Align::Right, ink, stats);
         let (size, name) = draw::fit_text(&self.bold, sizes, &name, room(stats_w));
-        draw::text(img, &self.bold, size, (x, cy), Align::Left, INK, &name);
+        draw::text(img, &self.bold, size, (x, cy), Align::Left, ink, &name);
     }
 
     fn paint_caption(&self, img: &mut RgbImage, l: &Layout, step: &Step) {
@@ -425,8 +505,17 @@ impl Renderer {
         let max_w = l.width as f32 - l.k(40.0);
         let (a, b) = &step.caption;
         let x = l.k(20.0);
+        let c = colors(l.theme);
         let s1 = draw::fit_size(&self.bold, l.k(30.0), a, max_w);
-        draw::text(img, &self.bold, s1, (x, y + l.k(28.0)), Align::Left, INK, a);
+        draw::text(
+            img,
+            &self.bold,
+            s1,
+            (x, y + l.k(28.0)),
+            Align::Left,
+            c.ink,
+            a,
+        );
         let s2 = draw::fit_size(&self.book, l.k(24.0), b, max_w);
         draw::text(
             img,
@@ -434,14 +523,14 @@ impl Renderer {
             s2,
             (x, y + l.k(66.0)),
             Align::Left,
-            GREY,
+            c.grey,
             b,
         );
     }
 }
 
-/// Rows, columns, view and scale (`f32` bits) of an empty board.
-pub(super) type BackgroundKey = (u8, u8, Side, u32);
+/// Rows, columns, view, scale (`f32` bits) and theme of an empty board.
+pub(super) type BackgroundKey = (u8, u8, Side, u32, Theme);
 
 /// An empty board as drawn and in the palette.
 pub(super) struct Background {
@@ -460,9 +549,9 @@ fn relay_laps(laps: &[u32]) -> String {
     format!("relay {}{more}", shown.join(","))
 }
 
-fn empty_pit(img: &mut RgbImage, cx: f32, cy: f32, s: f32) {
-    draw::disc(img, cx, cy, PIT_R * s, PIT_EDGE);
-    draw::disc(img, cx, cy, (PIT_R - 2.5) * s, PIT);
+fn empty_pit(img: &mut RgbImage, (cx, cy): (f32, f32), s: f32, c: &Colors) {
+    draw::disc(img, cx, cy, PIT_R * s, c.pit_edge);
+    draw::disc(img, cx, cy, (PIT_R - 2.5) * s, c.pit);
 }
 
 /// How a pit looks, apart from highlights: the key of the renderer's pit pictures.

@@ -3,6 +3,7 @@
 use super::layout::{Layout, PIT_R};
 use super::plan::{plan_move, plan_position, Turn};
 use super::*;
+use crate::core::show::Theme;
 use mancala_rules::{Event, Hole, Position, Side, Variant};
 
 fn info(view: Side) -> BoardInfo {
@@ -11,6 +12,7 @@ fn info(view: Side) -> BoardInfo {
         north: "Bob".into(),
         captured: [0, 0],
         view,
+        theme: Default::default(),
         ended: None,
         match_info: None,
     }
@@ -97,17 +99,25 @@ fn hoyito_casa_frames_use_the_stores() {
 
 /// The fixed palette is learnt from sample frames; frames of other boards, names, moves
 /// and views must come out of it all but unchanged: flat colours exact, edge shades close.
+/// In both themes, each with its own palette.
 #[test]
 fn fixed_palette_keeps_frames_it_was_not_learnt_from() {
     let r = Renderer::new();
-    let palette = r.palette();
-    for (game, view) in [("katro:4x4", Side::North), ("hoyito:2x12", Side::South)] {
+    let cases = [
+        ("katro:4x4", Side::North, Theme::Light),
+        ("hoyito:2x12", Side::South, Theme::Light),
+        ("katro:4x6", Side::South, Theme::Dark),
+        ("hoyito:2x9", Side::North, Theme::Dark),
+    ];
+    for (game, view, theme) in cases {
+        let palette = r.palette(theme);
         let v = game.parse::<Variant>().unwrap();
         let i = BoardInfo {
             south: "A rather long player name".into(),
             north: "Zoë".into(),
             captured: [3, 1],
             view,
+            theme,
             ended: None,
             match_info: None,
         };
@@ -130,7 +140,7 @@ fn fixed_palette_keeps_frames_it_was_not_learnt_from() {
             // Weighted distance 3000 is about 25 levels in one channel: an edge pixel.
             assert!(
                 exact * 100 >= 90 * n && mean < 10.0 && worst <= 3000,
-                "{game} frame {k}: {exact} of {n} exact, mean {mean:.1}, worst {worst}"
+                "{game} {theme:?} frame {k}: {exact} of {n} exact, mean {mean:.1}, worst {worst}"
             );
         }
     }

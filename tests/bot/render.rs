@@ -21,6 +21,7 @@ fn info(view: Side) -> BoardInfo {
         north: "Bob".into(),
         captured: [0, 0],
         view,
+        theme: Default::default(),
         ended: None,
         match_info: None,
     }
@@ -372,6 +373,16 @@ fn golden_e1_final_board_with_the_path() {
         "the same text alternative as the last frame"
     );
     assert_golden("e1-path.png", &f.png);
+}
+
+/// `!set theme dark` (issue 14 item 3): E1's capture frame in the dark theme.
+#[test]
+fn golden_e1_capture_frame_dark() {
+    let (_, trace) = play("katro", &["c1+"]);
+    let mut i = info(Side::South);
+    i.theme = mancala_bot::core::show::Theme::Dark;
+    let frames = Renderer::bundled_fonts_only().move_frames(&trace, &i);
+    assert_golden("e1-frame-4-dark.png", &frames[3].png);
 }
 
 /// The golden check itself fails on a moved hole: the E1 capture frame is not the

@@ -123,3 +123,31 @@ fn set_pictures_and_view_are_for_organizers_and_check_their_value() {
         "Moves here are shown as only the final board, with the move's path drawn on it."
     );
 }
+
+#[test]
+fn set_theme_dark_draws_dark_boards_and_checks_its_value() {
+    let core = core();
+    let corner = |name: &str, set: Option<&str>| -> image::Rgb<u8> {
+        let at = chan(name);
+        if let Some(set) = set {
+            ok(say_as(&core, &at, "olga", set, true));
+        }
+        start(&core, &at, "katro");
+        let r = ok(say(&core, &at, "alice", "!sow c1+"));
+        let png = &r.attachments.last().unwrap().bytes;
+        // Left of the board, below the top band: the page.
+        *image::load_from_memory(png)
+            .unwrap()
+            .to_rgb8()
+            .get_pixel(10, 200)
+    };
+    let light = corner("theme-default", None);
+    let dark = corner("theme-dark", Some("!set theme dark"));
+    let luma = |p: image::Rgb<u8>| p.0.iter().map(|&c| c as u32).sum::<u32>() / 3;
+    assert!(luma(light) > 200, "{light:?}");
+    assert!(luma(dark) < 60, "{dark:?}");
+    assert_eq!(corner("theme-light", Some("!set theme light")), light);
+    let at = chan("theme-refused");
+    let e = refused(say_as(&core, &at, "olga", "!set theme blue", true));
+    assert_eq!(e, "`blue` is not a theme: light or dark");
+}

@@ -8,7 +8,7 @@ use super::table::{usage, Cx, GAMES, TIME_FORM};
 use super::{ai_levels_text, parse_time, Command, FormatArg, Opponent, RulesTopic};
 use super::{TourneyCommand, User};
 use crate::core::input::{code, parse_error};
-use crate::core::show::{BoardView, PictureStyle};
+use crate::core::show::{BoardView, PictureStyle, Theme};
 use crate::model::GameKind;
 
 fn is_mention(token: &str) -> bool {
@@ -50,7 +50,7 @@ pub(super) fn sow(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
 }
 
 /// `!set autoforfeit|hints on|off`, `!set pictures frames|sheet|final|gif`, `!set view
-/// mover|south|north`.
+/// mover|south|north`, `!set theme light|dark`.
 pub(super) fn set(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
     let words: Vec<String> = args.iter().map(|a| a.to_lowercase()).collect();
     match words.as_slice() {
@@ -69,6 +69,9 @@ pub(super) fn set(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
         [k, v] if k == "view" => BoardView::from_word(v)
             .map(Command::SetView)
             .ok_or_else(|| format!("{} is not a view: mover, south or north", code(v))),
+        [k, v] if k == "theme" => Theme::from_word(v)
+            .map(Command::SetTheme)
+            .ok_or_else(|| format!("{} is not a theme: light or dark", code(v))),
         _ => {
             let p = cx.prefix;
             Err(format!(
@@ -76,7 +79,7 @@ pub(super) fn set(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
                  forfeited by itself, off: the opponent may `{p}claim`; hints on: `{p}hint` in \
                  unrated games here; pictures: every frame, one contact sheet, the final board \
                  with the path, or a GIF; view: boards drawn from the mover's side, South's or \
-                 North's)",
+                 North's; theme: light or dark pictures)",
                 usage("set")
             ))
         }

@@ -18,7 +18,7 @@ pub mod table;
 use mancala_rules::Side;
 
 use crate::core::input::code;
-use crate::core::show::{BoardView, PictureStyle};
+use crate::core::show::{BoardView, PictureStyle, Theme};
 use crate::model::GameKind;
 use crate::model::User;
 use table::{Cx, Grammar};
@@ -84,6 +84,8 @@ pub enum Command {
     SetPictures(PictureStyle),
     /// `!set view mover|south|north`: the side boards here are drawn from.
     SetView(BoardView),
+    /// `!set theme light|dark`: the colours of board pictures here.
+    SetTheme(Theme),
     /// `!accept`.
     Accept,
     /// `!decline` (the challenged player declines; the challenger withdraws).

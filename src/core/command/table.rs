@@ -78,10 +78,11 @@ pub const SETTING_CHOICES: &[Choice] = &[
     same("hints"),
     same("pictures"),
     same("view"),
+    same("theme"),
 ];
 
 /// The values of the settings: on and off (autoforfeit, hints), the picture styles, the
-/// views.
+/// views, the themes.
 pub const SETTING_VALUE_CHOICES: &[Choice] = &[
     same("on"),
     same("off"),
@@ -92,6 +93,8 @@ pub const SETTING_VALUE_CHOICES: &[Choice] = &[
     same("mover"),
     same("south"),
     same("north"),
+    same("light"),
+    same("dark"),
 ];
 
 /// The tournament formats.
@@ -282,14 +285,14 @@ pub static COMMANDS: &[CommandDef] = &[
     bare(
         "hint",
         "The AI's best move for you now, and why (games against the AI; unrated games where hints are on)",
-        &[form("the AI's best move for you, and why (vs the AI; unrated games with hints on)")],
+        &[form("the AI's best move and why (vs the AI, or unrated with hints on)")],
         Command::Hint,
     ),
     CommandDef {
         name: "analyze",
         aliases: &["analyse"],
         args: "",
-        help: &[form("the AI's review of the last game here: mistakes, accuracy, chart")],
+        help: &[form("the AI's review of the last game: mistakes, accuracy, chart")],
         summary: "Review the last game finished here: every move against the AI's best, mistakes, accuracy",
         grammar: Grammar::NoArgs(Command::Analyze),
         organizers_only: false,
@@ -376,23 +379,24 @@ pub static COMMANDS: &[CommandDef] = &[
         args: "SETTING VALUE",
         help: &[Form {
             args: "SETTING VALUE",
-            text: "`autoforfeit|hints on|off`, `pictures frames|sheet|final|gif`, \
-                   `view mover|south|north`",
+            text: "autoforfeit|hints on|off, pictures frames|sheet|final|gif, \
+                   view mover|south|north, theme light|dark",
         }],
-        summary: "Change a setting of this channel (organizers): autoforfeit, hints, pictures, view",
+        summary: "Change a setting of this channel (organizers): autoforfeit, hints, pictures, \
+                  view, theme",
         grammar: Grammar::Args(args::set),
         organizers_only: true,
         subs: &[],
         slash: Slash::Options(&[
             opt(
                 "setting",
-                "autoforfeit, hints (in unrated games), pictures (of a move) or view (side drawn from)",
+                "autoforfeit, hints, pictures (of a move), view (side drawn from) or theme",
                 OptionKind::Choice(SETTING_CHOICES),
                 true,
             ),
             opt(
                 "value",
-                "on|off; pictures: frames|sheet|final|gif; view: mover|south|north",
+                "on|off; pictures: frames|sheet|final|gif; view: mover|south|north; theme",
                 OptionKind::Choice(SETTING_VALUE_CHOICES),
                 true,
             ),

@@ -245,7 +245,7 @@ impl Core {
                 .collect(),
         );
         draft.reply.to = Some(room.clone());
-        Ok(Some(self.paint(draft)))
+        Ok(Some(self.paint(draft, Default::default())))
     }
 
     /// A tournament game ended with `res`: record it, announce it, and pair the next

@@ -53,6 +53,10 @@ enum Side {
     South,
     #[name = "north"]
     North,
+    #[name = "light"]
+    Light,
+    #[name = "dark"]
+    Dark,
 }
 
 /// The AI's level in `/new` ([`table::LEVEL_CHOICES`]).
@@ -90,6 +94,8 @@ enum Setting {
     Pictures,
     #[name = "view"]
     View,
+    #[name = "theme"]
+    Theme,
 }
 
 /// Whether a `/new` game is rated ([`table::RATING_CHOICES`]).
