@@ -53,10 +53,6 @@ enum Side {
     South,
     #[name = "north"]
     North,
-    #[name = "light"]
-    Light,
-    #[name = "dark"]
-    Dark,
 }
 
 /// The AI's level in `/new` ([`table::LEVEL_CHOICES`]).
@@ -129,6 +125,10 @@ enum SettingValue {
     South,
     #[name = "north"]
     North,
+    #[name = "light"]
+    Light,
+    #[name = "dark"]
+    Dark,
 }
 
 /// The format of `/tournament new` ([`table::FORMAT_CHOICES`]).
