@@ -65,8 +65,10 @@ pub const MAX_DEPTH: u32 = 64;
 pub struct SearchConfig {
     /// Playing strength, 1 (beginner) to 5 (strongest); see [`level_name`].
     pub level: u8,
-    /// Time budget per move, milliseconds. The search stops starting new iterations
-    /// after half of it and aborts at the full budget. 0 means no time limit (then set
+    /// Time budget per move, milliseconds. The search starts no new iteration after
+    /// three quarters of it, nor one whose first move is not expected to be searched
+    /// within it (a cut-off iteration still counts up to the moves it finished), and
+    /// aborts at the full budget; a position with one legal move takes no time. 0 means no time limit (then set
     /// `max_nodes`, or the level's depth cap bounds the search).
     pub ms_per_move: u64,
     /// Size of the transposition table, mebibytes (at least 1; at most 4096).
@@ -168,8 +170,9 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Node budget (searched positions); `None` for none.
     pub nodes: Option<u64>,
-    /// Time budget: as [`SearchConfig::ms_per_move`], no new iteration is started after
-    /// half of it and the search is cut off at the full budget. `None` for none.
+    /// Time budget: as [`SearchConfig::ms_per_move`] (no new iteration after three
+    /// quarters of it or when its first move would not fit; cut off at the full budget).
+    /// `None` for none.
     pub movetime: Option<Duration>,
     /// Raised (by any thread) to end the search early; the last completed iteration's
     /// move is returned. Read along with the clock, every thousand or so positions.
@@ -355,7 +358,7 @@ impl Ai {
             let start = Instant::now();
             let ms = self.config.ms_per_move;
             (
-                start + Duration::from_millis(ms / 2),
+                start + Duration::from_millis(ms * 3 / 4),
                 start + Duration::from_millis(ms),
             )
         });
@@ -394,7 +397,7 @@ impl Ai {
         // A budget too long for the clock's range (years) is no time limit.
         let deadline = limits
             .movetime
-            .and_then(|t| Some((start.checked_add(t / 2)?, start.checked_add(t)?)));
+            .and_then(|t| Some((start.checked_add(t * 3 / 4)?, start.checked_add(t)?)));
         let bounds = search::Limits {
             max_depth: limits.depth.map_or(level_depth, |d| d.min(level_depth)),
             deadline,

@@ -31,7 +31,9 @@ const MAX_PV: usize = 32;
 pub(crate) struct Limits {
     /// Deepest iteration (plies).
     pub max_depth: u32,
-    /// Wall-clock budget; `None` for none.
+    /// Wall-clock budget, `(soft, hard)`; `None` for none. No iteration starts after
+    /// the soft deadline, nor one whose first move is not expected to be searched by
+    /// the hard deadline (see [`Searcher::search_root`]); the hard deadline aborts.
     pub deadline: Option<(Instant, Instant)>,
     /// Node budget (negamax calls); `u64::MAX` for none.
     pub max_nodes: u64,
@@ -62,6 +64,47 @@ pub(crate) struct Report {
 
 /// Receives a [`Report`] after each completed iteration.
 pub(crate) type Reporter<'a> = &'a mut dyn FnMut(Report);
+
+/// One iteration of the root (see [`Searcher::root_iteration`]).
+struct RootIteration {
+    /// By child index: exact for the best move, a bound for the others, `-INF` for
+    /// moves a cut-off iteration did not reach.
+    scores: Vec<i32>,
+    best: i32,
+    /// Whether every move was searched (else the budget cut it off).
+    complete: bool,
+    /// Time spent on the first move (the previous iteration's best).
+    first: Duration,
+}
+
+/// The times of the completed iterations of a search, to predict the next one: each
+/// iteration takes about the last one times the last growth (the effective branching
+/// factor, from 1.5 to 8), its first move the same share as the last one's.
+#[derive(Default)]
+struct IterationClock {
+    /// The last two iterations' times, the latest last.
+    times: [Duration; 2],
+    /// The last iteration's time on its first move.
+    first: Duration,
+}
+
+impl IterationClock {
+    fn record(&mut self, took: Duration, first: Duration) {
+        self.times = [self.times[1], took];
+        self.first = first;
+    }
+
+    /// The expected time of the next iteration's first move.
+    fn next_first(&self) -> Duration {
+        let [before, last] = self.times;
+        let growth = if before.as_micros() >= 200 {
+            (last.as_secs_f64() / before.as_secs_f64()).clamp(1.5, 8.0)
+        } else {
+            4.0
+        };
+        self.first.mul_f64(growth)
+    }
+}
 
 /// The result of a root search.
 #[derive(Clone, Copy, Debug)]
@@ -193,15 +236,37 @@ impl Searcher {
         let me = root.to_move();
         let mut order = initial_order(root, &children, rng);
         let mut done: Option<(Vec<i32>, u32)> = None;
+        let mut clock = IterationClock::default();
+        let timed = self.limits.deadline.is_some();
         for depth in 1..=self.limits.max_depth.max(1) {
             self.must_finish = depth == 1;
-            let Some((scores, best)) = self.root_iteration(me, &children, &order, depth, noise)
-            else {
+            let began = Instant::now();
+            let Some(it) = self.root_iteration(me, &children, &order, depth, noise) else {
                 break;
             };
-            // Stable: equal scores keep their previous (seeded) order.
-            order.sort_by_key(|&i| core::cmp::Reverse(scores[i]));
-            done = Some((scores, depth));
+            // Stable: equal scores keep their previous (seeded) order; moves a cut-off
+            // iteration did not reach (-INF) go last.
+            let rank = |order: &mut Vec<usize>| {
+                order.sort_by_key(|&i| core::cmp::Reverse(it.scores[i]));
+            };
+            if !it.complete {
+                // Cut off by the budget after its first move (the previous best, now
+                // searched one ply deeper) and maybe others: its best is better informed
+                // than the last complete iteration's. The depth reported stays the last
+                // complete one. Only for the full-strength search (no noise) on a clock:
+                // the lower levels are defined by the depth they complete, and a search
+                // on a node budget (hints, reviews, tests) stays as reproducible and as
+                // comparable as before.
+                if noise == 0 && timed {
+                    rank(&mut order);
+                    let complete = done.as_ref().map_or(depth - 1, |d| d.1);
+                    done = Some((it.scores, complete));
+                }
+                break;
+            }
+            rank(&mut order);
+            let best = it.best;
+            done = Some((it.scores, depth));
             if let Some(report) = report.as_mut() {
                 let (mv, child) = &children[order[0]];
                 report(Report {
@@ -212,7 +277,10 @@ impl Searcher {
                     pv: self.principal_variation(root, *mv, child),
                 });
             }
-            if best.abs() > WIN_BOUND || self.out_of_budget() {
+            clock.record(began.elapsed(), it.first);
+            // On a clock, one legal move needs no thought beyond the first iteration.
+            let forced = timed && children.len() == 1;
+            if best.abs() > WIN_BOUND || forced || self.out_of_budget(&clock) {
                 break;
             }
         }
@@ -229,8 +297,9 @@ impl Searcher {
 
     /// One iteration of the root at `depth`, moves in `order`: the score of each move
     /// (exact for the best, and for those within `noise` of it; a bound for the rest)
-    /// and the best score; `None` when the time or node budget stopped it (depth 1 is
-    /// always finished).
+    /// and the best score. When the time or node budget stops it, the moves searched
+    /// to the end so far (`complete` false; `-INF` for the others), or `None` if not
+    /// even the first was (depth 1 is always finished).
     fn root_iteration(
         &mut self,
         me: Side,
@@ -238,10 +307,16 @@ impl Searcher {
         order: &[usize],
         depth: u32,
         noise: i32,
-    ) -> Option<(Vec<i32>, i32)> {
-        let mut scores = vec![-INF; children.len()];
-        let mut best = -INF;
-        for &i in order {
+    ) -> Option<RootIteration> {
+        let began = Instant::now();
+        let mut it = RootIteration {
+            scores: vec![-INF; children.len()],
+            best: -INF,
+            complete: false,
+            first: Duration::ZERO,
+        };
+        for (k, &i) in order.iter().enumerate() {
+            let best = it.best;
             let child = &children[i].1;
             let s = if best == -INF {
                 self.child_score(me, child, depth - 1, 1, -INF, INF)
@@ -256,15 +331,17 @@ impl Searcher {
                 }
             };
             if self.stopped && !self.must_finish {
-                return None;
+                // A move cut off mid-search has no score; the ones before it stand.
+                return (k > 0).then_some(it);
             }
-            scores[i] = s;
-            best = best.max(s);
+            it.scores[i] = s;
+            it.best = best.max(s);
+            if k == 0 {
+                it.first = began.elapsed();
+            }
         }
-        if self.stopped && !self.must_finish {
-            return None;
-        }
-        Some((scores, best))
+        it.complete = true;
+        Some(it)
     }
 
     /// The score of `child` for `parent_mover`, searched in the window (alpha, beta).
@@ -286,16 +363,19 @@ impl Searcher {
         }
     }
 
-    /// Whether a completed iteration should be the last: the node budget is spent, the
-    /// soft deadline passed (the next iteration would most likely be cut off and
-    /// wasted), or a stop was requested.
-    fn out_of_budget(&self) -> bool {
+    /// Whether a completed iteration should be the last: the node budget is spent, a
+    /// stop was requested, the soft deadline passed, or the next iteration is not
+    /// expected to search even its first move (the previous best) by the hard deadline,
+    /// as `clock` predicts from the iterations so far: a cut-off iteration is used up to
+    /// the moves it finished, so it is worth starting whenever its first move fits.
+    fn out_of_budget(&self, clock: &IterationClock) -> bool {
+        let now = Instant::now();
         self.nodes >= self.limits.max_nodes
+            || self.limits.stop_requested()
             || self
                 .limits
                 .deadline
-                .is_some_and(|(soft, _)| Instant::now() >= soft)
-            || self.limits.stop_requested()
+                .is_some_and(|(soft, hard)| now >= soft || now + clock.next_first() >= hard)
     }
 
     fn check_limits(&mut self) {

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context;
+use mancala_ai::mcts::Mcts;
 use mancala_ai::{Ai, SearchConfig};
 use mancala_bot::core::text::count;
 use mancala_rules::{Game, Outcome, Side, Variant};
@@ -23,10 +24,11 @@ pub const MAX_PLIES: usize = 5_000;
 pub struct SelfplayArgs {
     /// The game (RULES.md N3): katro, katro:4x6, katro:4x4, hoyito, hoyito:2xN (N 6-12).
     pub game: Variant,
-    /// South's player (moves first): `random` or `ai:L` with L a level from 1 to 5.
+    /// South's player (moves first): `random`, `mcts` or `ai:L` with L a level from 1
+    /// to 5.
     #[arg(long)]
     pub south: Player,
-    /// North's player: `random` or `ai:L` with L a level from 1 to 5.
+    /// North's player: `random`, `mcts` or `ai:L` with L a level from 1 to 5.
     #[arg(long)]
     pub north: Player,
     /// Number of games to play (at least 1).
@@ -51,21 +53,27 @@ pub enum Player {
     Random,
     /// The AI at this level (1-5).
     Ai(u8),
+    /// Monte-Carlo tree search (UCT with random playouts, `mancala_ai::mcts`) with the
+    /// same time per move: a general game-playing opponent to measure the AI against.
+    Mcts,
 }
 
 impl std::str::FromStr for Player {
     type Err = String;
 
-    /// Parses `random` or `ai:L` (L 1-5), case-insensitive.
+    /// Parses `random`, `mcts` or `ai:L` (L 1-5), case-insensitive.
     ///
     /// # Errors
     /// A message naming the text and what is allowed.
     fn from_str(s: &str) -> Result<Player, String> {
         let t = s.trim().to_ascii_lowercase();
-        if t == "random" {
-            return Ok(Player::Random);
+        match t.as_str() {
+            "random" => return Ok(Player::Random),
+            "mcts" => return Ok(Player::Mcts),
+            _ => {}
         }
-        let bad = || format!("player `{s}` is not `random` or `ai:L` with L a level from 1 to 5");
+        let bad =
+            || format!("player `{s}` is not `random`, `mcts` or `ai:L` with L a level from 1 to 5");
         let level: u8 = t
             .strip_prefix("ai:")
             .and_then(|l| l.parse().ok())
@@ -83,6 +91,7 @@ impl std::fmt::Display for Player {
         match self {
             Player::Random => f.write_str("random"),
             Player::Ai(l) => write!(f, "ai:{l}"),
+            Player::Mcts => f.write_str("mcts"),
         }
     }
 }
@@ -139,6 +148,7 @@ impl Summary {
 enum Mover {
     Random(Box<StdRng>),
     Ai(Box<Ai>),
+    Mcts(Box<Mcts>),
 }
 
 /// Plays one game of `variant` between `players` (South, North), with per-game seed
@@ -168,6 +178,7 @@ pub fn play_game(
                 })
                 .context("AI configuration")?,
             )),
+            Player::Mcts => Mover::Mcts(Box::new(Mcts::new(side_seed))),
         });
     }
     let mut game = Game::new(variant);
@@ -182,6 +193,13 @@ pub fn play_game(
                     .choose_in_game(&game)
                     .context("the AI found no move in an ongoing game")?
                     .mv;
+                game.advance(mv)
+                    .with_context(|| format!("the {side} player chose the illegal move {mv}"))?;
+            }
+            Mover::Mcts(mcts) => {
+                let (mv, _) = mcts
+                    .choose(&game.position(), u32::MAX, ms_per_move)
+                    .context("MCTS found no move in an ongoing game")?;
                 game.advance(mv)
                     .with_context(|| format!("the {side} player chose the illegal move {mv}"))?;
             }

@@ -503,9 +503,11 @@ mod e2e {
                 "{body}"
             );
             let frames = trace.relays() + trace.captures() + 1;
-            let attached = if frames <= 3 { frames } else { 2 };
+            let over = game.outcome() != mancala_rules::Outcome::Ongoing;
+            // The game's last move also brings its summary chart (`summary.png`).
+            let attached = (if frames <= 3 { frames } else { 2 }) + usize::from(over);
             inbox.images(attached, &format!("the move {mv}")).await;
-            if game.outcome() != mancala_rules::Outcome::Ongoing {
+            if over {
                 let result = text::outcome_text(game.outcome(), ["alice", "bob"]);
                 assert!(
                     body.contains(&result),
