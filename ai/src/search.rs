@@ -772,4 +772,50 @@ mod tests {
         // The walk went through H3 passes, so the per-node sign was exercised.
         assert!(passes_seen > 0);
     }
+
+    #[test]
+    fn the_clock_predicts_the_next_first_move_by_the_last_growth() {
+        let ms = Duration::from_millis;
+        let mut c = IterationClock::default();
+        // No history yet: growth 4.
+        c.record(ms(10), ms(4));
+        assert_eq!(c.next_first(), ms(16));
+        // 10 ms then 40 ms: growth 4, first move 15 ms -> 60 ms.
+        c.record(ms(40), ms(15));
+        assert_eq!(c.next_first(), ms(60));
+        // Growth beyond 8 is taken as 8, below 1.5 as 1.5.
+        c.record(ms(800), ms(100));
+        assert_eq!(c.next_first(), ms(800));
+        c.record(ms(800), ms(100));
+        assert_eq!(c.next_first(), ms(150));
+    }
+
+    #[test]
+    fn on_a_clock_a_forced_move_is_answered_after_one_iteration() {
+        // H3: South's one seed is his only move.
+        let forced = [
+            "hoyito/0,0,0,0,0,4/4,4,4,4,4,4 s 12 8",
+            "hoyito/4,0,0,0,0,0/4,4,4,4,4,4 s 12 8",
+            "hoyito/0,0,0,0,0,8/4,4,4,4,4,4 s 8 8",
+        ]
+        .iter()
+        .filter_map(|t| t.parse::<Position>().ok())
+        .find(|p| p.children().len() == 1)
+        .expect("a position with one legal move");
+        let mut rng = SmallRng::seed_from_u64(1);
+        let far = Instant::now() + Duration::from_secs(3600);
+        let limits = |deadline| Limits {
+            max_depth: 12,
+            deadline,
+            max_nodes: u64::MAX,
+            stop: None,
+        };
+        let mut s = Searcher::new(1);
+        let timed = s.search_root(&forced, &[], limits(Some((far, far))), 0, &mut rng, None);
+        assert_eq!(timed.unwrap().depth, 1);
+        // Without a clock (a node or depth budget) the search goes on as before.
+        let mut s = Searcher::new(1);
+        let untimed = s.search_root(&forced, &[], limits(None), 0, &mut rng, None);
+        assert_eq!(untimed.unwrap().depth, 12);
+    }
 }
