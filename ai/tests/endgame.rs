@@ -24,3 +24,4 @@ fn endgame_build_figures() {
         t.max_rank()
     );
 }
+

@@ -4,8 +4,8 @@
 //!
 //! Layout, little-endian: `MNCLEGDB`, format version (u32), game name length (u8) and
 //! name (`hoyito`), max seeds (u8), layers (u8), entries (u64), FNV-1a 64 checksum of
-//! the rest (u64); then for each layer its seeds (u8), entries (u64), the `lo` bytes,
-//! the `hi` bytes, the `rank_lo` u16s and the `rank_hi` u16s.
+//! the rest (u64); then for each layer its seeds (u8), entries (u64), the `mov`,
+//! `non`, `s_mov` and `s_non` bytes, the `rank_mov` and the `rank_non` u16s.
 
 use std::fs;
 use std::io::Write;
@@ -78,10 +78,11 @@ impl Tables {
         let mut body = Vec::with_capacity(self.bytes() + 16 * self.layers.len());
         for l in &self.layers {
             body.push(l.seeds);
-            body.extend_from_slice(&(l.lo.len() as u64).to_le_bytes());
-            body.extend(l.lo.iter().map(|&v| v as u8));
-            body.extend(l.hi.iter().map(|&v| v as u8));
-            for r in l.rank_lo.iter().chain(&l.rank_hi) {
+            body.extend_from_slice(&(l.mov.len() as u64).to_le_bytes());
+            for v in [&l.mov, &l.non, &l.s_mov, &l.s_non] {
+                body.extend(v.iter().map(|&v| v as u8));
+            }
+            for r in l.rank_mov.iter().chain(&l.rank_non) {
                 body.extend_from_slice(&r.to_le_bytes());
             }
         }
@@ -160,29 +161,39 @@ impl Tables {
                 return Err(EndgameError::Corrupt("a layer of the wrong size"));
             }
             let n = n as usize;
-            let lo: Vec<i8> = r.take(n)?.iter().map(|&b| b as i8).collect();
-            let hi: Vec<i8> = r.take(n)?.iter().map(|&b| b as i8).collect();
+            let mut values = || -> Result<Vec<i8>, EndgameError> {
+                Ok(r.take(n)?.iter().map(|&b| b as i8).collect())
+            };
+            let (mov, non, s_mov, s_non) = (values()?, values()?, values()?, values()?);
             let ranks = |raw: &[u8]| -> Vec<u16> {
                 raw.chunks_exact(2)
                     .map(|c| u16::from_le_bytes([c[0], c[1]]))
                     .collect()
             };
-            let rank_lo = ranks(r.take(2 * n)?);
-            let rank_hi = ranks(r.take(2 * n)?);
+            let rank_mov = ranks(r.take(2 * n)?);
+            let rank_non = ranks(r.take(2 * n)?);
             let k = seeds as i8;
-            if lo
-                .iter()
-                .zip(&hi)
-                .any(|(&a, &b)| a > b || a < -k || b > k)
-            {
+            let sound = (0..n).all(|e| {
+                let (m, o) = (mov[e], non[e]);
+                (-k..=k).contains(&m)
+                    && (-k..=k).contains(&o)
+                    && m <= -o
+                    && s_mov[e] <= m
+                    && s_non[e] <= o
+                    && s_mov[e] >= -k
+                    && s_non[e] >= -k
+            });
+            if !sound {
                 return Err(EndgameError::Corrupt("a value out of its bounds"));
             }
             out.push(Layer {
                 seeds,
-                lo,
-                hi,
-                rank_lo,
-                rank_hi,
+                mov,
+                non,
+                s_mov,
+                s_non,
+                rank_mov,
+                rank_non,
                 iterations: 0,
             });
         }

@@ -123,18 +123,25 @@ impl From<std::io::Error> for EndgameError {
     }
 }
 
-/// One layer: every board holding `seeds` seeds, each with either player to move.
+/// One layer: every board holding `seeds` seeds, each with either player to move (see
+/// `build` for the meaning of each value).
 #[derive(Clone, PartialEq, Eq)]
 pub(crate) struct Layer {
     seeds: u8,
-    /// Net seeds the player to move can force (see the module doc).
-    lo: Vec<i8>,
-    /// Net seeds his opponent can hold him to.
-    hi: Vec<i8>,
-    /// Plies within which `lo` is forced (the iteration where it last changed).
-    rank_lo: Vec<u16>,
-    /// Plies within which `hi` is forced.
-    rank_hi: Vec<u16>,
+    /// Net seeds the player to move can guarantee: the lower bound of his value.
+    mov: Vec<i8>,
+    /// Net seeds his opponent can guarantee, from the opponent's side: minus the upper
+    /// bound of the mover's value.
+    non: Vec<i8>,
+    /// The part of `mov` guaranteed by safety alone (every visited position swept at
+    /// that value or better, H10).
+    s_mov: Vec<i8>,
+    /// The part of `non` guaranteed by safety alone.
+    s_non: Vec<i8>,
+    /// Plies within which `mov` is forced (the iteration where it last changed).
+    rank_mov: Vec<u16>,
+    /// Plies within which `non` is forced.
+    rank_non: Vec<u16>,
     /// Iterations the build took (0 when loaded from a file).
     iterations: u32,
 }
@@ -185,12 +192,12 @@ impl Tables {
 
     /// Entries (boards times player to move) over all layers.
     pub fn entries(&self) -> usize {
-        self.layers.iter().map(|l| l.lo.len()).sum()
+        self.layers.iter().map(|l| l.mov.len()).sum()
     }
 
-    /// Bytes of the tables' data: 6 per entry.
+    /// Bytes of the tables' data: 8 per entry.
     pub fn bytes(&self) -> usize {
-        self.entries() * 6
+        self.entries() * 8
     }
 
     /// Value-iteration passes of each layer's build, smallest layer first (0 for
@@ -203,7 +210,7 @@ impl Tables {
     pub fn open_entries(&self) -> usize {
         self.layers
             .iter()
-            .map(|l| l.lo.iter().zip(&l.hi).filter(|(a, b)| a != b).count())
+            .map(|l| l.mov.iter().zip(&l.non).filter(|(a, b)| **a != -**b).count())
             .sum()
     }
 
@@ -211,7 +218,7 @@ impl Tables {
     pub fn max_rank(&self) -> u16 {
         self.layers
             .iter()
-            .flat_map(|l| l.rank_lo.iter().chain(&l.rank_hi))
+            .flat_map(|l| l.rank_mov.iter().chain(&l.rank_non))
             .copied()
             .max()
             .unwrap_or(0)
@@ -255,6 +262,18 @@ pub fn ready() -> Option<&'static Tables> {
     TABLES.get()
 }
 
+/// Builds the shared tables, or loads them from `cache_dir/`[`CACHE_FILE`] (writing
+/// that file when it is missing or refused), unless that was done already; blocks for
+/// the build (seconds in release). For the bot's start, on a thread of its own: level
+/// 5 plays by the tables from then on. `cache_dir` is ignored when a directory was set
+/// already ([`set_cache_dir`]) or the tables exist.
+pub fn warm_up(cache_dir: Option<&Path>) -> &'static Tables {
+    if let Some(dir) = cache_dir {
+        set_cache_dir(dir);
+    }
+    tables()
+}
+
 /// The verdict of the shared tables on `pos` (building them on first use, see
 /// [`tables`]); `None` outside them (see [`Tables::probe`]).
 pub fn perfect(pos: &Position) -> Option<Verdict> {
@@ -275,10 +294,10 @@ pub(crate) fn in_range(pos: &Position, max_seeds: u8) -> bool {
         && !(0..12u8).any(|i| pos.is_closed(Hole::new(i % 6, i / 6)))
 }
 
-/// Whether a level-5 search of `root` should use the tables: a Hoyito 2x6 game without
-/// closed holes, close enough to them (at most twice their seeds on the board) that the
-/// search will reach them. The tables are built then, on first use.
-pub(crate) fn wanted(root: &Position) -> bool {
+/// Whether a level-5 search of `root` should probe the tables: a Hoyito 2x6 game
+/// without closed holes, close enough to them (at most twice their seeds on the board)
+/// that the search may reach them; elsewhere the probes would only cost time.
+fn wanted(root: &Position) -> bool {
     let k = root.board_total();
     root.variant() == Variant::HOYITO
         && k <= 2 * u32::from(HOYITO_SEEDS)
@@ -308,4 +327,51 @@ fn score_of(p: Perfect, ply: u32) -> i32 {
 pub(crate) fn root_choice(t: &Tables, root: &Position) -> Option<(Move, i32)> {
     let v = t.probe(root)?;
     Some((v.best?, score_of(v.result?, 0)))
+}
+
+/// The tables a search of `root` uses: level 5 (no root `noise`) with tables on
+/// (`use_tables`, off only in the tests against plain minimax), in a game the tables
+/// may answer ([`wanted`]), once they are built. The search never builds them, so that
+/// a search never waits seconds for them and gives the same move whenever it runs:
+/// the bot builds or loads them once at start ([`warm_up`]), `!analyze` on first use
+/// ([`perfect`]).
+pub(crate) fn for_search(root: &Position, noise: i32, use_tables: bool) -> Option<&'static Tables> {
+    if noise == 0 && use_tables && wanted(root) {
+        ready()
+    } else {
+        None
+    }
+}
+
+/// The root search's result when the tables prove the root's result: their best move
+/// (unless it leads to a position of the game's `history`, sorted keys, where H10
+/// repetition could end the game otherwise than they assume), reported as one
+/// iteration of depth 1.
+pub(crate) fn root_move(
+    t: &Tables,
+    root: &Position,
+    history: &[u64],
+    start: std::time::Instant,
+    report: &mut Option<crate::search::Reporter<'_>>,
+) -> Option<crate::search::RootResult> {
+    let (mv, score) = root_choice(t, root)?;
+    let child = root.play(mv).ok()?;
+    if history.binary_search(&crate::position_key(&child)).is_ok() {
+        return None;
+    }
+    if let Some(report) = report.as_mut() {
+        report(crate::search::Report {
+            depth: 1,
+            score,
+            nodes: 1,
+            elapsed: start.elapsed(),
+            pv: vec![mv],
+        });
+    }
+    Some(crate::search::RootResult {
+        mv,
+        score,
+        depth: 1,
+        nodes: 1,
+    })
 }

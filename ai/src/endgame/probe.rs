@@ -27,6 +27,15 @@ impl Perfect {
         }
     }
 
+    /// The same result seen by the other player.
+    pub fn flipped(self) -> Perfect {
+        match self {
+            Perfect::Won => Perfect::Lost,
+            Perfect::Drawn => Perfect::Drawn,
+            Perfect::Lost => Perfect::Won,
+        }
+    }
+
     /// The result of a store difference (player to move minus opponent) at the end.
     fn of(diff: i32) -> Perfect {
         match diff.signum() {
@@ -80,7 +89,7 @@ fn locate(t: &Tables, pos: &Position) -> Option<(usize, usize)> {
     let layer = k / 4 - 1;
     let e = entry_of(&board_of(pos), pos.to_move())? as usize;
     let l = t.layers.get(layer)?;
-    (e < l.lo.len()).then_some((layer, e))
+    (e < l.mov.len()).then_some((layer, e))
 }
 
 /// The store difference of `pos`, player to move minus opponent.
@@ -95,7 +104,7 @@ impl Tables {
     pub fn bounds(&self, pos: &Position) -> Option<(i32, i32)> {
         let (l, e) = locate(self, pos)?;
         let layer = &self.layers[l];
-        Some((i32::from(layer.lo[e]), i32::from(layer.hi[e])))
+        Some((i32::from(layer.mov[e]), -i32::from(layer.non[e])))
     }
 
     /// The result with perfect play of `pos` for its player to move, with its stores,
@@ -112,41 +121,50 @@ impl Tables {
     /// Everything the tables say of `pos`: bounds, result and best move; `None` outside
     /// them (see [`Tables::bounds`]).
     ///
-    /// The best move is found by one-ply lookahead: the legal move whose child gives
-    /// the player to move the most forced net seeds, and among those the one whose
-    /// bound is forced in the fewest plies (a capture that leaves the layer counts as
-    /// its child's plies), so that following it never goes round a cycle.
+    /// The best move is found by one-ply lookahead among the legal moves that keep the
+    /// guaranteed net seeds (`net_lo`). Where that guarantee rests on safety alone
+    /// (every position visited swept at that value or better, H10), a move that keeps
+    /// to such positions; otherwise the move whose guarantee is forced in the fewest
+    /// plies, so that following it makes progress and never goes round a cycle.
     pub fn probe(&self, pos: &Position) -> Option<Verdict> {
         let (l, e) = locate(self, pos)?;
         let layer = &self.layers[l];
-        let (lo, hi) = (i32::from(layer.lo[e]), i32::from(layer.hi[e]));
+        let (lo, hi) = (i32::from(layer.mov[e]), -i32::from(layer.non[e]));
+        let safe = layer.s_mov[e] == layer.mov[e];
+        let k = pos.board_total();
         let me = pos.to_move();
         let d = stores_diff(pos, me);
         let (a, b) = (Perfect::of(d + lo), Perfect::of(d + hi));
-        let mut best: Option<(i32, u16, Move)> = None;
+        // (guarantee, keeps safety, -rank) of the best move so far.
+        let mut best: Option<((i32, bool, i32), Move)> = None;
         for (mv, child) in pos.children().iter() {
             let g = gain(pos, child, me);
-            let (v, r) = if child.board_total() == 0 {
-                (g, 0)
+            let (v, s, r) = if child.board_total() == 0 {
+                (g, g, 0)
             } else {
                 let (cl, ce) = locate(self, child)?;
                 let c = &self.layers[cl];
-                if child.to_move() == me {
-                    (g + i32::from(c.lo[ce]), c.rank_lo[ce])
+                let (v, s, r) = if child.to_move() == me {
+                    (c.mov[ce], c.s_mov[ce], c.rank_mov[ce])
                 } else {
-                    (g - i32::from(c.hi[ce]), c.rank_hi[ce])
-                }
+                    (c.non[ce], c.s_non[ce], c.rank_non[ce])
+                };
+                let v = g + i32::from(v);
+                // A capture leaves the layer: its safety is its guarantee.
+                let s = if child.board_total() < k { v } else { g + i32::from(s) };
+                (v, s, r)
             };
-            if best.is_none_or(|(bv, br, _)| v > bv || (v == bv && r < br)) {
-                best = Some((v, r, *mv));
+            let key = (v, !safe || s >= lo, -i32::from(r));
+            if best.is_none_or(|(bk, _)| key > bk) {
+                best = Some((key, *mv));
             }
         }
         Some(Verdict {
             net_lo: lo,
             net_hi: hi,
             result: (a == b).then_some(a),
-            best: best.map(|(_, _, m)| m),
-            plies: u32::from(layer.rank_lo[e]),
+            best: best.map(|(_, m)| m),
+            plies: u32::from(layer.rank_mov[e]),
         })
     }
 }
