@@ -483,7 +483,10 @@ impl Searcher {
             return s;
         }
         // Endgame tables (issue 15 item 4): a result they prove is exact.
-        if let Some(s) = self.egdb.and_then(|t| crate::endgame::search_score(t, pos, ply)) {
+        if let Some(s) = self
+            .egdb
+            .and_then(|t| crate::endgame::search_score(t, pos, ply))
+        {
             return s;
         }
         if depth == 0 {

@@ -233,7 +233,12 @@ fn attraction(
     }
     drop(fill);
     // The entries whose captures become exact at each iteration.
-    let last_exit = m.exits.iter().map(|e| e.at_x.max(e.at_y)).max().unwrap_or(0);
+    let last_exit = m
+        .exits
+        .iter()
+        .map(|e| e.at_x.max(e.at_y))
+        .max()
+        .unwrap_or(0);
     let mut due: Vec<Vec<u32>> = vec![Vec::new(); usize::from(last_exit) + 1];
     for p in 0..n {
         for e in m.exits(p) {
@@ -393,4 +398,3 @@ fn to_i8(v: i32) -> Result<i8, EndgameError> {
 fn len_u32(v: usize) -> Result<u32, EndgameError> {
     u32::try_from(v).map_err(|_| EndgameError::Index)
 }
-

@@ -212,7 +212,10 @@ impl Tables {
     /// # Errors
     /// Only those of [`Tables::build`]: a file that cannot be read, is refused, or
     /// cannot be written is reported in the [`CacheStatus`], never as an error.
-    pub fn load_or_build(path: &Path, max_seeds: u8) -> Result<(Tables, CacheStatus), EndgameError> {
+    pub fn load_or_build(
+        path: &Path,
+        max_seeds: u8,
+    ) -> Result<(Tables, CacheStatus), EndgameError> {
         let why = match Tables::load(path, max_seeds) {
             Ok(t) => return Ok((t, CacheStatus::Loaded)),
             Err(e) => e,

@@ -124,8 +124,9 @@ impl From<std::io::Error> for EndgameError {
 }
 
 /// One layer: every board holding `seeds` seeds, each with either player to move (see
-/// `build` for the meaning of each value).
-#[derive(Clone, PartialEq, Eq)]
+/// `build` for the meaning of each value). Equal layers hold equal values, however many
+/// iterations built them.
+#[derive(Clone)]
 pub(crate) struct Layer {
     seeds: u8,
     /// Net seeds the player to move can guarantee: the lower bound of his value.
@@ -145,6 +146,16 @@ pub(crate) struct Layer {
     /// Iterations the build took (0 when loaded from a file).
     iterations: u32,
 }
+
+impl PartialEq for Layer {
+    fn eq(&self, o: &Layer) -> bool {
+        (self.seeds, &self.mov, &self.non, &self.s_mov, &self.s_non)
+            == (o.seeds, &o.mov, &o.non, &o.s_mov, &o.s_non)
+            && (&self.rank_mov, &self.rank_non) == (&o.rank_mov, &o.rank_non)
+    }
+}
+
+impl Eq for Layer {}
 
 /// The Hoyito 2x6 endgame tables: for every position with up to [`Tables::max_seeds`]
 /// seeds on the board and no closed hole (M2), the net seeds with perfect play (see the
@@ -210,7 +221,13 @@ impl Tables {
     pub fn open_entries(&self) -> usize {
         self.layers
             .iter()
-            .map(|l| l.mov.iter().zip(&l.non).filter(|(a, b)| **a != -**b).count())
+            .map(|l| {
+                l.mov
+                    .iter()
+                    .zip(&l.non)
+                    .filter(|(a, b)| **a != -**b)
+                    .count()
+            })
             .sum()
     }
 
@@ -260,6 +277,15 @@ pub fn tables() -> &'static Tables {
 /// The shared tables if they are built already; never builds.
 pub fn ready() -> Option<&'static Tables> {
     TABLES.get()
+}
+
+/// Makes `t` the shared tables, if none were built or installed yet (a bot that builds
+/// or loads them its own way; tests with small tables). Gives `t` back otherwise.
+///
+/// # Errors
+/// `Err(t)` when the shared tables exist already.
+pub fn install(t: Tables) -> Result<(), Tables> {
+    TABLES.set(t)
 }
 
 /// Builds the shared tables, or loads them from `cache_dir/`[`CACHE_FILE`] (writing

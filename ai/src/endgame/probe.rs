@@ -151,7 +151,11 @@ impl Tables {
                 };
                 let v = g + i32::from(v);
                 // A capture leaves the layer: its safety is its guarantee.
-                let s = if child.board_total() < k { v } else { g + i32::from(s) };
+                let s = if child.board_total() < k {
+                    v
+                } else {
+                    g + i32::from(s)
+                };
                 (v, s, r)
             };
             let key = (v, !safe || s >= lo, -i32::from(r));
