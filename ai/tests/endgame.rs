@@ -408,3 +408,50 @@ fn endgame_build_figures() {
     assert_eq!(loaded.entries(), t.entries());
     let _ = std::fs::remove_file(&path);
 }
+
+/// How often the default tables prove the result of positions real games reach: games
+/// of random moves and of level 2 against level 2, each position with at most 12 seeds
+/// on the board probed. Run in release with `--ignored --nocapture`.
+#[test]
+#[ignore]
+fn endgame_coverage_in_played_games() {
+    use mancala_rules::{Game, Variant};
+    let t = Tables::build(HOYITO_SEEDS).unwrap();
+    let mut rng = SmallRng::seed_from_u64(18);
+    for level in [0u8, 2] {
+        let (mut inside, mut proven) = (0, 0);
+        for g in 0..100u64 {
+            let mut game = Game::new(Variant::HOYITO);
+            let mut ai = Ai::new(SearchConfig {
+                level: level.max(1),
+                ms_per_move: 0,
+                tt_mb: 1,
+                seed: g,
+                max_nodes: Some(5_000),
+            })
+            .unwrap();
+            while !game.outcome().is_over() && game.moves().len() < 1000 {
+                let pos = game.position();
+                if pos.board_total() <= u32::from(HOYITO_SEEDS) {
+                    inside += 1;
+                    proven += usize::from(t.result(&pos).is_some());
+                }
+                let mv = if level == 0 {
+                    let legal = game.legal_moves();
+                    legal[rng.gen_range(0..legal.len())]
+                } else {
+                    ai.choose_in_game(&game).unwrap().mv
+                };
+                game.play(mv).unwrap();
+            }
+        }
+        println!(
+            "{}: {inside} positions inside the tables, {proven} with a proven result",
+            if level == 0 {
+                "random moves"
+            } else {
+                "level 2"
+            }
+        );
+    }
+}

@@ -59,12 +59,11 @@ pub struct Verdict {
     /// The result with perfect play for this position's stores (H8), when both bounds
     /// give the same; `None` when it depends on repetition (H10).
     pub result: Option<Perfect>,
-    /// A move that forces `net_lo` and makes progress (the one-ply lookahead, smallest
-    /// rank among the best); `None` when the player to move has no legal move (he
-    /// passes, H3, or the game is over).
+    /// A move that keeps `net_lo` and makes progress (see [`Tables::probe`]); `None`
+    /// when the player to move has no legal move (he passes, H3, or the game is over).
     pub best: Option<Move>,
-    /// Plies within which `net_lo` is forced (the entry's rank; 0 when nothing better
-    /// than the worst can be forced).
+    /// The entry's rank: plies within which attraction forces `net_lo` (0 where safety
+    /// alone guarantees it, see the module doc of [`super`]).
     pub plies: u32,
 }
 
