@@ -208,6 +208,17 @@ fn h7_h10_twelve_seed_tables_agree_with_plain_search() {
         let exact = check_against_search(&t, seeds, 200, 8, &mut rng);
         println!("200 positions of {seeds} seeds: exact checks {exact:?}");
     }
+    // H5 (tests/ai.rs `hoyito_h5_takes_the_casa_in_passing`): `a1` takes a casa in
+    // passing; with perfect play it is also the tables' move.
+    let pos: Position = "hoyito/2,3,0,0,0,0/0,0,0,7,0,0 s 18 18".parse().unwrap();
+    let v = t.probe(&pos).unwrap();
+    println!("{pos}: {v:?}, {}", v.describe());
+    assert_eq!(v.best, Some(Move::parse("a1", pos.variant()).unwrap()));
+    // Level 5 against itself from proven positions of 12 seeds reaches the result.
+    if endgame::install(t).is_ok() {
+        let ended = play_out_proven(endgame::ready().unwrap(), 12, 60, &mut rng);
+        println!("60 games of level 5 against itself from 12 seeds: lengths up to {ended}");
+    }
 }
 
 /// H7: the capture of a casa that leaves four seeds takes them too and ends the game
@@ -454,4 +465,96 @@ fn endgame_coverage_in_played_games() {
             }
         );
     }
+}
+
+/// `!analyze` (issue 15 item 4): the review of a Hoyito endgame says, for each move,
+/// the result with perfect play before and after it, for the mover. In the H7
+/// position South, to move, has won (`a1` takes the last four); `b1` ends in the empty
+/// e1 (H6b) and the tables say what is left of his win.
+#[test]
+fn review_says_the_result_with_perfect_play() {
+    let t = shared();
+    let pos: Position = "hoyito/1,3,0,0,0,0/0,0,4,0,0,0 s 20 20".parse().unwrap();
+    let mut game = mancala_rules::Game::from_position(pos);
+    game.play(Move::parse("b1", pos.variant()).unwrap())
+        .unwrap();
+    let after = game.position();
+    let r = review::review(&game, 2_000, 1, &mut |_, _| {}).unwrap();
+    let p = &r.plies[0];
+    assert_eq!(p.perfect_before, Some(Perfect::Won));
+    let want = t.result(&after).map(|x| {
+        if after.to_move() == Side::South {
+            x
+        } else {
+            x.flipped()
+        }
+    });
+    assert_eq!(p.perfect_after, want);
+    assert!(want.is_some(), "{after}");
+    // Katro and positions with more seeds are outside the tables.
+    assert_eq!(
+        review::perfect_play(&Position::new(mancala_rules::Variant::HOYITO)),
+        None
+    );
+    assert_eq!(
+        review::perfect_play(&Position::new(mancala_rules::Variant::KATRO)),
+        None
+    );
+}
+
+/// Level 5 against itself from random positions the tables prove (H5-H10 with the
+/// game's own repetition rule): every game ends, with the proven result. The tables'
+/// moves make progress (no endless cycling), and where a cycle is kept up the H10
+/// sweep gives what the safety guarantee promised.
+#[test]
+fn level_5_against_itself_reaches_the_proven_result() {
+    let t = shared();
+    let mut rng = SmallRng::seed_from_u64(19);
+    play_out_proven(t, 4, 20, &mut rng);
+    play_out_proven(t, 8, 20, &mut rng);
+}
+
+/// Plays `games` games of level 5 against itself from random positions of `seeds` seeds
+/// whose result `t` (the shared tables) proves, and checks each ends with it; returns
+/// the longest game's length.
+fn play_out_proven(t: &Tables, seeds: u32, games: usize, rng: &mut SmallRng) -> usize {
+    use mancala_rules::Game;
+    let mut ai = Ai::new(SearchConfig {
+        level: 5,
+        ms_per_move: 0,
+        tt_mb: 1,
+        seed: 0,
+        max_nodes: Some(2_000),
+    })
+    .unwrap();
+    let mut played = 0;
+    let mut longest = 0;
+    while played < games {
+        let pos = random_position(rng, seeds);
+        let Some(want) = t.result(&pos) else {
+            continue;
+        };
+        played += 1;
+        let mover = pos.to_move();
+        let mut game = Game::from_position(pos);
+        while !game.outcome().is_over() {
+            assert!(game.moves().len() < 1000, "{pos}: no end");
+            let mv = ai.choose_in_game(&game).unwrap().mv;
+            game.play(mv).unwrap();
+        }
+        longest = longest.max(game.moves().len());
+        let got = match game.outcome().winner() {
+            Some(w) if w == mover => Perfect::Won,
+            Some(_) => Perfect::Lost,
+            None => Perfect::Drawn,
+        };
+        assert_eq!(
+            got,
+            want,
+            "{pos}: {:?} after {} moves",
+            game.outcome(),
+            game.moves().len()
+        );
+    }
+    longest
 }

@@ -359,8 +359,10 @@ fn generate(seeds: u8, n: usize, below: &[Layer]) -> Result<Moves, EndgameError>
             } else if kc == 0 {
                 m.exits.push(Exit::end(to_i8(g)?));
             } else {
-                let layer = below
-                    .get(kc / 4 - 1)
+                // H7 keeps the seeds in play a multiple of four; anything else is a bug.
+                let layer = (kc / 4)
+                    .checked_sub(1)
+                    .and_then(|j| below.get(j))
                     .filter(|l| l.seeds as usize == kc && kc % 4 == 0)
                     .ok_or(EndgameError::Index)?;
                 let cb = board_of(child);

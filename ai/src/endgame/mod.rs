@@ -188,7 +188,7 @@ impl fmt::Debug for Tables {
 impl Tables {
     /// Builds the tables of every layer up to `max_seeds` seeds on the board: 4 (2,730
     /// entries, instant), 8 (151 thousand, a fraction of a second), 12 (2.9 million,
-    /// seconds), 16 (28.9 million; minutes and about 1 GB while building).
+    /// seconds), 16 (28.9 million; minutes, and over 1 GB while building).
     ///
     /// # Errors
     /// [`EndgameError::Seeds`] unless `max_seeds` is 4, 8, 12 or 16;
