@@ -35,6 +35,8 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+// Endgame databases (issue 15 item 4): see ai/src/endgame/.
+pub mod endgame;
 mod eval;
 mod hash;
 pub mod mcts;

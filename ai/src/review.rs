@@ -12,6 +12,7 @@
 
 use mancala_rules::{Game, Move, Outcome, Position, Side};
 
+use crate::endgame::Perfect;
 use crate::{Ai, ConfigError, Limits, SearchConfig};
 
 /// The cap of a value in the game starting at `start`, centi-seeds: half the seeds in
@@ -79,6 +80,14 @@ pub struct PlyReview {
     pub lost: i32,
     /// Its mark.
     pub mark: Mark,
+    /// The endgame tables' result with perfect play of the position before the move,
+    /// for the mover (`!analyze`: "won/drawn/lost with perfect play"); `None` outside
+    /// the tables or where repetition decides (issue 15 item 4, see
+    /// [`crate::endgame`]).
+    pub perfect_before: Option<Perfect>,
+    /// The same of the position after the move, still for the mover: a move from
+    /// `Won` to `Drawn` threw the win away.
+    pub perfect_after: Option<Perfect>,
 }
 
 /// A whole game evaluated.
@@ -109,6 +118,14 @@ fn final_value(pos: &Position, cap: i32) -> i32 {
         Outcome::Win { .. } => -cap,
         _ => 0,
     }
+}
+
+/// What the endgame tables say of `pos` (issue 15 item 4), for `!analyze` to print
+/// "won/drawn/lost with perfect play" ([`crate::endgame::Verdict::describe`]) and the
+/// best move: `None` outside the tables (see [`crate::endgame::perfect`]). Builds the
+/// tables on first use (seconds).
+pub fn perfect_play(pos: &Position) -> Option<crate::endgame::Verdict> {
+    crate::endgame::perfect(pos)
 }
 
 /// Reviews `game` (any game, over or not), searching each position within
@@ -151,11 +168,19 @@ pub fn review_with(
     let cap = cap(&game.start());
     let mut replay = Game::from_position(game.start());
     let mut history = Vec::with_capacity(game.moves().len() + 1);
-    // (value for the player to move, best move) of each position, start to end.
-    let mut values: Vec<(i32, Option<Move>, Position)> = Vec::new();
+    // (value for the player to move, best move, position, its result with perfect
+    // play) of each position, start to end.
+    let mut values: Vec<(i32, Option<Move>, Position, Option<Perfect>)> = Vec::new();
     let total = game.moves().len() + 1;
     for i in 0..total {
         let pos = replay.position();
+        // Endgame tables (issue 15 item 4): built on first use, before the search,
+        // which then scores what they prove exactly.
+        let perfect = if replay.outcome().is_over() {
+            None
+        } else {
+            crate::endgame::perfect(&pos).and_then(|v| v.result)
+        };
         let (value, best) = if replay.outcome().is_over() {
             (final_value(&pos, cap), None)
         } else {
@@ -164,7 +189,7 @@ pub fn review_with(
                 Err(_) => (final_value(&pos, cap), None),
             }
         };
-        values.push((value, best, pos));
+        values.push((value, best, pos, perfect));
         progress(i + 1, total);
         if let Some(&mv) = game.moves().get(i) {
             history.push(pos);
@@ -178,11 +203,11 @@ pub fn review_with(
 }
 
 /// The review from the value of each position.
-fn summarise(game: &Game, values: &[(i32, Option<Move>, Position)]) -> GameReview {
+fn summarise(game: &Game, values: &[(i32, Option<Move>, Position, Option<Perfect>)]) -> GameReview {
     let mut plies = Vec::new();
     let mut sums = [(0.0f64, 0usize); 2];
     for (i, &played) in game.moves().iter().enumerate() {
-        let (Some((before, best, pos)), Some((after, _, next))) =
+        let (Some((before, best, pos, perfect_before)), Some((after, _, next, perfect_next))) =
             (values.get(i), values.get(i + 1))
         else {
             break;
@@ -207,11 +232,17 @@ fn summarise(game: &Game, values: &[(i32, Option<Move>, Position)]) -> GameRevie
             value_played,
             lost,
             mark: Mark::of(lost),
+            perfect_before: *perfect_before,
+            perfect_after: if next.to_move() == mover {
+                *perfect_next
+            } else {
+                perfect_next.map(Perfect::flipped)
+            },
         });
     }
     let south_values = values
         .iter()
-        .map(|(v, _, pos)| if pos.to_move() == Side::South { *v } else { -v })
+        .map(|(v, _, pos, _)| if pos.to_move() == Side::South { *v } else { -v })
         .collect();
     let mean = |(sum, n): (f64, usize)| if n == 0 { 100.0 } else { sum / n as f64 };
     GameReview {

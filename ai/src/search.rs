@@ -130,6 +130,8 @@ pub(crate) struct Searcher {
     must_finish: bool,
     /// Whether the transposition table is probed (off only in tests against minimax).
     use_tt: bool,
+    /// Endgame tables of this search (issue 15 item 4), set by `search_root`.
+    egdb: Option<&'static crate::endgame::Tables>,
 }
 
 #[inline]
@@ -188,6 +190,7 @@ impl Searcher {
             stopped: false,
             must_finish: false,
             use_tt: true,
+            egdb: None,
         }
     }
 
@@ -232,6 +235,15 @@ impl Searcher {
         self.limits = limits;
         self.stopped = false;
         self.tt.new_search();
+        // Endgame tables (issue 15 item 4): level 5 plays their move where they prove
+        // the result, and scores the positions they prove exactly (in `negamax`).
+        self.egdb = crate::endgame::for_search(root, noise, self.use_tt);
+        if let Some(t) = self.egdb {
+            let r = crate::endgame::root_move(t, root, &self.history, start, &mut report);
+            if r.is_some() {
+                return r;
+            }
+        }
 
         let me = root.to_move();
         let mut order = initial_order(root, &children, rng);
@@ -548,6 +560,13 @@ impl Searcher {
         let me = pos.to_move();
         let key = position_key(pos);
         if let Some(s) = self.leaf_score(pos, key, ply) {
+            return s;
+        }
+        // Endgame tables (issue 15 item 4): a result they prove is exact.
+        if let Some(s) = self
+            .egdb
+            .and_then(|t| crate::endgame::search_score(t, pos, ply))
+        {
             return s;
         }
         if depth == 0 {
