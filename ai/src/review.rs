@@ -174,12 +174,13 @@ pub fn review_with(
     let total = game.moves().len() + 1;
     for i in 0..total {
         let pos = replay.position();
-        // Endgame tables (issue 15 item 4): built on first use, before the search,
-        // which then scores what they prove exactly.
+        // Endgame tables (issue 15 item 4), when they are built or loaded already (the
+        // bot warms them up at start; a review never waits for a build): the search
+        // then scores what they prove exactly.
         let perfect = if replay.outcome().is_over() {
             None
         } else {
-            crate::endgame::perfect(&pos).and_then(|v| v.result)
+            crate::endgame::ready_verdict(&pos).and_then(|v| v.result)
         };
         let (value, best) = if replay.outcome().is_over() {
             (final_value(&pos, cap), None)

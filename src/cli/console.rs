@@ -23,6 +23,9 @@ pub struct ConsoleArgs {
     /// Text only: no board pictures are drawn or written (the text board still is).
     #[arg(long)]
     pub no_pictures: bool,
+    /// No Hoyito endgame tables (as `[ai] endgame = false`): nothing is built at start.
+    #[arg(long)]
+    pub no_endgame: bool,
 }
 
 /// `mancala-bot console`.
@@ -31,7 +34,8 @@ pub struct ConsoleArgs {
 /// As [`run_console`].
 pub fn main(args: ConsoleArgs) -> anyhow::Result<ExitCode> {
     crate::cli::run::init_tracing();
-    let cfg = crate::cli::run::load_config(args.config.as_deref(), args.data.as_deref())?;
+    let mut cfg = crate::cli::run::load_config(args.config.as_deref(), args.data.as_deref())?;
+    cfg.ai.endgame &= !args.no_endgame;
     run_console_with(&cfg, !args.no_pictures)
 }
 
@@ -62,6 +66,9 @@ pub fn run_console_with(cfg: &Config, pictures: bool) -> anyhow::Result<ExitCode
         crate::cli::run::build_core_painted(cfg, blank)?
     };
     let _backups = crate::cli::run::start_backups(cfg, core.shared_store())?;
+    if cfg.ai.endgame {
+        crate::cli::run::warm_endgame(&cfg.data_dir);
+    }
     let stdin = std::io::stdin();
     let tty = stdin.is_terminal();
     let stdout = std::io::stdout();

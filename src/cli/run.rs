@@ -68,6 +68,30 @@ pub fn open_configured(cfg: &Config) -> anyhow::Result<Arc<dyn Store>> {
     Ok(Arc::new(store))
 }
 
+/// Builds or loads the Hoyito endgame tables (issue 15 item 4) on a thread of the
+/// lowest priority, caching them in `data_dir`: level 5 and `!analyze` use them once
+/// they are ready, and nothing waits for them.
+pub fn warm_endgame(data_dir: &Path) {
+    let dir = data_dir.to_path_buf();
+    let spawned = std::thread::Builder::new()
+        .name("endgame".into())
+        .spawn(move || {
+            let _ =
+                thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min);
+            let t0 = std::time::Instant::now();
+            let tables = mancala_ai::endgame::warm_up(Some(&dir));
+            tracing::info!(
+                entries = tables.entries(),
+                bytes = tables.bytes(),
+                seconds = t0.elapsed().as_secs_f64(),
+                "Hoyito endgame tables ready"
+            );
+        });
+    if let Err(e) = spawned {
+        tracing::warn!(error = %e, "no endgame tables: the thread did not start");
+    }
+}
+
 /// The core of `cfg`: its store ([`open_configured`]), the warmed renderer, the system
 /// clock.
 ///
@@ -236,6 +260,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     }
     let core = Arc::new(build_core(&cfg)?);
     let _backups = start_backups(&cfg, core.shared_store())?;
+    if cfg.ai.endgame {
+        warm_endgame(&cfg.data_dir);
+    }
     let discord_rooms = discord
         .as_ref()
         .map(|_| Arc::new(mancala_bot::transport::discord::rooms::DiscordRooms::new()));

@@ -116,7 +116,49 @@ pub(super) fn review_text(r: &Record, review: &GameReview, nodes: u64) -> String
         }
         out.push('.');
     }
+    if let Some(perfect) = perfect_text(review, &name) {
+        out.push('\n');
+        out.push_str(&perfect);
+    }
     out
+}
+
+/// What the endgame tables (issue 15 item 4) knew of the game: from which move on its
+/// result with perfect play was known, and the moves that changed that result (a won
+/// position left drawn or lost). `None` when no position of the game was in them.
+fn perfect_text(review: &GameReview, name: &dyn Fn(Side) -> String) -> Option<String> {
+    let (first, known) = review
+        .plies
+        .iter()
+        .find_map(|p| Some((p, p.perfect_before?)))?;
+    let mut out = format!(
+        "Endgame tables: from {} on, {} ({}) had a position {} with perfect play.",
+        ply_name(first),
+        name(first.mover),
+        first.mover,
+        known.name()
+    );
+    let slips: Vec<String> = review
+        .plies
+        .iter()
+        .filter_map(|p| match (p.perfect_before, p.perfect_after) {
+            (Some(before), Some(after)) if before != after => Some(format!(
+                "{} left a {} position {}",
+                ply_name(p),
+                before.name(),
+                after.name()
+            )),
+            _ => None,
+        })
+        .collect();
+    if slips.is_empty() {
+        out.push_str(" No move changed that.");
+    } else {
+        out.push(' ');
+        out.push_str(&slips.join("; "));
+        out.push('.');
+    }
+    Some(out)
 }
 
 /// The chart of `review`, for the painter.
@@ -172,5 +214,55 @@ impl Core {
             });
         }
         Ok(vec![reply])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_ai::endgame::Perfect;
+    use mancala_rules::{Move, Variant};
+
+    fn ply(n: usize, mover: Side, perfect: Option<(Perfect, Perfect)>) -> PlyReview {
+        let mv = Move::parse("a1", Variant::HOYITO).unwrap();
+        PlyReview {
+            ply: n,
+            mover,
+            played: mv,
+            best: mv,
+            value_before: 0,
+            value_played: 0,
+            lost: 0,
+            mark: Mark::Good,
+            perfect_before: perfect.map(|p| p.0),
+            perfect_after: perfect.map(|p| p.1),
+        }
+    }
+
+    #[test]
+    fn perfect_play_is_told_from_the_first_known_position_with_the_slips() {
+        let name = |s: Side| if s == Side::South { "ann" } else { "bo" }.to_string();
+        let review = |plies| GameReview {
+            plies,
+            south_values: Vec::new(),
+            accuracy: [100.0, 100.0],
+        };
+        assert_eq!(
+            perfect_text(&review(vec![ply(1, Side::South, None)]), &name),
+            None
+        );
+        let won = (Perfect::Won, Perfect::Won);
+        let slip = (Perfect::Won, Perfect::Drawn);
+        let r = review(vec![
+            ply(1, Side::South, None),
+            ply(2, Side::North, Some(won)),
+            ply(3, Side::South, Some((Perfect::Lost, Perfect::Lost))),
+            ply(4, Side::North, Some(slip)),
+        ]);
+        assert_eq!(
+            perfect_text(&r, &name).unwrap(),
+            "Endgame tables: from 2.N a1 on, bo (North) had a position won with perfect play. \
+             4.N a1 left a won position drawn."
+        );
     }
 }

@@ -47,7 +47,7 @@ struct Console {
 impl Console {
     fn start(target: &Target, slot: usize, channel: &str) -> Console {
         let mut cmd = Command::new(BIN);
-        cmd.arg("console").arg("--no-pictures");
+        cmd.arg("console").arg("--no-pictures").arg("--no-endgame");
         match target {
             Target::Sled(dir) => {
                 cmd.arg("--data").arg(dir);

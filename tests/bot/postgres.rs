@@ -175,7 +175,7 @@ fn postgres_failures_name_the_database_and_never_the_password() {
     std::fs::write(&config, "[store]\nbackend = \"postgres\"\n").unwrap();
     let run = |url: Option<&str>| {
         let mut cmd = Command::new(BIN);
-        cmd.args(["console", "--no-pictures", "--config"])
+        cmd.args(["console", "--no-pictures", "--no-endgame", "--config"])
             .arg(&config)
             .arg("--data")
             .arg(dir.path())
@@ -203,7 +203,7 @@ fn postgres_failures_name_the_database_and_never_the_password() {
     // The same database through the config works: the console starts and answers.
     let mut cmd = Command::new(BIN);
     let out = cmd
-        .args(["console", "--no-pictures", "--config"])
+        .args(["console", "--no-pictures", "--no-endgame", "--config"])
         .arg(&config)
         .arg("--data")
         .arg(dir.path())

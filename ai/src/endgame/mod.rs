@@ -309,6 +309,15 @@ pub fn warm_up(cache_dir: Option<&Path>) -> &'static Tables {
     tables()
 }
 
+/// The verdict of the shared tables on `pos` if they are built or loaded already (never
+/// builds: see [`warm_up`]); `None` outside them or before they are ready.
+pub fn ready_verdict(pos: &Position) -> Option<Verdict> {
+    if !in_range(pos, HOYITO_SEEDS) {
+        return None;
+    }
+    ready()?.probe(pos)
+}
+
 /// The verdict of the shared tables on `pos` (building them on first use, see
 /// [`tables`]); `None` outside them (see [`Tables::probe`]).
 pub fn perfect(pos: &Position) -> Option<Verdict> {

@@ -361,6 +361,11 @@ pub struct AiConfig {
     pub searchers: usize,
     /// Games that may wait for a searcher; a move beyond is refused (default 64).
     pub queue: usize,
+    /// Hoyito 2x6 endgame tables (positions with at most 12 seeds in play): built at
+    /// start on a low-priority thread (about 20 s, 160 MB at the peak, 23 MB kept) or
+    /// loaded from `DATA/hoyito-2x6-egdb-12.bin`; level 5 and `!analyze` then know those
+    /// positions' results with perfect play (default true).
+    pub endgame: bool,
 }
 
 impl Default for AiConfig {
@@ -372,6 +377,7 @@ impl Default for AiConfig {
             max_nodes: 0,
             searchers: 0,
             queue: 64,
+            endgame: true,
         }
     }
 }
