@@ -402,11 +402,12 @@ mod tests {
             ),
             (
                 "katro --south ai:9 --north random --games 1",
-                "--south <SOUTH>': player `ai:9` is not `random` or `ai:L` with L a level from 1 to 5",
+                "--south <SOUTH>': player `ai:9` is not `random`, `mcts` or `ai:L` with L a level \
+                 from 1 to 5",
             ),
             (
                 "katro --south random --north human --games 1",
-                "--north <NORTH>': player `human` is not `random` or `ai:L`",
+                "--north <NORTH>': player `human` is not `random`, `mcts` or `ai:L`",
             ),
             (
                 "katro --south random --north random --games 0",

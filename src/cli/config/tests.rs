@@ -207,6 +207,7 @@ const CASES: &[Case] = &[
     case("ai.max_nodes", &["999", "10000000001", "-1"], &["0", "1000", "10000000000"]),
     case("ai.searchers", &["-1", "65"], &["0", "1", "64"]),
     case("ai.queue", &["-1", "10001"], &["0", "10000"]),
+    case("ai.endgame", &["1", "\"yes\""], &["true", "false"]),
     case("limits.max_attachments", &["1", "11"], &["2", "10"]),
     case("limits.max_reply_chars", &["199", "2001", "100000000"], &["200", "2000"]),
     case("limits.max_command_chars", &["99", "2001"], &["100", "2000"]),
