@@ -154,6 +154,30 @@ pub(super) fn build_layer(seeds: u8, below: &[Layer]) -> Result<Layer, EndgameEr
     })
 }
 
+/// `(x, y)` widened by the moves of `p` that stay in the layer: the mover (X) takes the
+/// best of what he can reach, his opponent (Y) holds him to the worst, each read from
+/// the values of the side to move after the move (`mov` when the same player moves
+/// again after an H3 pass, `non` otherwise).
+#[inline]
+fn through_inner(
+    m: &Moves,
+    p: usize,
+    (mov, non): (&[i8], &[i8]),
+    (mut x, mut y): (i8, i8),
+) -> (i8, i8) {
+    for c in m.inner(p) {
+        let e = c.entry();
+        if c.same_mover() {
+            x = x.max(mov[e]);
+            y = y.min(non[e]);
+        } else {
+            x = x.max(non[e]);
+            y = y.min(mov[e]);
+        }
+    }
+    (x, y)
+}
+
 /// The safety values (greatest fixed point, from the top `k` down): what X, and Y, can
 /// guarantee by keeping every visited position's sweep and every capture out of the
 /// layer at that value or better.
@@ -171,16 +195,7 @@ fn safety(m: &Moves, n: usize, k: i8) -> (Vec<i8>, Vec<i8>) {
                 x = x.max(e.x);
                 y = y.min(e.y);
             }
-            for c in m.inner(p) {
-                let e = c.entry();
-                if c.same_mover() {
-                    x = x.max(mov[e]);
-                    y = y.min(non[e]);
-                } else {
-                    x = x.max(non[e]);
-                    y = y.min(mov[e]);
-                }
-            }
+            (x, y) = through_inner(m, p, (&mov, &non), (x, y));
             let sw = m.sweep[p];
             let x = x.min(sw).min(mov[p]);
             let y = y.min(-sw).min(non[p]);
@@ -277,16 +292,7 @@ fn attraction(
                 x = x.max(if it >= e.at_x { e.x } else { e.worst_x });
                 y = y.min(if it >= e.at_y { e.y } else { e.worst_y });
             }
-            for c in m.inner(p) {
-                let e = c.entry();
-                if c.same_mover() {
-                    x = x.max(mov[e]);
-                    y = y.min(non[e]);
-                } else {
-                    x = x.max(non[e]);
-                    y = y.min(mov[e]);
-                }
-            }
+            (x, y) = through_inner(m, p, (&mov, &non), (x, y));
             // Never below the safety value, nor below the last iterate (monotone).
             let x = x.max(mov[p]);
             let y = y.max(non[p]);
