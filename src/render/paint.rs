@@ -343,6 +343,10 @@ impl Renderer {
             for (hole, laps) in &path.relays {
                 mark(img, *hole, ORANGE, TAG_INK, relay_laps(laps), true);
             }
+            for &(hole, lap) in &path.casas {
+                let below = !path.relayed_in(hole);
+                mark(img, hole, PURPLE, TAG_INK, format!("casa {lap}"), below);
+            }
             for &(target, hole, lap) in &path.captures {
                 let (t, h) = (l.centre(target), l.centre(hole));
                 draw::ring(
@@ -373,7 +377,10 @@ impl Renderer {
                     Event::Stop { hole } => {
                         mark(img, hole, GREEN, WHITE, "end".into(), !relayed(hole))
                     }
-                    Event::Casa { hole } => mark(img, hole, PURPLE, TAG_INK, "casa 4".into(), true),
+                    // A path tags every casa with its lap already.
+                    Event::Casa { hole } if step.path.is_none() => {
+                        mark(img, hole, PURPLE, TAG_INK, "casa 4".into(), true)
+                    }
                     _ => {}
                 }
             }

@@ -252,12 +252,13 @@ pub(super) fn plan_move(trace: &Trace, info: &BoardInfo) -> Vec<Step> {
 }
 
 /// Where a move went, for drawing it on its final board: the lap numbers that ended in
-/// each relay hole, in order of the holes' first relay, and each capture as (target,
-/// capturing hole, lap).
+/// each relay hole, in order of the holes' first relay, each Katro capture as (target,
+/// capturing hole, lap), and each Hoyito casa (H5) with its lap.
 #[derive(Clone, Debug, Default)]
 pub(super) struct MovePath {
     pub(super) relays: Vec<(Hole, Vec<u32>)>,
     pub(super) captures: Vec<(Hole, Hole, u32)>,
+    pub(super) casas: Vec<(Hole, u32)>,
 }
 
 impl MovePath {
@@ -292,6 +293,8 @@ pub(super) fn plan_path(trace: &Trace, info: &BoardInfo) -> Step {
                 path.captures.push((target, hole, lap));
                 lap += 1;
             }
+            // A casa is taken in passing: the lap goes on (H5).
+            Event::Casa { hole } => path.casas.push((hole, lap)),
             _ => {}
         }
     }

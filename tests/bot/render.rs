@@ -385,6 +385,24 @@ fn golden_e1_capture_frame_dark() {
     assert_golden("e1-frame-4-dark.png", &frames[3].png);
 }
 
+/// As [`golden_e1_final_board_with_the_path`] for a Hoyito move with three casas (`a1
+/// f2`: North's f2 takes c2, c1 and e1 in passing): each tagged with its lap (H5), in
+/// the dark theme, from North's side.
+#[test]
+fn golden_hoyito_final_board_with_the_path() {
+    let (_, trace) = play("hoyito", &["a1", "f2"]);
+    let casas = trace
+        .events
+        .iter()
+        .filter(|e| matches!(e.event, Event::Casa { .. }))
+        .count();
+    assert_eq!(casas, 3);
+    let mut i = info(Side::North);
+    i.theme = mancala_bot::core::show::Theme::Dark;
+    let f = Renderer::bundled_fonts_only().move_path(&trace, &i);
+    assert_golden("hoyito-path-dark-north.png", &f.png);
+}
+
 /// The golden check itself fails on a moved hole: the E1 capture frame is not the
 /// frame before it.
 #[test]
