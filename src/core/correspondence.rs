@@ -14,7 +14,7 @@ use mancala_rules::Side;
 
 use super::decision::{refuse, Change, ChannelState, Ctx, Decision, Draft, Refusal};
 use super::dispatch::Needs;
-use super::show::{BoardView, PictureStyle, Theme};
+use super::show::{is_default, BoardView, PictureStyle, Theme};
 use super::views::{board_picture, expired, names, no_game, players_text, playing, result_text};
 use super::{games, text, text_reply, vs_ai, Answer, Core, Fail, Settings};
 use crate::core::api::{mention_token, time_token, Incoming, Reply};
@@ -33,13 +33,13 @@ pub struct ChannelSettings {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hints: bool,
     /// The pictures a move is answered with (`!set pictures`).
-    #[serde(default, skip_serializing_if = "PictureStyle::is_default")]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub pictures: PictureStyle,
     /// The side boards of games between two people are drawn from (`!set view`).
-    #[serde(default, skip_serializing_if = "BoardView::is_default")]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub view: BoardView,
     /// The colours of board pictures here (`!set theme`).
-    #[serde(default, skip_serializing_if = "Theme::is_default")]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub theme: Theme,
 }
 

@@ -55,11 +55,8 @@ impl Needs {
             | Command::Resign
             | Command::Claim
             | Command::Abort
-            | Command::Draw => record,
-            Command::Sow(_) => Needs {
-                channel: true,
-                ..record
-            },
+            | Command::Draw
+            | Command::Sow(_) => record,
             Command::Board | Command::History | Command::Replay | Command::Rematch => shown,
             Command::Rules(_)
             | Command::Help

@@ -10,6 +10,12 @@ use serde::{Deserialize, Serialize};
 use super::{text_reply, Answer, Core};
 use crate::core::api::Incoming;
 
+/// Whether a setting has its default value (then it is not stored:
+/// `skip_serializing_if`).
+pub fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}
+
 /// The pictures a move is answered with (`!set pictures`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -51,11 +57,6 @@ impl PictureStyle {
     pub fn from_word(word: &str) -> Option<PictureStyle> {
         PictureStyle::ALL.into_iter().find(|s| s.word() == word)
     }
-
-    /// Whether it is the default (not stored).
-    pub fn is_default(&self) -> bool {
-        *self == PictureStyle::default()
-    }
 }
 
 /// The side the move pictures of a game between two people are drawn from (`!set
@@ -88,11 +89,6 @@ impl BoardView {
     /// The view named `word` (lower case), if any.
     pub fn from_word(word: &str) -> Option<BoardView> {
         BoardView::ALL.into_iter().find(|v| v.word() == word)
-    }
-
-    /// Whether it is the default (not stored).
-    pub fn is_default(&self) -> bool {
-        *self == BoardView::default()
     }
 
     /// The side a move by `mover` is drawn from.
@@ -131,11 +127,6 @@ impl Theme {
         [Theme::Light, Theme::Dark]
             .into_iter()
             .find(|t| t.word() == word)
-    }
-
-    /// Whether it is the default (not stored).
-    pub fn is_default(&self) -> bool {
-        *self == Theme::default()
     }
 }
 

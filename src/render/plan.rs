@@ -298,16 +298,11 @@ pub(super) fn plan_path(trace: &Trace, info: &BoardInfo) -> Step {
             _ => {}
         }
     }
-    let mut plan = MovePlan::new(trace, info);
-    for te in &trace.events {
-        plan.follow(te);
-    }
-    let mut last = plan.final_step();
-    let laps = if trace.laps == 1 {
-        "1 lap".to_string()
-    } else {
-        format!("{} laps", trace.laps)
-    };
+    // The plan always ends with the final frame; the position after is its stand-in.
+    let mut last = plan_move(trace, info)
+        .pop()
+        .unwrap_or_else(|| plan_position(&trace.after, info));
+    let laps = count(trace.laps as usize, "lap", "laps");
     last.caption.0 = format!("{laps}  {}", closing_text(&last.tail));
     last.lap_sown = sown;
     last.path = Some(path);
