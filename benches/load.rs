@@ -100,6 +100,7 @@ fn say(core: &Core, at: &ChannelKey, who: &User, text: &str, mentions: &[User]) 
         text: text.into(),
         mentions: mentions.to_vec(),
         is_organizer: false,
+        locale: None,
     });
     assert!(out.iter().all(|r| !r.is_error), "{text}: {out:?}");
 }

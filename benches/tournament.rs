@@ -59,6 +59,7 @@ fn say(core: &Core, at: &ChannelKey, who: &str, text: &str, mention: Option<&str
         text: text.into(),
         mentions: mention.map(user).into_iter().collect(),
         is_organizer: false,
+        locale: None,
     });
     assert!(!r[0].is_error, "{}", r[0].text());
 }

@@ -30,6 +30,8 @@ mod hint;
 mod hostile;
 #[path = "bot/kill.rs"]
 mod kill;
+#[path = "bot/language.rs"]
+mod language;
 #[path = "bot/lone.rs"]
 mod lone;
 #[path = "bot/matrix.rs"]

@@ -1264,6 +1264,7 @@ impl World {
                     text: text.clone(),
                     mentions,
                     is_organizer: *organizer,
+                    locale: None,
                 };
                 let replies = self.core.handle(&msg);
                 // What the console shows after each command (no panic).

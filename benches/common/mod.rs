@@ -146,6 +146,7 @@ pub fn next_sow(core: &Core, i: usize, rng: &mut StdRng) -> Option<Incoming> {
         text: format!("!sow {}", legal[rng.gen_range(0..legal.len())]),
         mentions: Vec::new(),
         is_organizer: false,
+        locale: None,
     })
 }
 
@@ -159,6 +160,7 @@ pub fn restart(core: &Core, i: usize) {
             text: text.into(),
             mentions,
             is_organizer: false,
+            locale: None,
         })
     };
     say("south", "!new katro @north as south", vec![user("north")]);

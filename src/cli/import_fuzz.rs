@@ -79,6 +79,7 @@ fn corpus() -> &'static [String] {
                 text: text.into(),
                 mentions,
                 is_organizer: organizer,
+                locale: None,
             });
             assert!(
                 replies.iter().all(|r| !r.is_error),
@@ -371,6 +372,7 @@ fn check_store(dir: &Path) -> Result<(), TestCaseError> {
             text,
             mentions: Vec::new(),
             is_organizer: true,
+            locale: None,
         })
     };
     let watcher = User {

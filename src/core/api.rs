@@ -23,6 +23,11 @@ pub struct Incoming {
     /// permission or the configured organizer role; the console: on unless switched off
     /// with `/organizer off`. Default `false`.
     pub is_organizer: bool,
+    /// The platform's locale for this message (BCP 47, e.g. `fr`, `es-419`): on Discord
+    /// the interaction's locale for a slash command, the server's preferred locale for
+    /// a message; `None` where the platform tells none. The reply's language follows it
+    /// unless the channel chose one (`!set language`).
+    pub locale: Option<String>,
 }
 
 impl Incoming {
@@ -48,6 +53,7 @@ impl Incoming {
             text: input::command_text(&sanitize(&self.text)),
             mentions: self.mentions.iter().map(user).collect(),
             is_organizer: self.is_organizer,
+            locale: self.locale.clone(),
         }
     }
 }

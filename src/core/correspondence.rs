@@ -41,6 +41,10 @@ pub struct ChannelSettings {
     /// The colours of board pictures here (`!set theme`).
     #[serde(default, skip_serializing_if = "is_default")]
     pub theme: Theme,
+    /// The language of replies here (`!set language`); `None`: the platform's locale of
+    /// each message, else English ([`crate::i18n::Lang::choose`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<crate::i18n::Lang>,
 }
 
 /// A player's preferences in one community, document `player/COMMUNITY/USER`.
@@ -594,7 +598,8 @@ impl Core {
             }
         };
         for at in due.into_iter().filter(|at| owns(&at.community)) {
-            match self.tick_channel(&at) {
+            let lang = self.channel_lang(&at, None);
+            match crate::i18n::with_lang(lang, || self.tick_channel(&at)) {
                 Ok(replies) => out.extend(route(&at, replies)),
                 Err(Fail::Refuse(e)) => tracing::warn!(channel = ?at, "tick: {e}"),
                 Err(Fail::Conflict | Fail::Busy) => {

@@ -66,6 +66,7 @@ impl Needs {
             | Command::SetPictures(_)
             | Command::SetView(_)
             | Command::SetTheme(_)
+            | Command::SetLanguage(_)
             | Command::Hint
             | Command::Analyze
             | Command::Rating(_)

@@ -57,8 +57,11 @@ use mancala_rules::{Position, Side, Variant};
 
 use crate::core::api::{ChatCore, Incoming, Reply, Rooms};
 use crate::core::painter::Painter;
+use crate::i18n;
 use crate::model::ChannelKey;
 use crate::model::GameKind;
+use crate::store::docs;
+use crate::store::keys::DocKey;
 use crate::store::{Record, Status, Store, StoreError, Stored};
 use command::Command;
 
@@ -388,6 +391,7 @@ impl Core {
             Command::SetPictures(style) => self.set_pictures(msg, *style),
             Command::SetView(view) => self.set_view(msg, *view),
             Command::SetTheme(theme) => self.set_theme(msg, *theme),
+            Command::SetLanguage(lang) => self.set_language(msg, *lang),
             Command::Hint => self.hint(msg),
             Command::Analyze => self.analyze(msg),
             Command::Rating(who) => self.rating_cmd(msg, who.as_ref()),
@@ -427,11 +431,19 @@ impl Core {
     }
 }
 
-impl ChatCore for Core {
-    fn handle(&self, msg: &Incoming) -> Vec<Reply> {
-        let msg = &msg.sanitized();
-        // The prefix is read as the text is ([`input::command_text`]): a fullwidth `！`
-        // typed stands for `!`.
+impl Core {
+    /// The language of replies in `at` ([`i18n::Lang::choose`]): the channel's `!set
+    /// language`, else `locale` (the platform's, for the message answered), else
+    /// English. A store failure reads as no choice.
+    pub fn channel_lang(&self, at: &ChannelKey, locale: Option<&str>) -> i18n::Lang {
+        let chosen = docs::load::<ChannelSettings>(&*self.store, &DocKey::chan(at))
+            .ok()
+            .and_then(|d| d.value.language);
+        i18n::Lang::choose(chosen, locale)
+    }
+
+    /// [`ChatCore::handle`] in the language already chosen for the message.
+    fn handle_in_lang(&self, msg: &Incoming) -> Vec<Reply> {
         let prefix = input::command_text(&self.settings.prefix);
         let Some(parsed) = command::parse(&msg.text, &prefix, &msg.mentions) else {
             return Vec::new();
@@ -471,6 +483,23 @@ impl ChatCore for Core {
         out.extend(self.ai_turns(&msg.at, ticket.as_ref()));
         vs_ai::drop_ai_mentions(&mut out);
         self.split_long(out)
+    }
+}
+
+impl ChatCore for Core {
+    /// Answers `msg` in its language ([`Core::channel_lang`]), every word of the
+    /// replies chosen inside [`i18n::with_lang`].
+    fn handle(&self, msg: &Incoming) -> Vec<Reply> {
+        let msg = &msg.sanitized();
+        // Chat that is not a command costs no read of the channel's language. The
+        // prefix is read as the text is ([`input::command_text`]): a fullwidth `！`
+        // typed stands for `!`.
+        let prefix = input::command_text(&self.settings.prefix);
+        if command::addressed(&msg.text, &prefix).is_none() {
+            return Vec::new();
+        }
+        let lang = self.channel_lang(&msg.at, msg.locale.as_deref());
+        i18n::with_lang(lang, || self.handle_in_lang(msg))
     }
 
     fn legal_moves(&self, at: &ChannelKey) -> Vec<String> {

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{text_reply, Answer, Core};
 use crate::core::api::Incoming;
+use crate::i18n::Lang;
 
 /// Whether a setting has its default value (then it is not stored:
 /// `skip_serializing_if`).
@@ -138,6 +139,19 @@ impl Core {
             "Board pictures here are drawn in the {} theme.",
             theme.word()
         ))])
+    }
+
+    /// `!set language en|fr|es|ru|auto` (organizers): the reply says so in the new
+    /// language (`auto`: in the language this message is answered in without a choice).
+    pub(super) fn set_language(&self, msg: &Incoming, lang: Option<Lang>) -> Answer {
+        self.set_channel(msg, |c| c.language = lang)?;
+        let text = match lang {
+            Some(l) => crate::i18n::with_lang(l, || tr!("language-set")),
+            None => crate::i18n::with_lang(Lang::choose(None, msg.locale.as_deref()), || {
+                tr!("language-auto")
+            }),
+        };
+        Ok(vec![text_reply(text)])
     }
 
     /// `!set pictures frames|sheet|final|gif` (organizers).

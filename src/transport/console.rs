@@ -152,6 +152,7 @@ impl<'a> Console<'a> {
             text: line.to_string(),
             mentions: mentions(line),
             is_organizer: self.organizer,
+            locale: system_locale(),
         };
         let replies = self.core.handle(&msg);
         let target = |r: &Reply| r.to.clone().unwrap_or_else(|| at.clone());
@@ -281,6 +282,17 @@ fn safe_name(s: &str, dots: bool) -> String {
     } else {
         out
     }
+}
+
+/// The terminal's language for the console's replies: the first of `LC_ALL`,
+/// `LC_MESSAGES` and `LANG` that is set (`fr_FR.UTF-8` reads `fr_FR`), as the C library
+/// chooses it; `!set language` overrides it for a channel.
+fn system_locale() -> Option<String> {
+    ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .into_iter()
+        .filter_map(|k| std::env::var(k).ok())
+        .find(|v| !v.is_empty())
+        .map(|v| v.split(['.', '@']).next().unwrap_or_default().to_string())
 }
 
 #[cfg(test)]

@@ -351,6 +351,7 @@ fn refusals_change_nothing() {
         text: "!resign".into(),
         mentions: Vec::new(),
         is_organizer: false,
+        locale: None,
     });
     assert_eq!(fake_ai.len(), 1);
     assert!(fake_ai[0].is_error);

@@ -123,6 +123,7 @@ pub fn say_as(
         text: text.into(),
         mentions,
         is_organizer: organizer,
+        locale: None,
     })
 }
 

@@ -114,6 +114,7 @@ fn a_mention_with_invisible_characters_in_its_id_exports_cleanly() {
             text: text.into(),
             mentions,
             is_organizer: false,
+            locale: None,
         })
     };
     ok(said(

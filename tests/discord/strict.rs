@@ -75,6 +75,7 @@ fn say(core: &Core, at: &ChannelKey, who: &User, text: &str, mentions: &[User]) 
         text: text.into(),
         mentions: mentions.to_vec(),
         is_organizer: true,
+        locale: None,
     })
 }
 

@@ -244,6 +244,7 @@ fn check(text: &str) -> Result<(), TestCaseError> {
             text,
             mentions,
             is_organizer: false,
+            locale: None,
         });
         for r in &replies {
             prop_assert!(

@@ -9,6 +9,7 @@ use super::{ai_levels_text, parse_time, Command, FormatArg, Opponent, RulesTopic
 use super::{TourneyCommand, User};
 use crate::core::input::{code, parse_error};
 use crate::core::show::{BoardView, PictureStyle, Theme};
+use crate::i18n::Lang;
 use crate::model::GameKind;
 
 fn is_mention(token: &str) -> bool {
@@ -72,6 +73,7 @@ pub(super) fn set(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
         [k, v] if k == "theme" => Theme::from_word(v)
             .map(Command::SetTheme)
             .ok_or_else(|| format!("{} is not a theme: light or dark", code(v))),
+        [k, v] if k == "language" => language(v),
         _ => {
             let p = cx.prefix;
             Err(format!(
@@ -79,11 +81,30 @@ pub(super) fn set(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
                  forfeited by itself, off: the opponent may `{p}claim`; hints on: `{p}hint` in \
                  unrated games here; pictures: every frame, one contact sheet, the final board \
                  with the path, or a GIF; view: boards drawn from the mover's side, South's or \
-                 North's; theme: light or dark pictures)",
+                 North's; theme: light or dark pictures; language: en, fr, es, ru, or auto to \
+                 follow the platform)",
                 usage("set")
             ))
         }
     }
+}
+
+/// The value of `!set language`: a shipped language's code, or `auto`.
+fn language(word: &str) -> Result<Command, String> {
+    if word == "auto" {
+        return Ok(Command::SetLanguage(None));
+    }
+    Lang::from_locale(word)
+        .filter(|l| l.code() == word)
+        .map(|l| Command::SetLanguage(Some(l)))
+        .ok_or_else(|| {
+            let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+            tr!(
+                "language-unknown",
+                word = code(word),
+                codes = codes.join(", ")
+            )
+        })
 }
 
 /// `!rating [@user]`.

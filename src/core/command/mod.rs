@@ -86,6 +86,9 @@ pub enum Command {
     SetView(BoardView),
     /// `!set theme light|dark`: the colours of board pictures here.
     SetTheme(Theme),
+    /// `!set language en|fr|es|ru|auto`: the language of replies here; `None` (`auto`):
+    /// each message's platform locale, else English.
+    SetLanguage(Option<crate::i18n::Lang>),
     /// `!accept`.
     Accept,
     /// `!decline` (the challenged player declines; the challenger withdraws).
@@ -203,6 +206,16 @@ pub fn parse_time(word: &str) -> Option<Result<Option<u64>, String>> {
     Some(Ok(Some((h * 3_600_000.0).round() as u64)))
 }
 
+/// The text after `prefix` when `text` is a command for the bot (the prefix, then a
+/// letter), `None` when it is chat to ignore.
+pub fn addressed<'t>(text: &'t str, prefix: &str) -> Option<&'t str> {
+    let rest = text.trim_start().strip_prefix(prefix)?;
+    rest.chars()
+        .next()
+        .is_some_and(|c| c.is_alphabetic())
+        .then_some(rest)
+}
+
 /// Parses `text` as a command behind `prefix`.
 ///
 /// Returns `None` when the text is not addressed to the bot: it does not start with the
@@ -213,10 +226,7 @@ pub fn parse_time(word: &str) -> Option<Result<Option<u64>, String>> {
 /// `mentions` are the users the transport found mentioned in the message; `!new` takes
 /// the first as the opponent. Mention tokens in the text (`@bob`, `<@123>`) are skipped.
 pub fn parse(text: &str, prefix: &str, mentions: &[User]) -> Option<Result<Command, String>> {
-    let rest = text.trim_start().strip_prefix(prefix)?;
-    if !rest.chars().next().is_some_and(|c| c.is_alphabetic()) {
-        return None;
-    }
+    let rest = addressed(text, prefix)?;
     let mut words = rest.split_whitespace();
     let name = words.next()?.to_lowercase();
     let args: Vec<&str> = words.collect();

@@ -79,6 +79,7 @@ pub const SETTING_CHOICES: &[Choice] = &[
     same("pictures"),
     same("view"),
     same("theme"),
+    same("language"),
 ];
 
 /// The values of the settings: on and off (autoforfeit, hints), the picture styles, the
@@ -95,6 +96,11 @@ pub const SETTING_VALUE_CHOICES: &[Choice] = &[
     same("north"),
     same("light"),
     same("dark"),
+    same("en"),
+    same("fr"),
+    same("es"),
+    same("ru"),
+    same("auto"),
 ];
 
 /// The tournament formats.
@@ -380,23 +386,23 @@ pub static COMMANDS: &[CommandDef] = &[
         help: &[Form {
             args: "SETTING VALUE",
             text: "autoforfeit|hints on|off, pictures frames|sheet|final|gif, \
-                   view mover|south|north, theme light|dark",
+                   view mover|south|north, theme light|dark, language en|fr|es|ru|auto",
         }],
         summary: "Change a setting of this channel (organizers): autoforfeit, hints, pictures, \
-                  view, theme",
+                  view, theme, language",
         grammar: Grammar::Args(args::set),
         organizers_only: true,
         subs: &[],
         slash: Slash::Options(&[
             opt(
                 "setting",
-                "autoforfeit, hints, pictures (of a move), view (side drawn from) or theme",
+                "autoforfeit, hints, pictures (of a move), view (side drawn from), theme, language",
                 OptionKind::Choice(SETTING_CHOICES),
                 true,
             ),
             opt(
                 "value",
-                "on|off; pictures: frames|sheet|final|gif; view: mover|south|north; theme",
+                "on|off; pictures: frames|sheet|final|gif; view: mover|south|north; theme; language",
                 OptionKind::Choice(SETTING_VALUE_CHOICES),
                 true,
             ),

@@ -92,6 +92,8 @@ enum Setting {
     View,
     #[name = "theme"]
     Theme,
+    #[name = "language"]
+    Language,
 }
 
 /// Whether a `/new` game is rated ([`table::RATING_CHOICES`]).
@@ -129,6 +131,16 @@ enum SettingValue {
     Light,
     #[name = "dark"]
     Dark,
+    #[name = "en"]
+    En,
+    #[name = "fr"]
+    Fr,
+    #[name = "es"]
+    Es,
+    #[name = "ru"]
+    Ru,
+    #[name = "auto"]
+    Auto,
 }
 
 /// The format of `/tournament new` ([`table::FORMAT_CHOICES`]).

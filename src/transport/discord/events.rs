@@ -57,13 +57,16 @@ async fn on_message(
     let Some(mut incoming) = adapter::incoming_from_message(msg, bot, data.core.prefix()) else {
         return Ok(());
     };
-    incoming.is_organizer = match msg.guild_id {
+    (incoming.is_organizer, incoming.locale) = match msg.guild_id {
         // The cache guard must not live across an await.
         Some(g) => {
             let guild = ctx.cache.guild(g);
-            adapter::message_is_organizer(msg, guild.as_deref(), data.organizer_role)
+            let organizer =
+                adapter::message_is_organizer(msg, guild.as_deref(), data.organizer_role);
+            // A message carries no locale: the server's preferred one stands for it.
+            (organizer, guild.map(|g| g.preferred_locale.clone()))
         }
-        None => false,
+        None => (false, None),
     };
     tracing::debug!(at = ?incoming.at, organizer = incoming.is_organizer, "prefix command");
     let origin = incoming.at.clone();

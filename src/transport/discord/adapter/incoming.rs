@@ -67,9 +67,10 @@ pub fn incoming_from_message(msg: &Message, bot: UserId, prefix: &str) -> Option
         author: chat_user(&msg.author, member_nick(msg.member.as_deref())),
         text,
         mentions,
-        // MESSAGE_CREATE carries no permissions: the transport computes them from the
-        // cached guild with [`message_is_organizer`].
+        // MESSAGE_CREATE carries no permissions and no locale: the transport takes
+        // them from the cached guild ([`message_is_organizer`], its preferred locale).
         is_organizer: false,
+        locale: None,
     })
 }
 
@@ -206,6 +207,8 @@ pub fn incoming_from_command(interaction: &CommandInteraction, prefix: &str) -> 
         text: spelled.text,
         mentions: spelled.mentions,
         is_organizer: is_organizer(interaction.member.as_deref()),
+        // The user's own locale: the reply to a slash command is in his language.
+        locale: Some(interaction.locale.clone()),
     }
 }
 
@@ -221,6 +224,7 @@ pub fn incoming_from_press(press: &ComponentInteraction, command: String) -> Inc
         text: command,
         mentions: Vec::new(),
         is_organizer: is_organizer(press.member.as_ref()),
+        locale: Some(press.locale.clone()),
     }
 }
 

@@ -1,0 +1,10 @@
+# Messages of the bot itself: languages, counts shared by every part.
+# Terms (see locales/GLOSSARY.md): hole, seed, sow, lap, relay, capture, casa, South, North.
+
+count-seeds = { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+}
+language-set = Replies here are in English now.
+language-auto = Replies here follow each message's language where the platform tells it (Discord: the user's or the server's), else English.
+language-unknown = { $word } is not a language here: { $codes } or auto

@@ -1,0 +1,7 @@
+count-seeds = { $count ->
+    [one] { $count } graine
+   *[other] { $count } graines
+}
+language-set = Désormais, les réponses ici sont en français.
+language-auto = Les réponses ici suivent la langue de chaque message quand la plateforme la donne (Discord : celle de l'utilisateur ou du serveur), sinon l'anglais.
+language-unknown = { $word } n'est pas une langue disponible ici : { $codes } ou auto

@@ -1,0 +1,169 @@
+//! The message files are complete and consistent: every shipped language has every
+//! English message and no other, uses only the variables English gives it, parses
+//! without errors; every id the code asks for exists.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use fluent_syntax::ast::{self, Entry, Expression, InlineExpression, PatternElement};
+
+use super::{message, sources, with_lang, Lang};
+
+/// Message id -> the variables its value and attributes use.
+type Vars = BTreeMap<String, BTreeSet<String>>;
+
+fn pattern_vars(p: &ast::Pattern<&str>, out: &mut BTreeSet<String>) {
+    for el in &p.elements {
+        if let PatternElement::Placeable { expression } = el {
+            expression_vars(expression, out);
+        }
+    }
+}
+
+fn expression_vars(e: &Expression<&str>, out: &mut BTreeSet<String>) {
+    match e {
+        Expression::Inline(i) => inline_vars(i, out),
+        Expression::Select { selector, variants } => {
+            inline_vars(selector, out);
+            for v in variants {
+                pattern_vars(&v.value, out);
+            }
+        }
+    }
+}
+
+fn inline_vars(i: &InlineExpression<&str>, out: &mut BTreeSet<String>) {
+    match i {
+        InlineExpression::VariableReference { id } => {
+            out.insert(id.name.to_string());
+        }
+        InlineExpression::Placeable { expression } => expression_vars(expression, out),
+        InlineExpression::FunctionReference { arguments, .. } => {
+            for a in &arguments.positional {
+                inline_vars(a, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The messages of `lang` with their variables; panics on a syntax error (naming it).
+fn messages(lang: Lang) -> Vars {
+    let mut out = Vars::new();
+    for (i, source) in sources(lang).into_iter().enumerate() {
+        let res = fluent_syntax::parser::parse(source)
+            .unwrap_or_else(|(_, e)| panic!("{} file {i}: syntax errors {e:?}", lang.code()));
+        for entry in res.body {
+            let Entry::Message(m) = entry else { continue };
+            let mut vars = BTreeSet::new();
+            if let Some(v) = &m.value {
+                pattern_vars(v, &mut vars);
+            }
+            for a in &m.attributes {
+                pattern_vars(&a.value, &mut vars);
+            }
+            let fresh = out.insert(m.id.name.to_string(), vars).is_none();
+            assert!(fresh, "{}: {} defined twice", lang.code(), m.id.name);
+        }
+    }
+    out
+}
+
+#[test]
+fn every_language_has_exactly_the_english_messages() {
+    let en = messages(Lang::En);
+    assert!(en.len() > 10, "English has {} messages", en.len());
+    for lang in &Lang::ALL[1..] {
+        let other = messages(*lang);
+        let missing: Vec<_> = en.keys().filter(|k| !other.contains_key(*k)).collect();
+        let extra: Vec<_> = other.keys().filter(|k| !en.contains_key(*k)).collect();
+        assert!(missing.is_empty(), "{} lacks {missing:?}", lang.code());
+        assert!(extra.is_empty(), "{} has unknown {extra:?}", lang.code());
+    }
+}
+
+#[test]
+fn translations_use_only_the_variables_english_gives() {
+    let en = messages(Lang::En);
+    for lang in &Lang::ALL[1..] {
+        for (id, vars) in messages(*lang) {
+            let given = &en[&id];
+            let unknown: Vec<_> = vars.difference(given).collect();
+            assert!(unknown.is_empty(), "{}: {id} uses {unknown:?}", lang.code());
+        }
+    }
+}
+
+/// Every `tr!("id"` in the crate's sources, with the file it is in.
+fn ids_in_sources(dir: &Path, out: &mut Vec<(String, String)>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let path = e.path();
+        if path.is_dir() {
+            ids_in_sources(&path, out);
+        } else if path.extension().is_some_and(|x| x == "rs") {
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            for (i, _) in text.match_indices("tr!(") {
+                let rest = text[i + 4..].trim_start();
+                let Some(rest) = rest.strip_prefix('"') else {
+                    continue;
+                };
+                let id: String = rest.chars().take_while(|c| *c != '"').collect();
+                out.push((id, path.display().to_string()));
+            }
+        }
+    }
+}
+
+#[test]
+fn every_id_the_code_uses_is_in_english() {
+    let en = messages(Lang::En);
+    let mut used = Vec::new();
+    ids_in_sources(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut used,
+    );
+    assert!(used.len() > 2, "found only {} tr! calls", used.len());
+    let missing: Vec<_> = used
+        .iter()
+        .filter(|(id, _)| !id.contains('{') && !en.contains_key(id))
+        .collect();
+    assert!(missing.is_empty(), "ids not in locales/en: {missing:?}");
+}
+
+#[test]
+fn a_missing_language_falls_back_and_an_unknown_id_reads_as_itself() {
+    assert_eq!(message(Lang::Ru, "no-such-message", &[]), "no-such-message");
+    assert_eq!(
+        with_lang(Lang::Fr, || super::current()),
+        Lang::Fr,
+        "inside with_lang"
+    );
+    assert_eq!(super::current(), Lang::En, "restored after with_lang");
+}
+
+#[test]
+fn plural_forms_follow_each_language() {
+    let seeds = |lang, n: u32| message(lang, "count-seeds", &[("count", n.into())]);
+    assert_eq!(seeds(Lang::En, 1), "1 seed");
+    assert_eq!(seeds(Lang::En, 5), "5 seeds");
+    assert_eq!(seeds(Lang::Fr, 0), "0 graine");
+    assert_eq!(seeds(Lang::Fr, 2), "2 graines");
+    assert_eq!(seeds(Lang::Ru, 1), "1 камень");
+    assert_eq!(seeds(Lang::Ru, 3), "3 камня");
+    assert_eq!(seeds(Lang::Ru, 5), "5 камней");
+    assert_eq!(seeds(Lang::Ru, 21), "21 камень");
+}
+
+#[test]
+fn locales_pick_their_language() {
+    assert_eq!(Lang::from_locale("fr-CA"), Some(Lang::Fr));
+    assert_eq!(Lang::from_locale("es-419"), Some(Lang::Es));
+    assert_eq!(Lang::from_locale("RU"), Some(Lang::Ru));
+    assert_eq!(Lang::from_locale("pt-BR"), None);
+    assert_eq!(Lang::choose(None, Some("es-ES")), Lang::Es);
+    assert_eq!(Lang::choose(Some(Lang::Ru), Some("es-ES")), Lang::Ru);
+    assert_eq!(Lang::choose(None, Some("ko")), Lang::En);
+}
