@@ -72,7 +72,7 @@ fn messages(lang: Lang) -> Vars {
 #[test]
 fn every_language_has_exactly_the_english_messages() {
     let en = messages(Lang::En);
-    assert!(en.len() > 10, "English has {} messages", en.len());
+    assert!(en.len() > 3, "English has {} messages", en.len());
     for lang in &Lang::ALL[1..] {
         let other = messages(*lang);
         let missing: Vec<_> = en.keys().filter(|k| !other.contains_key(*k)).collect();
@@ -105,13 +105,29 @@ fn ids_in_sources(dir: &Path, out: &mut Vec<(String, String)>) {
             ids_in_sources(&path, out);
         } else if path.extension().is_some_and(|x| x == "rs") {
             let text = std::fs::read_to_string(&path).unwrap_or_default();
-            for (i, _) in text.match_indices("tr!(") {
-                let rest = text[i + 4..].trim_start();
-                let Some(rest) = rest.strip_prefix('"') else {
+            // Code lines only (not the macro's own documentation), and `tr!(` as a
+            // word (not `include_str!(`); the id may be on the next line.
+            let code: String = text
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            for (i, _) in code.match_indices("tr!(") {
+                let before = code[..i].chars().next_back().unwrap_or(' ');
+                if before.is_alphanumeric() || before == '_' {
+                    continue;
+                }
+                let Some(rest) = code[i + 4..].trim_start().strip_prefix('"') else {
                     continue;
                 };
                 let id: String = rest.chars().take_while(|c| *c != '"').collect();
-                out.push((id, path.display().to_string()));
+                let is_id = !id.is_empty()
+                    && id
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+                if is_id {
+                    out.push((id, path.display().to_string()));
+                }
             }
         }
     }
