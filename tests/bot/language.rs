@@ -6,15 +6,16 @@ use mancala_bot::model::User;
 
 use crate::core_chat::{bench, chan, ok, refused, say, say_as};
 
-/// `text` from Alice with the platform's `locale`.
+/// `text` from Olga, an organizer, with the platform's `locale`.
 fn say_in(b: &crate::core_chat::Bench, name: &str, text: &str, locale: &str) -> String {
     let replies = b.core.handle(&Incoming {
         at: chan(name),
         author: User {
-            id: "alice".into(),
-            name: "alice".into(),
+            id: "olga".into(),
+            name: "olga".into(),
         },
         text: text.into(),
+        is_organizer: true,
         locale: Some(locale.into()),
         ..Incoming::default()
     });
@@ -54,4 +55,16 @@ fn set_language_is_for_organizers_and_names_the_languages() {
     // Nothing changed: still English.
     let e = refused(say_as(&b.core, &at, "olga", "!set language xx", true));
     assert!(e.starts_with("`xx` is not a language"), "{e}");
+}
+
+#[test]
+fn without_a_choice_the_platforms_locale_picks_the_language() {
+    let b = bench();
+    let text = say_in(&b, "lang-locale", "!set language pt", "fr-FR");
+    assert_eq!(
+        text,
+        "`pt` n'est pas une langue disponible ici : en, fr, es, ru ou auto"
+    );
+    let text = say_in(&b, "lang-locale", "!set language pt", "pt-BR");
+    assert_eq!(text, "`pt` is not a language here: en, fr, es, ru or auto");
 }
