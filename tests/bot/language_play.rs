@@ -57,7 +57,8 @@ fn a_katro_game_in_french() {
     assert_eq!(
         r.text(),
         "bob (Nord) abandonne.\nPartie terminée. alice (Sud) gagne : abandon. \
-         Prises : Sud 2, Nord 0."
+         Prises : Sud 2, Nord 0.\nSans classement : la partie s'est terminée avant que \
+         les deux camps aient joué."
     );
 }
 
@@ -70,7 +71,7 @@ fn a_hoyito_game_in_russian_with_plural_forms() {
     let r = ok(say(&b.core, &at, "alice", "!new hoyito @bob as south"));
     assert_eq!(
         r.text(),
-        "alice вызывает @bob на Hoyito 2x6 (alice играет за Юг, 24 ч на ход). @bob: \
+        "alice вызывает @bob на Hoyito 2x6 (alice играет за Юг, 72 ч на ход). @bob: \
          `!accept` или `!decline` (истекает через 24 ч)."
     );
     let labels: Vec<&str> = r.buttons.iter().map(|b| b.label.as_str()).collect();
