@@ -1,8 +1,6 @@
 //! Issue 14 item 2 for the games: moves, results, refusals and the pictures' texts in
 //! the channel's language (`!set language`).
 
-use mancala_bot::core::api::ChatCore;
-
 use crate::core_chat::{bench, chan, ok, refused, say, say_as, start};
 
 /// A Katro game in French: the move summary, the player to move, the board, the
