@@ -20,6 +20,7 @@ move-casas = captured { $seeds } in { $count ->
    *[other] casas
 } at { $at }
 move-form-katro = `{ $prefix }sow HOLE+` or `{ $prefix }sow HOLE-`
+move-form-hoyito = `{ $prefix }sow HOLE`
 move-event-relay = relay { $lifted } from { $hole }
 move-event-capture = capture { $taken } from { $target } at { $hole }
 move-event-casa = casa at { $hole }

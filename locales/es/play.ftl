@@ -20,6 +20,7 @@ move-casas = capturó { $seeds } en { $count ->
    *[other] las casas
 } de { $at }
 move-form-katro = `{ $prefix }sow HOYO+` o `{ $prefix }sow HOYO-`
+move-form-hoyito = `{ $prefix }sow HOYO`
 move-event-relay = relevo de { $lifted } desde { $hole }
 move-event-capture = captura de { $taken } de { $target } en { $hole }
 move-event-casa = casa en { $hole }

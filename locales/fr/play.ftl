@@ -20,6 +20,7 @@ move-casas = a pris { $seeds } dans { $count ->
    *[other] les casas
 } en { $at }
 move-form-katro = `{ $prefix }sow TROU+` ou `{ $prefix }sow TROU-`
+move-form-hoyito = `{ $prefix }sow TROU`
 move-event-relay = relais de { $lifted } depuis { $hole }
 move-event-capture = prise de { $taken } en { $target } depuis { $hole }
 move-event-casa = casa en { $hole }

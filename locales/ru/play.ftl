@@ -21,6 +21,7 @@ move-casas = взято { $seeds } в { $count ->
    *[many] касах
 } на { $at }
 move-form-katro = `{ $prefix }sow ЛУНКА+` или `{ $prefix }sow ЛУНКА-`
+move-form-hoyito = `{ $prefix }sow ЛУНКА`
 move-event-relay = эстафета: { $lifted } с { $hole }
 move-event-capture = взятие { $taken } с { $target } на { $hole }
 move-event-casa = каса на { $hole }

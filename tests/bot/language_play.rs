@@ -81,7 +81,7 @@ fn a_hoyito_game_in_russian_with_plural_forms() {
         "alice (Юг), ход a1: 5 кругов."
     );
     assert!(
-        r.text().contains("@bob (Север): `!sow HOLE`"),
+        r.text().contains("@bob (Север): `!sow ЛУНКА`"),
         "{}",
         r.text()
     );

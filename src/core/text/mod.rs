@@ -167,7 +167,7 @@ pub fn move_form(variant: Variant, prefix: &str) -> String {
     if variant.is_katro() {
         tr!("move-form-katro", prefix = prefix)
     } else {
-        format!("`{prefix}sow HOLE`")
+        tr!("move-form-hoyito", prefix = prefix)
     }
 }
 
