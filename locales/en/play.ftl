@@ -1,1 +1,345 @@
 # play
+# Words (src/core/text/mod.rs)
+side-south = South
+side-north = North
+game-kind = { $game } { $rows }x{ $cols }{ $lone ->
+    [yes] {" "}with lone-seed steps
+   *[no] {""}
+}{ $is_match ->
+    [yes] {" "}match
+   *[no] {""}
+}
+move-summary = { $player } ({ $side }) sowed { $mv }: { $parts }.
+move-laps = { $count ->
+    [one] { $count } lap
+   *[other] { $count } laps
+}
+move-captured = captured { $taken } from { $target }
+move-casas = captured { $seeds } in { $count ->
+    [one] casa
+   *[other] casas
+} at { $at }
+move-form-katro = `{ $prefix }sow HOLE+` or `{ $prefix }sow HOLE-`
+move-form-hoyito = `{ $prefix }sow HOLE`
+move-event-relay = relay { $lifted } from { $hole }
+move-event-capture = capture { $taken } from { $target } at { $hole }
+move-event-casa = casa at { $hole }
+move-event-last-four = last four
+move-event-pass = { $side } passes
+move-event-stop = stop at { $hole }
+move-error-game-over = the game is over
+move-error-off-board = { $hole } is not on this board
+move-error-not-your-hole = { $hole } is not { $side }'s hole; { $side } sows only from his own side
+move-error-closed = { $hole } is closed for this game (M2) and cannot be played
+move-error-empty = { $hole } is empty; choose a hole with seeds
+move-error-wrong-row = { $hole } is not in your outermost row with seeds (K3): play from row { $row }
+move-error-endless = { $mv } is an endless move: its sowing does not end within { $laps } laps (K8/H9)
+move-error-step-one-seed = a lone-seed step (K11) needs exactly one seed on your side
+move-error-step-inward = a lone-seed step (K11) goes one row inward, straight or diagonally
+move-error-no-steps = lone-seed steps (K11) are not played in this game
+move-error-katro-form = a Katro move is a hole and a direction, like c1+
+move-error-hoyito-form = a Hoyito move is a hole, like d1
+result-ongoing = The game goes on.
+result-win = { $player } ({ $side }) wins: { $reason }.
+result-draw = Draw: { $reason }.
+result-reason-no-legal-move = no legal move (K9)
+result-reason-repetition = third repetition (K10/H10)
+result-reason-stalemate = neither player can move (H10)
+result-reason-all-captured = all seeds captured (H7/H8)
+result-reason-resignation = resignation
+result-captured = Captured: South { $south }, North { $north }.
+clock-hours = { $count } h
+clock-minutes = { $count } min
+clock-seconds = { $count } s
+clock-after-max = after 9999-12-31
+# Games (src/core/games.rs)
+game-someone = someone
+game-challenge-open-here = { $who }'s challenge to { $kind } is open here; one game per channel: `{ $p }accept` or `{ $p }decline` it first
+game-in-play-here = a { $kind } game is in play here ({ $players }); one game per channel: finish it or `{ $p }resign`, or play in another channel
+game-challenge-self = you cannot challenge yourself; mention another player, or leave the opponent out so that anyone may `{ $p }accept`
+game-terms-plays = { $player } plays { $side }
+game-terms-random-sides = sides drawn at random
+game-terms-per-move = , { $time } per move
+game-terms-no-limit = , no time limit
+game-terms-unrated = , unrated
+game-challenge = { $player } challenges { $opponent } to { $kind } ({ $terms }). { $opponent }: `{ $p }accept` or `{ $p }decline` (expires in { $expires }).
+game-button-accept = Accept
+game-button-decline = Decline
+game-button-withdraw = Withdraw
+game-open-challenge = { $player } offers a game of { $kind } ({ $terms }): anyone may `{ $p }accept` (expires in { $expires }); `{ $p }decline` withdraws it.
+game-no-challenge-to-accept = there is no challenge to accept here; start one with `{ $p }new GAME [@opponent]`
+game-already-started = the game here has already started ({ $players }); `{ $p }board` shows it
+game-challenge-expired-at = { $player }'s challenge expired at { $date } and can no longer be accepted; start a new one with `{ $p }new GAME [@opponent]`
+game-accept-own = you cannot accept your own challenge; wait for an opponent, or `{ $p }decline` to withdraw it
+game-accept-only = only { $opponent } can accept { $player }'s challenge; anyone may watch with `{ $p }board`
+game-accepts = { $player } accepts { $challenger }'s challenge: { $kind }, { $players }. { $line }
+game-no-challenge-to-decline = there is no open challenge to decline here
+game-decline-in-play = { $none }; the game in play ({ $players }) ends by `{ $p }resign`
+game-expired-removed = { $player }'s challenge had already expired; it is removed.
+game-withdraws = { $player } withdraws the challenge.
+game-declines = { $player } declines { $challenger }'s challenge.
+game-decline-only = only { $opponent } (challenged) or { $challenger } (challenger) can decline this challenge
+game-withdraw-only = only { $challenger } can withdraw this open challenge; to play, `{ $p }accept` it
+move-legal-list = legal moves: { $moves }
+move-illegal = { $typed } is not a legal move: { $error }; { $legal }
+move-not-a-player = you are not playing this game ({ $players }); only the two players move, anyone may look with `{ $p }board`
+move-ai-turn = it is the AI's turn ({ $side }), not yours: { $ai } plays it; wait for its move
+move-not-your-turn = it is { $player }'s turn ({ $side }), not yours; wait for the move
+game-match-game-over = Game { $game } of the match is over. { $outcome } { $captured }
+picture-series-side = { $side } ({ $player })
+picture-chart-katro = { $south } vs { $north }: seeds on each side
+picture-chart-hoyito = { $south } vs { $north }: seeds captured
+picture-chart-plies = plies
+game-match-next = Game { $game } starts (M1-M3): { $standing }; closed holes: { $closed }.
+game-match-next-open = Game { $game } starts (M1-M3): { $standing }; closed holes: none.
+game-resign-challenge = there is nothing to resign: the challenge is not accepted yet; `{ $p }decline` withdraws or declines it
+game-resign-not-a-player = you are not playing this game ({ $players }); only a player can resign
+game-resigns = { $player } ({ $side }) resigns.
+# Views (src/core/views.rs)
+view-players = { $south } (South) vs { $north } (North)
+view-no-game = there is no game in play here; start one with `{ $p }new GAME [@opponent]`
+view-not-started = the game has not started: the challenge is waiting for `{ $p }accept`
+view-match-standing = games won { $south } { $south_wins }, { $north } { $north_wins }; reserves { $south } { $south_reserve }, { $north } { $north_reserve }
+view-to-move = { $player } ({ $side }) to move.
+view-to-move-form = { $player } ({ $side }) to move: { $form }.
+view-side-to-move = { $side } to move.
+clock-deadline = Deadline for { $player }: { $time } ({ $per_move } per move).
+result-on-time = Game over. { $player } ({ $side }) wins on time.
+result-draw-agreed = Game over. Draw by agreement.
+result-aborted = Game aborted: no result, unrated.
+result-game-over = Game over. { $outcome } { $captured }
+result-match-by-resignation = {" "}by resignation
+result-match-m4 = {" "}(M4): { $player } holds { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+} in all (captured { $captured }, reserve { $reserve }), fewer than four
+result-match-over = Match over after { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+}: { $player } ({ $side }) wins the match{ $how }. Games won: { $south } { $south_wins }, { $north } { $north_wins }.
+view-board = { $kind }: { $players }, move { $number }. Position: `{ $position }`. { $player } ({ $side }) to move.
+view-board-match = { $kind }: { $players }, move { $number } of game { $game }. Match (M1-M4): { $standing }. Position: `{ $position }` (its stores are this game's captures). { $player } ({ $side }) to move.
+view-challenge-expired = No game here: { $challenger }'s challenge to { $opponent } ({ $kind }) expired; start one with `{ $p }new GAME [@opponent]`.
+view-open-challenge-expired = No game here: { $challenger }'s open challenge ({ $kind }) expired; start one with `{ $p }new GAME [@opponent]`.
+view-challenge-waiting = No game yet: { $challenger } challenged { $opponent } to { $kind }; waiting for { $opponent } to `{ $p }accept`.
+view-open-challenge-waiting = No game yet: { $challenger } offers a game of { $kind } to anyone; `{ $p }accept` to play.
+view-last-game = No game in play here. The last one ({ $kind }, { $players }): { $result } Position: `{ $position }`. Start a new one with `{ $p }new GAME [@opponent]`.
+view-legal-moves = Legal moves for { $player } ({ $side }): { $moves }
+view-replay-none = no move has been played in this game yet: nothing to replay
+view-replay-broken = the stored game does not replay: { $error }
+view-replay = Replay of move { $number }: { $summary }
+view-record-game = Game { $id }: { $kind }
+view-record-started = Started { $date }
+view-record-in-play = In play: { $player } ({ $side }) to move
+view-record-match = Match (M1-M4), game { $game }: { $standing }
+view-record-no-moves = (no moves yet)
+view-record-match-game = Game { $game }: { $moves }{ $result }
+# Correspondence (src/core/correspondence.rs)
+clock-timeout = { $player } ({ $side }) did not move by the deadline ({ $time }).
+clock-claim-not-a-player = you are not playing this game ({ $players }); only the opponent of the player to move can claim
+clock-claim-no-clock = this game has no time per move, so there is nothing to claim
+clock-claim-ai = { $ai } never runs out of time: it owes its move and plays it now
+clock-claim-own-move = it is your move; only { $opponent } could claim, once your deadline ({ $time }) has passed
+clock-claim-early = { $player }'s deadline has not passed yet: { $time }; `{ $p }claim` after it
+game-abort-not-a-player = you are not playing this game ({ $players }); only a player can abort it
+game-abort-tournament = a tournament game cannot be aborted; `{ $p }resign`, or an organizer can `{ $p }tournament withdraw @user`
+game-abort-too-late-ai = both sides have moved, so the game can no longer be aborted; `{ $p }resign`
+game-abort-too-late = both sides have moved, so the game can no longer be aborted; `{ $p }resign` or offer a `{ $p }draw`
+game-aborts = { $player } aborts the game ({ $players }): no result, unrated.
+game-draw-not-a-player = you are not playing this game ({ $players }); only a player can offer a draw
+game-draw-offered-already = you have already offered a draw; { $other } may accept it with `{ $p }draw`
+game-draw-accepts = { $player } accepts the draw offer.
+game-draw-offer = { $player } offers a draw. { $opponent }: `{ $p }draw` to accept; a move declines it.
+game-rematch-busy = there is already a challenge or a game here; one game per channel (`{ $p }board` shows it)
+game-rematch-none = no game has finished here yet; start one with `{ $p }new GAME [@opponent]`
+game-rematch-not-a-player = only the players of the last game here ({ $players }) can ask for its rematch
+game-rematch-tournament = the last game here was a tournament game; challenge with `{ $p }new` instead
+game-rematch-no-opponent = the last game here has no opponent to ask
+game-rematch = { $player } asks { $opponent } for a rematch of { $kind }{ $rated ->
+    [no] {" "}(unrated)
+   *[yes] {""}
+}, sides swapped: { $player } plays { $side }. { $opponent }: `{ $p }accept` or `{ $p }decline` (expires in { $expires }).
+clock-reminder = { $player }, your move ({ $side }) in { $kind } ({ $players }): the deadline is { $time }. { $form }
+clock-challenge-expired = { $player }: your challenge to { $opponent } ({ $kind }) was not accepted by its expiry ({ $time }). Start a new one with `{ $p }new GAME [@opponent]`.
+clock-open-challenge-expired = { $player }: your open challenge ({ $kind }) was not accepted by its expiry ({ $time }). Start a new one with `{ $p }new GAME [@opponent]`.
+clock-timeout-notice = { $player } ({ $side }) did not move by the deadline ({ $time }). { $opponent } may `{ $p }claim` the win, or wait for the move.
+clock-muted = { $player }: move reminders are off for you here (`{ $p }unmute` turns them on).
+clock-unmuted = { $player }: move reminders are on for you here.
+game-organizers = on Discord Manage Server or the organizer role, on Matrix room moderators
+game-settings-organizers-only = only organizers ({ $who }) can change channel settings
+clock-autoforfeit-on = Auto-forfeit is on in this channel: a player whose deadline passes loses the game by himself.
+clock-autoforfeit-off = Auto-forfeit is off in this channel: once a deadline passes, the opponent may `{ $p }claim` the win.
+# Against the AI (src/core/vs_ai.rs)
+ai-no-such-level = AI level { $level } does not exist: levels are { $levels }
+ai-setup-failed = the game could not be set up
+ai-budget-positions = up to { $count ->
+    [one] { $count } position
+   *[other] { $count } positions
+} per move
+ai-budget-time = up to { $time } per move
+ai-time-per-move = { $time } per move for { $player }; a passed deadline loses the game
+ai-no-time-limit = no time limit
+ai-game-start = { $player } plays { $kind } against the AI, unrated ({ $time }): { $players }. I play { $side } at level { $level } ({ $name }, thinking { $budget }). { $line } `{ $p }resign` ends the game.
+ai-level-name = { $level ->
+    [1] beginner
+    [2] casual
+    [3] club
+    [4] expert
+    [5] master
+   *[other] ?
+}
+ai-no-draws = { $ai } does not agree draws; play on, or `{ $p }resign`
+ai-store-failed = the game store failed, the AI's move was not played: { $error }
+ai-busy = the AI is busy with { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+} right now; nothing was changed, try again in a minute
+clock-milliseconds = { $count } ms
+# Hints (src/core/hint.rs)
+hint-no-game = no game in play here: a hint is for the player to move
+hint-tournament = no hints in tournament games
+hint-rated = no hints in rated games: hints are for games against the AI, and for unrated games (`{ $p }new katro @friend unrated`) where an organizer turned them on (`{ $p }set hints on`)
+hint-not-a-player = hints are for the players of the game here
+hint-not-your-turn = it is not your turn: a hint is for the player to move
+hint-off = hints are off in this channel: an organizer may turn them on for unrated games with `{ $p }set hints on`
+hint-gain = { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+} for you
+hint-line = Hint for { $player } ({ $side }): `{ $p }sow { $mv }`: { $what }. { $verdict }
+hint-depth = { $count ->
+    [one] { $count } ply
+   *[other] { $count } plies
+}
+hint-forced-win = With it the AI sees a forced win ({ $depth } deep).
+hint-forced-loss = The AI sees a forced loss whatever you play; this move resists longest ({ $depth } deep).
+hint-balance-for = With it the AI's search ({ $depth } deep) rates the game { $seeds } seeds in your favour.
+hint-balance-against = With it the AI's search ({ $depth } deep) rates the game { $seeds } seeds against you.
+hint-game-over = the game is over: no move to hint
+hint-search-failed = the AI could not search: { $error }
+hint-set-on = Hints are on in this channel: in unrated games, the player to move may ask `{ $p }hint`. Rated and tournament games never get hints.
+hint-set-off = Hints are off in this channel (games against the AI still have them).
+# Ratings after a game (src/core/aftermath.rs)
+result-unrated-unmoved = Unrated: the game ended before both sides had moved.
+result-ratings = Ratings ({ $family }): { $south } { $south_before } → { $south_after }, { $north } { $north_before } → { $north_after }.
+# Reviews (src/core/analysis.rs)
+review-no-game = no game has finished in this channel yet: `{ $p }analyze` reviews the last one
+review-no-moves = the last game here has no moves to review
+review-blunders = { $count ->
+    [0] no blunders
+    [one] { $count } blunder
+   *[other] { $count } blunders
+}
+review-mistakes = { $count ->
+    [0] no mistakes
+    [one] { $count } mistake
+   *[other] { $count } mistakes
+}
+review-inaccuracies = { $count ->
+    [0] no inaccuracies
+    [one] { $count } inaccuracy
+   *[other] { $count } inaccuracies
+}
+review-head = Review of game { $id } ({ $kind }): { $south } (South) vs { $north } (North); the AI searched { $nodes } positions per move.
+review-accuracy = Accuracy: { $south } { $south_accuracy }, { $north } { $north_accuracy }.
+review-slip = { $ply } { $mark ->
+    [blunder] blunder
+    [mistake] mistake
+   *[other] inaccuracy
+} (lost { $seeds } seeds; best { $best })
+review-slips = Blunders and mistakes: { $listed }.
+review-slips-more = Blunders and mistakes: { $listed }; and { $count } more (see the chart).
+review-perfect = Endgame tables: from { $ply } on, { $player } ({ $side }) had a position { $result ->
+    [won] won
+    [drawn] drawn
+   *[lost] lost
+} with perfect play.
+review-perfect-slip = { $ply } left a { $before ->
+    [won] won
+    [drawn] drawn
+   *[lost] lost
+} position { $after ->
+    [won] won
+    [drawn] drawn
+   *[lost] lost
+}
+review-perfect-kept = No move changed that.
+review-chart-title = { $south } (South) vs { $north } (North), { $kind }
+review-failed = the AI could not review the game: { $error }
+# Pictures (src/core/painter.rs, src/core/dispatch.rs)
+picture-match-game = match game { $game }
+picture-match-side = reserve { $reserve }, { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+} won
+picture-match-status = { $game }: games won South { $south_wins }, North { $north_wins }; reserves (M2) South { $south_reserve }, North { $north_reserve }
+picture-how-on-time = on time
+picture-status-win = Game over: { $side } wins, { $how }
+picture-status-draw-agreed = Game over: draw, agreed
+picture-status-aborted = Game aborted: no result
+picture-status-to-move = { $side } to move
+picture-status-draw = Game over: draw, { $how }
+picture-replay-frames = , in { $count ->
+    [one] { $count } frame
+   *[other] { $count } frames
+}.
+picture-replay-alt = Animated replay, ending: { $alt }
+picture-move-alt = Animated move, ending: { $alt }
+# Picture captions and alt texts (src/render/plan.rs)
+picture-game-katro-steps = Katro { $rows }x{ $cols }, lone steps
+picture-rows = rows { $first }-{ $last }
+picture-row = row { $row }
+picture-turn-sowing = sowing
+picture-turn-to-move = to move
+picture-turn-wins = wins
+picture-turn-draw = draw
+picture-alt-row = row { $row }: { $cells }
+picture-alt-board = Board, columns a to { $last }{ $closed ->
+    [yes] , x = closed hole
+   *[no] {""}
+}: { $rows }.
+picture-stats-katro = { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+}, took { $took }
+picture-stats-hoyito = captured { $captured }
+picture-seeds = { $count ->
+    [one] { $count } seed
+   *[other] { $count } seeds
+}
+picture-plays = { $side } plays { $mv }
+picture-casa-captures = casa at { $hole }: { $side } captures 4
+picture-lap = lap { $lap }: { $what }
+picture-in-hand = { $count } in hand, sown on from the next hole
+picture-alt-frame = Frame { $n } of { $frames }, { $headline } ({ $game }, seen from { $view }): lap { $lap }: { $what }; sown this lap: { $sown }; { $hand } in hand. { $board } { $players }
+picture-alt-final = Frame { $frames } of { $frames }, { $headline } ({ $game }, seen from { $view }): { $closing }. The whole move: { $all }. { $board } { $players } { $status }.
+picture-end = end
+picture-end-with = end: { $events }
+picture-alt-position = { $game } position, seen from { $view }: { $status }. { $board } { $players }
+# Pictures drawn (src/render/sheet.rs, paint.rs, chart.rs)
+picture-sheet-empty = no frames
+picture-sheet-empty-alt = Contact sheet with no frames.
+picture-sheet-alt = Contact sheet of { $count ->
+    [one] { $count } frame
+   *[other] { $count } frames
+}, in order: { $items }.
+picture-tag-start = start
+picture-tag-relay = relay { $laps }
+picture-tag-capture = capture
+picture-tag-taken = { $taken } taken
+picture-tag-casa-four = casa 4
+picture-tag-casa = casa { $lap }
+picture-tag-capture-lap = capture { $lap }
+picture-tag-end = end
+picture-chart-band = { $steps } (band: { $band })
+picture-chart-eval-axis = ply (seeds ahead: S above, N below)
+picture-chart-series-alt = { $name }: from { $first } to { $last }{ $band } over { $count } { $steps }, highest { $best } after step { $step }
+picture-chart-alt = Chart, { $title }. { $parts }.
+picture-chart-mark = ply { $ply } { $kind ->
+    [inaccuracy] inaccuracy
+    [mistake] mistake
+    [blunder] blunder
+   *[other] mark
+}
+picture-chart-marked-none = none
+picture-chart-eval-alt = Evaluation chart, { $title }: South's lead in seeds over { $count } plies, from { $first } to { $last }; highest { $high } at ply { $high_ply }, lowest { $low } at ply { $low_ply }. Marked: { $marked }.

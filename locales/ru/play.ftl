@@ -1,1 +1,361 @@
 # play
+# Words (src/core/text/mod.rs)
+side-south = Юг
+side-north = Север
+game-kind = { $game } { $rows }x{ $cols }{ $lone ->
+    [yes] {" "}с шагами одиночного камня
+   *[no] {""}
+}{ $is_match ->
+    [yes] {", "}матч
+   *[no] {""}
+}
+move-summary = { $player } ({ $side }), ход { $mv }: { $parts }.
+move-laps = { $count ->
+    [one] { $count } круг
+    [few] { $count } круга
+   *[many] { $count } кругов
+}
+move-captured = взято { $taken } с { $target }
+move-casas = взято { $seeds } в { $count ->
+    [one] касе
+   *[many] касах
+} на { $at }
+move-form-katro = `{ $prefix }sow ЛУНКА+` или `{ $prefix }sow ЛУНКА-`
+move-form-hoyito = `{ $prefix }sow ЛУНКА`
+move-event-relay = эстафета: { $lifted } с { $hole }
+move-event-capture = взятие { $taken } с { $target } на { $hole }
+move-event-casa = каса на { $hole }
+move-event-last-four = последние четыре
+move-event-pass = { $side } пропускает ход
+move-event-stop = остановка на { $hole }
+move-error-game-over = партия окончена
+move-error-off-board = { $hole } нет на этой доске
+move-error-not-your-hole = { $hole } — не лунка стороны { $side }; { $side } сеет только со своей стороны
+move-error-closed = { $hole } закрыта в этой партии (M2), с неё ходить нельзя
+move-error-empty = { $hole } пуста; выберите лунку с камнями
+move-error-wrong-row = { $hole } не в вашем крайнем ряду с камнями (K3): ходите из ряда { $row }
+move-error-endless = { $mv } — бесконечный ход: его посев не заканчивается за { $laps } кругов (K8/H9)
+move-error-step-one-seed = для шага одиночного камня (K11) на вашей стороне должен быть ровно один камень
+move-error-step-inward = шаг одиночного камня (K11) идёт на один ряд внутрь, прямо или по диагонали
+move-error-no-steps = шаги одиночного камня (K11) в этой партии не играются
+move-error-katro-form = ход в Katro — это лунка и направление, например c1+
+move-error-hoyito-form = ход в Hoyito — это лунка, например d1
+result-ongoing = Партия продолжается.
+result-win = { $player } ({ $side }) побеждает: { $reason }.
+result-draw = Ничья: { $reason }.
+result-reason-no-legal-move = нет допустимого хода (K9)
+result-reason-repetition = третье повторение (K10/H10)
+result-reason-stalemate = ни один игрок не может ходить (H10)
+result-reason-all-captured = все камни взяты (H7/H8)
+result-reason-resignation = сдача
+result-captured = Взято: Юг { $south }, Север { $north }.
+clock-hours = { $count } ч
+clock-minutes = { $count } мин
+clock-seconds = { $count } с
+clock-after-max = после 9999-12-31
+# Games (src/core/games.rs)
+game-someone = кто-то
+game-challenge-open-here = здесь открыт вызов от { $who } на { $kind }; одна партия на канал: сначала `{ $p }accept` или `{ $p }decline`
+game-in-play-here = здесь идёт партия { $kind } ({ $players }); одна партия на канал: доиграйте её или `{ $p }resign`, или играйте в другом канале
+game-challenge-self = нельзя вызвать самого себя; упомяните другого игрока или не указывайте соперника, чтобы любой мог сделать `{ $p }accept`
+game-terms-plays = { $player } играет за { $side }
+game-terms-random-sides = стороны по жребию
+game-terms-per-move = , { $time } на ход
+game-terms-no-limit = , без ограничения времени
+game-terms-unrated = , без рейтинга
+game-challenge = { $player } вызывает { $opponent } на { $kind } ({ $terms }). { $opponent }: `{ $p }accept` или `{ $p }decline` (истекает через { $expires }).
+game-button-accept = Принять
+game-button-decline = Отклонить
+game-button-withdraw = Отозвать
+game-open-challenge = { $player } предлагает партию { $kind } ({ $terms }): любой может сделать `{ $p }accept` (истекает через { $expires }); `{ $p }decline` отзывает вызов.
+game-no-challenge-to-accept = здесь нет вызова, который можно принять; создайте его: `{ $p }new GAME [@opponent]`
+game-already-started = партия здесь уже началась ({ $players }); `{ $p }board` покажет её
+game-challenge-expired-at = вызов от { $player } истёк { $date } и больше не может быть принят; создайте новый: `{ $p }new GAME [@opponent]`
+game-accept-own = нельзя принять собственный вызов; дождитесь соперника или отзовите вызов: `{ $p }decline`
+game-accept-only = принять вызов от { $player } может только { $opponent }; смотреть может любой: `{ $p }board`
+game-accepts = { $player } принимает вызов от { $challenger }: { $kind }, { $players }. { $line }
+game-no-challenge-to-decline = здесь нет открытого вызова, который можно отклонить
+game-decline-in-play = { $none }; идущая партия ({ $players }) заканчивается через `{ $p }resign`
+game-expired-removed = вызов от { $player } уже истёк; он удалён.
+game-withdraws = { $player } отзывает вызов.
+game-declines = { $player } отклоняет вызов от { $challenger }.
+game-decline-only = отклонить этот вызов могут только { $opponent } (вызванный) или { $challenger } (вызвавший)
+game-withdraw-only = отозвать этот открытый вызов может только { $challenger }; чтобы играть, сделайте `{ $p }accept`
+move-legal-list = допустимые ходы: { $moves }
+move-illegal = { $typed } — недопустимый ход: { $error }; { $legal }
+move-not-a-player = вы не играете в этой партии ({ $players }); ходят только двое игроков, смотреть может любой: `{ $p }board`
+move-ai-turn = сейчас ход ИИ ({ $side }), а не ваш: за него играет { $ai }; дождитесь его хода
+move-not-your-turn = сейчас ход { $player } ({ $side }), а не ваш; дождитесь хода
+game-match-game-over = Партия { $game } матча окончена. { $outcome } { $captured }
+picture-series-side = { $side } ({ $player })
+picture-chart-katro = { $south } против { $north }: камни на каждой стороне
+picture-chart-hoyito = { $south } против { $north }: взятые камни
+picture-chart-plies = полуходы
+game-match-next = Начинается партия { $game } (M1-M3): { $standing }; закрытые лунки: { $closed }.
+game-match-next-open = Начинается партия { $game } (M1-M3): { $standing }; закрытых лунок нет.
+game-resign-challenge = сдаваться не в чем: вызов ещё не принят; `{ $p }decline` отзывает или отклоняет его
+game-resign-not-a-player = вы не играете в этой партии ({ $players }); сдаться может только игрок
+game-resigns = { $player } ({ $side }) сдаётся.
+# Views (src/core/views.rs)
+view-players = { $south } (Юг) против { $north } (Север)
+view-no-game = здесь не идёт ни одной партии; начните её: `{ $p }new GAME [@opponent]`
+view-not-started = партия не началась: вызов ждёт `{ $p }accept`
+view-match-standing = выиграно партий: { $south } { $south_wins }, { $north } { $north_wins }; резервы: { $south } { $south_reserve }, { $north } { $north_reserve }
+view-to-move = Ход { $player } ({ $side }).
+view-to-move-form = Ход { $player } ({ $side }): { $form }.
+view-side-to-move = Ход стороны { $side }.
+clock-deadline = Срок для { $player }: { $time } ({ $per_move } на ход).
+result-on-time = Партия окончена. { $player } ({ $side }) побеждает по времени.
+result-draw-agreed = Партия окончена. Ничья по соглашению.
+result-aborted = Партия прервана: без результата, без рейтинга.
+result-game-over = Партия окончена. { $outcome } { $captured }
+result-match-by-resignation = {" "}(соперник сдался)
+result-match-m4 = {" "}(M4): у { $player } всего { $count ->
+    [one] { $count } камень
+    [few] { $count } камня
+   *[many] { $count } камней
+} (взято { $captured }, резерв { $reserve }), меньше четырёх
+result-match-over = Матч окончен после { $count ->
+    [one] { $count } партии
+   *[many] { $count } партий
+}: { $player } ({ $side }) выигрывает матч{ $how }. Выиграно партий: { $south } { $south_wins }, { $north } { $north_wins }.
+view-board = { $kind }: { $players }, ход { $number }. Позиция: `{ $position }`. Ход { $player } ({ $side }).
+view-board-match = { $kind }: { $players }, ход { $number } партии { $game }. Матч (M1-M4): { $standing }. Позиция: `{ $position }` (её хранилища — взятия этой партии). Ход { $player } ({ $side }).
+view-challenge-expired = Партии здесь нет: вызов от { $challenger } для { $opponent } ({ $kind }) истёк; создайте новый: `{ $p }new GAME [@opponent]`.
+view-open-challenge-expired = Партии здесь нет: открытый вызов от { $challenger } ({ $kind }) истёк; создайте новый: `{ $p }new GAME [@opponent]`.
+view-challenge-waiting = Партии пока нет: { $challenger } вызвал { $opponent } на { $kind }; ждём, когда { $opponent } сделает `{ $p }accept`.
+view-open-challenge-waiting = Партии пока нет: { $challenger } предлагает всем партию { $kind }; `{ $p }accept`, чтобы играть.
+view-last-game = Сейчас здесь нет партии. Последняя ({ $kind }, { $players }): { $result } Позиция: `{ $position }`. Начните новую: `{ $p }new GAME [@opponent]`.
+view-legal-moves = Допустимые ходы для { $player } ({ $side }): { $moves }
+view-replay-none = в этой партии ещё не сделано ни одного хода: повторять нечего
+view-replay-broken = сохранённая партия не воспроизводится: { $error }
+view-replay = Повтор хода { $number }: { $summary }
+view-record-game = Партия { $id }: { $kind }
+view-record-started = Начата { $date }
+view-record-in-play = Идёт: ход { $player } ({ $side })
+view-record-match = Матч (M1-M4), партия { $game }: { $standing }
+view-record-no-moves = (ходов пока нет)
+view-record-match-game = Партия { $game }: { $moves }{ $result }
+# Correspondence (src/core/correspondence.rs)
+clock-timeout = { $player } ({ $side }) не сделал ход до срока ({ $time }).
+clock-claim-not-a-player = вы не играете в этой партии ({ $players }); требовать победу может только соперник игрока, чей ход
+clock-claim-no-clock = в этой партии нет времени на ход, так что требовать нечего
+clock-claim-ai = { $ai } никогда не просрочивает время: он должен ход и делает его сейчас
+clock-claim-own-move = сейчас ваш ход; требовать победу мог бы только { $opponent }, когда пройдёт ваш срок ({ $time })
+clock-claim-early = срок { $player } ещё не прошёл: { $time }; `{ $p }claim` после него
+game-abort-not-a-player = вы не играете в этой партии ({ $players }); прервать её может только игрок
+game-abort-tournament = турнирную партию нельзя прервать; `{ $p }resign`, или организатор может сделать `{ $p }tournament withdraw @user`
+game-abort-too-late-ai = обе стороны уже походили, партию больше нельзя прервать; `{ $p }resign`
+game-abort-too-late = обе стороны уже походили, партию больше нельзя прервать; `{ $p }resign` или предложите ничью: `{ $p }draw`
+game-aborts = { $player } прерывает партию ({ $players }): без результата, без рейтинга.
+game-draw-not-a-player = вы не играете в этой партии ({ $players }); предложить ничью может только игрок
+game-draw-offered-already = вы уже предложили ничью; { $other } может принять её: `{ $p }draw`
+game-draw-accepts = { $player } принимает ничью.
+game-draw-offer = { $player } предлагает ничью. { $opponent }: `{ $p }draw`, чтобы принять; ход отклоняет её.
+game-rematch-busy = здесь уже есть вызов или партия; одна партия на канал (`{ $p }board` покажет её)
+game-rematch-none = здесь ещё не закончилась ни одна партия; начните её: `{ $p }new GAME [@opponent]`
+game-rematch-not-a-player = реванш могут попросить только игроки последней партии здесь ({ $players })
+game-rematch-tournament = последняя партия здесь была турнирной; вместо этого бросьте вызов: `{ $p }new`
+game-rematch-no-opponent = в последней партии здесь нет соперника, которого можно попросить
+game-rematch = { $player } просит { $opponent } о реванше в { $kind }{ $rated ->
+    [no] {" "}(без рейтинга)
+   *[yes] {""}
+}, стороны меняются: { $player } играет за { $side }. { $opponent }: `{ $p }accept` или `{ $p }decline` (истекает через { $expires }).
+clock-reminder = { $player }, ваш ход ({ $side }) в { $kind } ({ $players }): срок — { $time }. { $form }
+clock-challenge-expired = { $player }: ваш вызов для { $opponent } ({ $kind }) не был принят до истечения ({ $time }). Создайте новый: `{ $p }new GAME [@opponent]`.
+clock-open-challenge-expired = { $player }: ваш открытый вызов ({ $kind }) не был принят до истечения ({ $time }). Создайте новый: `{ $p }new GAME [@opponent]`.
+clock-timeout-notice = { $player } ({ $side }) не сделал ход до срока ({ $time }). { $opponent } может потребовать победу через `{ $p }claim` или дождаться хода.
+clock-muted = { $player }: напоминания о ходе здесь для вас выключены (`{ $p }unmute` включает их).
+clock-unmuted = { $player }: напоминания о ходе здесь для вас включены.
+game-organizers = в Discord — право «Управлять сервером» или роль организатора, в Matrix — модераторы комнаты
+game-settings-organizers-only = менять настройки канала могут только организаторы ({ $who })
+clock-autoforfeit-on = Автопоражение в этом канале включено: игрок, чей срок прошёл, сам проигрывает партию.
+clock-autoforfeit-off = Автопоражение в этом канале выключено: когда срок прошёл, соперник может потребовать победу через `{ $p }claim`.
+# Against the AI (src/core/vs_ai.rs)
+ai-no-such-level = уровня ИИ { $level } не существует: уровни — { $levels }
+ai-setup-failed = не удалось подготовить партию
+ai-budget-positions = до { $count ->
+    [one] { $count } позиции
+   *[many] { $count } позиций
+} на ход
+ai-budget-time = до { $time } на ход
+ai-time-per-move = { $time } на ход для { $player }; просроченный срок проигрывает партию
+ai-no-time-limit = без ограничения времени
+ai-game-start = { $player } играет { $kind } против ИИ, без рейтинга ({ $time }): { $players }. Я играю за { $side } на уровне { $level } ({ $name }, обдумывание { $budget }). { $line } `{ $p }resign` завершает партию.
+ai-level-name = { $level ->
+    [1] новичок
+    [2] любитель
+    [3] клубный
+    [4] эксперт
+    [5] мастер
+   *[other] ?
+}
+ai-no-draws = { $ai } не соглашается на ничью; играйте дальше или `{ $p }resign`
+ai-store-failed = хранилище партий дало сбой, ход ИИ не сделан: { $error }
+ai-busy = ИИ сейчас занят: { $count ->
+    [one] { $count } партия
+    [few] { $count } партии
+   *[many] { $count } партий
+} в очереди; ничего не изменено, попробуйте через минуту
+clock-milliseconds = { $count } мс
+# Hints (src/core/hint.rs)
+hint-no-game = здесь не идёт партия: подсказка — для игрока, чей ход
+hint-tournament = в турнирных партиях подсказок нет
+hint-rated = в рейтинговых партиях подсказок нет: подсказки — для партий против ИИ и для партий без рейтинга (`{ $p }new katro @friend unrated`), где организатор их включил (`{ $p }set hints on`)
+hint-not-a-player = подсказки — для игроков этой партии
+hint-not-your-turn = сейчас не ваш ход: подсказка — для игрока, чей ход
+hint-off = подсказки в этом канале выключены: организатор может включить их для партий без рейтинга командой `{ $p }set hints on`
+hint-gain = { $count ->
+    [one] { $count } камень
+    [few] { $count } камня
+   *[many] { $count } камней
+} вам
+hint-line = Подсказка для { $player } ({ $side }): `{ $p }sow { $mv }`: { $what }. { $verdict }
+hint-depth = { $count ->
+    [one] { $count } полуход
+    [few] { $count } полухода
+   *[many] { $count } полуходов
+}
+hint-forced-win = С этим ходом ИИ видит форсированную победу (глубина { $depth }).
+hint-forced-loss = ИИ видит форсированное поражение при любом ходе; этот ход сопротивляется дольше всех (глубина { $depth }).
+hint-balance-for = С этим ходом поиск ИИ (глубина { $depth }) оценивает партию в { $seeds } камня в вашу пользу.
+hint-balance-against = С этим ходом поиск ИИ (глубина { $depth }) оценивает партию в { $seeds } камня не в вашу пользу.
+hint-game-over = партия окончена: подсказывать нечего
+hint-search-failed = ИИ не смог выполнить поиск: { $error }
+hint-set-on = Подсказки в этом канале включены: в партиях без рейтинга игрок, чей ход, может спросить `{ $p }hint`. В рейтинговых и турнирных партиях подсказок не бывает.
+hint-set-off = Подсказки в этом канале выключены (в партиях против ИИ они остаются).
+# Ratings after a game (src/core/aftermath.rs)
+result-unrated-unmoved = Без рейтинга: партия закончилась раньше, чем обе стороны сделали ход.
+result-ratings = Рейтинг ({ $family }): { $south } { $south_before } → { $south_after }, { $north } { $north_before } → { $north_after }.
+# Reviews (src/core/analysis.rs)
+review-no-game = в этом канале ещё не закончилась ни одна партия: `{ $p }analyze` разбирает последнюю
+review-no-moves = в последней партии здесь нет ходов для разбора
+review-blunders = { $count ->
+    [0] грубых ошибок нет
+    [one] { $count } грубая ошибка
+    [few] { $count } грубые ошибки
+   *[many] { $count } грубых ошибок
+}
+review-mistakes = { $count ->
+    [0] ошибок нет
+    [one] { $count } ошибка
+    [few] { $count } ошибки
+   *[many] { $count } ошибок
+}
+review-inaccuracies = { $count ->
+    [0] неточностей нет
+    [one] { $count } неточность
+    [few] { $count } неточности
+   *[many] { $count } неточностей
+}
+review-head = Разбор партии { $id } ({ $kind }): { $south } (Юг) против { $north } (Север); ИИ просматривал { $nodes } позиций на ход.
+review-accuracy = Точность: { $south } { $south_accuracy }, { $north } { $north_accuracy }.
+review-slip = { $ply } { $mark ->
+    [blunder] грубая ошибка
+    [mistake] ошибка
+   *[other] неточность
+} (потеряно камней: { $seeds }; лучше { $best })
+review-slips = Грубые ошибки и ошибки: { $listed }.
+review-slips-more = Грубые ошибки и ошибки: { $listed }; и ещё { $count } (см. график).
+review-perfect = Таблицы эндшпиля: начиная с { $ply }, у { $player } ({ $side }) была { $result ->
+    [won] выигранная
+    [drawn] ничейная
+   *[lost] проигранная
+} позиция при идеальной игре.
+review-perfect-slip = { $ply } превратил { $before ->
+    [won] выигранную
+    [drawn] ничейную
+   *[lost] проигранную
+} позицию в { $after ->
+    [won] выигранную
+    [drawn] ничейную
+   *[lost] проигранную
+}
+review-perfect-kept = Ни один ход этого не изменил.
+review-chart-title = { $south } (Юг) против { $north } (Север), { $kind }
+review-failed = ИИ не смог разобрать партию: { $error }
+# Pictures (src/core/painter.rs, src/core/dispatch.rs)
+picture-match-game = партия матча { $game }
+picture-match-side = резерв { $reserve }, выиграно { $count ->
+    [one] { $count } партия
+    [few] { $count } партии
+   *[many] { $count } партий
+}
+picture-match-status = { $game }: выиграно партий Юг { $south_wins }, Север { $north_wins }; резервы (M2) Юг { $south_reserve }, Север { $north_reserve }
+picture-how-on-time = по времени
+picture-status-win = Партия окончена: побеждает { $side }, { $how }
+picture-status-draw-agreed = Партия окончена: ничья по соглашению
+picture-status-aborted = Партия прервана: без результата
+picture-status-to-move = Ход: { $side }
+picture-status-draw = Партия окончена: ничья, { $how }
+picture-replay-frames = , { $count ->
+    [one] { $count } кадр
+    [few] { $count } кадра
+   *[many] { $count } кадров
+}.
+picture-replay-alt = Анимированный повтор, в конце: { $alt }
+picture-move-alt = Анимированный ход, в конце: { $alt }
+# Picture captions and alt texts (src/render/plan.rs)
+picture-game-katro-steps = Katro { $rows }x{ $cols }, шаги одиночного камня
+picture-rows = ряды { $first }-{ $last }
+picture-row = ряд { $row }
+picture-turn-sowing = сеет
+picture-turn-to-move = ходит
+picture-turn-wins = победа
+picture-turn-draw = ничья
+picture-alt-row = ряд { $row }: { $cells }
+picture-alt-board = Доска, столбцы от a до { $last }{ $closed ->
+    [yes] , x = закрытая лунка
+   *[no] {""}
+}: { $rows }.
+picture-stats-katro = { $count ->
+    [one] { $count } камень
+    [few] { $count } камня
+   *[many] { $count } камней
+}, взято { $took }
+picture-stats-hoyito = взято { $captured }
+picture-seeds = { $count ->
+    [one] { $count } камень
+    [few] { $count } камня
+   *[many] { $count } камней
+}
+picture-plays = { $side } ходит { $mv }
+picture-casa-captures = каса на { $hole }: { $side } берёт 4
+picture-lap = круг { $lap }: { $what }
+picture-in-hand = { $count } в руке, посев дальше со следующей лунки
+picture-alt-frame = Кадр { $n } из { $frames }, { $headline } ({ $game }, вид со стороны: { $view }): круг { $lap }: { $what }; посеяно за круг: { $sown }; в руке: { $hand }. { $board } { $players }
+picture-alt-final = Кадр { $frames } из { $frames }, { $headline } ({ $game }, вид со стороны: { $view }): { $closing }. Весь ход: { $all }. { $board } { $players } { $status }.
+picture-end = конец
+picture-end-with = конец: { $events }
+picture-alt-position = Позиция { $game }, вид со стороны: { $view }: { $status }. { $board } { $players }
+# Pictures drawn (src/render/sheet.rs, paint.rs, chart.rs)
+picture-sheet-empty = нет кадров
+picture-sheet-empty-alt = Контактный лист без кадров.
+picture-sheet-alt = Контактный лист из { $count ->
+    [one] { $count } кадра
+   *[many] { $count } кадров
+}, по порядку: { $items }.
+picture-tag-start = начало
+picture-tag-relay = эстафета { $laps }
+picture-tag-capture = взятие
+picture-tag-taken = взято { $taken }
+picture-tag-casa-four = каса 4
+picture-tag-casa = каса { $lap }
+picture-tag-capture-lap = взятие { $lap }
+picture-tag-end = конец
+picture-chart-band = { $steps } (разброс: { $band })
+picture-chart-eval-axis = полуход (перевес в камнях: Ю сверху, С снизу)
+picture-chart-series-alt = { $name }: от { $first } до { $last }{ $band } за { $count } ({ $steps }), максимум { $best } после шага { $step }
+picture-chart-alt = График, { $title }. { $parts }.
+picture-chart-mark = полуход { $ply }: { $kind ->
+    [inaccuracy] неточность
+    [mistake] ошибка
+    [blunder] грубая ошибка
+   *[other] отметка
+}
+picture-chart-marked-none = нет
+picture-chart-eval-alt = График оценки, { $title }: перевес Юга в камнях за { $count ->
+    [one] { $count } полуход
+    [few] { $count } полухода
+   *[many] { $count } полуходов
+}, от { $first } до { $last }; максимум { $high } на полуходе { $high_ply }, минимум { $low } на полуходе { $low_ply }. Отмечено: { $marked }.

@@ -40,9 +40,6 @@ impl Aftermath {
     }
 }
 
-/// The unrated line of a game one side never moved in.
-pub(super) const UNRATED_UNMOVED: &str = "Unrated: the game ended before both sides had moved.";
-
 impl Core {
     /// Applies what follows the finished game `r`: its rating, then its tournament
     /// result; settles it in the store when both are done. Safe to call again for the
@@ -93,7 +90,7 @@ impl Core {
             return Ok(Rating::None);
         }
         if !r.both_sides_moved() {
-            return Ok(Rating::Unrated(UNRATED_UNMOVED.to_string()));
+            return Ok(Rating::Unrated(tr!("result-unrated-unmoved")));
         }
         let score = match result {
             GameResult::Win(Side::South) => 1.0,
@@ -115,9 +112,15 @@ impl Core {
         };
         Ok(
             match ratings::apply_game(&*self.store, &game, Glicko::of(&self.settings))? {
-                Some([(bs, as_), (bn, an)]) => Rating::Applied(format!(
-                    "Ratings ({fam}): {} {:.0} → {:.0}, {} {:.0} → {:.0}.",
-                    south.name, bs.rating, as_.rating, north.name, bn.rating, an.rating
+                Some([(bs, as_), (bn, an)]) => Rating::Applied(tr!(
+                    "result-ratings",
+                    family = fam.to_string(),
+                    south = &south.name,
+                    south_before = format!("{:.0}", bs.rating),
+                    south_after = format!("{:.0}", as_.rating),
+                    north = &north.name,
+                    north_before = format!("{:.0}", bn.rating),
+                    north_after = format!("{:.0}", an.rating)
                 )),
                 None => Rating::None,
             },

@@ -25,13 +25,11 @@ const LISTED: usize = 12;
 /// No game has finished in this channel, or it has no moves.
 pub(super) fn game_to_review<'a>(last: Option<&'a Record>, p: &str) -> Result<&'a Record, String> {
     let Some(r) = last else {
-        return Err(format!(
-            "no game has finished in this channel yet: `{p}analyze` reviews the last one"
-        ));
+        return Err(tr!("review-no-game", p = p));
     };
     match &r.play {
         Some(play) if !play.game().moves().is_empty() => Ok(r),
-        _ => Err("the last game here has no moves to review".into()),
+        _ => Err(tr!("review-no-moves")),
     }
 }
 
@@ -56,15 +54,10 @@ fn tally(review: &GameReview, side: Side) -> String {
                 .iter()
                 .filter(|p| p.mover == side && p.mark == m)
                 .count();
-            let (one, many) = match m {
-                Mark::Blunder => ("blunder", "blunders"),
-                Mark::Mistake => ("mistake", "mistakes"),
-                _ => ("inaccuracy", "inaccuracies"),
-            };
-            if n == 0 {
-                format!("no {many}")
-            } else {
-                text::count(n, one, many)
+            match m {
+                Mark::Blunder => tr!("review-blunders", count = n),
+                Mark::Mistake => tr!("review-mistakes", count = n),
+                _ => tr!("review-inaccuracies", count = n),
             }
         })
         .collect::<Vec<_>>()
@@ -77,16 +70,26 @@ fn tally(review: &GameReview, side: Side) -> String {
 pub(super) fn review_text(r: &Record, review: &GameReview, nodes: u64) -> String {
     let name = |s: Side| r.player(s).map_or("?", |u| u.name.as_str()).to_string();
     let (south, north) = (name(Side::South), name(Side::North));
-    let mut out = format!(
-        "Review of game {} ({}): {south} (South) vs {north} (North); the AI searched {nodes} \
-         positions per move.\nAccuracy: {south} {:.0}, {north} {:.0}.\n{south}: {}.\n{north}: {}.",
-        r.id,
-        text::kind_name(r.kind),
-        review.accuracy[0],
-        review.accuracy[1],
-        tally(review, Side::South),
-        tally(review, Side::North),
-    );
+    let mut out = [
+        tr!(
+            "review-head",
+            id = &r.id,
+            kind = text::kind_name(r.kind),
+            south = &south,
+            north = &north,
+            nodes = nodes
+        ),
+        tr!(
+            "review-accuracy",
+            south = &south,
+            north = &north,
+            south_accuracy = format!("{:.0}", review.accuracy[0]),
+            north_accuracy = format!("{:.0}", review.accuracy[1])
+        ),
+        format!("{south}: {}.", tally(review, Side::South)),
+        format!("{north}: {}.", tally(review, Side::North)),
+    ]
+    .join("\n");
     let worst: Vec<&PlyReview> = review
         .plies
         .iter()
@@ -97,24 +100,26 @@ pub(super) fn review_text(r: &Record, review: &GameReview, nodes: u64) -> String
             .iter()
             .take(LISTED)
             .map(|p| {
-                format!(
-                    "{} {} (lost {} seeds; best {})",
-                    ply_name(p),
-                    p.mark.name(),
-                    seeds(p.lost),
-                    p.best
+                tr!(
+                    "review-slip",
+                    ply = ply_name(p),
+                    mark = p.mark.name(),
+                    seeds = seeds(p.lost),
+                    best = p.best.to_string()
                 )
             })
             .collect();
-        out.push_str("\nBlunders and mistakes: ");
-        out.push_str(&listed.join("; "));
-        if worst.len() > LISTED {
-            out.push_str(&format!(
-                "; and {} more (see the chart)",
-                worst.len() - LISTED
-            ));
-        }
-        out.push('.');
+        let listed = listed.join("; ");
+        out.push('\n');
+        out.push_str(&if worst.len() > LISTED {
+            tr!(
+                "review-slips-more",
+                listed = listed,
+                count = worst.len() - LISTED
+            )
+        } else {
+            tr!("review-slips", listed = listed)
+        });
     }
     if let Some(perfect) = perfect_text(review, &name) {
         out.push('\n');
@@ -131,28 +136,29 @@ fn perfect_text(review: &GameReview, name: &dyn Fn(Side) -> String) -> Option<St
         .plies
         .iter()
         .find_map(|p| Some((p, p.perfect_before?)))?;
-    let mut out = format!(
-        "Endgame tables: from {} on, {} ({}) had a position {} with perfect play.",
-        ply_name(first),
-        name(first.mover),
-        first.mover,
-        known.name()
+    let mut out = tr!(
+        "review-perfect",
+        ply = ply_name(first),
+        player = name(first.mover),
+        side = text::side_name(first.mover),
+        result = known.name()
     );
     let slips: Vec<String> = review
         .plies
         .iter()
         .filter_map(|p| match (p.perfect_before, p.perfect_after) {
-            (Some(before), Some(after)) if before != after => Some(format!(
-                "{} left a {} position {}",
-                ply_name(p),
-                before.name(),
-                after.name()
+            (Some(before), Some(after)) if before != after => Some(tr!(
+                "review-perfect-slip",
+                ply = ply_name(p),
+                before = before.name(),
+                after = after.name()
             )),
             _ => None,
         })
         .collect();
     if slips.is_empty() {
-        out.push_str(" No move changed that.");
+        out.push(' ');
+        out.push_str(&tr!("review-perfect-kept"));
     } else {
         out.push(' ');
         out.push_str(&slips.join("; "));
@@ -164,11 +170,11 @@ fn perfect_text(review: &GameReview, name: &dyn Fn(Side) -> String) -> Option<St
 /// The chart of `review`, for the painter.
 pub(super) fn chart(r: &Record, review: &GameReview) -> EvalChart {
     let name = |s: Side| r.player(s).map_or("?", |u| u.name.as_str()).to_string();
-    let title = format!(
-        "{} (South) vs {} (North), {}",
-        name(Side::South),
-        name(Side::North),
-        text::kind_name(r.kind)
+    let title = tr!(
+        "review-chart-title",
+        south = name(Side::South),
+        north = name(Side::North),
+        kind = text::kind_name(r.kind)
     );
     EvalChart::of_review(title, review)
 }
@@ -196,14 +202,14 @@ impl Core {
         };
         let game = r.play.as_ref().map(|p| p.game().clone());
         let Some(game) = game else {
-            return refuse("the last game here has no moves to review");
+            return refuse(tr!("review-no-moves"));
         };
         let reviewed = self.ai_pool.search(&ticket, config, move |ai| {
             review::review_with(ai, &game, nodes, &mut |_, _| {})
         });
         let review = match reviewed {
             Ok(review) => review,
-            Err(e) => return refuse(format!("the AI could not review the game: {e}")),
+            Err(e) => return refuse(tr!("review-failed", error = e.to_string())),
         };
         let mut reply: Reply = super::text_reply(review_text(&r, &review, nodes));
         if let Some(frame) = self.painter.eval_chart(&chart(&r, &review)) {

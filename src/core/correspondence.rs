@@ -150,9 +150,13 @@ pub(super) fn timeout_forfeit(r: &Record, now: u64) -> Decision {
     );
     let deadline = r.timing.as_ref().map_or(0, |t| t.deadline_ms);
     let text = format!(
-        "{} ({loser}) did not move by the deadline ({}).\n{}",
-        names(r)[loser.index()],
-        time_token(deadline),
+        "{}\n{}",
+        tr!(
+            "clock-timeout",
+            player = names(r)[loser.index()],
+            side = text::side_name(loser),
+            time = time_token(deadline)
+        ),
         result_text(&next)
     );
     let reply = Draft::new(
@@ -171,37 +175,31 @@ pub(super) fn claim(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
     let p = ctx.p();
     let r = playing(state, p)?;
     let Some(side) = r.side_of(ctx.author) else {
-        return refuse(format!(
-            "you are not playing this game ({}); only the opponent of the player to move \
-             can claim",
-            players_text(r)
-        ));
+        return refuse(tr!("clock-claim-not-a-player", players = players_text(r)));
     };
     let Some(t) = &r.timing else {
-        return refuse("this game has no time per move, so there is nothing to claim");
+        return refuse(tr!("clock-claim-no-clock"));
     };
     let Some(play) = &r.play else {
         return refuse(no_game(p));
     };
     let to_move = play.game().position().to_move();
     if r.is_ai(to_move) {
-        return refuse(format!(
-            "{} never runs out of time: it owes its move and plays it now",
-            names(r)[to_move.index()]
-        ));
+        return refuse(tr!("clock-claim-ai", ai = names(r)[to_move.index()]));
     }
     if to_move == side {
-        return refuse(format!(
-            "it is your move; only {} could claim, once your deadline ({}) has passed",
-            names(r)[side.other().index()],
-            time_token(t.deadline_ms)
+        return refuse(tr!(
+            "clock-claim-own-move",
+            opponent = names(r)[side.other().index()],
+            time = time_token(t.deadline_ms)
         ));
     }
     if ctx.now < t.deadline_ms {
-        return refuse(format!(
-            "{}'s deadline has not passed yet: {}; `{p}claim` after it",
-            names(r)[to_move.index()],
-            time_token(t.deadline_ms)
+        return refuse(tr!(
+            "clock-claim-early",
+            player = names(r)[to_move.index()],
+            time = time_token(t.deadline_ms),
+            p = p
         ));
     }
     Ok(timeout_forfeit(r, ctx.now))
@@ -213,34 +211,25 @@ pub(super) fn abort(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
     let p = ctx.p();
     let r = playing(state, p)?;
     if r.side_of(ctx.author).is_none() {
-        return refuse(format!(
-            "you are not playing this game ({}); only a player can abort it",
-            players_text(r)
-        ));
+        return refuse(tr!("game-abort-not-a-player", players = players_text(r)));
     }
     if r.tournament.is_some() {
-        return refuse(format!(
-            "a tournament game cannot be aborted; `{p}resign`, or an organizer can \
-             `{p}tournament withdraw @user`"
-        ));
+        return refuse(tr!("game-abort-tournament", p = p));
     }
     if r.both_sides_moved() {
         // The AI takes no draws, so against it only resigning is left.
-        let draw = if r.ai.is_some() {
-            String::new()
+        return refuse(if r.ai.is_some() {
+            tr!("game-abort-too-late-ai", p = p)
         } else {
-            format!(" or offer a `{p}draw`")
-        };
-        return refuse(format!(
-            "both sides have moved, so the game can no longer be aborted; `{p}resign`{draw}"
-        ));
+            tr!("game-abort-too-late", p = p)
+        });
     }
     // Aborted games are unrated: no rating line follows this reply.
     let next = finished_with(r, Verdict::Aborted, ctx.now);
-    let reply = Draft::text(format!(
-        "{} aborts the game ({}): no result, unrated.",
-        ctx.author.name,
-        players_text(r)
+    let reply = Draft::text(tr!(
+        "game-aborts",
+        player = &ctx.author.name,
+        players = players_text(r)
     ));
     Ok(Decision::write(Change::Finish(next), vec![reply]))
 }
@@ -250,10 +239,7 @@ pub(super) fn draw(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refu
     let p = ctx.p();
     let r = playing(state, p)?;
     let Some(side) = r.side_of(ctx.author) else {
-        return refuse(format!(
-            "you are not playing this game ({}); only a player can offer a draw",
-            players_text(r)
-        ));
+        return refuse(tr!("game-draw-not-a-player", players = players_text(r)));
     };
     if let Some(seat) = r.ai {
         return vs_ai::ai_refuses_draw(r, seat, p);
@@ -261,9 +247,7 @@ pub(super) fn draw(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refu
     let other = names(r)[side.other().index()].to_string();
     let opponent: Vec<User> = r.player(side.other()).cloned().into_iter().collect();
     match r.draw_offer {
-        Some(s) if s == side => refuse(format!(
-            "you have already offered a draw; {other} may accept it with `{p}draw`"
-        )),
+        Some(s) if s == side => refuse(tr!("game-draw-offered-already", other = other, p = p)),
         Some(_) => {
             let next = finished_with(r, Verdict::DrawAgreed, ctx.now);
             let Some(game) = next.play.as_ref().map(Play::game) else {
@@ -271,8 +255,8 @@ pub(super) fn draw(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refu
             };
             let reply = Draft::new(
                 format!(
-                    "{} accepts the draw offer.\n{}",
-                    ctx.author.name,
+                    "{}\n{}",
+                    tr!("game-draw-accepts", player = &ctx.author.name),
                     result_text(&next)
                 ),
                 vec![board_picture(&next, game, Side::South)],
@@ -285,10 +269,11 @@ pub(super) fn draw(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refu
             next.draw_offer = Some(side);
             next.updated_ms = ctx.now;
             let reply = Draft::new(
-                format!(
-                    "{} offers a draw. {}: `{p}draw` to accept; a move declines it.",
-                    ctx.author.name,
-                    super::views::at(r, side.other())
+                tr!(
+                    "game-draw-offer",
+                    player = &ctx.author.name,
+                    opponent = super::views::at(r, side.other()),
+                    p = p
                 ),
                 Vec::new(),
                 opponent,
@@ -313,34 +298,26 @@ pub(super) fn rematch(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, R
             return games::accept(state, ctx);
         }
         if !(r.status == Status::Challenge && expired(r, ctx.now)) {
-            return refuse(format!(
-                "there is already a challenge or a game here; one game per channel \
-                 (`{p}board` shows it)"
-            ));
+            return refuse(tr!("game-rematch-busy", p = p));
         }
     }
     let Some(last) = &state.last_finished else {
-        return refuse(format!(
-            "no game has finished here yet; start one with `{p}new GAME [@opponent]`"
-        ));
+        return refuse(tr!("game-rematch-none", p = p));
     };
     let Some(side) = last.side_of(ctx.author) else {
-        return refuse(format!(
-            "only the players of the last game here ({}) can ask for its rematch",
-            players_text(last)
+        return refuse(tr!(
+            "game-rematch-not-a-player",
+            players = players_text(last)
         ));
     };
     if last.tournament.is_some() {
-        return refuse(
-            "the last game here was a tournament game; challenge with `!new` instead"
-                .replace('!', p),
-        );
+        return refuse(tr!("game-rematch-tournament", p = p));
     }
     if let Some(seat) = last.ai {
         return vs_ai::ai_rematch(ctx, last, seat);
     }
     let Some(opponent) = last.player(side.other()).cloned() else {
-        return refuse("the last game here has no opponent to ask");
+        return refuse(tr!("game-rematch-no-opponent"));
     };
     let expiry = millis(ctx.settings.challenge_expiry);
     let challenge = Challenge {
@@ -360,17 +337,15 @@ pub(super) fn rematch(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, R
         ctx.now,
     );
     let reply = Draft::new(
-        format!(
-            "{} asks {} for a rematch of {}{}, sides swapped: {} plays {}. {}: `{p}accept` \
-             or `{p}decline` (expires in {}).",
-            ctx.author.name,
-            mention_token(&opponent),
-            text::kind_name(last.kind),
-            if last.rated { "" } else { " (unrated)" },
-            ctx.author.name,
-            side.other(),
-            mention_token(&opponent),
-            text::duration_text(expiry)
+        tr!(
+            "game-rematch",
+            player = &ctx.author.name,
+            opponent = mention_token(&opponent),
+            kind = text::kind_name(last.kind),
+            rated = if last.rated { "yes" } else { "no" },
+            side = text::side_name(side.other()),
+            p = p,
+            expires = text::duration_text(expiry)
         ),
         Vec::new(),
         vec![opponent],
@@ -429,13 +404,14 @@ pub(super) fn tick(
     if let Some(player) = r.player(side).cloned() {
         if !due.is_empty() && now < t.deadline_ms && !state.muted {
             replies.push(Draft::new(
-                format!(
-                    "{}, your move ({side}) in {} ({}): the deadline is {}. {}",
-                    mention_token(&player),
-                    text::kind_name(r.kind),
-                    players_text(r),
-                    time_token(t.deadline_ms),
-                    text::move_form(game.variant(), p)
+                tr!(
+                    "clock-reminder",
+                    player = mention_token(&player),
+                    side = text::side_name(side),
+                    kind = text::kind_name(r.kind),
+                    players = players_text(r),
+                    time = time_token(t.deadline_ms),
+                    form = text::move_form(game.variant(), p)
                 ),
                 Vec::new(),
                 vec![player],
@@ -462,19 +438,28 @@ fn challenge_expiry(r: &Record, ctx: &Ctx<'_>) -> Decision {
         c.expiry_announced = true;
     }
     next.updated_ms = ctx.now;
-    let to = match &ch.opponent {
-        Some(op) => format!("challenge to {}", op.name),
-        None => "open challenge".to_string(),
-    };
+    let player = mention_token(&ch.challenger);
+    let kind = text::kind_name(r.kind);
+    let time = time_token(ch.expires_ms);
+    let p = ctx.p();
     let reply = Draft::new(
-        format!(
-            "{}: your {to} ({}) was not accepted by its expiry ({}). Start a new one \
-             with `{}new GAME [@opponent]`.",
-            mention_token(&ch.challenger),
-            text::kind_name(r.kind),
-            time_token(ch.expires_ms),
-            ctx.p()
-        ),
+        match &ch.opponent {
+            Some(op) => tr!(
+                "clock-challenge-expired",
+                player = player,
+                opponent = &op.name,
+                kind = kind,
+                time = time,
+                p = p
+            ),
+            None => tr!(
+                "clock-open-challenge-expired",
+                player = player,
+                kind = kind,
+                time = time,
+                p = p
+            ),
+        },
         Vec::new(),
         vec![ch.challenger.clone()],
     );
@@ -492,13 +477,13 @@ fn timeout_notice(r: &Record, t: &Timing, side: Side, ctx: &Ctx<'_>) -> Decision
     }
     set_wake(&mut next, ctx.settings);
     let reply = Draft::new(
-        format!(
-            "{} ({side}) did not move by the deadline ({}). {} may `{}claim` the \
-             win, or wait for the move.",
-            super::views::at(r, side),
-            time_token(t.deadline_ms),
-            super::views::at(r, side.other()),
-            ctx.p()
+        tr!(
+            "clock-timeout-notice",
+            player = super::views::at(r, side),
+            side = text::side_name(side),
+            time = time_token(t.deadline_ms),
+            opponent = super::views::at(r, side.other()),
+            p = ctx.p()
         ),
         Vec::new(),
         [r.south.clone(), r.north.clone()]
@@ -517,13 +502,9 @@ impl Core {
             Ok::<(), Fail>(())
         })?;
         Ok(vec![text_reply(if muted {
-            format!(
-                "{}: move reminders are off for you here (`{}unmute` turns them on).",
-                msg.author.name,
-                self.p()
-            )
+            tr!("clock-muted", player = &msg.author.name, p = self.p())
         } else {
-            format!("{}: move reminders are on for you here.", msg.author.name)
+            tr!("clock-unmuted", player = &msg.author.name)
         })])
     }
 
@@ -538,9 +519,9 @@ impl Core {
         change: impl Fn(&mut ChannelSettings),
     ) -> Result<(), Fail> {
         if !msg.is_organizer {
-            return super::refuse(format!(
-                "only organizers ({}) can change channel settings",
-                text::ORGANIZERS
+            return super::refuse(tr!(
+                "game-settings-organizers-only",
+                who = text::organizers()
             ));
         }
         docs::update(
@@ -556,15 +537,9 @@ impl Core {
     pub(super) fn set_autoforfeit(&self, msg: &Incoming, on: bool) -> Answer {
         self.set_channel(msg, |c| c.autoforfeit = on)?;
         Ok(vec![text_reply(if on {
-            "Auto-forfeit is on in this channel: a player whose deadline passes loses the \
-             game by himself."
-                .to_string()
+            tr!("clock-autoforfeit-on")
         } else {
-            format!(
-                "Auto-forfeit is off in this channel: once a deadline passes, the opponent may \
-                 `{}claim` the win.",
-                self.p()
-            )
+            tr!("clock-autoforfeit-off", p = self.p())
         })])
     }
 

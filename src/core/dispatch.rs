@@ -282,14 +282,13 @@ impl Core {
                     let frames = self.painter.move_frames(&trace, &info);
                     let gif = self.painter.gif(&frames);
                     let alt = frames.last().map(|f| f.alt.clone()).unwrap_or_default();
-                    reply.body.push_str(&format!(
-                        ", in {}.",
-                        super::text::count(frames.len(), "frame", "frames")
-                    ));
+                    reply
+                        .body
+                        .push_str(&tr!("picture-replay-frames", count = frames.len()));
                     reply.attachments.push(Attachment {
                         filename: "move.gif".into(),
                         bytes: gif,
-                        alt: format!("Animated replay, ending: {alt}"),
+                        alt: tr!("picture-replay-alt", alt = alt),
                     });
                 }
             }
@@ -322,7 +321,7 @@ impl Core {
                 let gif = Attachment {
                     filename: "move.gif".into(),
                     bytes: self.painter.gif(&frames),
-                    alt: format!("Animated move, ending: {alt}"),
+                    alt: tr!("picture-move-alt", alt = alt),
                 };
                 return std::iter::once(gif)
                     .chain(with_extra(Vec::new(), extra))

@@ -40,19 +40,20 @@ fn channel_is_free(state: &ChannelState, ctx: &Ctx<'_>) -> Result<(), Refusal> {
             let who = r
                 .challenge
                 .as_ref()
-                .map_or("someone".to_string(), |c| c.challenger.name.clone());
-            refuse(format!(
-                "{who}'s challenge to {} is open here; one game per channel: \
-                 `{p}accept` or `{p}decline` it first",
-                text::kind_name(r.kind)
+                .map_or_else(|| tr!("game-someone"), |c| c.challenger.name.clone());
+            refuse(tr!(
+                "game-challenge-open-here",
+                who = who,
+                kind = text::kind_name(r.kind),
+                p = p
             ))
         }
         Status::Challenge => Ok(()),
-        _ => refuse(format!(
-            "a {} game is in play here ({}); one game per channel: finish it or \
-             `{p}resign`, or play in another channel",
-            text::kind_name(r.kind),
-            players_text(r)
+        _ => refuse(tr!(
+            "game-in-play-here",
+            kind = text::kind_name(r.kind),
+            players = players_text(r),
+            p = p
         )),
     }
 }
@@ -76,10 +77,7 @@ pub(super) fn new_game(
             return vs_ai::start_ai_game(ctx, kind, level, side, move_time);
         }
         Opponent::User(u) if u.id == ctx.author.id => {
-            return refuse(format!(
-                "you cannot challenge yourself; mention another player, or leave the \
-                 opponent out so that anyone may `{p}accept`"
-            ))
+            return refuse(tr!("game-challenge-self", p = p))
         }
         Opponent::User(u) => Some(u.clone()),
         Opponent::Anyone => None,
@@ -131,53 +129,60 @@ fn challenge_reply(
     let p = ctx.p();
     let author = ctx.author;
     let mut sides = match terms.side {
-        Some(s) => format!("{} plays {s}", author.name),
-        None => "sides drawn at random".to_string(),
+        Some(s) => tr!(
+            "game-terms-plays",
+            player = &author.name,
+            side = text::side_name(s)
+        ),
+        None => tr!("game-terms-random-sides"),
     };
     sides.push_str(&match terms.move_time_ms {
-        Some(ms) => format!(", {} per move", text::duration_text(ms)),
-        None => ", no time limit".to_string(),
+        Some(ms) => tr!("game-terms-per-move", time = text::duration_text(ms)),
+        None => tr!("game-terms-no-limit"),
     });
     if !terms.rated {
-        sides.push_str(", unrated");
+        sides.push_str(&tr!("game-terms-unrated"));
     }
     let expires = text::duration_text(expiry);
-    let button = |id: &str, label: &str, only: Option<User>| Button {
+    let button = |id: &str, label: String, only: Option<User>| Button {
         id: id.into(),
-        label: label.into(),
+        label,
         command: format!("{p}{id}"),
         only,
     };
     match opponent {
         Some(op) => {
             let mut d = Draft::new(
-                format!(
-                    "{} challenges {} to {} ({sides}). {}: `{p}accept` or `{p}decline` \
-                     (expires in {expires}).",
-                    author.name,
-                    mention_token(&op),
-                    text::kind_name(kind),
-                    mention_token(&op)
+                tr!(
+                    "game-challenge",
+                    player = &author.name,
+                    opponent = mention_token(&op),
+                    kind = text::kind_name(kind),
+                    terms = sides,
+                    p = p,
+                    expires = expires
                 ),
                 Vec::new(),
                 vec![op.clone()],
             );
             d.reply.buttons = vec![
-                button("accept", "Accept", Some(op.clone())),
-                button("decline", "Decline", Some(op)),
+                button("accept", tr!("game-button-accept"), Some(op.clone())),
+                button("decline", tr!("game-button-decline"), Some(op)),
             ];
             d
         }
         None => {
-            let mut d = Draft::text(format!(
-                "{} offers a game of {} ({sides}): anyone may `{p}accept` (expires in \
-                 {expires}); `{p}decline` withdraws it.",
-                author.name,
-                text::kind_name(kind)
+            let mut d = Draft::text(tr!(
+                "game-open-challenge",
+                player = &author.name,
+                kind = text::kind_name(kind),
+                terms = sides,
+                p = p,
+                expires = expires
             ));
             d.reply.buttons = vec![
-                button("accept", "Accept", None),
-                button("decline", "Withdraw", Some(author.clone())),
+                button("accept", tr!("game-button-accept"), None),
+                button("decline", tr!("game-button-withdraw"), Some(author.clone())),
             ];
             d
         }
@@ -188,15 +193,15 @@ fn challenge_reply(
 /// expired challenge is refused, and changes nothing.
 pub(super) fn accept(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
     let p = ctx.p();
-    let no_challenge =
-        format!("there is no challenge to accept here; start one with `{p}new GAME [@opponent]`");
+    let no_challenge = tr!("game-no-challenge-to-accept", p = p);
     let Some(r) = state.record() else {
         return refuse(no_challenge);
     };
     if r.status == Status::Playing {
-        return refuse(format!(
-            "the game here has already started ({}); `{p}board` shows it",
-            players_text(r)
+        return refuse(tr!(
+            "game-already-started",
+            players = players_text(r),
+            p = p
         ));
     }
     let Some(ch) = r
@@ -209,23 +214,22 @@ pub(super) fn accept(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Re
     if expired(r, ctx.now) {
         // Refused, and like every refusal it changes nothing: the expired challenge
         // stays until `!new` replaces it or `!decline` removes it (which say so).
-        return refuse(format!(
-            "{}'s challenge expired at {} and can no longer be accepted; start a new one \
-             with `{p}new GAME [@opponent]`",
-            ch.challenger.name,
-            text::date_text(ch.expires_ms)
+        return refuse(tr!(
+            "game-challenge-expired-at",
+            player = &ch.challenger.name,
+            date = text::date_text(ch.expires_ms),
+            p = p
         ));
     }
     if ch.challenger.id == ctx.author.id {
-        return refuse(format!(
-            "you cannot accept your own challenge; wait for an opponent, or `{p}decline` \
-             to withdraw it"
-        ));
+        return refuse(tr!("game-accept-own", p = p));
     }
     if let Some(op) = ch.opponent.as_ref().filter(|op| op.id != ctx.author.id) {
-        return refuse(format!(
-            "only {} can accept {}'s challenge; anyone may watch with `{p}board`",
-            op.name, ch.challenger.name
+        return refuse(tr!(
+            "game-accept-only",
+            opponent = &op.name,
+            player = &ch.challenger.name,
+            p = p
         ));
     }
     let next = accepted(r, ch, ctx)?;
@@ -234,12 +238,13 @@ pub(super) fn accept(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Re
     };
     let (line, mention) = to_move_with_deadline(&next, game, p);
     let reply = Draft::new(
-        format!(
-            "{} accepts {}'s challenge: {}, {}. {line}",
-            ctx.author.name,
-            ch.challenger.name,
-            text::kind_name(r.kind),
-            players_text(&next)
+        tr!(
+            "game-accepts",
+            player = &ctx.author.name,
+            challenger = &ch.challenger.name,
+            kind = text::kind_name(r.kind),
+            players = players_text(&next),
+            line = line
         ),
         vec![board_picture(&next, game, Side::South)],
         mention.into_iter().collect(),
@@ -271,7 +276,7 @@ fn accepted(r: &Record, ch: &Challenge, ctx: &Ctx<'_>) -> Result<Record, Refusal
 /// an expired challenge.
 pub(super) fn decline(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
     let p = ctx.p();
-    let none = "there is no open challenge to decline here".to_string();
+    let none = tr!("game-no-challenge-to-decline");
     let Some(r) = state.record() else {
         return refuse(none);
     };
@@ -280,33 +285,35 @@ pub(super) fn decline(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, R
         .as_ref()
         .filter(|_| r.status == Status::Challenge)
     else {
-        return refuse(format!(
-            "{none}; the game in play ({}) ends by `{p}resign`",
-            players_text(r)
+        return refuse(tr!(
+            "game-decline-in-play",
+            none = none,
+            players = players_text(r),
+            p = p
         ));
     };
     let author = ctx.author;
     let text = if expired(r, ctx.now) {
-        format!(
-            "{}'s challenge had already expired; it is removed.",
-            ch.challenger.name
-        )
+        tr!("game-expired-removed", player = &ch.challenger.name)
     } else if ch.challenger.id == author.id {
-        format!("{} withdraws the challenge.", author.name)
+        tr!("game-withdraws", player = &author.name)
     } else if ch.opponent.as_ref().is_some_and(|o| o.id == author.id) {
-        format!(
-            "{} declines {}'s challenge.",
-            author.name, ch.challenger.name
+        tr!(
+            "game-declines",
+            player = &author.name,
+            challenger = &ch.challenger.name
         )
     } else {
         return refuse(match &ch.opponent {
-            Some(op) => format!(
-                "only {} (challenged) or {} (challenger) can decline this challenge",
-                op.name, ch.challenger.name
+            Some(op) => tr!(
+                "game-decline-only",
+                opponent = &op.name,
+                challenger = &ch.challenger.name
             ),
-            None => format!(
-                "only {} can withdraw this open challenge; to play, `{p}accept` it",
-                ch.challenger.name
+            None => tr!(
+                "game-withdraw-only",
+                challenger = &ch.challenger.name,
+                p = p
             ),
         });
     };
@@ -316,12 +323,17 @@ pub(super) fn decline(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, R
 /// The refusal of an illegal or malformed move, with the legal moves.
 fn move_error(e: PlayError, typed: &str, game: &Game) -> String {
     let legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
-    let legal = format!("legal moves: {}", legal.join(" "));
+    let legal = tr!("move-legal-list", moves = legal.join(" "));
     match e {
         PlayError::Malformed(pe) => {
             format!("{}; {legal}", crate::core::input::parse_error(&pe, typed))
         }
-        other => format!("{} is not a legal move: {other}; {legal}", code(typed)),
+        other => tr!(
+            "move-illegal",
+            typed = code(typed),
+            error = text::play_error(&other),
+            legal = legal
+        ),
     }
 }
 
@@ -331,26 +343,25 @@ pub(super) fn sow(state: &ChannelState, ctx: &Ctx<'_>, typed: &str) -> Result<De
     let p = ctx.p();
     let r = playing(state, p)?;
     let Some(side) = r.side_of(ctx.author) else {
-        return refuse(format!(
-            "you are not playing this game ({}); only the two players move, anyone may \
-             look with `{p}board`",
-            players_text(r)
-        ));
+        return refuse(tr!("move-not-a-player", players = players_text(r), p = p));
     };
     let Some(play) = &r.play else {
         return refuse(no_game(p));
     };
     let mover = play.game().position().to_move();
     if side != mover && r.is_ai(mover) {
-        return refuse(format!(
-            "it is the AI's turn ({mover}), not yours: {} plays it; wait for its move",
-            names(r)[mover.index()]
+        return refuse(tr!(
+            "move-ai-turn",
+            side = text::side_name(mover),
+            ai = names(r)[mover.index()]
         ));
     }
     if side != mover {
         let name = r.player(mover).map_or("?", |u| u.name.as_str());
-        return refuse(format!(
-            "it is {name}'s turn ({mover}), not yours; wait for the move"
+        return refuse(tr!(
+            "move-not-your-turn",
+            player = name,
+            side = text::side_name(mover)
         ));
     }
     if let Some(t) = &r.timing {
@@ -450,11 +461,11 @@ fn move_reply(
     let mut lines = vec![text::move_summary(names(r)[mover.index()], &trace)];
     let mut extra = Vec::new();
     if let (Some(outcome), Play::Match(m)) = (game_over, play) {
-        lines.push(format!(
-            "Game {} of the match is over. {} {}",
-            m.games_played(),
-            text::outcome_text(outcome, names(r)),
-            text::captured_text(Side::ALL.map(|s| trace.after.store(s) as u32)),
+        lines.push(tr!(
+            "game-match-game-over",
+            game = m.games_played(),
+            outcome = text::outcome_text(outcome, names(r)),
+            captured = text::captured_text(Side::ALL.map(|s| trace.after.store(s) as u32)),
         ));
         if m.winner().is_none() {
             lines.push(next_match_game_line(r, m, game));
@@ -510,22 +521,21 @@ fn summary_chart(r: &Record, game: &Game) -> crate::core::painter::LineChart {
     let series = Side::ALL
         .iter()
         .map(|&s| crate::core::painter::Series {
-            name: format!("{s} ({})", names[s.index()]),
+            name: tr!(
+                "picture-series-side",
+                side = text::side_name(s),
+                player = names[s.index()]
+            ),
             points: points.iter().map(|p| (p[s.index()], 0.0)).collect(),
         })
         .collect();
     crate::core::painter::LineChart {
-        title: format!(
-            "{} vs {}: {}",
-            names[0],
-            names[1],
-            if katro {
-                "seeds on each side"
-            } else {
-                "seeds captured"
-            }
-        ),
-        steps: "plies".into(),
+        title: if katro {
+            tr!("picture-chart-katro", south = names[0], north = names[1])
+        } else {
+            tr!("picture-chart-hoyito", south = names[0], north = names[1])
+        },
+        steps: tr!("picture-chart-plies"),
         band: None,
         series,
     }
@@ -538,35 +548,29 @@ fn next_match_game_line(r: &Record, m: &mancala_rules::Match, game: &Game) -> St
         .filter(|&h| game.position().is_closed(h))
         .map(|h| h.to_string())
         .collect();
-    format!(
-        "Game {} starts (M1-M3): {}; closed holes: {}.",
-        m.games_played() + 1,
-        match_standing(r, &match_info(m)),
-        if closed.is_empty() {
-            "none".to_string()
-        } else {
-            closed.join(" ")
-        }
-    )
+    let standing = match_standing(r, &match_info(m));
+    let game = m.games_played() + 1;
+    if closed.is_empty() {
+        tr!("game-match-next-open", game = game, standing = standing)
+    } else {
+        tr!(
+            "game-match-next",
+            game = game,
+            standing = standing,
+            closed = closed.join(" ")
+        )
+    }
 }
 
 /// `!resign`: the author's side loses the game (a match: the match).
 pub(super) fn resign(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
     let p = ctx.p();
     let r = match playing(state, p) {
-        Err(_) if state.record().is_some() => {
-            return refuse(format!(
-                "there is nothing to resign: the challenge is not accepted yet; \
-                 `{p}decline` withdraws or declines it"
-            ))
-        }
+        Err(_) if state.record().is_some() => return refuse(tr!("game-resign-challenge", p = p)),
         other => other?,
     };
     let Some(side) = r.side_of(ctx.author) else {
-        return refuse(format!(
-            "you are not playing this game ({}); only a player can resign",
-            players_text(r)
-        ));
+        return refuse(tr!("game-resign-not-a-player", players = players_text(r)));
     };
     let mut next = r.clone();
     match next.play.as_mut() {
@@ -585,8 +589,12 @@ pub(super) fn resign(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Re
     };
     let reply = Draft::new(
         format!(
-            "{} ({side}) resigns.\n{}",
-            ctx.author.name,
+            "{}\n{}",
+            tr!(
+                "game-resigns",
+                player = &ctx.author.name,
+                side = text::side_name(side)
+            ),
             result_text(&next)
         ),
         vec![board_picture(&next, game, Side::South)],

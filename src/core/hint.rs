@@ -32,32 +32,23 @@ pub(super) fn allowed(
         .and_then(|r| Some((r, r.play.as_ref()?)))
         .filter(|(_, play)| !play.is_over())
     else {
-        return Err("no game in play here: a hint is for the player to move".into());
+        return Err(tr!("hint-no-game"));
     };
     let game = play.game();
     // What no waiting changes is said first: the kind of game, then the turn.
     if r.tournament.is_some() {
-        return Err("no hints in tournament games".into());
+        return Err(tr!("hint-tournament"));
     }
     if r.ai.is_none() && r.rated {
-        return Err(format!(
-            "no hints in rated games: hints are for games against the AI, and for unrated \
-             games (`{p}new katro @friend unrated`) where an organizer turned them on \
-             (`{p}set hints on`)"
-        ));
+        return Err(tr!("hint-rated", p = p));
     }
     match r.side_of(user) {
-        None => return Err("hints are for the players of the game here".into()),
-        Some(side) if side != game.position().to_move() => {
-            return Err("it is not your turn: a hint is for the player to move".into())
-        }
+        None => return Err(tr!("hint-not-a-player")),
+        Some(side) if side != game.position().to_move() => return Err(tr!("hint-not-your-turn")),
         Some(_) => {}
     }
     if r.ai.is_none() && !channel.hints {
-        return Err(format!(
-            "hints are off in this channel: an organizer may turn them on for unrated games \
-             with `{p}set hints on`"
-        ));
+        return Err(tr!("hint-off", p = p));
     }
     Ok(game.clone())
 }
@@ -73,10 +64,7 @@ pub(super) fn line(name: &str, game: &Game, found: &SearchResult, p: &str) -> St
             let mut parts = text::move_parts(&trace);
             let gained = gain(&trace.before, &trace.after, me);
             if gained > 0 {
-                parts.push(format!(
-                    "{} for you",
-                    text::count(gained as usize, "seed", "seeds")
-                ));
+                parts.push(tr!("hint-gain", count = gained));
             }
             parts.join(", ")
         }
@@ -84,7 +72,15 @@ pub(super) fn line(name: &str, game: &Game, found: &SearchResult, p: &str) -> St
         Err(_) => String::new(),
     };
     let verdict = verdict(found);
-    format!("Hint for {name} ({me}): `{p}sow {mv}`: {what}. {verdict}")
+    tr!(
+        "hint-line",
+        player = name,
+        side = text::side_name(me),
+        p = p,
+        mv = mv.to_string(),
+        what = what,
+        verdict = verdict
+    )
 }
 
 /// Seeds `me` gains by the move from `before` to `after`: Katro's captures land on his
@@ -100,22 +96,18 @@ fn gain(before: &mancala_rules::Position, after: &mancala_rules::Position, me: S
 /// The AI's verdict in words: a forced result, or the balance in seeds.
 fn verdict(found: &SearchResult) -> String {
     let s = found.score;
-    let depth = text::count(found.depth as usize, "ply", "plies");
+    let depth = tr!("hint-depth", count = found.depth);
     if s > WIN_BOUND {
-        format!("With it the AI sees a forced win ({depth} deep).")
+        tr!("hint-forced-win", depth = depth)
     } else if s < -WIN_BOUND {
-        format!("The AI sees a forced loss whatever you play; this move resists longest ({depth} deep).")
+        tr!("hint-forced-loss", depth = depth)
     } else {
-        let seeds = f64::from(s) / 100.0;
-        let lean = if s >= 0 {
-            "in your favour"
+        let seeds = format!("{:.1}", (f64::from(s) / 100.0).abs());
+        if s >= 0 {
+            tr!("hint-balance-for", depth = depth, seeds = seeds)
         } else {
-            "against you"
-        };
-        format!(
-            "With it the AI's search ({depth} deep) rates the game {:.1} seeds {lean}.",
-            seeds.abs()
-        )
+            tr!("hint-balance-against", depth = depth, seeds = seeds)
+        }
     }
 }
 
@@ -147,8 +139,8 @@ impl Core {
             .search(&ticket, config, move |ai| ai.choose_in_game(&searched));
         match found {
             Ok(Some(found)) => Ok(vec![text_reply(line(&msg.author.name, &game, &found, p))]),
-            Ok(None) => refuse("the game is over: no move to hint"),
-            Err(e) => refuse(format!("the AI could not search: {e}")),
+            Ok(None) => refuse(tr!("hint-game-over")),
+            Err(e) => refuse(tr!("hint-search-failed", error = e.to_string())),
         }
     }
 
@@ -157,12 +149,9 @@ impl Core {
         self.set_channel(msg, |c| c.hints = on)?;
         let p = &self.settings.prefix;
         Ok(vec![text_reply(if on {
-            format!(
-                "Hints are on in this channel: in unrated games, the player to move may ask \
-                 `{p}hint`. Rated and tournament games never get hints."
-            )
+            tr!("hint-set-on", p = p)
         } else {
-            "Hints are off in this channel (games against the AI still have them).".to_string()
+            tr!("hint-set-off")
         })])
     }
 }

@@ -45,32 +45,28 @@ pub struct MatchInfo {
 impl MatchInfo {
     /// `match game 2`.
     pub fn game_text(&self) -> String {
-        format!("match game {}", self.game)
+        tr!("picture-match-game", game = self.game)
     }
 
     /// What `side` holds besides its captures, for labels: `reserve 3, 1 game won`.
     pub fn side_text(&self, side: Side) -> String {
-        format!(
-            "reserve {}, {} won",
-            self.reserves[side.index()],
-            crate::core::text::count(self.wins[side.index()], "game", "games")
+        tr!(
+            "picture-match-side",
+            reserve = self.reserves[side.index()],
+            count = self.wins[side.index()]
         )
     }
 
     /// `match game 2: games won South 1, North 0; reserves (M2) South 3, North 1`: the
     /// status line of text boards.
     pub fn text(&self) -> String {
-        format!(
-            "{}: games won {} {}, {} {}; reserves (M2) {} {}, {} {}",
-            self.game_text(),
-            Side::South,
-            self.wins[0],
-            Side::North,
-            self.wins[1],
-            Side::South,
-            self.reserves[0],
-            Side::North,
-            self.reserves[1]
+        tr!(
+            "picture-match-status",
+            game = self.game_text(),
+            south_wins = self.wins[0],
+            north_wins = self.wins[1],
+            south_reserve = self.reserves[0],
+            north_reserve = self.reserves[1]
         )
     }
 }
@@ -79,16 +75,28 @@ impl MatchInfo {
 /// `Game over: North wins, resignation` (an end off the board, `ended`): the status line
 /// of pictures and of text boards.
 pub fn status_text(pos: &Position, ended: Option<Ended>) -> String {
+    use crate::core::text::{end_reason, side_name};
     match ended {
-        Some(Ended::Won { winner, how }) => return format!("Game over: {winner} wins, {how}"),
-        Some(Ended::DrawAgreed) => return "Game over: draw, agreed".to_string(),
-        Some(Ended::Aborted) => return "Game aborted: no result".to_string(),
+        Some(Ended::Won { winner, how }) => {
+            let how = match how {
+                "on time" => tr!("picture-how-on-time"),
+                "resignation" => end_reason(mancala_rules::EndReason::Resignation),
+                other => other.to_string(),
+            };
+            return tr!("picture-status-win", side = side_name(winner), how = how);
+        }
+        Some(Ended::DrawAgreed) => return tr!("picture-status-draw-agreed"),
+        Some(Ended::Aborted) => return tr!("picture-status-aborted"),
         None => {}
     }
     match pos.outcome() {
-        Outcome::Ongoing => format!("{} to move", pos.to_move()),
-        Outcome::Win { winner, reason } => format!("Game over: {winner} wins, {reason}"),
-        Outcome::Draw { reason } => format!("Game over: draw, {reason}"),
+        Outcome::Ongoing => tr!("picture-status-to-move", side = side_name(pos.to_move())),
+        Outcome::Win { winner, reason } => tr!(
+            "picture-status-win",
+            side = side_name(winner),
+            how = end_reason(reason)
+        ),
+        Outcome::Draw { reason } => tr!("picture-status-draw", how = end_reason(reason)),
     }
 }
 

@@ -16,7 +16,7 @@ use crate::store::{Play, Record, Status, Verdict};
 /// `Alice (South) vs Bob (North)`.
 pub(super) fn players_text(r: &Record) -> String {
     let [south, north] = names(r);
-    format!("{south} ({}) vs {north} ({})", Side::South, Side::North)
+    tr!("view-players", south = south, north = north)
 }
 
 /// The players' names, South first (`?` for a seat not taken).
@@ -38,12 +38,12 @@ pub(super) fn expired(r: &Record, now: u64) -> bool {
 
 /// The refusal of a game command where no game is in play.
 pub(super) fn no_game(p: &str) -> String {
-    format!("there is no game in play here; start one with `{p}new GAME [@opponent]`")
+    tr!("view-no-game", p = p)
 }
 
 /// The refusal of a game command while the challenge waits.
 fn not_started(p: &str) -> String {
-    format!("the game has not started: the challenge is waiting for `{p}accept`")
+    tr!("view-not-started", p = p)
 }
 
 /// The channel's record when a game is in play, else the refusal.
@@ -96,9 +96,14 @@ pub(super) fn board_info(r: &Record, game: &Game, view: Side) -> BoardInfo {
 /// the board (M1-M4), with the players' names.
 pub(super) fn match_standing(r: &Record, m: &MatchInfo) -> String {
     let [south, north] = names(r);
-    format!(
-        "games won {south} {}, {north} {}; reserves {south} {}, {north} {}",
-        m.wins[0], m.wins[1], m.reserves[0], m.reserves[1]
+    tr!(
+        "view-match-standing",
+        south = south,
+        north = north,
+        south_wins = m.wins[0],
+        north_wins = m.wins[1],
+        south_reserve = m.reserves[0],
+        north_reserve = m.reserves[1]
     )
 }
 
@@ -128,16 +133,24 @@ pub(super) fn board_picture(r: &Record, game: &Game, view: Side) -> Picture {
 pub(super) fn to_move_line(r: &Record, game: &Game, p: &str) -> (String, Option<User>) {
     let side = game.position().to_move();
     match r.player(side) {
-        Some(u) if r.is_ai(side) => (format!("{} ({side}) to move.", u.name), None),
+        Some(u) if r.is_ai(side) => (
+            tr!(
+                "view-to-move",
+                player = &u.name,
+                side = text::side_name(side)
+            ),
+            None,
+        ),
         Some(u) => (
-            format!(
-                "{} ({side}) to move: {}.",
-                mention_token(u),
-                text::move_form(game.variant(), p)
+            tr!(
+                "view-to-move-form",
+                player = mention_token(u),
+                side = text::side_name(side),
+                form = text::move_form(game.variant(), p)
             ),
             Some(u.clone()),
         ),
-        None => (format!("{side} to move."), None),
+        None => (tr!("view-side-to-move", side = text::side_name(side)), None),
     }
 }
 
@@ -150,10 +163,11 @@ pub(super) fn deadline_line(r: &Record) -> Option<String> {
         return None;
     }
     let who = r.player(side).map_or("?", |u| u.name.as_str());
-    Some(format!(
-        "Deadline for {who}: {} ({} per move).",
-        time_token(t.deadline_ms),
-        text::duration_text(t.move_time_ms)
+    Some(tr!(
+        "clock-deadline",
+        player = who,
+        time = time_token(t.deadline_ms),
+        per_move = text::duration_text(t.move_time_ms)
     ))
 }
 
@@ -175,20 +189,21 @@ pub(super) fn result_text(r: &Record) -> String {
     };
     match r.verdict {
         Some(Verdict::Timeout { winner }) => {
-            return format!(
-                "Game over. {} ({winner}) wins on time.",
-                names(r)[winner.index()]
+            return tr!(
+                "result-on-time",
+                player = names(r)[winner.index()],
+                side = text::side_name(winner)
             )
         }
-        Some(Verdict::DrawAgreed) => return "Game over. Draw by agreement.".to_string(),
-        Some(Verdict::Aborted) => return "Game aborted: no result, unrated.".to_string(),
+        Some(Verdict::DrawAgreed) => return tr!("result-draw-agreed"),
+        Some(Verdict::Aborted) => return tr!("result-aborted"),
         None => {}
     }
     match play {
-        Play::Game(g) => format!(
-            "Game over. {} {}",
-            text::outcome_text(g.outcome(), names(r)),
-            text::captured_text(Side::ALL.map(|s| g.captured(s)))
+        Play::Game(g) => tr!(
+            "result-game-over",
+            outcome = text::outcome_text(g.outcome(), names(r)),
+            captured = text::captured_text(Side::ALL.map(|s| g.captured(s)))
         ),
         Play::Match(m) => {
             let w = m.winner().unwrap_or(Side::South);
@@ -200,28 +215,31 @@ pub(super) fn result_text(r: &Record) -> String {
                 }
             );
             let how = if resigned {
-                " by resignation".to_string()
+                tr!("result-match-by-resignation")
             } else {
                 // M4: the loser holds fewer than four seeds, captures and reserve.
                 let pos = m.game().position();
                 let l = w.other();
                 let captured = pos.store(l) as u32 + pos.seeds_of(l);
                 let reserve = u32::from(m.reserve(l));
-                format!(
-                    " (M4): {} holds {} in all (captured {captured}, reserve {reserve}), \
-                     fewer than four",
-                    names(r)[l.index()],
-                    text::count((captured + reserve) as usize, "seed", "seeds"),
+                tr!(
+                    "result-match-m4",
+                    player = names(r)[l.index()],
+                    count = captured + reserve,
+                    captured = captured,
+                    reserve = reserve
                 )
             };
-            format!(
-                "Match over after {}: {} ({w}) wins the match{how}. Games won: {} {}, {} {}.",
-                text::count(m.games_played(), "game", "games"),
-                names(r)[w.index()],
-                names(r)[0],
-                m.wins(Side::South),
-                names(r)[1],
-                m.wins(Side::North),
+            tr!(
+                "result-match-over",
+                count = m.games_played(),
+                player = names(r)[w.index()],
+                side = text::side_name(w),
+                how = how,
+                south = names(r)[0],
+                south_wins = m.wins(Side::South),
+                north = names(r)[1],
+                north_wins = m.wins(Side::North),
             )
         }
     }
@@ -253,26 +271,34 @@ fn board_in_play(r: &Record, author: &User, p: &str) -> Result<Draft, Refusal> {
     let view = r.side_of(author).unwrap_or(Side::South);
     let side = pos.to_move();
     let name = r.player(side).map_or("?", |u| u.name.as_str());
-    let mut head = format!(
-        "{}: {}, move {}",
-        text::kind_name(r.kind),
-        players_text(r),
-        game.moves().len() + 1
-    );
-    if let Play::Match(m) = play {
-        let m = match_info(m);
-        head.push_str(&format!(
-            " of game {}. Match (M1-M4): {}",
-            m.game,
-            match_standing(r, &m)
-        ));
-    }
-    let stores = if matches!(play, Play::Match(_)) {
-        " (its stores are this game's captures)"
-    } else {
-        ""
+    let kind = text::kind_name(r.kind);
+    let players = players_text(r);
+    let number = game.moves().len() + 1;
+    let mut text = match play {
+        Play::Match(m) => {
+            let m = match_info(m);
+            tr!(
+                "view-board-match",
+                kind = kind,
+                players = players,
+                number = number,
+                game = m.game,
+                standing = match_standing(r, &m),
+                position = pos.to_string(),
+                player = name,
+                side = text::side_name(side)
+            )
+        }
+        Play::Game(_) => tr!(
+            "view-board",
+            kind = kind,
+            players = players,
+            number = number,
+            position = pos.to_string(),
+            player = name,
+            side = text::side_name(side)
+        ),
     };
-    let mut text = format!("{head}. Position: `{pos}`{stores}. {name} ({side}) to move.");
     if pos.variant().is_katro() {
         text.push(' ');
         text.push_str(&text::captured_text(Side::ALL.map(|s| game.captured(s))));
@@ -287,26 +313,34 @@ fn board_in_play(r: &Record, author: &User, p: &str) -> Result<Draft, Refusal> {
 /// `!board` where a challenge waits (or expired).
 fn challenge_status(r: &Record, now: u64, p: &str) -> String {
     let ch = r.challenge.as_ref();
-    let challenger = ch.map_or("someone", |c| c.challenger.name.as_str());
+    let challenger = ch.map_or_else(|| tr!("game-someone"), |c| c.challenger.name.clone());
     let kind = text::kind_name(r.kind);
     match ch.and_then(|c| c.opponent.as_ref()) {
-        Some(op) if expired(r, now) => format!(
-            "No game here: {challenger}'s challenge to {} ({kind}) expired; start one \
-             with `{p}new GAME [@opponent]`.",
-            op.name
+        Some(op) if expired(r, now) => tr!(
+            "view-challenge-expired",
+            challenger = challenger,
+            opponent = &op.name,
+            kind = kind,
+            p = p
         ),
-        None if expired(r, now) => format!(
-            "No game here: {challenger}'s open challenge ({kind}) expired; start one \
-             with `{p}new GAME [@opponent]`."
+        None if expired(r, now) => tr!(
+            "view-open-challenge-expired",
+            challenger = challenger,
+            kind = kind,
+            p = p
         ),
-        Some(op) => format!(
-            "No game yet: {challenger} challenged {} to {kind}; waiting for {} \
-         to `{p}accept`.",
-            op.name, op.name
+        Some(op) => tr!(
+            "view-challenge-waiting",
+            challenger = challenger,
+            opponent = &op.name,
+            kind = kind,
+            p = p
         ),
-        None => format!(
-            "No game yet: {challenger} offers a game of {kind} to anyone; \
-         `{p}accept` to play."
+        None => tr!(
+            "view-open-challenge-waiting",
+            challenger = challenger,
+            kind = kind,
+            p = p
         ),
     }
 }
@@ -319,13 +353,13 @@ fn last_game(r: &Record, p: &str) -> Result<Draft, Refusal> {
         .map(Play::game)
         .ok_or_else(|| Refusal(no_game(p)))?;
     Ok(Draft::new(
-        format!(
-            "No game in play here. The last one ({}, {}): {} Position: `{}`. \
-             Start a new one with `{p}new GAME [@opponent]`.",
-            text::kind_name(r.kind),
-            players_text(r),
-            result_text(r),
-            game.position()
+        tr!(
+            "view-last-game",
+            kind = text::kind_name(r.kind),
+            players = players_text(r),
+            result = result_text(r),
+            position = game.position().to_string(),
+            p = p
         ),
         vec![board_picture(r, game, Side::South)],
         Vec::new(),
@@ -341,10 +375,11 @@ pub(super) fn moves(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
     let game = play.game();
     let side = game.position().to_move();
     let legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
-    Ok(Decision::look(vec![Draft::text(format!(
-        "Legal moves for {} ({side}): {}",
-        r.player(side).map_or("?", |u| u.name.as_str()),
-        legal.join(" ")
+    Ok(Decision::look(vec![Draft::text(tr!(
+        "view-legal-moves",
+        player = r.player(side).map_or("?", |u| u.name.as_str()),
+        side = text::side_name(side),
+        moves = legal.join(" ")
     ))]))
 }
 
@@ -376,10 +411,11 @@ pub(super) fn replay(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Re
     let game = r.play.as_ref().map(Play::game);
     let Some((game, (&last, earlier))) = game.and_then(|g| Some((g, g.moves().split_last()?)))
     else {
-        return refuse("no move has been played in this game yet: nothing to replay");
+        return refuse(tr!("view-replay-none"));
     };
-    let does_not_replay =
-        |e: mancala_rules::PlayError| Refusal(format!("the stored game does not replay: {e}"));
+    let does_not_replay = |e: mancala_rules::PlayError| {
+        Refusal(tr!("view-replay-broken", error = text::play_error(&e)))
+    };
     let mut replayed = Game::from_position(game.start());
     for &m in earlier {
         replayed.play(m).map_err(does_not_replay)?;
@@ -387,10 +423,12 @@ pub(super) fn replay(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Re
     let trace = replayed.play(last).map_err(does_not_replay)?;
     let mover = trace.before.to_move();
     let info = board_info(r, &replayed, mover);
-    let body = format!(
-        "Replay of move {}: {}",
-        game.moves().len(),
-        text::move_summary(names(r)[mover.index()], &trace).trim_end_matches('.'),
+    let body = tr!(
+        "view-replay",
+        number = game.moves().len(),
+        summary = text::move_summary(names(r)[mover.index()], &trace)
+            .trim_end_matches('.')
+            .to_string(),
     );
     Ok(Decision::look(vec![Draft::new(
         body,
@@ -426,22 +464,30 @@ fn move_lines(moves: &[String]) -> String {
 /// The header lines of `!history`: game, players, start, result or whose move.
 fn record_head(r: &Record, play: &Play) -> Vec<String> {
     let mut head = vec![
-        format!("Game {}: {}", r.id, text::kind_name(r.kind)),
+        tr!(
+            "view-record-game",
+            id = &r.id,
+            kind = text::kind_name(r.kind)
+        ),
         players_text(r),
-        format!("Started {}", text::date_text(r.created_ms)),
+        tr!("view-record-started", date = text::date_text(r.created_ms)),
         if play.is_over() || r.verdict.is_some() {
             result_text(r)
         } else {
             let side = play.game().position().to_move();
-            format!("In play: {} ({side}) to move", names(r)[side.index()])
+            tr!(
+                "view-record-in-play",
+                player = names(r)[side.index()],
+                side = text::side_name(side)
+            )
         },
     ];
     if let Play::Match(m) = play {
         let m = match_info(m);
-        head.push(format!(
-            "Match (M1-M4), game {}: {}",
-            m.game,
-            match_standing(r, &m)
+        head.push(tr!(
+            "view-record-match",
+            game = m.game,
+            standing = match_standing(r, &m)
         ));
     }
     head
@@ -461,7 +507,7 @@ fn numbered(start: Position, moves: &[String]) -> String {
         ));
     }
     if out.is_empty() {
-        "(no moves yet)".to_string()
+        tr!("view-record-no-moves")
     } else {
         move_lines(&out)
     }
@@ -489,21 +535,21 @@ fn record_moves(r: &Record, play: &Play) -> Vec<String> {
             .enumerate()
             .map(|(i, m)| format!("{}. {m}", i + 1))
             .collect();
-        body.push(format!(
-            "Game {}: {}{}",
-            k + 1,
-            move_lines(&list),
-            result(k)
+        body.push(tr!(
+            "view-record-match-game",
+            game = k + 1,
+            moves = move_lines(&list),
+            result = result(k)
         ));
     }
     // The current game, unless the match ended with it (then it is listed).
     let k = r.earlier_games.len();
     if m.winner().is_none() || k < m.games_played() {
-        body.push(format!(
-            "Game {}: {}{}",
-            k + 1,
-            numbered(play.game().start(), &current),
-            result(k)
+        body.push(tr!(
+            "view-record-match-game",
+            game = k + 1,
+            moves = numbered(play.game().start(), &current),
+            result = result(k)
         ));
     }
     body

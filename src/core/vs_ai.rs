@@ -77,9 +77,10 @@ pub(super) fn start_ai_game(
     move_time: Option<Option<u64>>,
 ) -> Result<Decision, Refusal> {
     if !mancala_ai::LEVELS.contains(&level) {
-        return refuse(format!(
-            "AI level {level} does not exist: levels are {}",
-            super::command::ai_levels_text()
+        return refuse(tr!(
+            "ai-no-such-level",
+            level = level,
+            levels = super::command::ai_levels_text()
         ));
     }
     let now = ctx.now;
@@ -123,34 +124,34 @@ fn ai_game_reply(
 ) -> Result<Draft, Refusal> {
     let (p, settings) = (ctx.p(), ctx.settings);
     let Some(game) = record.play.as_ref().map(Play::game) else {
-        return refuse("the game could not be set up");
+        return refuse(tr!("ai-setup-failed"));
     };
     let (line, mention) = to_move_with_deadline(record, game, p);
     let budget = match (settings.ai_ms_per_move, settings.ai_max_nodes) {
-        (0, Some(n)) => format!(
-            "up to {} per move",
-            text::count(n as usize, "position", "positions")
-        ),
-        (ms, _) => format!("up to {} per move", ms_text(ms)),
+        (0, Some(n)) => tr!("ai-budget-positions", count = n),
+        (ms, _) => tr!("ai-budget-time", time = ms_text(ms)),
     };
     let time = match record.timing.as_ref().map(|t| t.move_time_ms) {
-        Some(ms) => format!(
-            "{} per move for {}; a passed deadline loses the game",
-            text::duration_text(ms),
-            ctx.author.name
+        Some(ms) => tr!(
+            "ai-time-per-move",
+            time = text::duration_text(ms),
+            player = &ctx.author.name
         ),
-        None => "no time limit".to_string(),
+        None => tr!("ai-no-time-limit"),
     };
     Ok(Draft::new(
-        format!(
-            "{} plays {} against the AI, unrated ({time}): {}. I play {} at level {} \
-             ({}, thinking {budget}). {line} `{p}resign` ends the game.",
-            ctx.author.name,
-            text::kind_name(record.kind),
-            players_text(record),
-            seat.side,
-            seat.level,
-            mancala_ai::level_name(seat.level).unwrap_or("?"),
+        tr!(
+            "ai-game-start",
+            player = &ctx.author.name,
+            kind = text::kind_name(record.kind),
+            time = time,
+            players = players_text(record),
+            side = text::side_name(seat.side),
+            level = seat.level,
+            name = tr!("ai-level-name", level = seat.level),
+            budget = budget,
+            line = line,
+            p = p
         ),
         vec![board_picture(record, game, human_side)],
         mention.into_iter().collect(),
@@ -166,10 +167,7 @@ pub(super) fn ai_rematch(ctx: &Ctx<'_>, last: &Record, seat: AiSeat) -> Result<D
 
 /// The refusal of `!draw` in a game against the AI.
 pub(super) fn ai_refuses_draw(r: &Record, seat: AiSeat, p: &str) -> Result<Decision, Refusal> {
-    refuse(format!(
-        "{} does not agree draws; play on, or `{p}resign`",
-        names(r)[seat.side.index()],
-    ))
+    refuse(tr!("ai-no-draws", ai = names(r)[seat.side.index()], p = p))
 }
 
 impl Core {
@@ -270,8 +268,9 @@ impl Core {
                 Ok(None) => conflicts += 1,
                 Err(e) => {
                     tracing::error!(error = %e, channel = ?at, "store failure on an AI move");
-                    out.push(super::error_reply(format!(
-                        "the game store failed, the AI's move was not played: {e}"
+                    out.push(super::error_reply(tr!(
+                        "ai-store-failed",
+                        error = e.to_string()
                     )));
                     break;
                 }
@@ -339,17 +338,14 @@ fn search_seed(r: &Record) -> u64 {
 
 /// The refusal of a command that would make the AI search while its pool is full.
 pub(super) fn busy_reply(busy: Busy) -> Reply {
-    super::error_reply(format!(
-        "the AI is busy with {} right now; nothing was changed, try again in a minute",
-        super::text::count(busy.ahead, "game", "games")
-    ))
+    super::error_reply(tr!("ai-busy", count = busy.ahead))
 }
 
 /// `1 s`, `250 ms`.
 fn ms_text(ms: u64) -> String {
     if ms >= 1000 && ms % 1000 == 0 {
-        format!("{} s", ms / 1000)
+        tr!("clock-seconds", count = ms / 1000)
     } else {
-        format!("{ms} ms")
+        tr!("clock-milliseconds", count = ms)
     }
 }

@@ -152,7 +152,7 @@ impl Renderer {
             );
         }
         let caption = match &chart.band {
-            Some(band) => format!("{} (band: {band})", chart.steps),
+            Some(band) => tr!("picture-chart-band", steps = &chart.steps, band = band),
             None => chart.steps.clone(),
         };
         self.steps_axis(&mut img, n, &x_of, &caption);
@@ -229,7 +229,7 @@ impl Renderer {
             );
         }
         draw_line_segment_mut(img, (left, mid), (right, mid), Rgb(INK));
-        self.steps_axis(img, n, x_of, "ply (seeds ahead: S above, N below)");
+        self.steps_axis(img, n, x_of, &tr!("picture-chart-eval-axis"));
     }
 }
 
@@ -323,16 +323,24 @@ fn line_alt(chart: &LineChart) -> String {
             } else {
                 String::new()
             };
-            format!(
-                "{}: from {first:.0} to {last:.0}{band} over {} {}, highest {best:.0} after step \
-                 {best_i}",
-                s.name,
-                s.points.len().saturating_sub(1),
-                chart.steps
+            tr!(
+                "picture-chart-series-alt",
+                name = &s.name,
+                first = format!("{first:.0}"),
+                last = format!("{last:.0}"),
+                band = band,
+                count = s.points.len().saturating_sub(1),
+                steps = &chart.steps,
+                best = format!("{best:.0}"),
+                step = best_i
             )
         })
         .collect();
-    format!("Chart, {}. {}.", chart.title, parts.join("; "))
+    tr!(
+        "picture-chart-alt",
+        title = &chart.title,
+        parts = parts.join("; ")
+    )
 }
 
 /// The half-height of the plot in seeds: the largest lead, at least 5 and at most 50,
@@ -360,22 +368,24 @@ fn alt_text(chart: &EvalChart) -> String {
             let kind = ["inaccuracy", "mistake", "blunder"]
                 .get(usize::from(s).wrapping_sub(1))
                 .unwrap_or(&"mark");
-            format!("ply {ply} {kind}")
+            tr!("picture-chart-mark", ply = ply, kind = *kind)
         })
         .collect();
-    format!(
-        "Evaluation chart, {}: South's lead in seeds over {} plies, from {:+.1} to {:+.1}; \
-         highest {:+.1} at ply {hi}, lowest {:+.1} at ply {lo}. Marked: {}.",
-        chart.title,
-        v.len().saturating_sub(1),
-        at(0),
-        at(v.len().saturating_sub(1)),
-        at(hi),
-        at(lo),
-        if marks.is_empty() {
-            "none".to_string()
-        } else {
-            marks.join(", ")
-        }
+    let marked = if marks.is_empty() {
+        tr!("picture-chart-marked-none")
+    } else {
+        marks.join(", ")
+    };
+    tr!(
+        "picture-chart-eval-alt",
+        title = &chart.title,
+        count = v.len().saturating_sub(1),
+        first = format!("{:+.1}", at(0)),
+        last = format!("{:+.1}", at(v.len().saturating_sub(1))),
+        high = format!("{:+.1}", at(hi)),
+        high_ply = hi,
+        low = format!("{:+.1}", at(lo)),
+        low_ply = lo,
+        marked = marked
     )
 }

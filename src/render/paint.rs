@@ -307,7 +307,12 @@ impl Renderer {
             draw::dashed_ring(img, c, radii, 12, 0.6, BLUE);
             // Tags sit a little inside the pit's edge, so that a tag below one pit and a
             // tag above the pit under it stay apart.
-            tags.push(((c.0, c.1 - l.k(TAG_AT)), "start".into(), BLUE, WHITE));
+            tags.push((
+                (c.0, c.1 - l.k(TAG_AT)),
+                tr!("picture-tag-start"),
+                BLUE,
+                WHITE,
+            ));
         }
         let mut taken_tag = None;
         let mut mark =
@@ -320,7 +325,8 @@ impl Renderer {
             };
         match step.event {
             Some(Event::Relay { hole, lifted }) => {
-                mark(img, hole, ORANGE, TAG_INK, format!("relay {lifted}"), true);
+                let word = tr!("picture-tag-relay", laps = lifted.to_string());
+                mark(img, hole, ORANGE, TAG_INK, word, true);
             }
             Some(Event::Capture {
                 hole,
@@ -332,11 +338,30 @@ impl Renderer {
                 let (r_in, r_out) = (l.k(PIT_R - 2.0), l.k(PIT_R + 2.0));
                 draw::ring(img, t.0, t.1, r_in, r_out, VERMILLION);
                 // The capture tag goes on the side away from the target.
-                mark(img, hole, VERMILLION, WHITE, "capture".into(), h.1 > t.1);
+                mark(
+                    img,
+                    hole,
+                    VERMILLION,
+                    WHITE,
+                    tr!("picture-tag-capture"),
+                    h.1 > t.1,
+                );
                 self.arrow(img, l, t, h, VERMILLION);
-                taken_tag = Some((t, format!("{taken} taken"), VERMILLION, WHITE));
+                taken_tag = Some((
+                    t,
+                    tr!("picture-tag-taken", taken = taken),
+                    VERMILLION,
+                    WHITE,
+                ));
             }
-            Some(Event::Casa { hole }) => mark(img, hole, PURPLE, TAG_INK, "casa 4".into(), true),
+            Some(Event::Casa { hole }) => mark(
+                img,
+                hole,
+                PURPLE,
+                TAG_INK,
+                tr!("picture-tag-casa-four"),
+                true,
+            ),
             _ => {}
         }
         if let Some(path) = &step.path {
@@ -345,7 +370,8 @@ impl Renderer {
             }
             for &(hole, lap) in &path.casas {
                 let below = !path.relayed_in(hole);
-                mark(img, hole, PURPLE, TAG_INK, format!("casa {lap}"), below);
+                let word = tr!("picture-tag-casa", lap = lap);
+                mark(img, hole, PURPLE, TAG_INK, word, below);
             }
             for &(target, hole, lap) in &path.captures {
                 let (t, h) = (l.centre(target), l.centre(hole));
@@ -364,7 +390,7 @@ impl Renderer {
                     hole,
                     VERMILLION,
                     WHITE,
-                    format!("capture {lap}"),
+                    tr!("picture-tag-capture-lap", lap = lap),
                     below,
                 );
             }
@@ -374,13 +400,23 @@ impl Renderer {
         if step.event.is_none() {
             for e in &step.tail {
                 match *e {
-                    Event::Stop { hole } => {
-                        mark(img, hole, GREEN, WHITE, "end".into(), !relayed(hole))
-                    }
+                    Event::Stop { hole } => mark(
+                        img,
+                        hole,
+                        GREEN,
+                        WHITE,
+                        tr!("picture-tag-end"),
+                        !relayed(hole),
+                    ),
                     // A path tags every casa with its lap already.
-                    Event::Casa { hole } if step.path.is_none() => {
-                        mark(img, hole, PURPLE, TAG_INK, "casa 4".into(), true)
-                    }
+                    Event::Casa { hole } if step.path.is_none() => mark(
+                        img,
+                        hole,
+                        PURPLE,
+                        TAG_INK,
+                        tr!("picture-tag-casa-four"),
+                        true,
+                    ),
                     _ => {}
                 }
             }
@@ -456,7 +492,7 @@ impl Renderer {
             let cy = y + band_h / 2.0;
             let mut x = l.k(24.0);
             if let Some(word) = turn.word() {
-                x += self.badge(img, l, (x, cy), word) + l.k(12.0);
+                x += self.badge(img, l, (x, cy), &word) + l.k(12.0);
             }
             self.name_and_stats(img, l, (x, cy), step, (side, info));
         }
@@ -553,7 +589,10 @@ pub(super) struct Background {
 fn relay_laps(laps: &[u32]) -> String {
     let shown: Vec<String> = laps.iter().take(3).map(u32::to_string).collect();
     let more = if laps.len() > 3 { "…" } else { "" };
-    format!("relay {}{more}", shown.join(","))
+    tr!(
+        "picture-tag-relay",
+        laps = format!("{}{more}", shown.join(","))
+    )
 }
 
 fn empty_pit(img: &mut RgbImage, (cx, cy): (f32, f32), s: f32, c: &Colors) {

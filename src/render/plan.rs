@@ -4,13 +4,13 @@
 use mancala_rules::{Event, Hole, Outcome, Position, Side, Trace, TraceEvent, Variant};
 
 use crate::core::painter::{status_text, BoardInfo, Ended, MatchInfo};
-use crate::core::text::{count, event_text};
+use crate::core::text::{event_text, side_name};
 
 /// A game's display name: `Katro 6x6`, `Katro 6x6, lone steps` (K11), `Hoyito I 2x8`;
 /// in a match (M1-M4) with the game of the match: `Hoyito I 2x6, match game 2`.
 fn game_name(v: Variant, m: Option<&MatchInfo>) -> String {
     let name = if v.is_katro() && v.lone_steps() {
-        format!("Katro {}x{}, lone steps", v.rows(), v.cols())
+        tr!("picture-game-katro-steps", rows = v.rows(), cols = v.cols())
     } else if v.is_katro() {
         format!("Katro {}x{}", v.rows(), v.cols())
     } else {
@@ -36,8 +36,8 @@ fn match_during(m: Option<MatchInfo>, after: &Position) -> Option<MatchInfo> {
 pub(super) fn rows_text(v: Variant, side: Side) -> String {
     let rows: Vec<u8> = v.rows_of(side).map(|r| r + 1).collect();
     match (rows.iter().min(), rows.iter().max()) {
-        (Some(a), Some(b)) if a != b => format!("rows {a}-{b}"),
-        (Some(a), _) => format!("row {a}"),
+        (Some(a), Some(b)) if a != b => tr!("picture-rows", first = *a, last = *b),
+        (Some(a), _) => tr!("picture-row", row = *a),
         _ => String::new(),
     }
 }
@@ -48,8 +48,11 @@ pub(super) fn player_label(side: Side, info: &BoardInfo) -> String {
         Side::South => info.south.trim(),
         Side::North => info.north.trim(),
     };
-    let side_name = side.to_string();
-    if name.is_empty() || name.eq_ignore_ascii_case(&side_name) {
+    let side_name = side_name(side);
+    if name.is_empty()
+        || name.eq_ignore_ascii_case(&side_name)
+        || name.eq_ignore_ascii_case(side.name())
+    {
         side_name
     } else {
         // Whole: the picture cuts it by width (`draw::fit_text`), the alt text keeps it.
@@ -73,13 +76,13 @@ pub(super) enum Turn {
 }
 
 impl Turn {
-    pub(super) fn word(self) -> Option<&'static str> {
+    pub(super) fn word(self) -> Option<String> {
         match self {
             Turn::None => None,
-            Turn::Sowing => Some("sowing"),
-            Turn::ToMove => Some("to move"),
-            Turn::Won => Some("wins"),
-            Turn::Draw => Some("draw"),
+            Turn::Sowing => Some(tr!("picture-turn-sowing")),
+            Turn::ToMove => Some(tr!("picture-turn-to-move")),
+            Turn::Won => Some(tr!("picture-turn-wins")),
+            Turn::Draw => Some(tr!("picture-turn-draw")),
         }
     }
 }
@@ -165,16 +168,17 @@ fn board_alt(pos: &Position) -> String {
                     }
                 })
                 .collect();
-            format!("row {}: {}", r + 1, cells.join(" "))
+            tr!("picture-alt-row", row = r + 1, cells = cells.join(" "))
         })
         .collect();
     let last = (b'a' + v.cols() - 1) as char;
-    let closed = if v.holes() > 0 && (0..v.holes()).any(|i| pos.is_closed(v.hole(i))) {
-        ", x = closed hole"
-    } else {
-        ""
-    };
-    format!("Board, columns a to {last}{closed}: {}.", rows.join("; "))
+    let closed = v.holes() > 0 && (0..v.holes()).any(|i| pos.is_closed(v.hole(i)));
+    tr!(
+        "picture-alt-board",
+        last = last.to_string(),
+        closed = if closed { "yes" } else { "no" },
+        rows = rows.join("; ")
+    )
 }
 
 /// What each player has, as text: `South (Alice), rows 1-3: 20 seeds, took 2`; in a
@@ -214,13 +218,13 @@ pub(super) fn side_stats(
     m: Option<&MatchInfo>,
 ) -> String {
     let mut stats = if pos.variant().is_katro() {
-        format!(
-            "{}, took {}",
-            seeds_text(pos.seeds_of(side)),
-            captured[side.index()]
+        tr!(
+            "picture-stats-katro",
+            count = pos.seeds_of(side),
+            took = captured[side.index()]
         )
     } else {
-        format!("captured {}", captured[side.index()])
+        tr!("picture-stats-hoyito", captured = captured[side.index()])
     };
     if let Some(m) = m {
         stats.push_str(", ");
@@ -231,7 +235,7 @@ pub(super) fn side_stats(
 
 /// `1 seed`, `3 seeds`.
 fn seeds_text(n: u32) -> String {
-    count(n as usize, "seed", "seeds")
+    tr!("picture-seeds", count = n)
 }
 
 fn holes_text(holes: &[Hole]) -> String {
@@ -302,7 +306,7 @@ pub(super) fn plan_path(trace: &Trace, info: &BoardInfo) -> Step {
     let mut last = plan_move(trace, info)
         .pop()
         .unwrap_or_else(|| plan_position(&trace.after, info));
-    let laps = count(trace.laps as usize, "lap", "laps");
+    let laps = tr!("move-laps", count = trace.laps);
     last.caption.0 = format!("{laps}  {}", closing_text(&last.tail));
     last.lap_sown = sown;
     last.path = Some(path);
@@ -354,10 +358,26 @@ impl<'a> MovePlan<'a> {
             info,
             mover,
             frames,
-            headline: format!("{mover} plays {}", trace.mv),
+            headline: tr!(
+                "picture-plays",
+                side = side_name(mover),
+                mv = trace.mv.to_string()
+            ),
             caption_head: match &info.match_info {
-                Some(m) => format!("{mover} plays {} ({})", trace.mv, m.game_text()),
-                None => format!("{mover} plays {}", trace.mv),
+                Some(m) => format!(
+                    "{} ({})",
+                    tr!(
+                        "picture-plays",
+                        side = side_name(mover),
+                        mv = trace.mv.to_string()
+                    ),
+                    m.game_text()
+                ),
+                None => tr!(
+                    "picture-plays",
+                    side = side_name(mover),
+                    mv = trace.mv.to_string()
+                ),
             },
             match_during: match_during(info.match_info, &trace.after),
             katro_taken: katro_taken_before(trace, info),
@@ -406,24 +426,35 @@ impl<'a> MovePlan<'a> {
         let mut turns = [Turn::None; 2];
         turns[mover.index()] = Turn::Sowing;
         let what = match te.event {
-            Event::Casa { hole } => format!("casa at {hole}: {mover} captures 4"),
+            Event::Casa { hole } => tr!(
+                "picture-casa-captures",
+                hole = hole.to_string(),
+                side = side_name(mover)
+            ),
             e => event_text(&e),
         };
-        let line1 = format!("{n}/{frames}  lap {lap}: {what}");
+        let line1 = format!(
+            "{n}/{frames}  {}",
+            tr!("picture-lap", lap = lap, what = &what)
+        );
         let line2 = if te.hand > 0 {
-            format!("{head} · {} in hand, sown on from the next hole", te.hand)
+            format!("{head} · {}", tr!("picture-in-hand", count = te.hand))
         } else {
             head.clone()
         };
-        let alt = format!(
-            "Frame {n} of {frames}, {headline} ({}, seen from {}): lap {lap}: {what}; \
-             sown this lap: {}; {} in hand. {} {}",
-            game_name(te.position.variant(), self.info.match_info.as_ref()),
-            self.info.view,
-            holes_text(&self.lap_sown),
-            seeds_text(te.hand as u32),
-            board_alt(&te.position),
-            players_alt(
+        let alt = tr!(
+            "picture-alt-frame",
+            n = n,
+            frames = frames,
+            headline = headline,
+            game = game_name(te.position.variant(), self.info.match_info.as_ref()),
+            view = side_name(self.info.view),
+            lap = lap,
+            what = what,
+            sown = holes_text(&self.lap_sown),
+            hand = seeds_text(te.hand as u32),
+            board = board_alt(&te.position),
+            players = players_alt(
                 &te.position,
                 captured,
                 turns,
@@ -466,14 +497,17 @@ impl<'a> MovePlan<'a> {
         let line1 = format!("{frames}/{frames}  {closing}");
         let line2 = format!("{head} · {status}");
         let all: Vec<String> = trace.events.iter().map(|e| event_text(&e.event)).collect();
-        let alt = format!(
-            "Frame {frames} of {frames}, {headline} ({}, seen from {}): {closing}. \
-             The whole move: {}. {} {} {status}.",
-            game_name(after.variant(), info.match_info.as_ref()),
-            info.view,
-            all.join(", "),
-            board_alt(&after),
-            players_alt(&after, captured, turns, info, info.match_info.as_ref()),
+        let alt = tr!(
+            "picture-alt-final",
+            frames = frames,
+            headline = headline,
+            game = game_name(after.variant(), info.match_info.as_ref()),
+            view = side_name(info.view),
+            closing = &closing,
+            all = all.join(", "),
+            board = board_alt(&after),
+            players = players_alt(&after, captured, turns, info, info.match_info.as_ref()),
+            status = &status,
         );
         Step {
             pos: after,
@@ -495,9 +529,9 @@ impl<'a> MovePlan<'a> {
 fn closing_text(tail: &[Event]) -> String {
     let closing: Vec<String> = tail.iter().map(event_text).collect();
     if closing.is_empty() {
-        "end".to_string()
+        tr!("picture-end")
     } else {
-        format!("end: {}", closing.join("; "))
+        tr!("picture-end-with", events = closing.join("; "))
     }
 }
 
@@ -509,12 +543,13 @@ pub(super) fn plan_position(pos: &Position, info: &BoardInfo) -> Step {
     let m = info.match_info.as_ref();
     let line1 = format!("{}: {status}", game_name(pos.variant(), m));
     let line2 = pos.to_string();
-    let alt = format!(
-        "{} position, seen from {}: {status}. {} {}",
-        game_name(pos.variant(), m),
-        info.view,
-        board_alt(pos),
-        players_alt(pos, captured, turns, info, m),
+    let alt = tr!(
+        "picture-alt-position",
+        game = game_name(pos.variant(), m),
+        view = side_name(info.view),
+        status = &status,
+        board = board_alt(pos),
+        players = players_alt(pos, captured, turns, info, m),
     );
     Step {
         pos: *pos,

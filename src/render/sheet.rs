@@ -22,11 +22,11 @@ impl Renderer {
                 (200.0, 40.0),
                 Align::Centre,
                 INK,
-                "no frames",
+                &tr!("picture-sheet-empty"),
             );
             return Frame {
                 png: self.encode_png(&img),
-                alt: "Contact sheet with no frames.".to_string(),
+                alt: tr!("picture-sheet-empty-alt"),
             };
         }
         let tw = tiles.iter().map(|t| t.0.width()).max().unwrap_or(1);
@@ -66,11 +66,7 @@ impl Renderer {
             .collect();
         Frame {
             png: self.encode_png(&sheet),
-            alt: format!(
-                "Contact sheet of {}, in order: {}.",
-                crate::core::text::count(n, "frame", "frames"),
-                items.join("; ")
-            ),
+            alt: tr!("picture-sheet-alt", count = n, items = items.join("; ")),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The texts of replies: move summaries, results, dates; help and rule summaries in
 //! [`help`].
 
-use mancala_rules::{Event, Outcome, Side, Trace, Variant};
+use mancala_rules::{EndReason, Event, Outcome, PlayError, Side, Trace, Variant};
 
 use crate::model::GameKind;
 
@@ -12,18 +12,34 @@ pub use help::{command_help, help, katro_house_rule, rules_ai_line, HOYITO_RULES
 pub const ORGANIZERS: &str =
     "on Discord Manage Server or the organizer role, on Matrix room moderators";
 
+/// [`ORGANIZERS`] in the current language.
+pub fn organizers() -> String {
+    tr!("game-organizers")
+}
+
+/// A side's name in prose, in the current language: `South`, `North` (`Sud`, `Nord`,
+/// ...). Where a side is a typed keyword (`as north`), it stays English.
+pub fn side_name(side: Side) -> String {
+    match side {
+        Side::South => tr!("side-south"),
+        Side::North => tr!("side-north"),
+    }
+}
+
 /// A game kind as people say it: `Katro 6x6`, `Katro 4x4 with lone-seed steps`,
 /// `Hoyito 2x8 match`.
 pub fn kind_name(kind: GameKind) -> String {
     let v = kind.variant;
     let game = if v.is_katro() { "Katro" } else { "Hoyito" };
-    let m = if kind.is_match { " match" } else { "" };
-    let lone = if v.lone_steps() {
-        " with lone-seed steps"
-    } else {
-        ""
-    };
-    format!("{game} {}x{}{lone}{m}", v.rows(), v.cols())
+    let yes_no = |b: bool| if b { "yes" } else { "no" };
+    tr!(
+        "game-kind",
+        game = game,
+        rows = v.rows(),
+        cols = v.cols(),
+        lone = yes_no(v.lone_steps()),
+        is_match = yes_no(kind.is_match)
+    )
 }
 
 /// The one-line summary of a move, e.g.
@@ -32,10 +48,12 @@ pub fn kind_name(kind: GameKind) -> String {
 /// named as [`crate::core::text::event_text`] names them.
 pub fn move_summary(player: &str, trace: &Trace) -> String {
     let mover = trace.before.to_move();
-    format!(
-        "{player} ({mover}) sowed {}: {}.",
-        trace.mv,
-        move_parts(trace).join(", ")
+    tr!(
+        "move-summary",
+        player = player,
+        side = side_name(mover),
+        mv = trace.mv.to_string(),
+        parts = move_parts(trace).join(", ")
     )
 }
 
@@ -43,7 +61,7 @@ pub fn move_summary(player: &str, trace: &Trace) -> String {
 /// casas, the last four and passes, e.g. `["6 laps", "captured 2 from b4"]`.
 pub fn move_parts(trace: &Trace) -> Vec<String> {
     let laps = trace.laps;
-    let mut parts = vec![count(laps as usize, "lap", "laps")];
+    let mut parts = vec![tr!("move-laps", count = laps)];
     let casas: Vec<String> = trace
         .events
         .iter()
@@ -54,9 +72,11 @@ pub fn move_parts(trace: &Trace) -> Vec<String> {
         .collect();
     for e in &trace.events {
         match e.event {
-            Event::Capture { target, taken, .. } => {
-                parts.push(format!("captured {taken} from {target}"))
-            }
+            Event::Capture { target, taken, .. } => parts.push(tr!(
+                "move-captured",
+                taken = taken,
+                target = target.to_string()
+            )),
             Event::LastFour | Event::Pass { .. } => {
                 parts.push(crate::core::text::event_text(&e.event))
             }
@@ -68,10 +88,7 @@ pub fn move_parts(trace: &Trace) -> Vec<String> {
         let at = casas.join(", ");
         parts.insert(
             1,
-            format!(
-                "captured {seeds} in {} at {at}",
-                if casas.len() == 1 { "casa" } else { "casas" }
-            ),
+            tr!("move-casas", seeds = seeds, count = casas.len(), at = at),
         );
     }
     parts
@@ -81,31 +98,76 @@ pub fn move_parts(trace: &Trace) -> Vec<String> {
 /// `Draw: third repetition (K10/H10).` `names` are South's and North's players.
 pub fn outcome_text(outcome: Outcome, names: [&str; 2]) -> String {
     match outcome {
-        Outcome::Ongoing => "The game goes on.".to_string(),
-        Outcome::Win { winner, reason } => {
-            format!("{} ({winner}) wins: {reason}.", names[winner.index()])
+        Outcome::Ongoing => tr!("result-ongoing"),
+        Outcome::Win { winner, reason } => tr!(
+            "result-win",
+            player = names[winner.index()],
+            side = side_name(winner),
+            reason = end_reason(reason)
+        ),
+        Outcome::Draw { reason } => tr!("result-draw", reason = end_reason(reason)),
+    }
+}
+
+/// Why a game ended, in words: `no legal move (K9)`, `third repetition (K10/H10)`.
+pub fn end_reason(reason: EndReason) -> String {
+    match reason {
+        EndReason::NoLegalMove => tr!("result-reason-no-legal-move"),
+        EndReason::Repetition => tr!("result-reason-repetition"),
+        EndReason::Stalemate => tr!("result-reason-stalemate"),
+        EndReason::AllCaptured => tr!("result-reason-all-captured"),
+        EndReason::Resignation => tr!("result-reason-resignation"),
+    }
+}
+
+/// Why a move was refused, in words: the rules crate's [`PlayError`] Display in the
+/// current language (a malformed move's parse error stays as the rules word it).
+pub fn play_error(e: &PlayError) -> String {
+    match e {
+        PlayError::GameOver => tr!("move-error-game-over"),
+        PlayError::OffBoard { hole } => tr!("move-error-off-board", hole = hole.to_string()),
+        PlayError::NotYourHole { hole, mover } => tr!(
+            "move-error-not-your-hole",
+            hole = hole.to_string(),
+            side = side_name(*mover)
+        ),
+        PlayError::ClosedHole { hole } => tr!("move-error-closed", hole = hole.to_string()),
+        PlayError::EmptyHole { hole } => tr!("move-error-empty", hole = hole.to_string()),
+        PlayError::WrongRow { hole, must_row } => tr!(
+            "move-error-wrong-row",
+            hole = hole.to_string(),
+            row = u32::from(*must_row) + 1
+        ),
+        PlayError::Endless { mv, laps } => {
+            tr!("move-error-endless", mv = mv.to_string(), laps = *laps)
         }
-        Outcome::Draw { reason } => format!("Draw: {reason}."),
+        PlayError::WrongKind { reason } => match *reason {
+            "a lone-seed step (K11) needs exactly one seed on your side" => {
+                tr!("move-error-step-one-seed")
+            }
+            "a lone-seed step (K11) goes one row inward, straight or diagonally" => {
+                tr!("move-error-step-inward")
+            }
+            "lone-seed steps (K11) are not played in this game" => tr!("move-error-no-steps"),
+            "a Katro move is a hole and a direction, like c1+" => tr!("move-error-katro-form"),
+            "a Hoyito move is a hole, like d1" => tr!("move-error-hoyito-form"),
+            other => other.to_string(),
+        },
+        PlayError::Malformed(pe) => pe.to_string(),
     }
 }
 
 /// `Captured: South 12, North 8.`
 pub fn captured_text(captured: [u32; 2]) -> String {
-    format!(
-        "Captured: {} {}, {} {}.",
-        Side::South,
-        captured[0],
-        Side::North,
-        captured[1]
-    )
+    tr!("result-captured", south = captured[0], north = captured[1])
 }
 
 /// How to type a move in `variant`, with the prefix.
 pub fn move_form(variant: Variant, prefix: &str) -> String {
     if variant.is_katro() {
-        format!("`{prefix}sow HOLE+` or `{prefix}sow HOLE-`")
+        tr!("move-form-katro", prefix = prefix)
     } else {
-        format!("`{prefix}sow HOLE`")
+        tr!("move-form-hoyito", prefix = prefix)
     }
 }
 
@@ -113,15 +175,16 @@ pub fn move_form(variant: Variant, prefix: &str) -> String {
 pub fn duration_text(ms: u64) -> String {
     let s = ms / 1000;
     if s >= 3600 && s % 3600 == 0 || s >= 36_000 {
-        format!("{} h", s / 3600)
+        tr!("clock-hours", count = s / 3600)
     } else if s >= 60 {
-        format!("{} min", s / 60)
+        tr!("clock-minutes", count = s / 60)
     } else {
-        format!("{s} s")
+        tr!("clock-seconds", count = s)
     }
 }
 
-/// `n` and the noun: `1 game`, `2 games`, `0 games`.
+/// `n` and the noun: `1 game`, `2 games`, `0 games` (English only: a localized count is
+/// a message of its own, with a plural selector).
 pub fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
@@ -133,7 +196,7 @@ pub fn date_text(ms: u64) -> String {
         .ok()
         .and_then(|ms| jiff::Timestamp::from_millisecond(ms).ok())
         .map_or_else(
-            || "after 9999-12-31".to_string(),
+            || tr!("clock-after-max"),
             |t| t.strftime("%Y-%m-%d %H:%M UTC").to_string(),
         )
 }
@@ -141,21 +204,75 @@ pub fn date_text(ms: u64) -> String {
 /// One line of text for an event, e.g. `relay 3 from e1`, `capture 2 from b4 at b3`.
 pub fn event_text(e: &Event) -> String {
     match *e {
-        Event::Relay { hole, lifted } => format!("relay {lifted} from {hole}"),
+        Event::Relay { hole, lifted } => {
+            tr!("move-event-relay", lifted = lifted, hole = hole.to_string())
+        }
         Event::Capture {
             hole,
             target,
             taken,
-        } => format!("capture {taken} from {target} at {hole}"),
-        Event::Casa { hole } => format!("casa at {hole}"),
-        Event::LastFour => "last four".to_string(),
-        Event::Pass { player } => format!("{player} passes"),
-        Event::Stop { hole } => format!("stop at {hole}"),
+        } => tr!(
+            "move-event-capture",
+            taken = taken,
+            target = target.to_string(),
+            hole = hole.to_string()
+        ),
+        Event::Casa { hole } => tr!("move-event-casa", hole = hole.to_string()),
+        Event::LastFour => tr!("move-event-last-four"),
+        Event::Pass { player } => tr!("move-event-pass", side = side_name(player)),
+        Event::Stop { hole } => tr!("move-event-stop", hole = hole.to_string()),
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use crate::i18n::{with_lang, Lang};
+    use mancala_rules::{EndReason, Outcome, Side};
+
+    #[test]
+    fn russian_counts_take_one_few_and_many() {
+        let laps = |n: u32| with_lang(Lang::Ru, || tr!("move-laps", count = n));
+        assert_eq!(laps(1), "1 круг");
+        assert_eq!(laps(3), "3 круга");
+        assert_eq!(laps(5), "5 кругов");
+        assert_eq!(laps(21), "21 круг");
+        assert_eq!(laps(12), "12 кругов");
+        let fr = |n: u32| with_lang(Lang::Fr, || tr!("move-laps", count = n));
+        assert_eq!(fr(0), "0 tour");
+        assert_eq!(fr(2), "2 tours");
+    }
+
+    #[test]
+    fn words_follow_the_language_and_english_stays() {
+        let win = Outcome::Win {
+            winner: Side::North,
+            reason: EndReason::NoLegalMove,
+        };
+        let names = ["ann", "bo"];
+        assert_eq!(
+            super::outcome_text(win, names),
+            "bo (North) wins: no legal move (K9)."
+        );
+        assert_eq!(
+            with_lang(Lang::Es, || super::outcome_text(win, names)),
+            "bo (Norte) gana: ninguna jugada legal (K9)."
+        );
+        assert_eq!(super::duration_text(90 * 60_000), "90 min");
+        assert_eq!(
+            with_lang(Lang::Ru, || super::duration_text(24 * 3_600_000)),
+            "24 ч"
+        );
+        let kind = crate::model::GameKind {
+            variant: mancala_rules::Variant::HOYITO,
+            is_match: true,
+        };
+        assert_eq!(super::kind_name(kind), "Hoyito 2x6 match");
+        assert_eq!(
+            with_lang(Lang::Fr, || super::kind_name(kind)),
+            "Hoyito 2x6 en match"
+        );
+    }
+
     #[test]
     fn counts_say_one_in_the_singular() {
         assert_eq!(super::count(1, "game", "games"), "1 game");

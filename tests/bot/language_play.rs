@@ -1,0 +1,113 @@
+//! Issue 14 item 2 for the games: moves, results, refusals and the pictures' texts in
+//! the channel's language (`!set language`).
+
+use crate::core_chat::{bench, chan, ok, refused, say, say_as, start};
+
+/// A Katro game in French: the move summary, the player to move, the board, the
+/// legal moves and a refusal of a move from the opponent's side.
+#[test]
+fn a_katro_game_in_french() {
+    let b = bench();
+    let at = chan("fr-katro");
+    ok(say_as(&b.core, &at, "olga", "!set language fr", true));
+    start(&b.core, &at, "katro notime");
+    let r = ok(say(&b.core, &at, "alice", "!sow c1+"));
+    assert_eq!(
+        r.text(),
+        "alice (Sud) a semé c1+ : 7 tours, a pris 2 en b4.\n@bob (Nord) a le trait : \
+         `!sow TROU+` ou `!sow TROU-`."
+    );
+    let board = ok(say(&b.core, &at, "carol", "!board"));
+    assert!(
+        board
+            .text()
+            .starts_with("Katro 6x6 : alice (Sud) contre bob (Nord), coup 2. Position : `katro/"),
+        "{}",
+        board.text()
+    );
+    assert!(
+        board
+            .text()
+            .ends_with("bob (Nord) a le trait. Prises : Sud 2, Nord 0."),
+        "{}",
+        board.text()
+    );
+    let moves = ok(say(&b.core, &at, "carol", "!moves"));
+    assert!(
+        moves.text().starts_with("Coups légaux pour bob (Nord) : "),
+        "{}",
+        moves.text()
+    );
+    let e = refused(say(&b.core, &at, "bob", "!sow c1+"));
+    assert!(
+        e.starts_with(
+            "`c1+` n'est pas un coup légal : c1 n'est pas un trou de Nord ; Nord ne sème \
+             que depuis son propre camp ; coups légaux : "
+        ),
+        "{e}"
+    );
+    let e = refused(say(&b.core, &at, "alice", "!sow d6"));
+    assert_eq!(
+        e,
+        "c'est au tour de bob (Nord), pas au vôtre ; attendez son coup"
+    );
+    let r = ok(say(&b.core, &at, "bob", "!resign"));
+    assert_eq!(
+        r.text(),
+        "bob (Nord) abandonne.\nPartie terminée. alice (Sud) gagne : abandon. \
+         Prises : Sud 2, Nord 0.\nSans classement : la partie s'est terminée avant que \
+         les deux camps aient joué."
+    );
+}
+
+/// Russian: the challenge with its buttons, plural forms of laps, a Hoyito move.
+#[test]
+fn a_hoyito_game_in_russian_with_plural_forms() {
+    let b = bench();
+    let at = chan("ru-hoyito");
+    ok(say_as(&b.core, &at, "olga", "!set language ru", true));
+    let r = ok(say(&b.core, &at, "alice", "!new hoyito @bob as south"));
+    assert_eq!(
+        r.text(),
+        "alice вызывает @bob на Hoyito 2x6 (alice играет за Юг, 72 ч на ход). @bob: \
+         `!accept` или `!decline` (истекает через 24 ч)."
+    );
+    let labels: Vec<&str> = r.buttons.iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(labels, ["Принять", "Отклонить"]);
+    ok(say(&b.core, &at, "bob", "!accept"));
+    let r = ok(say(&b.core, &at, "alice", "!sow a1"));
+    assert_eq!(
+        r.text().lines().next().unwrap(),
+        "alice (Юг), ход a1: 5 кругов."
+    );
+    assert!(
+        r.text().contains("@bob (Север): `!sow ЛУНКА`"),
+        "{}",
+        r.text()
+    );
+    let e = refused(say(&b.core, &at, "carol", "!resign"));
+    assert_eq!(
+        e,
+        "вы не играете в этой партии (alice (Юг) против bob (Север)); сдаться может только игрок"
+    );
+}
+
+/// Spanish: a refusal without a game, and the English of another channel unchanged.
+#[test]
+fn spanish_in_one_channel_english_in_another() {
+    let b = bench();
+    let es = chan("es");
+    ok(say_as(&b.core, &es, "olga", "!set language es", true));
+    let e = refused(say(&b.core, &es, "alice", "!board"));
+    assert_eq!(
+        e,
+        "aquí no hay ninguna partida en juego; crea una con `!new GAME [@opponent]`"
+    );
+    let en = chan("en");
+    let e = refused(say(&b.core, &en, "alice", "!board"));
+    assert_eq!(
+        e,
+        "there is no game in play here; start one with `!new GAME [@opponent]`"
+    );
+    assert!(b.core.board(&en).is_none());
+}
