@@ -32,6 +32,8 @@ mod hostile;
 mod kill;
 #[path = "bot/language.rs"]
 mod language;
+#[path = "bot/language_events.rs"]
+mod language_events;
 #[path = "bot/language_play.rs"]
 mod language_play;
 #[path = "bot/lone.rs"]

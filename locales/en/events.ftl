@@ -1,1 +1,205 @@
-# events
+# events: tournaments, ratings and the leaderboard, channel settings, limits and the
+# store's failures.
+# Terms (see locales/GLOSSARY.md): tournament, round, organizer, rating, game, move.
+# Command names and keywords (`!tournament join`, roundrobin|swiss|knockout) are typed:
+# never translated.
+
+## Counts
+
+tournament-players = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
+tournament-rounds = { $count ->
+    [one] { $count } round
+   *[other] { $count } rounds
+}
+
+## Formats and phases
+
+tournament-format-round-robin = round robin
+tournament-format-swiss = Swiss, { $count ->
+    [one] { $count } round
+   *[other] { $count } rounds
+}
+tournament-format-knockout = knockout
+tournament-phase-registration = registration open
+tournament-phase-running = round { $round }
+tournament-phase-finished = finished
+tournament-phase-cancelled = cancelled
+
+## Who may organize
+
+settings-organizers = on Discord Manage Server or the organizer role, on Matrix room moderators
+tournament-organizers-create = only organizers ({ $organizers }) can create a tournament
+tournament-organizers-start = only organizers ({ $organizers }) can start a tournament
+tournament-organizers-cancel = only organizers ({ $organizers }) can cancel a tournament
+
+## Finding the tournament meant
+
+tournament-unknown = there is no tournament `{ $name }` here; `{ $p }tournament` lists them
+tournament-none-live = there is no tournament open or running here; an organizer creates one with `{ $p }tournament new NAME GAME roundrobin|swiss ROUNDS|knockout [TIME]`
+tournament-wrong-stage = no tournament here is at that stage ({ $list }); `{ $p }tournament` lists them
+tournament-several = several tournaments fit ({ $list }); name one, e.g. `{ $p }tournament { $usage } { $first }`
+tournament-gone = the tournament is gone
+tournament-not-started = { $name } has not started yet: { $count ->
+    [0] nobody has
+    [one] { $count } player has
+   *[other] { $count } players have
+} joined so far; an organizer starts it with `{ $p }tournament start { $name }`
+tournament-running = { $name } is running (round { $round }): registration is closed; `{ $p }tournament pairings { $name }` shows the round in play
+tournament-over-refusal = { $name } is over; `{ $p }tournament standings { $name }` shows the final standings
+tournament-was-cancelled = { $name } was cancelled
+
+## The commands
+
+tournament-list-empty = No tournaments here yet. Organizers: `{ $p }tournament new NAME GAME roundrobin|swiss ROUNDS|knockout [TIME]`.
+tournament-list = Tournaments:
+tournament-created = Tournament { $name } created: { $kind }, { $format }, { $time }. Registration is open: `{ $p }tournament join { $name }`; an organizer starts it with `{ $p }tournament start { $name }`.
+tournament-per-move = { $duration } per move
+tournament-no-time-limit = no time limit
+tournament-joins = { $player } joins { $name } ({ $players }).
+tournament-leaves = { $player } leaves { $name }.
+tournament-started = { $name } starts: { $players }, { $format }. Seeds: { $seeds }.
+tournament-withdraw-others = only organizers can withdraw another player; you can withdraw yourself
+tournament-withdrawn = { $player } is withdrawn from { $name }.
+tournament-withdrawn-resigned = { $player } is withdrawn from { $name }: the game in play is resigned on his behalf.
+tournament-cancelled = Tournament { $name } is cancelled.
+tournament-cancelled-aborted = Tournament { $name } is cancelled; { $count ->
+    [one] { $count } game in play was aborted
+   *[other] { $count } games in play were aborted
+}.
+
+## Refusals of the decisions
+
+tournament-name-taken-running = a tournament named `{ $name }` is already running here; choose another name
+tournament-name-taken-open = a tournament named `{ $name }` is already open here; choose another name
+tournament-closed-started = registration for { $name } is closed; it has started
+tournament-closed-ended = registration for { $name } is closed; it has ended
+tournament-already-in = you are already in { $name }
+tournament-full = { $name } is full ({ $count } players)
+tournament-leave-started = { $name } has started; ask an organizer to `{ $p }tournament withdraw @you`
+tournament-not-in = you are not in { $name }
+tournament-already-started = { $name } has already started
+tournament-too-few = { $name } needs at least 2 players to start (has { $count })
+tournament-player-not-in = { $player } is not in { $name }
+tournament-already-withdrawn = { $player } has already withdrawn
+tournament-is-over = { $name } is over
+tournament-already-cancelled = { $name } is already cancelled
+tournament-already-over = { $name } is already over
+tournament-game-resigned = { $player } is withdrawn from the tournament: the game is resigned.
+
+## Pairings, results and rounds
+
+tournament-not-started-yet = { $name } has not started yet.
+tournament-pairings-title = { $name } round { $round }:
+tournament-bye = { $board }. { $player } has a bye
+tournament-playing-in = playing in #{ $room }
+tournament-waiting-room = waiting for its room
+tournament-pairing = { $board }. { $south } (South) vs { $north } (North): { $result }
+tournament-pairing-forfeit = { $board }. { $south } (South) vs { $north } (North): { $result } (forfeit)
+tournament-game-opened = Tournament { $name }, round { $round }, board { $board }: { $kind }, { $players }. { $line }
+tournament-result = { $name } round { $round }, board { $board }: { $south } { $score } { $north }.
+tournament-round-begins = Round { $round } of { $name } begins.
+tournament-over = Tournament { $name } is over.
+tournament-over-winner = Tournament { $name } is over: { $winner }.
+
+## Standings
+
+tournament-registered = { $name } has not started; registered: { $players }.
+tournament-registered-nobody = nobody yet
+tournament-when-first = round { $round } in play
+tournament-when-between = after round { $done }, round { $round } in play
+tournament-when-after = after round { $done }
+tournament-standings-title = { $name } standings, { $when }:
+tournament-standings-title-final = { $name } standings, { $when } (final):
+tournament-standings-title-cancelled = { $name } standings, { $when } (cancelled):
+tournament-standing = { $rank }. { $player } { $points } { $points ->
+    [one] pt
+   *[other] pts
+} ({ $won }-{ $drawn }-{ $lost }), Buchholz { $buchholz }, SB { $sb }
+tournament-standing-knockout = { $rank }. { $player }: { $result }
+# Appended after a space to a withdrawn player's line.
+tournament-withdrawn-mark = (withdrawn)
+# Appended after a space to a knockout's winner decided by forfeit.
+tournament-forfeit-mark = (forfeit)
+tournament-winner = { $winner } wins
+tournament-winner-final = { $winner } wins { $round } against { $other }
+
+## Knockout rounds: the stage (used after "won", "lost", "lost in", "in", "wins ... against")
+
+tournament-stage-final = the final (round { $round })
+tournament-stage-semi = the semi-final (round { $round })
+tournament-stage-quarter = the quarter-final (round { $round })
+tournament-stage-round = round { $round }
+tournament-ko-won = won { $stage }
+tournament-ko-lost = lost { $stage }
+tournament-ko-lost-in = lost in { $stage }
+tournament-ko-in = in { $stage }
+
+## Standings pictures
+
+tournament-table-standings = { $name } standings
+tournament-table-crosstable = { $name } crosstable
+tournament-col-player = Player
+tournament-col-result = Result
+tournament-col-points = Points
+tournament-col-wdl = W-D-L
+tournament-col-buchholz = Buchholz
+tournament-col-sb = SB
+
+## Ratings
+
+rating-games = { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+}
+rating-line = { $game } { $rating } ({ $games }: { $won } won, { $drawn } drawn, { $lost } lost{ $last })
+rating-line-provisional = { $game } { $rating } provisional ({ $games }: { $won } won, { $drawn } drawn, { $lost } lost{ $last })
+# Appended to rating-line's counts: the last game's change, e.g. `+12`.
+rating-last-change = , last change { $change }
+rating-unrated = { $game } unrated
+rating-summary = { $player }: { $parts }.
+rating-chart-title = { $player }: rating history
+rating-chart-steps = rated games
+rating-chart-band = rating deviation
+leaderboard-empty = { $game }: no rated games yet.
+leaderboard-title = { $game } leaderboard (? = provisional):
+
+## Channel settings
+
+settings-theme = Board pictures here are drawn in the { $theme ->
+    [dark] dark
+   *[light] light
+} theme.
+settings-pictures-frames = Moves here are shown as every frame of a move (a contact sheet when there are many).
+settings-pictures-sheet = Moves here are shown as a move's frames in one contact sheet, then the final board.
+settings-pictures-final = Moves here are shown as only the final board, with the move's path drawn on it.
+settings-pictures-gif = Moves here are shown as the move as an animated GIF.
+settings-view-mover = Boards of games between two people here are drawn from the side of the player who moved (games against the AI: from the human's side).
+settings-view-south = Boards of games between two people here are drawn from South's side (games against the AI: from the human's side).
+settings-view-north = Boards of games between two people here are drawn from North's side (games against the AI: from the human's side).
+
+## Limits and failures
+
+limit-user-throttled = you are sending commands faster than the bot takes them; nothing was changed. Try again in { $secs } s.
+limit-channel-throttled = this channel is sending commands faster than the bot takes them; nothing was changed. Try again in { $secs } s.
+limit-command-too-long = that command is { $len ->
+    [one] { $len } character
+   *[other] { $len } characters
+} long; commands are at most { $max ->
+    [one] { $max } character
+   *[other] { $max } characters
+}
+busy-retry = too many commands at once in this channel; nothing was changed, try again
+store-failed = the game store failed, nothing was changed: { $error }
+store-not-answering = the game store is not answering right now; nothing was changed, try again in a minute (the details are in the bot's log)
+
+## Parse errors of typed holes, moves, games and positions (the reason comes from the
+## rules, in English)
+
+input-bad-hole = bad hole { $typed }: { $reason }; expected a column letter and a row number, like `c1`
+input-bad-katro-move = bad move { $typed }: { $reason }; expected a hole and a direction, like `c1+` or `c1-` (bare `c1` means +)
+input-bad-hoyito-move = bad move { $typed }: { $reason }; expected a hole of your row, like `d1`
+input-bad-game = bad game { $typed }: { $reason }; expected `katro`, `katro:4x6`, `katro:4x4`, `hoyito` or `hoyito:2xN` with N from 6 to 12
+input-bad-position = bad position { $typed }: { $reason }; expected `GAME/ROW1/.../ROWn TOMOVE [S N]`, e.g. `hoyito/4,4,4,4,4,4/4,4,4,4,4,4 s 0 0`

@@ -1,1 +1,198 @@
-# events
+# events: torneos, puntuaciones y clasificación, ajustes del canal, límites y fallos del
+# almacenamiento.
+
+## Cuentas
+
+tournament-players = { $count ->
+    [one] { $count } jugador
+   *[other] { $count } jugadores
+}
+tournament-rounds = { $count ->
+    [one] { $count } ronda
+   *[other] { $count } rondas
+}
+
+## Formatos y etapas
+
+tournament-format-round-robin = todos contra todos
+tournament-format-swiss = sistema suizo, { $count ->
+    [one] { $count } ronda
+   *[other] { $count } rondas
+}
+tournament-format-knockout = eliminación directa
+tournament-phase-registration = inscripción abierta
+tournament-phase-running = ronda { $round }
+tournament-phase-finished = terminado
+tournament-phase-cancelled = cancelado
+
+## Quién organiza
+
+settings-organizers = en Discord, Gestionar servidor o el rol de organizador; en Matrix, los moderadores de la sala
+tournament-organizers-create = solo los organizadores ({ $organizers }) pueden crear un torneo
+tournament-organizers-start = solo los organizadores ({ $organizers }) pueden iniciar un torneo
+tournament-organizers-cancel = solo los organizadores ({ $organizers }) pueden cancelar un torneo
+
+## Encontrar el torneo
+
+tournament-unknown = aquí no hay ningún torneo `{ $name }`; `{ $p }tournament` los lista
+tournament-none-live = aquí no hay ningún torneo abierto ni en curso; un organizador crea uno con `{ $p }tournament new NOMBRE JUEGO roundrobin|swiss RONDAS|knockout [TIEMPO]`
+tournament-wrong-stage = ningún torneo de aquí está en esa etapa ({ $list }); `{ $p }tournament` los lista
+tournament-several = varios torneos encajan ({ $list }); nombre uno, p. ej. `{ $p }tournament { $usage } { $first }`
+tournament-gone = el torneo ya no existe
+tournament-not-started = { $name } aún no ha empezado: { $count ->
+    [0] nadie se ha inscrito
+    [one] { $count } jugador se ha inscrito
+   *[other] { $count } jugadores se han inscrito
+} hasta ahora; un organizador lo inicia con `{ $p }tournament start { $name }`
+tournament-running = { $name } está en curso (ronda { $round }): la inscripción está cerrada; `{ $p }tournament pairings { $name }` muestra la ronda en juego
+tournament-over-refusal = { $name } ha terminado; `{ $p }tournament standings { $name }` muestra la clasificación final
+tournament-was-cancelled = { $name } fue cancelado
+
+## Los comandos
+
+tournament-list-empty = Aún no hay torneos aquí. Organizadores: `{ $p }tournament new NOMBRE JUEGO roundrobin|swiss RONDAS|knockout [TIEMPO]`.
+tournament-list = Torneos:
+tournament-created = Torneo { $name } creado: { $kind }, { $format }, { $time }. La inscripción está abierta: `{ $p }tournament join { $name }`; un organizador lo inicia con `{ $p }tournament start { $name }`.
+tournament-per-move = { $duration } por jugada
+tournament-no-time-limit = sin límite de tiempo
+tournament-joins = { $player } se une a { $name } ({ $players }).
+tournament-leaves = { $player } deja { $name }.
+tournament-started = { $name } empieza: { $players }, { $format }. Cabezas de serie: { $seeds }.
+tournament-withdraw-others = solo los organizadores pueden retirar a otro jugador; usted puede retirarse a sí mismo
+tournament-withdrawn = { $player } queda retirado de { $name }.
+tournament-withdrawn-resigned = { $player } queda retirado de { $name }: la partida en juego se abandona en su nombre.
+tournament-cancelled = El torneo { $name } queda cancelado.
+tournament-cancelled-aborted = El torneo { $name } queda cancelado; { $count ->
+    [one] { $count } partida en juego fue anulada
+   *[other] { $count } partidas en juego fueron anuladas
+}.
+
+## Negativas
+
+tournament-name-taken-running = ya hay aquí un torneo llamado `{ $name }` en curso; elija otro nombre
+tournament-name-taken-open = ya hay aquí un torneo llamado `{ $name }` abierto; elija otro nombre
+tournament-closed-started = la inscripción a { $name } está cerrada: ya empezó
+tournament-closed-ended = la inscripción a { $name } está cerrada: ya terminó
+tournament-already-in = ya está inscrito en { $name }
+tournament-full = { $name } está completo ({ $count } jugadores)
+tournament-leave-started = { $name } ya empezó; pida a un organizador `{ $p }tournament withdraw @usted`
+tournament-not-in = no está inscrito en { $name }
+tournament-already-started = { $name } ya empezó
+tournament-too-few = { $name } necesita al menos 2 jugadores para empezar (tiene { $count })
+tournament-player-not-in = { $player } no está inscrito en { $name }
+tournament-already-withdrawn = { $player } ya se retiró
+tournament-is-over = { $name } ha terminado
+tournament-already-cancelled = { $name } ya está cancelado
+tournament-already-over = { $name } ya ha terminado
+tournament-game-resigned = { $player } queda retirado del torneo: la partida se abandona.
+
+## Emparejamientos, resultados y rondas
+
+tournament-not-started-yet = { $name } aún no ha empezado.
+tournament-pairings-title = { $name }, ronda { $round }:
+tournament-bye = { $board }. { $player } descansa
+tournament-playing-in = se juega en #{ $room }
+tournament-waiting-room = espera su sala
+tournament-pairing = { $board }. { $south } (Sur) contra { $north } (Norte): { $result }
+tournament-pairing-forfeit = { $board }. { $south } (Sur) contra { $north } (Norte): { $result } (incomparecencia)
+tournament-game-opened = Torneo { $name }, ronda { $round }, mesa { $board }: { $kind }, { $players }. { $line }
+tournament-result = { $name }, ronda { $round }, mesa { $board }: { $south } { $score } { $north }.
+tournament-round-begins = Empieza la ronda { $round } de { $name }.
+tournament-over = El torneo { $name } ha terminado.
+tournament-over-winner = El torneo { $name } ha terminado: { $winner }.
+
+## Clasificación
+
+tournament-registered = { $name } no ha empezado; inscritos: { $players }.
+tournament-registered-nobody = nadie todavía
+tournament-when-first = ronda { $round } en juego
+tournament-when-between = tras la ronda { $done }, ronda { $round } en juego
+tournament-when-after = tras la ronda { $done }
+tournament-standings-title = Clasificación de { $name }, { $when }:
+tournament-standings-title-final = Clasificación de { $name }, { $when } (final):
+tournament-standings-title-cancelled = Clasificación de { $name }, { $when } (cancelado):
+tournament-standing = { $rank }. { $player } { $points } { $points ->
+    [one] pt
+   *[other] pts
+} ({ $won }-{ $drawn }-{ $lost }), Buchholz { $buchholz }, SB { $sb }
+tournament-standing-knockout = { $rank }. { $player }: { $result }
+tournament-withdrawn-mark = (retirado)
+tournament-forfeit-mark = (incomparecencia)
+tournament-winner = { $winner } gana
+tournament-winner-final = { $winner } gana { $round } contra { $other }
+
+## Rondas de una eliminación directa
+
+tournament-stage-final = la final (ronda { $round })
+tournament-stage-semi = la semifinal (ronda { $round })
+tournament-stage-quarter = los cuartos de final (ronda { $round })
+tournament-stage-round = la ronda { $round }
+tournament-ko-won = ganó { $stage }
+tournament-ko-lost = perdió { $stage }
+tournament-ko-lost-in = eliminado en { $stage }
+tournament-ko-in = disputa { $stage }
+
+## Imágenes de la clasificación
+
+tournament-table-standings = Clasificación de { $name }
+tournament-table-crosstable = Tabla cruzada de { $name }
+tournament-col-player = Jugador
+tournament-col-result = Resultado
+tournament-col-points = Puntos
+tournament-col-wdl = G-T-P
+tournament-col-buchholz = Buchholz
+tournament-col-sb = SB
+
+## Puntuaciones
+
+rating-games = { $count ->
+    [one] { $count } partida
+   *[other] { $count } partidas
+}
+rating-line = { $game } { $rating } ({ $games }: { $won } ganadas, { $drawn } tablas, { $lost } perdidas{ $last })
+rating-line-provisional = { $game } { $rating } provisional ({ $games }: { $won } ganadas, { $drawn } tablas, { $lost } perdidas{ $last })
+rating-last-change = , último cambio { $change }
+rating-unrated = { $game } sin puntuación
+rating-summary = { $player }: { $parts }.
+rating-chart-title = { $player }: historial de puntuación
+rating-chart-steps = partidas puntuadas
+rating-chart-band = desviación de la puntuación
+leaderboard-empty = { $game }: aún no hay partidas puntuadas.
+leaderboard-title = Clasificación de { $game } (? = provisional):
+
+## Ajustes del canal
+
+settings-theme = Las imágenes del tablero se dibujan aquí con el tema { $theme ->
+    [dark] oscuro
+   *[light] claro
+}.
+settings-pictures-frames = Las jugadas se muestran aquí cuadro a cuadro (en una hoja de contactos cuando son muchos).
+settings-pictures-sheet = Las jugadas se muestran aquí con sus cuadros en una hoja de contactos y luego el tablero final.
+settings-pictures-final = Las jugadas se muestran aquí solo con el tablero final, con el camino de la jugada dibujado encima.
+settings-pictures-gif = Las jugadas se muestran aquí como un GIF animado.
+settings-view-mover = Los tableros de las partidas entre dos personas se dibujan aquí desde el lado del jugador que movió (partidas contra la IA: desde el lado del humano).
+settings-view-south = Los tableros de las partidas entre dos personas se dibujan aquí desde el lado de Sur (partidas contra la IA: desde el lado del humano).
+settings-view-north = Los tableros de las partidas entre dos personas se dibujan aquí desde el lado de Norte (partidas contra la IA: desde el lado del humano).
+
+## Límites y fallos
+
+limit-user-throttled = está enviando comandos más rápido de lo que el bot los atiende; no se cambió nada. Inténtelo de nuevo en { $secs } s.
+limit-channel-throttled = este canal está enviando comandos más rápido de lo que el bot los atiende; no se cambió nada. Inténtelo de nuevo en { $secs } s.
+limit-command-too-long = ese comando tiene { $len ->
+    [one] { $len } carácter
+   *[other] { $len } caracteres
+}; los comandos tienen como máximo { $max ->
+    [one] { $max } carácter
+   *[other] { $max } caracteres
+}
+busy-retry = demasiados comandos a la vez en este canal; no se cambió nada, inténtelo de nuevo
+store-failed = falló el almacenamiento de partidas, no se cambió nada: { $error }
+store-not-answering = el almacenamiento de partidas no responde ahora; no se cambió nada, inténtelo de nuevo en un minuto (los detalles están en el registro del bot)
+
+## Errores de escritura (el motivo viene de las reglas, en inglés)
+
+input-bad-hole = hoyo no válido { $typed }: { $reason }; se espera una letra de columna y un número de fila, como `c1`
+input-bad-katro-move = jugada no válida { $typed }: { $reason }; se espera un hoyo y una dirección, como `c1+` o `c1-` (`c1` solo significa +)
+input-bad-hoyito-move = jugada no válida { $typed }: { $reason }; se espera un hoyo de su fila, como `d1`
+input-bad-game = juego no válido { $typed }: { $reason }; se espera `katro`, `katro:4x6`, `katro:4x4`, `hoyito` o `hoyito:2xN` con N de 6 a 12
+input-bad-position = posición no válida { $typed }: { $reason }; se espera `GAME/ROW1/.../ROWn TOMOVE [S N]`, p. ej. `hoyito/4,4,4,4,4,4/4,4,4,4,4,4 s 0 0`

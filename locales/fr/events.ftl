@@ -1,1 +1,201 @@
-# events
+# events : tournois, classements Elo et palmarès, réglages du salon, limites et pannes
+# du stockage.
+
+## Comptes
+
+tournament-players = { $count ->
+    [one] { $count } joueur
+   *[other] { $count } joueurs
+}
+tournament-rounds = { $count ->
+    [one] { $count } ronde
+   *[other] { $count } rondes
+}
+
+## Formules et étapes
+
+tournament-format-round-robin = toutes rondes
+tournament-format-swiss = système suisse, { $count ->
+    [one] { $count } ronde
+   *[other] { $count } rondes
+}
+tournament-format-knockout = élimination directe
+tournament-phase-registration = inscriptions ouvertes
+tournament-phase-running = ronde { $round }
+tournament-phase-finished = terminé
+tournament-phase-cancelled = annulé
+
+## Qui peut organiser
+
+settings-organizers = sur Discord, Gérer le serveur ou le rôle organisateur ; sur Matrix, les modérateurs du salon
+tournament-organizers-create = seuls les organisateurs ({ $organizers }) peuvent créer un tournoi
+tournament-organizers-start = seuls les organisateurs ({ $organizers }) peuvent lancer un tournoi
+tournament-organizers-cancel = seuls les organisateurs ({ $organizers }) peuvent annuler un tournoi
+
+## Trouver le tournoi voulu
+
+tournament-unknown = il n'y a pas de tournoi `{ $name }` ici ; `{ $p }tournament` les liste
+tournament-none-live = aucun tournoi n'est ouvert ou en cours ici ; un organisateur en crée un avec `{ $p }tournament new NOM JEU roundrobin|swiss RONDES|knockout [TEMPS]`
+tournament-wrong-stage = aucun tournoi ici n'en est à cette étape ({ $list }) ; `{ $p }tournament` les liste
+tournament-several = plusieurs tournois conviennent ({ $list }) ; nommez-en un, par ex. `{ $p }tournament { $usage } { $first }`
+tournament-gone = le tournoi n'existe plus
+tournament-not-started = { $name } n'a pas encore commencé : { $count ->
+    [0] personne ne s'est inscrit
+    [one] { $count } joueur s'est inscrit
+   *[other] { $count } joueurs se sont inscrits
+} pour l'instant ; un organisateur le lance avec `{ $p }tournament start { $name }`
+tournament-running = { $name } est en cours (ronde { $round }) : les inscriptions sont closes ; `{ $p }tournament pairings { $name }` montre la ronde en jeu
+tournament-over-refusal = { $name } est terminé ; `{ $p }tournament standings { $name }` montre le classement final
+tournament-was-cancelled = { $name } a été annulé
+
+## Les commandes
+
+tournament-list-empty = Pas encore de tournoi ici. Organisateurs : `{ $p }tournament new NOM JEU roundrobin|swiss RONDES|knockout [TEMPS]`.
+tournament-list = Tournois :
+tournament-created = Tournoi { $name } créé : { $kind }, { $format }, { $time }. Les inscriptions sont ouvertes : `{ $p }tournament join { $name }` ; un organisateur le lance avec `{ $p }tournament start { $name }`.
+tournament-per-move = { $duration } par coup
+tournament-no-time-limit = sans limite de temps
+tournament-joins = { $player } rejoint { $name } ({ $players }).
+tournament-leaves = { $player } quitte { $name }.
+tournament-started = { $name } commence : { $players }, { $format }. Têtes de série : { $seeds }.
+tournament-withdraw-others = seuls les organisateurs peuvent retirer un autre joueur ; vous pouvez vous retirer vous-même
+tournament-withdrawn = { $player } est retiré de { $name }.
+tournament-withdrawn-resigned = { $player } est retiré de { $name } : sa partie en cours est abandonnée en son nom.
+tournament-cancelled = Le tournoi { $name } est annulé.
+tournament-cancelled-aborted = Le tournoi { $name } est annulé ; { $count ->
+    [one] { $count } partie en cours a été interrompue
+   *[other] { $count } parties en cours ont été interrompues
+}.
+
+## Refus des décisions
+
+tournament-name-taken-running = un tournoi nommé `{ $name }` est déjà en cours ici ; choisissez un autre nom
+tournament-name-taken-open = un tournoi nommé `{ $name }` est déjà ouvert ici ; choisissez un autre nom
+tournament-closed-started = les inscriptions à { $name } sont closes : il a commencé
+tournament-closed-ended = les inscriptions à { $name } sont closes : il est terminé
+tournament-already-in = vous êtes déjà inscrit à { $name }
+tournament-full = { $name } est complet ({ $count } joueurs)
+tournament-leave-started = { $name } a commencé ; demandez à un organisateur `{ $p }tournament withdraw @vous`
+tournament-not-in = vous n'êtes pas inscrit à { $name }
+tournament-already-started = { $name } a déjà commencé
+tournament-too-few = { $name } demande au moins 2 joueurs pour commencer ({ $count ->
+    [one] { $count } inscrit
+   *[other] { $count } inscrits
+})
+tournament-player-not-in = { $player } n'est pas inscrit à { $name }
+tournament-already-withdrawn = { $player } s'est déjà retiré
+tournament-is-over = { $name } est terminé
+tournament-already-cancelled = { $name } est déjà annulé
+tournament-already-over = { $name } est déjà terminé
+tournament-game-resigned = { $player } est retiré du tournoi : la partie est abandonnée.
+
+## Appariements, résultats et rondes
+
+tournament-not-started-yet = { $name } n'a pas encore commencé.
+tournament-pairings-title = { $name }, ronde { $round } :
+tournament-bye = { $board }. { $player } est exempt
+tournament-playing-in = se joue dans #{ $room }
+tournament-waiting-room = attend son salon
+tournament-pairing = { $board }. { $south } (Sud) contre { $north } (Nord) : { $result }
+tournament-pairing-forfeit = { $board }. { $south } (Sud) contre { $north } (Nord) : { $result } (forfait)
+tournament-game-opened = Tournoi { $name }, ronde { $round }, table { $board } : { $kind }, { $players }. { $line }
+tournament-result = { $name }, ronde { $round }, table { $board } : { $south } { $score } { $north }.
+tournament-round-begins = La ronde { $round } de { $name } commence.
+tournament-over = Le tournoi { $name } est terminé.
+tournament-over-winner = Le tournoi { $name } est terminé : { $winner }.
+
+## Classement
+
+tournament-registered = { $name } n'a pas commencé ; inscrits : { $players }.
+tournament-registered-nobody = personne pour l'instant
+tournament-when-first = ronde { $round } en jeu
+tournament-when-between = après la ronde { $done }, ronde { $round } en jeu
+tournament-when-after = après la ronde { $done }
+tournament-standings-title = Classement de { $name }, { $when } :
+tournament-standings-title-final = Classement de { $name }, { $when } (final) :
+tournament-standings-title-cancelled = Classement de { $name }, { $when } (annulé) :
+tournament-standing = { $rank }. { $player } { $points } { $points ->
+    [one] pt
+   *[other] pts
+} ({ $won }-{ $drawn }-{ $lost }), Buchholz { $buchholz }, SB { $sb }
+tournament-standing-knockout = { $rank }. { $player } : { $result }
+tournament-withdrawn-mark = (retiré)
+tournament-forfeit-mark = (forfait)
+tournament-winner = { $winner } gagne
+tournament-winner-final = { $winner } remporte { $round } contre { $other }
+
+## Rondes d'une élimination directe
+
+tournament-stage-final = la finale (ronde { $round })
+tournament-stage-semi = la demi-finale (ronde { $round })
+tournament-stage-quarter = le quart de finale (ronde { $round })
+tournament-stage-round = la ronde { $round }
+tournament-ko-won = a remporté { $stage }
+tournament-ko-lost = a perdu { $stage }
+tournament-ko-lost-in = éliminé pendant { $stage }
+tournament-ko-in = en lice pour { $stage }
+
+## Images du classement
+
+tournament-table-standings = Classement de { $name }
+tournament-table-crosstable = Grille de { $name }
+tournament-col-player = Joueur
+tournament-col-result = Résultat
+tournament-col-points = Points
+tournament-col-wdl = G-N-P
+tournament-col-buchholz = Buchholz
+tournament-col-sb = SB
+
+## Classements Elo
+
+rating-games = { $count ->
+    [one] { $count } partie
+   *[other] { $count } parties
+}
+rating-line = { $game } { $rating } ({ $games } : { $won } gagnées, { $drawn } nulles, { $lost } perdues{ $last })
+rating-line-provisional = { $game } { $rating } provisoire ({ $games } : { $won } gagnées, { $drawn } nulles, { $lost } perdues{ $last })
+rating-last-change = , dernière variation { $change }
+rating-unrated = { $game } sans classement
+rating-summary = { $player } : { $parts }.
+rating-chart-title = { $player } : historique du classement
+rating-chart-steps = parties classées
+rating-chart-band = écart de classement
+leaderboard-empty = { $game } : pas encore de partie classée.
+leaderboard-title = Palmarès { $game } (? = provisoire) :
+
+## Réglages du salon
+
+settings-theme = Les images du plateau sont dessinées ici dans le thème { $theme ->
+    [dark] sombre
+   *[light] clair
+}.
+settings-pictures-frames = Les coups sont montrés ici image par image (en planche-contact quand il y en a beaucoup).
+settings-pictures-sheet = Les coups sont montrés ici en une planche-contact de leurs images, puis le plateau final.
+settings-pictures-final = Les coups sont montrés ici par le seul plateau final, le chemin du coup dessiné dessus.
+settings-pictures-gif = Les coups sont montrés ici en GIF animé.
+settings-view-mover = Les plateaux des parties entre deux personnes sont dessinés ici du côté du joueur qui a joué (parties contre l'IA : du côté de l'humain).
+settings-view-south = Les plateaux des parties entre deux personnes sont dessinés ici du côté de Sud (parties contre l'IA : du côté de l'humain).
+settings-view-north = Les plateaux des parties entre deux personnes sont dessinés ici du côté de Nord (parties contre l'IA : du côté de l'humain).
+
+## Limites et pannes
+
+limit-user-throttled = vous envoyez des commandes plus vite que le bot ne les prend ; rien n'a été changé. Réessayez dans { $secs } s.
+limit-channel-throttled = ce salon envoie des commandes plus vite que le bot ne les prend ; rien n'a été changé. Réessayez dans { $secs } s.
+limit-command-too-long = cette commande fait { $len ->
+    [one] { $len } caractère
+   *[other] { $len } caractères
+} ; une commande fait au plus { $max ->
+    [one] { $max } caractère
+   *[other] { $max } caractères
+}
+busy-retry = trop de commandes à la fois dans ce salon ; rien n'a été changé, réessayez
+store-failed = le stockage des parties a échoué, rien n'a été changé : { $error }
+store-not-answering = le stockage des parties ne répond pas pour le moment ; rien n'a été changé, réessayez dans une minute (les détails sont dans le journal du bot)
+
+## Erreurs de saisie (la raison vient des règles, en anglais)
+
+input-bad-hole = trou invalide { $typed } : { $reason } ; attendu : une lettre de colonne et un numéro de rangée, comme `c1`
+input-bad-katro-move = coup invalide { $typed } : { $reason } ; attendu : un trou et une direction, comme `c1+` ou `c1-` (`c1` seul veut dire +)
+input-bad-hoyito-move = coup invalide { $typed } : { $reason } ; attendu : un trou de votre rangée, comme `d1`
+input-bad-game = jeu invalide { $typed } : { $reason } ; attendu : `katro`, `katro:4x6`, `katro:4x4`, `hoyito` ou `hoyito:2xN` avec N de 6 à 12
+input-bad-position = position invalide { $typed } : { $reason } ; attendu : `GAME/ROW1/.../ROWn TOMOVE [S N]`, par ex. `hoyito/4,4,4,4,4,4/4,4,4,4,4,4 s 0 0`

@@ -1,1 +1,207 @@
-# events
+# events: турниры, рейтинги и таблица лидеров, настройки канала, ограничения и сбои
+# хранилища.
+
+## Счёт
+
+tournament-players = { $count ->
+    [one] { $count } игрок
+    [few] { $count } игрока
+   *[many] { $count } игроков
+}
+tournament-rounds = { $count ->
+    [one] { $count } тур
+    [few] { $count } тура
+   *[many] { $count } туров
+}
+
+## Системы и стадии
+
+tournament-format-round-robin = круговой
+tournament-format-swiss = швейцарская система, { $count ->
+    [one] { $count } тур
+    [few] { $count } тура
+   *[many] { $count } туров
+}
+tournament-format-knockout = на выбывание
+tournament-phase-registration = регистрация открыта
+tournament-phase-running = тур { $round }
+tournament-phase-finished = завершён
+tournament-phase-cancelled = отменён
+
+## Кто организует
+
+settings-organizers = в Discord — право «Управлять сервером» или роль организатора, в Matrix — модераторы комнаты
+tournament-organizers-create = создать турнир могут только организаторы ({ $organizers })
+tournament-organizers-start = начать турнир могут только организаторы ({ $organizers })
+tournament-organizers-cancel = отменить турнир могут только организаторы ({ $organizers })
+
+## Какой турнир имеется в виду
+
+tournament-unknown = здесь нет турнира `{ $name }`; `{ $p }tournament` показывает список
+tournament-none-live = здесь нет открытого или идущего турнира; организатор создаёт его командой `{ $p }tournament new ИМЯ ИГРА roundrobin|swiss ТУРЫ|knockout [ВРЕМЯ]`
+tournament-wrong-stage = ни один турнир здесь не находится на этой стадии ({ $list }); `{ $p }tournament` показывает список
+tournament-several = подходят несколько турниров ({ $list }); укажите один, например `{ $p }tournament { $usage } { $first }`
+tournament-gone = турнира больше нет
+tournament-not-started = { $name } ещё не начался: { $count ->
+    [0] пока никто не записался
+    [one] пока записался { $count } игрок
+    [few] пока записались { $count } игрока
+   *[many] пока записались { $count } игроков
+}; организатор начинает его командой `{ $p }tournament start { $name }`
+tournament-running = { $name } идёт (тур { $round }): регистрация закрыта; `{ $p }tournament pairings { $name }` показывает текущий тур
+tournament-over-refusal = { $name } завершён; `{ $p }tournament standings { $name }` показывает итоговую таблицу
+tournament-was-cancelled = { $name } отменён
+
+## Команды
+
+tournament-list-empty = Здесь пока нет турниров. Организаторы: `{ $p }tournament new ИМЯ ИГРА roundrobin|swiss ТУРЫ|knockout [ВРЕМЯ]`.
+tournament-list = Турниры:
+tournament-created = Турнир { $name } создан: { $kind }, { $format }, { $time }. Регистрация открыта: `{ $p }tournament join { $name }`; организатор начинает его командой `{ $p }tournament start { $name }`.
+tournament-per-move = { $duration } на ход
+tournament-no-time-limit = без ограничения времени
+tournament-joins = { $player } участвует в { $name } ({ $players }).
+tournament-leaves = { $player } покидает { $name }.
+tournament-started = { $name } начинается: { $players }, { $format }. Посев: { $seeds }.
+tournament-withdraw-others = снять другого игрока могут только организаторы; себя вы можете снять сами
+tournament-withdrawn = { $player } снят с турнира { $name }.
+tournament-withdrawn-resigned = { $player } снят с турнира { $name }: текущая партия сдана от его имени.
+tournament-cancelled = Турнир { $name } отменён.
+tournament-cancelled-aborted = Турнир { $name } отменён; { $count ->
+    [one] прервана { $count } текущая партия
+    [few] прерваны { $count } текущие партии
+   *[many] прервано { $count } текущих партий
+}.
+
+## Отказы
+
+tournament-name-taken-running = турнир с именем `{ $name }` здесь уже идёт; выберите другое имя
+tournament-name-taken-open = турнир с именем `{ $name }` здесь уже открыт; выберите другое имя
+tournament-closed-started = регистрация на { $name } закрыта: турнир начался
+tournament-closed-ended = регистрация на { $name } закрыта: турнир завершён
+tournament-already-in = вы уже участвуете в { $name }
+tournament-full = в { $name } нет мест ({ $count } игроков)
+tournament-leave-started = { $name } уже начался; попросите организатора: `{ $p }tournament withdraw @вы`
+tournament-not-in = вы не участвуете в { $name }
+tournament-already-started = { $name } уже начался
+tournament-too-few = для начала { $name } нужно не меньше 2 игроков (сейчас { $count })
+tournament-player-not-in = { $player } не участвует в { $name }
+tournament-already-withdrawn = { $player } уже снят
+tournament-is-over = { $name } завершён
+tournament-already-cancelled = { $name } уже отменён
+tournament-already-over = { $name } уже завершён
+tournament-game-resigned = { $player } снят с турнира: партия сдана.
+
+## Пары, результаты и туры
+
+tournament-not-started-yet = { $name } ещё не начался.
+tournament-pairings-title = { $name }, тур { $round }:
+tournament-bye = { $board }. { $player } пропускает тур
+tournament-playing-in = играют в #{ $room }
+tournament-waiting-room = ждёт свою комнату
+tournament-pairing = { $board }. { $south } (Юг) — { $north } (Север): { $result }
+tournament-pairing-forfeit = { $board }. { $south } (Юг) — { $north } (Север): { $result } (неявка)
+tournament-game-opened = Турнир { $name }, тур { $round }, доска { $board }: { $kind }, { $players }. { $line }
+tournament-result = { $name }, тур { $round }, доска { $board }: { $south } { $score } { $north }.
+tournament-round-begins = Начинается тур { $round } турнира { $name }.
+tournament-over = Турнир { $name } завершён.
+tournament-over-winner = Турнир { $name } завершён: { $winner }.
+
+## Турнирная таблица
+
+tournament-registered = { $name } не начался; записались: { $players }.
+tournament-registered-nobody = пока никто
+tournament-when-first = идёт тур { $round }
+tournament-when-between = после тура { $done }, идёт тур { $round }
+tournament-when-after = после тура { $done }
+tournament-standings-title = Таблица { $name }, { $when }:
+tournament-standings-title-final = Таблица { $name }, { $when } (итог):
+tournament-standings-title-cancelled = Таблица { $name }, { $when } (отменён):
+tournament-standing = { $rank }. { $player } { $points } { $points ->
+    [one] очко
+    [few] очка
+    [many] очков
+   *[other] очка
+} ({ $won }-{ $drawn }-{ $lost }), Бухгольц { $buchholz }, З-Б { $sb }
+tournament-standing-knockout = { $rank }. { $player }: { $result }
+tournament-withdrawn-mark = (снят)
+tournament-forfeit-mark = (неявка)
+tournament-winner = { $winner } побеждает
+tournament-winner-final = { $winner } выигрывает { $round } у { $other }
+
+## Туры турнира на выбывание
+
+tournament-stage-final = финал (тур { $round })
+tournament-stage-semi = полуфинал (тур { $round })
+tournament-stage-quarter = четвертьфинал (тур { $round })
+tournament-stage-round = тур { $round }
+tournament-ko-won = выиграл: { $stage }
+tournament-ko-lost = проиграл: { $stage }
+tournament-ko-lost-in = выбыл: { $stage }
+tournament-ko-in = играет: { $stage }
+
+## Картинки таблицы
+
+tournament-table-standings = Таблица { $name }
+tournament-table-crosstable = Сетка { $name }
+tournament-col-player = Игрок
+tournament-col-result = Итог
+tournament-col-points = Очки
+tournament-col-wdl = В-Н-П
+tournament-col-buchholz = Бухгольц
+tournament-col-sb = З-Б
+
+## Рейтинги
+
+rating-games = { $count ->
+    [one] { $count } партия
+    [few] { $count } партии
+   *[many] { $count } партий
+}
+rating-line = { $game } { $rating } ({ $games }: выиграно { $won }, вничью { $drawn }, проиграно { $lost }{ $last })
+rating-line-provisional = { $game } { $rating }, предварительный ({ $games }: выиграно { $won }, вничью { $drawn }, проиграно { $lost }{ $last })
+rating-last-change = , последнее изменение { $change }
+rating-unrated = { $game } без рейтинга
+rating-summary = { $player }: { $parts }.
+rating-chart-title = { $player }: история рейтинга
+rating-chart-steps = рейтинговые партии
+rating-chart-band = отклонение рейтинга
+leaderboard-empty = { $game }: рейтинговых партий пока нет.
+leaderboard-title = Лидеры { $game } (? = предварительный):
+
+## Настройки канала
+
+settings-theme = Картинки доски здесь рисуются в { $theme ->
+    [dark] тёмной
+   *[light] светлой
+} теме.
+settings-pictures-frames = Ходы здесь показываются кадр за кадром (листом кадров, когда их много).
+settings-pictures-sheet = Ходы здесь показываются листом кадров, а затем итоговой доской.
+settings-pictures-final = Ходы здесь показываются только итоговой доской с нарисованным путём хода.
+settings-pictures-gif = Ходы здесь показываются анимированным GIF.
+settings-view-mover = Доски партий двух людей здесь рисуются со стороны сделавшего ход (партии с ИИ: со стороны человека).
+settings-view-south = Доски партий двух людей здесь рисуются со стороны Юга (партии с ИИ: со стороны человека).
+settings-view-north = Доски партий двух людей здесь рисуются со стороны Севера (партии с ИИ: со стороны человека).
+
+## Ограничения и сбои
+
+limit-user-throttled = вы отправляете команды быстрее, чем бот их принимает; ничего не изменено. Попробуйте снова через { $secs } с.
+limit-channel-throttled = в этом канале команды идут быстрее, чем бот их принимает; ничего не изменено. Попробуйте снова через { $secs } с.
+limit-command-too-long = длина команды { $len ->
+    [one] { $len } символ
+    [few] { $len } символа
+   *[many] { $len } символов
+}; команда может быть не длиннее { $max ->
+    [one] { $max } символа
+   *[many] { $max } символов
+}
+busy-retry = слишком много команд сразу в этом канале; ничего не изменено, попробуйте снова
+store-failed = сбой хранилища партий, ничего не изменено: { $error }
+store-not-answering = хранилище партий сейчас не отвечает; ничего не изменено, попробуйте снова через минуту (подробности в журнале бота)
+
+## Ошибки ввода (причина приходит из правил, на английском)
+
+input-bad-hole = неверная лунка { $typed }: { $reason }; нужна буква столбца и номер ряда, например `c1`
+input-bad-katro-move = неверный ход { $typed }: { $reason }; нужна лунка и направление, например `c1+` или `c1-` (просто `c1` означает +)
+input-bad-hoyito-move = неверный ход { $typed }: { $reason }; нужна лунка вашего ряда, например `d1`
+input-bad-game = неверная игра { $typed }: { $reason }; нужно `katro`, `katro:4x6`, `katro:4x4`, `hoyito` или `hoyito:2xN` с N от 6 до 12
+input-bad-position = неверная позиция { $typed }: { $reason }; нужно `GAME/ROW1/.../ROWn TOMOVE [S N]`, например `hoyito/4,4,4,4,4,4/4,4,4,4,4,4 s 0 0`

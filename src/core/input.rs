@@ -18,6 +18,7 @@
 //! [`crate::core::api::Incoming::sanitized`] applies the first two to every message at
 //! the door, so the parser and every handler see the plain text.
 
+use mancala_rules::ParseKind;
 use unicode_normalization::UnicodeNormalization;
 
 /// The longest user text [`code`] echoes, in characters (longer is cut with `…`).
@@ -164,7 +165,8 @@ pub fn code(typed: &str) -> String {
 
 /// The rules' parse error `e` about `typed` (a command's text, without backticks), with
 /// the typed text and the pieces of it that the reason quotes echoed by [`code`]:
-/// ``bad move `zz`: `zz` is not a hole; expected ...``.
+/// ``bad move `zz`: `zz` is not a hole; expected ...``. The frame and the accepted form
+/// are in the current language; the reason is the rules crate's (English).
 pub fn parse_error(e: &mancala_rules::ParseError, typed: &str) -> String {
     let reason: String = e
         .reason()
@@ -178,12 +180,14 @@ pub fn parse_error(e: &mancala_rules::ParseError, typed: &str) -> String {
             }
         })
         .collect();
-    format!(
-        "bad {} {}: {reason}; expected {}",
-        e.kind().noun(),
-        code(typed),
-        e.kind().expected()
-    )
+    let typed = code(typed);
+    match e.kind() {
+        ParseKind::Hole => tr!("input-bad-hole", typed = typed, reason = reason),
+        ParseKind::KatroMove => tr!("input-bad-katro-move", typed = typed, reason = reason),
+        ParseKind::HoyitoMove => tr!("input-bad-hoyito-move", typed = typed, reason = reason),
+        ParseKind::Variant => tr!("input-bad-game", typed = typed, reason = reason),
+        ParseKind::Position => tr!("input-bad-position", typed = typed, reason = reason),
+    }
 }
 
 #[cfg(test)]

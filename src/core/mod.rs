@@ -15,13 +15,6 @@
 //! the core plays the AI's moves while it is the AI's turn, through the same move
 //! decision and compare-and-swap write as a human move (see the `vs_ai` module).
 
-/// `body!("...", args)`: a [`api::Body`] from the core's text, as `format!` takes it.
-macro_rules! body {
-    ($($arg:tt)*) => {
-        $crate::core::api::Body::from(format!($($arg)*))
-    };
-}
-
 mod aftermath;
 pub mod ai_pool;
 mod analysis;
@@ -217,12 +210,9 @@ type Answer = Result<Vec<Reply>, Fail>;
 fn store_failure_text(e: &StoreError) -> String {
     match e {
         StoreError::Read { .. } | StoreError::Clash { .. } => {
-            format!("the game store failed, nothing was changed: {e}")
+            tr!("store-failed", error = e.to_string())
         }
-        StoreError::Io { .. } | StoreError::Open { .. } => "the game store is not answering \
-             right now; nothing was changed, try again in a minute (the details are in the \
-             bot's log)"
-            .to_string(),
+        StoreError::Io { .. } | StoreError::Open { .. } => tr!("store-not-answering"),
     }
 }
 
@@ -425,9 +415,7 @@ impl Core {
                 }
             }
         }
-        vec![error_reply(
-            "too many commands at once in this channel; nothing was changed, try again".into(),
-        )]
+        vec![error_reply(tr!("busy-retry"))]
     }
 }
 
@@ -450,10 +438,10 @@ impl Core {
         };
         let len = msg.text.chars().count();
         if len > self.settings.max_command_chars {
-            return self.split_long(vec![error_reply(format!(
-                "that command is {} long; commands are at most {}",
-                text::count(len, "character", "characters"),
-                text::count(self.settings.max_command_chars, "character", "characters")
+            return self.split_long(vec![error_reply(tr!(
+                "limit-command-too-long",
+                len = len,
+                max = self.settings.max_command_chars
             ))]);
         }
         match self.throttle.check(msg) {

@@ -396,7 +396,7 @@ pub fn history(
 
 /// `1 game`, `5 games`.
 fn games_text(n: u32) -> String {
-    crate::core::text::count(n as usize, "game", "games")
+    tr!("rating-games", count = n)
 }
 
 /// `1562 ±120` (rounded), with `?` when provisional (RD above `provisional_rd`).
@@ -434,30 +434,51 @@ impl super::Core {
                     let changes = history(&*self.store, &msg.at.community, fam, user)?;
                     let last = changes
                         .last()
-                        .map(|c| format!(", last change {:+.0}", c.after.0 - c.before.0))
+                        .map(|c| {
+                            let change = format!("{:+.0}", c.after.0 - c.before.0);
+                            tr!("rating-last-change", change = change)
+                        })
                         .unwrap_or_default();
                     if let Some(s) = rating_series(name, &changes) {
                         series.push(s);
                     }
-                    parts.push(format!(
-                        "{name} {}{} ({}: {w} won, {d} drawn, {l} lost{last})",
-                        rating_text(&p, prov),
-                        if p.deviation > prov {
-                            " provisional"
-                        } else {
-                            ""
-                        },
-                        games_text(p.games())
-                    ));
+                    let (rating, games) = (rating_text(&p, prov), games_text(p.games()));
+                    parts.push(if p.deviation > prov {
+                        tr!(
+                            "rating-line-provisional",
+                            game = name,
+                            rating = rating,
+                            games = games,
+                            won = w,
+                            drawn = d,
+                            lost = l,
+                            last = last
+                        )
+                    } else {
+                        tr!(
+                            "rating-line",
+                            game = name,
+                            rating = rating,
+                            games = games,
+                            won = w,
+                            drawn = d,
+                            lost = l,
+                            last = last
+                        )
+                    });
                 }
-                None => parts.push(format!("{name} unrated")),
+                None => parts.push(tr!("rating-unrated", game = name)),
             }
         }
-        let mut reply = super::text_reply(format!("{}: {}.", user.name, parts.join("; ")));
+        let mut reply = super::text_reply(tr!(
+            "rating-summary",
+            player = &user.name,
+            parts = parts.join("; ")
+        ));
         let chart = crate::core::painter::LineChart {
-            title: format!("{}: rating history", user.name),
-            steps: "rated games".into(),
-            band: Some("rating deviation".into()),
+            title: tr!("rating-chart-title", player = &user.name),
+            steps: tr!("rating-chart-steps"),
+            band: Some(tr!("rating-chart-band")),
             series,
         };
         if !chart.series.is_empty() {
@@ -498,10 +519,10 @@ impl super::Core {
                     .then(b.rating.total_cmp(&a.rating))
             });
             if rows.is_empty() {
-                out.push(format!("{name}: no rated games yet."));
+                out.push(tr!("leaderboard-empty", game = name));
                 continue;
             }
-            out.push(format!("{name} leaderboard (? = provisional):"));
+            out.push(tr!("leaderboard-title", game = name));
             for (i, p) in rows.iter().take(10).enumerate() {
                 out.push(format!(
                     "{}. {} {} ({})",

@@ -131,13 +131,19 @@ impl Theme {
     }
 }
 
+/// Who counts as an organizer, as refusals say it, in the current language: `on Discord
+/// Manage Server or the organizer role, on Matrix room moderators`.
+pub fn organizers_text() -> String {
+    tr!("settings-organizers")
+}
+
 impl Core {
     /// `!set theme light|dark` (organizers).
     pub(super) fn set_theme(&self, msg: &Incoming, theme: Theme) -> Answer {
         self.set_channel(msg, |c| c.theme = theme)?;
-        Ok(vec![text_reply(format!(
-            "Board pictures here are drawn in the {} theme.",
-            theme.word()
+        Ok(vec![text_reply(tr!(
+            "settings-theme",
+            theme = theme.word()
         ))])
     }
 
@@ -157,26 +163,21 @@ impl Core {
     /// `!set pictures frames|sheet|final|gif` (organizers).
     pub(super) fn set_pictures(&self, msg: &Incoming, style: PictureStyle) -> Answer {
         self.set_channel(msg, |c| c.pictures = style)?;
-        let what = match style {
-            PictureStyle::Frames => "every frame of a move (a contact sheet when there are many)",
-            PictureStyle::Sheet => "a move's frames in one contact sheet, then the final board",
-            PictureStyle::Final => "only the final board, with the move's path drawn on it",
-            PictureStyle::Gif => "the move as an animated GIF",
-        };
-        Ok(vec![text_reply(format!("Moves here are shown as {what}."))])
+        Ok(vec![text_reply(match style {
+            PictureStyle::Frames => tr!("settings-pictures-frames"),
+            PictureStyle::Sheet => tr!("settings-pictures-sheet"),
+            PictureStyle::Final => tr!("settings-pictures-final"),
+            PictureStyle::Gif => tr!("settings-pictures-gif"),
+        })])
     }
 
     /// `!set view mover|south|north` (organizers).
     pub(super) fn set_view(&self, msg: &Incoming, view: BoardView) -> Answer {
         self.set_channel(msg, |c| c.view = view)?;
-        let what = match view {
-            BoardView::Mover => "from the side of the player who moved",
-            BoardView::South => "from South's side",
-            BoardView::North => "from North's side",
-        };
-        Ok(vec![text_reply(format!(
-            "Boards of games between two people here are drawn {what} (games against the AI: \
-             from the human's side)."
-        ))])
+        Ok(vec![text_reply(match view {
+            BoardView::Mover => tr!("settings-view-mover"),
+            BoardView::South => tr!("settings-view-south"),
+            BoardView::North => tr!("settings-view-north"),
+        })])
     }
 }

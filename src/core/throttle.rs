@@ -54,6 +54,15 @@ pub struct Throttle {
     warned: Mutex<HashMap<String, u64>>,
 }
 
+/// Whose limit a command went over.
+#[derive(Clone, Copy)]
+enum Who {
+    /// The author's.
+    User,
+    /// The channel's.
+    Channel,
+}
+
 /// What to do with a command.
 #[derive(Debug)]
 pub enum Verdict {
@@ -91,8 +100,8 @@ impl Throttle {
         let user_key = format!("u|{}|{}", msg.at.community, msg.author.id);
         let channel_key = format!("c|{}|{}", msg.at.community, msg.at.channel);
         let checks = [
-            (&self.per_user, user_key, "you are"),
-            (&self.per_channel, channel_key, "this channel is"),
+            (&self.per_user, user_key, Who::User),
+            (&self.per_channel, channel_key, Who::Channel),
         ];
         for (limiter, key, who) in checks {
             let Some(limiter) = limiter else { continue };
@@ -105,7 +114,7 @@ impl Throttle {
     }
 
     /// The refusal for `key`, once per window; silence after.
-    fn refusal(&self, key: String, who: &str, wait: Duration) -> Verdict {
+    fn refusal(&self, key: String, who: Who, wait: Duration) -> Verdict {
         let now = self.clock.0.now_ms();
         let mut warned = self.warned.lock().unwrap_or_else(|e| e.into_inner());
         // Forget keys whose windows are over, so the map stays as small as the flood.
@@ -115,10 +124,10 @@ impl Throttle {
         }
         let secs = wait.as_secs().max(1);
         warned.insert(key, now + secs * 1000);
-        Verdict::Refuse(super::error_reply(format!(
-            "{who} sending commands faster than the bot takes them; nothing was changed. \
-             Try again in {secs} s."
-        )))
+        Verdict::Refuse(super::error_reply(match who {
+            Who::User => tr!("limit-user-throttled", secs = secs),
+            Who::Channel => tr!("limit-channel-throttled", secs = secs),
+        }))
     }
 
     /// Forgets users and channels idle for a whole window (memory stays bounded by

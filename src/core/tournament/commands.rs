@@ -7,6 +7,7 @@ use mancala_rules::Side;
 
 use crate::core::api::Incoming;
 use crate::core::command::{FormatArg, TourneyCommand};
+use crate::core::show::organizers_text;
 use crate::core::tournament::{decide, views, Phase, Res, Tournament};
 use crate::core::{refuse, text, text_reply, Answer, Core, Fail};
 use crate::model::{GameKind, User};
@@ -22,6 +23,17 @@ pub(super) fn res_of(r: GameResult) -> Option<Res> {
     }
 }
 
+/// What only organizers may do to a tournament (the refusal names it).
+#[derive(Clone, Copy)]
+enum OrganizerAct {
+    /// `!tournament new`.
+    Create,
+    /// `!tournament start`.
+    Start,
+    /// `!tournament cancel`.
+    Cancel,
+}
+
 /// A tournament as read, with the bytes to compare against when writing it back.
 struct Found {
     /// The tournament.
@@ -31,15 +43,18 @@ struct Found {
 }
 
 impl Core {
-    fn organizers_only(&self, msg: &Incoming, what: &str) -> Result<(), Fail> {
+    /// Refuses `msg` unless its author is an organizer; `act` is what he wanted to do
+    /// (the refusal names it).
+    fn organizers_only(&self, msg: &Incoming, act: OrganizerAct) -> Result<(), Fail> {
         if msg.is_organizer {
-            Ok(())
-        } else {
-            refuse(format!(
-                "only organizers ({}) can {what} a tournament",
-                text::ORGANIZERS
-            ))
+            return Ok(());
         }
+        let organizers = organizers_text();
+        refuse(match act {
+            OrganizerAct::Create => tr!("tournament-organizers-create", organizers = organizers),
+            OrganizerAct::Start => tr!("tournament-organizers-start", organizers = organizers),
+            OrganizerAct::Cancel => tr!("tournament-organizers-cancel", organizers = organizers),
+        })
     }
 
     /// The tournament a command means: by name, else the only one of the community that
@@ -63,9 +78,7 @@ impl Core {
                     t,
                     version: doc.version,
                 }),
-                None => refuse(format!(
-                    "there is no tournament `{name}` here; `{p}tournament` lists them"
-                )),
+                None => refuse(tr!("tournament-unknown", name = name, p = p)),
             };
         }
         let all = self.tournaments(&msg.at.community)?;
@@ -94,27 +107,28 @@ impl Core {
                 match (mine.as_slice(), live.as_slice(), all.as_slice()) {
                     ([t], _, _) | ([], [t], _) => refuse(views::phase_refusal(t, p)),
                     ([], [], [f]) => refuse(views::phase_refusal(&f.t, p)),
-                    (_, [], _) => refuse(format!(
-                        "there is no tournament open or running here; an organizer creates \
-                         one with `{p}tournament new NAME GAME roundrobin|swiss \
-                         ROUNDS|knockout [TIME]`"
-                    )),
-                    _ => refuse(format!(
-                        "no tournament here is at that stage ({}); `{p}tournament` lists them",
-                        live.iter()
+                    (_, [], _) => refuse(tr!("tournament-none-live", p = p)),
+                    _ => refuse(tr!(
+                        "tournament-wrong-stage",
+                        list = live
+                            .iter()
                             .map(|t| format!("{} {}", t.name, views::phase_word(t)))
                             .collect::<Vec<_>>()
-                            .join(", ")
+                            .join(", "),
+                        p = p
                     )),
                 }
             }
-            _ => refuse(format!(
-                "several tournaments fit ({}); name one, e.g. `{p}tournament {usage} {}`",
-                fits.iter()
+            _ => refuse(tr!(
+                "tournament-several",
+                list = fits
+                    .iter()
                     .map(|f| f.t.name.as_str())
                     .collect::<Vec<_>>()
                     .join(", "),
-                fits[0].t.name
+                p = p,
+                usage = usage,
+                first = &fits[0].t.name
             )),
         }
     }
@@ -175,7 +189,7 @@ impl Core {
     ) -> Result<R, Fail> {
         docs::update(&*self.store, key, |t: &mut Option<Tournament>| match t {
             Some(t) => f(t),
-            None => refuse("the tournament is gone"),
+            None => refuse(tr!("tournament-gone")),
         })
     }
 
@@ -202,11 +216,11 @@ impl Core {
                     (&[Phase::Registration], "join"),
                     |t| Ok(decide::join(t, &msg.author)?),
                 )?;
-                Ok(vec![text_reply(format!(
-                    "{} joins {} ({}).",
-                    msg.author.name,
-                    t.name,
-                    text::count(n, "player", "players")
+                Ok(vec![text_reply(tr!(
+                    "tournament-joins",
+                    player = &msg.author.name,
+                    name = &t.name,
+                    players = views::players_text(n)
                 ))])
             }
             TourneyCommand::Leave(name) => {
@@ -216,9 +230,10 @@ impl Core {
                     (&[Phase::Registration], "leave"),
                     |t| Ok(decide::leave(t, &msg.author, self.p())?),
                 )?;
-                Ok(vec![text_reply(format!(
-                    "{} leaves {}.",
-                    msg.author.name, t.name
+                Ok(vec![text_reply(tr!(
+                    "tournament-leaves",
+                    player = &msg.author.name,
+                    name = &t.name
                 ))])
             }
             TourneyCommand::Start(name) => self.start_tournament(msg, name.as_deref()),
@@ -270,7 +285,7 @@ impl Core {
     ) -> Answer {
         let p = self.p();
         let now = self.clock.now_ms();
-        self.organizers_only(msg, "create")?;
+        self.organizers_only(msg, OrganizerAct::Create)?;
         if let Some(rooms) = self.rooms() {
             rooms.can_open(&msg.at).or_else(refuse)?;
         }
@@ -281,23 +296,23 @@ impl Core {
         let id = format!("t{}", self.store.new_id(now)?);
         let t = decide::created(id, name, kind, format, move_time_ms, msg, now);
         self.save_tournament(&t, old.version.as_deref())?;
-        Ok(vec![text_reply(format!(
-            "Tournament {name} created: {}, {}, {}. Registration is open: \
-             `{p}tournament join {name}`; an organizer starts it with \
-             `{p}tournament start {name}`.",
-            text::kind_name(kind),
-            t.format,
-            match move_time_ms {
-                Some(ms) => format!("{} per move", text::duration_text(ms)),
-                None => "no time limit".to_string(),
-            }
+        Ok(vec![text_reply(tr!(
+            "tournament-created",
+            name = name,
+            kind = text::kind_name(kind),
+            format = t.format.to_string(),
+            time = match move_time_ms {
+                Some(ms) => tr!("tournament-per-move", duration = text::duration_text(ms)),
+                None => tr!("tournament-no-time-limit"),
+            },
+            p = p
         ))])
     }
 
     /// `!tournament start [NAME]` (organizers): seeds by rating (one read of the rating
     /// table), pairs the first round, writes once; then opens the games.
     fn start_tournament(&self, msg: &Incoming, name: Option<&str>) -> Answer {
-        self.organizers_only(msg, "start")?;
+        self.organizers_only(msg, OrganizerAct::Start)?;
         let Found { mut t, version } =
             self.find_tournament(msg, name, &[Phase::Registration], "start")?;
         let fam = crate::core::ratings::family(t.kind);
@@ -328,23 +343,20 @@ impl Core {
             &format!("withdraw @{}", user.name),
         )?;
         if !msg.is_organizer && user.id != msg.author.id {
-            return refuse(
-                "only organizers can withdraw another player; you can withdraw yourself",
-            );
+            return refuse(tr!("tournament-withdraw-others"));
         }
         let Found { mut t, version } = found;
         let game = decide::withdraw(&mut t, user)?;
         self.save_tournament(&t, version.as_deref())?;
-        let mut out = vec![text_reply(format!(
-            "{} is withdrawn from {}{}.",
-            user.name,
-            t.name,
-            if game.is_some() {
-                ": the game in play is resigned on his behalf"
-            } else {
-                ""
-            }
-        ))];
+        let mut out = vec![text_reply(if game.is_some() {
+            tr!(
+                "tournament-withdrawn-resigned",
+                player = &user.name,
+                name = &t.name
+            )
+        } else {
+            tr!("tournament-withdrawn", player = &user.name, name = &t.name)
+        })];
         if let Some((room, id)) = game {
             out.extend(self.forfeit_game(&room, &id, user));
         }
@@ -354,14 +366,14 @@ impl Core {
 
     /// `!tournament cancel [NAME]` (organizers): cancelled, its games in play aborted.
     fn cancel_tournament(&self, msg: &Incoming, name: Option<&str>) -> Answer {
-        self.organizers_only(msg, "cancel")?;
+        self.organizers_only(msg, OrganizerAct::Cancel)?;
         let (t, ()) = self.change_tournament(
             msg,
             name,
             (&[Phase::Registration, Phase::Running], "cancel"),
             |t| Ok(decide::cancel(t)?),
         )?;
-        let mut aborted = 0;
+        let mut aborted = 0usize;
         for p in t.rounds.iter().flat_map(|r| &r.pairings) {
             if let (true, Some(room), Some(id)) = (p.is_open(), &p.room, &p.game_id) {
                 if self.abort_game(room, id).is_ok() {
@@ -369,18 +381,14 @@ impl Core {
                 }
             }
         }
-        Ok(vec![text_reply(format!(
-            "Tournament {} is cancelled{}.",
-            t.name,
-            if aborted > 0 {
-                format!(
-                    "; {} in play {} aborted",
-                    text::count(aborted, "game", "games"),
-                    if aborted == 1 { "was" } else { "were" }
-                )
-            } else {
-                String::new()
-            }
-        ))])
+        Ok(vec![text_reply(if aborted > 0 {
+            tr!(
+                "tournament-cancelled-aborted",
+                name = &t.name,
+                count = aborted
+            )
+        } else {
+            tr!("tournament-cancelled", name = &t.name)
+        })])
     }
 }

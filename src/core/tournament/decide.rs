@@ -17,15 +17,13 @@ pub const MAX_ENTRANTS: usize = 128;
 /// Refuses a new tournament under the name of one that is open or running (`old`).
 pub(super) fn name_is_free(old: Option<&Tournament>) -> Result<(), Refusal> {
     match old {
-        Some(old) if matches!(old.phase, Phase::Registration | Phase::Running) => refuse(format!(
-            "a tournament named `{}` is already {} here; choose another name",
-            old.name,
-            if old.phase == Phase::Running {
-                "running"
+        Some(old) if matches!(old.phase, Phase::Registration | Phase::Running) => {
+            refuse(if old.phase == Phase::Running {
+                tr!("tournament-name-taken-running", name = &old.name)
             } else {
-                "open"
-            }
-        )),
+                tr!("tournament-name-taken-open", name = &old.name)
+            })
+        }
         _ => Ok(()),
     }
 }
@@ -63,21 +61,17 @@ pub(super) fn created(
 /// `!tournament join`: `user` registers; the number of players after.
 pub(super) fn join(t: &mut Tournament, user: &User) -> Result<usize, Refusal> {
     if t.phase != Phase::Registration {
-        return refuse(format!(
-            "registration for {} is closed; it has {}",
-            t.name,
-            if t.phase == Phase::Running {
-                "started"
-            } else {
-                "ended"
-            }
-        ));
+        return refuse(if t.phase == Phase::Running {
+            tr!("tournament-closed-started", name = &t.name)
+        } else {
+            tr!("tournament-closed-ended", name = &t.name)
+        });
     }
     if t.entrant(user).is_some() {
-        return refuse(format!("you are already in {}", t.name));
+        return refuse(tr!("tournament-already-in", name = &t.name));
     }
     if t.entrants.len() >= MAX_ENTRANTS {
-        return refuse(format!("{} is full ({MAX_ENTRANTS} players)", t.name));
+        return refuse(tr!("tournament-full", name = &t.name, count = MAX_ENTRANTS));
     }
     t.entrants.push(Entrant {
         user: user.clone(),
@@ -90,13 +84,10 @@ pub(super) fn join(t: &mut Tournament, user: &User) -> Result<usize, Refusal> {
 /// `!tournament leave`: `user` leaves before the start.
 pub(super) fn leave(t: &mut Tournament, user: &User, p: &str) -> Result<(), Refusal> {
     if t.phase != Phase::Registration {
-        return refuse(format!(
-            "{} has started; ask an organizer to `{p}tournament withdraw @you`",
-            t.name
-        ));
+        return refuse(tr!("tournament-leave-started", name = &t.name, p = p));
     }
     let Some(e) = t.entrant(user) else {
-        return refuse(format!("you are not in {}", t.name));
+        return refuse(tr!("tournament-not-in", name = &t.name));
     };
     t.entrants.remove(e);
     Ok(())
@@ -106,13 +97,13 @@ pub(super) fn leave(t: &mut Tournament, user: &User, p: &str) -> Result<(), Refu
 /// first round paired.
 pub(super) fn start(t: &mut Tournament, table: &RatingTable) -> Result<(), Refusal> {
     if t.phase != Phase::Registration {
-        return refuse(format!("{} has already started", t.name));
+        return refuse(tr!("tournament-already-started", name = &t.name));
     }
     if t.entrants.len() < 2 {
-        return refuse(format!(
-            "{} needs at least 2 players to start (has {})",
-            t.name,
-            t.entrants.len()
+        return refuse(tr!(
+            "tournament-too-few",
+            name = &t.name,
+            count = t.entrants.len()
         ));
     }
     for e in t.entrants.iter_mut() {
@@ -133,7 +124,11 @@ pub(super) fn withdraw(
     user: &User,
 ) -> Result<Option<(ChannelKey, String)>, Refusal> {
     let Some(e) = t.entrant(user) else {
-        return refuse(format!("{} is not in {}", user.name, t.name));
+        return refuse(tr!(
+            "tournament-player-not-in",
+            player = &user.name,
+            name = &t.name
+        ));
     };
     match t.phase {
         Phase::Registration => {
@@ -141,25 +136,21 @@ pub(super) fn withdraw(
             Ok(None)
         }
         Phase::Running if t.entrants[e].withdrawn => {
-            refuse(format!("{} has already withdrawn", user.name))
+            refuse(tr!("tournament-already-withdrawn", player = &user.name))
         }
         Phase::Running => Ok(t.withdraw(e)),
-        _ => refuse(format!("{} is over", t.name)),
+        _ => refuse(tr!("tournament-is-over", name = &t.name)),
     }
 }
 
 /// `!tournament cancel`: cancelled, unless already cancelled or over.
 pub(super) fn cancel(t: &mut Tournament) -> Result<(), Refusal> {
     if !matches!(t.phase, Phase::Registration | Phase::Running) {
-        return refuse(format!(
-            "{} is already {}",
-            t.name,
-            if t.phase == Phase::Cancelled {
-                "cancelled"
-            } else {
-                "over"
-            }
-        ));
+        return refuse(if t.phase == Phase::Cancelled {
+            tr!("tournament-already-cancelled", name = &t.name)
+        } else {
+            tr!("tournament-already-over", name = &t.name)
+        });
     }
     t.phase = Phase::Cancelled;
     Ok(())
@@ -198,8 +189,8 @@ pub(super) fn withdrawal_forfeit(
         t.wake_ms = None;
     }
     let mut draft = Draft::text(format!(
-        "{} is withdrawn from the tournament: the game is resigned.\n{}",
-        user.name,
+        "{}\n{}",
+        tr!("tournament-game-resigned", player = &user.name),
         result_text(&next),
     ));
     draft.reply.to = Some(r.at.clone());

@@ -32,16 +32,16 @@ pub enum Format {
     Knockout,
 }
 
+/// The format as the replies name it, in the current language (`round robin`, `Swiss,
+/// 3 rounds`, `knockout`).
 impl std::fmt::Display for Format {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Format::RoundRobin => f.write_str("round robin"),
-            Format::Swiss { rounds } => write!(
-                f,
-                "Swiss, {}",
-                crate::core::text::count(*rounds as usize, "round", "rounds")
-            ),
-            Format::Knockout => f.write_str("knockout"),
+            Format::RoundRobin => f.write_str(&tr!("tournament-format-round-robin")),
+            Format::Swiss { rounds } => {
+                f.write_str(&tr!("tournament-format-swiss", count = *rounds))
+            }
+            Format::Knockout => f.write_str(&tr!("tournament-format-knockout")),
         }
     }
 }

@@ -58,6 +58,8 @@ impl Core {
         let Some(round) = t.current() else {
             return out;
         };
+        // The rooms are new: their announcements speak the home channel's language.
+        let lang = self.channel_lang(&t.home, None);
         for p in round
             .pairings
             .iter()
@@ -68,7 +70,10 @@ impl Core {
                 continue;
             };
             let id = format!("{}-r{}-b{}", t.id, round.number, p.board);
-            match self.create_game(&t, round.number, p.board, &room, &id, p.south, north) {
+            let created = crate::i18n::with_lang(lang, || {
+                self.create_game(&t, round.number, p.board, &room, &id, p.south, north)
+            });
+            match created {
                 Ok(reply) => {
                     let _ = self.set_pairing(key, round.number, p.board, |pp| {
                         pp.game_id = Some(id.clone());
@@ -226,11 +231,14 @@ impl Core {
             return Ok(None);
         };
         let (line, _) = to_move_line(&r, game, self.p());
-        let mut text = format!(
-            "Tournament {}, round {round}, board {board}: {}, {}. {line}",
-            t.name,
-            text::kind_name(t.kind),
-            players_text(&r)
+        let mut text = tr!(
+            "tournament-game-opened",
+            name = &t.name,
+            round = round,
+            board = board,
+            kind = text::kind_name(t.kind),
+            players = players_text(&r),
+            line = line
         );
         if let Some(d) = deadline_line(&r) {
             text.push(' ');
@@ -288,15 +296,19 @@ impl Core {
                 Res::North => "0-1",
                 Res::Draw => "½-½",
             };
+            let text = crate::i18n::with_lang(self.channel_lang(&t.home, None), || {
+                tr!(
+                    "tournament-result",
+                    name = &t.name,
+                    round = link.round,
+                    board = link.board,
+                    south = name(p.south),
+                    score = score,
+                    north = p.north.map(name).unwrap_or_default()
+                )
+            });
             out.push(Reply {
-                body: body!(
-                    "{} round {}, board {}: {} {score} {}.",
-                    t.name,
-                    link.round,
-                    link.board,
-                    name(p.south),
-                    p.north.map(name).unwrap_or_default()
-                ),
+                body: text.into(),
                 to: Some(t.home.clone()),
                 ..Reply::default()
             });
@@ -319,13 +331,19 @@ impl Core {
         match stepped {
             Ok(Some((true, t))) => {
                 // A round of forfeits only (everyone withdrawn) completes at once.
-                out.push(Reply {
-                    body: body!(
-                        "Round {} of {} begins.\n{}",
-                        t.rounds.len(),
-                        t.name,
+                let text = crate::i18n::with_lang(self.channel_lang(&t.home, None), || {
+                    format!(
+                        "{}\n{}",
+                        tr!(
+                            "tournament-round-begins",
+                            round = t.rounds.len(),
+                            name = &t.name
+                        ),
                         views::pairings_text(&t)
-                    ),
+                    )
+                });
+                out.push(Reply {
+                    body: text.into(),
                     to: Some(t.home.clone()),
                     ..Reply::default()
                 });
@@ -339,16 +357,19 @@ impl Core {
                     .standings()
                     .first()
                     .map(|s| t.entrants[s.entrant].user.clone());
+                let text = crate::i18n::with_lang(self.channel_lang(&t.home, None), || {
+                    let over = match &winner {
+                        Some(w) => tr!(
+                            "tournament-over-winner",
+                            name = &t.name,
+                            winner = views::winner_text(&t, w)
+                        ),
+                        None => tr!("tournament-over", name = &t.name),
+                    };
+                    format!("{over}\n{}", views::standings_text(&t))
+                });
                 out.push(Reply {
-                    body: body!(
-                        "Tournament {} is over{}.\n{}",
-                        t.name,
-                        winner
-                            .as_ref()
-                            .map(|w| format!(": {}", views::winner_text(&t, w)))
-                            .unwrap_or_default(),
-                        views::standings_text(&t)
-                    ),
+                    body: text.into(),
                     mentions: winner.into_iter().collect(),
                     to: Some(t.home.clone()),
                     ..Reply::default()
@@ -384,26 +405,34 @@ impl Core {
             if t.phase != Phase::Running {
                 continue;
             }
-            let mut replies = Vec::new();
-            if let Some(round) = t.current() {
-                for p in round.pairings.iter().filter(|p| p.is_open()) {
-                    let (Some(room), Some(id)) = (&p.room, &p.game_id) else {
-                        continue;
-                    };
-                    let live = matches!(self.store.load(room), Ok(Some(st)) if st.record.id == *id);
-                    if live {
-                        continue;
-                    }
-                    if let Ok(Some(r)) = self.store.finished(id) {
-                        // Applied at most once: each step is keyed by the game id.
-                        replies.extend(self.after_finish(&r).replies);
-                    }
-                }
-            }
-            replies.extend(self.advance(&key));
-            replies.extend(self.open_games(&key));
+            // The tournament's announcements speak its home channel's language.
+            let lang = self.channel_lang(&t.home, None);
+            let replies = crate::i18n::with_lang(lang, || self.tick_tournament(&t, &key));
             out.extend(crate::core::correspondence::route(&t.home, replies));
         }
         out
+    }
+
+    /// [`Core::tick_tournaments`] for the running tournament `t` (stored as `key`).
+    fn tick_tournament(&self, t: &Tournament, key: &DocKey) -> Vec<Reply> {
+        let mut replies = Vec::new();
+        if let Some(round) = t.current() {
+            for p in round.pairings.iter().filter(|p| p.is_open()) {
+                let (Some(room), Some(id)) = (&p.room, &p.game_id) else {
+                    continue;
+                };
+                let live = matches!(self.store.load(room), Ok(Some(st)) if st.record.id == *id);
+                if live {
+                    continue;
+                }
+                if let Ok(Some(r)) = self.store.finished(id) {
+                    // Applied at most once: each step is keyed by the game id.
+                    replies.extend(self.after_finish(&r).replies);
+                }
+            }
+        }
+        replies.extend(self.advance(key));
+        replies.extend(self.open_games(key));
+        replies
     }
 }

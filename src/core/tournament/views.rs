@@ -7,10 +7,7 @@ use crate::core::text;
 /// `!tournament` with no action: one line per tournament of the community.
 pub(super) fn list_text(all: &[Tournament], p: &str) -> String {
     if all.is_empty() {
-        return format!(
-            "No tournaments here yet. Organizers: `{p}tournament new NAME GAME \
-             roundrobin|swiss ROUNDS|knockout [TIME]`."
-        );
+        return tr!("tournament-list-empty", p = p);
     }
     let lines: Vec<String> = all
         .iter()
@@ -20,22 +17,27 @@ pub(super) fn list_text(all: &[Tournament], p: &str) -> String {
                 t.name,
                 text::kind_name(t.kind),
                 t.format,
-                text::count(t.entrants.len(), "player", "players"),
+                players_text(t.entrants.len()),
                 phase_word(t)
             )
         })
         .collect();
-    format!("Tournaments:\n{}", lines.join("\n"))
+    format!("{}\n{}", tr!("tournament-list"), lines.join("\n"))
+}
+
+/// `1 player`, `5 players`.
+pub(super) fn players_text(n: usize) -> String {
+    tr!("tournament-players", count = n)
 }
 
 /// Where `t` stands, in a few words: `registration open`, `round 2`, `finished`,
 /// `cancelled`.
 pub(super) fn phase_word(t: &Tournament) -> String {
     match t.phase {
-        Phase::Registration => "registration open".to_string(),
-        Phase::Running => format!("round {}", t.rounds.len()),
-        Phase::Finished => "finished".to_string(),
-        Phase::Cancelled => "cancelled".to_string(),
+        Phase::Registration => tr!("tournament-phase-registration"),
+        Phase::Running => tr!("tournament-phase-running", round = t.rounds.len()),
+        Phase::Finished => tr!("tournament-phase-finished"),
+        Phase::Cancelled => tr!("tournament-phase-cancelled"),
     }
 }
 
@@ -45,43 +47,40 @@ pub(super) fn phase_word(t: &Tournament) -> String {
 pub(super) fn phase_refusal(t: &Tournament, p: &str) -> String {
     let name = &t.name;
     match t.phase {
-        Phase::Registration => format!(
-            "{name} has not started yet: {} joined so far; an organizer starts it with \
-             `{p}tournament start {name}`",
-            match t.entrants.len() {
-                0 => "nobody has".to_string(),
-                1 => "1 player has".to_string(),
-                n => format!("{n} players have"),
-            }
+        Phase::Registration => tr!(
+            "tournament-not-started",
+            name = name,
+            count = t.entrants.len(),
+            p = p
         ),
-        Phase::Running => format!(
-            "{name} is running (round {}): registration is closed; \
-             `{p}tournament pairings {name}` shows the round in play",
-            t.rounds.len()
+        Phase::Running => tr!(
+            "tournament-running",
+            name = name,
+            round = t.rounds.len(),
+            p = p
         ),
-        Phase::Finished => {
-            format!("{name} is over; `{p}tournament standings {name}` shows the final standings")
-        }
-        Phase::Cancelled => format!("{name} was cancelled"),
+        Phase::Finished => tr!("tournament-over-refusal", name = name, p = p),
+        Phase::Cancelled => tr!("tournament-was-cancelled", name = name),
     }
 }
 
 /// `Spring starts: 4 players, round robin, 3 rounds. Seeds: 1. alice, 2. bob, ...`.
 pub(super) fn started_text(t: &Tournament) -> String {
-    format!(
-        "{} starts: {}, {}. Seeds: {}.",
-        t.name,
-        text::count(t.entrants.len(), "player", "players"),
-        match t.format {
+    tr!(
+        "tournament-started",
+        name = &t.name,
+        players = players_text(t.entrants.len()),
+        format = match t.format {
             // Swiss names its rounds already.
             Format::Swiss { .. } => t.format.to_string(),
             _ => format!(
                 "{}, {}",
                 t.format,
-                text::count(t.total_rounds() as usize, "round", "rounds")
+                tr!("tournament-rounds", count = t.total_rounds())
             ),
         },
-        t.entrants
+        seeds = t
+            .entrants
             .iter()
             .enumerate()
             .map(|(i, e)| format!("{}. {}", i + 1, e.user.name))
@@ -93,30 +92,44 @@ pub(super) fn started_text(t: &Tournament) -> String {
 /// The current round's pairings and results (or where each game is played).
 pub(super) fn pairings_text(t: &Tournament) -> String {
     let Some(round) = t.current() else {
-        return format!("{} has not started yet.", t.name);
+        return tr!("tournament-not-started-yet", name = &t.name);
     };
     let name = |e: usize| t.entrants[e].user.name.as_str();
-    let mut lines = vec![format!("{} round {}:", t.name, round.number)];
+    let mut lines = vec![tr!(
+        "tournament-pairings-title",
+        name = &t.name,
+        round = round.number
+    )];
     for p in &round.pairings {
         lines.push(match p.north {
-            None => format!("{}. {} has a bye", p.board, name(p.south)),
+            None => tr!("tournament-bye", board = p.board, player = name(p.south)),
             Some(n) => {
                 let res = match p.result {
                     None => match &p.room {
-                        Some(room) => format!("playing in #{}", room.channel),
-                        None => "waiting for its room".to_string(),
+                        Some(room) => tr!("tournament-playing-in", room = &room.channel),
+                        None => tr!("tournament-waiting-room"),
                     },
                     Some(Res::South) => "1-0".to_string(),
                     Some(Res::North) => "0-1".to_string(),
                     Some(Res::Draw) => "½-½".to_string(),
                 };
-                format!(
-                    "{}. {} (South) vs {} (North): {res}{}",
-                    p.board,
-                    name(p.south),
-                    name(n),
-                    if p.forfeit { " (forfeit)" } else { "" }
-                )
+                if p.forfeit {
+                    tr!(
+                        "tournament-pairing-forfeit",
+                        board = p.board,
+                        south = name(p.south),
+                        north = name(n),
+                        result = res
+                    )
+                } else {
+                    tr!(
+                        "tournament-pairing",
+                        board = p.board,
+                        south = name(p.south),
+                        north = name(n),
+                        result = res
+                    )
+                }
             }
         });
     }
@@ -128,11 +141,11 @@ pub(super) fn pairings_text(t: &Tournament) -> String {
 /// or who registered before the start.
 pub(super) fn standings_text(t: &Tournament) -> String {
     if t.phase == Phase::Registration {
-        return format!(
-            "{} has not started; registered: {}.",
-            t.name,
-            if t.entrants.is_empty() {
-                "nobody yet".to_string()
+        return tr!(
+            "tournament-registered",
+            name = &t.name,
+            players = if t.entrants.is_empty() {
+                tr!("tournament-registered-nobody")
             } else {
                 t.entrants
                     .iter()
@@ -149,50 +162,60 @@ pub(super) fn standings_text(t: &Tournament) -> String {
         .filter(|r| r.pairings.iter().all(|p| !p.is_open()))
         .count();
     let when = match (done, t.rounds.len()) {
-        (0, n) => format!("round {n} in play"),
-        (d, n) if d < n => format!("after round {d}, round {n} in play"),
-        (d, _) => format!("after round {d}"),
+        (0, n) => tr!("tournament-when-first", round = n),
+        (d, n) if d < n => tr!("tournament-when-between", done = d, round = n),
+        (d, _) => tr!("tournament-when-after", done = d),
     };
-    let mut lines = vec![format!(
-        "{} standings, {when}{}:",
-        t.name,
-        match t.phase {
-            Phase::Finished => " (final)",
-            Phase::Cancelled => " (cancelled)",
-            _ => "",
-        }
-    )];
+    let mut lines = vec![match t.phase {
+        Phase::Finished => tr!(
+            "tournament-standings-title-final",
+            name = &t.name,
+            when = when
+        ),
+        Phase::Cancelled => tr!(
+            "tournament-standings-title-cancelled",
+            name = &t.name,
+            when = when
+        ),
+        _ => tr!("tournament-standings-title", name = &t.name, when = when),
+    }];
     let knockout = t.format == Format::Knockout;
     for (i, s) in t.standings().iter().enumerate() {
         let e = &t.entrants[s.entrant];
         let [w, d, l] = s.won_drawn_lost;
-        lines.push(if knockout {
-            format!(
-                "{}. {}: {}{}",
-                i + 1,
-                e.user.name,
-                knockout_line(t, s),
-                if e.withdrawn { " (withdrawn)" } else { "" }
+        let line = if knockout {
+            tr!(
+                "tournament-standing-knockout",
+                rank = i + 1,
+                player = &e.user.name,
+                result = knockout_line(t, s)
             )
         } else {
-            format!(
-                "{}. {} {} {} ({w}-{d}-{l}), Buchholz {}, SB {}{}",
-                i + 1,
-                e.user.name,
-                half_points(s.points),
-                if s.points == 2 { "pt" } else { "pts" },
-                half_points(s.buchholz),
+            tr!(
+                "tournament-standing",
+                rank = i + 1,
+                player = &e.user.name,
+                // Half points: `1.5` (and one point picks the singular).
+                points = f64::from(s.points) / 2.0,
+                won = w,
+                drawn = d,
+                lost = l,
+                buchholz = half_points(s.buchholz),
                 // Quarter points: SB is (2 x win + 1 x draw) x half points.
-                {
+                sb = {
                     let q = s.sonneborn_berger;
                     if q % 4 == 0 {
                         format!("{}", q / 4)
                     } else {
                         format!("{:.2}", f64::from(q) / 4.0)
                     }
-                },
-                if e.withdrawn { " (withdrawn)" } else { "" }
+                }
             )
+        };
+        lines.push(if e.withdrawn {
+            format!("{line} {}", tr!("tournament-withdrawn-mark"))
+        } else {
+            line
         });
     }
     lines.join("\n")
@@ -201,7 +224,7 @@ pub(super) fn standings_text(t: &Tournament) -> String {
 /// `alice wins`; a knockout's winner `k1 wins the final (round 3) against k2`.
 pub(super) fn winner_text(t: &Tournament, winner: &crate::model::User) -> String {
     let Some(p) = t.knockout_final() else {
-        return format!("{} wins", winner.name);
+        return tr!("tournament-winner", winner = &winner.name);
     };
     let round = knockout_round(t, t.rounds.len() as u32);
     let against = [Some(p.south), p.north]
@@ -210,13 +233,20 @@ pub(super) fn winner_text(t: &Tournament, winner: &crate::model::User) -> String
         .map(|e| &t.entrants[e].user)
         .find(|u| u.id != winner.id);
     match against {
-        Some(other) => format!(
-            "{} wins {round} against {}{}",
-            winner.name,
-            other.name,
-            if p.forfeit { " (forfeit)" } else { "" }
-        ),
-        None => format!("{} wins", winner.name),
+        Some(other) => {
+            let text = tr!(
+                "tournament-winner-final",
+                winner = &winner.name,
+                round = round,
+                other = &other.name
+            );
+            if p.forfeit {
+                format!("{text} {}", tr!("tournament-forfeit-mark"))
+            } else {
+                text
+            }
+        }
+        None => tr!("tournament-winner", winner = &winner.name),
     }
 }
 
@@ -224,10 +254,10 @@ pub(super) fn winner_text(t: &Tournament, winner: &crate::model::User) -> String
 /// semi-final (round 2)`, `the quarter-final (round 1)`, `round 1`.
 pub(super) fn knockout_round(t: &Tournament, n: u32) -> String {
     match t.total_rounds().saturating_sub(n) {
-        0 => format!("the final (round {n})"),
-        1 => format!("the semi-final (round {n})"),
-        2 => format!("the quarter-final (round {n})"),
-        _ => format!("round {n}"),
+        0 => tr!("tournament-stage-final", round = n),
+        1 => tr!("tournament-stage-semi", round = n),
+        2 => tr!("tournament-stage-quarter", round = n),
+        _ => tr!("tournament-stage-round", round = n),
     }
 }
 
@@ -236,13 +266,13 @@ pub(super) fn knockout_round(t: &Tournament, n: u32) -> String {
 fn knockout_line(t: &Tournament, s: &super::Standing) -> String {
     let round = knockout_round(t, s.reached);
     if s.champion {
-        format!("won {round}")
+        tr!("tournament-ko-won", stage = round)
     } else if s.out && t.total_rounds() == s.reached {
-        format!("lost {round}")
+        tr!("tournament-ko-lost", stage = round)
     } else if s.out {
-        format!("lost in {round}")
+        tr!("tournament-ko-lost-in", stage = round)
     } else {
-        format!("in {round}")
+        tr!("tournament-ko-in", stage = round)
     }
 }
 
@@ -256,17 +286,28 @@ pub(super) fn standings_tables(t: &Tournament) -> Vec<TablePicture> {
     let standings = t.standings();
     let name = |e: usize| {
         let en = &t.entrants[e];
-        let out = if en.withdrawn { " (withdrawn)" } else { "" };
-        format!("{}{out}", en.user.name)
+        if en.withdrawn {
+            format!("{} {}", en.user.name, tr!("tournament-withdrawn-mark"))
+        } else {
+            en.user.name.clone()
+        }
     };
     let header: Vec<String> = if knockout {
-        vec!["#", "Player", "Result"]
+        vec![
+            "#".to_string(),
+            tr!("tournament-col-player"),
+            tr!("tournament-col-result"),
+        ]
     } else {
-        vec!["#", "Player", "Points", "W-D-L", "Buchholz", "SB"]
-    }
-    .into_iter()
-    .map(String::from)
-    .collect();
+        vec![
+            "#".to_string(),
+            tr!("tournament-col-player"),
+            tr!("tournament-col-points"),
+            tr!("tournament-col-wdl"),
+            tr!("tournament-col-buchholz"),
+            tr!("tournament-col-sb"),
+        ]
+    };
     let rows = standings
         .iter()
         .enumerate()
@@ -285,7 +326,7 @@ pub(super) fn standings_tables(t: &Tournament) -> Vec<TablePicture> {
         })
         .collect();
     let mut out = vec![TablePicture {
-        title: format!("{} standings", t.name),
+        title: tr!("tournament-table-standings", name = &t.name),
         header,
         rows,
     }];
@@ -302,9 +343,9 @@ const CROSSTABLE_MAX: usize = 16;
 /// `0` per game), in the order of the standings.
 fn crosstable(t: &Tournament, standings: &[super::Standing]) -> TablePicture {
     let order: Vec<usize> = standings.iter().map(|s| s.entrant).collect();
-    let mut header = vec!["#".to_string(), "Player".to_string()];
+    let mut header = vec!["#".to_string(), tr!("tournament-col-player")];
     header.extend((1..=order.len()).map(|n| n.to_string()));
-    header.push("Points".to_string());
+    header.push(tr!("tournament-col-points"));
     let score = |me: usize, them: usize| -> String {
         let games = t.rounds.iter().flat_map(|r| &r.pairings).filter_map(|p| {
             let north = p.north?;
@@ -341,7 +382,7 @@ fn crosstable(t: &Tournament, standings: &[super::Standing]) -> TablePicture {
         })
         .collect();
     TablePicture {
-        title: format!("{} crosstable", t.name),
+        title: tr!("tournament-table-crosstable", name = &t.name),
         header,
         rows,
     }
