@@ -30,7 +30,6 @@ tournament-phase-cancelled = cancelled
 
 ## Who may organize
 
-settings-organizers = on Discord Manage Server or the organizer role, on Matrix room moderators
 tournament-organizers-create = only organizers ({ $organizers }) can create a tournament
 tournament-organizers-start = only organizers ({ $organizers }) can start a tournament
 tournament-organizers-cancel = only organizers ({ $organizers }) can cancel a tournament

@@ -27,7 +27,6 @@ tournament-phase-cancelled = cancelado
 
 ## Quién organiza
 
-settings-organizers = en Discord, Gestionar servidor o el rol de organizador; en Matrix, los moderadores de la sala
 tournament-organizers-create = solo los organizadores ({ $organizers }) pueden crear un torneo
 tournament-organizers-start = solo los organizadores ({ $organizers }) pueden iniciar un torneo
 tournament-organizers-cancel = solo los organizadores ({ $organizers }) pueden cancelar un torneo

@@ -27,7 +27,6 @@ tournament-phase-cancelled = annulé
 
 ## Qui peut organiser
 
-settings-organizers = sur Discord, Gérer le serveur ou le rôle organisateur ; sur Matrix, les modérateurs du salon
 tournament-organizers-create = seuls les organisateurs ({ $organizers }) peuvent créer un tournoi
 tournament-organizers-start = seuls les organisateurs ({ $organizers }) peuvent lancer un tournoi
 tournament-organizers-cancel = seuls les organisateurs ({ $organizers }) peuvent annuler un tournoi

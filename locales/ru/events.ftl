@@ -30,7 +30,6 @@ tournament-phase-cancelled = отменён
 
 ## Кто организует
 
-settings-organizers = в Discord — право «Управлять сервером» или роль организатора, в Matrix — модераторы комнаты
 tournament-organizers-create = создать турнир могут только организаторы ({ $organizers })
 tournament-organizers-start = начать турнир могут только организаторы ({ $organizers })
 tournament-organizers-cancel = отменить турнир могут только организаторы ({ $organizers })

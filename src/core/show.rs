@@ -131,12 +131,6 @@ impl Theme {
     }
 }
 
-/// Who counts as an organizer, as refusals say it, in the current language: `on Discord
-/// Manage Server or the organizer role, on Matrix room moderators`.
-pub fn organizers_text() -> String {
-    tr!("settings-organizers")
-}
-
 impl Core {
     /// `!set theme light|dark` (organizers).
     pub(super) fn set_theme(&self, msg: &Incoming, theme: Theme) -> Answer {

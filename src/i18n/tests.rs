@@ -153,7 +153,7 @@ fn every_id_the_code_uses_is_in_english() {
 fn a_missing_language_falls_back_and_an_unknown_id_reads_as_itself() {
     assert_eq!(message(Lang::Ru, "no-such-message", &[]), "no-such-message");
     assert_eq!(
-        with_lang(Lang::Fr, || super::current()),
+        with_lang(Lang::Fr, super::current),
         Lang::Fr,
         "inside with_lang"
     );

@@ -8,11 +8,8 @@ use crate::model::GameKind;
 mod help;
 pub use help::{command_help, help, katro_house_rule, rules_ai_line, HOYITO_RULES, KATRO_RULES};
 
-/// Who counts as an organizer, as refusals say it.
-pub const ORGANIZERS: &str =
-    "on Discord Manage Server or the organizer role, on Matrix room moderators";
-
-/// [`ORGANIZERS`] in the current language.
+/// Who counts as an organizer, as refusals say it, in the current language: `on Discord
+/// Manage Server or the organizer role, on Matrix room moderators`.
 pub fn organizers() -> String {
     tr!("game-organizers")
 }

@@ -7,7 +7,6 @@ use mancala_rules::Side;
 
 use crate::core::api::Incoming;
 use crate::core::command::{FormatArg, TourneyCommand};
-use crate::core::show::organizers_text;
 use crate::core::tournament::{decide, views, Phase, Res, Tournament};
 use crate::core::{refuse, text, text_reply, Answer, Core, Fail};
 use crate::model::{GameKind, User};
@@ -49,7 +48,7 @@ impl Core {
         if msg.is_organizer {
             return Ok(());
         }
-        let organizers = organizers_text();
+        let organizers = crate::core::text::organizers();
         refuse(match act {
             OrganizerAct::Create => tr!("tournament-organizers-create", organizers = organizers),
             OrganizerAct::Start => tr!("tournament-organizers-start", organizers = organizers),
