@@ -2,6 +2,7 @@
 //! every legal move (K8/H9 lap cap included), with or without the positions they lead to.
 
 use super::sow::Quiet;
+use super::track::Track;
 use super::Position;
 use crate::{Dir, Hole, Move, MoveList, PlayError, Side, Variant};
 
@@ -154,34 +155,59 @@ impl Position {
     /// Each legal move with the position it leads to, so that a search can play a
     /// generated move without sowing it again.
     pub fn children(&self) -> Children {
-        let mut out = Children {
-            len: 0,
-            items: [(
-                Move::Hoyito {
-                    from: Hole::new(0, 0),
-                },
-                *self,
-            ); crate::moves::MAX_MOVES],
-        };
+        let mut out = Children::new();
+        self.children_into(&mut out);
+        out
+    }
+
+    /// As [`Position::children`], into `out` (its earlier content is replaced): a
+    /// search keeps one buffer per ply and reuses it, rather than filling and copying a
+    /// new one at every node.
+    pub fn children_into(&self, out: &mut Children) {
+        out.len = 0;
         for &m in self.candidates().iter() {
-            let mut p = *self;
-            if p.sow(m, &mut Quiet).is_ok() {
-                p.finish_move(&mut Quiet);
-                out.items[out.len as usize] = (m, p);
+            // Sown in place; an endless move's slot is taken by the next candidate.
+            let slot = &mut out.items[out.len as usize];
+            *slot = (m, *self);
+            if slot.1.sow(m, &mut Quiet).is_ok() {
+                slot.1.finish_move(&mut Quiet);
                 out.len += 1;
             }
         }
-        out
     }
 
     /// Whether `side` would have a legal move if it were his turn.
     pub(super) fn has_legal_move(&self, side: Side) -> bool {
         let mut p = *self;
         p.to_move = side;
-        p.candidates().iter().any(|&m| {
-            let mut q = p;
-            q.sow(m, &mut Quiet).is_ok()
-        })
+        let candidates = p.candidates();
+        // Most positions have a move seen to end in its first lap, with no sowing; only
+        // without one are the candidates sown against the lap cap (K8/H9).
+        candidates.iter().any(|&m| p.ends_in_first_lap(m))
+            || candidates.iter().any(|&m| {
+                let mut q = p;
+                q.sow(m, &mut Quiet).is_ok()
+            })
+    }
+
+    /// Whether the Hoyito candidate `mv` surely ends in its first lap, so is legal
+    /// (H9) without being sown: its seeds go less than once round the track, so its
+    /// last one falls into a hole no earlier seed of the lap reached, and that hole is
+    /// empty (H6b) or holds three (H6a; a casa in passing or H7 on the way changes
+    /// neither). `false` means "not known", not "endless"; always `false` in Katro.
+    fn ends_in_first_lap(&self, mv: Move) -> bool {
+        let Move::Hoyito { from } = mv else {
+            return false;
+        };
+        let mut slot = None;
+        let track = Track::hoyito(self.variant, self.closed, &mut slot);
+        let i = self.variant.index(from);
+        let n = self.board[i] as usize;
+        if n >= track.len() {
+            return false;
+        }
+        let last = track.holes[(track.pos_of[i] as usize + n) % track.len()] as usize;
+        matches!(self.board[last], 0 | 3)
     }
 
     /// Whether `mv` is legal here; agrees with [`Position::legal_moves`].
@@ -233,9 +259,71 @@ pub struct Children {
     items: [(Move, Position); crate::moves::MAX_MOVES],
 }
 
+impl Children {
+    /// No children; a buffer for [`Position::children_into`].
+    pub fn new() -> Children {
+        Children {
+            len: 0,
+            items: [(
+                Move::Hoyito {
+                    from: Hole::new(0, 0),
+                },
+                Position::new(Variant::HOYITO),
+            ); crate::moves::MAX_MOVES],
+        }
+    }
+}
+
+impl Default for Children {
+    fn default() -> Self {
+        Children::new()
+    }
+}
+
 impl core::ops::Deref for Children {
     type Target = [(Move, Position)];
     fn deref(&self) -> &[(Move, Position)] {
         &self.items[..self.len as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// H9: the first-lap shortcut of `has_legal_move` answers as sowing every candidate
+    /// would, along random Hoyito games on every board, closed holes (M2) included.
+    #[test]
+    fn has_legal_move_agrees_with_sowing_every_candidate() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut rand = |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        for cols in 6..=12u8 {
+            let v = Variant::hoyito(cols).unwrap();
+            for game in 0..40 {
+                let closed = if game % 2 == 0 { 0 } else { 0b1001 << cols };
+                let mut p = Position::hoyito_match_start(v, closed, Side::South);
+                for _ in 0..200 {
+                    for side in Side::ALL {
+                        let mut q = p;
+                        q.to_move = side;
+                        let slow = q.candidates().iter().any(|&m| {
+                            let mut r = q;
+                            r.sow(m, &mut Quiet).is_ok()
+                        });
+                        assert_eq!(p.has_legal_move(side), slow, "{p}");
+                    }
+                    let ch = p.children();
+                    if ch.is_empty() {
+                        break;
+                    }
+                    p = ch[rand(ch.len())].1;
+                }
+            }
+        }
     }
 }

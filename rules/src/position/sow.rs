@@ -184,7 +184,13 @@ impl Position {
         let v = self.variant;
         let me = self.to_move;
         let hole = v.hole(h);
-        if self.front_row(me) != Some(hole.row) {
+        // h's row holds the seed just sown, so it is the mover's front row unless a row
+        // of his further inward holds seeds.
+        let inward = match me {
+            Side::South => hole.row + 1..v.rows() / 2,
+            Side::North => v.rows() / 2..hole.row,
+        };
+        if inward.into_iter().any(|r| self.row_occupied(r)) {
             return Captured::No;
         }
         let Some(t_row) = self.front_row(me.other()) else {
@@ -202,7 +208,7 @@ impl Position {
             target,
             taken,
         };
-        if self.seeds_of(me.other()) == 0 {
+        if self.side_empty(me.other()) {
             // K6b: the opponent has nothing left; the seeds go into h and the move ends.
             self.board[h] += taken as u8;
             obs.event(self, event, 0);
@@ -217,7 +223,8 @@ impl Position {
 
     /// H4-H7, H9: sows from `from` along the one track, capturing every casa.
     fn hoyito_laps<O: Observer>(&mut self, from: Hole, obs: &mut O) -> Result<u32, Endless> {
-        let track = Track::hoyito(self.variant, self.closed);
+        let mut slot = None;
+        let track = Track::hoyito(self.variant, self.closed, &mut slot);
         let me = self.to_move.index();
         let start = self.variant.index(from);
         let mut p = track.pos_of[start] as usize;

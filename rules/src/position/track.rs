@@ -76,13 +76,21 @@ impl Track {
         &KATRO_TRACKS[shape][side.index()][(dir == Dir::Minus) as usize]
     }
 
-    /// The Hoyito track; precomputed when no hole is closed.
-    pub(super) fn hoyito(v: Variant, closed: u64) -> Track {
+    /// The Hoyito track, built into `slot` when a hole is closed (M2); without closed
+    /// holes the precomputed one, not copied (the sowing engine asks for it per move).
+    #[inline]
+    pub(super) fn hoyito(v: Variant, closed: u64, slot: &mut Option<Track>) -> &Track {
         if closed == 0 {
-            HOYITO_TRACKS[v.cols() as usize - 6]
+            &HOYITO_TRACKS[v.cols() as usize - 6]
         } else {
-            Track::build_hoyito(v.cols(), closed)
+            slot.insert(Track::build_hoyito(v.cols(), closed))
         }
+    }
+
+    /// The number of holes on the track.
+    #[inline]
+    pub(super) fn len(&self) -> usize {
+        self.len as usize
     }
 
     #[inline]
