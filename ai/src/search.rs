@@ -123,6 +123,11 @@ pub(crate) struct Searcher {
     path: Vec<u64>,
     /// Sorted keys of the positions of the game before the root.
     history: Vec<u64>,
+    /// Children buffers not in use: a node takes one and gives it back, so that a
+    /// search allocates one per ply once, not a kilobyte array per node. Boxed, so
+    /// that taking and giving back moves a pointer, not the array.
+    #[allow(clippy::vec_box)]
+    spare: Vec<Box<Children>>,
     nodes: u64,
     limits: Limits,
     stopped: bool,
@@ -180,6 +185,7 @@ impl Searcher {
             killers: vec![[None; 2]; MAX_PLY],
             path: Vec::with_capacity(MAX_PLY),
             history: Vec::new(),
+            spare: Vec::new(),
             nodes: 0,
             limits: Limits {
                 max_depth: 1,
@@ -329,7 +335,7 @@ impl Searcher {
         };
         for (k, &i) in order.iter().enumerate() {
             let best = it.best;
-            let child = &children[i].1;
+            let child = (&children[i].1, position_key(&children[i].1));
             let s = if best == -INF {
                 self.child_score(me, child, depth - 1, 1, -INF, INF)
             } else if noise > 0 {
@@ -356,22 +362,24 @@ impl Searcher {
         Some(it)
     }
 
-    /// The score of `child` for `parent_mover`, searched in the window (alpha, beta).
+    /// The score of `child` (a position and its key) for `parent_mover`, searched in
+    /// the window (alpha, beta).
     #[inline]
     fn child_score(
         &mut self,
         parent_mover: Side,
-        child: &Position,
+        child: (&Position, u64),
         depth: u32,
         ply: u32,
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        if child.to_move() == parent_mover {
+        let (pos, key) = child;
+        if pos.to_move() == parent_mover {
             // The opponent passed (H3): the same player moves again.
-            self.negamax(child, depth, ply, alpha, beta)
+            self.negamax(pos, key, depth, ply, alpha, beta)
         } else {
-            -self.negamax(child, depth, ply, -beta, -alpha)
+            -self.negamax(pos, key, depth, ply, -beta, -alpha)
         }
     }
 
@@ -520,6 +528,18 @@ impl Searcher {
         (order, n)
     }
 
+    /// The key of `pos`; with `fetch`, its table entry is also read now, so that the
+    /// memory access (most entries are out of the cache) overlaps other work and other
+    /// fetches rather than stalling the probe.
+    #[inline]
+    fn key_ahead(&self, pos: &Position, fetch: bool) -> u64 {
+        let key = position_key(pos);
+        if fetch && self.use_tt {
+            self.tt.prefetch(key);
+        }
+        key
+    }
+
     /// Remembers `mv` as a killer of `ply`: it refuted a sibling, so it is tried early
     /// in the positions of the same ply.
     #[inline]
@@ -550,15 +570,22 @@ impl Searcher {
     }
 
     /// Principal-variation search with a transposition table, killers and repetition
-    /// detection: the score of `pos` for its mover, in (alpha, beta).
-    fn negamax(&mut self, pos: &Position, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+    /// detection: the score of `pos` (whose key is `key`) for its mover, in (alpha, beta).
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        depth: u32,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
         self.nodes += 1;
         self.check_limits();
         if self.stopped && !self.must_finish {
             return 0;
         }
         let me = pos.to_move();
-        let key = position_key(pos);
         if let Some(s) = self.leaf_score(pos, key, ply) {
             return s;
         }
@@ -576,8 +603,10 @@ impl Searcher {
             Ok(s) => return s,
             Err(best) => best,
         };
-        let children = pos.children();
+        let mut children = self.spare.pop().unwrap_or_default();
+        pos.children_into(&mut children);
         if children.is_empty() {
+            self.spare.push(children);
             // K9: no legal move (only endless ones) loses. A settled Hoyito position
             // always has a move unless its board is empty, handled above.
             return if pos.variant().is_katro() {
@@ -591,8 +620,22 @@ impl Searcher {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_idx = u8::MAX;
+        // The children's keys, each computed once; from depth 2 the next child's table
+        // entry is fetched ahead (see `key_ahead`).
+        let ahead = depth >= 2;
+        let mut keys = [0u64; mancala_rules::MAX_MOVES];
+        for (k, &(_, idx)) in order[..n.min(2)].iter().enumerate() {
+            keys[k] = self.key_ahead(&children[idx as usize].1, ahead);
+        }
         for (k, &(_, idx)) in order[..n].iter().enumerate() {
-            let child = &children[idx as usize].1;
+            if k == 1 {
+                // The first move did not cut off, so most likely none will: every
+                // remaining entry is fetched now, the fetches overlapping.
+                for (j, &(_, rest)) in order[..n].iter().enumerate().skip(2) {
+                    keys[j] = self.key_ahead(&children[rest as usize].1, ahead);
+                }
+            }
+            let child = (&children[idx as usize].1, keys[k]);
             let s = if k == 0 {
                 self.child_score(me, child, depth - 1, ply + 1, alpha, beta)
             } else {
@@ -605,6 +648,7 @@ impl Searcher {
             };
             if self.stopped && !self.must_finish {
                 self.path.pop();
+                self.spare.push(children);
                 return 0;
             }
             if s > best {
@@ -618,6 +662,7 @@ impl Searcher {
             }
         }
         self.path.pop();
+        self.spare.push(children);
         self.store(key, depth, ply, (alpha0, beta), (best, best_idx));
         best
     }

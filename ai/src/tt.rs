@@ -72,6 +72,13 @@ impl Table {
         (e.key == key && key != 0).then_some(e)
     }
 
+    /// Reads the entry of `key` into the cache, where a probe will find it soon.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        // A load the optimiser must keep (this crate forbids the unsafe intrinsic).
+        std::hint::black_box(self.entries[key as usize & self.mask].key);
+    }
+
     #[inline]
     pub fn store(&mut self, key: u64, depth: u32, score: i32, bound: Bound, best: u8) {
         let slot = &mut self.entries[key as usize & self.mask];
