@@ -76,41 +76,59 @@ impl Position {
     /// then `+` before `-`, then K11 steps).
     fn candidates(&self) -> MoveList {
         let mut list = MoveList::new();
+        self.each_candidate(|m| {
+            list.push(m);
+            false
+        });
+        list
+    }
+
+    /// Gives each move of [`Position::candidates`] in turn to `f`, until `f` returns
+    /// true; returns whether it did. No list is built: move generation and the H3
+    /// check run at every node of a search.
+    #[inline]
+    fn each_candidate(&self, mut f: impl FnMut(Move) -> bool) -> bool {
         let v = self.variant;
         let me = self.to_move;
         if self.swept {
-            return list;
+            return false;
         }
         match v {
             Variant::Katro { .. } => {
                 let Some(row) = self.start_row(me) else {
-                    return list;
+                    return false;
                 };
+                let mut first_col = None;
                 for col in 0..v.cols() {
                     let from = Hole::new(col, row);
                     if self.board[v.index(from)] > 0 {
-                        list.push(Move::Sow {
+                        first_col.get_or_insert(col);
+                        if f(Move::Sow {
                             from,
                             dir: Dir::Plus,
-                        });
-                        list.push(Move::Sow {
+                        }) || f(Move::Sow {
                             from,
                             dir: Dir::Minus,
-                        });
+                        }) {
+                            return true;
+                        }
                     }
                 }
                 if v.lone_steps() && self.seeds_of(me) == 1 {
-                    let from = Hole::new(list[0].from().col, row);
+                    // The start row holds the lone seed, so `first_col` is its column.
+                    let from = Hole::new(first_col.unwrap_or(0), row);
                     let to_row = match me {
                         Side::South => row + 1,
                         Side::North => row.wrapping_sub(1),
                     };
                     if to_row < v.rows() && v.owner_of_row(to_row) == me {
                         for col in from.col.saturating_sub(1)..=(from.col + 1).min(v.cols() - 1) {
-                            list.push(Move::Step {
+                            if f(Move::Step {
                                 from,
                                 to: Hole::new(col, to_row),
-                            });
+                            }) {
+                                return true;
+                            }
                         }
                     }
                 }
@@ -120,13 +138,14 @@ impl Position {
                 for col in 0..v.cols() {
                     let from = Hole::new(col, row);
                     let i = v.index(from);
-                    if self.board[i] > 0 && self.closed & (1 << i) == 0 {
-                        list.push(Move::Hoyito { from });
+                    if self.board[i] > 0 && self.closed & (1 << i) == 0 && f(Move::Hoyito { from })
+                    {
+                        return true;
                     }
                 }
             }
         }
-        list
+        false
     }
 
     /// The moves that pass every rule but the lap cap (K3, K11, H3, M2): the legal moves
@@ -165,7 +184,7 @@ impl Position {
     /// new one at every node.
     pub fn children_into(&self, out: &mut Children) {
         out.len = 0;
-        for &m in self.candidates().iter() {
+        self.each_candidate(|m| {
             // Sown in place; an endless move's slot is taken by the next candidate.
             let slot = &mut out.items[out.len as usize];
             *slot = (m, *self);
@@ -173,40 +192,46 @@ impl Position {
                 slot.1.finish_move(&mut Quiet);
                 out.len += 1;
             }
-        }
+            false
+        });
     }
 
     /// Whether `side` would have a legal move if it were his turn.
     pub(super) fn has_legal_move(&self, side: Side) -> bool {
         let mut p = *self;
         p.to_move = side;
-        let candidates = p.candidates();
         // Most positions have a move seen to end in its first lap, with no sowing; only
         // without one are the candidates sown against the lap cap (K8/H9).
-        candidates.iter().any(|&m| p.ends_in_first_lap(m))
-            || candidates.iter().any(|&m| {
+        let mut slot = None;
+        let track = match self.variant {
+            Variant::Hoyito { .. } => Some(Track::hoyito(self.variant, self.closed, &mut slot)),
+            Variant::Katro { .. } => None,
+        };
+        track.is_some_and(|t| p.each_candidate(|m| p.ends_in_first_lap(t, m)))
+            || p.each_candidate(|m| {
                 let mut q = p;
                 q.sow(m, &mut Quiet).is_ok()
             })
     }
 
-    /// Whether the Hoyito candidate `mv` surely ends in its first lap, so is legal
-    /// (H9) without being sown: its seeds go less than once round the track, so its
-    /// last one falls into a hole no earlier seed of the lap reached, and that hole is
-    /// empty (H6b) or holds three (H6a; a casa in passing or H7 on the way changes
-    /// neither). `false` means "not known", not "endless"; always `false` in Katro.
-    fn ends_in_first_lap(&self, mv: Move) -> bool {
-        let Move::Hoyito { from } = mv else {
-            return false;
-        };
-        let mut slot = None;
-        let track = Track::hoyito(self.variant, self.closed, &mut slot);
-        let i = self.variant.index(from);
+    /// Whether the Hoyito candidate `mv` surely ends in its first lap along `track`,
+    /// so is legal (H9) without being sown: its seeds go less than once round the
+    /// track, so its last one falls into a hole no earlier seed of the lap reached, and
+    /// that hole is empty (H6b) or holds three (H6a; a casa in passing or H7 on the way
+    /// changes neither). `false` means "not known", not "endless".
+    #[inline]
+    fn ends_in_first_lap(&self, track: &Track, mv: Move) -> bool {
+        let i = self.variant.index(mv.from());
         let n = self.board[i] as usize;
         if n >= track.len() {
             return false;
         }
-        let last = track.holes[(track.pos_of[i] as usize + n) % track.len()] as usize;
+        // Less than two rounds from the start: a subtraction, not a division.
+        let mut at = track.pos_of[i] as usize + n;
+        if at >= track.len() {
+            at -= track.len();
+        }
+        let last = track.holes[at] as usize;
         matches!(self.board[last], 0 | 3)
     }
 
