@@ -173,6 +173,13 @@ impl Position {
         byte_sum(&self.board)
     }
 
+    /// The seeds of every hole, row-major from a1 (index [`Variant::index`]); holes
+    /// past the board hold 0. For evaluations that read whole rows as words.
+    #[inline]
+    pub fn board(&self) -> &[u8; MAX_HOLES] {
+        &self.board
+    }
+
     /// The seeds of row `row` (0-based), column a first.
     #[inline]
     pub fn row(&self, row: u8) -> &[u8] {
@@ -192,12 +199,6 @@ impl Position {
         let bytes: [u8; 16] = self.board[s..s + 16].try_into().expect("16 bytes");
         let w = u128::from_le_bytes(bytes) >> ((start - s) * 8);
         w & ((1u128 << (c * 8)) - 1) != 0
-    }
-
-    /// Whether `side` has no seed on his half.
-    #[inline]
-    pub(crate) fn side_empty(&self, side: Side) -> bool {
-        !self.variant.rows_of(side).any(|r| self.row_occupied(r))
     }
 
     /// The owner of `hole` (K1, H1).
@@ -289,7 +290,7 @@ mod tests {
                         .map(|i| p.board[i] as u32)
                         .sum();
                     assert_eq!(p.seeds_of(side), naive, "{name} {side}");
-                    assert_eq!(p.side_empty(side), naive == 0, "{name} {side}");
+                    assert_eq!(p.front_row(side).is_none(), naive == 0, "{name} {side}");
                 }
                 let total: u32 = p.board.iter().map(|&s| s as u32).sum();
                 assert_eq!(p.board_total(), total);

@@ -50,6 +50,17 @@ enum Captured {
     Won,
 }
 
+/// The opponent's front row (K7) as the sowing engine knows it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum OppFront {
+    /// Not looked at yet.
+    Unknown,
+    /// The row starting at this board index.
+    Row(u8),
+    /// He has no seed left.
+    Empty,
+}
+
 /// The sowing ended normally or was cut by the lap cap.
 pub(super) struct Endless;
 
@@ -109,14 +120,14 @@ impl Position {
                 let (fi, ti) = (self.variant.index(from), self.variant.index(to));
                 self.board[fi] = 0;
                 self.board[ti] = 1;
-                match self.katro_capture(ti, obs) {
+                let track = Track::katro(self.variant, self.to_move, Dir::Plus);
+                match self.katro_capture(track, ti, &mut OppFront::Unknown, obs) {
                     Captured::No => {
                         obs.event(self, Event::Stop { hole: to }, 0);
                         Ok(0)
                     }
                     Captured::Won => Ok(0),
                     Captured::SowOn(hand) => {
-                        let track = Track::katro(self.variant, self.to_move, Dir::Plus);
                         self.katro_laps(track, track.pos_of[ti] as usize, hand, obs)
                     }
                 }
@@ -134,18 +145,29 @@ impl Position {
         mut hand: u16,
         obs: &mut O,
     ) -> Result<u32, Endless> {
+        // The opponent's front row (K7), found once when first needed: the laps sow
+        // only the mover's half, and a capture, the one change to the opponent's,
+        // updates it.
+        let mut opp_front = OppFront::Unknown;
+        let len = track.len();
         let mut laps = 0;
         loop {
             laps += 1;
             if laps > LAP_CAP {
                 return Err(Endless);
             }
+            // The hand is sown in runs of at most one round along the doubled track.
             while hand > 0 {
-                p = track.next(p);
-                let i = track.holes[p] as usize;
-                self.board[i] += 1;
-                obs.sown(i);
-                hand -= 1;
+                let run = (hand as usize).min(len);
+                for &i in &track.holes[p + 1..p + 1 + run] {
+                    self.board[i as usize] += 1;
+                    obs.sown(i as usize);
+                }
+                p += run;
+                if p >= len {
+                    p -= len;
+                }
+                hand -= run as u16;
             }
             let h = track.holes[p] as usize;
             if self.board[h] == 1 {
@@ -159,7 +181,7 @@ impl Position {
                 );
                 return Ok(laps);
             }
-            match self.katro_capture(h, obs) {
+            match self.katro_capture(track, h, &mut opp_front, obs) {
                 Captured::SowOn(n) => hand = n,
                 Captured::Won => return Ok(laps),
                 Captured::No => {
@@ -179,36 +201,43 @@ impl Position {
         }
     }
 
-    /// K7 and K6b at hole index `h`, where the mover's last seed just fell.
-    fn katro_capture<O: Observer>(&mut self, h: usize, obs: &mut O) -> Captured {
-        let v = self.variant;
-        let me = self.to_move;
-        let hole = v.hole(h);
+    /// K7 and K6b at hole index `h` of the mover's `track`, where his last seed just
+    /// fell; `opp_front` is the opponent's front row, found here when first needed and
+    /// updated after a capture.
+    #[inline]
+    fn katro_capture<O: Observer>(
+        &mut self,
+        track: &Track,
+        h: usize,
+        opp_front: &mut OppFront,
+        obs: &mut O,
+    ) -> Captured {
         // h's row holds the seed just sown, so it is the mover's front row unless a row
         // of his further inward holds seeds.
-        let inward = match me {
-            Side::South => hole.row + 1..v.rows() / 2,
-            Side::North => v.rows() / 2..hole.row,
-        };
-        if inward.into_iter().any(|r| self.row_occupied(r)) {
+        let (lo, hi) = track.inward[h];
+        if self.board[lo as usize..hi as usize].iter().any(|&s| s > 0) {
             return Captured::No;
         }
-        let Some(t_row) = self.front_row(me.other()) else {
+        if *opp_front == OppFront::Unknown {
+            *opp_front = self.opp_front(track);
+        }
+        let OppFront::Row(t_start) = *opp_front else {
             return Captured::No;
         };
-        let target = Hole::new(hole.col, t_row);
-        let t = v.index(target);
+        let t = t_start as usize + track.col[h] as usize;
         let taken = self.board[t] as u16;
         if taken == 0 {
             return Captured::No;
         }
         self.board[t] = 0;
+        *opp_front = self.opp_front(track);
+        let hole = self.variant.hole(h);
         let event = Event::Capture {
             hole,
-            target,
+            target: self.variant.hole(t),
             taken,
         };
-        if self.side_empty(me.other()) {
+        if *opp_front == OppFront::Empty {
             // K6b: the opponent has nothing left; the seeds go into h and the move ends.
             self.board[h] += taken as u8;
             obs.event(self, event, 0);
@@ -219,6 +248,20 @@ impl Position {
         self.board[h] = 0;
         obs.event(self, event, hand);
         Captured::SowOn(hand)
+    }
+
+    /// The front row (K7) of the opponent of the mover of `track`.
+    #[inline]
+    fn opp_front(&self, track: &Track) -> OppFront {
+        let c = track.cols as usize;
+        track.opp_rows[..track.half_rows as usize]
+            .iter()
+            .find(|&&start| {
+                self.board[start as usize..start as usize + c]
+                    .iter()
+                    .any(|&s| s > 0)
+            })
+            .map_or(OppFront::Empty, |&start| OppFront::Row(start))
     }
 
     /// H4-H7, H9: sows from `from` along the one track, capturing every casa.
