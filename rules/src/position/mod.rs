@@ -170,7 +170,8 @@ impl Position {
     /// Seeds on the whole board.
     #[inline]
     pub fn board_total(&self) -> u32 {
-        byte_sum(&self.board)
+        // Holes past the board hold 0: Hoyito 2x6 sums 12 bytes, not 36.
+        byte_sum(&self.board[..self.variant.holes()])
     }
 
     /// The seeds of every hole, row-major from a1 (index [`Variant::index`]); holes

@@ -273,7 +273,9 @@ impl Position {
         let mut p = track.pos_of[start] as usize;
         let mut hand = self.board[start] as u16;
         self.board[start] = 0;
-        let mut on_board = self.board_total() as u16;
+        // Seeds in play (board and hand), counted at the first casa and then lowered
+        // by four per casa: only casas change it, and most moves make none.
+        let mut in_play: Option<u16> = None;
         let mut laps = 0;
         loop {
             laps += 1;
@@ -285,17 +287,20 @@ impl Position {
                 p = track.next(p);
                 h = track.holes[p] as usize;
                 self.board[h] += 1;
-                on_board += 1;
                 hand -= 1;
                 obs.sown(h);
                 if self.board[h] == 4 {
                     // H5 (in passing) or H6a (last seed): a casa.
                     self.board[h] = 0;
-                    on_board -= 4;
+                    let left = match in_play {
+                        None => self.board_total() as u16 + hand,
+                        Some(n) => n - 4,
+                    };
+                    in_play = Some(left);
                     self.stores[me] += 4;
                     let hole = self.variant.hole(h);
                     obs.event(self, Event::Casa { hole }, hand);
-                    if on_board + hand == 4 {
+                    if left == 4 {
                         // H7: the capturer takes the last four, wherever they are.
                         self.board[..].fill(0);
                         self.stores[me] += 4;
@@ -320,7 +325,6 @@ impl Position {
             // H6c: relay.
             hand = self.board[h] as u16;
             self.board[h] = 0;
-            on_board -= hand;
             obs.event(self, Event::Relay { hole, lifted: hand }, hand);
         }
     }
