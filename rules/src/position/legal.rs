@@ -198,30 +198,43 @@ impl Position {
 
     /// Whether `side` would have a legal move if it were his turn.
     pub(super) fn has_legal_move(&self, side: Side) -> bool {
+        // Most Hoyito positions have a move seen to end in its first lap, with no
+        // sowing (H3 runs after every move); only without one are the candidates sown
+        // against the lap cap (K8/H9).
+        if let Variant::Hoyito { cols } = self.variant {
+            let mut slot = None;
+            let track = Track::hoyito(self.variant, self.closed, &mut slot);
+            let row = if side == Side::South {
+                0
+            } else {
+                cols as usize
+            };
+            let quick = !self.swept
+                && (row..row + cols as usize).any(|i| {
+                    self.board[i] > 0
+                        && self.closed & (1 << i) == 0
+                        && self.ends_in_first_lap(track, i)
+                });
+            if quick {
+                return true;
+            }
+        }
         let mut p = *self;
         p.to_move = side;
-        // Most positions have a move seen to end in its first lap, with no sowing; only
-        // without one are the candidates sown against the lap cap (K8/H9).
-        let mut slot = None;
-        let track = match self.variant {
-            Variant::Hoyito { .. } => Some(Track::hoyito(self.variant, self.closed, &mut slot)),
-            Variant::Katro { .. } => None,
-        };
-        track.is_some_and(|t| p.each_candidate(|m| p.ends_in_first_lap(t, m)))
-            || p.each_candidate(|m| {
-                let mut q = p;
-                q.sow(m, &mut Quiet).is_ok()
-            })
+        p.each_candidate(|m| {
+            let mut q = p;
+            q.sow(m, &mut Quiet).is_ok()
+        })
     }
 
-    /// Whether the Hoyito candidate `mv` surely ends in its first lap along `track`,
-    /// so is legal (H9) without being sown: its seeds go less than once round the
-    /// track, so its last one falls into a hole no earlier seed of the lap reached, and
-    /// that hole is empty (H6b) or holds three (H6a; a casa in passing or H7 on the way
-    /// changes neither). `false` means "not known", not "endless".
+    /// Whether sowing the Hoyito hole of board index `i` (open, not empty) surely
+    /// ends in its first lap along `track`, so is legal (H9) without being sown: its
+    /// seeds go less than once round the track, so its last one falls into a hole no
+    /// earlier seed of the lap reached, and that hole is empty (H6b) or holds three
+    /// (H6a; a casa in passing or H7 on the way changes neither). `false` means "not
+    /// known", not "endless".
     #[inline]
-    fn ends_in_first_lap(&self, track: &Track, mv: Move) -> bool {
-        let i = self.variant.index(mv.from());
+    fn ends_in_first_lap(&self, track: &Track, i: usize) -> bool {
         let n = self.board[i] as usize;
         if n >= track.len() {
             return false;

@@ -341,7 +341,9 @@ impl Position {
     /// Hoyito H3/H10: if the player to move has no legal move, he passes (the other
     /// moves again); if neither has one, the board is swept into the stores (H10).
     fn settle<O: Observer>(&mut self, obs: &mut O) {
-        if self.board_total() == 0 || self.has_legal_move(self.to_move) {
+        // The move check first: it reads the board the sowing has just written hole by
+        // hole, which a word-wide sum would have to wait for.
+        if self.has_legal_move(self.to_move) || self.board_total() == 0 {
             return;
         }
         let stuck = self.to_move;
