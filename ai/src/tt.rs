@@ -17,7 +17,7 @@ pub(crate) struct Entry {
     pub key: u64,
     pub score: i32,
     pub depth: u8,
-    /// Index of the best move in [`mancala_rules::Position::children`], or `u8::MAX`.
+    /// The best move as its one-byte code (`search::move_code`), or `u8::MAX`.
     pub best: u8,
     pub bound: Bound,
     pub generation: u8,
