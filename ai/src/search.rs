@@ -417,7 +417,7 @@ impl Searcher {
 
     /// The principal variation of an iteration: the root's best `first` move, leading
     /// to `after`, then the table's best move of each position in turn. It stops at a
-    /// position without a stored best move (or whose stored index is no move of it: a
+    /// position without a stored best move (or whose stored move code is no move of it: a
     /// key collision), after a move into a position met before on the line or in the
     /// game (a repetition, which the search scored as a leaf), or at [`MAX_PV`] moves.
     fn principal_variation(&self, root: &Position, first: Move, after: &Position) -> Vec<Move> {
@@ -470,8 +470,8 @@ impl Searcher {
     }
 
     /// The transposition table's answer for `key` at `depth` in (alpha, beta): a score
-    /// that decides the node (`Ok`), else the index of the stored best move to try
-    /// first (`Err`, `u8::MAX` for none).
+    /// that decides the node (`Ok`), else the code of the stored best move to try
+    /// first (`Err`, [`NO_MOVE`] for none).
     #[inline]
     fn probe(&self, key: u64, depth: u32, ply: u32, alpha: i32, beta: i32) -> Result<i32, u8> {
         let Some(e) = self.tt.probe(key).filter(|_| self.use_tt) else {
