@@ -228,16 +228,18 @@ impl Position {
 /// board takes a few steps rather than one per hole.
 #[inline]
 fn byte_sum(bytes: &[u8]) -> u32 {
+    const PAIRS: u64 = 0x00ff_00ff_00ff_00ff;
     let mut chunks = bytes.chunks_exact(8);
-    let mut sum = 0u32;
+    // Bytes added in pairs into 16-bit lanes, the lanes added by one multiplication
+    // into the top one at the end: at most four words (36 bytes), so the four lanes
+    // together hold at most 4 x 8 x 255 < 2^16.
+    let mut lanes = 0u64;
     for c in &mut chunks {
         let w = u64::from_le_bytes(c.try_into().expect("8 bytes"));
-        // Pairs, then quads, then the eight bytes: no lane can overflow (8 x 255 < 2^16).
-        let pairs = (w & 0x00ff_00ff_00ff_00ff) + ((w >> 8) & 0x00ff_00ff_00ff_00ff);
-        let quads = (pairs & 0x0000_ffff_0000_ffff) + ((pairs >> 16) & 0x0000_ffff_0000_ffff);
-        sum += ((quads & 0xffff_ffff) + (quads >> 32)) as u32;
+        lanes += (w & PAIRS) + ((w >> 8) & PAIRS);
     }
-    sum + chunks.remainder().iter().map(|&s| s as u32).sum::<u32>()
+    let words = (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32;
+    words + chunks.remainder().iter().map(|&s| s as u32).sum::<u32>()
 }
 
 #[cfg(test)]
