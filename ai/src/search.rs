@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use mancala_rules::{Children, Move, Position, Side};
+use mancala_rules::{Children, Dir, Hole, Move, Position, Side};
 use rand::rngs::SmallRng;
 use rand::Rng;
 
@@ -123,6 +123,11 @@ pub(crate) struct Searcher {
     path: Vec<u64>,
     /// Sorted keys of the positions of the game before the root.
     history: Vec<u64>,
+    /// Children buffers not in use: a node takes one and gives it back, so that a
+    /// search allocates one per ply once, not a kilobyte array per node. Boxed, so
+    /// that taking and giving back moves a pointer, not the array.
+    #[allow(clippy::vec_box)]
+    spare: Vec<Box<Children>>,
     nodes: u64,
     limits: Limits,
     stopped: bool,
@@ -180,6 +185,7 @@ impl Searcher {
             killers: vec![[None; 2]; MAX_PLY],
             path: Vec::with_capacity(MAX_PLY),
             history: Vec::new(),
+            spare: Vec::new(),
             nodes: 0,
             limits: Limits {
                 max_depth: 1,
@@ -329,7 +335,7 @@ impl Searcher {
         };
         for (k, &i) in order.iter().enumerate() {
             let best = it.best;
-            let child = &children[i].1;
+            let child = (&children[i].1, position_key(&children[i].1));
             let s = if best == -INF {
                 self.child_score(me, child, depth - 1, 1, -INF, INF)
             } else if noise > 0 {
@@ -356,22 +362,24 @@ impl Searcher {
         Some(it)
     }
 
-    /// The score of `child` for `parent_mover`, searched in the window (alpha, beta).
+    /// The score of `child` (a position and its key) for `parent_mover`, searched in
+    /// the window (alpha, beta).
     #[inline]
     fn child_score(
         &mut self,
         parent_mover: Side,
-        child: &Position,
+        child: (&Position, u64),
         depth: u32,
         ply: u32,
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        if child.to_move() == parent_mover {
+        let (pos, key) = child;
+        if pos.to_move() == parent_mover {
             // The opponent passed (H3): the same player moves again.
-            self.negamax(child, depth, ply, alpha, beta)
+            self.negamax(pos, key, depth, ply, alpha, beta)
         } else {
-            -self.negamax(child, depth, ply, -beta, -alpha)
+            -self.negamax(pos, key, depth, ply, -beta, -alpha)
         }
     }
 
@@ -409,7 +417,7 @@ impl Searcher {
 
     /// The principal variation of an iteration: the root's best `first` move, leading
     /// to `after`, then the table's best move of each position in turn. It stops at a
-    /// position without a stored best move (or whose stored index is no move of it: a
+    /// position without a stored best move (or whose stored move code is no move of it: a
     /// key collision), after a move into a position met before on the line or in the
     /// game (a repetition, which the search scored as a leaf), or at [`MAX_PV`] moves.
     fn principal_variation(&self, root: &Position, first: Move, after: &Position) -> Vec<Move> {
@@ -427,7 +435,8 @@ impl Searcher {
             };
             let children = pos.children();
             // Moves come from the position's own children, so each is legal there.
-            let Some((mv, next)) = children.get(usize::from(entry.best)) else {
+            let Some((mv, next)) = children.iter().find(|(m, _)| move_code(*m) == entry.best)
+            else {
                 break;
             };
             pv.push(*mv);
@@ -461,8 +470,8 @@ impl Searcher {
     }
 
     /// The transposition table's answer for `key` at `depth` in (alpha, beta): a score
-    /// that decides the node (`Ok`), else the index of the stored best move to try
-    /// first (`Err`, `u8::MAX` for none).
+    /// that decides the node (`Ok`), else the code of the stored best move to try
+    /// first (`Err`, [`NO_MOVE`] for none).
     #[inline]
     fn probe(&self, key: u64, depth: u32, ply: u32, alpha: i32, beta: i32) -> Result<i32, u8> {
         let Some(e) = self.tt.probe(key).filter(|_| self.use_tt) else {
@@ -498,7 +507,7 @@ impl Searcher {
         let base = gain_base(pos, me);
         for (i, (mv, c)) in children.iter().enumerate() {
             let mut k = gain(base, pos, c, me) * 16;
-            if i as u8 == tt_best {
+            if move_code(*mv) == tt_best {
                 k += 1 << 24;
             } else if killers[0] == Some(*mv) {
                 k += 1 << 12;
@@ -518,6 +527,27 @@ impl Searcher {
             order[j] = x;
         }
         (order, n)
+    }
+
+    /// The key of `pos`; with `fetch`, its table entry is also read now, so that the
+    /// memory access (most entries are out of the cache) overlaps other work and other
+    /// fetches rather than stalling the probe.
+    #[inline]
+    fn key_ahead(&self, pos: &Position, fetch: bool) -> u64 {
+        let key = position_key(pos);
+        if fetch && self.use_tt {
+            self.tt.prefetch(key);
+        }
+        key
+    }
+
+    /// The keys of the `children` in `order`, into `keys`, fetching their table entries
+    /// with `ahead` (see [`Searcher::key_ahead`]).
+    #[inline]
+    fn fetch_keys(&self, children: &Children, order: &[(i32, u8)], keys: &mut [u64], ahead: bool) {
+        for (key, &(_, idx)) in keys.iter_mut().zip(order) {
+            *key = self.key_ahead(&children[idx as usize].1, ahead);
+        }
     }
 
     /// Remembers `mv` as a killer of `ply`: it refuted a sibling, so it is tried early
@@ -544,21 +574,27 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        let stored_best = if bound == Bound::Upper { u8::MAX } else { idx };
+        let stored_best = if bound == Bound::Upper { NO_MOVE } else { idx };
         self.tt
             .store(key, depth, to_tt(score, ply), bound, stored_best);
     }
 
     /// Principal-variation search with a transposition table, killers and repetition
-    /// detection: the score of `pos` for its mover, in (alpha, beta).
-    fn negamax(&mut self, pos: &Position, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+    /// detection: the score of `pos` (whose key is `key`) for its mover, in (alpha, beta).
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         self.nodes += 1;
         self.check_limits();
         if self.stopped && !self.must_finish {
             return 0;
         }
-        let me = pos.to_move();
-        let key = position_key(pos);
         if let Some(s) = self.leaf_score(pos, key, ply) {
             return s;
         }
@@ -576,24 +612,76 @@ impl Searcher {
             Ok(s) => return s,
             Err(best) => best,
         };
-        let children = pos.children();
-        if children.is_empty() {
+        self.path.push(key);
+        let found = self.search_moves(pos, depth, ply, (alpha, beta), tt_best);
+        self.path.pop();
+        match found {
+            Searched::Best(best, code) => {
+                self.store(key, depth, ply, (alpha, beta), (best, code));
+                best
+            }
+            Searched::Stopped => 0,
             // K9: no legal move (only endless ones) loses. A settled Hoyito position
             // always has a move unless its board is empty, handled above.
-            return if pos.variant().is_katro() {
-                result_score(-1, ply)
-            } else {
-                result_score(hoyito_final_sign(pos), ply)
-            };
+            Searched::NoMove if pos.variant().is_katro() => result_score(-1, ply),
+            Searched::NoMove => result_score(hoyito_final_sign(pos), ply),
+        }
+    }
+
+    /// The moves of `pos` (on the path), searched in (alpha, beta): first the table's
+    /// best move `tt_best`, played alone, then, unless it cut off, every move
+    /// generated and ordered (see [`Searcher::order_moves`]; the table's move comes
+    /// first there too, so the moves are searched in the same order either way). At a
+    /// cut node whose table move cuts off again, the other moves are never sown.
+    fn search_moves(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        ply: u32,
+        (mut alpha, beta): (i32, i32),
+        tt_best: u8,
+    ) -> Searched {
+        let me = pos.to_move();
+        let ahead = depth >= 2;
+        let mut best = (-INF, NO_MOVE);
+        let first = coded_child(pos, tt_best);
+        if let Some((mv, child)) = &first {
+            let child = (child, self.key_ahead(child, ahead));
+            let s = self.child_score(me, child, depth - 1, ply + 1, alpha, beta);
+            if self.stopped && !self.must_finish {
+                return Searched::Stopped;
+            }
+            best = (s, tt_best);
+            alpha = alpha.max(s);
+            if s >= beta {
+                self.add_killer(ply, *mv);
+                return Searched::Best(s, tt_best);
+            }
+        }
+        let mut children = self.spare.pop().unwrap_or_default();
+        pos.children_into(&mut children);
+        if children.is_empty() {
+            self.spare.push(children);
+            return Searched::NoMove;
         }
         let (order, n) = self.order_moves(pos, &children, ply, tt_best);
-        self.path.push(key);
-        let alpha0 = alpha;
-        let mut best = -INF;
-        let mut best_idx = u8::MAX;
+        // The children's keys, each computed once; from depth 2 their table entries are
+        // fetched ahead (see `key_ahead`): the first two at once, and all the others
+        // once a move has failed to cut off, since then most likely none will.
+        let mut keys = [0u64; mancala_rules::MAX_MOVES];
+        let early = if first.is_some() { n } else { n.min(2) };
+        self.fetch_keys(&children, &order[..early], &mut keys[..early], ahead);
         for (k, &(_, idx)) in order[..n].iter().enumerate() {
-            let child = &children[idx as usize].1;
-            let s = if k == 0 {
+            let (mv, ref child) = children[idx as usize];
+            let code = move_code(mv);
+            if first.is_some() && code == tt_best {
+                continue; // searched above
+            }
+            if k == 1 && early < n {
+                self.fetch_keys(&children, &order[early..n], &mut keys[early..n], ahead);
+            }
+            let child = (child, keys[k]);
+            let s = if best.0 == -INF {
                 self.child_score(me, child, depth - 1, ply + 1, alpha, beta)
             } else {
                 let s = self.child_score(me, child, depth - 1, ply + 1, alpha, alpha + 1);
@@ -604,23 +692,75 @@ impl Searcher {
                 }
             };
             if self.stopped && !self.must_finish {
-                self.path.pop();
-                return 0;
+                self.spare.push(children);
+                return Searched::Stopped;
             }
-            if s > best {
-                best = s;
-                best_idx = idx;
+            if s > best.0 {
+                best = (s, code);
                 alpha = alpha.max(s);
                 if s >= beta {
-                    self.add_killer(ply, children[idx as usize].0);
+                    self.add_killer(ply, mv);
                     break;
                 }
             }
         }
-        self.path.pop();
-        self.store(key, depth, ply, (alpha0, beta), (best, best_idx));
-        best
+        self.spare.push(children);
+        Searched::Best(best.0, best.1)
     }
+}
+
+/// What [`Searcher::search_moves`] found.
+enum Searched {
+    /// The best score and its move's code ([`move_code`]).
+    Best(i32, u8),
+    /// The budget or a stop request cut the search off.
+    Stopped,
+    /// The player to move has no legal move.
+    NoMove,
+}
+
+/// "No move" in the table and the search.
+const NO_MOVE: u8 = u8::MAX;
+
+/// A move as one byte, the same in every position where it is legal, so that the table
+/// can keep the best move and a node can play it before generating the others: Katro,
+/// column x 2 + direction (K3 fixes the row), a K11 step 16 + its column shift + 1;
+/// Hoyito, the column (H3 fixes the row).
+#[inline]
+fn move_code(mv: Move) -> u8 {
+    match mv {
+        Move::Sow { from, dir } => from.col * 2 + u8::from(dir == Dir::Minus),
+        Move::Step { from, to } => 16 + (to.col + 1 - from.col),
+        Move::Hoyito { from } => from.col,
+    }
+}
+
+/// The move of `code` ([`move_code`]) in `pos`, with the position it leads to, when it
+/// is legal there; `None` for [`NO_MOVE`] and for K11 steps (rare: they are found
+/// among the generated moves).
+fn coded_child(pos: &Position, code: u8) -> Option<(Move, Position)> {
+    let v = pos.variant();
+    let me = pos.to_move();
+    let mv = if v.is_katro() {
+        if code >= 16 {
+            return None;
+        }
+        // K3: the mover's outermost row holding seeds.
+        let row = v.rows_of(me).find(|&r| pos.row(r).iter().any(|&s| s > 0))?;
+        let dir = if code % 2 == 0 { Dir::Plus } else { Dir::Minus };
+        Move::Sow {
+            from: Hole::new(code / 2, row),
+            dir,
+        }
+    } else {
+        let row = if me == Side::South { 0 } else { 1 };
+        Move::Hoyito {
+            from: Hole::new(code, row),
+        }
+    };
+    // A code from the table is checked like any move (a key collision, a stale
+    // entry): an illegal one is no move.
+    pos.play(mv).ok().map(|child| (mv, child))
 }
 
 /// The root's moves in their first search order: biggest immediate gain first, ties in

@@ -86,6 +86,7 @@ pub const MAX_ROWS: u8 = 6;
 
 impl Hole {
     /// The hole at 0-based column `col` and row `row`.
+    #[inline]
     pub const fn new(col: u8, row: u8) -> Hole {
         Hole { col, row }
     }

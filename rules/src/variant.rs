@@ -3,7 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{Hole, ParseError, ParseKind, Side, VariantError};
+use crate::types::MAX_COLS;
+use crate::{Hole, ParseError, ParseKind, Side, VariantError, MAX_HOLES};
 
 /// The lap cap of K8 and H9: a sowing that has not ended after this many laps is endless.
 pub const LAP_CAP: u32 = 10_000;
@@ -140,6 +141,7 @@ impl Variant {
     }
 
     /// Whether K11 lone-seed steps are allowed.
+    #[inline]
     pub fn lone_steps(self) -> bool {
         matches!(
             self,
@@ -168,6 +170,7 @@ impl Variant {
     }
 
     /// The rows (0-based) of `side`, from his outer row (his own edge) inward (K2, §1).
+    #[inline]
     pub fn rows_of(self, side: Side) -> impl DoubleEndedIterator<Item = u8> + Clone {
         let half = self.rows() / 2;
         let rows = self.rows();
@@ -187,10 +190,33 @@ impl Variant {
     /// The hole at board index `i` (inverse of [`Variant::index`]).
     #[inline]
     pub fn hole(self, i: usize) -> Hole {
-        let c = self.cols() as usize;
-        Hole::new((i % c) as u8, (i / c) as u8)
+        // A table rather than a division: the sowing engine asks at every lap's end.
+        match HOLES.get(self.cols() as usize).and_then(|t| t.get(i)) {
+            Some(&h) => h,
+            None => {
+                // Not reached by a board of N3. `max(1)`: no panic path, so the call
+                // compiles away where its result is unused (the quiet sowing observer).
+                let c = (self.cols() as usize).max(1);
+                Hole::new((i % c) as u8, (i / c) as u8)
+            }
+        }
     }
 }
+
+/// [`Variant::hole`] by number of columns (0 to 12), then board index.
+static HOLES: [[Hole; MAX_HOLES]; MAX_COLS as usize + 1] = {
+    let mut t = [[Hole::new(0, 0); MAX_HOLES]; MAX_COLS as usize + 1];
+    let mut c = 1;
+    while c <= MAX_COLS as usize {
+        let mut i = 0;
+        while i < MAX_HOLES {
+            t[c][i] = Hole::new((i % c) as u8, (i / c) as u8);
+            i += 1;
+        }
+        c += 1;
+    }
+    t
+};
 
 impl Default for Variant {
     fn default() -> Self {

@@ -2,6 +2,7 @@
 //! every legal move (K8/H9 lap cap included), with or without the positions they lead to.
 
 use super::sow::Quiet;
+use super::track::Track;
 use super::Position;
 use crate::{Dir, Hole, Move, MoveList, PlayError, Side, Variant};
 
@@ -75,41 +76,59 @@ impl Position {
     /// then `+` before `-`, then K11 steps).
     fn candidates(&self) -> MoveList {
         let mut list = MoveList::new();
+        self.each_candidate(|m| {
+            list.push(m);
+            false
+        });
+        list
+    }
+
+    /// Gives each move of [`Position::candidates`] in turn to `f`, until `f` returns
+    /// true; returns whether it did. No list is built: move generation and the H3
+    /// check run at every node of a search.
+    #[inline]
+    fn each_candidate(&self, mut f: impl FnMut(Move) -> bool) -> bool {
         let v = self.variant;
         let me = self.to_move;
         if self.swept {
-            return list;
+            return false;
         }
         match v {
             Variant::Katro { .. } => {
                 let Some(row) = self.start_row(me) else {
-                    return list;
+                    return false;
                 };
+                let mut first_col = None;
                 for col in 0..v.cols() {
                     let from = Hole::new(col, row);
                     if self.board[v.index(from)] > 0 {
-                        list.push(Move::Sow {
+                        first_col.get_or_insert(col);
+                        if f(Move::Sow {
                             from,
                             dir: Dir::Plus,
-                        });
-                        list.push(Move::Sow {
+                        }) || f(Move::Sow {
                             from,
                             dir: Dir::Minus,
-                        });
+                        }) {
+                            return true;
+                        }
                     }
                 }
                 if v.lone_steps() && self.seeds_of(me) == 1 {
-                    let from = Hole::new(list[0].from().col, row);
+                    // The start row holds the lone seed, so `first_col` is its column.
+                    let from = Hole::new(first_col.unwrap_or(0), row);
                     let to_row = match me {
                         Side::South => row + 1,
                         Side::North => row.wrapping_sub(1),
                     };
                     if to_row < v.rows() && v.owner_of_row(to_row) == me {
                         for col in from.col.saturating_sub(1)..=(from.col + 1).min(v.cols() - 1) {
-                            list.push(Move::Step {
+                            if f(Move::Step {
                                 from,
                                 to: Hole::new(col, to_row),
-                            });
+                            }) {
+                                return true;
+                            }
                         }
                     }
                 }
@@ -119,13 +138,14 @@ impl Position {
                 for col in 0..v.cols() {
                     let from = Hole::new(col, row);
                     let i = v.index(from);
-                    if self.board[i] > 0 && self.closed & (1 << i) == 0 {
-                        list.push(Move::Hoyito { from });
+                    if self.board[i] > 0 && self.closed & (1 << i) == 0 && f(Move::Hoyito { from })
+                    {
+                        return true;
                     }
                 }
             }
         }
-        list
+        false
     }
 
     /// The moves that pass every rule but the lap cap (K3, K11, H3, M2): the legal moves
@@ -154,34 +174,78 @@ impl Position {
     /// Each legal move with the position it leads to, so that a search can play a
     /// generated move without sowing it again.
     pub fn children(&self) -> Children {
-        let mut out = Children {
-            len: 0,
-            items: [(
-                Move::Hoyito {
-                    from: Hole::new(0, 0),
-                },
-                *self,
-            ); crate::moves::MAX_MOVES],
-        };
-        for &m in self.candidates().iter() {
-            let mut p = *self;
-            if p.sow(m, &mut Quiet).is_ok() {
-                p.finish_move(&mut Quiet);
-                out.items[out.len as usize] = (m, p);
+        let mut out = Children::new();
+        self.children_into(&mut out);
+        out
+    }
+
+    /// As [`Position::children`], into `out` (its earlier content is replaced): a
+    /// search keeps one buffer per ply and reuses it, rather than filling and copying a
+    /// new one at every node.
+    pub fn children_into(&self, out: &mut Children) {
+        out.len = 0;
+        self.each_candidate(|m| {
+            // Sown in place; an endless move's slot is taken by the next candidate.
+            let slot = &mut out.items[out.len as usize];
+            *slot = (m, *self);
+            if slot.1.sow(m, &mut Quiet).is_ok() {
+                slot.1.finish_move(&mut Quiet);
                 out.len += 1;
             }
-        }
-        out
+            false
+        });
     }
 
     /// Whether `side` would have a legal move if it were his turn.
     pub(super) fn has_legal_move(&self, side: Side) -> bool {
+        // Most Hoyito positions have a move seen to end in its first lap, with no
+        // sowing (H3 runs after every move); only without one are the candidates sown
+        // against the lap cap (K8/H9).
+        if let Variant::Hoyito { cols } = self.variant {
+            let mut slot = None;
+            let track = Track::hoyito(self.variant, self.closed, &mut slot);
+            let row = if side == Side::South {
+                0
+            } else {
+                cols as usize
+            };
+            let quick = !self.swept
+                && (row..row + cols as usize).any(|i| {
+                    self.board[i] > 0
+                        && self.closed & (1 << i) == 0
+                        && self.ends_in_first_lap(track, i)
+                });
+            if quick {
+                return true;
+            }
+        }
         let mut p = *self;
         p.to_move = side;
-        p.candidates().iter().any(|&m| {
+        p.each_candidate(|m| {
             let mut q = p;
             q.sow(m, &mut Quiet).is_ok()
         })
+    }
+
+    /// Whether sowing the Hoyito hole of board index `i` (open, not empty) surely
+    /// ends in its first lap along `track`, so is legal (H9) without being sown: its
+    /// seeds go less than once round the track, so its last one falls into a hole no
+    /// earlier seed of the lap reached, and that hole is empty (H6b) or holds three
+    /// (H6a; a casa in passing or H7 on the way changes neither). `false` means "not
+    /// known", not "endless".
+    #[inline]
+    fn ends_in_first_lap(&self, track: &Track, i: usize) -> bool {
+        let n = self.board[i] as usize;
+        if n >= track.len() {
+            return false;
+        }
+        // Less than two rounds from the start: a subtraction, not a division.
+        let mut at = track.pos_of[i] as usize + n;
+        if at >= track.len() {
+            at -= track.len();
+        }
+        let last = track.holes[at] as usize;
+        matches!(self.board[last], 0 | 3)
     }
 
     /// Whether `mv` is legal here; agrees with [`Position::legal_moves`].
@@ -233,9 +297,71 @@ pub struct Children {
     items: [(Move, Position); crate::moves::MAX_MOVES],
 }
 
+impl Children {
+    /// No children; a buffer for [`Position::children_into`].
+    pub fn new() -> Children {
+        Children {
+            len: 0,
+            items: [(
+                Move::Hoyito {
+                    from: Hole::new(0, 0),
+                },
+                Position::new(Variant::HOYITO),
+            ); crate::moves::MAX_MOVES],
+        }
+    }
+}
+
+impl Default for Children {
+    fn default() -> Self {
+        Children::new()
+    }
+}
+
 impl core::ops::Deref for Children {
     type Target = [(Move, Position)];
     fn deref(&self) -> &[(Move, Position)] {
         &self.items[..self.len as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// H9: the first-lap shortcut of `has_legal_move` answers as sowing every candidate
+    /// would, along random Hoyito games on every board, closed holes (M2) included.
+    #[test]
+    fn has_legal_move_agrees_with_sowing_every_candidate() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut rand = |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        for cols in 6..=12u8 {
+            let v = Variant::hoyito(cols).unwrap();
+            for game in 0..40 {
+                let closed = if game % 2 == 0 { 0 } else { 0b1001 << cols };
+                let mut p = Position::hoyito_match_start(v, closed, Side::South);
+                for _ in 0..200 {
+                    for side in Side::ALL {
+                        let mut q = p;
+                        q.to_move = side;
+                        let slow = q.candidates().iter().any(|&m| {
+                            let mut r = q;
+                            r.sow(m, &mut Quiet).is_ok()
+                        });
+                        assert_eq!(p.has_legal_move(side), slow, "{p}");
+                    }
+                    let ch = p.children();
+                    if ch.is_empty() {
+                        break;
+                    }
+                    p = ch[rand(ch.len())].1;
+                }
+            }
+        }
     }
 }

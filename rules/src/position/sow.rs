@@ -50,6 +50,17 @@ enum Captured {
     Won,
 }
 
+/// The opponent's front row (K7) as the sowing engine knows it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum OppFront {
+    /// Not looked at yet.
+    Unknown,
+    /// The row starting at this board index.
+    Row(u8),
+    /// He has no seed left.
+    Empty,
+}
+
 /// The sowing ended normally or was cut by the lap cap.
 pub(super) struct Endless;
 
@@ -109,14 +120,14 @@ impl Position {
                 let (fi, ti) = (self.variant.index(from), self.variant.index(to));
                 self.board[fi] = 0;
                 self.board[ti] = 1;
-                match self.katro_capture(ti, obs) {
+                let track = Track::katro(self.variant, self.to_move, Dir::Plus);
+                match self.katro_capture(track, ti, &mut OppFront::Unknown, obs) {
                     Captured::No => {
                         obs.event(self, Event::Stop { hole: to }, 0);
                         Ok(0)
                     }
                     Captured::Won => Ok(0),
                     Captured::SowOn(hand) => {
-                        let track = Track::katro(self.variant, self.to_move, Dir::Plus);
                         self.katro_laps(track, track.pos_of[ti] as usize, hand, obs)
                     }
                 }
@@ -134,18 +145,29 @@ impl Position {
         mut hand: u16,
         obs: &mut O,
     ) -> Result<u32, Endless> {
+        // The opponent's front row (K7), found once when first needed: the laps sow
+        // only the mover's half, and a capture, the one change to the opponent's,
+        // updates it.
+        let mut opp_front = OppFront::Unknown;
+        let len = track.len();
         let mut laps = 0;
         loop {
             laps += 1;
             if laps > LAP_CAP {
                 return Err(Endless);
             }
+            // The hand is sown in runs of at most one round along the doubled track.
             while hand > 0 {
-                p = track.next(p);
-                let i = track.holes[p] as usize;
-                self.board[i] += 1;
-                obs.sown(i);
-                hand -= 1;
+                let run = (hand as usize).min(len);
+                for &i in &track.holes[p + 1..p + 1 + run] {
+                    self.board[i as usize] += 1;
+                    obs.sown(i as usize);
+                }
+                p += run;
+                if p >= len {
+                    p -= len;
+                }
+                hand -= run as u16;
             }
             let h = track.holes[p] as usize;
             if self.board[h] == 1 {
@@ -159,7 +181,7 @@ impl Position {
                 );
                 return Ok(laps);
             }
-            match self.katro_capture(h, obs) {
+            match self.katro_capture(track, h, &mut opp_front, obs) {
                 Captured::SowOn(n) => hand = n,
                 Captured::Won => return Ok(laps),
                 Captured::No => {
@@ -179,30 +201,43 @@ impl Position {
         }
     }
 
-    /// K7 and K6b at hole index `h`, where the mover's last seed just fell.
-    fn katro_capture<O: Observer>(&mut self, h: usize, obs: &mut O) -> Captured {
-        let v = self.variant;
-        let me = self.to_move;
-        let hole = v.hole(h);
-        if self.front_row(me) != Some(hole.row) {
+    /// K7 and K6b at hole index `h` of the mover's `track`, where his last seed just
+    /// fell; `opp_front` is the opponent's front row, found here when first needed and
+    /// updated after a capture.
+    #[inline]
+    fn katro_capture<O: Observer>(
+        &mut self,
+        track: &Track,
+        h: usize,
+        opp_front: &mut OppFront,
+        obs: &mut O,
+    ) -> Captured {
+        // h's row holds the seed just sown, so it is the mover's front row unless a row
+        // of his further inward holds seeds.
+        let (lo, hi) = track.inward[h];
+        if self.board[lo as usize..hi as usize].iter().any(|&s| s > 0) {
             return Captured::No;
         }
-        let Some(t_row) = self.front_row(me.other()) else {
+        if *opp_front == OppFront::Unknown {
+            *opp_front = self.opp_front(track);
+        }
+        let OppFront::Row(t_start) = *opp_front else {
             return Captured::No;
         };
-        let target = Hole::new(hole.col, t_row);
-        let t = v.index(target);
+        let t = t_start as usize + track.col[h] as usize;
         let taken = self.board[t] as u16;
         if taken == 0 {
             return Captured::No;
         }
         self.board[t] = 0;
+        *opp_front = self.opp_front(track);
+        let hole = self.variant.hole(h);
         let event = Event::Capture {
             hole,
-            target,
+            target: self.variant.hole(t),
             taken,
         };
-        if self.seeds_of(me.other()) == 0 {
+        if *opp_front == OppFront::Empty {
             // K6b: the opponent has nothing left; the seeds go into h and the move ends.
             self.board[h] += taken as u8;
             obs.event(self, event, 0);
@@ -215,15 +250,32 @@ impl Position {
         Captured::SowOn(hand)
     }
 
+    /// The front row (K7) of the opponent of the mover of `track`.
+    #[inline]
+    fn opp_front(&self, track: &Track) -> OppFront {
+        let c = track.cols as usize;
+        track.opp_rows[..track.half_rows as usize]
+            .iter()
+            .find(|&&start| {
+                self.board[start as usize..start as usize + c]
+                    .iter()
+                    .any(|&s| s > 0)
+            })
+            .map_or(OppFront::Empty, |&start| OppFront::Row(start))
+    }
+
     /// H4-H7, H9: sows from `from` along the one track, capturing every casa.
     fn hoyito_laps<O: Observer>(&mut self, from: Hole, obs: &mut O) -> Result<u32, Endless> {
-        let track = Track::hoyito(self.variant, self.closed);
+        let mut slot = None;
+        let track = Track::hoyito(self.variant, self.closed, &mut slot);
         let me = self.to_move.index();
         let start = self.variant.index(from);
         let mut p = track.pos_of[start] as usize;
         let mut hand = self.board[start] as u16;
         self.board[start] = 0;
-        let mut on_board = self.board_total() as u16;
+        // Seeds in play (board and hand), counted at the first casa and then lowered
+        // by four per casa: only casas change it, and most moves make none.
+        let mut in_play: Option<u16> = None;
         let mut laps = 0;
         loop {
             laps += 1;
@@ -235,17 +287,20 @@ impl Position {
                 p = track.next(p);
                 h = track.holes[p] as usize;
                 self.board[h] += 1;
-                on_board += 1;
                 hand -= 1;
                 obs.sown(h);
                 if self.board[h] == 4 {
                     // H5 (in passing) or H6a (last seed): a casa.
                     self.board[h] = 0;
-                    on_board -= 4;
+                    let left = match in_play {
+                        None => self.board_total() as u16 + hand,
+                        Some(n) => n - 4,
+                    };
+                    in_play = Some(left);
                     self.stores[me] += 4;
                     let hole = self.variant.hole(h);
                     obs.event(self, Event::Casa { hole }, hand);
-                    if on_board + hand == 4 {
+                    if left == 4 {
                         // H7: the capturer takes the last four, wherever they are.
                         self.board[..].fill(0);
                         self.stores[me] += 4;
@@ -270,7 +325,6 @@ impl Position {
             // H6c: relay.
             hand = self.board[h] as u16;
             self.board[h] = 0;
-            on_board -= hand;
             obs.event(self, Event::Relay { hole, lifted: hand }, hand);
         }
     }
@@ -287,7 +341,9 @@ impl Position {
     /// Hoyito H3/H10: if the player to move has no legal move, he passes (the other
     /// moves again); if neither has one, the board is swept into the stores (H10).
     fn settle<O: Observer>(&mut self, obs: &mut O) {
-        if self.board_total() == 0 || self.has_legal_move(self.to_move) {
+        // The move check first: it reads the board the sowing has just written hole by
+        // hole, which a word-wide sum would have to wait for.
+        if self.has_legal_move(self.to_move) || self.board_total() == 0 {
             return;
         }
         let stuck = self.to_move;

@@ -7,10 +7,22 @@ use crate::{Dir, Side, Variant};
 /// The cycle of holes one player sows along (K2, K4, H2), as board indices.
 #[derive(Clone, Copy)]
 pub(super) struct Track {
+    /// The board indices in sowing order; a Katro track holds its cycle twice over.
     pub(super) holes: [u8; MAX_HOLES],
     /// Position of each board index on the track (only for holes on it).
     pub(super) pos_of: [u8; MAX_HOLES],
     len: u8,
+    /// Katro, what the K7 capture check needs, so that it reads no variant: by board
+    /// index of the mover's holes, the board indices `[lo, hi)` of his rows further
+    /// inward (his rows are contiguous on the row-major board)...
+    pub(super) inward: [(u8, u8); MAX_HOLES],
+    /// ... and the hole's column;
+    pub(super) col: [u8; MAX_HOLES],
+    /// the first board index of each of the opponent's rows, innermost first;
+    pub(super) opp_rows: [u8; 3],
+    /// how many rows each player has, and the holes per row.
+    pub(super) half_rows: u8,
+    pub(super) cols: u8,
 }
 
 impl Track {
@@ -18,6 +30,11 @@ impl Track {
         holes: [0; MAX_HOLES],
         pos_of: [u8::MAX; MAX_HOLES],
         len: 0,
+        inward: [(0, 0); MAX_HOLES],
+        col: [0; MAX_HOLES],
+        opp_rows: [0; 3],
+        half_rows: 0,
+        cols: 0,
     };
 
     const fn push(mut self, idx: usize) -> Track {
@@ -32,18 +49,40 @@ impl Track {
     /// faces him (K4); each next row runs the other way.
     const fn build_katro(rows: u8, cols: u8, south: bool, plus: bool) -> Track {
         let mut t = Track::EMPTY;
+        let half = rows / 2;
+        t.half_rows = half;
+        t.cols = cols;
+        let middle = half * cols;
         let mut ascending = south == plus;
         let mut i = 0;
-        while i < rows / 2 {
+        while i < half {
             let row = if south { i } else { rows - 1 - i };
+            // The opponent's i-th row from the middle, and this row's inward rows.
+            let opp_row = if south { half + i } else { half - 1 - i };
+            t.opp_rows[i as usize] = opp_row * cols;
+            let inward = if south {
+                ((row + 1) * cols, middle)
+            } else {
+                (middle, row * cols)
+            };
             let mut k = 0;
             while k < cols {
                 let col = if ascending { k } else { cols - 1 - k };
-                t = t.push(row as usize * cols as usize + col as usize);
+                let idx = row as usize * cols as usize + col as usize;
+                t = t.push(idx);
+                t.inward[idx] = inward;
+                t.col[idx] = col;
                 k += 1;
             }
             ascending = !ascending;
             i += 1;
+        }
+        // The cycle twice over (half the board, so it fits): a lap of up to one round
+        // is sown as one run of `holes`, with no wrap-around to test at every seed.
+        let mut k = 0;
+        while k < t.len as usize {
+            t.holes[t.len as usize + k] = t.holes[k];
+            k += 1;
         }
         t
     }
@@ -76,13 +115,21 @@ impl Track {
         &KATRO_TRACKS[shape][side.index()][(dir == Dir::Minus) as usize]
     }
 
-    /// The Hoyito track; precomputed when no hole is closed.
-    pub(super) fn hoyito(v: Variant, closed: u64) -> Track {
+    /// The Hoyito track, built into `slot` when a hole is closed (M2); without closed
+    /// holes the precomputed one, not copied (the sowing engine asks for it per move).
+    #[inline]
+    pub(super) fn hoyito(v: Variant, closed: u64, slot: &mut Option<Track>) -> &Track {
         if closed == 0 {
-            HOYITO_TRACKS[v.cols() as usize - 6]
+            &HOYITO_TRACKS[v.cols() as usize - 6]
         } else {
-            Track::build_hoyito(v.cols(), closed)
+            slot.insert(Track::build_hoyito(v.cols(), closed))
         }
+    }
+
+    /// The number of holes on the track.
+    #[inline]
+    pub(super) fn len(&self) -> usize {
+        self.len as usize
     }
 
     #[inline]
