@@ -8,3 +8,5 @@ count-seeds = { $count ->
 language-set = Replies here are in English now.
 language-auto = Replies here follow each message's language where the platform tells it (Discord: the user's or the server's), else English.
 language-unknown = { $word } is not a language here: { $codes } or auto
+time-in = in { $span }
+time-ago = { $span } ago

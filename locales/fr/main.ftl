@@ -5,3 +5,5 @@ count-seeds = { $count ->
 language-set = Désormais, les réponses ici sont en français.
 language-auto = Les réponses ici suivent la langue de chaque message quand la plateforme la donne (Discord : celle de l'utilisateur ou du serveur), sinon l'anglais.
 language-unknown = { $word } n'est pas une langue disponible ici : { $codes } ou auto
+time-in = dans { $span }
+time-ago = il y a { $span }

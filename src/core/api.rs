@@ -371,25 +371,25 @@ impl From<&str> for Body {
 
 /// `ms` written out for transports without timestamp markup: `2024-05-01 13:45 UTC (in
 /// 23 h)`, relative to `now_ms`, to the nearest minute (a reply printed a moment after it
-/// was made still reads "in 24 h").
+/// was made still reads "in 24 h"), in the current language ([`Reply::plain`]).
 pub fn plain_time(ms: u64, now_ms: u64) -> String {
     let minute = |d: u64| d.saturating_add(30_000) / 60_000 * 60_000;
     let rel = if ms >= now_ms {
-        format!(
-            "in {}",
-            crate::core::text::duration_text(minute(ms - now_ms))
+        tr!(
+            "time-in",
+            span = crate::core::text::duration_text(minute(ms - now_ms))
         )
     } else {
-        format!(
-            "{} ago",
-            crate::core::text::duration_text(minute(now_ms - ms))
+        tr!(
+            "time-ago",
+            span = crate::core::text::duration_text(minute(now_ms - ms))
         )
     };
     format!("{} ({rel})", crate::core::text::date_text(ms))
 }
 
 /// One message the core wants posted in the channel it answers.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Reply {
     /// The text: typed segments ([`Body::segments`]) each transport renders its own way.
     /// Mentioned players are written as their display names; [`Reply::mentions`] says
@@ -409,9 +409,34 @@ pub struct Reply {
     /// `Some` is another channel of the same community, e.g. the room of a tournament
     /// game that a `!tournament start` opened (see [`Rooms`]).
     pub to: Option<ChannelKey>,
+    /// The language the reply is written in: [`Reply::default`] takes the language of
+    /// the command being answered ([`crate::i18n::with_lang`]). Transports without
+    /// timestamps of their own write the reply's times in it ([`Reply::plain`]).
+    pub lang: crate::i18n::Lang,
+}
+
+impl Default for Reply {
+    /// An empty reply in the current language ([`crate::i18n::current`]).
+    fn default() -> Reply {
+        Reply {
+            body: Body::default(),
+            attachments: Vec::new(),
+            mentions: Vec::new(),
+            buttons: Vec::new(),
+            is_error: false,
+            to: None,
+            lang: crate::i18n::current(),
+        }
+    }
 }
 
 impl Reply {
+    /// The text for transports without markup ([`Body::plain`]), its times in the
+    /// reply's language: `2024-05-01 13:45 UTC (in 23 h)`, `(dans 23 h)`.
+    pub fn plain(&self, now_ms: u64) -> String {
+        crate::i18n::with_lang(self.lang, || self.body.plain(now_ms))
+    }
+
     /// The core's text of this reply ([`Body::as_core_text`]), for tests and logs.
     pub fn text(&self) -> String {
         self.body.as_core_text()
@@ -433,6 +458,7 @@ impl Reply {
                 body,
                 is_error: self.is_error,
                 to: self.to.clone(),
+                lang: self.lang,
                 ..Reply::default()
             })
             .collect();
@@ -516,6 +542,31 @@ pub trait ChatCore: Send + Sync + 'static {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reply_writes_its_plain_times_in_its_own_language() {
+        let due = 1_700_000_000_000 + 3 * 3_600_000;
+        let text = format!("deadline {}", time_token(due));
+        let fr = crate::i18n::with_lang(crate::i18n::Lang::Fr, || Reply {
+            body: Body::new(text.clone()),
+            ..Reply::default()
+        });
+        let en = Reply {
+            body: Body::new(text),
+            ..Reply::default()
+        };
+        // Read outside any language: each reply keeps the one it was made in.
+        assert_eq!(
+            fr.plain(1_700_000_000_000),
+            "deadline 2023-11-15 01:13 UTC (dans 3 h)"
+        );
+        assert_eq!(
+            en.plain(1_700_000_000_000),
+            "deadline 2023-11-15 01:13 UTC (in 3 h)"
+        );
+        let parts = fr.split(20);
+        assert!(parts.iter().all(|r| r.lang == crate::i18n::Lang::Fr));
+    }
 
     fn user(name: &str) -> User {
         User {

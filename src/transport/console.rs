@@ -206,7 +206,7 @@ impl Console<'_> {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_millis() as u64);
-        let text = reply.body.plain(now);
+        let text = reply.plain(now);
         for (i, line) in text.lines().enumerate() {
             if i == 0 {
                 writeln!(out, "{tag}: {line}")?;

@@ -528,7 +528,7 @@ fn notice(reply: &Reply) -> RoomMessageEventContent {
     let now_ms = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as u64);
-    let text = reply.body.plain(now_ms);
+    let text = reply.plain(now_ms);
     let html = format::notice_html(&reply.body, now_ms, &users);
     let ids = reply
         .mentions
