@@ -19,6 +19,7 @@ use anyhow::Context;
 
 use crate::core::api::{ChatCore, Incoming, Reply};
 use crate::core::Core;
+use crate::i18n;
 use crate::model::{ChannelKey, User};
 
 /// The community of every console channel.
@@ -165,7 +166,9 @@ impl<'a> Console<'a> {
                 .iter()
                 .any(|r| !r.attachments.is_empty() && target(r) == to);
             if !reply.attachments.is_empty() && !later {
-                if let Some((pos, status)) = self.core.board_status(&to) {
+                // The status line in the language of the reply it follows.
+                let shown = i18n::with_lang(reply.lang, || self.core.board_status(&to));
+                if let Some((pos, status)) = shown {
                     writeln!(out, "{}{status}", crate::render::ascii::diagram(&pos))?;
                 }
             }
