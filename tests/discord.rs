@@ -15,6 +15,8 @@ mod fake_core;
 mod fake_discord;
 #[path = "discord/limits.rs"]
 mod limits;
+#[path = "discord/locales.rs"]
+mod locales;
 #[cfg(feature = "postgres")]
 #[path = "common/postgres.rs"]
 mod pg_common;

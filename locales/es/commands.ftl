@@ -1,1 +1,182 @@
-# commands
+# commands: los textos de la tabla de comandos (ayuda, descripciones de los comandos
+# de barra, etiquetas de las opciones), errores de uso, !help y !rules.
+# Los nombres de comandos, las palabras clave (katro, as north, on|off) y los ids de
+# reglas no se traducen: es lo que escriben los jugadores.
+
+## !help: $p es el prefijo, $default el nivel de IA por defecto.
+
+help-intro = Árbitro de mancala: Katro y Hoyito I, una partida por canal.
+help-outro = Solo los dos jugadores mueven, cada uno en su turno; cualquiera puede mirar.
+help-line = { $form }: { $text }.
+help-aliases = (o { $aliases })
+help-organizers = (organizadores)
+help-new-0 = desafiar a alguien (o a cualquiera); GAME: katro[:4x6|:4x4] [lone], hoyito[:2xN] (N 6-12) [match]; TIME: `12h`, `2d` o `notime`
+help-new-1 = jugar ya contra la IA, sin puntuación; niveles 1 (principiante) a 5 (maestro), por defecto { $default }
+help-accept-0 = aceptar el desafío
+help-decline-0 = rechazar o retirar un desafío
+help-sow-0 = tu jugada, p. ej. `{ $p }sow c1+` en Katro, `{ $p }sow d1` en Hoyito
+help-board-0 = tablero, posición y a quién le toca
+help-moves-0 = las jugadas legales
+help-resign-0 = rendirse
+help-hint-0 = la mejor jugada de la IA, y por qué (contra la IA, o sin puntuación con pistas)
+help-analyze-0 = la IA analiza la última partida: errores, precisión, gráfico
+help-history-0 = la planilla
+help-replay-0 = la última jugada en GIF
+help-rules-0 = las reglas en breve
+help-help-0 = esta ayuda
+help-draw-0 = ofrecer o aceptar tablas
+help-abort-0 = sin resultado, antes de que jueguen ambos
+help-claim-0 = ganar por plazo vencido del rival
+help-rematch-0 = tu último rival, lados cambiados
+help-mute-0 = sin recordatorios
+help-unmute-0 = recordatorios otra vez
+help-set-0 = autoforfeit|hints on|off, pictures frames|sheet|final|gif, view mover|south|north, theme light|dark, language en|fr|es|ru|auto
+help-rating-0 = puntuaciones Glicko-2 (`?`: provisional)
+help-leaderboard-0 = los mejor puntuados
+help-tournament-0 = los torneos de aquí
+help-tournament-leave = antes del comienzo
+
+## Comandos de barra: descripciones (de 1 a 100 caracteres cada una).
+
+slash-new = Desafiar a alguien (o a cualquiera, o a la IA del bot) a una partida de Katro o Hoyito aquí
+slash-new-game = El juego: Katro 6x6, 4x6 o 4x4, Hoyito 2x6 a 2x12, o un match de Hoyito
+slash-new-opponent = A quién desafías; déjalo vacío para que cualquiera pueda aceptar
+slash-new-ai-level = Jugar contra la IA del bot, a este nivel
+slash-new-side = Jugar como Sur (mueve primero) o Norte; al azar si está vacío
+slash-new-time = Tiempo por jugada, como 12h o 2d, o notime; el del servidor si está vacío
+slash-new-rating = rated (por defecto) o unrated: sin cambio de puntuación, pistas si el canal lo permite
+slash-accept = Aceptar el desafío de este canal
+slash-decline = Rechazar el desafío de este canal, o retirar el tuyo
+slash-sow = Hacer una jugada: sembrar desde un hoyo (Katro c1+ o c1-, Hoyito d1)
+slash-sow-hole = El hoyo desde el que sembrar, p. ej. c1+ (Katro) o d1 (Hoyito)
+slash-board = Mostrar el tablero de la partida de aquí, su posición y a quién le toca
+slash-moves = Listar las jugadas legales del jugador al que le toca
+slash-resign = Rendirse en la partida de este canal
+slash-hint = La mejor jugada según la IA, y por qué (contra la IA; partidas sin puntuación con pistas)
+slash-analyze = Analizar la última partida terminada aquí: cada jugada frente a la de la IA, errores, precisión
+slash-history = Mostrar la planilla de la partida de este canal: cabeceras y jugadas numeradas
+slash-replay = La última jugada de la partida de este canal, paso a paso, como imagen animada
+slash-rules = Un breve resumen de las reglas del Katro o del Hoyito I
+slash-rules-game = katro o hoyito; ambos si está vacío
+slash-help = Cómo usar el bot: los comandos y lo que hacen
+slash-draw = Ofrecer tablas, o aceptar las que ofreció tu rival
+slash-abort = Anular la partida antes de que ambos lados hayan jugado: sin resultado ni puntuación
+slash-claim = Reclamar la victoria cuando el plazo de tu rival ha vencido
+slash-rematch = Desafiar de nuevo a tu último rival de aquí al mismo juego, lados cambiados
+slash-mute = Dejar de recibir recordatorios de tus plazos
+slash-unmute = Volver a recibir recordatorios de tus plazos
+slash-set = Cambiar un ajuste de este canal (organizadores): autoforfeit, hints, pictures, view, theme, language
+slash-set-setting = autoforfeit, hints, pictures (de una jugada), view (lado visto), theme, language
+slash-set-value = on|off; pictures: frames|sheet|final|gif; view: mover|south|north; theme; language
+slash-rating = Mostrar la puntuación Glicko-2 de un jugador en este servidor (la tuya si está vacío)
+slash-rating-user = El jugador; tú si está vacío
+slash-leaderboard = Mostrar los jugadores mejor puntuados de este servidor en Katro o Hoyito
+slash-leaderboard-game = { slash-rules-game }
+slash-tournament = Torneos: list, new, join, leave, start, pairings, standings, withdraw, cancel
+slash-tournament-list = Listar los torneos de este servidor
+slash-tournament-new = Crear un torneo (organizadores)
+slash-tournament-new-name = De 1 a 24 letras, cifras, - o _
+slash-tournament-new-game = El juego: Katro 6x6, 4x6 o 4x4, Hoyito 2x6 a 2x12, o matches de Hoyito
+slash-tournament-new-format = roundrobin, swiss (indica las rondas) o knockout
+slash-tournament-new-rounds = Para swiss: el número de rondas, de 1 a 20
+slash-tournament-new-time = { slash-new-time }
+slash-tournament-join = Inscribirse en un torneo antes de que empiece
+slash-tournament-join-name = El torneo; solo hace falta si este servidor tiene más de uno
+slash-tournament-leave = Dejar un torneo antes de que empiece
+slash-tournament-leave-name = { slash-tournament-join-name }
+slash-tournament-start = Empezar un torneo: emparejar su primera ronda (organizadores)
+slash-tournament-start-name = { slash-tournament-join-name }
+slash-tournament-pairings = Mostrar las partidas de la ronda en juego de un torneo
+slash-tournament-pairings-name = { slash-tournament-join-name }
+slash-tournament-standings = Mostrar la clasificación de un torneo
+slash-tournament-standings-name = { slash-tournament-join-name }
+slash-tournament-withdraw = Retirar a un jugador de un torneo (organizadores, o el propio jugador)
+slash-tournament-withdraw-user = El jugador
+slash-tournament-withdraw-name = { slash-tournament-join-name }
+slash-tournament-cancel = Cancelar un torneo (organizadores)
+slash-tournament-cancel-name = { slash-tournament-join-name }
+
+## Opciones de los comandos de barra que son palabras (de 1 a 100 caracteres).
+
+choice-katro-lone = katro lone (pasos de la semilla sola, K11)
+choice-level-1 = 1 principiante
+choice-level-2 = 2 aficionado
+choice-level-3 = 3 club
+choice-level-4 = 4 experto
+choice-level-5 = 5 maestro
+
+## Uso: $usage es el uso de un comando con el prefijo.
+
+usage-time = TIME son horas o días por jugada, p. ej. `12h` o `2d` (de 1 h a 30 d), o `notime`
+usage-games = GAME es katro, katro:4x6, katro:4x4 (añade `lone` para los pasos de la semilla sola, K11), hoyito, hoyito:2xN (N 6-12) o `hoyito match`
+usage-new = uso: `{ $usage }`, { usage-games }; { usage-time }
+
+## Errores de entrada.
+
+parse-usage = uso: `{ $usage }`
+parse-joined = { $error }; { $usage }
+parse-unknown-command = comando desconocido { $name }; comandos: { $commands } (`{ $p }help` los explica)
+parse-unknown-sub = { $sub } desconocido; uso: `{ $usage }`
+parse-no-args = `{ $command }` no lleva argumentos (recibido { $words })
+parse-time-bad = tiempo no válido { $word }; { usage-time }
+parse-time-range = el tiempo por jugada { $word } está fuera de rango; { usage-time }
+parse-sow-hole = `{ $p }{ $name }` necesita un hoyo: `{ $p }sow c1+` o `{ $p }sow c1-` en Katro, `{ $p }sow d1` en Hoyito (`{ $p }moves` los lista)
+parse-set-pictures = { $word } no es un estilo de imágenes: frames, sheet, final o gif
+parse-set-view = { $word } no es una vista: mover, south o north
+parse-set-theme = { $word } no es un tema: light o dark
+parse-set-usage = uso: `{ $usage }` (autoforfeit on: una partida cuyo plazo vence aquí se pierde sola, off: el rival puede usar `{ $p }claim`; hints on: `{ $p }hint` en las partidas sin puntuación de aquí; pictures: cada imagen, una hoja de contactos, el tablero final con el recorrido, o un GIF; view: tableros vistos desde el lado que mueve, el Sur o el Norte; theme: imágenes claras u oscuras; language: en, fr, es, ru, o auto para seguir la plataforma)
+parse-rating-usage = uso: `{ $p }rating` (la tuya) o `{ $p }rating @usuario`
+parse-rules-unknown = no hay reglas para { $word }: usa `{ $p }rules katro` o `{ $p }rules hoyito`
+parse-level-missing = `level` necesita un número: los niveles son { $levels }; p. ej. `{ $p }new katro ai level 3`
+parse-level-range = el nivel de IA { $level } no existe: los niveles son { $levels }
+parse-level-nan = `level` lleva un número, no { $word }: los niveles son { $levels }
+parse-as-missing = `as` necesita un lado, `south` o `north`; { $usage }
+parse-as-twice = un solo lado, por favor (`as south` o `as north`); { $usage }
+parse-as-bad = `as` lleva `south` o `north`, no { $word }; { $usage }
+parse-match-katro = el juego por match (M1-M4) es para Hoyito: `{ $p }new hoyito match`
+parse-match-alone = `match` va tras un juego de Hoyito; { $usage }
+parse-rated-twice = `rated` o `unrated` una sola vez, por favor; { $usage }
+parse-time-twice = un solo tiempo por jugada, por favor; { $usage }
+parse-ai-twice = `ai` una sola vez, por favor; { $usage }
+parse-level-without-ai = `level` va tras `ai`: `{ $p }new katro ai level 3`; { $usage }
+parse-game-bad = { $error }, o `hoyito match`; uso: `{ $usage }`
+parse-unexpected = { $word } inesperado; { $usage }
+parse-lone-twice = `lone` una sola vez, por favor; { $usage }
+parse-lone-hoyito = los pasos de la semilla sola (K11) son una regla de la casa del Katro: `{ $p }new katro lone`
+parse-lone-alone = `lone` va tras un juego de Katro: `{ $p }new katro lone`; { $usage }
+parse-one-opponent = desafía a un solo rival a la vez; { $usage }
+parse-ai-rated = las partidas contra la IA son sin puntuación; { $usage }
+parse-player-and-ai = desafía a un solo rival a la vez: un jugador o la IA, no ambos; { $usage }
+parse-mention-unknown = no pude saber quién es el usuario mencionado; menciónalo para que el chat enlace el nombre; { $usage }
+parse-tournament-name = nombre de torneo no válido { $word }: usa de 1 a 24 letras, cifras, `-` o `_`; { $usage }
+parse-tournament-one-name = `{ $p }tournament { $sub }` lleva como mucho un nombre; { $usage }
+parse-withdraw-user = `{ $p }tournament withdraw` necesita al jugador: `{ $p }tournament withdraw @usuario [NAME]`
+parse-tournament-new-args = `{ $p }tournament new` necesita un nombre, un juego y un formato; { $usage }
+parse-tournament-match-katro = el juego por match (M1-M4) es para Hoyito; { $usage }
+parse-tournament-unexpected = { $word } inesperado; { usage-time }; { $usage }
+parse-too-many = demasiadas palabras; { $usage }
+parse-swiss-rounds = `swiss` necesita el número de rondas, de 1 a 20 (`swiss 5`); { $usage }
+parse-format-unknown = formato desconocido { $word }: roundrobin, swiss ROUNDS o knockout; { $usage }
+parse-format-missing = `{ $p }tournament new` necesita un formato: roundrobin, swiss ROUNDS o knockout; { $usage }
+
+## !rules: $p es el prefijo, $game el juego para practicar.
+
+rules-katro = Katro (Madagascar): tablero de 6x6 (también 4x6, 4x4), 2 semillas por hoyo; cada jugador es dueño de su mitad (Sur: filas 1-3). Solo se siembra en la propia mitad, en serpentina: a lo largo de la fila exterior, de vuelta por la siguiente, y así hasta el inicio (K2). Se empieza desde la fila más exterior con semillas (K3), en cualquier sentido, `+` hacia tu derecha o `-` hacia tu izquierda (K4). Si la última semilla cae en un hoyo ocupado, lo levantas entero y sigues sembrando (relevo, K6c). Si ese hoyo está en tu fila delantera y el hoyo de la fila delantera rival en la misma columna tiene semillas, las capturas y las siembras junto con las de tu hoyo (K6b, K7). Quien no tiene jugada pierde (K9); una tercera repetición es tablas (K10).
+rules-katro-lone = Regla de la casa, elegida al crear la partida (`{ $p }new katro lone`): un jugador al que le queda una sola semilla puede avanzarla una fila hacia dentro, recta o en diagonal (`{ $p }sow b1^b2`), capturando como lo haría una siembra (K11).
+rules-hoyito = Hoyito I (República Dominicana): 2 filas de 6 (hasta 12) hoyos, 4 semillas cada uno; el Sur es dueño de la fila 1. Levantas cualquier hoyo de tu fila y siembras en sentido antihorario por todo el tablero (H2, H3). Todo hoyo que una semilla sembrada deja en exactamente cuatro es una casa: capturas esas cuatro al momento (H5, H6a). Una última semilla en un hoyo ocupado hace relevo (H6c); en uno vacío la jugada termina (H6b). Cuando quedan cuatro semillas en juego, se las lleva quien captura (H7); gana quien capturó más semillas (H8). Un match (M1-M4) rellena cada fila con las capturas, cierra los hoyos que quedan sin llenar y termina cuando un jugador tiene menos de cuatro semillas.
+rules-ai = Practica contra la IA: `{ $p }new { $game } ai level N` (de 1 principiante a 5 maestro, sin puntuación; responde al instante a cada jugada).
+
+## Discord: las notas del transporte. $ahead es cuántas partidas esperan a la IA.
+
+discord-thinking = { $ahead ->
+    [0] Pensando...
+    [one] Pensando... (1 partida por delante en la cola de la IA)
+   *[other] Pensando... ({ $ahead } partidas por delante en la cola de la IA)
+}
+discord-failed = Lo siento, eso falló en el lado del bot.
+discord-failed-retry = Lo siento, eso falló en el lado del bot. Inténtalo de nuevo.
+discord-nothing = Nada que mostrar.
+discord-posted-in = Publicado en { $places }.
+discord-file-too-large = ({ $file } no va adjunto: { $size } MiB, y Discord acepta como mucho { $max } MiB.)
+discord-alt-cut = ... (texto completo en { $file })
+discord-alt-file = Texto alternativo de { $file }

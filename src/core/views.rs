@@ -574,20 +574,20 @@ pub(super) fn rules(topic: Option<RulesTopic>, kind: Option<GameKind>, p: &str) 
     let text = match topic {
         Some(RulesTopic::Katro) => format!(
             "{}\n{}\n{}",
-            text::KATRO_RULES,
+            text::katro_rules(),
             text::katro_house_rule(p),
             text::rules_ai_line(p, &board(true, "katro"))
         ),
         Some(RulesTopic::Hoyito) => format!(
             "{}\n{}",
-            text::HOYITO_RULES,
+            text::hoyito_rules(),
             text::rules_ai_line(p, &board(false, "hoyito"))
         ),
         None => format!(
             "{}\n{}\n\n{}\n{}",
-            text::KATRO_RULES,
+            text::katro_rules(),
             text::katro_house_rule(p),
-            text::HOYITO_RULES,
+            text::hoyito_rules(),
             text::rules_ai_line(p, "GAME")
         ),
     };

@@ -6,8 +6,10 @@
 //! Sources: discord.com/developers/docs, "Create Message" (content 2,000 characters,
 //! 10 files, attachment description 1,024), "Uploading Files" (10 MiB per request
 //! without boosts), "Message Components" (5 action rows of 5 buttons, label 80,
-//! custom_id 100), "Start Thread" (name 1-100), "Application Commands" (name 1-32,
-//! description 1-100, 25 options, 25 choices of names 1-100), "Interactions"
+//! custom_id 100), "Start Thread" (name 1-100), "Application Commands" (name 1-32
+//! matching `^[-_\p{L}\p{N}]{1,32}$` in lower case, description 1-100, the same for
+//! each of their `name_localizations` / `description_localizations`, whose keys are
+//! Discord's locales, 25 options, 25 choices of names 1-100), "Interactions"
 //! (initial response within 3 s, token valid 15 minutes), "Rate Limits" (429 with
 //! `retry_after`; 5 messages per 5 s per channel as observed for bots).
 
@@ -39,6 +41,12 @@ pub const COMMAND_DESCRIPTION: std::ops::RangeInclusive<usize> = 1..=100;
 pub const OPTIONS: usize = 25;
 /// Characters of a choice's name.
 pub const CHOICE_NAME: std::ops::RangeInclusive<usize> = 1..=100;
+/// Discord's locales ("Reference", Locales): the keys of a localizations map.
+pub const LOCALES: &[&str] = &[
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
+    "zh-CN", "ja", "zh-TW", "ko",
+];
 /// Messages per channel per window, and the window in milliseconds.
 pub const CHANNEL_RATE: (usize, u64) = (5, 5000);
 /// Milliseconds to answer an interaction, and to follow it up.
@@ -170,19 +178,65 @@ pub fn check_commands(commands: &Value) -> Vec<Violation> {
     out
 }
 
-/// A command or option at `at`: its name, description, options and choices.
-fn check_named(at: &str, c: &Value, out: &mut Vec<Violation>) {
-    let name = c["name"].as_str().unwrap_or("");
-    let valid = name
-        .chars()
-        .all(|ch| ch.is_lowercase() || ch.is_numeric() || ch == '-' || ch == '_');
-    if !COMMAND_NAME.contains(&name.chars().count()) || !valid {
-        out.push(Violation {
-            path: format!("{at}.name"),
-            code: "APPLICATION_COMMAND_INVALID_NAME",
-            message: "Command name is invalid".into(),
-        });
+/// Whether `name` is a valid command or option name: 1 to 32 letters, digits, `-` or
+/// `_`, in lower case where the letter has one (`^[-_\p{L}\p{N}]{1,32}$`).
+fn valid_name(name: &str) -> bool {
+    COMMAND_NAME.contains(&name.chars().count())
+        && name.chars().all(|ch| {
+            ch == '-'
+                || ch == '_'
+                || ch.is_numeric()
+                || (ch.is_alphabetic() && ch.to_lowercase().eq(std::iter::once(ch)))
+        })
+}
+
+fn invalid_name(path: String) -> Violation {
+    Violation {
+        path,
+        code: "APPLICATION_COMMAND_INVALID_NAME",
+        message: "Command name is invalid".into(),
     }
+}
+
+/// The violations of a localizations map at `at` (`name_localizations`,
+/// `description_localizations`): each key a Discord locale, each value passing `ok`.
+fn check_localizations(
+    at: &str,
+    map: &Value,
+    ok: impl Fn(&str) -> bool,
+    bad: impl Fn(String) -> Violation,
+    out: &mut Vec<Violation>,
+) {
+    let Some(map) = map.as_object() else {
+        return;
+    };
+    for (locale, value) in map {
+        let path = format!("{at}.{locale}");
+        if !LOCALES.contains(&locale.as_str()) {
+            out.push(Violation {
+                path,
+                code: "ENUM_TYPE_COERCE",
+                message: format!("Value \"{locale}\" is not a valid enum value."),
+            });
+        } else if !ok(value.as_str().unwrap_or_default()) {
+            out.push(bad(path));
+        }
+    }
+}
+
+/// A command or option at `at`: its name, description, their localizations, options
+/// and choices.
+fn check_named(at: &str, c: &Value, out: &mut Vec<Violation>) {
+    if !valid_name(c["name"].as_str().unwrap_or("")) {
+        out.push(invalid_name(format!("{at}.name")));
+    }
+    check_localizations(
+        &format!("{at}.name_localizations"),
+        &c["name_localizations"],
+        valid_name,
+        invalid_name,
+        out,
+    );
     // Context-menu commands (types 2, 3) have no description; slash commands and options do.
     let has_description = c["type"].as_u64().unwrap_or(1) == 1 || c.get("description").is_some();
     if has_description && !COMMAND_DESCRIPTION.contains(&chars(&c["description"])) {
@@ -191,6 +245,13 @@ fn check_named(at: &str, c: &Value, out: &mut Vec<Violation>) {
             &COMMAND_DESCRIPTION,
         ));
     }
+    check_localizations(
+        &format!("{at}.description_localizations"),
+        &c["description_localizations"],
+        |d| COMMAND_DESCRIPTION.contains(&d.chars().count()),
+        |path| bad_length(path, &COMMAND_DESCRIPTION),
+        out,
+    );
     let options = c["options"].as_array().cloned().unwrap_or_default();
     if options.len() > OPTIONS {
         out.push(too_long(format!("{at}.options"), OPTIONS));
@@ -212,6 +273,13 @@ pub fn check_choices(at: &str, choices: &Value) -> Vec<Violation> {
         if !CHOICE_NAME.contains(&chars(&ch["name"])) {
             out.push(bad_length(format!("{at}.{k}.name"), &CHOICE_NAME));
         }
+        check_localizations(
+            &format!("{at}.{k}.name_localizations"),
+            &ch["name_localizations"],
+            |n| CHOICE_NAME.contains(&n.chars().count()),
+            |path| bad_length(path, &CHOICE_NAME),
+            &mut out,
+        );
     }
     out
 }
@@ -301,6 +369,24 @@ mod tests {
         assert_eq!(check_channel(&json!({"name": ""})).len(), 1);
         let cmd = json!([{"name": "Sow", "description": long(101), "options": vec![json!({"name": "m", "description": "d"}); 26]}]);
         assert_eq!(check_commands(&cmd).len(), 3);
+        // Localized names and descriptions: Discord's locales only, within the limits.
+        let cmd = json!([{"name": "играть", "description": "d",
+            "name_localizations": {"fr": "Jouer", "ru": "ход", "xx": "a"},
+            "description_localizations": {"fr": long(101), "es-419": "ok", "ja": ""},
+            "options": [{"name": "n", "description": "d", "type": 4,
+                "choices": [{"name": "1", "value": 0,
+                    "name_localizations": {"fr": long(101), "es-ES": "1 principiante"}}]}]}]);
+        let paths: Vec<String> = check_commands(&cmd).into_iter().map(|v| v.path).collect();
+        assert_eq!(
+            paths,
+            [
+                "0.name_localizations.fr",
+                "0.name_localizations.xx",
+                "0.description_localizations.fr",
+                "0.description_localizations.ja",
+                "0.options.0.choices.0.name_localizations.fr",
+            ]
+        );
         assert_eq!(
             check_choices("choices", &json!(vec![json!({"name": "a"}); 26])).len(),
             1

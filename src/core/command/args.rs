@@ -4,7 +4,7 @@
 
 use mancala_rules::{Side, Variant};
 
-use super::table::{usage, Cx, GAMES, TIME_FORM};
+use super::table::{usage, Cx};
 use super::{ai_levels_text, parse_time, Command, FormatArg, Opponent, RulesTopic};
 use super::{TourneyCommand, User};
 use crate::core::input::{code, parse_error};
@@ -21,11 +21,10 @@ pub(super) fn no_args(cmd: &Command, cx: &Cx<'_>, args: &[&str]) -> Result<Comma
     if args.is_empty() {
         Ok(cmd.clone())
     } else {
-        Err(format!(
-            "`{}{}` takes no arguments (got {})",
-            cx.prefix,
-            cx.name,
-            code(&args.join(" "))
+        Err(tr!(
+            "parse-no-args",
+            command = format!("{}{}", cx.prefix, cx.name),
+            words = code(&args.join(" "))
         ))
     }
 }
@@ -39,11 +38,7 @@ pub(super) fn help(_: &Cx<'_>, _: &[&str]) -> Result<Command, String> {
 pub(super) fn sow(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
     let mv: String = args.concat();
     if mv.is_empty() {
-        let (p, name) = (cx.prefix, cx.name);
-        Err(format!(
-            "`{p}{name}` needs a hole: `{p}sow c1+` or `{p}sow c1-` in Katro, `{p}sow d1` in \
-             Hoyito (`{p}moves` lists them)"
-        ))
+        Err(tr!("parse-sow-hole", p = cx.prefix, name = cx.name))
     } else {
         // Holes are case-insensitive (N2): folded here, so that errors echo them folded.
         Ok(Command::Sow(mv.to_lowercase()))
@@ -61,31 +56,19 @@ pub(super) fn set(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
         [k, v] if k == "hints" && (v == "on" || v == "off") => Ok(Command::SetHints(v == "on")),
         [k, v] if k == "pictures" => PictureStyle::from_word(v)
             .map(Command::SetPictures)
-            .ok_or_else(|| {
-                format!(
-                    "{} is not a picture style: frames, sheet, final or gif",
-                    code(v)
-                )
-            }),
+            .ok_or_else(|| tr!("parse-set-pictures", word = code(v))),
         [k, v] if k == "view" => BoardView::from_word(v)
             .map(Command::SetView)
-            .ok_or_else(|| format!("{} is not a view: mover, south or north", code(v))),
+            .ok_or_else(|| tr!("parse-set-view", word = code(v))),
         [k, v] if k == "theme" => Theme::from_word(v)
             .map(Command::SetTheme)
-            .ok_or_else(|| format!("{} is not a theme: light or dark", code(v))),
+            .ok_or_else(|| tr!("parse-set-theme", word = code(v))),
         [k, v] if k == "language" => language(v),
-        _ => {
-            let p = cx.prefix;
-            Err(format!(
-                "usage: `{p}{}` (autoforfeit on: a game whose deadline passes here is \
-                 forfeited by itself, off: the opponent may `{p}claim`; hints on: `{p}hint` in \
-                 unrated games here; pictures: every frame, one contact sheet, the final board \
-                 with the path, or a GIF; view: boards drawn from the mover's side, South's or \
-                 North's; theme: light or dark pictures; language: en, fr, es, ru, or auto to \
-                 follow the platform)",
-                usage("set")
-            ))
-        }
+        _ => Err(tr!(
+            "parse-set-usage",
+            usage = format!("{}{}", cx.prefix, usage("set")),
+            p = cx.prefix
+        )),
     }
 }
 
@@ -112,10 +95,7 @@ pub(super) fn rating(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
     match (args, cx.mentions.first()) {
         ([], _) => Ok(Command::Rating(None)),
         ([a], Some(u)) if is_mention(a) => Ok(Command::Rating(Some(u.clone()))),
-        _ => Err(format!(
-            "usage: `{p}rating` (yours) or `{p}rating @user`",
-            p = cx.prefix
-        )),
+        _ => Err(tr!("parse-rating-usage", p = cx.prefix)),
     }
 }
 
@@ -127,7 +107,10 @@ pub(super) fn leaderboard(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String>
         [t] if t.eq_ignore_ascii_case("hoyito") => {
             Ok(Command::Leaderboard(Some(RulesTopic::Hoyito)))
         }
-        _ => Err(format!("usage: `{}{}`", cx.prefix, usage("leaderboard"))),
+        _ => Err(tr!(
+            "parse-usage",
+            usage = format!("{}{}", cx.prefix, usage("leaderboard"))
+        )),
     }
 }
 
@@ -139,9 +122,9 @@ pub(super) fn rules(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
         [t] if t.to_lowercase().starts_with("hoyito") => {
             Ok(Command::Rules(Some(RulesTopic::Hoyito)))
         }
-        _ => Err(format!(
-            "no rules for {}: use `{p}rules katro` or `{p}rules hoyito`",
-            code(&args.join(" ")),
+        _ => Err(tr!(
+            "parse-rules-unknown",
+            word = code(&args.join(" ")),
             p = cx.prefix
         )),
     }
@@ -152,17 +135,16 @@ pub(super) fn rules(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
 fn parse_level(word: Option<&str>, prefix: &str) -> Result<u8, String> {
     let levels = ai_levels_text();
     let Some(word) = word else {
-        return Err(format!(
-            "`level` needs a number: levels are {levels}; e.g. `{prefix}new katro ai level 3`"
-        ));
+        return Err(tr!("parse-level-missing", levels = levels, p = prefix));
     };
     match word.parse::<i64>() {
         Ok(n) if (1..=5).contains(&n) => Ok(n as u8),
-        Ok(n) => Err(format!("AI level {n} does not exist: levels are {levels}")),
-        Err(_) => Err(format!(
-            "`level` takes a number, not {}: levels are {levels}",
-            code(word)
+        Ok(n) => Err(tr!(
+            "parse-level-range",
+            level = n.to_string(),
+            levels = levels
         )),
+        Err(_) => Err(tr!("parse-level-nan", word = code(word), levels = levels)),
     }
 }
 
@@ -183,7 +165,7 @@ struct NewArgs {
 pub(super) fn new(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
     let prefix = cx.prefix;
     let new_usage = usage("new");
-    let usage = format!("usage: `{prefix}{new_usage}`, {GAMES}; {TIME_FORM}");
+    let usage = tr!("usage-new", usage = format!("{prefix}{new_usage}"));
     let mut got = NewArgs::default();
     let mut i = 0;
     while i < args.len() {
@@ -193,70 +175,64 @@ pub(super) fn new(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
             got.named_mentions += 1;
         } else if lower == "as" {
             let Some(s) = args.get(i + 1) else {
-                return Err(format!("`as` needs a side, `south` or `north`; {usage}"));
+                return Err(tr!("parse-as-missing", usage = &usage));
             };
             if got.side.is_some() {
-                return Err(format!(
-                    "one side, please (`as south` or `as north`); {usage}"
-                ));
+                return Err(tr!("parse-as-twice", usage = &usage));
             }
             got.side = Some(match s.to_lowercase().as_str() {
                 "south" | "s" => Side::South,
                 "north" | "n" => Side::North,
-                other => {
-                    return Err(format!(
-                        "`as` takes `south` or `north`, not {}; {usage}",
-                        code(other)
-                    ))
-                }
+                other => return Err(tr!("parse-as-bad", word = code(other), usage = &usage)),
             });
             i += 1;
         } else if lower == "match" {
             match got.kind.as_mut() {
                 Some(k) if !k.variant.is_katro() => k.is_match = true,
-                Some(_) => {
-                    return Err(format!(
-                        "match play (M1-M4) is for Hoyito: `{prefix}new hoyito match`"
-                    ))
-                }
-                None => return Err(format!("`match` follows a Hoyito game; {usage}")),
+                Some(_) => return Err(tr!("parse-match-katro", p = prefix)),
+                None => return Err(tr!("parse-match-alone", usage = &usage)),
             }
         } else if lower == "lone" {
             lone_steps(got.kind.as_mut(), prefix, &usage)?;
         } else if matches!(lower.as_str(), "unrated" | "casual" | "rated") {
             if got.rated.is_some() {
-                return Err(format!("`rated` or `unrated` once, please; {usage}"));
+                return Err(tr!("parse-rated-twice", usage = &usage));
             }
             got.rated = Some(lower == "rated");
         } else if let Some(t) = parse_time(word) {
             if got.move_time.is_some() {
-                return Err(format!("one time per move, please; {usage}"));
+                return Err(tr!("parse-time-twice", usage = &usage));
             }
-            got.move_time = Some(t.map_err(|e| format!("{e}; usage: `{prefix}{new_usage}`"))?);
+            got.move_time = Some(t.map_err(|e| {
+                tr!(
+                    "parse-joined",
+                    error = e,
+                    usage = tr!("parse-usage", usage = format!("{prefix}{new_usage}"))
+                )
+            })?);
         } else if lower == "ai" {
             if got.ai {
-                return Err(format!("`ai` once, please; {usage}"));
+                return Err(tr!("parse-ai-twice", usage = &usage));
             }
             got.ai = true;
         } else if lower == "level" {
             if !got.ai {
-                return Err(format!(
-                    "`level` follows `ai`: `{prefix}new katro ai level 3`; {usage}"
-                ));
+                return Err(tr!("parse-level-without-ai", p = prefix, usage = &usage));
             }
             got.level = Some(parse_level(args.get(i + 1).copied(), prefix)?);
             i += 1;
         } else if got.kind.is_none() {
             // The rules' error already lists the game names.
             let variant: Variant = lower.parse().map_err(|e: mancala_rules::ParseError| {
-                format!(
-                    "{}, or `hoyito match`; usage: `{prefix}{new_usage}`",
-                    parse_error(&e, word)
+                tr!(
+                    "parse-game-bad",
+                    error = parse_error(&e, word),
+                    usage = format!("{prefix}{new_usage}")
                 )
             })?;
             got.kind = Some(GameKind::single(variant));
         } else {
-            return Err(format!("unexpected {}; {usage}", code(word)));
+            return Err(tr!("parse-unexpected", word = code(word), usage = &usage));
         }
         i += 1;
     }
@@ -270,39 +246,28 @@ fn lone_steps(kind: Option<&mut GameKind>, prefix: &str, usage: &str) -> Result<
             k.variant = k.variant.with_lone_steps(true);
             Ok(())
         }
-        Some(k) if k.variant.is_katro() => Err(format!("`lone` once, please; {usage}")),
-        Some(_) => Err(format!(
-            "lone-seed steps (K11) are a Katro house rule: `{prefix}new katro lone`"
-        )),
-        None => Err(format!(
-            "`lone` follows a Katro game: `{prefix}new katro lone`; {usage}"
-        )),
+        Some(k) if k.variant.is_katro() => Err(tr!("parse-lone-twice", usage = usage)),
+        Some(_) => Err(tr!("parse-lone-hoyito", p = prefix)),
+        None => Err(tr!("parse-lone-alone", p = prefix, usage = usage)),
     }
 }
 
 /// The `!new` command from what was read: checks the opponent.
 fn new_command(got: NewArgs, mentions: &[User], usage: &str) -> Result<Command, String> {
     if mentions.len() > 1 || got.named_mentions > 1 {
-        return Err(format!("challenge one opponent at a time; {usage}"));
+        return Err(tr!("parse-one-opponent", usage = usage));
     }
     if got.ai && got.rated == Some(true) {
-        return Err(format!("games against the AI are unrated; {usage}"));
+        return Err(tr!("parse-ai-rated", usage = usage));
     }
     if got.ai && (!mentions.is_empty() || got.named_mentions > 0) {
-        return Err(format!(
-            "challenge one opponent at a time: a player or the AI, not both; {usage}"
-        ));
+        return Err(tr!("parse-player-and-ai", usage = usage));
     }
     let opponent = match (mentions.first(), got.named_mentions) {
         _ if got.ai => Opponent::Ai { level: got.level },
         (Some(u), _) => Opponent::User(u.clone()),
         (None, 0) => Opponent::Anyone,
-        (None, _) => {
-            return Err(format!(
-                "I could not tell who the mentioned user is; mention him so that the chat \
-                 links the name; {usage}"
-            ))
-        }
+        (None, _) => return Err(tr!("parse-mention-unknown", usage = usage)),
     };
     Ok(Command::New {
         kind: got.kind,
@@ -315,7 +280,10 @@ fn new_command(got: NewArgs, mentions: &[User], usage: &str) -> Result<Command, 
 
 /// `usage: `!tournament ...``.
 fn tourney_usage(prefix: &str) -> String {
-    format!("usage: `{prefix}{}`", usage("tournament"))
+    tr!(
+        "parse-usage",
+        usage = format!("{prefix}{}", usage("tournament"))
+    )
 }
 
 /// A tournament name: letters, digits, `-`, `_`, 1 to 24 characters.
@@ -327,10 +295,10 @@ fn tourney_name(word: &str, prefix: &str) -> Result<String, String> {
     {
         Ok(word.to_string())
     } else {
-        Err(format!(
-            "bad tournament name {}: use 1 to 24 letters, digits, `-` or `_`; {}",
-            code(word),
-            tourney_usage(prefix)
+        Err(tr!(
+            "parse-tournament-name",
+            word = code(word),
+            usage = tourney_usage(prefix)
         ))
     }
 }
@@ -340,11 +308,11 @@ fn opt_name(cx: &Cx<'_>, rest: &[&str]) -> Result<Option<String>, String> {
     match rest {
         [] => Ok(None),
         [n] => tourney_name(n, cx.prefix).map(Some),
-        _ => Err(format!(
-            "`{}tournament {}` takes at most a name; {}",
-            cx.prefix,
-            cx.sub,
-            tourney_usage(cx.prefix)
+        _ => Err(tr!(
+            "parse-tournament-one-name",
+            p = cx.prefix,
+            sub = cx.sub,
+            usage = tourney_usage(cx.prefix)
         )),
     }
 }
@@ -387,10 +355,7 @@ pub(super) fn tourney_cancel(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, Stri
 /// `withdraw @user [NAME]`.
 pub(super) fn tourney_withdraw(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String> {
     let Some(user) = cx.mentions.first() else {
-        return Err(format!(
-            "`{p}tournament withdraw` needs the player: `{p}tournament withdraw @user [NAME]`",
-            p = cx.prefix
-        ));
+        return Err(tr!("parse-withdraw-user", p = cx.prefix));
     };
     let words: Vec<&str> = rest.iter().copied().filter(|w| !is_mention(w)).collect();
     opt_name(cx, &words).map(|n| Command::Tournament(TourneyCommand::Withdraw(user.clone(), n)))
@@ -401,20 +366,24 @@ pub(super) fn tourney_new(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String>
     let prefix = cx.prefix;
     let usage = tourney_usage(prefix);
     let (Some(name), Some(game)) = (rest.first(), rest.get(1)) else {
-        return Err(format!(
-            "`{prefix}tournament new` needs a name, a game and a format; {usage}"
-        ));
+        return Err(tr!("parse-tournament-new-args", p = prefix, usage = &usage));
     };
     let name = tourney_name(name, prefix)?;
-    let variant: Variant = game
-        .to_lowercase()
-        .parse()
-        .map_err(|e: mancala_rules::ParseError| format!("{}; {usage}", parse_error(&e, game)))?;
+    let variant: Variant =
+        game.to_lowercase()
+            .parse()
+            .map_err(|e: mancala_rules::ParseError| {
+                tr!(
+                    "parse-joined",
+                    error = parse_error(&e, game),
+                    usage = &usage
+                )
+            })?;
     let mut kind = GameKind::single(variant);
     let mut i = 2;
     if rest.get(i).is_some_and(|w| w.eq_ignore_ascii_case("match")) {
         if variant.is_katro() {
-            return Err(format!("match play (M1-M4) is for Hoyito; {usage}"));
+            return Err(tr!("parse-tournament-match-katro", usage = &usage));
         }
         kind.is_match = true;
         i += 1;
@@ -429,12 +398,16 @@ pub(super) fn tourney_new(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String>
         Some(w) => match parse_time(w) {
             Some(t) => Some(t?),
             None => {
-                return Err(format!("unexpected {}; {TIME_FORM}; {usage}", code(w)));
+                return Err(tr!(
+                    "parse-tournament-unexpected",
+                    word = code(w),
+                    usage = &usage
+                ));
             }
         },
     };
     if rest.len() > i + 1 {
-        return Err(format!("too many words; {usage}"));
+        return Err(tr!("parse-too-many", usage = &usage));
     }
     Ok(Command::Tournament(TourneyCommand::New {
         name,
@@ -458,17 +431,14 @@ fn tourney_format(
             *i += 1;
             match rest.get(*i).and_then(|w| w.parse::<u32>().ok()) {
                 Some(n) if (1..=20).contains(&n) => Ok(FormatArg::Swiss(n)),
-                _ => Err(format!(
-                    "`swiss` needs the number of rounds, 1 to 20 (`swiss 5`); {usage}"
-                )),
+                _ => Err(tr!("parse-swiss-rounds", usage = usage)),
             }
         }
-        Some(other) => Err(format!(
-            "unknown format {}: roundrobin, swiss ROUNDS or knockout; {usage}",
-            code(other)
+        Some(other) => Err(tr!(
+            "parse-format-unknown",
+            word = code(other),
+            usage = usage
         )),
-        None => Err(format!(
-            "`{prefix}tournament new` needs a format: roundrobin, swiss ROUNDS or knockout; {usage}"
-        )),
+        None => Err(tr!("parse-format-missing", p = prefix, usage = usage)),
     }
 }

@@ -1,9 +1,36 @@
 //! The shapes of the command table's entries ([`super::table`]): a command, its
 //! subcommands, its lines of help, how its arguments are read, and its slash shape
 //! (options, their types and choices, and the words each is spelled after).
+//!
+//! The table holds no words: every text of a command (its help lines, its slash
+//! description, its options' descriptions, the labels of its choices that are words) is
+//! a message of `locales/*/commands.ftl` whose id is made from the command's name
+//! ([`message_id`]): `help-sow-0`, `slash-sow`, `slash-sow-hole`,
+//! `slash-tournament-join-name`, `choice-level-1`.
 
 use super::Command;
+use crate::i18n::{self, Arg, Lang};
 use crate::model::User;
+
+/// The message id of a text of the table: `area` then the names of its path, joined by
+/// `-`, with `_` written `-` (`slash`, `["new", "ai_level"]` -> `slash-new-ai-level`).
+pub fn message_id(area: &str, path: &[&str]) -> String {
+    let mut id = area.to_string();
+    for part in path {
+        id.push('-');
+        id.push_str(&part.replace('_', "-"));
+    }
+    id
+}
+
+/// The message `id` in `lang`, or in the language of the command being answered
+/// ([`i18n::with_lang`]) when `lang` is `None`.
+pub fn words(lang: Option<Lang>, id: &str, args: &[(&str, Arg<'_>)]) -> String {
+    match lang {
+        Some(lang) => i18n::message(lang, id, args),
+        None => i18n::text(id, args),
+    }
+}
 
 /// What an argument parser gets besides the words after the command's name.
 #[derive(Clone, Copy, Debug)]
@@ -35,16 +62,13 @@ pub enum Grammar {
     },
 }
 
-/// One line of `!help`: a way to call the command and what it does.
-///
-/// In `text`, `{p}` stands for the prefix, `{levels}` for the AI levels and `{default}`
-/// for the configured AI level.
+/// One line of `!help`: a way to call the command; what it does is the message
+/// `help-NAME-I` (`I` its place among the command's forms, from 0), given `$p` (the
+/// prefix), `$levels` (the AI levels) and `$default` (the configured AI level).
 #[derive(Clone, Copy, Debug)]
 pub struct Form {
     /// The arguments after the name, e.g. `[katro|hoyito]` (`""`: none).
     pub args: &'static str,
-    /// What it does.
-    pub text: &'static str,
 }
 
 /// One command of the table.
@@ -59,8 +83,6 @@ pub struct CommandDef {
     pub args: &'static str,
     /// Its lines in `!help` (the subcommands add theirs).
     pub help: &'static [Form],
-    /// One line, at most 100 characters: the slash command's description.
-    pub summary: &'static str,
     /// How its arguments are read.
     pub grammar: Grammar,
     /// Only organizers may use it (the core checks; help says so).
@@ -83,10 +105,9 @@ pub struct SubDef {
     pub bare: bool,
     /// The arguments after the subcommand's name (`""`: none).
     pub args: &'static str,
-    /// What it does, for `!help` (`""`: its name says it).
-    pub help: &'static str,
-    /// One line, at most 100 characters: the slash subcommand's description.
-    pub summary: &'static str,
+    /// Whether `!help` says what it does (the message `help-COMMAND-NAME`); `false`:
+    /// its name says it.
+    pub help: bool,
     /// Only organizers may use it.
     pub organizers_only: bool,
     /// Parses the words after the subcommand's name.
@@ -109,10 +130,9 @@ pub enum Slash {
 /// One option of a slash command (or subcommand).
 #[derive(Debug)]
 pub struct SlashOption {
-    /// The option's name, lower case.
+    /// The option's name, lower case (its description is the message
+    /// `slash-COMMAND[-SUB]-NAME`).
     pub name: &'static str,
-    /// At most 100 characters.
-    pub description: &'static str,
     /// Its type.
     pub kind: OptionKind,
     /// Must be given.
@@ -145,10 +165,23 @@ pub enum OptionKind {
 /// A fixed choice of a slash option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Choice {
-    /// What the user sees, e.g. `2 casual`.
-    pub label: &'static str,
+    /// The message id of what the user sees, e.g. `choice-level-2` (`2 casual`); `""`:
+    /// the user sees the word, a keyword never translated (`katro`, `north`, `on`).
+    pub id: &'static str,
     /// What is written into the chat command, e.g. `2`.
     pub word: &'static str,
+}
+
+impl Choice {
+    /// What the user sees in `lang` (the current language when `None`), e.g.
+    /// `2 casual`, `2 amateur`; the word itself for a keyword.
+    pub fn label(&self, lang: Option<Lang>) -> String {
+        if self.id.is_empty() {
+            self.word.to_string()
+        } else {
+            words(lang, self.id, &[])
+        }
+    }
 }
 
 impl CommandDef {
@@ -165,6 +198,81 @@ impl CommandDef {
             .map(|s| join_words(s.name, s.args))
             .collect();
         format!("{} {}", self.name, subs.join(" | "))
+    }
+
+    /// The slash command's description in `lang` (the current language when `None`):
+    /// the message `slash-NAME`, one line of at most 100 characters.
+    pub fn summary(&self, lang: Option<Lang>) -> String {
+        words(lang, &message_id("slash", &[self.name]), &[])
+    }
+
+    /// The slash subcommand's description in `lang`: the message `slash-NAME-SUB`.
+    pub fn sub_summary(&self, sub: &SubDef, lang: Option<Lang>) -> String {
+        words(lang, &message_id("slash", &[self.name, sub.name]), &[])
+    }
+
+    /// The description of the slash option `option` (of the subcommand `sub`, if any)
+    /// in `lang`: the message `slash-NAME[-SUB]-OPTION`.
+    pub fn option_description(
+        &self,
+        sub: Option<&SubDef>,
+        option: &SlashOption,
+        lang: Option<Lang>,
+    ) -> String {
+        let id = match sub {
+            Some(s) => message_id("slash", &[self.name, s.name, option.name]),
+            None => message_id("slash", &[self.name, option.name]),
+        };
+        words(lang, &id, &[])
+    }
+
+    /// Every message id this command's texts are read from: its help lines, its
+    /// subcommands' help, its slash description, its options' and subcommands'
+    /// descriptions and its choices' labels (for the test that they exist).
+    pub fn message_ids(&self) -> Vec<String> {
+        let mut ids: Vec<String> = (0..self.help.len())
+            .map(|i| message_id("help", &[self.name, &i.to_string()]))
+            .collect();
+        let choices = |options: &[SlashOption], ids: &mut Vec<String>| {
+            for o in options {
+                if let OptionKind::Choice(choices) = o.kind {
+                    ids.extend(
+                        choices
+                            .iter()
+                            .filter(|c| !c.id.is_empty())
+                            .map(|c| c.id.to_string()),
+                    );
+                }
+            }
+        };
+        for s in self.subs.iter().filter(|s| s.help) {
+            ids.push(message_id("help", &[self.name, s.name]));
+        }
+        match self.slash {
+            Slash::ChatOnly => {}
+            Slash::Options(options) => {
+                ids.push(message_id("slash", &[self.name]));
+                ids.extend(
+                    options
+                        .iter()
+                        .map(|o| message_id("slash", &[self.name, o.name])),
+                );
+                choices(options, &mut ids);
+            }
+            Slash::Subcommands => {
+                ids.push(message_id("slash", &[self.name]));
+                for s in self.subs {
+                    ids.push(message_id("slash", &[self.name, s.name]));
+                    ids.extend(
+                        s.options
+                            .iter()
+                            .map(|o| message_id("slash", &[self.name, s.name, o.name])),
+                    );
+                    choices(s.options, &mut ids);
+                }
+            }
+        }
+        ids
     }
 
     /// The subcommand `word` (lower case) names, by its name or an alias (bare ones

@@ -21,8 +21,8 @@ use crate::core::input::code;
 use crate::core::show::{BoardView, PictureStyle, Theme};
 use crate::model::GameKind;
 use crate::model::User;
+pub use table::{games_form, time_form};
 use table::{Cx, Grammar};
-pub use table::{GAMES, TIME_FORM};
 
 /// Who is challenged by `!new`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,10 +39,12 @@ pub enum Opponent {
     },
 }
 
-/// The AI levels with their names, for errors and help: `1 beginner, 2 casual, ...`.
+/// The AI levels with their names, for errors and help, in the current language: `1
+/// beginner, 2 casual, ...` (the labels of `/new`'s level choices).
 pub fn ai_levels_text() -> String {
-    mancala_ai::LEVELS
-        .map(|l| format!("{l} {}", mancala_ai::level_name(l).unwrap_or("?")))
+    table::LEVEL_CHOICES
+        .iter()
+        .map(|c| c.label(None))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -194,14 +196,11 @@ pub fn parse_time(word: &str) -> Option<Result<Option<u64>, String>> {
         return None;
     }
     let Ok(n) = num.parse::<f64>() else {
-        return Some(Err(format!("bad time {}; {TIME_FORM}", code(word))));
+        return Some(Err(tr!("parse-time-bad", word = code(word))));
     };
     let h = n * hours;
     if !(1.0..=720.0).contains(&h) {
-        return Some(Err(format!(
-            "time per move {} is out of range; {TIME_FORM}",
-            code(word)
-        )));
+        return Some(Err(tr!("parse-time-range", word = code(word))));
     }
     Some(Ok(Some((h * 3_600_000.0).round() as u64)))
 }
@@ -248,10 +247,10 @@ pub fn parse(text: &str, prefix: &str, mentions: &[User]) -> Option<Result<Comma
                 let sub = sub.to_lowercase();
                 match def.find_sub(&sub) {
                     Some(s) => (s.parse)(&Cx { sub: &sub, ..cx }, rest),
-                    None => Err(format!(
-                        "unknown {}; usage: `{prefix}{}`",
-                        code(&format!("{prefix}{} {sub}", def.name)),
-                        def.usage()
+                    None => Err(tr!(
+                        "parse-unknown-sub",
+                        sub = code(&format!("{prefix}{} {sub}", def.name)),
+                        usage = format!("{prefix}{}", def.usage())
                     )),
                 }
             }
@@ -265,10 +264,11 @@ fn unknown_command(name: &str, prefix: &str) -> String {
         .iter()
         .map(|c| format!("{prefix}{}", c.name))
         .collect();
-    format!(
-        "unknown command {}; commands: {} (`{prefix}help` explains them)",
-        code(&format!("{prefix}{name}")),
-        names.join(" ")
+    tr!(
+        "parse-unknown-command",
+        name = code(&format!("{prefix}{name}")),
+        commands = names.join(" "),
+        p = prefix
     )
 }
 
@@ -474,5 +474,40 @@ mod tests {
             parse("!set autoforfeit ON", "!", &[]).unwrap().unwrap(),
             Command::SetAutoForfeit(true)
         );
+    }
+
+    /// Errors are written in the language of the command being answered.
+    #[test]
+    fn errors_speak_the_language_of_the_command() {
+        use crate::i18n::{with_lang, Lang};
+        let e = with_lang(Lang::Fr, || {
+            parse("!board now", "!", &[]).unwrap().unwrap_err()
+        });
+        assert_eq!(e, "`!board` ne prend pas d'arguments (reçu `now`)");
+        let e = with_lang(Lang::Ru, || {
+            parse("!new katro ai level 9", "!", &[])
+                .unwrap()
+                .unwrap_err()
+        });
+        assert_eq!(
+            e,
+            "уровня ИИ 9 нет: уровни — 1 новичок, 2 любитель, 3 клубный, 4 эксперт, 5 мастер"
+        );
+        let e = with_lang(Lang::Es, || parse_time("31d").unwrap().unwrap_err());
+        assert_eq!(
+            e,
+            "el tiempo por jugada `31d` está fuera de rango; TIME son horas o días por jugada, \
+             p. ej. `12h` o `2d` (de 1 h a 30 d), o `notime`"
+        );
+        let e = with_lang(Lang::Fr, || {
+            parse("!tournament dance", "!", &[]).unwrap().unwrap_err()
+        });
+        assert!(
+            e.starts_with("`!tournament dance` inconnu ; usage : `!tournament new "),
+            "{e}"
+        );
+        // English is unchanged outside any language.
+        let e = parse("!board now", "!", &[]).unwrap().unwrap_err();
+        assert_eq!(e, "`!board` takes no arguments (got `now`)");
     }
 }

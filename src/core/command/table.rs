@@ -4,20 +4,22 @@
 //! apart.
 //!
 //! Each [`CommandDef`] names a command, its aliases, its arguments as errors show them,
-//! its lines of `!help`, a one-line summary (the slash command's description), the
-//! parser of its arguments, whether it is for organizers, and its slash shape: the typed
-//! options (or subcommands) and how each is spelled back into the chat command, so that
-//! the core's parser stays the single source of truth for every transport.
+//! its ways of calling it in `!help`, the parser of its arguments, whether it is for
+//! organizers, and its slash shape: the typed options (or subcommands) and how each is
+//! spelled back into the chat command, so that the core's parser stays the single
+//! source of truth for every transport. The words (what each help line says, the slash
+//! descriptions, the choice labels) are messages of `locales/*/commands.ftl` named after
+//! the command ([`super::def::message_id`]), in every language.
 
 use super::args;
 pub use super::def::{
-    join_words, Choice, CommandDef, Cx, Form, Grammar, OptionKind, ParseFn, Slash, SlashOption,
-    SubDef,
+    join_words, message_id, Choice, CommandDef, Cx, Form, Grammar, OptionKind, ParseFn, Slash,
+    SlashOption, SubDef,
 };
 use super::{Command, TourneyCommand};
 
 const fn same(word: &'static str) -> Choice {
-    Choice { label: word, word }
+    Choice { id: "", word }
 }
 
 /// The games offered by `/new` and `/tournament new` (RULES.md N3), plus a Hoyito match
@@ -37,7 +39,7 @@ pub const GAME_CHOICES: &[Choice] = &[
     same("hoyito:2x12"),
     // Last, so that the indices Discord sends for the others stay as they were.
     Choice {
-        label: "katro lone (K11 lone-seed steps)",
+        id: "choice-katro-lone",
         word: "katro lone",
     },
 ];
@@ -48,23 +50,23 @@ pub const SIDE_CHOICES: &[Choice] = &[same("south"), same("north")];
 /// The AI levels (`mancala_ai::level_name`).
 pub const LEVEL_CHOICES: &[Choice] = &[
     Choice {
-        label: "1 beginner",
+        id: "choice-level-1",
         word: "1",
     },
     Choice {
-        label: "2 casual",
+        id: "choice-level-2",
         word: "2",
     },
     Choice {
-        label: "3 club",
+        id: "choice-level-3",
         word: "3",
     },
     Choice {
-        label: "4 expert",
+        id: "choice-level-4",
         word: "4",
     },
     Choice {
-        label: "5 master",
+        id: "choice-level-5",
         word: "5",
     },
 ];
@@ -106,104 +108,54 @@ pub const SETTING_VALUE_CHOICES: &[Choice] = &[
 /// The tournament formats.
 pub const FORMAT_CHOICES: &[Choice] = &[same("roundrobin"), same("swiss"), same("knockout")];
 
-/// How a time per move is written, shown after its errors.
-pub const TIME_FORM: &str =
-    "TIME is hours or days per move, e.g. `12h` or `2d` (1 h to 30 d), or `notime`";
+/// How a time per move is written, shown after its errors (`usage-time`).
+pub fn time_form() -> String {
+    tr!("usage-time")
+}
 
-/// The games `!new` takes, shown after its errors.
-pub const GAMES: &str = "GAME is katro, katro:4x6, katro:4x4 (add `lone` for the K11 lone-seed \
-     steps), hoyito, hoyito:2xN (N 6-12) or `hoyito match`";
+/// The games `!new` takes, shown after its errors (`usage-games`).
+pub fn games_form() -> String {
+    tr!("usage-games")
+}
 
-const fn opt(
-    name: &'static str,
-    description: &'static str,
-    kind: OptionKind,
-    required: bool,
-) -> SlashOption {
+const fn opt(name: &'static str, kind: OptionKind, required: bool) -> SlashOption {
     SlashOption {
         name,
-        description,
         kind,
         required,
         before: "",
     }
 }
 
-const TOURNEY_NAME: SlashOption = opt(
-    "name",
-    "The tournament; needed only when this server has more than one",
-    OptionKind::Text,
-    false,
-);
+const TOURNEY_NAME: SlashOption = opt("name", OptionKind::Text, false);
 
 const NEW_OPTIONS: &[SlashOption] = &[
-    opt(
-        "game",
-        "The game: Katro 6x6, 4x6 or 4x4, Hoyito 2x6 to 2x12, or a Hoyito match",
-        OptionKind::Choice(GAME_CHOICES),
-        true,
-    ),
-    opt(
-        "opponent",
-        "Who you challenge; leave empty to let anyone accept",
-        OptionKind::User,
-        false,
-    ),
+    opt("game", OptionKind::Choice(GAME_CHOICES), true),
+    opt("opponent", OptionKind::User, false),
     SlashOption {
         before: "ai level",
-        ..opt(
-            "ai_level",
-            "Play the bot's AI instead, at this level",
-            OptionKind::Choice(LEVEL_CHOICES),
-            false,
-        )
+        ..opt("ai_level", OptionKind::Choice(LEVEL_CHOICES), false)
     },
     SlashOption {
         before: "as",
-        ..opt(
-            "side",
-            "Play as south (moves first) or north; random if empty",
-            OptionKind::Choice(SIDE_CHOICES),
-            false,
-        )
+        ..opt("side", OptionKind::Choice(SIDE_CHOICES), false)
     },
-    opt(
-        "time",
-        "Time per move, like 12h or 2d, or notime; the server's default if empty",
-        OptionKind::Text,
-        false,
-    ),
-    opt(
-        "rating",
-        "rated (the default) or unrated: no rating change, hints where the channel allows",
-        OptionKind::Choice(RATING_CHOICES),
-        false,
-    ),
+    opt("time", OptionKind::Text, false),
+    opt("rating", OptionKind::Choice(RATING_CHOICES), false),
 ];
 
 /// Whether a game counts for the ratings.
 pub const RATING_CHOICES: &[Choice] = &[same("rated"), same("unrated")];
 
-const FAMILY_OPTION: &[SlashOption] = &[opt(
-    "game",
-    "katro or hoyito; both if empty",
-    OptionKind::Choice(FAMILY_CHOICES),
-    false,
-)];
+const FAMILY_OPTION: &[SlashOption] = &[opt("game", OptionKind::Choice(FAMILY_CHOICES), false)];
 
 /// Shorthand of a command without arguments.
-const fn bare(
-    name: &'static str,
-    summary: &'static str,
-    help: &'static [Form],
-    cmd: Command,
-) -> CommandDef {
+const fn bare(name: &'static str, cmd: Command) -> CommandDef {
     CommandDef {
         name,
         aliases: &[],
         args: "",
-        help,
-        summary,
+        help: &[FORM],
         grammar: Grammar::NoArgs(cmd),
         organizers_only: false,
         subs: &[],
@@ -211,9 +163,8 @@ const fn bare(
     }
 }
 
-const fn form(text: &'static str) -> Form {
-    Form { args: "", text }
-}
+/// The one help line of a command without arguments.
+const FORM: Form = Form { args: "" };
 
 /// Every command, in the order of `!help`.
 pub static COMMANDS: &[CommandDef] = &[
@@ -224,108 +175,51 @@ pub static COMMANDS: &[CommandDef] = &[
         help: &[
             Form {
                 args: "GAME [@opponent] [as south|north] [TIME] [unrated]",
-                text: "challenge someone (or anyone); GAME: katro[:4x6|:4x4] [lone], \
-                       hoyito[:2xN] (N 6-12) [match]; TIME: `12h`, `2d` or `notime`",
             },
             Form {
                 args: "GAME ai [level N] [as south|north] [TIME]",
-                text: "play the AI at once, unrated; levels 1 (beginner) to 5 (master), \
-                       default {default}",
             },
         ],
-        summary: "Challenge someone (or anyone, or the bot's AI) to a game of Katro or Hoyito here",
         grammar: Grammar::Args(args::new),
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(NEW_OPTIONS),
     },
-    bare(
-        "accept",
-        "Accept the challenge in this channel",
-        &[form("accept the challenge here")],
-        Command::Accept,
-    ),
-    bare(
-        "decline",
-        "Decline the challenge in this channel, or withdraw yours",
-        &[form("decline or withdraw a challenge")],
-        Command::Decline,
-    ),
+    bare("accept", Command::Accept),
+    bare("decline", Command::Decline),
     CommandDef {
         name: "sow",
         aliases: &["s"],
         args: "HOLE[+|-]",
-        help: &[Form {
-            args: "HOLE[+|-]",
-            text: "your move, e.g. `{p}sow c1+` in Katro, `{p}sow d1` in Hoyito",
-        }],
-        summary: "Make a move: sow from a hole (Katro c1+ or c1-, Hoyito d1)",
+        help: &[Form { args: "HOLE[+|-]" }],
         grammar: Grammar::Args(args::sow),
         organizers_only: false,
         subs: &[],
-        slash: Slash::Options(&[opt(
-            "hole",
-            "The hole to sow from, e.g. c1+ (Katro) or d1 (Hoyito)",
-            OptionKind::Move,
-            true,
-        )]),
+        slash: Slash::Options(&[opt("hole", OptionKind::Move, true)]),
     },
-    bare(
-        "board",
-        "Show the board of the game here, its position string and whose turn it is",
-        &[form("the board, position and whose turn it is")],
-        Command::Board,
-    ),
-    bare(
-        "moves",
-        "List the legal moves of the player to move",
-        &[form("the legal moves")],
-        Command::Moves,
-    ),
-    bare(
-        "resign",
-        "Resign the game in this channel",
-        &[form("resign the game")],
-        Command::Resign,
-    ),
-    bare(
-        "hint",
-        "The AI's best move for you now, and why (games against the AI; unrated games where hints are on)",
-        &[form("the AI's best move and why (vs the AI, or unrated with hints on)")],
-        Command::Hint,
-    ),
+    bare("board", Command::Board),
+    bare("moves", Command::Moves),
+    bare("resign", Command::Resign),
+    bare("hint", Command::Hint),
     CommandDef {
         name: "analyze",
         aliases: &["analyse"],
         args: "",
-        help: &[form("the AI's review of the last game: mistakes, accuracy, chart")],
-        summary: "Review the last game finished here: every move against the AI's best, mistakes, accuracy",
+        help: &[FORM],
         grammar: Grammar::NoArgs(Command::Analyze),
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(&[]),
     },
-    bare(
-        "history",
-        "Show the record of the game in this channel: headers and numbered moves",
-        &[form("the game record")],
-        Command::History,
-    ),
-    bare(
-        "replay",
-        "The last move of the game in this channel, step by step, as an animated picture",
-        &[form("the last move as an animated GIF")],
-        Command::Replay,
-    ),
+    bare("history", Command::History),
+    bare("replay", Command::Replay),
     CommandDef {
         name: "rules",
         aliases: &[],
         args: "[katro|hoyito]",
         help: &[Form {
             args: "[katro|hoyito]",
-            text: "the rules in short",
         }],
-        summary: "A short summary of the rules of Katro or Hoyito I",
         grammar: Grammar::Args(args::rules),
         organizers_only: false,
         subs: &[],
@@ -335,97 +229,43 @@ pub static COMMANDS: &[CommandDef] = &[
         name: "help",
         aliases: &[],
         args: "",
-        help: &[form("this help")],
-        summary: "How to use the bot: the commands and what they do",
+        help: &[FORM],
         // Words after `!help` are ignored.
         grammar: Grammar::Args(args::help),
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(&[]),
     },
-    bare(
-        "draw",
-        "Offer a draw, or accept the one your opponent offered",
-        &[form("offer or accept a draw")],
-        Command::Draw,
-    ),
-    bare(
-        "abort",
-        "Abort the game before both sides have moved: no result, unrated",
-        &[form("no result, before both sides have moved")],
-        Command::Abort,
-    ),
-    bare(
-        "claim",
-        "Claim the win when your opponent's deadline has passed",
-        &[form("win on your opponent's passed deadline")],
-        Command::Claim,
-    ),
-    bare(
-        "rematch",
-        "Challenge your last opponent here to the same game again, sides swapped",
-        &[form("your last opponent again, sides swapped")],
-        Command::Rematch,
-    ),
-    bare(
-        "mute",
-        "Stop the bot's reminders of your deadlines",
-        &[form("no deadline reminders")],
-        Command::Mute(true),
-    ),
-    bare(
-        "unmute",
-        "Get the bot's reminders of your deadlines again",
-        &[form("your reminders again")],
-        Command::Mute(false),
-    ),
+    bare("draw", Command::Draw),
+    bare("abort", Command::Abort),
+    bare("claim", Command::Claim),
+    bare("rematch", Command::Rematch),
+    bare("mute", Command::Mute(true)),
+    bare("unmute", Command::Mute(false)),
     CommandDef {
         name: "set",
         aliases: &[],
         args: "SETTING VALUE",
         help: &[Form {
             args: "SETTING VALUE",
-            text: "autoforfeit|hints on|off, pictures frames|sheet|final|gif, \
-                   view mover|south|north, theme light|dark, language en|fr|es|ru|auto",
         }],
-        summary: "Change a setting of this channel (organizers): autoforfeit, hints, pictures, \
-                  view, theme, language",
         grammar: Grammar::Args(args::set),
         organizers_only: true,
         subs: &[],
         slash: Slash::Options(&[
-            opt(
-                "setting",
-                "autoforfeit, hints, pictures (of a move), view (side drawn from), theme, language",
-                OptionKind::Choice(SETTING_CHOICES),
-                true,
-            ),
-            opt(
-                "value",
-                "on|off; pictures: frames|sheet|final|gif; view: mover|south|north; theme; language",
-                OptionKind::Choice(SETTING_VALUE_CHOICES),
-                true,
-            ),
+            opt("setting", OptionKind::Choice(SETTING_CHOICES), true),
+            opt("value", OptionKind::Choice(SETTING_VALUE_CHOICES), true),
         ]),
     },
     CommandDef {
         name: "rating",
         aliases: &[],
         args: "[@user]",
-        help: &[Form {
-            args: "[@user]",
-            text: "Glicko-2 ratings (`?`: provisional)",
-        }],
-        summary: "Show a player's Glicko-2 ratings in this server (yours if empty)",
+        help: &[Form { args: "[@user]" }],
         grammar: Grammar::Args(args::rating),
         organizers_only: false,
         subs: &[],
-        slash: Slash::Options(&[opt(
-            "user",
-            "The player; you if empty",
-            OptionKind::User,
-            false,
-        )]),
+        slash: Slash::Options(&[opt("user", OptionKind::User, false)]),
     },
     CommandDef {
         name: "leaderboard",
@@ -433,9 +273,7 @@ pub static COMMANDS: &[CommandDef] = &[
         args: "[katro|hoyito]",
         help: &[Form {
             args: "[katro|hoyito]",
-            text: "the best-rated players",
         }],
-        summary: "Show this server's best-rated players of Katro or Hoyito",
         grammar: Grammar::Args(args::leaderboard),
         organizers_only: false,
         subs: &[],
@@ -445,9 +283,7 @@ pub static COMMANDS: &[CommandDef] = &[
         name: "tournament",
         aliases: &["t"],
         args: "",
-        help: &[form("list the tournaments here")],
-        summary:
-            "Tournaments: list, new, join, leave, start, pairings, standings, withdraw, cancel",
+        help: &[FORM],
         grammar: Grammar::Subcommands {
             alone: Command::Tournament(TourneyCommand::List),
         },
@@ -464,8 +300,7 @@ pub static TOURNAMENT_SUBS: &[SubDef] = &[
         aliases: &[],
         bare: true,
         args: "",
-        help: "",
-        summary: "List this server's tournaments",
+        help: false,
         organizers_only: false,
         parse: args::tourney_list,
         options: &[],
@@ -475,41 +310,15 @@ pub static TOURNAMENT_SUBS: &[SubDef] = &[
         aliases: &["create"],
         bare: false,
         args: "NAME GAME roundrobin|swiss ROUNDS|knockout [TIME]",
-        help: "",
-        summary: "Create a tournament (organizers)",
+        help: false,
         organizers_only: true,
         parse: args::tourney_new,
         options: &[
-            opt(
-                "name",
-                "1 to 24 letters, digits, - or _",
-                OptionKind::Text,
-                true,
-            ),
-            opt(
-                "game",
-                "The game: Katro 6x6, 4x6 or 4x4, Hoyito 2x6 to 2x12, or Hoyito matches",
-                OptionKind::Choice(GAME_CHOICES),
-                true,
-            ),
-            opt(
-                "format",
-                "roundrobin, swiss (give the rounds) or knockout",
-                OptionKind::Choice(FORMAT_CHOICES),
-                true,
-            ),
-            opt(
-                "rounds",
-                "For swiss: the number of rounds, 1 to 20",
-                OptionKind::Integer { min: 1, max: 20 },
-                false,
-            ),
-            opt(
-                "time",
-                "Time per move, like 12h or 2d, or notime; the server's default if empty",
-                OptionKind::Text,
-                false,
-            ),
+            opt("name", OptionKind::Text, true),
+            opt("game", OptionKind::Choice(GAME_CHOICES), true),
+            opt("format", OptionKind::Choice(FORMAT_CHOICES), true),
+            opt("rounds", OptionKind::Integer { min: 1, max: 20 }, false),
+            opt("time", OptionKind::Text, false),
         ],
     },
     SubDef {
@@ -517,8 +326,7 @@ pub static TOURNAMENT_SUBS: &[SubDef] = &[
         aliases: &[],
         bare: false,
         args: "[NAME]",
-        help: "",
-        summary: "Enter a tournament before it starts",
+        help: false,
         organizers_only: false,
         parse: args::tourney_join,
         options: &[TOURNEY_NAME],
@@ -528,8 +336,7 @@ pub static TOURNAMENT_SUBS: &[SubDef] = &[
         aliases: &[],
         bare: false,
         args: "[NAME]",
-        help: "before the start",
-        summary: "Leave a tournament before it starts",
+        help: true,
         organizers_only: false,
         parse: args::tourney_leave,
         options: &[TOURNEY_NAME],
@@ -539,8 +346,7 @@ pub static TOURNAMENT_SUBS: &[SubDef] = &[
         aliases: &[],
         bare: false,
         args: "[NAME]",
-        help: "",
-        summary: "Start a tournament: pair its first round (organizers)",
+        help: false,
         organizers_only: true,
         parse: args::tourney_start,
         options: &[TOURNEY_NAME],
@@ -550,8 +356,7 @@ pub static TOURNAMENT_SUBS: &[SubDef] = &[
         aliases: &["round"],
         bare: false,
         args: "[NAME]",
-        help: "",
-        summary: "Show the games of a tournament's round in play",
+        help: false,
         organizers_only: false,
         parse: args::tourney_pairings,
         options: &[TOURNEY_NAME],
@@ -561,8 +366,7 @@ pub static TOURNAMENT_SUBS: &[SubDef] = &[
         aliases: &["table"],
         bare: false,
         args: "[NAME]",
-        help: "",
-        summary: "Show a tournament's standings",
+        help: false,
         organizers_only: false,
         parse: args::tourney_standings,
         options: &[TOURNEY_NAME],
@@ -572,22 +376,17 @@ pub static TOURNAMENT_SUBS: &[SubDef] = &[
         aliases: &[],
         bare: false,
         args: "@user [NAME]",
-        help: "",
-        summary: "Take a player out of a tournament (organizers, or the player himself)",
+        help: false,
         organizers_only: false,
         parse: args::tourney_withdraw,
-        options: &[
-            opt("user", "The player", OptionKind::User, true),
-            TOURNEY_NAME,
-        ],
+        options: &[opt("user", OptionKind::User, true), TOURNEY_NAME],
     },
     SubDef {
         name: "cancel",
         aliases: &[],
         bare: false,
         args: "[NAME]",
-        help: "",
-        summary: "Cancel a tournament (organizers)",
+        help: false,
         organizers_only: true,
         parse: args::tourney_cancel,
         options: &[TOURNEY_NAME],
@@ -614,6 +413,7 @@ pub fn usage(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::{self, Lang};
 
     fn discord_name(n: &str) -> bool {
         (1..=32).contains(&n.chars().count())
@@ -625,12 +425,18 @@ mod tests {
         (1..=100).contains(&d.chars().count())
     }
 
-    fn check_options(what: &str, options: &[SlashOption]) {
+    /// The options' names, order, choices; their descriptions and labels fit Discord's
+    /// limits in every language.
+    fn check_options(def: &CommandDef, sub: Option<&SubDef>, options: &[SlashOption]) {
+        let what = format!("{} {}", def.name, sub.map_or("", |s| s.name));
         assert!(options.len() <= 25, "{what}: too many options");
         let mut optional = false;
         for o in options {
             assert!(discord_name(o.name), "{what}: option `{}`", o.name);
-            assert!(short(o.description), "{what} {}: {}", o.name, o.description);
+            for lang in Lang::ALL {
+                let d = def.option_description(sub, o, Some(lang));
+                assert!(short(&d), "{what} {} in {lang:?}: {d}", o.name);
+            }
             assert!(
                 !(o.required && optional),
                 "{what}: {} after optional",
@@ -640,7 +446,11 @@ mod tests {
             if let OptionKind::Choice(choices) = o.kind {
                 assert!((1..=25).contains(&choices.len()), "{what} {}", o.name);
                 for c in choices {
-                    assert!(short(c.label) && !c.word.is_empty(), "{what}: {c:?}");
+                    assert!(!c.word.is_empty(), "{what}: {c:?}");
+                    for lang in Lang::ALL {
+                        let label = c.label(Some(lang));
+                        assert!(short(&label), "{what}: {c:?} in {lang:?}: {label}");
+                    }
                 }
             }
         }
@@ -655,17 +465,23 @@ mod tests {
                 seen.push(n);
             }
             assert!(discord_name(def.name), "{}", def.name);
-            assert!(short(def.summary), "{}: {}", def.name, def.summary);
+            for lang in Lang::ALL {
+                let summary = def.summary(Some(lang));
+                assert!(short(&summary), "{} in {lang:?}: {summary}", def.name);
+            }
             assert!(!def.help.is_empty(), "{} has no help", def.name);
             match def.slash {
                 Slash::ChatOnly => {}
-                Slash::Options(options) => check_options(def.name, options),
+                Slash::Options(options) => check_options(def, None, options),
                 Slash::Subcommands => {
                     assert!(!def.subs.is_empty() && def.subs.len() <= 25, "{}", def.name);
                     for s in def.subs {
                         assert!(discord_name(s.name), "{} {}", def.name, s.name);
-                        assert!(short(s.summary), "{} {}: {}", def.name, s.name, s.summary);
-                        check_options(&format!("{} {}", def.name, s.name), s.options);
+                        for lang in Lang::ALL {
+                            let summary = def.sub_summary(s, Some(lang));
+                            assert!(short(&summary), "{} {} in {lang:?}", def.name, s.name);
+                        }
+                        check_options(def, Some(s), s.options);
                     }
                 }
             }
@@ -679,15 +495,40 @@ mod tests {
         assert!(COMMANDS.len() <= 100, "Discord allows 100 slash commands");
     }
 
+    /// The table's texts are messages whose ids are made from the names (so the generic
+    /// test of `tr!` literals cannot see them): each is in English (and so, by the i18n
+    /// tests, in every language), and no two texts share an id.
+    #[test]
+    fn every_text_of_the_table_is_a_message() {
+        let mut all = Vec::new();
+        for def in COMMANDS {
+            for id in def.message_ids() {
+                assert!(i18n::has_message(&id), "{}: no message `{id}`", def.name);
+                if !id.starts_with("choice-") {
+                    assert!(!all.contains(&id), "`{id}` twice");
+                }
+                all.push(id);
+            }
+        }
+        assert!(all.contains(&"slash-tournament-withdraw-user".to_string()));
+        assert!(all.contains(&"help-new-1".to_string()));
+        assert!(all.contains(&"choice-level-5".to_string()));
+    }
+
     #[test]
     fn level_choices_are_the_ais_levels() {
         let levels: Vec<String> = mancala_ai::LEVELS
             .map(|l| format!("{l} {}", mancala_ai::level_name(l).unwrap()))
             .collect();
-        let labels: Vec<&str> = LEVEL_CHOICES.iter().map(|c| c.label).collect();
+        let labels: Vec<String> = LEVEL_CHOICES
+            .iter()
+            .map(|c| c.label(Some(Lang::En)))
+            .collect();
         assert_eq!(labels, levels);
-        for c in LEVEL_CHOICES {
-            assert!(c.label.starts_with(&format!("{} ", c.word)));
+        for lang in Lang::ALL {
+            for c in LEVEL_CHOICES {
+                assert!(c.label(Some(lang)).starts_with(&format!("{} ", c.word)));
+            }
         }
     }
 

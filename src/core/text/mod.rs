@@ -6,7 +6,7 @@ use mancala_rules::{EndReason, Event, Outcome, PlayError, Side, Trace, Variant};
 use crate::model::GameKind;
 
 mod help;
-pub use help::{command_help, help, katro_house_rule, rules_ai_line, HOYITO_RULES, KATRO_RULES};
+pub use help::{command_help, help, hoyito_rules, katro_house_rule, katro_rules, rules_ai_line};
 
 /// Who counts as an organizer, as refusals say it, in the current language: `on Discord
 /// Manage Server or the organizer role, on Matrix room moderators`.

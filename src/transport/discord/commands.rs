@@ -5,15 +5,25 @@
 //! values; [`all`] takes every command's name, description and help from the table, and
 //! the tests check that the registered commands are exactly the table's.
 //!
+//! Names stay English (they are what the core parses and what people type); the
+//! descriptions of commands and options, and the labels of choices that are words, are
+//! registered in English with their translations for Discord's locales
+//! ([`Lang::discord_locales`]), so that each user sees them in his client's language.
+//!
 //! Every body is `answer_command`: it spells the interaction as the chat command the
 //! table says it stands for (`/sow hole:b3+` -> `!sow b3+`, see
 //! [`super::adapter::incoming_from_command`]) and hands it to the core, so all the logic
 //! stays in the core.
 
+use std::borrow::Cow;
+
 use serenity::all::{AutocompleteChoice, CreateAutocompleteResponse, User};
 
 use super::{adapter, answer_command, Context, Data, Error};
-use crate::core::command::table::{self, CommandDef, Slash, SlashOption};
+use crate::core::command::table::{self, CommandDef, OptionKind, Slash, SlashOption, SubDef};
+use crate::i18n::Lang;
+
+type Localizations = Cow<'static, [(Cow<'static, str>, Cow<'static, str>)]>;
 
 /// The game of `/new` and `/tournament new` ([`table::GAME_CHOICES`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
@@ -311,23 +321,63 @@ fn sub_function(name: &str) -> Option<poise::Command<Data, Error>> {
     })
 }
 
-/// Names `cmd` and describes it and its options from the table.
+/// A text in each language but English, for each of that language's Discord locales:
+/// the `description_localizations` (or choice `name_localizations`) Discord takes.
+fn localizations(text: impl Fn(Lang) -> String) -> Localizations {
+    let mut out = Vec::new();
+    for lang in Lang::ALL.into_iter().filter(|l| *l != Lang::En) {
+        let words = text(lang);
+        for locale in lang.discord_locales() {
+            out.push(((*locale).into(), words.clone().into()));
+        }
+    }
+    out.into()
+}
+
+/// Names `cmd` (the command `def`, or its subcommand `sub`) and describes it, its
+/// options and their choices from the table, in English and Discord's other locales.
 fn describe(
     cmd: &mut poise::Command<Data, Error>,
-    qualified: String,
-    name: &str,
-    summary: &str,
+    def: &CommandDef,
+    sub: Option<&SubDef>,
     help: Option<String>,
-    options: &[SlashOption],
 ) {
+    let (name, qualified, options) = match sub {
+        Some(s) => (s.name, format!("{} {}", def.name, s.name), s.options),
+        None => {
+            let options: &[SlashOption] = match def.slash {
+                Slash::Options(options) => options,
+                Slash::ChatOnly | Slash::Subcommands => &[],
+            };
+            (def.name, def.name.to_string(), options)
+        }
+    };
+    let summary = |lang| match sub {
+        Some(s) => def.sub_summary(s, Some(lang)),
+        None => def.summary(Some(lang)),
+    };
     cmd.name = name.to_string().into();
     cmd.identifying_name = qualified.clone().into();
     cmd.qualified_name = qualified.into();
-    cmd.description = Some(summary.to_string().into());
+    cmd.description = Some(summary(Lang::En).into());
+    cmd.description_localizations = localizations(summary);
     cmd.help_text = help.map(Into::into);
     for p in &mut cmd.parameters {
-        if let Some(o) = options.iter().find(|o| o.name == p.name) {
-            p.description = Some(o.description.to_string().into());
+        let Some(o) = options.iter().find(|o| o.name == p.name) else {
+            continue;
+        };
+        let description = |lang| def.option_description(sub, o, Some(lang));
+        p.description = Some(description(Lang::En).into());
+        p.description_localizations = localizations(description);
+        if let OptionKind::Choice(choices) = o.kind {
+            for (choice, c) in p.choices.to_mut().iter_mut().zip(choices) {
+                choice.name = c.label(Some(Lang::En)).into();
+                choice.localizations = if c.id.is_empty() {
+                    Localizations::default()
+                } else {
+                    localizations(|lang| c.label(Some(lang)))
+                };
+            }
         }
     }
 }
@@ -335,30 +385,22 @@ fn describe(
 /// The slash command of one command of the table (with its subcommands), or `None` when
 /// the table makes it chat only.
 fn slash_command(def: &CommandDef) -> Option<poise::Command<Data, Error>> {
-    let options: &[SlashOption] = match def.slash {
-        Slash::ChatOnly => return None,
-        Slash::Options(options) => options,
-        Slash::Subcommands => &[],
-    };
+    if let Slash::ChatOnly = def.slash {
+        return None;
+    }
     let mut cmd = function(def.name)?;
     let settings = crate::core::Settings::default();
-    let help = crate::core::text::command_help(def, &settings.prefix, settings.ai_level);
-    describe(
-        &mut cmd,
-        def.name.to_string(),
-        def.name,
-        def.summary,
-        Some(help.join("\n")),
-        options,
-    );
+    let help = crate::i18n::with_lang(Lang::En, || {
+        crate::core::text::command_help(def, &settings.prefix, settings.ai_level)
+    });
+    describe(&mut cmd, def, None, Some(help.join("\n")));
     if let Slash::Subcommands = def.slash {
         cmd.subcommands = def
             .subs
             .iter()
             .filter_map(|s| {
                 let mut sub = sub_function(s.name)?;
-                let qualified = format!("{} {}", def.name, s.name);
-                describe(&mut sub, qualified, s.name, s.summary, None, s.options);
+                describe(&mut sub, def, Some(s), None);
                 Some(sub)
             })
             .collect();
@@ -378,14 +420,14 @@ mod tests {
     use serde_json::Value;
 
     use super::*;
-    use crate::core::command::table::{Choice, OptionKind};
+    use crate::core::command::table::Choice;
 
     fn labels<T: ChoiceParameter>() -> Vec<String> {
         T::list().iter().map(|c| c.name.to_string()).collect()
     }
 
     fn table_labels(choices: &[Choice]) -> Vec<String> {
-        choices.iter().map(|c| c.label.to_string()).collect()
+        choices.iter().map(|c| c.label(Some(Lang::En))).collect()
     }
 
     #[test]
@@ -408,7 +450,19 @@ mod tests {
         serde_json::to_value(cmd.create_as_slash_command().expect("a slash command")).unwrap()
     }
 
-    fn check_name(what: &str, v: &Value) {
+    /// Discord's locales of the languages other than English.
+    fn other_locales() -> Vec<(Lang, &'static str)> {
+        Lang::ALL
+            .into_iter()
+            .filter(|l| *l != Lang::En)
+            .flat_map(|l| l.discord_locales().iter().map(move |loc| (l, *loc)))
+            .collect()
+    }
+
+    /// A registered command or option: its name within Discord's limits (English only,
+    /// no localized names), its description `want(lang)` in English and in every other
+    /// locale, each 1 to 100 characters.
+    fn check_described(what: &str, v: &Value, want: &dyn Fn(Lang) -> String) {
         let name = v["name"].as_str().unwrap_or_default();
         assert!(
             (1..=32).contains(&name.chars().count())
@@ -417,35 +471,71 @@ mod tests {
                     .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
             "{what}: name `{name}`"
         );
+        let names = &v["name_localizations"];
+        assert!(
+            names.is_null() || names == &serde_json::json!({}),
+            "{what}: {names}"
+        );
+        assert_eq!(v["description"], want(Lang::En), "{what}");
         let d = v["description"].as_str().unwrap_or_default();
         assert!((1..=100).contains(&d.chars().count()), "{what}: `{d}`");
+        let locales = &v["description_localizations"];
+        assert_eq!(
+            locales.as_object().map(|o| o.len()),
+            Some(other_locales().len()),
+            "{what}: {locales}"
+        );
+        for (lang, locale) in other_locales() {
+            let d = locales[locale].as_str().unwrap_or_default();
+            assert_eq!(d, want(lang), "{what} in {locale}");
+            assert!(
+                (1..=100).contains(&d.chars().count()),
+                "{what} in {locale}: `{d}`"
+            );
+        }
     }
 
-    /// The registered options are the table's: names, order, types, required, choices,
-    /// bounds and autocompletion; and within Discord's limits.
-    fn check_options(what: &str, got: &[Value], want: &[SlashOption]) {
+    /// The registered options are the table's: names, order, types, required, choices
+    /// (with their localized labels), bounds and autocompletion; and within Discord's
+    /// limits in every locale.
+    fn check_options(def: &CommandDef, sub: Option<&SubDef>, got: &[Value], want: &[SlashOption]) {
+        let what = format!("{} {}", def.name, sub.map_or("", |s| s.name));
         assert!(got.len() <= 25, "{what}: too many options");
         let names: Vec<&str> = got.iter().map(|o| o["name"].as_str().unwrap()).collect();
         let want_names: Vec<&str> = want.iter().map(|o| o.name).collect();
         assert_eq!(names, want_names, "{what}");
         for (o, w) in got.iter().zip(want) {
             let what = format!("{what} {}", w.name);
-            check_name(&what, o);
-            assert_eq!(o["description"], w.description, "{what}");
+            check_described(&what, o, &|lang| def.option_description(sub, w, Some(lang)));
             assert_eq!(
                 o["required"].as_bool().unwrap_or(false),
                 w.required,
                 "{what}"
             );
-            let choices: Vec<&str> = o["choices"]
-                .as_array()
-                .map(|c| c.iter().map(|c| c["name"].as_str().unwrap()).collect())
-                .unwrap_or_default();
+            let got_choices = o["choices"].as_array().cloned().unwrap_or_default();
+            let choices: Vec<&str> = got_choices
+                .iter()
+                .map(|c| c["name"].as_str().unwrap())
+                .collect();
             assert!(choices.len() <= 25, "{what}: too many choices");
             let autocomplete = o["autocomplete"].as_bool().unwrap_or(false);
             // Discord's option types: 3 string, 4 integer, 6 user.
             let (kind, want_choices, want_auto) = match w.kind {
-                OptionKind::Choice(c) => (4, table_labels(c), false),
+                OptionKind::Choice(c) => {
+                    for (got, c) in got_choices.iter().zip(c) {
+                        let locales = &got["name_localizations"];
+                        if c.id.is_empty() {
+                            assert!(locales.is_null() || locales == &serde_json::json!({}));
+                            continue;
+                        }
+                        for (lang, locale) in other_locales() {
+                            let label = locales[locale].as_str().unwrap_or_default();
+                            assert_eq!(label, c.label(Some(lang)), "{what} in {locale}");
+                            assert!((1..=100).contains(&label.chars().count()));
+                        }
+                    }
+                    (4, table_labels(c), false)
+                }
                 OptionKind::Integer { min, max } => {
                     assert_eq!(o["min_value"].as_f64(), Some(min as f64), "{what}");
                     assert_eq!(o["max_value"].as_f64(), Some(max as f64), "{what}");
@@ -462,7 +552,7 @@ mod tests {
     }
 
     #[test]
-    fn slash_commands_are_the_tables() {
+    fn slash_commands_are_the_tables_described_in_every_locale() {
         let cmds = all();
         let names: Vec<&str> = cmds.iter().map(|c| c.name.as_ref()).collect();
         let want: Vec<&str> = table::COMMANDS
@@ -474,8 +564,7 @@ mod tests {
         assert!(cmds.len() <= 100);
         for (cmd, def) in cmds.iter().zip(table::COMMANDS) {
             let v = registered(cmd);
-            check_name(def.name, &v);
-            assert_eq!(v["description"], def.summary);
+            check_described(def.name, &v, &|lang| def.summary(Some(lang)));
             assert!(cmd
                 .help_text
                 .as_deref()
@@ -483,7 +572,7 @@ mod tests {
             let got = v["options"].as_array().cloned().unwrap_or_default();
             match def.slash {
                 Slash::ChatOnly => unreachable!(),
-                Slash::Options(options) => check_options(def.name, &got, options),
+                Slash::Options(options) => check_options(def, None, &got, options),
                 Slash::Subcommands => {
                     let subs: Vec<&str> = got.iter().map(|o| o["name"].as_str().unwrap()).collect();
                     let want: Vec<&str> = def.subs.iter().map(|s| s.name).collect();
@@ -491,13 +580,34 @@ mod tests {
                     for (o, s) in got.iter().zip(def.subs) {
                         let what = format!("{} {}", def.name, s.name);
                         assert_eq!(o["type"], 1, "{what}: a subcommand");
-                        check_name(&what, o);
-                        assert_eq!(o["description"], s.summary);
+                        check_described(&what, o, &|lang| def.sub_summary(s, Some(lang)));
                         let opts = o["options"].as_array().cloned().unwrap_or_default();
-                        check_options(&what, &opts, s.options);
+                        check_options(def, Some(s), &opts, s.options);
                     }
                 }
             }
         }
+    }
+
+    /// A French user's client shows `/new`'s descriptions and the AI levels in French.
+    #[test]
+    fn french_descriptions_are_registered() {
+        let new = all().into_iter().find(|c| c.name == "new").unwrap();
+        let v = registered(&new);
+        assert_eq!(
+            v["description_localizations"]["fr"],
+            crate::i18n::message(Lang::Fr, "slash-new", &[])
+        );
+        let level = &v["options"][2];
+        assert_eq!(level["name"], "ai_level");
+        assert_eq!(level["choices"][0]["name"], "1 beginner");
+        assert_eq!(
+            level["choices"][0]["name_localizations"]["fr"],
+            "1 débutant"
+        );
+        assert_eq!(
+            level["choices"][0]["name_localizations"]["es-419"],
+            "1 principiante"
+        );
     }
 }

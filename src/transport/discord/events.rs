@@ -9,15 +9,12 @@ use super::interactions::on_press;
 use super::send::deliver_to;
 use super::{Data, Error};
 use crate::core::api::{Incoming, Reply};
+use crate::i18n::{with_lang, Lang};
 
 /// The note posted while a command waits long: `Thinking...`, with the games waiting
 /// for the AI before this one when there are any.
 pub(super) fn thinking_note(ahead: usize) -> String {
-    match ahead {
-        0 => "Thinking...".to_string(),
-        1 => "Thinking... (1 game ahead in the AI's queue)".to_string(),
-        n => format!("Thinking... ({n} games ahead in the AI's queue)"),
-    }
+    tr!("discord-thinking", ahead = ahead)
 }
 
 /// Non-command events: prefix messages and button presses.
@@ -69,6 +66,8 @@ async fn on_message(
         None => (false, None),
     };
     tracing::debug!(at = ?incoming.at, organizer = incoming.is_organizer, "prefix command");
+    // The transport's own words (notes, failures) in the language the server prefers.
+    let lang = Lang::choose(None, incoming.locale.as_deref());
     let origin = incoming.at.clone();
     let channel = msg.channel_id;
     let mut task = spawn_core(data, incoming);
@@ -81,7 +80,8 @@ async fn on_message(
             match tokio::time::timeout(data.note_after, &mut task).await {
                 Ok(joined) => joined,
                 Err(_) => {
-                    let note = OutMessage::text(thinking_note(data.core.ai_waiting()), false);
+                    let ahead = data.core.ai_waiting();
+                    let note = OutMessage::text(with_lang(lang, || thinking_note(ahead)), false);
                     let sent = deliver_to(channel, &note, |m| async move {
                         channel.send_message(&ctx.http, m.to_message()).await
                     });
@@ -94,9 +94,9 @@ async fn on_message(
         }
     };
     let messages = match joined {
-        Ok(replies) => adapter::routed_messages(&replies, &origin, false),
+        Ok(replies) => with_lang(lang, || adapter::routed_messages(&replies, &origin, false)),
         Err(e) => {
-            let note = OutMessage::text("Sorry, that failed on the bot's side.", false);
+            let note = OutMessage::text(with_lang(lang, || tr!("discord-failed")), false);
             channel.send_message(&ctx.http, note.to_message()).await?;
             return Err(core_failed(e));
         }

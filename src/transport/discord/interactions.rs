@@ -15,6 +15,7 @@ use super::events::{core_failed, spawn_core};
 use super::send::{deliver, deliver_to};
 use super::{Context, Data, Error};
 use crate::core::api::Incoming;
+use crate::i18n::{with_lang, Lang};
 
 /// A button press: refused ephemerally unless from its allowed user, else its command.
 pub(super) async fn on_press(
@@ -108,6 +109,9 @@ async fn answer_interaction(
     responded: &AtomicBool,
 ) -> Result<(), Error> {
     let origin = incoming.at.clone();
+    // The transport's own words (notes about files, where replies went) in the user's
+    // language.
+    let lang = Lang::choose(None, incoming.locale.as_deref());
     let mut task = spawn_core(data, incoming);
     let mut deferred = false;
     let joined = match tokio::time::timeout(data.defer_after, &mut task).await {
@@ -122,7 +126,7 @@ async fn answer_interaction(
     };
     let replies = joined.map_err(core_failed)?;
     let (here, elsewhere): (Vec<Routed>, Vec<Routed>) =
-        adapter::routed_messages(&replies, &origin, true)
+        with_lang(lang, || adapter::routed_messages(&replies, &origin, true))
             .into_iter()
             .partition(|r| r.to.is_none());
     let mut messages: Vec<OutMessage> = here.into_iter().map(|r| r.message).collect();
@@ -134,14 +138,14 @@ async fn answer_interaction(
                 places.push(place);
             }
         }
-        messages.push(OutMessage::text(
+        let note = with_lang(lang, || {
             if places.is_empty() {
-                "Nothing to show.".to_string()
+                tr!("discord-nothing")
             } else {
-                format!("Posted in {}.", places.join(", "))
-            },
-            true,
-        ));
+                tr!("discord-posted-in", places = places.join(", "))
+            }
+        });
+        messages.push(OutMessage::text(note, true));
     }
     for (i, m) in messages.iter().enumerate() {
         if i == 0 && !deferred {

@@ -405,8 +405,9 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().name, "command failed: {error:#}");
+            let lang = crate::i18n::Lang::choose(None, ctx.locale());
             let reply = poise::CreateReply::default()
-                .content("Sorry, that failed on the bot's side. Please try again.")
+                .content(crate::i18n::with_lang(lang, || tr!("discord-failed-retry")))
                 .ephemeral(true)
                 .allowed_mentions(no_pings());
             if let Err(e) = ctx.send(reply).await {

@@ -264,11 +264,11 @@ pub fn discord_files(attachments: &[Attachment]) -> (Vec<CreateAttachment>, Vec<
     let mut notes = Vec::new();
     for a in attachments {
         if a.bytes.len() > MAX_UPLOAD_BYTES {
-            notes.push(format!(
-                "({} is not attached: {:.1} MiB, and Discord takes at most {} MiB.)",
-                a.filename,
-                a.bytes.len() as f64 / (1 << 20) as f64,
-                MAX_UPLOAD_BYTES >> 20
+            notes.push(tr!(
+                "discord-file-too-large",
+                file = &a.filename,
+                size = format!("{:.1}", a.bytes.len() as f64 / (1 << 20) as f64),
+                max = MAX_UPLOAD_BYTES >> 20
             ));
             continue;
         }
@@ -283,12 +283,12 @@ pub fn discord_files(attachments: &[Attachment]) -> (Vec<CreateAttachment>, Vec<
         }
         let stem = a.filename.rsplit_once('.').map_or(&*a.filename, |(s, _)| s);
         let text_name = format!("{stem}.txt");
-        let suffix = format!("... (whole text in {text_name})");
+        let suffix = tr!("discord-alt-cut", file = &text_name);
         let cut = cut_at_word(&a.alt, MAX_DESCRIPTION_CHARS - suffix.chars().count());
         files.push(file.description(format!("{cut}{suffix}")));
         files.push(
             CreateAttachment::bytes(a.alt.clone().into_bytes(), text_name.clone())
-                .description(format!("Text alternative of {}", a.filename)),
+                .description(tr!("discord-alt-file", file = &a.filename)),
         );
     }
     (files, notes)
