@@ -72,7 +72,7 @@ fn messages(lang: Lang) -> Vars {
 #[test]
 fn every_language_has_exactly_the_english_messages() {
     let en = messages(Lang::En);
-    assert!(en.len() > 3, "English has {} messages", en.len());
+    assert!(en.len() > 300, "English has {} messages", en.len());
     for lang in &Lang::ALL[1..] {
         let other = messages(*lang);
         let missing: Vec<_> = en.keys().filter(|k| !other.contains_key(*k)).collect();
@@ -141,7 +141,7 @@ fn every_id_the_code_uses_is_in_english() {
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
         &mut used,
     );
-    assert!(used.len() > 2, "found only {} tr! calls", used.len());
+    assert!(used.len() > 300, "found only {} tr! calls", used.len());
     let missing: Vec<_> = used
         .iter()
         .filter(|(id, _)| !id.contains('{') && !en.contains_key(id))
