@@ -529,7 +529,10 @@ fn notice(reply: &Reply) -> RoomMessageEventContent {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as u64);
     let text = reply.plain(now_ms);
-    let html = format::notice_html(&reply.body, now_ms, &users);
+    // Times in the HTML body in the reply's language too.
+    let html = crate::i18n::with_lang(reply.lang, || {
+        format::notice_html(&reply.body, now_ms, &users)
+    });
     let ids = reply
         .mentions
         .iter()
