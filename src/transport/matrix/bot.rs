@@ -373,6 +373,9 @@ impl Shared {
             text: command,
             mentions,
             is_organizer: self.is_moderator(&room, &ev.sender).await,
+            // Matrix tells no language for a message: the room's `!set language`
+            // chooses, else English.
+            locale: None,
         };
         tracing::debug!(room = %room.room_id(), event = %ev.event_id, sender = %ev.sender, "Matrix: command");
         let room_id = room.room_id().to_owned();
