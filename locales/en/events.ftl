@@ -153,8 +153,10 @@ rating-games = { $count ->
     [one] { $count } game
    *[other] { $count } games
 }
-rating-line = { $game } { $rating } ({ $games }: { $won } won, { $drawn } drawn, { $lost } lost{ $last })
-rating-line-provisional = { $game } { $rating } provisional ({ $games }: { $won } won, { $drawn } drawn, { $lost } lost{ $last })
+rating-line = { $game } { $rating }{ $provisional ->
+    [yes] {" provisional"}
+   *[no] {""}
+} ({ $games }: { $won } won, { $drawn } drawn, { $lost } lost{ $last })
 # Appended to rating-line's counts: the last game's change, e.g. `+12`.
 rating-last-change = , last change { $change }
 rating-unrated = { $game } unrated

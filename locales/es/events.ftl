@@ -148,8 +148,10 @@ rating-games = { $count ->
     [one] { $count } partida
    *[other] { $count } partidas
 }
-rating-line = { $game } { $rating } ({ $games }: { $won } ganadas, { $drawn } tablas, { $lost } perdidas{ $last })
-rating-line-provisional = { $game } { $rating } provisional ({ $games }: { $won } ganadas, { $drawn } tablas, { $lost } perdidas{ $last })
+rating-line = { $game } { $rating }{ $provisional ->
+    [yes] {" provisional"}
+   *[no] {""}
+} ({ $games }: { $won } ganadas, { $drawn } tablas, { $lost } perdidas{ $last })
 rating-last-change = , último cambio { $change }
 rating-unrated = { $game } sin puntuación
 rating-summary = { $player }: { $parts }.

@@ -151,8 +151,10 @@ rating-games = { $count ->
     [one] { $count } partie
    *[other] { $count } parties
 }
-rating-line = { $game } { $rating } ({ $games } : { $won } gagnées, { $drawn } nulles, { $lost } perdues{ $last })
-rating-line-provisional = { $game } { $rating } provisoire ({ $games } : { $won } gagnées, { $drawn } nulles, { $lost } perdues{ $last })
+rating-line = { $game } { $rating }{ $provisional ->
+    [yes] {" provisoire"}
+   *[no] {""}
+} ({ $games } : { $won } gagnées, { $drawn } nulles, { $lost } perdues{ $last })
 rating-last-change = , dernière variation { $change }
 rating-unrated = { $game } sans classement
 rating-summary = { $player } : { $parts }.

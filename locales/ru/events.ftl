@@ -156,8 +156,10 @@ rating-games = { $count ->
     [few] { $count } партии
    *[many] { $count } партий
 }
-rating-line = { $game } { $rating } ({ $games }: выиграно { $won }, вничью { $drawn }, проиграно { $lost }{ $last })
-rating-line-provisional = { $game } { $rating }, предварительный ({ $games }: выиграно { $won }, вничью { $drawn }, проиграно { $lost }{ $last })
+rating-line = { $game } { $rating }{ $provisional ->
+    [yes] {", предварительный"}
+   *[no] {""}
+} ({ $games }: выиграно { $won }, вничью { $drawn }, проиграно { $lost }{ $last })
 rating-last-change = , последнее изменение { $change }
 rating-unrated = { $game } без рейтинга
 rating-summary = { $player }: { $parts }.

@@ -443,29 +443,18 @@ impl super::Core {
                         series.push(s);
                     }
                     let (rating, games) = (rating_text(&p, prov), games_text(p.games()));
-                    parts.push(if p.deviation > prov {
-                        tr!(
-                            "rating-line-provisional",
-                            game = name,
-                            rating = rating,
-                            games = games,
-                            won = w,
-                            drawn = d,
-                            lost = l,
-                            last = last
-                        )
-                    } else {
-                        tr!(
-                            "rating-line",
-                            game = name,
-                            rating = rating,
-                            games = games,
-                            won = w,
-                            drawn = d,
-                            lost = l,
-                            last = last
-                        )
-                    });
+                    let provisional = if p.deviation > prov { "yes" } else { "no" };
+                    parts.push(tr!(
+                        "rating-line",
+                        game = name,
+                        rating = rating,
+                        provisional = provisional,
+                        games = games,
+                        won = w,
+                        drawn = d,
+                        lost = l,
+                        last = last
+                    ));
                 }
                 None => parts.push(tr!("rating-unrated", game = name)),
             }
