@@ -95,8 +95,10 @@ tournament-pairings-title = { $name } round { $round }:
 tournament-bye = { $board }. { $player } has a bye
 tournament-playing-in = playing in #{ $room }
 tournament-waiting-room = waiting for its room
-tournament-pairing = { $board }. { $south } (South) vs { $north } (North): { $result }
-tournament-pairing-forfeit = { $board }. { $south } (South) vs { $north } (North): { $result } (forfeit)
+tournament-pairing = { $board }. { $south } (South) vs { $north } (North): { $result }{ $forfeit ->
+    [yes] {" (forfeit)"}
+   *[no] {""}
+}
 tournament-game-opened = Tournament { $name }, round { $round }, board { $board }: { $kind }, { $players }. { $line }
 tournament-result = { $name } round { $round }, board { $board }: { $south } { $score } { $north }.
 tournament-round-begins = Round { $round } of { $name } begins.

@@ -92,8 +92,10 @@ tournament-pairings-title = { $name }, ronda { $round }:
 tournament-bye = { $board }. { $player } descansa
 tournament-playing-in = se juega en #{ $room }
 tournament-waiting-room = espera su sala
-tournament-pairing = { $board }. { $south } (Sur) contra { $north } (Norte): { $result }
-tournament-pairing-forfeit = { $board }. { $south } (Sur) contra { $north } (Norte): { $result } (incomparecencia)
+tournament-pairing = { $board }. { $south } (Sur) contra { $north } (Norte): { $result }{ $forfeit ->
+    [yes] {" (incomparecencia)"}
+   *[no] {""}
+}
 tournament-game-opened = Torneo { $name }, ronda { $round }, mesa { $board }: { $kind }, { $players }. { $line }
 tournament-result = { $name }, ronda { $round }, mesa { $board }: { $south } { $score } { $north }.
 tournament-round-begins = Empieza la ronda { $round } de { $name }.

@@ -95,8 +95,10 @@ tournament-pairings-title = { $name }, ronde { $round } :
 tournament-bye = { $board }. { $player } est exempt
 tournament-playing-in = se joue dans #{ $room }
 tournament-waiting-room = attend son salon
-tournament-pairing = { $board }. { $south } (Sud) contre { $north } (Nord) : { $result }
-tournament-pairing-forfeit = { $board }. { $south } (Sud) contre { $north } (Nord) : { $result } (forfait)
+tournament-pairing = { $board }. { $south } (Sud) contre { $north } (Nord) : { $result }{ $forfeit ->
+    [yes] {" (forfait)"}
+   *[no] {""}
+}
 tournament-game-opened = Tournoi { $name }, ronde { $round }, table { $board } : { $kind }, { $players }. { $line }
 tournament-result = { $name }, ronde { $round }, table { $board } : { $south } { $score } { $north }.
 tournament-round-begins = La ronde { $round } de { $name } commence.

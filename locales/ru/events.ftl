@@ -97,8 +97,10 @@ tournament-pairings-title = { $name }, тур { $round }:
 tournament-bye = { $board }. { $player } пропускает тур
 tournament-playing-in = играют в #{ $room }
 tournament-waiting-room = ждёт свою комнату
-tournament-pairing = { $board }. { $south } (Юг) — { $north } (Север): { $result }
-tournament-pairing-forfeit = { $board }. { $south } (Юг) — { $north } (Север): { $result } (неявка)
+tournament-pairing = { $board }. { $south } (Юг) — { $north } (Север): { $result }{ $forfeit ->
+    [yes] {" (неявка)"}
+   *[no] {""}
+}
 tournament-game-opened = Турнир { $name }, тур { $round }, доска { $board }: { $kind }, { $players }. { $line }
 tournament-result = { $name }, тур { $round }, доска { $board }: { $south } { $score } { $north }.
 tournament-round-begins = Начинается тур { $round } турнира { $name }.

@@ -342,7 +342,7 @@ pub(super) fn rematch(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, R
             player = &ctx.author.name,
             opponent = mention_token(&opponent),
             kind = text::kind_name(last.kind),
-            rated = if last.rated { "yes" } else { "no" },
+            rated = last.rated,
             side = text::side_name(side.other()),
             p = p,
             expires = text::duration_text(expiry)

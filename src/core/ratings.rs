@@ -443,12 +443,11 @@ impl super::Core {
                         series.push(s);
                     }
                     let (rating, games) = (rating_text(&p, prov), games_text(p.games()));
-                    let provisional = if p.deviation > prov { "yes" } else { "no" };
                     parts.push(tr!(
                         "rating-line",
                         game = name,
                         rating = rating,
-                        provisional = provisional,
+                        provisional = p.deviation > prov,
                         games = games,
                         won = w,
                         drawn = d,

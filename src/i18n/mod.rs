@@ -94,7 +94,8 @@ impl Lang {
 }
 
 /// A value given to a message: text, or a number (which also picks plural forms:
-/// `{ $count -> [one] ... *[other] ... }`, by each language's CLDR rules).
+/// `{ $count -> [one] ... *[other] ... }`, by each language's CLDR rules); a `bool`
+/// becomes the text `yes` or `no` for a selector.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Arg<'a> {
     /// Text, inserted as it is (no bidi isolation marks: the transports' escaping and
@@ -119,6 +120,13 @@ impl<'a> From<&'a String> for Arg<'a> {
 impl From<String> for Arg<'_> {
     fn from(s: String) -> Arg<'static> {
         Arg::Text(Cow::Owned(s))
+    }
+}
+
+/// A flag, for a selector: `yes` or `no` (`{ $rated -> [yes] ... *[no] ... }`).
+impl From<bool> for Arg<'_> {
+    fn from(flag: bool) -> Arg<'static> {
+        Arg::Text(Cow::Borrowed(if flag { "yes" } else { "no" }))
     }
 }
 

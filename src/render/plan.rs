@@ -176,7 +176,7 @@ fn board_alt(pos: &Position) -> String {
     tr!(
         "picture-alt-board",
         last = last.to_string(),
-        closed = if closed { "yes" } else { "no" },
+        closed = closed,
         rows = rows.join("; ")
     )
 }

@@ -28,14 +28,13 @@ pub fn side_name(side: Side) -> String {
 pub fn kind_name(kind: GameKind) -> String {
     let v = kind.variant;
     let game = if v.is_katro() { "Katro" } else { "Hoyito" };
-    let yes_no = |b: bool| if b { "yes" } else { "no" };
     tr!(
         "game-kind",
         game = game,
         rows = v.rows(),
         cols = v.cols(),
-        lone = yes_no(v.lone_steps()),
-        is_match = yes_no(kind.is_match)
+        lone = v.lone_steps(),
+        is_match = kind.is_match
     )
 }
 

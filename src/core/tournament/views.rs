@@ -113,23 +113,14 @@ pub(super) fn pairings_text(t: &Tournament) -> String {
                     Some(Res::North) => "0-1".to_string(),
                     Some(Res::Draw) => "½-½".to_string(),
                 };
-                if p.forfeit {
-                    tr!(
-                        "tournament-pairing-forfeit",
-                        board = p.board,
-                        south = name(p.south),
-                        north = name(n),
-                        result = res
-                    )
-                } else {
-                    tr!(
-                        "tournament-pairing",
-                        board = p.board,
-                        south = name(p.south),
-                        north = name(n),
-                        result = res
-                    )
-                }
+                tr!(
+                    "tournament-pairing",
+                    board = p.board,
+                    south = name(p.south),
+                    north = name(n),
+                    result = res,
+                    forfeit = p.forfeit
+                )
             }
         });
     }
