@@ -69,11 +69,13 @@ pub const MAX_DEPTH: u32 = 64;
 pub struct SearchConfig {
     /// Playing strength, 1 (beginner) to 5 (strongest); see [`level_name`].
     pub level: u8,
-    /// Time budget per move, milliseconds. The search starts no new iteration after
-    /// three quarters of it, nor one whose first move is not expected to be searched
-    /// within it (a cut-off iteration still counts up to the moves it finished), and
-    /// aborts at the full budget; a position with one legal move takes no time. 0 means no time limit (then set
-    /// `max_nodes`, or the level's depth cap bounds the search).
+    /// Time budget per move, milliseconds. The search starts no new iteration whose
+    /// first move is not expected to be searched within it (a cut-off iteration still
+    /// counts up to the moves it finished), nor one after three quarters of it once the
+    /// root's choice is settled (the same best move for three iterations, a steady
+    /// score); an unsettled root may use the whole budget, and the search aborts at it.
+    /// A position with one legal move, or a proven result, takes no more time. 0 means
+    /// no time limit (then set `max_nodes`, or the level's depth cap bounds the search).
     pub ms_per_move: u64,
     /// Size of the transposition table, mebibytes (at least 1; at most 4096).
     pub tt_mb: usize,
@@ -174,9 +176,10 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Node budget (searched positions); `None` for none.
     pub nodes: Option<u64>,
-    /// Time budget: as [`SearchConfig::ms_per_move`] (no new iteration after three
-    /// quarters of it or when its first move would not fit; cut off at the full budget).
-    /// `None` for none.
+    /// Time budget: as [`SearchConfig::ms_per_move`] (no new iteration when its first
+    /// move would not fit, nor after three quarters of it once the root's choice is
+    /// settled; cut off at the full budget). `None` for none. When a cut-off iteration
+    /// changes the best move, it is reported too, with the depth it was searched to.
     pub movetime: Option<Duration>,
     /// Raised (by any thread) to end the search early; the last completed iteration's
     /// move is returned. Read along with the clock, every thousand or so positions.

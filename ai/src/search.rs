@@ -32,8 +32,9 @@ pub(crate) struct Limits {
     /// Deepest iteration (plies).
     pub max_depth: u32,
     /// Wall-clock budget, `(soft, hard)`; `None` for none. No iteration starts after
-    /// the soft deadline, nor one whose first move is not expected to be searched by
-    /// the hard deadline (see [`Searcher::search_root`]); the hard deadline aborts.
+    /// the soft deadline once the root's choice is settled ([`Settling`]), nor one whose
+    /// first move is not expected to be searched by the hard deadline (see
+    /// [`Searcher::search_root`]); the hard deadline aborts.
     pub deadline: Option<(Instant, Instant)>,
     /// Node budget (negamax calls); `u64::MAX` for none.
     pub max_nodes: u64,
@@ -106,6 +107,44 @@ impl IterationClock {
     }
 }
 
+/// A score change (centi-seeds) between iterations of the same parity beyond which the
+/// root's evaluation still swings.
+const SWING: i32 = 100;
+
+/// How settled the root's choice is after the completed iterations: the same best move
+/// for the last three of them and a score within [`SWING`] of the one two plies
+/// shallower (scores alternate with the depth's parity: each side's last move counts).
+/// A settled root stops at the soft deadline; an unsettled one may use the whole budget.
+#[derive(Default)]
+struct Settling {
+    /// The last iterations' best move (root child index).
+    best: Option<usize>,
+    /// Completed iterations in a row with that best move.
+    same: u32,
+    /// The scores of the last three iterations, the latest last; `None` before.
+    scores: [Option<i32>; 3],
+}
+
+impl Settling {
+    fn record(&mut self, best: usize, score: i32) {
+        if self.best == Some(best) {
+            self.same += 1;
+        } else {
+            self.best = Some(best);
+            self.same = 1;
+        }
+        self.scores = [self.scores[1], self.scores[2], Some(score)];
+    }
+
+    fn is_settled(&self) -> bool {
+        let steady = match self.scores {
+            [Some(a), _, Some(c)] => a.abs_diff(c) <= SWING.unsigned_abs(),
+            _ => false,
+        };
+        self.same >= 3 && steady
+    }
+}
+
 /// The result of a root search.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct RootResult {
@@ -129,6 +168,12 @@ pub(crate) struct Searcher {
     #[allow(clippy::vec_box)]
     spare: Vec<Box<Children>>,
     nodes: u64,
+    /// Evaluations at the horizon (depth 0) and table cut-offs by entries of earlier
+    /// searches, so far. An iteration that made none, and searched as many positions as
+    /// the one before (which made none either), found every line ending before the
+    /// horizon (a result, a repetition, an endgame table's proof) or in cut-offs by what
+    /// it searched itself: a deeper iteration would search the same tree.
+    horizon: u64,
     limits: Limits,
     stopped: bool,
     /// While set (depth 1), limits are not checked, so one move is always found.
@@ -187,6 +232,7 @@ impl Searcher {
             history: Vec::new(),
             spare: Vec::new(),
             nodes: 0,
+            horizon: 0,
             limits: Limits {
                 max_depth: 1,
                 deadline: None,
@@ -255,10 +301,14 @@ impl Searcher {
         let mut order = initial_order(root, &children, rng);
         let mut done: Option<(Vec<i32>, u32)> = None;
         let mut clock = IterationClock::default();
+        let mut settling = Settling::default();
+        // The positions searched by the last iteration if it evaluated none.
+        let mut last_closed: Option<u64> = None;
         let timed = self.limits.deadline.is_some();
         for depth in 1..=self.limits.max_depth.max(1) {
             self.must_finish = depth == 1;
             let began = Instant::now();
+            let (horizon, nodes) = (self.horizon, self.nodes);
             let Some(it) = self.root_iteration(me, &children, &order, depth, noise) else {
                 break;
             };
@@ -270,35 +320,49 @@ impl Searcher {
             if !it.complete {
                 // Cut off by the budget after its first move (the previous best, now
                 // searched one ply deeper) and maybe others: its best is better informed
-                // than the last complete iteration's. The depth reported stays the last
+                // than the last complete iteration's. The depth returned stays the last
                 // complete one. Only for the full-strength search (no noise) on a clock:
                 // the lower levels are defined by the depth they complete, and a search
                 // on a node budget (hints, reviews, tests) stays as reproducible and as
                 // comparable as before.
                 if noise == 0 && timed {
+                    let before = order[0];
                     rank(&mut order);
                     let complete = done.as_ref().map_or(depth - 1, |d| d.1);
                     done = Some((it.scores, complete));
+                    if order[0] != before {
+                        // The move played is this iteration's: say so, with the depth it
+                        // was searched to, so that the last report names the move played.
+                        self.report_iteration(
+                            &mut report,
+                            root,
+                            &children,
+                            &order,
+                            (depth, it.best),
+                            start,
+                        );
+                    }
                 }
                 break;
             }
             rank(&mut order);
             let best = it.best;
             done = Some((it.scores, depth));
-            if let Some(report) = report.as_mut() {
-                let (mv, child) = &children[order[0]];
-                report(Report {
-                    depth,
-                    score: best,
-                    nodes: self.nodes,
-                    elapsed: start.elapsed(),
-                    pv: self.principal_variation(root, *mv, child),
-                });
-            }
+            self.report_iteration(&mut report, root, &children, &order, (depth, best), start);
             clock.record(began.elapsed(), it.first);
+            settling.record(order[0], best);
             // On a clock, one legal move needs no thought beyond the first iteration.
             let forced = timed && children.len() == 1;
-            if best.abs() > WIN_BOUND || forced || self.out_of_budget(&clock) {
+            // Every line ended before the horizon: deeper iterations would repeat this
+            // one (and report depths that change nothing).
+            let closed = (self.horizon == horizon).then_some(self.nodes - nodes);
+            let exhausted = closed.is_some() && closed == last_closed;
+            last_closed = closed;
+            if best.abs() > WIN_BOUND
+                || forced
+                || exhausted
+                || self.out_of_budget(&clock, &settling)
+            {
                 break;
             }
         }
@@ -311,6 +375,29 @@ impl Searcher {
             depth,
             nodes: self.nodes,
         })
+    }
+
+    /// Reports an iteration of `depth` whose best move (`order[0]`) scored `score`, with
+    /// its principal variation, to `report` if there is one.
+    fn report_iteration(
+        &self,
+        report: &mut Option<Reporter<'_>>,
+        root: &Position,
+        children: &Children,
+        order: &[usize],
+        (depth, score): (u32, i32),
+        start: Instant,
+    ) {
+        if let Some(report) = report.as_mut() {
+            let (mv, child) = &children[order[0]];
+            report(Report {
+                depth,
+                score,
+                nodes: self.nodes,
+                elapsed: start.elapsed(),
+                pv: self.principal_variation(root, *mv, child),
+            });
+        }
     }
 
     /// One iteration of the root at `depth`, moves in `order`: the score of each move
@@ -384,18 +471,19 @@ impl Searcher {
     }
 
     /// Whether a completed iteration should be the last: the node budget is spent, a
-    /// stop was requested, the soft deadline passed, or the next iteration is not
-    /// expected to search even its first move (the previous best) by the hard deadline,
-    /// as `clock` predicts from the iterations so far: a cut-off iteration is used up to
-    /// the moves it finished, so it is worth starting whenever its first move fits.
-    fn out_of_budget(&self, clock: &IterationClock) -> bool {
+    /// stop was requested, the next iteration is not expected to search even its first
+    /// move (the previous best) by the hard deadline, as `clock` predicts from the
+    /// iterations so far (a cut-off iteration is used up to the moves it finished, so it
+    /// is worth starting whenever its first move fits), or the soft deadline passed and
+    /// the root's choice is settled ([`Settling`]): an unsettled root may use the whole
+    /// budget.
+    fn out_of_budget(&self, clock: &IterationClock, settling: &Settling) -> bool {
         let now = Instant::now();
         self.nodes >= self.limits.max_nodes
             || self.limits.stop_requested()
-            || self
-                .limits
-                .deadline
-                .is_some_and(|(soft, hard)| now >= soft || now + clock.next_first() >= hard)
+            || self.limits.deadline.is_some_and(|(soft, hard)| {
+                now + clock.next_first() >= hard || (now >= soft && settling.is_settled())
+            })
     }
 
     fn check_limits(&mut self) {
@@ -471,19 +559,25 @@ impl Searcher {
 
     /// The transposition table's answer for `key` at `depth` in (alpha, beta): a score
     /// that decides the node (`Ok`), else the code of the stored best move to try
-    /// first (`Err`, [`NO_MOVE`] for none).
+    /// first (`Err`, [`NO_MOVE`] for none). A deciding entry of an earlier search counts
+    /// as a horizon leaf (see `horizon`): its positions were not searched now.
     #[inline]
-    fn probe(&self, key: u64, depth: u32, ply: u32, alpha: i32, beta: i32) -> Result<i32, u8> {
+    fn probe(&mut self, key: u64, depth: u32, ply: u32, alpha: i32, beta: i32) -> Result<i32, u8> {
         let Some(e) = self.tt.probe(key).filter(|_| self.use_tt) else {
             return Err(u8::MAX);
         };
         if e.depth as u32 >= depth {
             let s = from_tt(e.score, ply);
-            match e.bound {
-                Bound::Exact => return Ok(s),
-                Bound::Lower if s >= beta => return Ok(s),
-                Bound::Upper if s <= alpha => return Ok(s),
-                _ => {}
+            let decides = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if decides {
+                if e.generation != self.tt.generation() {
+                    self.horizon += 1;
+                }
+                return Ok(s);
             }
         }
         Err(e.best)
@@ -606,6 +700,7 @@ impl Searcher {
             return s;
         }
         if depth == 0 {
+            self.horizon += 1;
             return evaluate(pos);
         }
         let tt_best = match self.probe(key, depth, ply, alpha, beta) {
@@ -947,6 +1042,52 @@ mod tests {
         assert_eq!(c.next_first(), ms(800));
         c.record(ms(800), ms(100));
         assert_eq!(c.next_first(), ms(150));
+    }
+
+    #[test]
+    fn the_root_settles_on_a_kept_move_and_a_steady_score() {
+        let mut s = Settling::default();
+        s.record(2, -800);
+        s.record(2, -845);
+        assert!(!s.is_settled(), "two iterations are not enough");
+        s.record(2, -800);
+        assert!(
+            s.is_settled(),
+            "same move thrice, score as two plies before"
+        );
+        s.record(2, -1000);
+        assert!(!s.is_settled(), "the score swung by more than a seed");
+        s.record(2, -900);
+        s.record(4, -1000);
+        assert!(!s.is_settled(), "the best move changed");
+        s.record(4, -900);
+        s.record(4, -1000);
+        assert!(s.is_settled());
+    }
+
+    /// A tree whose every line ends before the horizon (here: South's one move leads
+    /// to a position of the game's history, an H10 repetition whose sweep gives 2 and 2,
+    /// a draw) is searched once more to confirm, not to the depth cap: the depth
+    /// reported is one that could change something, and deeper searches agree.
+    #[test]
+    fn a_tree_that_ends_before_the_horizon_is_not_deepened() {
+        let pos: Position = "hoyito/2,0,0,0,0,0/2,0,0,0,0,0 s 22 22".parse().unwrap();
+        let history = [pos.children()[0].1];
+        let search = |max_depth| {
+            let limits = Limits {
+                max_depth,
+                deadline: None,
+                max_nodes: u64::MAX,
+                stop: None,
+            };
+            let mut rng = SmallRng::seed_from_u64(3);
+            let mut s = Searcher::new(1);
+            s.search_root(&pos, &history, limits, 0, &mut rng, None)
+                .unwrap()
+        };
+        let r = search(crate::MAX_DEPTH);
+        assert_eq!((r.depth, r.score), (2, 0), "{r:?}");
+        assert_eq!(search(1).score, 0);
     }
 
     #[test]

@@ -61,6 +61,13 @@ impl Table {
         self.generation = self.generation.wrapping_add(1);
     }
 
+    /// The current search's generation: entries stored since [`Table::new_search`]
+    /// carry it.
+    #[inline]
+    pub fn generation(&self) -> u8 {
+        self.generation
+    }
+
     /// Empties the table.
     pub fn clear(&mut self) {
         self.entries.fill(EMPTY);

@@ -206,7 +206,7 @@ fn katro_each_level_beats_the_one_below() {
 /// favoured at low levels: more games.
 #[test]
 fn hoyito_each_level_beats_the_one_below() {
-    ladder_holds("hoyito", 16, 60_000);
+    ladder_holds("hoyito", 40, 60_000);
 }
 
 /// Runs [`Ai::analyse`] on a new level-5 AI and collects its reports.

@@ -10,11 +10,12 @@ use std::path::Path;
 use std::sync::{Arc, Barrier};
 use std::time::Duration;
 
+use mancala_ai::{Ai, SearchConfig};
 use mancala_bot::core::api::{ChatCore, Incoming, Reply};
 use mancala_bot::core::{Core, ManualClock, Settings};
 use mancala_bot::model::{ChannelKey, User};
 use mancala_bot::store::{Play, Record, SledStore, Status, Store, Write};
-use mancala_rules::Side;
+use mancala_rules::{Game, Side};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -135,6 +136,19 @@ fn play_out(
     max_moves: usize,
 ) -> (Vec<Reply>, usize) {
     let mut rng = StdRng::seed_from_u64(seed);
+    play_out_with(e, at, ai, max_moves, |_, legal| {
+        legal.choose(&mut rng).unwrap().clone()
+    })
+}
+
+/// [`play_out`] with alice's moves chosen by `pick(game, legal moves)`.
+fn play_out_with(
+    e: &Env,
+    at: &ChannelKey,
+    ai: &str,
+    max_moves: usize,
+    mut pick: impl FnMut(&Game, &[String]) -> String,
+) -> (Vec<Reply>, usize) {
     let mut all = Vec::new();
     let mut ai_moves = 0;
     for _ in 0..max_moves {
@@ -150,7 +164,7 @@ fn play_out(
             "after every command it is the human's turn"
         );
         let legal = e.core.legal_moves(at);
-        let mv = legal.choose(&mut rng).unwrap();
+        let mv = pick(game, &legal);
         let replies = say(&e.core, at, "alice", &format!("!sow {mv}"));
         assert!(!replies[0].is_error, "{}", replies[0].text());
         assert!(
@@ -296,7 +310,19 @@ fn hoyito_match_against_the_ai_goes_game_after_game_to_the_end() {
         "!new hoyito match ai level 1 as south",
     ));
     assert!(r.text().contains("Hoyito 2x6 match"), "{}", r.text());
-    let (all, ai_moves) = play_out(&e, &at, ai, 3, 3000);
+    // A random alice loses every seed in game 1 (M4 ends the match at once), so she
+    // plays as well as the AI does: level 1 under the same node budget.
+    let mut alice = Ai::new(SearchConfig {
+        level: 1,
+        ms_per_move: 0,
+        tt_mb: 1,
+        seed: 7,
+        max_nodes: Some(3000),
+    })
+    .unwrap();
+    let (all, ai_moves) = play_out_with(&e, &at, ai, 3000, |game, _| {
+        alice.choose_in_game(game).unwrap().mv.to_string()
+    });
     assert!(ai_moves > 10);
     assert!(
         all.iter()
