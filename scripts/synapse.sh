@@ -3,7 +3,8 @@
 #
 #   scripts/synapse.sh setup     # venv + `pip install matrix-synapse`, config, keys
 #   scripts/synapse.sh start     # start (daemonized), wait until it answers
-#   scripts/synapse.sh register  # register the bot and the two players (idempotent)
+#   scripts/synapse.sh reset     # forget every account, room and upload (keeps the venv)
+#   scripts/synapse.sh register  # register the bot and the four players (idempotent)
 #   scripts/synapse.sh restart   # stop by PID, start again (same database)
 #   scripts/synapse.sh stop      # stop by PID
 #   scripts/synapse.sh env       # print the MATRIX_E2E_* variables the test reads
@@ -29,7 +30,7 @@ VENV="$DIR/venv"
 CONF="$DIR/homeserver.yaml"
 PIDFILE="$DIR/homeserver.pid"
 URL="http://127.0.0.1:$PORT"
-USERS=(mancala alice bob)
+USERS=(mancala alice bob carol dave)
 
 die() { echo "synapse.sh: $*" >&2; exit 1; }
 
@@ -180,12 +181,19 @@ print_env() {
   echo "export MATRIX_E2E_PORT=$PORT"
 }
 
+# A homeserver with no accounts, rooms or media (the venv, config and keys stay); only
+# while stopped.
+reset() {
+  rm -rf "$DIR/homeserver.db" "$DIR/homeserver.db-shm" "$DIR/homeserver.db-wal" "$DIR/media_store"
+}
+
 case "${1:-}" in
   setup) setup ;;
+  reset) reset ;;
   start) start ;;
   stop) stop ;;
   restart) stop; start ;;
   register) register ;;
   env) print_env ;;
-  *) die "usage: $0 setup|start|register|restart|stop|env" ;;
+  *) die "usage: $0 setup|reset|start|register|restart|stop|env" ;;
 esac

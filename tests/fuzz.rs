@@ -59,7 +59,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use mancala_bot::core::api::{ChatCore, Incoming, Reply, Rooms};
+use mancala_bot::core::api::{ChatCore, Incoming, Reply, RoomSpec, Rooms};
 use mancala_bot::core::backup;
 
 /// The last time `import` takes (the end of the year 9999, UTC), in ms.
@@ -683,13 +683,13 @@ struct FlakyRooms {
 }
 
 impl Rooms for FlakyRooms {
-    fn open(&self, home: &ChannelKey, name: &str) -> Result<ChannelKey, String> {
+    fn open(&self, home: &ChannelKey, room: &RoomSpec) -> Result<ChannelKey, String> {
         if self.calls.fetch_add(1, Ordering::Relaxed) % 3 == 2 {
             return Err("rate limited".into());
         }
         Ok(ChannelKey {
             community: home.community.clone(),
-            channel: format!("thread-{name}"),
+            channel: format!("thread-{}", room.name),
         })
     }
 

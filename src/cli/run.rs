@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 
-use mancala_bot::core::api::Rooms;
+use mancala_bot::core::api::{RoomSpec, Rooms};
 use mancala_bot::core::{Core, SystemClock};
 use mancala_bot::model::ChannelKey;
 use mancala_bot::store::{SledStore, Store};
@@ -266,8 +266,17 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let discord_rooms = discord
         .as_ref()
         .map(|_| Arc::new(mancala_bot::transport::discord::rooms::DiscordRooms::new()));
+    #[cfg(feature = "matrix")]
+    let matrix_rooms = matrix.then(|| {
+        let hours = cfg.matrix.leave_game_rooms_after_hours;
+        Arc::new(mancala_bot::transport::matrix::rooms::MatrixRooms::new(
+            std::time::Duration::from_secs(hours * 3600),
+        ))
+    });
     core.set_rooms(Arc::new(TransportRooms {
         discord: discord_rooms.clone(),
+        #[cfg(feature = "matrix")]
+        matrix: matrix_rooms.clone(),
     }));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -281,7 +290,11 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         }
         if matrix {
             let (cfg, core) = (cfg.clone(), core.clone());
-            transports.spawn(async move { start_matrix(&cfg, core).await });
+            #[cfg(feature = "matrix")]
+            let rooms = matrix_rooms.clone();
+            #[cfg(not(feature = "matrix"))]
+            let rooms = None;
+            transports.spawn(async move { start_matrix(&cfg, core, rooms).await });
         }
         tokio::select! {
             done = transports.join_next() => match done {
@@ -331,46 +344,73 @@ async fn start_discord(
     mancala_bot::transport::discord::run(opts, core).await
 }
 
-/// The rooms of tournament games in `run`: a Discord thread for a guild's tournament; a
-/// Matrix room cannot be opened for a game yet, so a tournament created in a Matrix room
-/// is refused, saying why ([`Rooms::can_open`]).
+/// The rooms of tournament games in `run`: a Discord thread for a guild's tournament, a
+/// Matrix room for a Matrix room's (in a build with the `matrix` feature).
 struct TransportRooms {
     discord: Option<Arc<mancala_bot::transport::discord::rooms::DiscordRooms>>,
+    #[cfg(feature = "matrix")]
+    matrix: Option<Arc<mancala_bot::transport::matrix::rooms::MatrixRooms>>,
 }
 
 /// Why a tournament cannot be created where it was asked for.
-const NO_ROOMS: &str = "tournaments cannot run on Matrix yet: each game needs a room of \
-     its own, which the bot cannot open there; run it on Discord, or play its games as \
-     ordinary challenges";
+const NO_ROOMS: &str = "tournaments cannot run here: the bot opens their games' rooms only \
+     on Discord and Matrix";
 
 impl TransportRooms {
-    /// Discord's rooms when `home` is a Discord channel of this process.
-    fn discord_for(
-        &self,
-        home: &ChannelKey,
-    ) -> Result<&Arc<mancala_bot::transport::discord::rooms::DiscordRooms>, String> {
-        self.discord
-            .as_ref()
-            .filter(|_| mancala_bot::transport::discord::adapter::is_discord(&home.community))
-            .ok_or_else(|| NO_ROOMS.to_string())
+    /// The rooms of the transport `home` belongs to.
+    fn of(&self, home: &ChannelKey) -> Result<&dyn Rooms, String> {
+        if mancala_bot::transport::discord::adapter::is_discord(&home.community) {
+            if let Some(d) = &self.discord {
+                return Ok(&**d);
+            }
+        }
+        #[cfg(feature = "matrix")]
+        if mancala_bot::transport::matrix::is_matrix(&home.community) {
+            if let Some(m) = &self.matrix {
+                return Ok(&**m);
+            }
+        }
+        Err(NO_ROOMS.to_string())
     }
 }
 
 impl Rooms for TransportRooms {
-    fn open(&self, home: &ChannelKey, name: &str) -> Result<ChannelKey, String> {
-        self.discord_for(home)?.open(home, name)
+    fn open(&self, home: &ChannelKey, room: &RoomSpec) -> Result<ChannelKey, String> {
+        self.of(home)?.open(home, room)
     }
 
     fn can_open(&self, home: &ChannelKey) -> Result<(), String> {
-        self.discord_for(home).map(|_| ())
+        self.of(home)?.can_open(home)
+    }
+
+    /// The Matrix rooms' grace period (Discord's threads are never closed: Discord
+    /// archives them by itself, and [`TransportRooms::close`] leaves them alone).
+    fn close_after_ms(&self) -> Option<u64> {
+        #[cfg(feature = "matrix")]
+        if let Some(m) = &self.matrix {
+            return m.close_after_ms();
+        }
+        None
+    }
+
+    fn close(&self, room: &ChannelKey) -> Result<(), String> {
+        match self.of(room) {
+            Ok(r) => r.close(room),
+            Err(_) => Ok(()),
+        }
     }
 }
 
 /// Runs the Matrix transport over `core` until it fails.
 #[cfg(feature = "matrix")]
-async fn start_matrix(cfg: &Config, core: Arc<Core>) -> anyhow::Result<()> {
+async fn start_matrix(
+    cfg: &Config,
+    core: Arc<Core>,
+    rooms: Option<Arc<mancala_bot::transport::matrix::rooms::MatrixRooms>>,
+) -> anyhow::Result<()> {
     use mancala_bot::transport::matrix::MatrixBot;
-    let opts = matrix_options(cfg)?;
+    let mut opts = matrix_options(cfg)?;
+    opts.rooms = rooms;
     let bot = MatrixBot::start(opts, core).await.with_context(|| {
         format!(
             "Matrix, logging in with {} (or the session saved in the data directory)",
@@ -401,14 +441,18 @@ fn matrix_options(cfg: &Config) -> anyhow::Result<mancala_bot::transport::matrix
         device_name: m.device_name.clone(),
         store_dir: cfg.data_dir.join(&m.store_subdir),
         post_gifs: m.post_gifs,
-        tick: true,
+        tick_every: Some(mancala_bot::transport::matrix::TICK_EVERY),
+        recovery_key: m
+            .recovery_key()
+            .map(mancala_bot::transport::matrix::RecoveryKey),
+        rooms: None,
     })
 }
 
 /// Without the `matrix` feature: unreachable, [`run`] refuses a Matrix config first.
 #[cfg(not(feature = "matrix"))]
-async fn start_matrix(cfg: &Config, core: Arc<Core>) -> anyhow::Result<()> {
-    let _ = (cfg, core);
+async fn start_matrix(cfg: &Config, core: Arc<Core>, rooms: Option<()>) -> anyhow::Result<()> {
+    let _ = (cfg, core, rooms);
     anyhow::bail!("this build has no Matrix transport: build with `--features matrix`")
 }
 
@@ -424,25 +468,57 @@ mod tests {
     }
 
     #[test]
-    fn tournaments_get_discord_threads_and_are_refused_on_matrix() {
+    fn tournaments_get_discord_threads_and_are_refused_elsewhere() {
+        let discord = TransportRooms {
+            discord: Some(Arc::new(
+                mancala_bot::transport::discord::rooms::DiscordRooms::new(),
+            )),
+            #[cfg(feature = "matrix")]
+            matrix: None,
+        };
+        assert_eq!(discord.can_open(&key("900000000000000001")), Ok(()));
+        assert_eq!(
+            discord.can_open(&key("!room:example.org")),
+            Err(NO_ROOMS.into())
+        );
+        let spec = RoomSpec {
+            name: "tourney-x-r1-b1".into(),
+            invite: Vec::new(),
+        };
+        assert_eq!(
+            discord.open(&key("!room:example.org"), &spec),
+            Err(NO_ROOMS.into())
+        );
+        assert_eq!(discord.close_after_ms(), None);
+        assert_eq!(discord.close(&key("900000000000000001")), Ok(()));
+        let none = TransportRooms {
+            discord: None,
+            #[cfg(feature = "matrix")]
+            matrix: None,
+        };
+        assert_eq!(
+            none.can_open(&key("900000000000000001")),
+            Err(NO_ROOMS.into())
+        );
+    }
+
+    #[cfg(feature = "matrix")]
+    #[test]
+    fn tournaments_get_matrix_rooms_in_matrix_rooms() {
+        let hour = std::time::Duration::from_secs(3600);
         let both = TransportRooms {
             discord: Some(Arc::new(
                 mancala_bot::transport::discord::rooms::DiscordRooms::new(),
             )),
+            matrix: Some(Arc::new(
+                mancala_bot::transport::matrix::rooms::MatrixRooms::new(hour),
+            )),
         };
-        assert_eq!(both.can_open(&key("900000000000000001")), Ok(()));
-        assert_eq!(
-            both.can_open(&key("!room:example.org")),
-            Err(NO_ROOMS.into())
-        );
-        assert_eq!(
-            both.open(&key("!room:example.org"), "tourney-x-r1-b1"),
-            Err(NO_ROOMS.into())
-        );
-        let matrix_only = TransportRooms { discord: None };
-        assert_eq!(
-            matrix_only.can_open(&key("!room:example.org")),
-            Err(NO_ROOMS.into())
-        );
+        let room = ChannelKey {
+            community: "!room:example.org".into(),
+            channel: "!room:example.org".into(),
+        };
+        assert_eq!(both.can_open(&room), Ok(()));
+        assert_eq!(both.close_after_ms(), Some(3_600_000));
     }
 }

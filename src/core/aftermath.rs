@@ -101,8 +101,14 @@ impl Core {
             return Ok(Rating::None);
         };
         let fam = ratings::family(r.kind);
+        // A tournament game counts in the tournament's community: on Matrix its room
+        // is a community of its own.
+        let community = r
+            .tournament
+            .as_ref()
+            .map_or(r.at.community.as_str(), |l| l.key.community());
         let game = RatedGame {
-            community: &r.at.community,
+            community,
             family: fam,
             id: &r.id,
             at_ms: r.updated_ms,

@@ -467,21 +467,31 @@ impl Reply {
     }
 }
 
+/// What a tournament game's room is to be: its name and who is asked in.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoomSpec {
+    /// The room's name, `tourney-NAME-rR-bB` (tournament, round, board).
+    pub name: String,
+    /// Who is asked in: South's player, North's player, then the organizer. A transport
+    /// whose rooms are open to all (Discord threads) may ignore it.
+    pub invite: Vec<User>,
+}
+
 /// Opens a room (a Discord thread, a Matrix room, a console channel) for a game the core
 /// starts by itself: a tournament pairing. The transport implements it and hands it to
 /// the core with [`crate::core::Core::set_rooms`]; without one, the core uses the channel
-/// named `name` in the home channel's community (what the console does).
+/// named after the room in the home channel's community (what the console does).
 ///
 /// The core calls it from within [`ChatCore::handle`] or [`ChatCore::tick`], that is on
 /// a blocking thread: a transport may block on its HTTP call there.
 pub trait Rooms: Send + Sync {
-    /// Opens a room called `name` (e.g. `tourney-spring-r1-b2`) under the channel `home`
-    /// (where the tournament was created), and returns its key.
+    /// Opens the room `room` under the channel `home` (where the tournament was
+    /// created), and returns its key.
     ///
     /// # Errors
     /// Why the room could not be opened (missing permission, rate limit); the core then
     /// tries again at a later tick.
-    fn open(&self, home: &ChannelKey, name: &str) -> Result<ChannelKey, String>;
+    fn open(&self, home: &ChannelKey, room: &RoomSpec) -> Result<ChannelKey, String>;
 
     /// Whether rooms can be opened for tournaments created in `home`; `Err`: why not, to
     /// tell the organizer (the core refuses `tournament new` then). Default: they can.
@@ -490,6 +500,24 @@ pub trait Rooms: Send + Sync {
     /// The reason, as the refusal says it.
     fn can_open(&self, home: &ChannelKey) -> Result<(), String> {
         let _ = home;
+        Ok(())
+    }
+
+    /// How long, in milliseconds, a room [`Rooms::open`] opened is kept after its game
+    /// has ended (or its tournament has), before the core asks to [`Rooms::close`] it.
+    /// `None` (the default): rooms are never closed (Discord archives idle threads by
+    /// itself).
+    fn close_after_ms(&self) -> Option<u64> {
+        None
+    }
+
+    /// Closes a room [`Rooms::open`] opened, whose game has ended: the bot leaves it.
+    /// Called once per room, by the periodic driver; a room already left is `Ok`.
+    ///
+    /// # Errors
+    /// Why it could not be closed now; the core tries again at a later tick.
+    fn close(&self, room: &ChannelKey) -> Result<(), String> {
+        let _ = room;
         Ok(())
     }
 }

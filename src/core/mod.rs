@@ -244,6 +244,10 @@ pub struct Core {
     clock: Arc<dyn Clock>,
     settings: Settings,
     rooms: RwLock<Option<Arc<dyn Rooms>>>,
+    /// Held while a tournament's games are being opened, so that a command and the
+    /// periodic driver never open two rooms for one pairing (opening a room is a slow
+    /// call to the platform, and its key is saved only after it).
+    opening: Mutex<()>,
     /// The channels where an AI search runs now (at most one search per channel).
     thinking: Mutex<HashSet<ChannelKey>>,
     /// Command rate limits per user and per channel.
@@ -268,6 +272,7 @@ impl Core {
             store,
             painter,
             clock,
+            opening: Mutex::new(()),
             settings,
             rooms: RwLock::new(None),
             thinking: Mutex::new(HashSet::new()),

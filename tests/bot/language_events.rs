@@ -143,3 +143,28 @@ fn settings_and_limits_answer_in_french() {
         "cette commande fait 607 caractères ; une commande fait au plus 300 caractères"
     );
 }
+
+/// Issue 17: a tournament's game room speaks its home channel's language (the home's
+/// `!set language` is copied to each room the core opens).
+#[test]
+fn tournament_game_rooms_speak_the_home_language() {
+    let b = bench();
+    let lobby = chan("salon");
+    ok(org(&b.core, &lobby, "!set language fr"));
+    ok(org(
+        &b.core,
+        &lobby,
+        "!tournament new ko katro:4x4 knockout notime",
+    ));
+    for p in ["p1", "p2"] {
+        ok(say(&b.core, &lobby, p, "!tournament join ko"));
+    }
+    org(&b.core, &lobby, "!tournament start ko");
+    let room = chan("tourney-ko-r1-b1");
+    let r = ok(say(&b.core, &room, "p2", "!moves"));
+    assert!(
+        r.text().starts_with("Coups légaux pour p1 (Sud)"),
+        "{}",
+        r.text()
+    );
+}

@@ -465,7 +465,11 @@ fn knockout_of_eight_seeded_by_rating() {
 fn tournament_refused_where_no_rooms_can_be_opened() {
     struct NoRooms;
     impl mancala_bot::core::api::Rooms for NoRooms {
-        fn open(&self, _: &ChannelKey, _: &str) -> Result<ChannelKey, String> {
+        fn open(
+            &self,
+            _: &ChannelKey,
+            _: &mancala_bot::core::api::RoomSpec,
+        ) -> Result<ChannelKey, String> {
             Err("no rooms here".into())
         }
         fn can_open(&self, _: &ChannelKey) -> Result<(), String> {
@@ -622,4 +626,101 @@ fn round_one_games_ended_before_both_moved_score_but_are_unrated() {
     assert!(ratings.players.is_empty(), "{:?}", ratings.players);
     let r = ok(say(&b.core, &lobby, "p4", "!rating"));
     assert_eq!(r.text(), "p4: Katro unrated; Hoyito unrated.");
+}
+
+/// Rooms as the Matrix transport opens them: each a community of its own, with the
+/// players and the organizer invited, closed after an hour; every call recorded.
+#[derive(Default)]
+struct RecordingRooms {
+    opened: std::sync::Mutex<Vec<mancala_bot::core::api::RoomSpec>>,
+    closed: std::sync::Mutex<Vec<ChannelKey>>,
+}
+
+impl mancala_bot::core::api::Rooms for RecordingRooms {
+    fn open(
+        &self,
+        _: &ChannelKey,
+        room: &mancala_bot::core::api::RoomSpec,
+    ) -> Result<ChannelKey, String> {
+        self.opened.lock().unwrap().push(room.clone());
+        Ok(ChannelKey {
+            community: format!("!{}", room.name),
+            channel: format!("!{}", room.name),
+        })
+    }
+
+    fn close_after_ms(&self) -> Option<u64> {
+        Some(3_600_000)
+    }
+
+    fn close(&self, room: &ChannelKey) -> Result<(), String> {
+        self.closed.lock().unwrap().push(room.clone());
+        Ok(())
+    }
+}
+
+/// Issue 17 item 2: a tournament game's room is opened with both players and the
+/// organizer invited, the result is announced at home and rated in the tournament's
+/// community (the room is a community of its own, as on Matrix), and the room is closed
+/// once, an hour (the rooms' grace period) after the game ended, by the driver.
+#[test]
+fn game_rooms_invite_the_players_and_close_after_the_grace_period() {
+    let b = bench();
+    let rooms = Arc::new(RecordingRooms::default());
+    b.core.set_rooms(rooms.clone());
+    let lobby = chan("lobby");
+    ok(org(
+        &b.core,
+        &lobby,
+        "!tournament new ko katro:4x4 knockout notime",
+    ));
+    for p in ["p1", "p2"] {
+        ok(say(&b.core, &lobby, p, "!tournament join ko"));
+    }
+    let out = org(&b.core, &lobby, "!tournament start ko");
+    assert!(out.iter().all(|r| !r.is_error), "{out:?}");
+    let opened = rooms.opened.lock().unwrap().clone();
+    assert_eq!(opened.len(), 1, "{opened:?}");
+    assert_eq!(opened[0].name, "tourney-ko-r1-b1");
+    let invited: Vec<&str> = opened[0].invite.iter().map(|u| u.name.as_str()).collect();
+    assert_eq!(
+        invited,
+        ["p1", "p2", "org"],
+        "South, North, then the organizer"
+    );
+    let room = ChannelKey {
+        community: "!tourney-ko-r1-b1".into(),
+        channel: "!tourney-ko-r1-b1".into(),
+    };
+    for who in ["p1", "p2"] {
+        let mv = b.core.legal_moves(&room)[0].clone();
+        ok(say(&b.core, &room, who, &format!("!sow {mv}")));
+    }
+    let out = say(&b.core, &room, "p2", "!resign");
+    let home: Vec<String> = out
+        .iter()
+        .filter(|r| r.to.as_ref() == Some(&lobby))
+        .map(|r| r.text())
+        .collect();
+    assert!(
+        home.iter()
+            .any(|t| t.starts_with("ko round 1, board 1: p1 1-0 p2")),
+        "{home:?}"
+    );
+    // Rated in the tournament's community, not the room's.
+    let r = ok(say(&b.core, &lobby, "p1", "!rating"));
+    assert!(r.text().contains("(1 game: 1 won"), "{}", r.text());
+
+    // The driver stamps the end, and closes the room only after the grace period.
+    b.core.tick();
+    b.clock.advance(Duration::from_secs(59 * 60));
+    b.core.tick();
+    assert!(rooms.closed.lock().unwrap().is_empty(), "closed too early");
+    b.clock.advance(Duration::from_secs(2 * 60));
+    b.core.tick();
+    b.core.tick();
+    assert_eq!(*rooms.closed.lock().unwrap(), vec![room]);
+    let t = load(&*b.store, "ko");
+    let p = &t.rounds[0].pairings[0];
+    assert!(p.closed && p.ended_ms.is_some(), "{p:?}");
 }

@@ -473,7 +473,13 @@ async fn scenario() {
             community: GUILD.into(),
             channel: channel.into(),
         };
-        tokio::task::spawn_blocking(move || rooms.open(&home, name))
+        tokio::task::spawn_blocking(move || {
+            let spec = mancala_bot::core::api::RoomSpec {
+                name: name.into(),
+                invite: Vec::new(),
+            };
+            rooms.open(&home, &spec)
+        })
     };
     let opened = open(CHANNEL, "tourney-x-r2-b1").await.unwrap();
     // The second thread the fake created (the first is the tournament's room).

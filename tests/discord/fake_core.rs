@@ -81,7 +81,11 @@ impl FakeCore {
             }];
         }
         let rooms = self.rooms.get().expect("rooms set");
-        match rooms.open(&msg.at, ROOM_NAME) {
+        let spec = mancala_bot::core::api::RoomSpec {
+            name: ROOM_NAME.into(),
+            invite: vec![msg.author.clone(), bob()],
+        };
+        match rooms.open(&msg.at, &spec) {
             Ok(room) => {
                 self.opened.lock().unwrap().push(room.clone());
                 vec![

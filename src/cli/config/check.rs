@@ -294,6 +294,7 @@ impl MatrixConfig {
             ("matrix.user_env", &self.user_env),
             ("matrix.password_env", &self.password_env),
             ("matrix.access_token_env", &self.access_token_env),
+            ("matrix.recovery_key_env", &self.recovery_key_env),
         ];
         for (key, v) in envs {
             env_name(key, v)?;
@@ -329,6 +330,12 @@ impl MatrixConfig {
             bail!(
                 "matrix.store_subdir must be a relative path inside data_dir without `..`, got {:?}",
                 self.store_subdir
+            );
+        }
+        if self.leave_game_rooms_after_hours > 24 * 365 {
+            bail!(
+                "matrix.leave_game_rooms_after_hours must be 0 to 8760 (a year), got {}",
+                self.leave_game_rooms_after_hours
             );
         }
         Ok(())

@@ -52,6 +52,8 @@ const KEYS: &[(&str, &str)] = &[
     ("matrix", "device_name"),
     ("matrix", "store_subdir"),
     ("matrix", "post_gifs"),
+    ("matrix", "recovery_key_env"),
+    ("matrix", "leave_game_rooms_after_hours"),
     ("", "no_such_key"),
 ];
 

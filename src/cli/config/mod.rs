@@ -218,6 +218,13 @@ pub struct MatrixConfig {
     /// Whether to post the animated GIF of a move where the core attaches one (default
     /// true); the PNG frames are always posted.
     pub post_gifs: bool,
+    /// The environment variable holding the recovery key (or a passphrase) of the bot's
+    /// secret storage (default `MATRIX_RECOVERY_KEY`). Unset: the bot makes a key when it
+    /// first enables recovery and keeps it in `STORE_SUBDIR/recovery-key`. Never logged.
+    pub recovery_key_env: String,
+    /// Hours a tournament game's room is kept after the game ended before the bot leaves
+    /// it (default 24; 0: at the next tick).
+    pub leave_game_rooms_after_hours: u64,
 }
 
 fn setting_or_env(value: &Option<String>, env: &str) -> Option<String> {
@@ -228,6 +235,12 @@ fn setting_or_env(value: &Option<String>, env: &str) -> Option<String> {
 }
 
 impl MatrixConfig {
+    /// The recovery key from the variable `recovery_key_env`, if set and not empty.
+    #[cfg_attr(not(feature = "matrix"), allow(dead_code))]
+    pub fn recovery_key(&self) -> Option<String> {
+        setting_or_env(&None, &self.recovery_key_env)
+    }
+
     /// The homeserver URL: `homeserver` if set and not empty, else the variable
     /// `homeserver_env`. `None`: the Matrix transport is not configured.
     pub fn homeserver_url(&self) -> Option<String> {
@@ -299,6 +312,11 @@ impl fmt::Debug for MatrixConfig {
             .field("device_name", &self.device_name)
             .field("store_subdir", &self.store_subdir)
             .field("post_gifs", &self.post_gifs)
+            .field("recovery_key_env", &self.recovery_key_env)
+            .field(
+                "leave_game_rooms_after_hours",
+                &self.leave_game_rooms_after_hours,
+            )
             .finish()
     }
 }
@@ -317,6 +335,8 @@ impl Default for MatrixConfig {
             device_name: "mancala-bot".into(),
             store_subdir: "matrix".into(),
             post_gifs: true,
+            recovery_key_env: "MATRIX_RECOVERY_KEY".into(),
+            leave_game_rooms_after_hours: 24,
         }
     }
 }

@@ -234,6 +234,8 @@ const CASES: &[Case] = &[
     case("matrix.device_name", &["\"\"", "\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\""], &["\"mancala\""]),
     case("matrix.store_subdir", &["\"\"", "\"../x\"", "\"/abs\""], &["\"m\"", "\"a/b\""]),
     case("matrix.post_gifs", &["\"no\""], &["false"]),
+    case("matrix.recovery_key_env", ENV_BAD, &["\"BOT_RECOVERY\""]),
+    case("matrix.leave_game_rooms_after_hours", &["8761", "-1", "\"1d\""], &["0", "8760"]),
     case("backup.every_hours", &["0.09", "721", "-1", "nan"], &["0", "0.1", "720"]),
     case("backup.keep", &["0", "1001", "-1"], &["1", "1000"]),
     case("backup.dir", &["\"\"", "\" \"", "3"], &["\"snapshots\"", "\"/var/backups/mancala\""]),

@@ -102,6 +102,14 @@ pub struct Pairing {
     pub room: Option<ChannelKey>,
     /// The game's id, once created.
     pub game_id: Option<String>,
+    /// When the periodic driver first saw the game over (or the tournament over), in
+    /// milliseconds since the Unix epoch: the room's grace period starts then
+    /// ([`crate::core::api::Rooms::close_after_ms`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_ms: Option<u64>,
+    /// The room was closed (the bot left it) after its grace period.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub closed: bool,
 }
 
 impl Pairing {
@@ -325,6 +333,8 @@ impl Tournament {
                 forfeit: false,
                 room: None,
                 game_id: None,
+                ended_ms: None,
+                closed: false,
             };
             match n {
                 None => {

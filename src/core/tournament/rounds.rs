@@ -6,8 +6,8 @@
 use mancala_rules::Side;
 
 use super::commands::res_of;
-use crate::core::api::{Incoming, Reply};
-use crate::core::correspondence::restart_clock;
+use crate::core::api::{Incoming, Reply, RoomSpec};
+use crate::core::correspondence::{restart_clock, ChannelSettings};
 use crate::core::decision::Draft;
 use crate::core::dispatch::Needs;
 use crate::core::tournament::{decide, views, Pairing, Phase, Res, Tournament};
@@ -47,6 +47,9 @@ impl Core {
     /// Opens the rooms and creates the games of the current round's open pairings that
     /// have none yet; the replies announce each game in its room.
     pub(super) fn open_games(&self, key: &DocKey) -> Vec<Reply> {
+        // One opener at a time; the tournament is read after the wait, so a pairing
+        // whose room another opener just saved is not opened again.
+        let _opening = self.opening.lock().unwrap_or_else(|e| e.into_inner());
         let mut out = Vec::new();
         let Ok(Some(t)) = docs::load::<Option<Tournament>>(&*self.store, key).map(|d| d.value)
         else {
@@ -112,7 +115,15 @@ impl Core {
         }
         let name = format!("tourney-{}-r{}-b{}", t.name.to_lowercase(), round, p.board);
         let opened = match self.rooms() {
-            Some(rooms) => rooms.open(&t.home, &name),
+            Some(rooms) => {
+                let invite = [Some(p.south), p.north]
+                    .into_iter()
+                    .flatten()
+                    .map(|e| t.entrants[e].user.clone())
+                    .chain([t.organizer.clone()])
+                    .collect();
+                rooms.open(&t.home, &RoomSpec { name, invite })
+            }
             None => self.free_channel(&t.home.community, &name),
         };
         let room = match opened {
@@ -227,6 +238,7 @@ impl Core {
         {
             return Err(Fail::Conflict);
         }
+        self.inherit_language(&t.home, room);
         let Some(game) = r.play.as_ref().map(Play::game) else {
             return Ok(None);
         };
@@ -254,6 +266,27 @@ impl Core {
         );
         draft.reply.to = Some(room.clone());
         Ok(Some(self.paint(draft, Default::default())))
+    }
+
+    /// A game room speaks its home channel's language: the home's `!set language` is
+    /// copied to the room, unless the room has a language of its own. Best effort: a
+    /// store failure leaves the room in the default language.
+    fn inherit_language(&self, home: &ChannelKey, room: &ChannelKey) {
+        let Ok(h) = docs::load::<ChannelSettings>(&*self.store, &DocKey::chan(home)) else {
+            return;
+        };
+        let Some(lang) = h.value.language else { return };
+        let copied = docs::update(
+            &*self.store,
+            &DocKey::chan(room),
+            |c: &mut ChannelSettings| {
+                c.language.get_or_insert(lang);
+                Ok::<(), Fail>(())
+            },
+        );
+        if let Err(Fail::Store(e)) = copied {
+            tracing::warn!(room = %room.channel, error = %e, "cannot copy the home's language");
+        }
     }
 
     /// A tournament game ended with `res`: record it, announce it, and pair the next
@@ -402,6 +435,7 @@ impl Core {
             let Ok(Some(t)) = serde_json::from_slice::<Option<Tournament>>(&bytes) else {
                 continue;
             };
+            self.close_rooms(&t, &key);
             if t.phase != Phase::Running {
                 continue;
             }
@@ -411,6 +445,50 @@ impl Core {
             out.extend(crate::core::correspondence::route(&t.home, replies));
         }
         out
+    }
+
+    /// Closes the rooms of `t` (stored as `key`) whose game ended, or whose tournament
+    /// did, longer than the transport's grace period ago ([`Rooms::close_after_ms`]).
+    /// The period starts when this pass first sees the game over (`ended_ms`, stored);
+    /// a room is closed once (`closed`, stored after the transport closed it). Nothing
+    /// without [`Rooms`] (channels the core named itself are never closed).
+    ///
+    /// [`Rooms`]: crate::core::api::Rooms
+    /// [`Rooms::close_after_ms`]: crate::core::api::Rooms::close_after_ms
+    fn close_rooms(&self, t: &Tournament, key: &DocKey) {
+        let Some(rooms) = self.rooms() else { return };
+        let Some(grace) = rooms.close_after_ms() else {
+            return;
+        };
+        let now = self.clock.now_ms();
+        let over = t.phase != Phase::Running;
+        for round in &t.rounds {
+            for p in &round.pairings {
+                let Some(room) = p.room.as_ref().filter(|_| !p.closed) else {
+                    continue;
+                };
+                if !over && p.result.is_none() {
+                    continue;
+                }
+                let (number, board) = (round.number, p.board);
+                match p.ended_ms {
+                    None => {
+                        let _ = self.set_pairing(key, number, board, |pp| {
+                            pp.ended_ms.get_or_insert(now);
+                        });
+                    }
+                    Some(end) if now >= end.saturating_add(grace) => match rooms.close(room) {
+                        Ok(()) => {
+                            let _ = self.set_pairing(key, number, board, |pp| pp.closed = true);
+                        }
+                        Err(e) => {
+                            tracing::warn!(tournament = %t.name, room = %room.channel, error = %e, "cannot close a room")
+                        }
+                    },
+                    Some(_) => {}
+                }
+            }
+        }
     }
 
     /// [`Core::tick_tournaments`] for the running tournament `t` (stored as `key`).

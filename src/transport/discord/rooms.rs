@@ -12,7 +12,7 @@ use std::time::Duration;
 use serenity::all::{AutoArchiveDuration, Channel, ChannelId, ChannelType, CreateThread, Http};
 use tokio::runtime::Handle;
 
-use crate::core::api::Rooms;
+use crate::core::api::{RoomSpec, Rooms};
 use crate::model::ChannelKey;
 
 /// Discord's limits on a thread name, in characters.
@@ -65,7 +65,9 @@ pub fn thread_name(name: &str) -> String {
 }
 
 impl Rooms for DiscordRooms {
-    /// Creates the thread and returns its key (same community as `home`).
+    /// Creates the thread called `room.name` and returns its key (same community as
+    /// `home`). Nobody is invited: anyone who sees the channel sees a public thread,
+    /// and the players are pinged by the game's first message.
     ///
     /// Blocking: called by the core on a blocking thread, it runs the HTTP call as a task
     /// on the client's runtime and waits for it on a channel (never `block_on`, which
@@ -74,14 +76,14 @@ impl Rooms for DiscordRooms {
     /// # Errors
     /// Not attached yet, `home` not a Discord channel, Discord refused (the reason, e.g.
     /// missing permissions), or no answer in time.
-    fn open(&self, home: &ChannelKey, name: &str) -> Result<ChannelKey, String> {
+    fn open(&self, home: &ChannelKey, room: &RoomSpec) -> Result<ChannelKey, String> {
         let (http, runtime) = self
             .link
             .get()
             .ok_or("the Discord client is not connected yet")?;
         let home_id = super::adapter::channel_id(home)
             .ok_or_else(|| format!("{:?} is not a Discord channel id", home.channel))?;
-        let name = thread_name(name);
+        let name = thread_name(&room.name);
         let (tx, rx) = std::sync::mpsc::sync_channel(1);
         let http = http.clone();
         runtime.spawn(async move {
@@ -134,6 +136,13 @@ async fn open_thread(http: &Http, home: ChannelId, name: String) -> Result<Chann
 mod tests {
     use super::*;
 
+    fn spec(name: &str) -> RoomSpec {
+        RoomSpec {
+            name: name.into(),
+            invite: Vec::new(),
+        }
+    }
+
     #[test]
     fn thread_names_fit_discords_limits() {
         assert_eq!(thread_name("tourney-spring-r1-b2"), "tourney-spring-r1-b2");
@@ -148,7 +157,7 @@ mod tests {
             community: "1".into(),
             channel: "2".into(),
         };
-        let err = rooms.open(&home, "tourney-x-r1-b1").unwrap_err();
+        let err = rooms.open(&home, &spec("tourney-x-r1-b1")).unwrap_err();
         assert!(err.contains("not connected"), "{err}");
         assert!(!rooms.is_attached());
     }
@@ -165,7 +174,7 @@ mod tests {
             community: "1".into(),
             channel: "lobby".into(),
         };
-        let err = rooms.open(&home, "tourney-x-r1-b1").unwrap_err();
+        let err = rooms.open(&home, &spec("tourney-x-r1-b1")).unwrap_err();
         assert_eq!(err, "\"lobby\" is not a Discord channel id");
     }
 }

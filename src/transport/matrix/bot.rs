@@ -12,24 +12,30 @@ use backon::Retryable as _;
 use matrix_sdk::attachment::{AttachmentConfig, AttachmentInfo, BaseImageInfo};
 use matrix_sdk::config::SyncSettings;
 use matrix_sdk::event_handler::EventHandlerHandle;
+use matrix_sdk::room::reply::{EnforceThread, Reply as ReplyTo};
 use matrix_sdk::ruma::api::client::filter::FilterDefinition;
-use matrix_sdk::ruma::api::client::membership::leave_room;
+use matrix_sdk::ruma::api::client::receipt::create_receipt::v3::ReceiptType;
 use matrix_sdk::ruma::api::client::sync::sync_events::v3::Filter;
-use matrix_sdk::ruma::events::room::encryption::OriginalSyncRoomEncryptionEvent;
+use matrix_sdk::ruma::events::receipt::ReceiptThread;
+use matrix_sdk::ruma::events::relation::Thread;
 use matrix_sdk::ruma::events::room::member::{MembershipState, StrippedRoomMemberEvent};
 use matrix_sdk::ruma::events::room::message::{
-    MessageFormat, MessageType, OriginalSyncRoomMessageEvent, Relation, RoomMessageEventContent,
-    TextMessageEventContent,
+    AddMentions, MessageFormat, MessageType, OriginalSyncRoomMessageEvent, Relation,
+    RoomMessageEventContent, TextMessageEventContent,
 };
 use matrix_sdk::ruma::events::room::power_levels::UserPowerLevel;
 use matrix_sdk::ruma::events::Mentions;
-use matrix_sdk::ruma::{Int, OwnedRoomId, OwnedUserId, RoomId, TransactionId, UInt, UserId};
-use matrix_sdk::{Client, EncryptionState, Room, RoomState};
+use matrix_sdk::ruma::{
+    Int, OwnedEventId, OwnedRoomId, OwnedUserId, RoomId, TransactionId, UInt, UserId,
+};
+use matrix_sdk::{Client, Room, RoomState};
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
+use super::crypto::{self, EncryptionStatus};
 use super::retry::{self, until_deadline};
-use super::{format, session, MatrixLogin};
+use super::rooms::MatrixRooms;
+use super::{format, session, MatrixLogin, RecoveryKey};
 use crate::core::api::{Attachment, ChatCore, Incoming, Reply};
 use crate::model::{ChannelKey, User};
 
@@ -43,10 +49,9 @@ pub const MODERATOR_LEVEL: i32 = 50;
 /// The long-poll timeout of a sync request.
 const SYNC_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// The membership reason given when the bot declines or leaves an encrypted room.
-pub const ENCRYPTED_REFUSAL: &str = "mancala-bot does not play in encrypted rooms (this build \
-     has no end-to-end encryption, and it never posts unencrypted messages there); invite it \
-     to an unencrypted room";
+/// How long a command may take before the bot shows it is typing (the AI thinking,
+/// pictures being drawn); quicker answers send no typing notice.
+pub const TYPING_AFTER: Duration = Duration::from_millis(300);
 
 /// Everything the transport needs to start.
 #[derive(Clone, Debug)]
@@ -61,9 +66,16 @@ pub struct MatrixOptions {
     pub store_dir: PathBuf,
     /// Whether GIF attachments are posted.
     pub post_gifs: bool,
-    /// Whether this transport runs the core's periodic driver (deadlines, reminders,
-    /// tournament rounds) for its rooms; on unless a test turns it off.
-    pub tick: bool,
+    /// How often this transport runs the core's periodic driver (deadlines, reminders,
+    /// tournament rounds, closing finished games' rooms) for its rooms:
+    /// [`TICK_EVERY`] in a deployment; `None`: never (tests).
+    pub tick_every: Option<Duration>,
+    /// The recovery key or passphrase of the bot's secret storage, when the operator
+    /// gives one; else the bot makes one and keeps it in `store_dir` (see [`crypto`]).
+    pub recovery_key: Option<RecoveryKey>,
+    /// The rooms of tournament games the core opens, to attach to the client once it
+    /// is logged in (the same rooms handed to the core with `Core::set_rooms`).
+    pub rooms: Option<Arc<MatrixRooms>>,
 }
 
 /// State shared by the event handlers and the room workers.
@@ -76,7 +88,23 @@ struct Shared {
     /// False once the bot is stopped: nothing more is decided or posted.
     active: AtomicBool,
     /// One worker per room, fed the room's commands in order.
-    workers: Mutex<HashMap<OwnedRoomId, mpsc::UnboundedSender<Incoming>>>,
+    workers: Mutex<HashMap<OwnedRoomId, mpsc::UnboundedSender<Command>>>,
+}
+
+/// A command to decide, with where it was said: its event (for the read receipt and
+/// replies in a thread) and the thread it was in.
+struct Command {
+    msg: Incoming,
+    event: OwnedEventId,
+    thread: Option<OwnedEventId>,
+}
+
+/// Where a reply goes within its room: in reply to the command's event, inside the
+/// command's thread (`None` in the main timeline).
+#[derive(Clone, Copy)]
+struct InThread<'a> {
+    root: &'a OwnedEventId,
+    command: &'a OwnedEventId,
 }
 
 /// A running Matrix transport: logged in, past its first sync, answering commands.
@@ -90,8 +118,10 @@ pub struct MatrixBot {
 
 impl MatrixBot {
     /// Logs in (or restores the saved session), syncs once without acting on what that
-    /// sync brings (messages from before the start), accepts pending invitations, leaves
-    /// encrypted rooms, and starts the sync loop that answers commands with `core`.
+    /// sync brings (messages from before the start), sets up cross-signing, key backup
+    /// and recovery ([`crypto::secure`]; a failure there is logged, and the bot plays on
+    /// with an unverified device), accepts pending invitations, and starts the sync loop
+    /// that answers commands with `core`.
     ///
     /// # Errors
     /// The store directory cannot be written, the login is refused, or the homeserver
@@ -105,6 +135,17 @@ impl MatrixBot {
         tracing::info!(user = %own_id, "Matrix: logged in");
         let settings = sync_settings();
         first_sync(&client, &settings).await;
+        let key = opts.recovery_key.as_ref().map(|k| k.0.as_str());
+        match crypto::secure(&client, &opts.store_dir, key).await {
+            Ok(s) => tracing::info!(?s, "Matrix: end-to-end encryption ready"),
+            Err(e) => tracing::error!(
+                "Matrix: cross-signing or key backup is not set up ({e:#}); playing on with \
+                 an unverified device"
+            ),
+        }
+        if let Some(rooms) = &opts.rooms {
+            rooms.attach(client.clone(), tokio::runtime::Handle::current());
+        }
 
         let shared = Arc::new(Shared {
             core,
@@ -119,8 +160,8 @@ impl MatrixBot {
 
         let (stop, stopped) = watch::channel(false);
         let sync_task = tokio::spawn(sync_loop(client.clone(), settings, stopped));
-        if opts.tick {
-            tokio::spawn(tick_loop(shared.clone(), stop.subscribe()));
+        if let Some(every) = opts.tick_every {
+            tokio::spawn(tick_loop(shared.clone(), every, stop.subscribe()));
         }
         Ok(MatrixBot {
             client,
@@ -137,6 +178,20 @@ impl MatrixBot {
             .user_id()
             .expect("a started bot is logged in")
             .to_owned()
+    }
+
+    /// Cross-signing, key backup and recovery as they stand now.
+    ///
+    /// # Errors
+    /// The crypto store cannot be read.
+    pub async fn encryption_status(&self) -> anyhow::Result<EncryptionStatus> {
+        crypto::status(&self.client).await
+    }
+
+    /// The bot's device's Ed25519 identity key (base64), which stays the same across
+    /// restarts; `None` before the crypto store is open.
+    pub async fn identity_key(&self) -> Option<String> {
+        self.client.encryption().ed25519_key().await
     }
 
     /// Waits until the sync loop ends (only [`MatrixBot::stop`] ends it).
@@ -190,16 +245,10 @@ async fn first_sync(client: &Client, settings: &SyncSettings) {
     }
 }
 
-/// Accepts the invitations that came while the bot was away, and leaves the joined
-/// rooms that turned encrypted.
+/// Accepts the invitations that came while the bot was away.
 fn answer_pending_rooms(client: &Client) {
     for room in client.invited_rooms() {
         tokio::spawn(accept_invite(room));
-    }
-    for room in client.joined_rooms() {
-        if room.encryption_state().is_encrypted() {
-            tokio::spawn(refuse_encrypted(room));
-        }
     }
 }
 
@@ -220,14 +269,13 @@ async fn sync_loop(client: Client, settings: SyncSettings, mut stopped: watch::R
     }
 }
 
-/// The core's periodic driver: at start, then every [`TICK_EVERY`], until `stopped`
-/// changes.
-async fn tick_loop(shared: Arc<Shared>, mut stopped: watch::Receiver<bool>) {
+/// The core's periodic driver: at start, then every `every`, until `stopped` changes.
+async fn tick_loop(shared: Arc<Shared>, every: Duration, mut stopped: watch::Receiver<bool>) {
     loop {
         shared.tick().await;
         tokio::select! {
             _ = stopped.changed() => break,
-            _ = tokio::time::sleep(TICK_EVERY) => {}
+            _ = tokio::time::sleep(every) => {}
         }
     }
 }
@@ -242,26 +290,17 @@ fn register_handlers(client: &Client, shared: &Arc<Shared>) -> Vec<EventHandlerH
             }
         }
     });
-    let encryption = client.add_event_handler(
-        |_: OriginalSyncRoomEncryptionEvent, room: Room| async move {
-            tokio::spawn(refuse_encrypted(room));
-        },
-    );
     let s = shared.clone();
     let messages = client.add_event_handler(move |ev: OriginalSyncRoomMessageEvent, room: Room| {
         let s = s.clone();
         async move { s.on_message(ev, room).await }
     });
-    vec![invites, encryption, messages]
+    vec![invites, messages]
 }
 
-/// Joins an invited room (retrying: the homeserver may not have finished creating it),
-/// or declines the invitation with [`ENCRYPTED_REFUSAL`] when the room is encrypted.
+/// Joins an invited room, encrypted or not (retrying: the homeserver may not have
+/// finished creating it).
 async fn accept_invite(room: Room) {
-    if room.encryption_state().is_encrypted() {
-        refuse_encrypted(room).await;
-        return;
-    }
     let mut attempt = 0;
     let joined = (|| room.join())
         .retry(retry::JOIN)
@@ -272,38 +311,11 @@ async fn accept_invite(room: Room) {
         })
         .await;
     match joined {
-        Ok(()) => {
-            tracing::info!(room = %room.room_id(), "Matrix: joined");
-            if room
-                .latest_encryption_state()
-                .await
-                .is_ok_and(|s| s.is_encrypted())
-            {
-                refuse_encrypted(room).await;
-            }
-        }
+        Ok(()) => tracing::info!(room = %room.room_id(), "Matrix: joined"),
         Err(e) => {
             // The last attempt's failure: backon notifies only before another attempt.
             tracing::warn!(room = %room.room_id(), attempt = retry::JOIN_ATTEMPTS, error = %e, "Matrix: join failed");
             tracing::error!(room = %room.room_id(), "Matrix: gave up joining");
-        }
-    }
-}
-
-/// Declines the invitation to, or leaves, the encrypted `room` with
-/// [`ENCRYPTED_REFUSAL`] as the membership reason (a state event, never a message).
-async fn refuse_encrypted(room: Room) {
-    let mut req = leave_room::v3::Request::new(room.room_id().to_owned());
-    req.reason = Some(ENCRYPTED_REFUSAL.to_string());
-    let client = room.client();
-    let leave = || {
-        let (client, req) = (client.clone(), req.clone());
-        async move { client.send(req).await }
-    };
-    match until_deadline("leave encrypted room", leave).await {
-        Some(_) => tracing::info!(room = %room.room_id(), "Matrix: left an encrypted room"),
-        None => {
-            tracing::error!(room = %room.room_id(), "Matrix: could not leave an encrypted room")
         }
     }
 }
@@ -342,9 +354,11 @@ impl Shared {
         let MessageType::Text(text) = &ev.content.msgtype else {
             return; // m.notice (bots), emotes, images, ...
         };
-        if matches!(ev.content.relates_to, Some(Relation::Replacement(_))) {
-            return; // an edit
-        }
+        let thread = match &ev.content.relates_to {
+            Some(Relation::Replacement(_)) => return, // an edit
+            Some(Relation::Thread(t)) => Some(t.event_id.clone()),
+            _ => None,
+        };
         if !text.body.trim_start().starts_with(self.core.prefix()) {
             return;
         }
@@ -378,6 +392,11 @@ impl Shared {
             locale: None,
         };
         tracing::debug!(room = %room.room_id(), event = %ev.event_id, sender = %ev.sender, "Matrix: command");
+        let msg = Command {
+            msg,
+            event: ev.event_id.clone(),
+            thread,
+        };
         let room_id = room.room_id().to_owned();
         let mut workers = self.workers.lock().expect("workers lock");
         let msg = match workers.get(&room_id) {
@@ -394,33 +413,64 @@ impl Shared {
     }
 
     /// Decides the room's commands one after the other and posts each one's replies
-    /// before the next is decided.
-    async fn room_worker(self: Arc<Self>, room: Room, mut rx: mpsc::UnboundedReceiver<Incoming>) {
-        while let Some(msg) = rx.recv().await {
+    /// before the next is decided; each command gets a read receipt, and a typing
+    /// notice while it takes longer than [`TYPING_AFTER`].
+    async fn room_worker(self: Arc<Self>, room: Room, mut rx: mpsc::UnboundedReceiver<Command>) {
+        while let Some(cmd) = rx.recv().await {
             if !self.active.load(Ordering::SeqCst) {
                 return;
             }
-            let core = self.core.clone();
-            let replies = match tokio::task::spawn_blocking(move || core.handle(&msg)).await {
-                Ok(r) => r,
-                Err(e) => {
-                    tracing::error!(error = %e, "Matrix: the core failed on a command");
-                    continue;
-                }
+            let receipt = room.send_single_receipt(
+                ReceiptType::Read,
+                ReceiptThread::Unthreaded,
+                cmd.event.clone(),
+            );
+            if let Err(e) = receipt.await {
+                tracing::debug!(room = %room.room_id(), error = %e, "Matrix: read receipt not sent");
+            }
+            let Some(replies) = self.decide(&room, cmd.msg).await else {
+                continue;
             };
+            let thread = cmd.thread.as_ref().map(|root| InThread {
+                root,
+                command: &cmd.event,
+            });
             for reply in &replies {
-                let target = match &reply.to {
+                let (target, thread) = match &reply.to {
                     Some(key) if key.channel != room.room_id().as_str() => {
                         match self.room_of(key) {
-                            Some(r) => r,
+                            Some(r) => (r, None),
                             None => continue,
                         }
                     }
-                    _ => room.clone(),
+                    _ => (room.clone(), thread),
                 };
-                if !self.post(&target, reply).await && target.room_id() == room.room_id() {
+                if !self.post(&target, reply, thread).await && target.room_id() == room.room_id() {
                     break;
                 }
+            }
+        }
+    }
+
+    /// The core's replies to `msg`, decided on a blocking thread; the room sees the bot
+    /// typing while that takes longer than [`TYPING_AFTER`]. `None`: the core failed.
+    async fn decide(&self, room: &Room, msg: Incoming) -> Option<Vec<Reply>> {
+        let core = self.core.clone();
+        let mut decided = tokio::task::spawn_blocking(move || core.handle(&msg));
+        let replies = tokio::select! {
+            r = &mut decided => r,
+            _ = tokio::time::sleep(TYPING_AFTER) => {
+                let _ = room.typing_notice(true).await;
+                let r = decided.await;
+                let _ = room.typing_notice(false).await;
+                r
+            }
+        };
+        match replies {
+            Ok(r) => Some(r),
+            Err(e) => {
+                tracing::error!(error = %e, "Matrix: the core failed on a command");
+                None
             }
         }
     }
@@ -454,30 +504,26 @@ impl Shared {
         for (key, reply) in due {
             let key = reply.to.clone().unwrap_or(key);
             if let Some(room) = self.room_of(&key) {
-                self.post(&room, &reply).await;
+                self.post(&room, &reply, None).await;
             }
         }
     }
 
-    /// Posts one reply: its text as an `m.notice`, then its attachments. `false`: the
-    /// room is encrypted (left) or its state unknown, and nothing was posted.
-    async fn post(&self, room: &Room, reply: &Reply) -> bool {
+    /// Posts one reply: its text as an `m.notice`, then its attachments, in `thread`
+    /// when the command was in one (encrypted in an encrypted room, by the SDK).
+    /// `false`: the bot is stopped, and nothing was posted.
+    async fn post(&self, room: &Room, reply: &Reply, thread: Option<InThread<'_>>) -> bool {
         if !self.active.load(Ordering::SeqCst) {
             return false;
         }
-        match room.latest_encryption_state().await {
-            Ok(EncryptionState::NotEncrypted) => {}
-            Ok(EncryptionState::Unknown) | Err(_) => {
-                tracing::error!(room = %room.room_id(), "Matrix: cannot tell whether the room is encrypted; not posting");
-                return false;
-            }
-            Ok(_) => {
-                refuse_encrypted(room.clone()).await;
-                return false;
-            }
-        }
         if !reply.body.is_blank() {
-            let content = notice(reply);
+            let mut content = notice(reply);
+            if let Some(t) = thread {
+                content.relates_to = Some(Relation::Thread(Thread::plain(
+                    t.root.clone(),
+                    t.command.clone(),
+                )));
+            }
             let txn = TransactionId::new();
             until_deadline("posting a notice", || {
                 let (content, txn) = (content.clone(), txn.clone());
@@ -493,7 +539,11 @@ impl Shared {
             let txn = TransactionId::new();
             until_deadline("posting an image", || {
                 let (mime, config) = attachment_config(a, kind);
-                let config = config.txn_id(txn.clone());
+                let config = config.txn_id(txn.clone()).reply(thread.map(|t| ReplyTo {
+                    event_id: t.command.clone(),
+                    enforce_thread: EnforceThread::MaybeThreaded,
+                    add_mentions: AddMentions::No,
+                }));
                 async move {
                     room.send_attachment(a.filename.clone(), &mime, a.bytes.clone(), config)
                         .await

@@ -29,3 +29,14 @@ impl fmt::Debug for MatrixLogin {
         }
     }
 }
+
+/// The recovery key (or passphrase) of the bot's secret storage, when the operator gives
+/// one (see the `crypto` module). Never printed: its `Debug` is redacted.
+#[derive(Clone, PartialEq, Eq)]
+pub struct RecoveryKey(pub String);
+
+impl fmt::Debug for RecoveryKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("RecoveryKey(<redacted>)")
+    }
+}

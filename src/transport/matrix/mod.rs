@@ -21,22 +21,33 @@
 //! - Reconnects: the sync loop retries with back-off (at most `SYNC_BACKOFF_MAX`
 //!   between attempts) whatever the error, so a homeserver restart only delays replies.
 //!   Every retry of the transport follows one back-off policy (`retry.rs`, on backon).
-//! - Encrypted rooms are not supported (no end-to-end encryption in this build). The bot
-//!   declines an invitation to an encrypted room, and leaves a room that turns
-//!   encrypted, with a membership reason saying why (`ENCRYPTED_REFUSAL`); before each
-//!   reply it checks the room's encryption state, and never posts into an encrypted room
-//!   or one whose state it cannot tell.
+//! - End-to-end encryption (the `crypto` module): the bot joins encrypted rooms and DMs
+//!   like any other, decrypts their commands, and its replies and images are encrypted
+//!   there (images as encrypted media). Its device keys are kept in the crypto store
+//!   beside the session, so a restart is the same device; the device is cross-signed
+//!   and the room keys backed up, with a recovery key in `STORE_DIR/recovery-key` (or
+//!   given by the operator). Unverified devices may play.
+//! - Tournaments (`rooms`): the bot creates a room per game, invites both players and
+//!   the organizer, and leaves it a grace period after the game ended.
+//! - A command in a thread is answered in that thread; each command gets a read
+//!   receipt, and a typing notice while it takes longer than `TYPING_AFTER` (the AI
+//!   thinking, pictures being drawn). Edits of a command are ignored; redactions do
+//!   nothing.
 
 mod login;
-pub use login::MatrixLogin;
+pub use login::{MatrixLogin, RecoveryKey};
 
 #[cfg(feature = "matrix")]
 mod bot;
+#[cfg(feature = "matrix")]
+pub mod crypto;
 // Pure string conversions: always built, so that their tests run without the feature.
 #[cfg_attr(not(feature = "matrix"), allow(dead_code))]
 mod format;
 #[cfg(feature = "matrix")]
 mod retry;
+#[cfg(feature = "matrix")]
+pub mod rooms;
 #[cfg(feature = "matrix")]
 mod session;
 #[cfg(feature = "matrix")]

@@ -6,7 +6,7 @@
 //!   [`SYNC_BACKOFF_MAX`], never giving up (the sync loop starts again from 0.5 s after
 //!   each successful sync);
 //! - joining an invited room ([`JOIN`]): 1 s up to 30 s, [`JOIN_ATTEMPTS`] attempts;
-//! - sending ([`until_deadline`]: replies, leaving encrypted rooms): 0.5 s up to 30 s
+//! - sending ([`until_deadline`]: replies): 0.5 s up to 30 s
 //!   for up to [`SEND_DEADLINE`], permanent errors not retried.
 //!
 //! Below these, matrix-sdk retries each HTTP request itself (`session::build`).
@@ -71,28 +71,39 @@ where
         .ok()
 }
 
-/// Whether retrying cannot help: the homeserver refused for good.
+/// Whether retrying cannot help: the homeserver refused for good, or the bot is no
+/// longer in the room (it left a finished game's room).
 fn is_permanent(e: &impl ApiErrorKind) -> bool {
-    matches!(
-        e.kind(),
-        Some(
-            ErrorKind::Forbidden
-                | ErrorKind::NotFound
-                | ErrorKind::TooLarge
-                | ErrorKind::UnknownToken(_)
+    e.not_in_room()
+        || matches!(
+            e.kind(),
+            Some(
+                ErrorKind::Forbidden
+                    | ErrorKind::NotFound
+                    | ErrorKind::TooLarge
+                    | ErrorKind::UnknownToken(_)
+            )
         )
-    )
 }
 
 /// The Matrix error kind of an SDK error, if the homeserver sent one.
 pub(super) trait ApiErrorKind {
     /// The kind, when the error is an answer of the homeserver's client API.
     fn kind(&self) -> Option<&ErrorKind>;
+
+    /// Whether the SDK refused because the bot is not joined to the room.
+    fn not_in_room(&self) -> bool {
+        false
+    }
 }
 
 impl ApiErrorKind for matrix_sdk::Error {
     fn kind(&self) -> Option<&ErrorKind> {
         self.client_api_error_kind()
+    }
+
+    fn not_in_room(&self) -> bool {
+        matches!(self, matrix_sdk::Error::WrongRoomState(_))
     }
 }
 

@@ -1,6 +1,7 @@
 //! Logging in, and keeping the session across restarts: `STORE_DIR/session.json` holds
 //! the homeserver, user, device and access token (owner-only permissions), and
-//! `STORE_DIR/state` the client's SQLite state store with the sync token.
+//! `STORE_DIR/state` the client's SQLite state store with the sync token, and its crypto
+//! store with the device's keys.
 
 use std::path::Path;
 use std::time::Duration;
@@ -8,6 +9,7 @@ use std::time::Duration;
 use anyhow::Context as _;
 use matrix_sdk::authentication::matrix::MatrixSession;
 use matrix_sdk::config::RequestConfig;
+use matrix_sdk::encryption::{BackupDownloadStrategy, EncryptionSettings};
 use matrix_sdk::ruma::api::error::ErrorKind;
 use matrix_sdk::ruma::{OwnedDeviceId, OwnedUserId};
 use matrix_sdk::store::RoomLoadSettings;
@@ -26,13 +28,21 @@ struct Saved {
     session: MatrixSession,
 }
 
-/// A client over the state store in `state_dir`. Requests time out after a minute; a
-/// failed one (network error, 429 after its `retry_after`, 5xx) is retried by the SDK
-/// up to 6 times with exponential back-off of at most 8 s between attempts.
+/// A client over the state and crypto stores in `state_dir` (one SQLite database each).
+/// Requests time out after a minute; a failed one (network error, 429 after its
+/// `retry_after`, 5xx) is retried by the SDK up to 6 times with exponential back-off of
+/// at most 8 s between attempts. Cross-signing is bootstrapped at the first login (with
+/// the login's password when the homeserver asks for one), and room keys are backed up
+/// (see [`super::crypto`]); a message that does not decrypt asks the backup for its key.
 async fn build(homeserver: &str, state_dir: &Path) -> anyhow::Result<Client> {
     Client::builder()
         .homeserver_url(homeserver)
         .sqlite_store(state_dir, None)
+        .with_encryption_settings(EncryptionSettings {
+            auto_enable_cross_signing: true,
+            auto_enable_backups: true,
+            backup_download_strategy: BackupDownloadStrategy::AfterDecryptionFailure,
+        })
         .request_config(
             RequestConfig::new()
                 .retry_limit(6)
