@@ -1155,12 +1155,27 @@ mod e2e {
         assert_eq!(r.name().as_deref(), Some(name));
         let enc = r.latest_encryption_state().await.unwrap();
         assert!(enc.is_encrypted(), "the game room {name} is encrypted");
-        let level = r.get_member(&org.id).await.unwrap().unwrap().power_level();
-        assert_eq!(
-            level,
-            matrix_sdk::ruma::events::room::power_levels::UserPowerLevel::Int(50.into()),
-            "the organizer moderates {name}"
-        );
+        // The bot raises the organizer after creating the room, so the change may come
+        // after the join: read the homeserver's power levels until it shows.
+        let start = Instant::now();
+        loop {
+            let req = get_state_event_for_key::v3::Request::new(
+                room.to_owned(),
+                StateEventType::RoomPowerLevels,
+                String::new(),
+            );
+            let resp = org.client.send(req).await.unwrap();
+            let levels: serde_json::Value =
+                serde_json::from_str(resp.event_or_content.get()).unwrap();
+            if levels["users"][org.id.as_str()] == 50 {
+                return;
+            }
+            assert!(
+                start.elapsed() < WAIT,
+                "the organizer does not moderate {name}: {levels}"
+            );
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        }
     }
 
     /// One of the game's players (members other than the bot, the organizer last)
