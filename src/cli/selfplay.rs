@@ -11,7 +11,7 @@ use mancala_ai::mcts::Mcts;
 use mancala_ai::{Ai, SearchConfig};
 use mancala_bot::core::text::count;
 use mancala_rules::{Game, Outcome, Side, Variant};
-use rand::rngs::StdRng;
+use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::json;
 
@@ -146,7 +146,7 @@ impl Summary {
 
 /// One side's mover during a game.
 enum Mover {
-    Random(Box<StdRng>),
+    Random(Box<SmallRng>),
     Ai(Box<Ai>),
     Mcts(Box<Mcts>),
 }
@@ -167,7 +167,7 @@ pub fn play_game(
     for (i, p) in players.iter().enumerate() {
         let side_seed = seed.wrapping_mul(2).wrapping_add(i as u64);
         movers.push(match *p {
-            Player::Random => Mover::Random(Box::new(StdRng::seed_from_u64(side_seed))),
+            Player::Random => Mover::Random(Box::new(SmallRng::seed_from_u64(side_seed))),
             Player::Ai(level) => Mover::Ai(Box::new(
                 Ai::new(SearchConfig {
                     level,
@@ -182,30 +182,43 @@ pub fn play_game(
         });
     }
     let mut game = Game::new(variant);
+    // A random ply takes about as long as reading the clock, so random plies are timed
+    // together: the game's time less the searchers' moves, shared by their counts.
+    let started = Instant::now();
+    let mut searched_ms = 0.0;
+    let mut random_moves = [0u64; 2];
     while !game.outcome().is_over() && game.moves().len() < MAX_PLIES {
         let side = game.position().to_move();
+        summary.moves[side.index()] += 1;
         let t0 = Instant::now();
-        match &mut movers[side.index()] {
-            Mover::Random(rng) => random_move(&mut game, rng)
-                .context("the random player found no move in an ongoing game")?,
+        let mv = match &mut movers[side.index()] {
+            Mover::Random(rng) => {
+                random_move(&mut game, rng)
+                    .context("the random player found no move in an ongoing game")?;
+                random_moves[side.index()] += 1;
+                continue;
+            }
             Mover::Ai(ai) => {
-                let mv = ai
-                    .choose_in_game(&game)
+                ai.choose_in_game(&game)
                     .context("the AI found no move in an ongoing game")?
-                    .mv;
-                game.advance(mv)
-                    .with_context(|| format!("the {side} player chose the illegal move {mv}"))?;
+                    .mv
             }
             Mover::Mcts(mcts) => {
-                let (mv, _) = mcts
-                    .choose(&game.position(), u32::MAX, ms_per_move)
-                    .context("MCTS found no move in an ongoing game")?;
-                game.advance(mv)
-                    .with_context(|| format!("the {side} player chose the illegal move {mv}"))?;
+                mcts.choose(&game.position(), u32::MAX, ms_per_move)
+                    .context("MCTS found no move in an ongoing game")?
+                    .0
             }
         };
-        summary.ms[side.index()] += t0.elapsed().as_secs_f64() * 1000.0;
-        summary.moves[side.index()] += 1;
+        let ms = t0.elapsed().as_secs_f64() * 1000.0;
+        summary.ms[side.index()] += ms;
+        searched_ms += ms;
+        game.advance(mv)
+            .with_context(|| format!("the {side} player chose the illegal move {mv}"))?;
+    }
+    let random_ms = (started.elapsed().as_secs_f64() * 1000.0 - searched_ms).max(0.0);
+    let all_random = (random_moves[0] + random_moves[1]).max(1) as f64;
+    for (ms, n) in summary.ms.iter_mut().zip(random_moves) {
+        *ms += random_ms * n as f64 / all_random;
     }
     let plies = game.moves().len();
     summary.games += 1;
@@ -223,7 +236,7 @@ pub fn play_game(
 /// position's pseudo-legal moves, dropped and drawn again when the rules refuse it (an
 /// endless move), which is uniform over the legal moves and plays each move once
 /// instead of generating every child first. `None` when no candidate is legal.
-fn random_move(game: &mut Game, rng: &mut StdRng) -> Option<()> {
+fn random_move(game: &mut Game, rng: &mut SmallRng) -> Option<()> {
     let mut candidates = game.position().pseudo_legal_moves();
     while !candidates.is_empty() {
         let i = rng.gen_range(0..candidates.len());
