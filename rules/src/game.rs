@@ -6,6 +6,11 @@ use crate::position::{EndReason, Outcome};
 use crate::trace::{Event, Trace};
 use crate::{Move, MoveList, PlayError, Position, Side, Variant};
 
+/// Room made up front in a new game for its moves and positions seen (about 17 KB), so
+/// that a game of typical length (random Katro games average about 130 plies) grows
+/// them rarely: growing was a tenth of a self-play ply's cost.
+const TYPICAL_PLIES: usize = 128;
+
 /// A game: its start position, the moves played, and everything derived from them.
 ///
 /// Adds to [`Position`] what needs the history: K10/H10 repetition (a position, board
@@ -48,9 +53,9 @@ impl Game {
         let mut g = Game {
             start,
             opening,
-            moves: Vec::new(),
+            moves: Vec::with_capacity(TYPICAL_PLIES),
             position,
-            seen: FxHashMap::default(),
+            seen: FxHashMap::with_capacity_and_hasher(TYPICAL_PLIES, Default::default()),
             captured: [0, 0],
             outcome: Outcome::Ongoing,
         };
