@@ -3,12 +3,16 @@
 //! per player.
 //!
 //! Each position of the game is searched once, at level 5 within a node budget: its
-//! value for the player to move is the best move's score. A move's value is the value
-//! of the position it led to, seen from the mover (negated when the opponent moves next;
-//! kept when the opponent had to pass, H3). The seeds a move lost are the position's
-//! value minus the move's, never below zero. Values are capped at ± half the seeds in
-//! play ([`cap`]): a proven win counts as that lead, so that throwing it away is a
-//! blunder, and no move loses more seeds than the game has.
+//! value for the player to move is the best move's score (the chart). A move's value is
+//! the value of the position it led to, seen from the mover (negated when the opponent
+//! moves next; kept when the opponent had to pass, H3). When the search's best move was
+//! not played, the position it leads to is searched too, with the same budget, so that
+//! the two moves are valued alike: a search's score swings with its depth (a deeper
+//! look sees one more sowing), and a position's score against its child's would call
+//! even the best move a mistake. The seeds a move lost are the best move's value minus
+//! the played move's, never below zero; the best move itself loses none. Values are
+//! capped at ± half the seeds in play ([`cap`]): a proven win counts as that lead, so
+//! that throwing it away is a blunder.
 
 use mancala_rules::{Game, Move, Outcome, Position, Side};
 
@@ -71,12 +75,14 @@ pub struct PlyReview {
     pub played: Move,
     /// The search's best move in its position.
     pub best: Move,
-    /// The position's value for the mover before the move (best play), centi-seeds,
-    /// capped at ±[`cap`].
+    /// The best move's value for the mover, centi-seeds, capped at ±[`cap`]: from a
+    /// search of the position it leads to, like `value_played` (the same when the best
+    /// move was played; never below `value_played`).
     pub value_before: i32,
     /// The played move's value for the mover, centi-seeds, capped.
     pub value_played: i32,
-    /// Centi-seeds lost against the best move: `value_before - value_played`, at least 0.
+    /// Centi-seeds lost against the best move: `value_before - value_played`, at least 0;
+    /// 0 for the best move.
     pub lost: i32,
     /// Its mark.
     pub mark: Mark,
@@ -168,9 +174,7 @@ pub fn review_with(
     let cap = cap(&game.start());
     let mut replay = Game::from_position(game.start());
     let mut history = Vec::with_capacity(game.moves().len() + 1);
-    // (value for the player to move, best move, position, its result with perfect
-    // play) of each position, start to end.
-    let mut values: Vec<(i32, Option<Move>, Position, Option<Perfect>)> = Vec::new();
+    let mut values: Vec<Searched> = Vec::new();
     let total = game.moves().len() + 1;
     for i in 0..total {
         let pos = replay.position();
@@ -190,7 +194,19 @@ pub fn review_with(
                 Err(_) => (final_value(&pos, cap), None),
             }
         };
-        values.push((value, best, pos, perfect));
+        let best_value = match (best, game.moves().get(i)) {
+            (Some(b), Some(&played)) if b != played => {
+                Some(move_value(ai, &pos, b, &mut history, &limits, cap))
+            }
+            _ => None,
+        };
+        values.push(Searched {
+            value,
+            best,
+            pos,
+            perfect,
+            best_value,
+        });
         progress(i + 1, total);
         if let Some(&mv) = game.moves().get(i) {
             history.push(pos);
@@ -203,24 +219,70 @@ pub fn review_with(
     summarise(game, &values)
 }
 
+/// What the review found of one position of the game.
+struct Searched {
+    /// Its value for the player to move (the best move's score), centi-seeds, capped.
+    value: i32,
+    /// The search's best move; `None` once the game is over.
+    best: Option<Move>,
+    /// The position.
+    pos: Position,
+    /// Its result with perfect play, from the endgame tables.
+    perfect: Option<Perfect>,
+    /// When the game's move here was not `best`: `best`'s value for the mover, from a
+    /// search of the position it leads to ([`move_value`]).
+    best_value: Option<i32>,
+}
+
+/// The value of `mv` in `pos` for its mover, centi-seeds, capped at `cap`: the position
+/// it leads to, searched within `limits` (with `history` and `pos` before it), seen from
+/// the mover, as [`summarise`] values the played move.
+fn move_value(
+    ai: &mut Ai,
+    pos: &Position,
+    mv: Move,
+    history: &mut Vec<Position>,
+    limits: &Limits,
+    cap: i32,
+) -> i32 {
+    let Ok(next) = pos.play(mv) else {
+        return -cap; // the search's own move is legal; this is never reached
+    };
+    let value = if next.outcome().is_over() {
+        final_value(&next, cap)
+    } else {
+        history.push(*pos);
+        let found = ai.analyse(&next, history, limits, &mut |_| {});
+        history.pop();
+        match found {
+            Ok(found) => found.score.clamp(-cap, cap),
+            Err(_) => final_value(&next, cap),
+        }
+    };
+    if next.to_move() == pos.to_move() {
+        value
+    } else {
+        -value
+    }
+}
+
 /// The review from the value of each position.
-fn summarise(game: &Game, values: &[(i32, Option<Move>, Position, Option<Perfect>)]) -> GameReview {
+fn summarise(game: &Game, values: &[Searched]) -> GameReview {
     let mut plies = Vec::new();
     let mut sums = [(0.0f64, 0usize); 2];
     for (i, &played) in game.moves().iter().enumerate() {
-        let (Some((before, best, pos, perfect_before)), Some((after, _, next, perfect_next))) =
-            (values.get(i), values.get(i + 1))
-        else {
+        let (Some(here), Some(next)) = (values.get(i), values.get(i + 1)) else {
             break;
         };
-        let mover = pos.to_move();
+        let mover = here.pos.to_move();
         // The opponent moves next, unless he had to pass (H3).
-        let value_played = if next.to_move() == mover {
-            *after
+        let value_played = if next.pos.to_move() == mover {
+            next.value
         } else {
-            -after
+            -next.value
         };
-        let lost = (before - value_played).max(0);
+        let value_best = here.best_value.unwrap_or(value_played);
+        let lost = (value_best - value_played).max(0);
         let s = &mut sums[mover.index()];
         s.0 += accuracy(lost);
         s.1 += 1;
@@ -228,22 +290,28 @@ fn summarise(game: &Game, values: &[(i32, Option<Move>, Position, Option<Perfect
             ply: i + 1,
             mover,
             played,
-            best: best.unwrap_or(played),
-            value_before: *before,
+            best: here.best.unwrap_or(played),
+            value_before: value_best.max(value_played),
             value_played,
             lost,
             mark: Mark::of(lost),
-            perfect_before: *perfect_before,
-            perfect_after: if next.to_move() == mover {
-                *perfect_next
+            perfect_before: here.perfect,
+            perfect_after: if next.pos.to_move() == mover {
+                next.perfect
             } else {
-                perfect_next.map(Perfect::flipped)
+                next.perfect.map(Perfect::flipped)
             },
         });
     }
     let south_values = values
         .iter()
-        .map(|(v, _, pos, _)| if pos.to_move() == Side::South { *v } else { -v })
+        .map(|s| {
+            if s.pos.to_move() == Side::South {
+                s.value
+            } else {
+                -s.value
+            }
+        })
         .collect();
     let mean = |(sum, n): (f64, usize)| if n == 0 { 100.0 } else { sum / n as f64 };
     GameReview {
@@ -312,7 +380,7 @@ mod tests {
     /// A game of the reviewer's own choices: one review per position, values within the
     /// cap, accuracies within 0 to 100.
     #[test]
-    fn every_position_is_searched_once_and_values_stay_capped() {
+    fn every_position_is_reviewed_and_values_stay_capped() {
         let budget = 3_000;
         let mut ai = Ai::new(SearchConfig {
             level: 5,
@@ -342,7 +410,55 @@ mod tests {
         assert_eq!(cap, 16 * 100, "half of Katro 4x4's 32 seeds");
         for p in &r.plies {
             assert!(p.lost >= 0 && p.value_before.abs() <= cap, "{p:?}");
+            assert_eq!(p.lost, p.value_before - p.value_played, "{p:?}");
         }
         assert!(r.accuracy.iter().all(|a| (0.0..=100.0).contains(a)));
+    }
+
+    /// K1-K7, from the 6x6 start: the search's own best move, played, loses nothing and
+    /// is good, although a search of the start and one of the position after the move
+    /// (a ply deeper) score it differently. So does every move of a game the reviewer
+    /// plays itself at the same budget; a move other than the best loses what the best
+    /// move's own search says it is worth more.
+    #[test]
+    fn the_best_move_played_loses_nothing() {
+        let budget = 100_000;
+        let start = Position::new(Variant::KATRO);
+        let mut probe = Ai::new(SearchConfig {
+            level: 5,
+            ms_per_move: 0,
+            tt_mb: 16,
+            seed: 0,
+            max_nodes: Some(budget),
+        })
+        .unwrap();
+        let limits = Limits {
+            level: 5,
+            depth: None,
+            nodes: Some(budget),
+            movetime: None,
+            stop: None,
+        };
+        let best = probe.analyse(&start, &[], &limits, &mut |_| {}).unwrap();
+        let mut game = Game::from_position(start);
+        game.play(best.mv).unwrap();
+        let r = review(&game, budget, 16, &mut |_, _| {}).unwrap();
+        let p = &r.plies[0];
+        assert_eq!(p.best, best.mv, "the review's search is the probe's");
+        assert_eq!((p.lost, p.mark), (0, Mark::Good), "{p:?}");
+        assert_eq!(p.value_before, p.value_played);
+        // Another opening move: valued by the best move's own search, never below 0.
+        let other = start
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&m| m != best.mv)
+            .unwrap();
+        let mut game = Game::from_position(start);
+        game.play(other).unwrap();
+        let r = review(&game, budget, 16, &mut |_, _| {}).unwrap();
+        let p = &r.plies[0];
+        assert_eq!((p.best, p.played), (best.mv, other));
+        assert_eq!(p.lost, (p.value_before - p.value_played).max(0), "{p:?}");
     }
 }
