@@ -9,8 +9,8 @@ use super::correspondence::{autoforfeit, restart_clock, timeout_forfeit, Channel
 use super::decision::{refuse, Change, ChannelState, Ctx, Decision, Draft, Picture, Refusal};
 use super::painter::MatchInfo;
 use super::views::{
-    board_info, board_picture, expired, match_info, match_standing, names, no_game, players_text,
-    playing, result_text, to_move_with_deadline,
+    board_info, board_picture, expired, match_info, match_standing, move_view, names, no_game,
+    players_text, playing, result_text, to_move_with_deadline,
 };
 use super::{text, vs_ai, Settings};
 use crate::core::api::{mention_token, Button};
@@ -441,11 +441,7 @@ fn move_reply(
         return Draft::text(text::move_summary(names(r)[mover.index()], &trace));
     };
     let game = play.game();
-    // Drawn from the side the channel chose (the mover's by default); against the AI
-    // always from the human's side, so that his board does not turn round with every
-    // answer.
-    let view = r.ai.map_or(shown.view.side(mover), |ai| ai.side.other());
-    let mut info = board_info(r, game, view);
+    let mut info = board_info(r, game, move_view(r, shown, mover));
     if !trace.before.variant().is_katro() || game_over.is_some() {
         info.captured = Side::ALL.map(|s| trace.after.store(s) as u32);
     }

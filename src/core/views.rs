@@ -6,6 +6,7 @@
 use mancala_rules::{EndReason, Game, Outcome, Position, Side};
 
 use super::command::RulesTopic;
+use super::correspondence::ChannelSettings;
 use super::decision::{refuse, ChannelState, Ctx, Decision, Draft, Picture, Refusal};
 use super::painter::{BoardInfo, Ended, MatchInfo};
 use super::text;
@@ -53,6 +54,13 @@ pub(super) fn playing<'s>(state: &'s ChannelState, p: &str) -> Result<&'s Record
         Some(r) if r.status == Status::Challenge => refuse(not_started(p)),
         _ => refuse(no_game(p)),
     }
+}
+
+/// The side a move by `mover` of `r` is drawn from: the side the channel chose (`!set
+/// view`, the mover's by default); against the AI always the human's side, so that his
+/// board does not turn round with every answer. For the move pictures and `!replay`.
+pub(super) fn move_view(r: &Record, shown: &ChannelSettings, mover: Side) -> Side {
+    r.ai.map_or(shown.view.side(mover), |ai| ai.side.other())
 }
 
 /// The labels of a picture of `game` (the game of `r`), drawn from `view`'s side; an
@@ -405,7 +413,7 @@ pub(super) fn history(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, R
 
 /// `!replay`: the last move of the game here (in a match, of its current game; with no
 /// game in play, of the last finished one) as an animated GIF of its frames, drawn
-/// from the mover's side.
+/// from the side its move pictures were ([`move_view`]).
 pub(super) fn replay(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
     let r = shown_record(state, ctx.p())?;
     let game = r.play.as_ref().map(Play::game);
@@ -422,7 +430,7 @@ pub(super) fn replay(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Re
     }
     let trace = replayed.play(last).map_err(does_not_replay)?;
     let mover = trace.before.to_move();
-    let info = board_info(r, &replayed, mover);
+    let info = board_info(r, &replayed, move_view(r, &state.channel, mover));
     let body = tr!(
         "view-replay",
         number = game.moves().len(),

@@ -104,6 +104,37 @@ fn set_view_draws_the_boards_from_the_chosen_side() {
     assert!(seen("view-south", Some("!set view south")).contains("seen from South"));
 }
 
+/// `!replay` is drawn from the side its move pictures were: the channel's `!set view`,
+/// and against the AI the human's side, even for the AI's own move.
+#[test]
+fn replay_is_drawn_from_the_side_of_the_move_pictures() {
+    let core = core();
+    let at = chan("replay-view-north");
+    ok(say_as(&core, &at, "olga", "!set view north", true));
+    start(&core, &at, "katro");
+    ok(say(&core, &at, "alice", "!sow c1+"));
+    let r = ok(say(&core, &at, "carol", "!replay"));
+    assert!(
+        r.attachments[0].alt.contains("seen from North"),
+        "{}",
+        r.attachments[0].alt
+    );
+
+    let at = chan("replay-view-ai");
+    let replies = say(&core, &at, "alice", "!new katro ai as north");
+    let ai_move = replies.last().unwrap();
+    assert!(!ai_move.is_error, "{}", ai_move.text());
+    let pictured = &ai_move.attachments.last().unwrap().alt;
+    assert!(pictured.contains("seen from North"), "{pictured}");
+    let r = ok(say(&core, &at, "alice", "!replay"));
+    assert!(r.text().contains("(South)"), "the AI's move: {}", r.text());
+    assert!(
+        r.attachments[0].alt.contains("seen from North"),
+        "{}",
+        r.attachments[0].alt
+    );
+}
+
 #[test]
 fn set_pictures_and_view_are_for_organizers_and_check_their_value() {
     let core = core();
