@@ -57,9 +57,20 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // The reader went away (`... | head`): nothing is left to say, and no one to say
+        // it to.
+        Err(e) if broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Whether `e` comes of writing to a closed pipe.
+fn broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
