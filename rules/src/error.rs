@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{Hole, Move, Side};
+use crate::{Hole, Move, Side, Variant};
 
 /// What a [`ParseError`] was parsing; selects the accepted form shown to the user.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +48,78 @@ impl ParseKind {
     }
 }
 
+/// What is wrong with a text that could not be parsed: the faults of moves and game
+/// names typed (so that a program can word them in its user's language), else a
+/// sentence. Display gives the English sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseReason {
+    /// A move of no characters.
+    Empty,
+    /// The text names no hole (N1: a column letter and a row number).
+    NotAHole(String),
+    /// The hole is not on the board of the game (N1).
+    OffBoard {
+        /// The hole named.
+        hole: Hole,
+        /// The game.
+        variant: Variant,
+    },
+    /// A lone-seed step (K11) in Hoyito, which has none.
+    StepInHoyito,
+    /// More than one direction after the hole (N2).
+    TwoDirections,
+    /// A direction on a Hoyito move (H3 fixes it).
+    DirectionInHoyito,
+    /// A Katro size that is not two numbers `RxC` (N3).
+    KatroSize,
+    /// A Hoyito size that is not `2xN` (N3).
+    HoyitoSize,
+    /// A board the game does not have (K1, H1).
+    Board(VariantError),
+    /// No such game (N3).
+    UnknownGame,
+    /// Any other fault (positions, matches), as an English sentence.
+    Other(String),
+}
+
+impl fmt::Display for ParseReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseReason::Empty => f.write_str("empty move"),
+            ParseReason::NotAHole(t) => write!(f, "`{t}` is not a hole"),
+            ParseReason::OffBoard { hole, variant } => write!(
+                f,
+                "{hole} is off the {variant} board (columns a-{}, rows 1-{})",
+                (b'a' + variant.cols() - 1) as char,
+                variant.rows()
+            ),
+            ParseReason::StepInHoyito => f.write_str("Hoyito has no lone-seed steps"),
+            ParseReason::TwoDirections => {
+                f.write_str("one direction only: `+` or `-` after the hole")
+            }
+            ParseReason::DirectionInHoyito => f.write_str("Hoyito moves have no direction"),
+            ParseReason::KatroSize => f.write_str("Katro boards are 6x6, 4x6 and 4x4"),
+            ParseReason::HoyitoSize => f.write_str("Hoyito boards are 2xN"),
+            ParseReason::Board(e) => e.fmt(f),
+            ParseReason::UnknownGame => f.write_str("unknown game"),
+            ParseReason::Other(why) => f.write_str(why),
+        }
+    }
+}
+
+impl From<String> for ParseReason {
+    fn from(why: String) -> ParseReason {
+        ParseReason::Other(why)
+    }
+}
+
+impl From<&str> for ParseReason {
+    fn from(why: &str) -> ParseReason {
+        ParseReason::Other(why.to_string())
+    }
+}
+
 /// A hole, move, game name or position string that could not be parsed (N1-N4).
 ///
 /// Display names the offending text, what is wrong with it, and the accepted form.
@@ -55,12 +127,12 @@ impl ParseKind {
 pub struct ParseError {
     kind: ParseKind,
     text: String,
-    reason: String,
+    reason: ParseReason,
 }
 
 impl ParseError {
     /// A new error about `text`, for a value of kind `kind`.
-    pub fn new(kind: ParseKind, text: &str, reason: impl Into<String>) -> ParseError {
+    pub fn new(kind: ParseKind, text: &str, reason: impl Into<ParseReason>) -> ParseError {
         // Keep errors short even for a huge input: cut the echoed text.
         let mut text: String = text.chars().take(60).collect();
         if text.len() < 60 {
@@ -86,7 +158,7 @@ impl ParseError {
     }
 
     /// What is wrong with it, e.g. `row 3 has 5 holes, expected 6`.
-    pub fn reason(&self) -> &str {
+    pub fn reason(&self) -> &ParseReason {
         &self.reason
     }
 }

@@ -38,7 +38,7 @@ mod trace;
 mod types;
 mod variant;
 
-pub use error::{ParseError, ParseKind, PlayError, VariantError};
+pub use error::{ParseError, ParseKind, ParseReason, PlayError, VariantError};
 pub use game::Game;
 pub use matches::{Match, MatchMove};
 pub use moves::{Move, MoveList, MAX_MOVES};

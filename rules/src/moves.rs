@@ -3,7 +3,7 @@
 use core::fmt;
 
 use crate::types::parse_hole;
-use crate::{Dir, Hole, ParseError, ParseKind, Variant};
+use crate::{Dir, Hole, ParseError, ParseKind, ParseReason, Variant};
 
 /// A move: small and `Copy` (5 bytes).
 ///
@@ -69,26 +69,21 @@ impl Move {
         } else {
             ParseKind::HoyitoMove
         };
-        let err = |why: String| ParseError::new(kind, text, why);
+        let err = |why: ParseReason| ParseError::new(kind, text, why);
         if compact.is_empty() {
-            return Err(err("empty move".into()));
+            return Err(err(ParseReason::Empty));
         }
         let hole = |s: &str| -> Result<Hole, ParseError> {
-            let h = parse_hole(s).ok_or_else(|| err(format!("`{s}` is not a hole")))?;
+            let h = parse_hole(s).ok_or_else(|| err(ParseReason::NotAHole(s.to_string())))?;
             if variant.contains(h) {
                 Ok(h)
             } else {
-                Err(err(format!(
-                    "{h} is off the {} board (columns a-{}, rows 1-{})",
-                    variant,
-                    (b'a' + variant.cols() - 1) as char,
-                    variant.rows()
-                )))
+                Err(err(ParseReason::OffBoard { hole: h, variant }))
             }
         };
         if let Some((a, b)) = compact.split_once('^') {
             if !variant.is_katro() {
-                return Err(err("Hoyito has no lone-seed steps".into()));
+                return Err(err(ParseReason::StepInHoyito));
             }
             return Ok(Move::Step {
                 from: hole(a)?,
@@ -101,7 +96,7 @@ impl Move {
             _ => (compact.as_str(), None),
         };
         if body.ends_with(['+', '-']) {
-            return Err(err("one direction only: `+` or `-` after the hole".into()));
+            return Err(err(ParseReason::TwoDirections));
         }
         let from = hole(body)?;
         if variant.is_katro() {
@@ -110,7 +105,7 @@ impl Move {
                 dir: dir.unwrap_or(Dir::Plus),
             })
         } else if dir.is_some() {
-            Err(err("Hoyito moves have no direction".into()))
+            Err(err(ParseReason::DirectionInHoyito))
         } else {
             Ok(Move::Hoyito { from })
         }

@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::types::MAX_COLS;
-use crate::{Hole, ParseError, ParseKind, Side, VariantError, MAX_HOLES};
+use crate::{Hole, ParseError, ParseKind, ParseReason, Side, VariantError, MAX_HOLES};
 
 /// The lap cap of K8 and H9: a sowing that has not ended after this many laps is endless.
 pub const LAP_CAP: u32 = 10_000;
@@ -246,19 +246,19 @@ impl FromStr for Variant {
     /// [`ParseError`] for any other name or size.
     fn from_str(s: &str) -> Result<Variant, ParseError> {
         let t = s.trim().to_ascii_lowercase();
-        let err = |why: &str| ParseError::new(ParseKind::Variant, s, why);
+        let err = |why: ParseReason| ParseError::new(ParseKind::Variant, s, why);
         let (name, size) = match t.split_once(':') {
             Some((n, z)) => (n, Some(z)),
             None => (t.as_str(), None),
         };
-        let size_err = |e: VariantError| err(&e.to_string());
+        let size_err = |e: VariantError| err(ParseReason::Board(e));
         match (name, size) {
             ("katro", None) => Ok(Variant::KATRO),
             ("katro", Some(z)) => {
                 let (r, c) = z
                     .split_once('x')
                     .and_then(|(r, c)| Some((r.parse::<u8>().ok()?, c.parse::<u8>().ok()?)))
-                    .ok_or_else(|| err("Katro boards are 6x6, 4x6 and 4x4"))?;
+                    .ok_or_else(|| err(ParseReason::KatroSize))?;
                 Variant::katro(r, c).map_err(size_err)
             }
             ("hoyito", None) => Ok(Variant::HOYITO),
@@ -266,10 +266,10 @@ impl FromStr for Variant {
                 let n = z
                     .strip_prefix("2x")
                     .and_then(|n| n.parse::<u8>().ok())
-                    .ok_or_else(|| err("Hoyito boards are 2xN"))?;
+                    .ok_or_else(|| err(ParseReason::HoyitoSize))?;
                 Variant::hoyito(n).map_err(size_err)
             }
-            _ => Err(err("unknown game")),
+            _ => Err(err(ParseReason::UnknownGame)),
         }
     }
 }

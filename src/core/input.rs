@@ -18,7 +18,7 @@
 //! [`crate::core::api::Incoming::sanitized`] applies the first two to every message at
 //! the door, so the parser and every handler see the plain text.
 
-use mancala_rules::ParseKind;
+use mancala_rules::{ParseKind, ParseReason, VariantError};
 use unicode_normalization::UnicodeNormalization;
 
 /// The longest user text [`code`] echoes, in characters (longer is cut with `…`).
@@ -164,22 +164,10 @@ pub fn code(typed: &str) -> String {
 }
 
 /// The rules' parse error `e` about `typed` (a command's text, without backticks), with
-/// the typed text and the pieces of it that the reason quotes echoed by [`code`]:
-/// ``bad move `zz`: `zz` is not a hole; expected ...``. The frame and the accepted form
-/// are in the current language; the reason is the rules crate's (English).
+/// the typed text echoed by [`code`]: ``bad move `zz`: `zz` is not a hole; expected
+/// ...``, all in the current language, the fault too.
 pub fn parse_error(e: &mancala_rules::ParseError, typed: &str) -> String {
-    let reason: String = e
-        .reason()
-        .split('`')
-        .enumerate()
-        .map(|(i, piece)| {
-            if i % 2 == 1 {
-                code(piece)
-            } else {
-                piece.to_string()
-            }
-        })
-        .collect();
+    let reason = reason_text(e.reason());
     let typed = code(typed);
     match e.kind() {
         ParseKind::Hole => tr!("input-bad-hole", typed = typed, reason = reason),
@@ -187,6 +175,47 @@ pub fn parse_error(e: &mancala_rules::ParseError, typed: &str) -> String {
         ParseKind::HoyitoMove => tr!("input-bad-hoyito-move", typed = typed, reason = reason),
         ParseKind::Variant => tr!("input-bad-game", typed = typed, reason = reason),
         ParseKind::Position => tr!("input-bad-position", typed = typed, reason = reason),
+    }
+}
+
+/// What is wrong with a parsed text, in the current language: the faults of moves and
+/// game names as the locale words them (N1-N3, K1, H1); any other (positions, matches)
+/// in the rules crate's English, with the pieces it quotes echoed by [`code`].
+fn reason_text(reason: &ParseReason) -> String {
+    match reason {
+        ParseReason::Empty => tr!("input-reason-empty"),
+        ParseReason::NotAHole(t) => tr!("input-reason-not-a-hole", text = code(t)),
+        ParseReason::OffBoard { hole, variant } => tr!(
+            "input-reason-off-board",
+            hole = hole.to_string(),
+            game = variant.to_string(),
+            last = char::from(b'a' + variant.cols() - 1).to_string(),
+            rows = variant.rows(),
+        ),
+        ParseReason::StepInHoyito => tr!("input-reason-hoyito-step"),
+        ParseReason::TwoDirections => tr!("input-reason-two-directions"),
+        ParseReason::DirectionInHoyito => tr!("input-reason-hoyito-direction"),
+        ParseReason::KatroSize => tr!("input-reason-katro-size"),
+        ParseReason::HoyitoSize => tr!("input-reason-hoyito-size"),
+        ParseReason::Board(VariantError::KatroBoard { rows, cols }) => {
+            tr!("input-reason-katro-board", rows = *rows, cols = *cols)
+        }
+        ParseReason::Board(VariantError::HoyitoBoard { cols }) => {
+            tr!("input-reason-hoyito-board", cols = *cols)
+        }
+        ParseReason::UnknownGame => tr!("input-reason-unknown-game"),
+        other => other
+            .to_string()
+            .split('`')
+            .enumerate()
+            .map(|(i, piece)| {
+                if i % 2 == 1 {
+                    code(piece)
+                } else {
+                    piece.to_string()
+                }
+            })
+            .collect(),
     }
 }
 

@@ -111,3 +111,44 @@ fn spanish_in_one_channel_english_in_another() {
     );
     assert!(b.core.board(&en).is_none());
 }
+
+/// N1-N3, K1, H1: a malformed move or game name is refused wholly in the channel's
+/// language, the fault included (not only the frame around the rules' English).
+#[test]
+fn malformed_moves_and_games_are_refused_in_the_channel_language() {
+    let b = bench();
+    let at = chan("fr-bad-move");
+    ok(say_as(&b.core, &at, "olga", "!set language fr", true));
+    start(&b.core, &at, "katro notime");
+    let e = refused(say(&b.core, &at, "alice", "!sow zz"));
+    assert!(
+        e.starts_with("coup invalide `zz` : `zz` n'est pas un trou ; attendu : un trou"),
+        "{e}"
+    );
+    let e = refused(say(&b.core, &at, "alice", "!sow g1+"));
+    assert!(
+        e.starts_with(
+            "coup invalide `g1+` : g1 est hors du plateau katro (colonnes a-f, rangées 1-6)"
+        ),
+        "{e}"
+    );
+
+    let at = chan("ru-bad-move");
+    ok(say_as(&b.core, &at, "olga", "!set language ru", true));
+    start(&b.core, &at, "hoyito notime");
+    let e = refused(say(&b.core, &at, "alice", "!sow a1+"));
+    assert!(
+        e.starts_with("неверный ход `a1+`: у хода в Хойито нет направления; нужна лунка"),
+        "{e}"
+    );
+
+    let at = chan("es-bad-game");
+    ok(say_as(&b.core, &at, "olga", "!set language es", true));
+    let e = refused(say(&b.core, &at, "alice", "!new katro:5x5 @bob"));
+    assert!(
+        e.contains("los tableros de Katro son 6x6, 4x6 y 4x4 (K1), no 5x5"),
+        "{e}"
+    );
+    let e = refused(say(&b.core, &at, "alice", "!new ajedrez:2x6 @bob"));
+    assert!(e.contains("juego desconocido"), "{e}");
+}

@@ -1,6 +1,6 @@
 //! Notation N1-N4: holes, moves, game names, position strings; round trips and errors.
 
-use mancala_rules::{Dir, Hole, Move, ParseKind, Position, Variant};
+use mancala_rules::{Dir, Hole, Move, ParseKind, ParseReason, Position, Variant, VariantError};
 
 /// N1: columns from South's left, rows from South's edge; absolute, lower-case output.
 #[test]
@@ -136,4 +136,45 @@ fn n4_position_errors() {
         assert_eq!(e.kind(), ParseKind::Position);
         assert!(e.to_string().contains(needle), "{text}: {e}");
     }
+}
+
+/// N1-N3, K1, H1: the faults of moves and game names are typed, so that a program can
+/// word them in its user's language; Display keeps the English sentence.
+#[test]
+fn n2_n3_faults_are_typed() {
+    let k = Variant::KATRO;
+    let reason = |m: &str, v: Variant| Move::parse(m, v).unwrap_err().reason().clone();
+    assert_eq!(reason("", k), ParseReason::Empty);
+    assert_eq!(reason("zz+", k), ParseReason::NotAHole("zz".into()));
+    assert_eq!(
+        reason("g1+", k),
+        ParseReason::OffBoard {
+            hole: Hole::new(6, 0),
+            variant: k
+        }
+    );
+    assert_eq!(reason("a1^b2", Variant::HOYITO), ParseReason::StepInHoyito);
+    assert_eq!(reason("a1+-", k), ParseReason::TwoDirections);
+    assert_eq!(
+        reason("a1+", Variant::HOYITO),
+        ParseReason::DirectionInHoyito
+    );
+    let game = |g: &str| g.parse::<Variant>().unwrap_err().reason().clone();
+    assert_eq!(game("chess"), ParseReason::UnknownGame);
+    assert_eq!(game("katro:big"), ParseReason::KatroSize);
+    assert_eq!(game("hoyito:3x6"), ParseReason::HoyitoSize);
+    assert_eq!(
+        game("katro:5x5"),
+        ParseReason::Board(VariantError::KatroBoard { rows: 5, cols: 5 })
+    );
+    assert_eq!(
+        game("hoyito:2x13"),
+        ParseReason::Board(VariantError::HoyitoBoard { cols: 13 })
+    );
+    let e = Move::parse("g1+", k).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "bad move `g1+`: g1 is off the katro board (columns a-f, rows 1-6); expected a hole \
+         and a direction, like `c1+` or `c1-` (bare `c1` means +)"
+    );
 }
