@@ -162,7 +162,7 @@ rating-line = { $game } { $rating }{ $provisional ->
 # Appended to rating-line's counts: the last game's change, e.g. `+12`.
 rating-last-change = , last change { $change }
 rating-unrated = { $game } unrated
-rating-summary = { $player }: { $parts }.
+rating-summary = { $player }: { $katro }; { $hoyito }.
 rating-chart-title = { $player }: rating history
 rating-chart-steps = rated games
 rating-chart-band = rating deviation

@@ -156,7 +156,7 @@ rating-line = { $game } { $rating }{ $provisional ->
 } ({ $games }: { $won } ganadas, { $drawn } tablas, { $lost } perdidas{ $last })
 rating-last-change = , último cambio { $change }
 rating-unrated = { $game } sin puntuación
-rating-summary = { $player }: { $parts }.
+rating-summary = { $player }: { $katro }; { $hoyito }.
 rating-chart-title = { $player }: historial de puntuación
 rating-chart-steps = partidas puntuadas
 rating-chart-band = desviación de la puntuación

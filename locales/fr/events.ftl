@@ -159,7 +159,7 @@ rating-line = { $game } { $rating }{ $provisional ->
 } ({ $games } : { $won } gagnées, { $drawn } nulles, { $lost } perdues{ $last })
 rating-last-change = , dernière variation { $change }
 rating-unrated = { $game } sans classement
-rating-summary = { $player } : { $parts }.
+rating-summary = { $player } : { $katro } ; { $hoyito }.
 rating-chart-title = { $player } : historique du classement
 rating-chart-steps = parties classées
 rating-chart-band = écart de classement

@@ -164,7 +164,7 @@ rating-line = { $game } { $rating }{ $provisional ->
 } ({ $games }: выиграно { $won }, вничью { $drawn }, проиграно { $lost }{ $last })
 rating-last-change = , последнее изменение { $change }
 rating-unrated = { $game } без рейтинга
-rating-summary = { $player }: { $parts }.
+rating-summary = { $player }: { $katro }; { $hoyito }.
 rating-chart-title = { $player }: история рейтинга
 rating-chart-steps = рейтинговые партии
 rating-chart-band = отклонение рейтинга

@@ -423,9 +423,9 @@ impl super::Core {
         let user = who.unwrap_or(&msg.author);
         let prov = self.settings.provisional_rd;
         let (now, period) = (self.clock.now_ms(), Glicko::of(&self.settings).period_ms);
-        let mut parts = Vec::new();
+        let mut parts: [String; 2] = Default::default();
         let mut series = Vec::new();
-        for fam in ["katro", "hoyito"] {
+        for (part, fam) in parts.iter_mut().zip(["katro", "hoyito"]) {
             let t = table(&*self.store, &msg.at.community, fam)?;
             let name = if fam == "katro" { "Katro" } else { "Hoyito" };
             match t.players.get(&user.id).map(|p| p.at(now, period)) {
@@ -443,7 +443,7 @@ impl super::Core {
                         series.push(s);
                     }
                     let (rating, games) = (rating_text(&p, prov), games_text(p.games()));
-                    parts.push(tr!(
+                    *part = tr!(
                         "rating-line",
                         game = name,
                         rating = rating,
@@ -453,15 +453,17 @@ impl super::Core {
                         drawn = d,
                         lost = l,
                         last = last
-                    ));
+                    );
                 }
-                None => parts.push(tr!("rating-unrated", game = name)),
+                None => *part = tr!("rating-unrated", game = name),
             }
         }
+        let [katro, hoyito] = parts;
         let mut reply = super::text_reply(tr!(
             "rating-summary",
             player = &user.name,
-            parts = parts.join("; ")
+            katro = katro,
+            hoyito = hoyito
         ));
         let chart = crate::core::painter::LineChart {
             title: tr!("rating-chart-title", player = &user.name),

@@ -152,3 +152,33 @@ fn malformed_moves_and_games_are_refused_in_the_channel_language() {
     let e = refused(say(&b.core, &at, "alice", "!new ajedrez:2x6 @bob"));
     assert!(e.contains("juego desconocido"), "{e}");
 }
+
+/// The punctuation and capitals of each language: French puts a space before `;` and
+/// `:`, Spanish starts the sentence of the player to move with a capital.
+#[test]
+fn ratings_and_the_player_to_move_follow_the_language_typography() {
+    let b = bench();
+    let at = chan("fr-rating");
+    ok(say_as(&b.core, &at, "olga", "!set language fr", true));
+    let r = ok(say(&b.core, &at, "alice", "!rating"));
+    assert_eq!(
+        r.text(),
+        "alice : Katro sans classement ; Hoyito sans classement."
+    );
+
+    let at = chan("es-to-move");
+    ok(say_as(&b.core, &at, "olga", "!set language es", true));
+    start(&b.core, &at, "katro notime");
+    let board = ok(say(&b.core, &at, "carol", "!board"));
+    assert!(
+        board.text().contains(". Le toca a alice (Sur)."),
+        "{}",
+        board.text()
+    );
+    let r = ok(say(&b.core, &at, "alice", "!sow c1+"));
+    assert!(
+        r.text().contains("\nLe toca a @bob (Norte): "),
+        "{}",
+        r.text()
+    );
+}
