@@ -192,15 +192,7 @@ pub(super) fn standings_text(t: &Tournament) -> String {
                 drawn = d,
                 lost = l,
                 buchholz = half_points(s.buchholz),
-                // Quarter points: SB is (2 x win + 1 x draw) x half points.
-                sb = {
-                    let q = s.sonneborn_berger;
-                    if q % 4 == 0 {
-                        format!("{}", q / 4)
-                    } else {
-                        format!("{:.2}", f64::from(q) / 4.0)
-                    }
-                }
+                sb = quarter_points(s.sonneborn_berger)
             )
         };
         lines.push(if e.withdrawn {
@@ -311,7 +303,7 @@ pub(super) fn standings_tables(t: &Tournament) -> Vec<TablePicture> {
                 row.push(half_points(s.points));
                 row.push(format!("{w}-{d}-{l}"));
                 row.push(half_points(s.buchholz));
-                row.push(format!("{:.2}", f64::from(s.sonneborn_berger) / 4.0));
+                row.push(quarter_points(s.sonneborn_berger));
             }
             row
         })
@@ -379,10 +371,37 @@ fn crosstable(t: &Tournament, standings: &[super::Standing]) -> TablePicture {
     }
 }
 
+/// Sonneborn-Berger, kept in quarter points ((2 x win + 1 x draw) x half points), as
+/// `3`, `1.5`, `0.25`, `2.75`: no more decimals than the value has, like
+/// [`half_points`].
+fn quarter_points(q: u32) -> String {
+    match q % 4 {
+        0 => format!("{}", q / 4),
+        2 => format!("{}.5", q / 4),
+        r => format!("{}.{}", q / 4, r * 25),
+    }
+}
+
 fn half_points(p: u32) -> String {
     if p % 2 == 0 {
         format!("{}", p / 2)
     } else {
         format!("{}.5", p / 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{half_points, quarter_points};
+
+    /// Tie-breaks read with no more decimals than they have, in the text and the table.
+    #[test]
+    fn points_show_only_the_decimals_they_have() {
+        let quarters: Vec<String> = (0..=9).map(quarter_points).collect();
+        assert_eq!(
+            quarters,
+            ["0", "0.25", "0.5", "0.75", "1", "1.25", "1.5", "1.75", "2", "2.25"]
+        );
+        assert_eq!([half_points(0), half_points(3)], ["0", "1.5"]);
     }
 }
