@@ -186,14 +186,8 @@ pub fn review_with(
         } else {
             crate::endgame::ready_verdict(&pos).and_then(|v| v.result)
         };
-        let (value, best) = if replay.outcome().is_over() {
-            (final_value(&pos, cap), None)
-        } else {
-            match ai.analyse(&pos, &history, &limits, &mut |_| {}) {
-                Ok(found) => (found.score.clamp(-cap, cap), Some(found.mv)),
-                Err(_) => (final_value(&pos, cap), None),
-            }
-        };
+        let over = replay.outcome().is_over();
+        let (value, best) = position_value(ai, &pos, over, &history, &limits, cap);
         let best_value = match (best, game.moves().get(i)) {
             (Some(b), Some(&played)) if b != played => {
                 Some(move_value(ai, &pos, b, &mut history, &limits, cap))
@@ -234,6 +228,36 @@ struct Searched {
     best_value: Option<i32>,
 }
 
+/// The value of `pos` for its player to move, centi-seeds, capped at `cap`, and the
+/// search's best move there: the result when the game is `over` there, else a search
+/// within `limits` (`history`: the positions before it).
+fn position_value(
+    ai: &mut Ai,
+    pos: &Position,
+    over: bool,
+    history: &[Position],
+    limits: &Limits,
+    cap: i32,
+) -> (i32, Option<Move>) {
+    if over {
+        return (final_value(pos, cap), None);
+    }
+    match ai.analyse(pos, history, limits, &mut |_| {}) {
+        Ok(found) => (found.score.clamp(-cap, cap), Some(found.mv)),
+        Err(_) => (final_value(pos, cap), None),
+    }
+}
+
+/// `value`, the value of `next` for its player to move, seen from `mover`, who moved
+/// into it: negated when the opponent moves next, kept when he had to pass (H3).
+fn for_mover(value: i32, mover: Side, next: &Position) -> i32 {
+    if next.to_move() == mover {
+        value
+    } else {
+        -value
+    }
+}
+
 /// The value of `mv` in `pos` for its mover, centi-seeds, capped at `cap`: the position
 /// it leads to, searched within `limits` (with `history` and `pos` before it), seen from
 /// the mover, as [`summarise`] values the played move.
@@ -248,22 +272,10 @@ fn move_value(
     let Ok(next) = pos.play(mv) else {
         return -cap; // the search's own move is legal; this is never reached
     };
-    let value = if next.outcome().is_over() {
-        final_value(&next, cap)
-    } else {
-        history.push(*pos);
-        let found = ai.analyse(&next, history, limits, &mut |_| {});
-        history.pop();
-        match found {
-            Ok(found) => found.score.clamp(-cap, cap),
-            Err(_) => final_value(&next, cap),
-        }
-    };
-    if next.to_move() == pos.to_move() {
-        value
-    } else {
-        -value
-    }
+    history.push(*pos);
+    let (value, _) = position_value(ai, &next, next.outcome().is_over(), history, limits, cap);
+    history.pop();
+    for_mover(value, pos.to_move(), &next)
 }
 
 /// The review from the value of each position.
@@ -275,12 +287,7 @@ fn summarise(game: &Game, values: &[Searched]) -> GameReview {
             break;
         };
         let mover = here.pos.to_move();
-        // The opponent moves next, unless he had to pass (H3).
-        let value_played = if next.pos.to_move() == mover {
-            next.value
-        } else {
-            -next.value
-        };
+        let value_played = for_mover(next.value, mover, &next.pos);
         let value_best = here.best_value.unwrap_or(value_played);
         let lost = (value_best - value_played).max(0);
         let s = &mut sums[mover.index()];

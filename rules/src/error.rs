@@ -91,7 +91,7 @@ impl fmt::Display for ParseReason {
             ParseReason::OffBoard { hole, variant } => write!(
                 f,
                 "{hole} is off the {variant} board (columns a-{}, rows 1-{})",
-                (b'a' + variant.cols() - 1) as char,
+                Hole::new(variant.cols() - 1, 0).col_letter(),
                 variant.rows()
             ),
             ParseReason::StepInHoyito => f.write_str("Hoyito has no lone-seed steps"),

@@ -18,7 +18,7 @@
 //! [`crate::core::api::Incoming::sanitized`] applies the first two to every message at
 //! the door, so the parser and every handler see the plain text.
 
-use mancala_rules::{ParseKind, ParseReason, VariantError};
+use mancala_rules::{Hole, ParseKind, ParseReason, VariantError};
 use unicode_normalization::UnicodeNormalization;
 
 /// The longest user text [`code`] echoes, in characters (longer is cut with `…`).
@@ -189,7 +189,7 @@ fn reason_text(reason: &ParseReason) -> String {
             "input-reason-off-board",
             hole = hole.to_string(),
             game = variant.to_string(),
-            last = char::from(b'a' + variant.cols() - 1).to_string(),
+            last = Hole::new(variant.cols() - 1, 0).col_letter().to_string(),
             rows = variant.rows(),
         ),
         ParseReason::StepInHoyito => tr!("input-reason-hoyito-step"),
