@@ -182,7 +182,7 @@ fn hoyito(pos: &Position) -> i32 {
     let me = pos.to_move();
     let stores = pos.store(me) as i32 - pos.store(me.other()) as i32;
     let track = HoyitoTrack::of(pos);
-    let threes = track.seeds[..track.len].iter().filter(|&&s| s == 3).count() as i32;
+    let threes = track.threes.count_ones() as i32;
     let in_play = pos.board_total() as i32;
     let mine = track.reach(me, in_play);
     let theirs = track.reach(me.other(), in_play);
@@ -190,10 +190,15 @@ fn hoyito(pos: &Position) -> i32 {
 }
 
 /// The open holes of a Hoyito board in sowing order (H2, M2: closed holes are skipped),
-/// with their seeds and owners.
+/// with their seeds and owners; bit `i` of each mask is the `i`-th hole along the
+/// track, so that [`HoyitoTrack::reach`] counts casas a word at a time.
 struct HoyitoTrack {
     seeds: [u8; 24],
-    /// Bit `i`: the hole `i` along the track is North's.
+    /// Holes holding three seeds (casas for the next seed dropped in, H5/H6a).
+    threes: u32,
+    /// Holes holding any seed.
+    occupied: u32,
+    /// North's holes.
     north: u32,
     len: usize,
 }
@@ -201,23 +206,29 @@ struct HoyitoTrack {
 impl HoyitoTrack {
     #[inline]
     fn of(pos: &Position) -> HoyitoTrack {
-        let c = pos.variant().cols();
+        let c = pos.variant().cols() as usize;
+        let board = pos.board();
+        let closed = pos.closed_mask();
         let mut t = HoyitoTrack {
             seeds: [0; 24],
+            threes: 0,
+            occupied: 0,
             north: 0,
             len: 0,
         };
-        // H2: a1 .. the last column of row 1, then row 2 back to a2.
-        let holes = (0..c)
-            .map(|col| (col, 0))
-            .chain((0..c).rev().map(|col| (col, 1)));
-        for (col, row) in holes {
-            let hole = mancala_rules::Hole::new(col, row);
-            if pos.is_closed(hole) {
+        // H2: a1 .. the last column of row 1 (board indices 0..c), then row 2 back to
+        // a2 (indices 2c-1 down to c).
+        for k in 0..2 * c {
+            let idx = if k < c { k } else { 3 * c - 1 - k };
+            if closed >> idx & 1 == 1 {
                 continue;
             }
-            t.seeds[t.len] = pos.row(row)[col as usize];
-            t.north |= u32::from(row) << t.len;
+            let s = board[idx];
+            let bit = 1u32 << t.len;
+            t.seeds[t.len] = s;
+            t.threes |= bit * u32::from(s == 3);
+            t.occupied |= bit * u32::from(s > 0);
+            t.north |= bit * u32::from(k >= c);
             t.len += 1;
         }
         t
@@ -230,17 +241,23 @@ impl HoyitoTrack {
     #[inline]
     fn reach(&self, side: Side, in_play: i32) -> i32 {
         let n = self.len;
+        let all = (1u32 << n) - 1;
+        let own = if side == Side::North {
+            self.north
+        } else {
+            !self.north & all
+        };
+        // The three-seed holes twice over, so that a lap of up to one round from hole
+        // `i` covers bits i+1 ..= i+s of one word, with no wrap-around.
+        let twice = u64::from(self.threes) | u64::from(self.threes) << n;
         let mut best = 0;
-        for i in 0..n {
-            let s = self.seeds[i] as usize;
-            let owner_north = self.north >> i & 1 == 1;
-            if s == 0 || owner_north != (side == Side::North) {
-                continue;
-            }
-            let casas = (1..=s.min(n))
-                .filter(|j| self.seeds[(i + j) % n] == 3)
-                .count() as i32;
-            best = best.max(casas);
+        let mut holes = own & self.occupied;
+        while holes != 0 {
+            let i = holes.trailing_zeros() as usize;
+            holes &= holes - 1;
+            let s = (self.seeds[i] as usize).min(n);
+            let lap = (twice >> (i + 1)) & ((1u64 << s) - 1);
+            best = best.max(lap.count_ones() as i32);
         }
         let taken = 4 * best;
         if taken > 0 && taken >= in_play - 4 {
@@ -343,6 +360,67 @@ mod tests {
         let after = p.play(mancala_rules::Move::parse("a1", p.variant()).unwrap());
         assert_eq!(after.unwrap().store(Side::South), 28);
         assert_eq!(evaluate(&p), 45 * 2 + 80 * 8);
+    }
+
+    /// The word-at-a-time reach equals a hole-by-hole walk of each first lap, along
+    /// random Hoyito games on every board, with and without closed holes (M2).
+    #[test]
+    fn hoyito_reach_agrees_with_walking_each_lap() {
+        fn naive(pos: &Position, side: Side) -> i32 {
+            let v = pos.variant();
+            let c = v.cols();
+            let track: Vec<mancala_rules::Hole> = (0..c)
+                .map(|col| mancala_rules::Hole::new(col, 0))
+                .chain((0..c).rev().map(|col| mancala_rules::Hole::new(col, 1)))
+                .filter(|&h| !pos.is_closed(h))
+                .collect();
+            let n = track.len();
+            let seeds = |k: usize| pos.seeds(track[k % n]).unwrap() as usize;
+            let best = (0..n)
+                .filter(|&i| pos.owner(track[i]) == side && seeds(i) > 0)
+                .map(|i| (1..=seeds(i).min(n)).filter(|j| seeds(i + j) == 3).count())
+                .max()
+                .unwrap_or(0) as i32;
+            let in_play = pos.board_total() as i32;
+            if best > 0 && 4 * best >= in_play - 4 {
+                in_play
+            } else {
+                4 * best
+            }
+        }
+        let mut x = 11u64;
+        for cols in 6..=12u8 {
+            let v = mancala_rules::Variant::hoyito(cols).unwrap();
+            for closed in [false, true] {
+                let mut p = if closed {
+                    let s = format!(
+                        "hoyito:2x{cols}/x{}/{}x s 0 0",
+                        ",4".repeat(cols as usize - 1),
+                        "4,".repeat(cols as usize - 1)
+                    );
+                    s.parse::<Position>().unwrap()
+                } else {
+                    Position::new(v)
+                };
+                let start = p;
+                for _ in 0..2000 {
+                    let t = HoyitoTrack::of(&p);
+                    for side in Side::ALL {
+                        let in_play = p.board_total() as i32;
+                        assert_eq!(t.reach(side, in_play), naive(&p, side), "{p} {side}");
+                    }
+                    let ch = p.children();
+                    if ch.is_empty() {
+                        p = start;
+                        continue;
+                    }
+                    x = x
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    p = ch[(x >> 33) as usize % ch.len()].1;
+                }
+            }
+        }
     }
 
     /// M2: sowing skips a closed hole, and so does the reach: a1's two seeds fall in

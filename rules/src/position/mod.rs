@@ -149,6 +149,13 @@ impl Position {
         self.variant.contains(hole) && self.closed & (1 << self.variant.index(hole)) != 0
     }
 
+    /// The closed holes (M2) as a mask: bit `i` set when board index `i` (see
+    /// [`Variant::index`]) is closed. Always 0 in Katro and outside match play.
+    #[inline]
+    pub fn closed_mask(&self) -> u64 {
+        self.closed
+    }
+
     /// Hoyito seeds captured by `side` in this game (0 in Katro).
     #[inline]
     pub fn store(&self, side: Side) -> u16 {
