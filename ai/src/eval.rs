@@ -206,6 +206,32 @@ struct HoyitoTrack {
 impl HoyitoTrack {
     #[inline]
     fn of(pos: &Position) -> HoyitoTrack {
+        if pos.closed_mask() != 0 {
+            return HoyitoTrack::with_closed(pos);
+        }
+        // No closed hole: the track is row 1 as it lies, then row 2 reversed (H2), and
+        // the masks are read off the board a word at a time.
+        let c = pos.variant().cols() as usize;
+        let board = pos.board();
+        let (south_occupied, south_threes) = row_bits(board, 0, c);
+        let (north_occupied, north_threes) = row_bits(board, c, c);
+        let reversed = |m: u32| m.reverse_bits() >> (32 - c);
+        let mut t = HoyitoTrack {
+            seeds: [0; 24],
+            threes: south_threes | reversed(north_threes) << c,
+            occupied: south_occupied | reversed(north_occupied) << c,
+            north: ((1 << c) - 1) << c,
+            len: 2 * c,
+        };
+        t.seeds[..c].copy_from_slice(&board[..c]);
+        for (k, &s) in board[c..2 * c].iter().rev().enumerate() {
+            t.seeds[c + k] = s;
+        }
+        t
+    }
+
+    /// [`HoyitoTrack::of`] with closed holes (M2, match play), which the track skips.
+    fn with_closed(pos: &Position) -> HoyitoTrack {
         let c = pos.variant().cols() as usize;
         let board = pos.board();
         let closed = pos.closed_mask();
@@ -266,6 +292,29 @@ impl HoyitoTrack {
             taken
         }
     }
+}
+
+/// The holes of the Hoyito row of `c` (at most 12) holes from board index `start` that
+/// hold any seed, and those that hold three, as masks: bit `k` is the row's `k`-th hole.
+#[inline]
+fn row_bits(board: &[u8; mancala_rules::MAX_HOLES], start: usize, c: usize) -> (u32, u32) {
+    const THREES: u64 = 0x0303_0303_0303_0303;
+    let word = |at: usize| u64::from_le_bytes(board[at..at + 8].try_into().expect("8 bytes"));
+    // Two words hold the row (start + 16 <= 28 bytes of the board's 36).
+    let (lo, hi) = (word(start), word(start + 8));
+    let occupied = gather(nonzero_bytes(lo)) | gather(nonzero_bytes(hi)) << 8;
+    let threes = gather(!nonzero_bytes(lo ^ THREES) & HIGH)
+        | gather(!nonzero_bytes(hi ^ THREES) & HIGH) << 8;
+    let row = (1u32 << c) - 1;
+    (occupied & row, threes & row)
+}
+
+/// Flags from [`nonzero_bytes`] (the high bit of bytes) gathered into the low byte:
+/// bit `k` is byte `k`'s flag. The multiplication moves each flag to its place in the
+/// top byte, with no two partial products meeting.
+#[inline]
+fn gather(flags: u64) -> u32 {
+    ((flags >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
 #[cfg(test)]
@@ -362,7 +411,7 @@ mod tests {
         assert_eq!(evaluate(&p), 45 * 2 + 80 * 8);
     }
 
-    /// The word-at-a-time reach equals a hole-by-hole walk of each first lap, along
+    /// The word-at-a-time reach (and count of three-seed holes) equals a hole-by-hole walk of each first lap, along
     /// random Hoyito games on every board, with and without closed holes (M2).
     #[test]
     fn hoyito_reach_agrees_with_walking_each_lap() {
@@ -405,6 +454,8 @@ mod tests {
                 let start = p;
                 for _ in 0..2000 {
                     let t = HoyitoTrack::of(&p);
+                    let threes = p.board().iter().filter(|&&s| s == 3).count();
+                    assert_eq!(t.threes.count_ones() as usize, threes, "{p}");
                     for side in Side::ALL {
                         let in_play = p.board_total() as i32;
                         assert_eq!(t.reach(side, in_play), naive(&p, side), "{p} {side}");
