@@ -201,12 +201,21 @@ impl Position {
     #[inline]
     fn row_occupied(&self, row: u8) -> bool {
         let c = self.variant.cols() as usize;
-        let start = row as usize * c;
-        // The row's bytes lie in the 16 bytes from `s`, `start - s` in (c <= 12).
+        self.any_seeds(row as usize * c, c)
+    }
+
+    /// Whether any of the `len` (at most 16) holes from board index `start` holds a
+    /// seed, by one 16-byte load.
+    #[inline]
+    pub(super) fn any_seeds(&self, start: usize, len: usize) -> bool {
+        if len == 0 {
+            return false;
+        }
+        // The holes lie in the 16 bytes from `s`, `start - s` in (start + len <= 36).
         let s = start.min(MAX_HOLES - 16);
         let bytes: [u8; 16] = self.board[s..s + 16].try_into().expect("16 bytes");
         let w = u128::from_le_bytes(bytes) >> ((start - s) * 8);
-        w & ((1u128 << (c * 8)) - 1) != 0
+        w & (u128::MAX >> (128 - len * 8)) != 0
     }
 
     /// The owner of `hole` (K1, H1).

@@ -215,7 +215,7 @@ impl Position {
         // h's row holds the seed just sown, so it is the mover's front row unless a row
         // of his further inward holds seeds.
         let (lo, hi) = track.inward[h];
-        if self.board[lo as usize..hi as usize].iter().any(|&s| s > 0) {
+        if self.any_seeds(lo as usize, (hi - lo) as usize) {
             return Captured::No;
         }
         if *opp_front == OppFront::Unknown {
@@ -256,11 +256,7 @@ impl Position {
         let c = track.cols as usize;
         track.opp_rows[..track.half_rows as usize]
             .iter()
-            .find(|&&start| {
-                self.board[start as usize..start as usize + c]
-                    .iter()
-                    .any(|&s| s > 0)
-            })
+            .find(|&&start| self.any_seeds(start as usize, c))
             .map_or(OppFront::Empty, |&start| OppFront::Row(start))
     }
 
