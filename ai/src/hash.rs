@@ -1,71 +1,25 @@
 //! A fast 64-bit hash of a [`Position`] for the transposition table and repetition checks.
 
-use core::hash::{Hash, Hasher};
-
 use mancala_rules::Position;
 
-/// Multiplicative word hasher (the FxHash scheme) with a final avalanche, so that the
-/// low bits used as a table index are well mixed. Not for untrusted keys.
-#[derive(Default)]
-struct WordHasher(u64);
-
+/// Multiplier of the FxHash scheme.
 const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
 
-impl WordHasher {
-    #[inline]
-    fn add(&mut self, w: u64) {
-        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(K);
-    }
-}
-
-impl Hasher for WordHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            self.add(u64::from_le_bytes(c.try_into().expect("8 bytes")));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut buf = [0u8; 8];
-            buf[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(buf));
-        }
-    }
-    #[inline]
-    fn write_u8(&mut self, i: u8) {
-        self.add(i as u64);
-    }
-    #[inline]
-    fn write_u16(&mut self, i: u16) {
-        self.add(i as u64);
-    }
-    #[inline]
-    fn write_u64(&mut self, i: u64) {
-        self.add(i);
-    }
-    #[inline]
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-    #[inline]
-    fn finish(&self) -> u64 {
-        // splitmix64 finaliser.
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
-
-/// The 64-bit key of a position: board, closed holes, stores and player to move all
-/// count, so two positions with the same key are, up to a negligible collision chance,
-/// the same position in the sense of K10/H10 repetition.
+/// The 64-bit key of a position: board, closed holes, stores, player to move and game
+/// all count (the six words of [`Position::packed`]), so two positions with the same
+/// key are, up to a negligible collision chance, the same position in the sense of
+/// K10/H10 repetition. The words are folded by the FxHash step and the result
+/// avalanched (splitmix64's finaliser), so that the low bits used as a table index are
+/// well mixed. Not for untrusted keys.
 #[inline]
 pub fn position_key(pos: &Position) -> u64 {
-    let mut h = WordHasher::default();
-    pos.hash(&mut h);
-    h.finish()
+    let z = pos
+        .packed()
+        .iter()
+        .fold(0u64, |h, &w| (h.rotate_left(5) ^ w).wrapping_mul(K));
+    let z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 #[cfg(test)]

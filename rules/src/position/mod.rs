@@ -149,6 +149,36 @@ impl Position {
         self.variant.contains(hole) && self.closed & (1 << self.variant.index(hole)) != 0
     }
 
+    /// The whole position packed into six words, so that a hash reads six words rather
+    /// than field by field: two positions are equal exactly when their words are.
+    /// Words 0-3 hold board indices 0-31 (a byte per hole, little-endian); word 4
+    /// indices 32-35, then South's and North's stores (16 bits each, from bit 32);
+    /// word 5 the closed holes (bits 0-35, as [`Position::closed_mask`]), the player to
+    /// move (bit 40: North), the H10 sweep (bit 41) and the game and board (bits
+    /// 48-56: Katro 1, rows, columns, K11 steps).
+    #[inline]
+    pub fn packed(&self) -> [u64; 6] {
+        let b = &self.board;
+        let word = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().expect("8 bytes"));
+        let last = u64::from(u32::from_le_bytes(b[32..36].try_into().expect("4 bytes")));
+        let v = self.variant;
+        let game = u64::from(v.is_katro())
+            | u64::from(v.rows()) << 1
+            | u64::from(v.cols()) << 4
+            | u64::from(v.lone_steps()) << 8;
+        [
+            word(0),
+            word(8),
+            word(16),
+            word(24),
+            last | u64::from(self.stores[0]) << 32 | u64::from(self.stores[1]) << 48,
+            self.closed
+                | u64::from(self.to_move == Side::North) << 40
+                | u64::from(self.swept) << 41
+                | game << 48,
+        ]
+    }
+
     /// The closed holes (M2) as a mask: bit `i` set when board index `i` (see
     /// [`Variant::index`]) is closed. Always 0 in Katro and outside match play.
     #[inline]
@@ -315,6 +345,52 @@ mod tests {
                 assert_eq!(p.board_total(), total);
             }
         }
+    }
+
+    /// `packed` tells positions apart exactly when they differ: along random games
+    /// of every game and board (with K11 steps, stores, passes, closed holes and the
+    /// H10 sweep met on the way), equal words mean equal positions.
+    #[test]
+    fn packed_words_are_equal_only_for_equal_positions() {
+        let mut seen = std::collections::HashMap::new();
+        let boards = ["katro", "katro:4x6", "katro:4x4", "hoyito", "hoyito:2x12"];
+        let mut x = 0x853c_49e6_748f_ea9bu64;
+        for name in boards {
+            let v: Variant = name.parse().unwrap();
+            // Katro with and without K11 steps (same boards, another game); Hoyito
+            // open and with closed holes (M2).
+            let other = if v.is_katro() {
+                Position::new(v).with_lone_steps(true)
+            } else {
+                Position::hoyito_match_start(v, 0b1001, Side::North)
+            };
+            for start in [Position::new(v), other] {
+                for _ in 0..300 {
+                    let mut p = start;
+                    for _ in 0..200 {
+                        let before = seen.insert(p.packed(), p);
+                        assert!(before.is_none_or(|q| q == p), "{p} {}", before.unwrap());
+                        let ch = p.children();
+                        if ch.is_empty() {
+                            break;
+                        }
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        p = ch[x as usize % ch.len()].1;
+                    }
+                }
+            }
+        }
+        // Same board, different mover, sweep or game: different words.
+        let p = Position::new(Variant::KATRO);
+        let mut q = p;
+        q.to_move = Side::North;
+        assert_ne!(p.packed(), q.packed());
+        let mut r = p;
+        r.swept = true;
+        assert_ne!(p.packed(), r.packed());
+        assert_ne!(p.packed(), p.with_lone_steps(true).packed());
     }
 
     /// N1: the table behind `Variant::hole` inverts `Variant::index` on every board.
