@@ -727,7 +727,8 @@ impl Searcher {
     /// best move `tt_best`, played alone, then, unless it cut off, every move
     /// generated and ordered (see [`Searcher::order_moves`]; the table's move comes
     /// first there too, so the moves are searched in the same order either way). At a
-    /// cut node whose table move cuts off again, the other moves are never sown.
+    /// cut node whose table move cuts off again, the other moves are never sown. At
+    /// depth 1 the moves after the table's are [`Searcher::frontier_moves`].
     fn search_moves(
         &mut self,
         pos: &Position,
@@ -752,6 +753,9 @@ impl Searcher {
                 self.add_killer(ply, *mv);
                 return Searched::Best(s, tt_best);
             }
+        }
+        if depth == 1 {
+            return self.frontier_moves(pos, ply, (alpha, beta), best, first.is_some());
         }
         let mut children = self.spare.pop().unwrap_or_default();
         pos.children_into(&mut children);
@@ -800,6 +804,55 @@ impl Searcher {
             }
         }
         self.spare.push(children);
+        Searched::Best(best.0, best.1)
+    }
+
+    /// The rest of [`Searcher::search_moves`] at depth 1, after the table's move
+    /// (`tt_tried`, whose score and code are `best`): the children are leaves, each
+    /// scored exactly by one evaluation, so they are sown and scored one at a time in
+    /// generation order and the node stops at the first that reaches `beta`. Sowing
+    /// them all first, to order them, sowed about twice as many as were scored.
+    fn frontier_moves(
+        &mut self,
+        pos: &Position,
+        ply: u32,
+        (mut alpha, beta): (i32, i32),
+        mut best: (i32, u8),
+        tt_tried: bool,
+    ) -> Searched {
+        let me = pos.to_move();
+        let tt_best = best.1;
+        let mut any = false;
+        let mut cut = None;
+        pos.each_child(|mv, child| {
+            any = true;
+            let code = move_code(mv);
+            if tt_tried && code == tt_best {
+                return false; // searched already
+            }
+            let s = self.child_score(me, (child, position_key(child)), 0, ply + 1, alpha, beta);
+            if self.stopped && !self.must_finish {
+                return true;
+            }
+            if s > best.0 {
+                best = (s, code);
+                alpha = alpha.max(s);
+                if s >= beta {
+                    cut = Some(mv);
+                    return true;
+                }
+            }
+            false
+        });
+        if self.stopped && !self.must_finish {
+            return Searched::Stopped;
+        }
+        if let Some(mv) = cut {
+            self.add_killer(ply, mv);
+        }
+        if !any {
+            return Searched::NoMove;
+        }
         Searched::Best(best.0, best.1)
     }
 }

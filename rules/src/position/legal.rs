@@ -196,6 +196,21 @@ impl Position {
         });
     }
 
+    /// Gives each legal move, with the position it leads to, to `f` in canonical order
+    /// until `f` returns true; returns whether it did. Each move is sown only when its
+    /// turn comes: a search that stops at the first good move sows no other.
+    #[inline]
+    pub fn each_child(&self, mut f: impl FnMut(Move, &Position) -> bool) -> bool {
+        self.each_candidate(|m| {
+            let mut p = *self;
+            // An endless move (K8/H9) is no child: skipped.
+            p.sow(m, &mut Quiet).is_ok() && {
+                p.finish_move(&mut Quiet);
+                f(m, &p)
+            }
+        })
+    }
+
     /// Whether `side` would have a legal move if it were his turn.
     pub(super) fn has_legal_move(&self, side: Side) -> bool {
         // Most Hoyito positions have a move seen to end in its first lap, with no
@@ -328,6 +343,51 @@ impl core::ops::Deref for Children {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `each_child` gives exactly the children of `children`, in the same order, and
+    /// stops at the first for which its function returns true; along random games of
+    /// every game and board, K11 steps and closed holes (M2) included.
+    #[test]
+    fn each_child_gives_the_children_in_order_and_stops_when_told() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let v = |name: &str| name.parse::<Variant>().unwrap();
+        let starts = [
+            Position::new(v("katro")),
+            Position::new(v("katro:4x4")).with_lone_steps(true),
+            Position::new(v("katro:4x6")),
+            Position::new(v("hoyito")),
+            Position::hoyito_match_start(v("hoyito:2x12"), 0b101 << 12, Side::North),
+        ];
+        for start in starts {
+            let mut p = start;
+            for _ in 0..3000 {
+                let all = p.children();
+                let mut seen = Vec::new();
+                p.each_child(|m, c| {
+                    seen.push((m, *c));
+                    false
+                });
+                assert_eq!(seen.len(), all.len(), "{p}");
+                assert!(seen.iter().zip(all.iter()).all(|(a, b)| a == b), "{p}");
+                if let Some(stop) = all.len().checked_sub(1).map(|n| n / 2) {
+                    let mut calls = 0;
+                    assert!(p.each_child(|_, _| {
+                        calls += 1;
+                        calls == stop + 1
+                    }));
+                    assert_eq!(calls, stop + 1);
+                }
+                if all.is_empty() {
+                    p = start;
+                    continue;
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                p = all[x as usize % all.len()].1;
+            }
+        }
+    }
 
     /// H9: the first-lap shortcut of `has_legal_move` answers as sowing every candidate
     /// would, along random Hoyito games on every board, closed holes (M2) included.
