@@ -145,13 +145,15 @@ impl Core {
     /// language (`auto`: in the language this message is answered in without a choice).
     pub(super) fn set_language(&self, msg: &Incoming, lang: Option<Lang>) -> Answer {
         self.set_channel(msg, |c| c.language = lang)?;
-        let text = match lang {
-            Some(l) => crate::i18n::with_lang(l, || tr!("language-set")),
+        // The reply is made in the new language, so that it is also rendered in it
+        // (the console's own words, dates).
+        let reply = match lang {
+            Some(l) => crate::i18n::with_lang(l, || text_reply(tr!("language-set"))),
             None => crate::i18n::with_lang(Lang::choose(None, msg.locale.as_deref()), || {
-                tr!("language-auto")
+                text_reply(tr!("language-auto"))
             }),
         };
-        Ok(vec![text_reply(text)])
+        Ok(vec![reply])
     }
 
     /// `!set pictures frames|sheet|final|gif` (organizers).
