@@ -10,3 +10,12 @@ language-auto = Replies here follow each message's language where the platform t
 language-unknown = { $word } is not a language here: { $codes } or auto
 time-in = in { $span }
 time-ago = { $span } ago
+
+# The console transport's own lines: a reply's speaker, its buttons (typed there), and
+# the text diagram's last line.
+console-bot = bot
+console-bot-refused = bot (refused)
+console-button = [{ $label }: type { $command }]
+console-button-only = [{ $label }: type { $command }, only { $user }]
+diagram-won = game over: { $side } wins
+diagram-drawn = game over: drawn

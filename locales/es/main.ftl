@@ -7,3 +7,12 @@ language-auto = Las respuestas aquí siguen el idioma de cada mensaje cuando la 
 language-unknown = { $word } no es un idioma disponible aquí: { $codes } o auto
 time-in = en { $span }
 time-ago = hace { $span }
+
+# The console transport's own lines: a reply's speaker, its buttons (typed there), and
+# the text diagram's last line.
+console-bot = bot
+console-bot-refused = bot (rechazado)
+console-button = [{ $label }: escribe { $command }]
+console-button-only = [{ $label }: escribe { $command }, solo { $user }]
+diagram-won = partida terminada: gana { $side }
+diagram-drawn = partida terminada: tablas

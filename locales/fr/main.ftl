@@ -7,3 +7,12 @@ language-auto = Les réponses ici suivent la langue de chaque message quand la p
 language-unknown = { $word } n'est pas une langue disponible ici : { $codes } ou auto
 time-in = dans { $span }
 time-ago = il y a { $span }
+
+# The console transport's own lines: a reply's speaker, its buttons (typed there), and
+# the text diagram's last line.
+console-bot = bot
+console-bot-refused = bot (refusé)
+console-button = [{ $label } : tapez { $command }]
+console-button-only = [{ $label } : tapez { $command }, seulement { $user }]
+diagram-won = partie terminée : { $side } gagne
+diagram-drawn = partie terminée : nulle

@@ -8,3 +8,12 @@ language-auto = Ответы здесь следуют языку каждого
 language-unknown = { $word } — недоступный здесь язык: { $codes } или auto
 time-in = через { $span }
 time-ago = { $span } назад
+
+# The console transport's own lines: a reply's speaker, its buttons (typed there), and
+# the text diagram's last line.
+console-bot = бот
+console-bot-refused = бот (отказ)
+console-button = [{ $label }: введите { $command }]
+console-button-only = [{ $label }: введите { $command }, только { $user }]
+diagram-won = игра окончена: победа стороны { $side }
+diagram-drawn = игра окончена: ничья

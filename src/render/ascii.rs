@@ -2,23 +2,31 @@
 
 use mancala_rules::{Hole, Position};
 
+use crate::core::text::side_name;
+
 /// Draws `pos` as an ASCII diagram seen from South's side (row 1 at the bottom), with
 /// column letters and row numbers (RULES.md N1), a line between the two halves, closed
 /// holes (M2) as `x`, the Hoyito stores, and who is to move (or the position's result,
-/// K9/H8, once it is over).
+/// K9/H8, once it is over). The words are in the current language ([`crate::i18n`]).
 ///
 /// ```
 /// use mancala_rules::{Position, Variant};
 /// let text = mancala_bot::render::ascii::board(&Position::new(Variant::HOYITO));
 /// assert!(text.contains("2 |  4  4  4  4  4  4 |"));
+/// assert!(text.ends_with("South to move.\n"));
 /// ```
 pub fn board(pos: &Position) -> String {
     let mut out = diagram(pos);
     out.push_str(&match pos.outcome() {
-        mancala_rules::Outcome::Ongoing => format!("{} to move\n", pos.to_move()),
-        mancala_rules::Outcome::Win { winner, .. } => format!("game over: {winner} wins\n"),
-        mancala_rules::Outcome::Draw { .. } => "game over: drawn\n".to_string(),
+        mancala_rules::Outcome::Ongoing => {
+            tr!("view-side-to-move", side = side_name(pos.to_move()))
+        }
+        mancala_rules::Outcome::Win { winner, .. } => {
+            tr!("diagram-won", side = side_name(winner))
+        }
+        mancala_rules::Outcome::Draw { .. } => tr!("diagram-drawn"),
     });
+    out.push('\n');
     out
 }
 
@@ -49,9 +57,12 @@ pub fn diagram(pos: &Position) -> String {
             let store = if v.is_katro() {
                 String::new()
             } else {
-                format!(", captured {}", pos.store(side))
+                format!(
+                    ", {}",
+                    tr!("picture-stats-hoyito", captured = pos.store(side))
+                )
             };
-            format!("  {side}{store}")
+            format!("  {}{store}", side_name(side))
         } else {
             String::new()
         };

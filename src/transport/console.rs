@@ -166,10 +166,13 @@ impl<'a> Console<'a> {
                 .iter()
                 .any(|r| !r.attachments.is_empty() && target(r) == to);
             if !reply.attachments.is_empty() && !later {
-                // The status line in the language of the reply it follows.
-                let shown = i18n::with_lang(reply.lang, || self.core.board_status(&to));
-                if let Some((pos, status)) = shown {
-                    writeln!(out, "{}{status}", crate::render::ascii::diagram(&pos))?;
+                // The diagram and its status line in the language of the reply they follow.
+                let shown = i18n::with_lang(reply.lang, || {
+                    let (pos, status) = self.core.board_status(&to)?;
+                    Some((crate::render::ascii::diagram(&pos), status))
+                });
+                if let Some((diagram, status)) = shown {
+                    writeln!(out, "{diagram}{status}")?;
                 }
             }
         }
@@ -198,11 +201,14 @@ impl Console<'_> {
         channel: &str,
     ) -> anyhow::Result<()> {
         let current = Some(self.channel.as_str());
-        let mut tag = if reply.is_error {
-            "bot (refused)".to_string()
-        } else {
-            "bot".to_string()
-        };
+        // The console's own words in the reply's language, as the reply itself.
+        let mut tag = i18n::with_lang(reply.lang, || {
+            if reply.is_error {
+                tr!("console-bot-refused")
+            } else {
+                tr!("console-bot")
+            }
+        });
         if current != Some(channel) {
             tag = format!("[#{channel}] {tag}");
         }
@@ -218,11 +224,20 @@ impl Console<'_> {
             }
         }
         for b in &reply.buttons {
-            let only = b
-                .only
-                .as_ref()
-                .map_or(String::new(), |u| format!(", only {}", u.name));
-            writeln!(out, "     [{}: type {}{only}]", b.label, b.command)?;
+            let line = i18n::with_lang(reply.lang, || match &b.only {
+                Some(u) => tr!(
+                    "console-button-only",
+                    label = b.label.as_str(),
+                    command = b.command.as_str(),
+                    user = u.name.as_str()
+                ),
+                None => tr!(
+                    "console-button",
+                    label = b.label.as_str(),
+                    command = b.command.as_str()
+                ),
+            });
+            writeln!(out, "     {line}")?;
         }
         if reply.attachments.is_empty() || !self.pictures {
             return Ok(());

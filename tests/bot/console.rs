@@ -127,6 +127,34 @@ fn console_runs_a_small_tournament() {
     assert!(out.contains("1. bob: won the final (round 1)"), "{out}");
 }
 
+/// The console's own lines (the speaker, the button lines, the text diagram's side
+/// labels and stores) speak the channel's language, as the replies do.
+#[test]
+fn console_lines_speak_the_channels_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        &["console", "--no-endgame"],
+        dir.path(),
+        "!set language ru\n!new hoyito @bob as south\n/as bob\n!accept\n/as alice\n!sow a1\n\
+         /as bob\n!sow zz\n",
+    );
+    assert!(
+        out.contains("[Принять: введите !accept, только bob]"),
+        "{out}"
+    );
+    assert!(out.contains("бот (отказ): неверный ход `zz`"), "{out}");
+    // The language's own confirmation is spoken by the bot in that language too.
+    assert!(
+        out.contains("бот: Теперь ответы здесь на русском языке."),
+        "{out}"
+    );
+    // Hoyito a1 (H4-H6): four seeds to b1..e1, the last relays; the diagram after the
+    // move labels each row with its side and store in Russian.
+    assert!(out.contains("|  Север, взято "), "{out}");
+    assert!(out.contains("|  Юг, взято "), "{out}");
+    assert!(!out.contains("South") && !out.contains("captured"), "{out}");
+}
+
 /// Issue 18: logs written to a pipe or file carry no colour escape codes.
 #[test]
 fn logs_to_a_pipe_have_no_colour_codes() {
