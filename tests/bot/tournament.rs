@@ -696,6 +696,12 @@ fn game_rooms_invite_the_players_and_close_after_the_grace_period() {
         let mv = b.core.legal_moves(&room)[0].clone();
         ok(say(&b.core, &room, who, &format!("!sow {mv}")));
     }
+    // In the game's room (a community of its own), `!tournament` means the
+    // tournament's community: its pairings, unnamed, and its list.
+    let r = ok(say(&b.core, &room, "p1", "!tournament pairings"));
+    assert!(r.text().starts_with("ko round 1:"), "{}", r.text());
+    let r = ok(say(&b.core, &room, "p1", "!tournament"));
+    assert!(r.text().contains("ko"), "{}", r.text());
     let out = say(&b.core, &room, "p2", "!resign");
     let home: Vec<String> = out
         .iter()
@@ -707,6 +713,9 @@ fn game_rooms_invite_the_players_and_close_after_the_grace_period() {
             .any(|t| t.starts_with("ko round 1, board 1: p1 1-0 p2")),
         "{home:?}"
     );
+    // After the game too (the room's last game links it to the tournament).
+    let r = ok(say(&b.core, &room, "p2", "!tournament standings ko"));
+    assert!(r.text().contains("p1"), "{}", r.text());
     // Rated in the tournament's community, not the room's.
     let r = ok(say(&b.core, &lobby, "p1", "!rating"));
     assert!(r.text().contains("(1 game: 1 won"), "{}", r.text());

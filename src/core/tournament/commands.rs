@@ -69,8 +69,9 @@ impl Core {
         usage: &str,
     ) -> Result<Found, Fail> {
         let p = self.p();
+        let community = self.tournament_community(msg);
         if let Some(name) = name {
-            let key = Tournament::key_of(&msg.at.community, name);
+            let key = Tournament::key_of(&community, name);
             let doc = docs::load::<Option<Tournament>>(&*self.store, &key)?;
             return match doc.value {
                 Some(t) => Ok(Found {
@@ -80,7 +81,7 @@ impl Core {
                 None => refuse(tr!("tournament-unknown", name = name, p = p)),
             };
         }
-        let all = self.tournaments(&msg.at.community)?;
+        let all = self.tournaments(&community)?;
         let is_here = |t: &Tournament| {
             t.home == msg.at
                 || t.rounds
@@ -129,6 +130,18 @@ impl Core {
                 usage = usage,
                 first = &fits[0].t.name
             )),
+        }
+    }
+
+    /// The community whose tournaments a command in `msg`'s channel means: the
+    /// channel's own, except in the room of a tournament game (its game in play or its
+    /// last) that lies in another community, as every room the bot opens on Matrix:
+    /// there, the tournament's. A store failure reads as "the channel's own".
+    fn tournament_community(&self, msg: &Incoming) -> String {
+        let linked = self.shown_game(&msg.at).and_then(|r| r.tournament);
+        match linked.map(|l| l.key) {
+            Some(DocKey::Tour { community, .. }) => community,
+            _ => msg.at.community.clone(),
         }
     }
 
@@ -198,7 +211,7 @@ impl Core {
     pub(in crate::core) fn tournament(&self, msg: &Incoming, cmd: &TourneyCommand) -> Answer {
         match cmd {
             TourneyCommand::List => {
-                let all = self.tournaments(&msg.at.community)?;
+                let all = self.tournaments(&self.tournament_community(msg))?;
                 let all: Vec<Tournament> = all.into_iter().map(|f| f.t).collect();
                 Ok(vec![text_reply(views::list_text(&all, self.p()))])
             }
@@ -315,7 +328,7 @@ impl Core {
         let Found { mut t, version } =
             self.find_tournament(msg, name, &[Phase::Registration], "start")?;
         let fam = crate::core::ratings::family(t.kind);
-        let table = crate::core::ratings::table(&*self.store, &msg.at.community, fam)?;
+        let table = crate::core::ratings::table(&*self.store, &t.home.community, fam)?;
         decide::start(&mut t, &table)?;
         self.save_tournament(&t, version.as_deref())?;
         let key = t.key();
