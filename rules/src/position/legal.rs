@@ -234,11 +234,36 @@ impl Position {
                 return true;
             }
         }
+        if self.variant.is_katro() && self.katro_ends_in_first_lap(side) {
+            return true;
+        }
         let mut p = *self;
         p.to_move = side;
         p.each_candidate(|m| {
             let mut q = p;
             q.sow(m, &mut Quiet).is_ok()
+        })
+    }
+
+    /// Whether one of `side`'s Katro sowings (K3) surely ends in its first lap, so is
+    /// legal (K8) without being sown: its seeds go less than once round his track (K2),
+    /// so its last one falls into a hole no earlier seed of the lap reached, and that
+    /// hole is empty (K6a: the move ends there). `false` means "not known". The K9
+    /// check after every move asks this; most positions answer here.
+    fn katro_ends_in_first_lap(&self, side: Side) -> bool {
+        let Some(row) = self.start_row(side) else {
+            return false;
+        };
+        let v = self.variant;
+        let tracks = [Dir::Plus, Dir::Minus].map(|d| Track::katro(v, side, d));
+        (0..v.cols()).any(|col| {
+            let i = v.index(Hole::new(col, row));
+            let n = self.board[i] as usize;
+            n > 0
+                && tracks.iter().any(|t| {
+                    // The track is held twice over: the landing needs no wrap.
+                    n < t.len() && self.board[t.holes[t.pos_of[i] as usize + n] as usize] == 0
+                })
         })
     }
 
@@ -387,6 +412,47 @@ mod tests {
                 p = all[x as usize % all.len()].1;
             }
         }
+    }
+
+    /// K6a/K8: where the Katro shortcut of `has_legal_move` says a sowing ends in its
+    /// first lap, one of the side's moves does end after one lap; and it answers for
+    /// most positions, along random games on every Katro board.
+    #[test]
+    fn katro_first_lap_shortcut_finds_a_move_that_ends_in_one_lap() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let (mut asked, mut answered) = (0, 0);
+        for name in ["katro", "katro:4x6", "katro:4x4"] {
+            let v: Variant = name.parse().unwrap();
+            for seeds in 1..=4 {
+                for _ in 0..20 {
+                    let mut p = Position::with_seeds(v, seeds).unwrap();
+                    for _ in 0..150 {
+                        for side in Side::ALL {
+                            let mut q = p;
+                            q.to_move = side;
+                            asked += 1;
+                            if p.katro_ends_in_first_lap(side) {
+                                answered += 1;
+                                let one_lap = q.candidates().iter().any(|&m| {
+                                    let mut r = q;
+                                    matches!(r.sow(m, &mut Quiet), Ok(1))
+                                });
+                                assert!(one_lap, "{q}");
+                            }
+                        }
+                        let ch = p.children();
+                        if ch.is_empty() {
+                            break;
+                        }
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        p = ch[x as usize % ch.len()].1;
+                    }
+                }
+            }
+        }
+        assert!(answered * 2 > asked, "{answered} of {asked}");
     }
 
     /// H9: the first-lap shortcut of `has_legal_move` answers as sowing every candidate
