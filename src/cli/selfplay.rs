@@ -190,14 +190,17 @@ pub fn play_game(
     while !game.outcome().is_over() && game.moves().len() < MAX_PLIES {
         let side = game.position().to_move();
         summary.moves[side.index()] += 1;
+        let mover = &mut movers[side.index()];
+        if let Mover::Random(rng) = mover {
+            random_move(&mut game, rng)
+                .context("the random player found no move in an ongoing game")?;
+            random_moves[side.index()] += 1;
+            continue;
+        }
+        // Only the searchers' moves read the clock (see above).
         let t0 = Instant::now();
-        let mv = match &mut movers[side.index()] {
-            Mover::Random(rng) => {
-                random_move(&mut game, rng)
-                    .context("the random player found no move in an ongoing game")?;
-                random_moves[side.index()] += 1;
-                continue;
-            }
+        let mv = match mover {
+            Mover::Random(_) => continue, // moved above
             Mover::Ai(ai) => {
                 ai.choose_in_game(&game)
                     .context("the AI found no move in an ongoing game")?
