@@ -59,12 +59,14 @@ pub fn run_console_with(cfg: &Config, pictures: bool) -> anyhow::Result<ExitCode
     cfg.limits.commands_per_user_per_minute = 0;
     cfg.limits.commands_per_channel_per_minute = 0;
     let cfg = &cfg;
-    let core = if pictures {
-        crate::cli::run::build_core(cfg)?
+    let painter: std::sync::Arc<dyn mancala_bot::core::painter::Painter> = if pictures {
+        mancala_bot::render::Renderer::warmed()
     } else {
-        let blank = std::sync::Arc::new(mancala_bot::core::painter::BlankPainter);
-        crate::cli::run::build_core_painted(cfg, blank)?
+        std::sync::Arc::new(mancala_bot::core::painter::BlankPainter)
     };
+    // The session's clock, which `/wait` moves forward.
+    let clock = std::sync::Arc::new(mancala_bot::core::OffsetClock::default());
+    let core = crate::cli::run::build_core_timed(cfg, painter, clock.clone())?;
     let _backups = crate::cli::run::start_backups(cfg, core.shared_store())?;
     if cfg.ai.endgame {
         crate::cli::run::warm_endgame(&cfg.data_dir);
@@ -73,7 +75,7 @@ pub fn run_console_with(cfg: &Config, pictures: bool) -> anyhow::Result<ExitCode
     let tty = stdin.is_terminal();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut console = Console::new(&core, &cfg.data_dir);
+    let mut console = Console::new(&core, &cfg.data_dir).with_clock(clock);
     if !pictures {
         console = console.without_pictures();
     }

@@ -109,9 +109,21 @@ pub fn build_core_painted(
     cfg: &Config,
     painter: Arc<dyn mancala_bot::core::painter::Painter>,
 ) -> anyhow::Result<Core> {
+    build_core_timed(cfg, painter, Arc::new(SystemClock))
+}
+
+/// As [`build_core_painted`], timed by `clock`.
+///
+/// # Errors
+/// As [`build_core`].
+pub fn build_core_timed(
+    cfg: &Config,
+    painter: Arc<dyn mancala_bot::core::painter::Painter>,
+    clock: Arc<dyn mancala_bot::core::Clock>,
+) -> anyhow::Result<Core> {
     let settings = cfg.settings()?;
     let store = open_configured(cfg)?;
-    Ok(Core::new(store, painter, Arc::new(SystemClock), settings))
+    Ok(Core::new(store, painter, clock, settings))
 }
 
 /// The running bot's live backups: the snapshot thread (stops when this is dropped)

@@ -76,6 +76,37 @@ impl Clock for SystemClock {
     }
 }
 
+/// The system clock moved forward by an offset that only grows: the console's `/wait`,
+/// to see deadlines, reminders and expiries happen without waiting for them. Starts
+/// with no offset.
+#[derive(Debug, Default)]
+pub struct OffsetClock(AtomicU64);
+
+impl OffsetClock {
+    /// Moves the clock forward by `d` (the offset at most to [`u64::MAX`] ms).
+    pub fn advance(&self, d: Duration) {
+        let d = limits::millis(d);
+        let _ = self
+            .0
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |ms| {
+                Some(ms.saturating_add(d))
+            });
+    }
+
+    /// How far ahead of the system clock it is.
+    pub fn offset(&self) -> Duration {
+        Duration::from_millis(self.0.load(Ordering::SeqCst))
+    }
+}
+
+impl Clock for OffsetClock {
+    fn now_ms(&self) -> u64 {
+        SystemClock
+            .now_ms()
+            .saturating_add(self.0.load(Ordering::SeqCst))
+    }
+}
+
 /// A clock that moves only when told: for tests.
 #[derive(Debug, Default)]
 pub struct ManualClock(AtomicU64);

@@ -4,7 +4,10 @@
 //! Each input line is a chat message in the current channel from the current user.
 //! `/as NAME` switches the user, `/channel NAME` the channel, `/organizer on|off` whether
 //! the user counts as an organizer (on by default: tournaments, `!set`), `/tick` runs the
-//! periodic driver, `/quit` ends; `@NAME` in a message mentions the user NAME. The
+//! periodic driver, `/wait SPAN` (`2h`, `3d 4h`, `90m`) moves the session's clock forward
+//! that far and runs the driver, so that deadlines, reminders and expiries can be seen
+//! without waiting for them (the clock keeps the lead until the session ends), `/quit`
+//! ends; `@NAME` in a message mentions the user NAME. The
 //! driver (reminders, deadlines, tournaments) also runs at start and after every line.
 //! Replies meant for another channel (a tournament game's room, which the console opens
 //! simply by naming a channel after the pairing) are printed with that channel's name;
@@ -14,11 +17,12 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::Context;
 
 use crate::core::api::{ChatCore, Incoming, Reply};
-use crate::core::Core;
+use crate::core::{Clock, Core, OffsetClock, SystemClock};
 use crate::i18n;
 use crate::model::{ChannelKey, User};
 
@@ -43,6 +47,8 @@ pub struct Console<'a> {
     organizer: bool,
     seq: u64,
     pictures: bool,
+    /// The core's clock, when `/wait` may move it.
+    clock: Option<Arc<OffsetClock>>,
 }
 
 impl<'a> Console<'a> {
@@ -57,6 +63,22 @@ impl<'a> Console<'a> {
             organizer: true,
             seq: 0,
             pictures: true,
+            clock: None,
+        }
+    }
+
+    /// With `clock`, the core's clock, which `/wait` moves forward and the printed
+    /// times are relative to.
+    pub fn with_clock(mut self, clock: Arc<OffsetClock>) -> Console<'a> {
+        self.clock = Some(clock);
+        self
+    }
+
+    /// Now, by the core's clock: milliseconds since the Unix epoch.
+    fn now_ms(&self) -> u64 {
+        match &self.clock {
+            Some(c) => c.now_ms(),
+            None => SystemClock.now_ms(),
         }
     }
 
@@ -78,8 +100,8 @@ impl<'a> Console<'a> {
         format!(
             "mancala-bot console; data in {}. You are {} in #{}. Type `{p}help` for the \
              commands; /as NAME switches the user, /channel NAME the channel, /organizer on|off \
-             (on: every user may run tournaments and `{p}set`), /tick, /quit ends. Organizer \
-             mode is {} now.",
+             (on: every user may run tournaments and `{p}set`), /tick, /wait SPAN (2h, 3d) moves \
+             the clock forward, /quit ends. Organizer mode is {} now.",
             self.data_dir.display(),
             self.me.name,
             self.channel,
@@ -131,15 +153,46 @@ impl<'a> Console<'a> {
                 writeln!(out, "(organizer {v})")?;
             }
             (Some("tick"), None, None) => {}
+            (Some("wait"), Some(_), _) => {
+                let span = rest["wait".len()..].trim();
+                writeln!(out, "{}", self.wait(span))?;
+            }
             (Some("quit"), None, None) => return Ok(Flow::Quit),
             _ => writeln!(
                 out,
                 "(console commands: /as NAME, /channel NAME, /organizer on|off, /tick, \
-                 /quit; bot commands start with `{}`)",
+                 /wait SPAN, /quit; bot commands start with `{}`)",
                 self.core.prefix()
             )?,
         }
         Ok(Flow::Continue)
+    }
+
+    /// `/wait SPAN`: moves the clock forward by `span` (a jiff "friendly" span: `2h`,
+    /// `3d 4h`, `90m`; days of 24 h) and says where it stands, or why it did not move.
+    fn wait(&self, span: &str) -> String {
+        let Some(clock) = &self.clock else {
+            return "(this session's clock cannot be moved)".to_string();
+        };
+        let parsed = span.parse::<jiff::Span>().ok().and_then(|s| {
+            let d = s
+                .to_duration(jiff::SpanRelativeTo::days_are_24_hours())
+                .ok()?;
+            std::time::Duration::try_from(d).ok()
+        });
+        match parsed {
+            Some(d) if !d.is_zero() => {
+                clock.advance(d);
+                format!(
+                    "(the clock is now {}, {} ahead of real time)",
+                    crate::core::text::date_text(self.now_ms()),
+                    crate::core::text::duration_text(crate::core::limits::millis(clock.offset()))
+                )
+            }
+            _ => {
+                format!("(`{span}` is not a time to wait: a span forward such as 2h, 3d 4h or 90m)")
+            }
+        }
     }
 
     fn message(&mut self, line: &str, out: &mut impl Write) -> anyhow::Result<()> {
@@ -212,10 +265,7 @@ impl Console<'_> {
         if current != Some(channel) {
             tag = format!("[#{channel}] {tag}");
         }
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as u64);
-        let text = reply.plain(now);
+        let text = reply.plain(self.now_ms());
         for (i, line) in text.lines().enumerate() {
             if i == 0 {
                 writeln!(out, "{tag}: {line}")?;

@@ -155,6 +155,32 @@ fn console_lines_speak_the_channels_language() {
     assert!(!out.contains("South") && !out.contains("captured"), "{out}");
 }
 
+/// `/wait SPAN` moves the session's clock: a claim refused before the deadline
+/// passes after it, the driver's timeout notice comes on its own, and a span that is
+/// not a time forward moves nothing.
+#[test]
+fn console_wait_moves_the_clock_past_a_deadline() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        &["console", "--no-pictures", "--no-endgame"],
+        dir.path(),
+        "!new katro @bob as south 1h\n/as bob\n!accept\n!claim\n/wait soon\n/wait 50m\n\
+         !claim\n/wait 1h 30m\n!claim\n",
+    );
+    let refused_early = out
+        .matches("bot (refused): alice's deadline has not passed yet")
+        .count();
+    assert_eq!(refused_early, 2, "{out}");
+    assert!(out.contains("(`soon` is not a time to wait"), "{out}");
+    assert!(out.contains(", 50 min ahead of real time)"), "{out}");
+    assert!(out.contains(", 140 min ahead of real time)"), "{out}");
+    assert!(
+        out.contains("bot: @alice (South) did not move by the deadline"),
+        "{out}"
+    );
+    assert!(out.contains("Game over: North wins, on time"), "{out}");
+}
+
 /// Issue 18: logs written to a pipe or file carry no colour escape codes.
 #[test]
 fn logs_to_a_pipe_have_no_colour_codes() {
