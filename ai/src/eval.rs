@@ -182,7 +182,7 @@ fn hoyito(pos: &Position) -> i32 {
     let me = pos.to_move();
     let stores = pos.store(me) as i32 - pos.store(me.other()) as i32;
     let track = HoyitoTrack::of(pos);
-    let threes = track.threes.count_ones() as i32;
+    let threes = track.casas as i32;
     let in_play = pos.board_total() as i32;
     let mine = track.reach(me, in_play);
     let theirs = track.reach(me.other(), in_play);
@@ -190,12 +190,18 @@ fn hoyito(pos: &Position) -> i32 {
 }
 
 /// The open holes of a Hoyito board in sowing order (H2, M2: closed holes are skipped),
-/// with their seeds and owners; bit `i` of each mask is the `i`-th hole along the
-/// track, so that [`HoyitoTrack::reach`] counts casas a word at a time.
+/// with their seeds and owners (bit `i` of each mask is the `i`-th hole along the
+/// track), and the running count of three-seed holes along it, so that
+/// [`HoyitoTrack::reach`] counts the casas of a lap by one subtraction.
 struct HoyitoTrack {
-    seeds: [u8; 24],
-    /// Holes holding three seeds (casas for the next seed dropped in, H5/H6a).
-    threes: u32,
+    /// Seeds along the track (at most 24 holes), zero past its end.
+    seeds: [u8; 32],
+    /// `prefix[k]`: the holes holding three seeds (casas for the next seed dropped in,
+    /// H5/H6a) among the first `k + 1` along the track (`k` < 24; 32 bytes, so that an
+    /// index masked to five bits needs no bounds check).
+    prefix: [u8; 32],
+    /// All the holes holding three seeds.
+    casas: u32,
     /// Holes holding any seed.
     occupied: u32,
     /// North's holes.
@@ -209,25 +215,23 @@ impl HoyitoTrack {
         if pos.closed_mask() != 0 {
             return HoyitoTrack::with_closed(pos);
         }
-        // No closed hole: the track is row 1 as it lies, then row 2 reversed (H2), and
-        // the masks are read off the board a word at a time.
+        // No closed hole: the track is row 1 as it lies, then row 2 reversed (H2),
+        // assembled in registers (the 16 bytes from each row's start hold it: c <= 12).
         let c = pos.variant().cols() as usize;
         let board = pos.board();
-        let (south_occupied, south_threes) = row_bits(board, 0, c);
-        let (north_occupied, north_threes) = row_bits(board, c, c);
-        let reversed = |m: u32| m.reverse_bits() >> (32 - c);
-        let mut t = HoyitoTrack {
-            seeds: [0; 24],
-            threes: south_threes | reversed(north_threes) << c,
-            occupied: south_occupied | reversed(north_occupied) << c,
-            north: ((1 << c) - 1) << c,
-            len: 2 * c,
-        };
-        t.seeds[..c].copy_from_slice(&board[..c]);
-        for (k, &s) in board[c..2 * c].iter().rev().enumerate() {
-            t.seeds[c + k] = s;
-        }
-        t
+        let word = |at: usize| u128::from_le_bytes(board[at..at + 16].try_into().expect("16"));
+        let row1 = word(0) & (u128::MAX >> (128 - 8 * c));
+        let row2 = word(c).swap_bytes() >> (128 - 8 * c);
+        let (lo, hi) = (row1 | row2 << (8 * c), row2 >> (128 - 8 * c));
+        let mut seeds = [0u8; 32];
+        seeds[..16].copy_from_slice(&lo.to_le_bytes());
+        seeds[16..].copy_from_slice(&hi.to_le_bytes());
+        let words = [lo as u64, (lo >> 64) as u64, hi as u64];
+        let occupied = words
+            .iter()
+            .enumerate()
+            .fold(0, |m, (k, &w)| m | gather(nonzero_bytes(w)) << (8 * k));
+        HoyitoTrack::counted(seeds, occupied, ((1 << c) - 1) << c, 2 * c)
     }
 
     /// [`HoyitoTrack::of`] with closed holes (M2, match play), which the track skips.
@@ -235,13 +239,7 @@ impl HoyitoTrack {
         let c = pos.variant().cols() as usize;
         let board = pos.board();
         let closed = pos.closed_mask();
-        let mut t = HoyitoTrack {
-            seeds: [0; 24],
-            threes: 0,
-            occupied: 0,
-            north: 0,
-            len: 0,
-        };
+        let (mut seeds, mut occupied, mut north, mut len) = ([0u8; 32], 0, 0, 0);
         // H2: a1 .. the last column of row 1 (board indices 0..c), then row 2 back to
         // a2 (indices 2c-1 down to c).
         for k in 0..2 * c {
@@ -249,15 +247,39 @@ impl HoyitoTrack {
             if closed >> idx & 1 == 1 {
                 continue;
             }
-            let s = board[idx];
-            let bit = 1u32 << t.len;
-            t.seeds[t.len] = s;
-            t.threes |= bit * u32::from(s == 3);
-            t.occupied |= bit * u32::from(s > 0);
-            t.north |= bit * u32::from(k >= c);
-            t.len += 1;
+            seeds[len] = board[idx];
+            occupied |= u32::from(board[idx] > 0) << len;
+            north |= u32::from(k >= c) << len;
+            len += 1;
         }
-        t
+        HoyitoTrack::counted(seeds, occupied, north, len)
+    }
+
+    /// The track of `len` holes with `seeds` (zero past the end), its running count of
+    /// three-seed holes worked out a word at a time: a 1 byte per three-seed hole, and
+    /// each word's bytes summed into their running total by one multiplication (no sum
+    /// exceeds 24, so no byte carries into the next).
+    #[inline]
+    fn counted(seeds: [u8; 32], occupied: u32, north: u32, len: usize) -> HoyitoTrack {
+        const THREE: u64 = 0x0303_0303_0303_0303;
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        let mut prefix = [0u8; 32];
+        let mut total = 0u64;
+        for (k, chunk) in prefix[..24].chunks_exact_mut(8).enumerate() {
+            let w = u64::from_le_bytes(seeds[8 * k..8 * k + 8].try_into().expect("8"));
+            let threes = (!nonzero_bytes(w ^ THREE) & HIGH) >> 7;
+            let running = threes.wrapping_mul(ONES) + total * ONES;
+            chunk.copy_from_slice(&running.to_le_bytes());
+            total = running >> 56;
+        }
+        HoyitoTrack {
+            seeds,
+            prefix,
+            casas: total as u32,
+            occupied,
+            north,
+            len,
+        }
     }
 
     /// The seeds `side` captures with his best move's first lap: every hole holding
@@ -273,18 +295,29 @@ impl HoyitoTrack {
         } else {
             !self.north & all
         };
-        // The three-seed holes twice over, so that a lap of up to one round from hole
-        // `i` covers bits i+1 ..= i+s of one word, with no wrap-around.
-        let twice = u64::from(self.threes) | u64::from(self.threes) << n;
+        // No lap reaches more casas than there are, nor more than it has seeds: the
+        // count stops once a lap reaches them all, and skips a hole with no more seeds
+        // than the best so far.
         let mut best = 0;
         let mut holes = own & self.occupied;
-        while holes != 0 {
+        while holes != 0 && best < self.casas {
             let i = holes.trailing_zeros() as usize;
             holes &= holes - 1;
-            let s = (self.seeds[i] as usize).min(n);
-            let lap = (twice >> (i + 1)) & ((1u64 << s) - 1);
-            best = best.max(lap.count_ones() as i32);
+            // Track positions are below 24: masked, they index without bounds checks.
+            let s = (self.seeds[i & 31] as usize).min(n);
+            if s as u32 > best {
+                // The lap sows the holes after `i` to `i + s`, round the track's end
+                // when it gets there.
+                let (end, wrap) = match i + s {
+                    e if e >= n => (e - n, self.casas),
+                    e => (e, 0),
+                };
+                let casas =
+                    u32::from(self.prefix[end & 31]) + wrap - u32::from(self.prefix[i & 31]);
+                best = best.max(casas);
+            }
         }
+        let best = best as i32;
         let taken = 4 * best;
         if taken > 0 && taken >= in_play - 4 {
             in_play
@@ -292,21 +325,6 @@ impl HoyitoTrack {
             taken
         }
     }
-}
-
-/// The holes of the Hoyito row of `c` (at most 12) holes from board index `start` that
-/// hold any seed, and those that hold three, as masks: bit `k` is the row's `k`-th hole.
-#[inline]
-fn row_bits(board: &[u8; mancala_rules::MAX_HOLES], start: usize, c: usize) -> (u32, u32) {
-    const THREES: u64 = 0x0303_0303_0303_0303;
-    let word = |at: usize| u64::from_le_bytes(board[at..at + 8].try_into().expect("8 bytes"));
-    // Two words hold the row (start + 16 <= 28 bytes of the board's 36).
-    let (lo, hi) = (word(start), word(start + 8));
-    let occupied = gather(nonzero_bytes(lo)) | gather(nonzero_bytes(hi)) << 8;
-    let threes = gather(!nonzero_bytes(lo ^ THREES) & HIGH)
-        | gather(!nonzero_bytes(hi ^ THREES) & HIGH) << 8;
-    let row = (1u32 << c) - 1;
-    (occupied & row, threes & row)
 }
 
 /// Flags from [`nonzero_bytes`] (the high bit of bytes) gathered into the low byte:
@@ -455,7 +473,7 @@ mod tests {
                 for _ in 0..2000 {
                     let t = HoyitoTrack::of(&p);
                     let threes = p.board().iter().filter(|&&s| s == 3).count();
-                    assert_eq!(t.threes.count_ones() as usize, threes, "{p}");
+                    assert_eq!(t.casas as usize, threes, "{p}");
                     for side in Side::ALL {
                         let in_play = p.board_total() as i32;
                         assert_eq!(t.reach(side, in_play), naive(&p, side), "{p} {side}");
