@@ -180,6 +180,7 @@ ai-budget-time = up to { $time } per move
 ai-time-per-move = { $time } per move for { $player }; a passed deadline loses the game
 ai-no-time-limit = no time limit
 ai-game-start = { $player } plays { $kind } against the AI, unrated ({ $time }): { $players }. I play { $side } at level { $level } ({ $name }, thinking { $budget }). { $line } `{ $p }resign` ends the game.
+ai-player = mancala-bot (level { $level }, { $name })
 ai-level-name = { $level ->
     [1] beginner
     [2] casual

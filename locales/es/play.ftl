@@ -180,6 +180,7 @@ ai-budget-time = hasta { $time } por jugada
 ai-time-per-move = { $time } por jugada para { $player }; un plazo vencido pierde la partida
 ai-no-time-limit = sin límite de tiempo
 ai-game-start = { $player } juega { $kind } contra la IA, sin puntuación ({ $time }): { $players }. Juego { $side } en el nivel { $level } ({ $name }, pensando { $budget }). { $line } `{ $p }resign` termina la partida.
+ai-player = mancala-bot (nivel { $level }, { $name })
 ai-level-name = { $level ->
     [1] principiante
     [2] aficionado

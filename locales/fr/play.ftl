@@ -180,6 +180,7 @@ ai-budget-time = jusqu'à { $time } par coup
 ai-time-per-move = { $time } par coup pour { $player } ; une échéance dépassée perd la partie
 ai-no-time-limit = sans limite de temps
 ai-game-start = { $player } joue { $kind } contre l'IA, sans classement ({ $time }) : { $players }. Je joue { $side } au niveau { $level } ({ $name }, réflexion { $budget }). { $line } `{ $p }resign` termine la partie.
+ai-player = mancala-bot (niveau { $level }, { $name })
 ai-level-name = { $level ->
     [1] débutant
     [2] amateur

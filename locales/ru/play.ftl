@@ -182,6 +182,7 @@ ai-budget-time = до { $time } на ход
 ai-time-per-move = { $time } на ход для { $player }; просроченный срок проигрывает партию
 ai-no-time-limit = без ограничения времени
 ai-game-start = { $player } играет { $kind } против ИИ, без рейтинга ({ $time }): { $players }. Я играю за { $side } на уровне { $level } ({ $name }, обдумывание { $budget }). { $line } `{ $p }resign` завершает партию.
+ai-player = mancala-bot (уровень { $level }, { $name })
 ai-level-name = { $level ->
     [1] новичок
     [2] любитель

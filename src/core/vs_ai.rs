@@ -94,7 +94,7 @@ pub(super) fn start_ai_game(
     let move_time_ms = move_time_ms(ctx.settings, move_time);
     let challenge = Challenge {
         challenger: ctx.author.clone(),
-        opponent: Some(seat.user()),
+        opponent: Some(ai_player(seat)),
         challenger_side: side,
         expires_ms: now,
         move_time_ms,
@@ -334,6 +334,19 @@ fn search_seed(r: &Record) -> u64 {
         h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
     }
     h
+}
+
+/// The AI as a player ([`AiSeat::user`]), named in the current language (the channel's,
+/// where the game is made): `mancala-bot (level 3, club)`, `mancala-bot (niveau 3, club)`.
+fn ai_player(seat: AiSeat) -> crate::model::User {
+    crate::model::User {
+        name: tr!(
+            "ai-player",
+            level = seat.level,
+            name = tr!("ai-level-name", level = seat.level)
+        ),
+        ..seat.user()
+    }
 }
 
 /// The refusal of a command that would make the AI search while its pool is full.

@@ -338,9 +338,11 @@ impl Record {
         now: u64,
     ) -> Record {
         let human = challenge.challenger.clone();
+        // The challenge names the AI (in the channel's language); else its plain name.
+        let ai = challenge.opponent.clone().unwrap_or_else(|| seat.user());
         let (south, north) = match seat.side {
-            Side::North => (human, seat.user()),
-            Side::South => (seat.user(), human),
+            Side::North => (human, ai),
+            Side::South => (ai, human),
         };
         let move_time_ms = challenge.move_time_ms;
         Record {

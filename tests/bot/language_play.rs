@@ -182,3 +182,19 @@ fn ratings_and_the_player_to_move_follow_the_language_typography() {
         r.text()
     );
 }
+
+/// The AI is named in the channel's language in a game against it: its level and the
+/// level's name, in the game start and in the summaries of its moves.
+#[test]
+fn the_ai_is_named_in_the_channels_language() {
+    let b = bench();
+    let at = chan("ru-ai");
+    ok(say_as(&b.core, &at, "olga", "!set language ru", true));
+    let r = ok(say(&b.core, &at, "alice", "!new hoyito ai level 1 as south"));
+    assert!(
+        r.text().contains("mancala-bot (уровень 1, новичок) (Север)"),
+        "{}",
+        r.text()
+    );
+    assert!(!r.text().contains("level 1, beginner"), "{}", r.text());
+}
