@@ -190,9 +190,15 @@ fn the_ai_is_named_in_the_channels_language() {
     let b = bench();
     let at = chan("ru-ai");
     ok(say_as(&b.core, &at, "olga", "!set language ru", true));
-    let r = ok(say(&b.core, &at, "alice", "!new hoyito ai level 1 as south"));
+    let r = ok(say(
+        &b.core,
+        &at,
+        "alice",
+        "!new hoyito ai level 1 as south",
+    ));
     assert!(
-        r.text().contains("mancala-bot (уровень 1, новичок) (Север)"),
+        r.text()
+            .contains("mancala-bot (уровень 1, новичок) (Север)"),
         "{}",
         r.text()
     );

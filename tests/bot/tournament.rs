@@ -65,6 +65,12 @@ fn play_round(
         }
     }
     assert!(out.iter().all(|r| !r.is_error), "{out:?}");
+    // The next round's announcement comes after its rooms are open, and names them.
+    assert!(
+        out.iter()
+            .all(|r| !r.text().contains("waiting for its room")),
+        "{out:?}"
+    );
     out
 }
 

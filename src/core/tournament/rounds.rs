@@ -363,6 +363,12 @@ impl Core {
         });
         match stepped {
             Ok(Some((true, t))) => {
+                let games = self.open_games(key);
+                // Read again for the announcement: opening the games named their rooms.
+                let t = docs::load::<Option<Tournament>>(&*self.store, key)
+                    .ok()
+                    .and_then(|d| d.value)
+                    .unwrap_or(t);
                 // A round of forfeits only (everyone withdrawn) completes at once.
                 let text = crate::i18n::with_lang(self.channel_lang(&t.home, None), || {
                     format!(
@@ -380,7 +386,7 @@ impl Core {
                     to: Some(t.home.clone()),
                     ..Reply::default()
                 });
-                out.extend(self.open_games(key));
+                out.extend(games);
                 if t.current().is_some_and(|r| r.is_complete()) {
                     out.extend(self.advance(key));
                 }
