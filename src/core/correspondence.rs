@@ -336,7 +336,7 @@ pub(super) fn rematch(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, R
         last.rated,
         ctx.now,
     );
-    let reply = Draft::new(
+    let mut reply = Draft::new(
         tr!(
             "game-rematch",
             player = &ctx.author.name,
@@ -348,8 +348,9 @@ pub(super) fn rematch(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, R
             expires = text::duration_text(expiry)
         ),
         Vec::new(),
-        vec![opponent],
+        vec![opponent.clone()],
     );
+    reply.reply.buttons = games::answer_buttons(p, &opponent);
     Ok(Decision::write(Change::Create(record), vec![reply]))
 }
 

@@ -118,6 +118,20 @@ struct Terms {
     rated: bool,
 }
 
+/// The Accept and Decline buttons of a challenge to `opponent`, for him alone.
+pub(super) fn answer_buttons(p: &str, opponent: &User) -> Vec<Button> {
+    ["accept", "decline"]
+        .into_iter()
+        .zip([tr!("game-button-accept"), tr!("game-button-decline")])
+        .map(|(id, label)| Button {
+            id: id.into(),
+            label,
+            command: format!("{p}{id}"),
+            only: Some(opponent.clone()),
+        })
+        .collect()
+}
+
 /// The announcement of a new challenge, with its Accept and Decline (Withdraw) buttons.
 fn challenge_reply(
     ctx: &Ctx<'_>,
@@ -165,10 +179,7 @@ fn challenge_reply(
                 Vec::new(),
                 vec![op.clone()],
             );
-            d.reply.buttons = vec![
-                button("accept", tr!("game-button-accept"), Some(op.clone())),
-                button("decline", tr!("game-button-decline"), Some(op)),
-            ];
+            d.reply.buttons = answer_buttons(p, &op);
             d
         }
         None => {

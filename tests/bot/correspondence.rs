@@ -190,6 +190,16 @@ fn deadlines_reminders_claim_and_ratings_across_a_restart() {
     let r = ok(say(&core, &at, "bob", "!rematch"));
     assert!(r.text().contains("bob plays South"), "{}", r.text());
     assert_eq!(r.mentions, vec![user("alice")]);
+    // Like any challenge, it carries alice's Accept and Decline buttons.
+    let buttons: Vec<(&str, Option<&str>)> = r
+        .buttons
+        .iter()
+        .map(|b| (b.command.as_str(), b.only.as_ref().map(|u| u.name.as_str())))
+        .collect();
+    assert_eq!(
+        buttons,
+        [("!accept", Some("alice")), ("!decline", Some("alice"))]
+    );
     // Issue 18: alice asking for the rematch too accepts bob's offer.
     let r = ok(say(&core, &at, "alice", "!rematch"));
     assert!(
