@@ -10,6 +10,7 @@ language-auto = Replies here follow each message's language where the platform t
 language-unknown = { $word } is not a language here: { $codes } or auto
 time-in = in { $span }
 time-ago = { $span } ago
+time-now = now
 
 # The console transport's own lines: a reply's speaker, its buttons (typed there), and
 # the text diagram's last line.

@@ -7,6 +7,7 @@ language-auto = Las respuestas aquí siguen el idioma de cada mensaje cuando la 
 language-unknown = { $word } no es un idioma disponible aquí: { $codes } o auto
 time-in = en { $span }
 time-ago = hace { $span }
+time-now = ahora
 
 # The console transport's own lines: a reply's speaker, its buttons (typed there), and
 # the text diagram's last line.

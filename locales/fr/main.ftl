@@ -7,6 +7,7 @@ language-auto = Les réponses ici suivent la langue de chaque message quand la p
 language-unknown = { $word } n'est pas une langue disponible ici : { $codes } ou auto
 time-in = dans { $span }
 time-ago = il y a { $span }
+time-now = maintenant
 
 # The console transport's own lines: a reply's speaker, its buttons (typed there), and
 # the text diagram's last line.

@@ -8,6 +8,7 @@ language-auto = Ответы здесь следуют языку каждого
 language-unknown = { $word } — недоступный здесь язык: { $codes } или auto
 time-in = через { $span }
 time-ago = { $span } назад
+time-now = сейчас
 
 # The console transport's own lines: a reply's speaker, its buttons (typed there), and
 # the text diagram's last line.

@@ -371,10 +371,15 @@ impl From<&str> for Body {
 
 /// `ms` written out for transports without timestamp markup: `2024-05-01 13:45 UTC (in
 /// 23 h)`, relative to `now_ms`, to the nearest minute (a reply printed a moment after it
-/// was made still reads "in 24 h"), in the current language ([`Reply::plain`]).
+/// was made still reads "in 24 h"; within half a minute, "now"), in the current language
+/// ([`Reply::plain`]).
 pub fn plain_time(ms: u64, now_ms: u64) -> String {
     let minute = |d: u64| d.saturating_add(30_000) / 60_000 * 60_000;
-    let rel = if ms >= now_ms {
+    let rel = if minute(ms.abs_diff(now_ms)) == 0 {
+        // Within half a minute either way: not "in 0 s" (a deadline met by the driver
+        // in the same minute).
+        tr!("time-now")
+    } else if ms >= now_ms {
         tr!(
             "time-in",
             span = crate::core::text::duration_text(minute(ms - now_ms))

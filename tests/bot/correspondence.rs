@@ -79,6 +79,20 @@ fn deadlines_reminders_claim_and_ratings_across_a_restart() {
         r.text()
     );
     assert_eq!(plain_time(deadline, T0), "2023-11-16 22:13 UTC (in 48 h)");
+    // Within half a minute either way it is "now" (not "in 0 s"); from 10 h the span
+    // is rounded to the hour, not cut.
+    assert_eq!(
+        plain_time(deadline, deadline - 20_000),
+        "2023-11-16 22:13 UTC (now)"
+    );
+    assert_eq!(
+        plain_time(deadline, deadline + 29_000),
+        "2023-11-16 22:13 UTC (now)"
+    );
+    assert_eq!(
+        plain_time(deadline, deadline - (47 * 60 - 1) * 60_000),
+        "2023-11-16 22:13 UTC (in 47 h)"
+    );
     // Nothing due before the 24 h point.
     env.advance_h(23.9);
     assert!(core.tick().is_empty());

@@ -167,10 +167,13 @@ pub fn move_form(variant: Variant, prefix: &str) -> String {
     }
 }
 
-/// A duration in words: `24 h`, `90 min`, `45 s`.
+/// A duration in words: `24 h`, `90 min`, `45 s`; from 10 h, to the nearest hour
+/// (`46 h 59 min` is `47 h`).
 pub fn duration_text(ms: u64) -> String {
     let s = ms / 1000;
-    if s >= 3600 && s % 3600 == 0 || s >= 36_000 {
+    if s >= 36_000 {
+        tr!("clock-hours", count = (s + 1800) / 3600)
+    } else if s >= 3600 && s % 3600 == 0 {
         tr!("clock-hours", count = s / 3600)
     } else if s >= 60 {
         tr!("clock-minutes", count = s / 60)
