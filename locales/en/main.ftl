@@ -12,10 +12,10 @@ time-in = in { $span }
 time-ago = { $span } ago
 time-now = now
 
-# The console transport's own lines: a reply's speaker, its buttons (typed there), and
-# the text diagram's last line.
-console-bot = bot
-console-bot-refused = bot (refused)
+# The console transport's own lines: a reply's speaker (with the language's colon), its
+# buttons (typed there), and the text diagram's last line.
+console-bot = bot:
+console-bot-refused = bot (refused):
 console-button = [{ $label }: type { $command }]
 console-button-only = [{ $label }: type { $command }, only { $user }]
 diagram-won = game over: { $side } wins

@@ -9,10 +9,10 @@ time-in = en { $span }
 time-ago = hace { $span }
 time-now = ahora
 
-# The console transport's own lines: a reply's speaker, its buttons (typed there), and
-# the text diagram's last line.
-console-bot = bot
-console-bot-refused = bot (rechazado)
+# The console transport's own lines: a reply's speaker (with the language's colon), its
+# buttons (typed there), and the text diagram's last line.
+console-bot = bot:
+console-bot-refused = bot (rechazado):
 console-button = [{ $label }: escribe { $command }]
 console-button-only = [{ $label }: escribe { $command }, solo { $user }]
 diagram-won = partida terminada: gana { $side }

@@ -9,10 +9,10 @@ time-in = dans { $span }
 time-ago = il y a { $span }
 time-now = maintenant
 
-# The console transport's own lines: a reply's speaker, its buttons (typed there), and
-# the text diagram's last line.
-console-bot = bot
-console-bot-refused = bot (refusé)
+# The console transport's own lines: a reply's speaker (with the language's colon), its
+# buttons (typed there), and the text diagram's last line.
+console-bot = bot :
+console-bot-refused = bot (refusé) :
 console-button = [{ $label } : tapez { $command }]
 console-button-only = [{ $label } : tapez { $command }, seulement { $user }]
 diagram-won = partie terminée : { $side } gagne

@@ -10,10 +10,10 @@ time-in = через { $span }
 time-ago = { $span } назад
 time-now = сейчас
 
-# The console transport's own lines: a reply's speaker, its buttons (typed there), and
-# the text diagram's last line.
-console-bot = бот
-console-bot-refused = бот (отказ)
+# The console transport's own lines: a reply's speaker (with the language's colon), its
+# buttons (typed there), and the text diagram's last line.
+console-bot = бот:
+console-bot-refused = бот (отказ):
 console-button = [{ $label }: введите { $command }]
 console-button-only = [{ $label }: введите { $command }, только { $user }]
 diagram-won = игра окончена: победа стороны { $side }

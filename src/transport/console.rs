@@ -268,7 +268,7 @@ impl Console<'_> {
         let text = reply.plain(self.now_ms());
         for (i, line) in text.lines().enumerate() {
             if i == 0 {
-                writeln!(out, "{tag}: {line}")?;
+                writeln!(out, "{tag} {line}")?;
             } else {
                 writeln!(out, "     {line}")?;
             }
