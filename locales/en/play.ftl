@@ -140,6 +140,7 @@ clock-claim-not-a-player = you are not playing this game ({ $players }); only th
 clock-claim-no-clock = this game has no time per move, so there is nothing to claim
 clock-claim-ai = { $ai } never runs out of time: it owes its move and plays it now
 clock-claim-own-move = it is your move; only { $opponent } could claim, once your deadline ({ $time }) has passed
+clock-claim-own-move-late = it is your move and your deadline ({ $time }) has passed: only { $opponent } can claim the win; move now to play on
 clock-claim-early = { $player }'s deadline has not passed yet: { $time }; `{ $p }claim` after it
 game-abort-not-a-player = you are not playing this game ({ $players }); only a player can abort it
 game-abort-tournament = a tournament game cannot be aborted; `{ $p }resign`, or an organizer can `{ $p }tournament withdraw @user`

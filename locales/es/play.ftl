@@ -140,6 +140,7 @@ clock-claim-not-a-player = no juegas esta partida ({ $players }); solo el rival 
 clock-claim-no-clock = esta partida no tiene tiempo por jugada, así que no hay nada que reclamar
 clock-claim-ai = { $ai } nunca se queda sin tiempo: debe su jugada y la juega ahora
 clock-claim-own-move = te toca a ti; solo { $opponent } podría reclamar, cuando pase tu plazo ({ $time })
+clock-claim-own-move-late = te toca a ti y tu plazo ({ $time }) ya pasó: solo { $opponent } puede reclamar la victoria; juega ya para seguir
 clock-claim-early = el plazo de { $player } aún no ha pasado: { $time }; `{ $p }claim` después
 game-abort-not-a-player = no juegas esta partida ({ $players }); solo un jugador puede anularla
 game-abort-tournament = una partida de torneo no se puede anular; `{ $p }resign`, o un organizador puede usar `{ $p }tournament withdraw @user`

@@ -140,6 +140,7 @@ clock-claim-not-a-player = vous ne jouez pas cette partie ({ $players }) ; seul 
 clock-claim-no-clock = cette partie n'a pas de temps par coup : il n'y a rien à réclamer
 clock-claim-ai = { $ai } ne manque jamais de temps : il doit son coup et le joue maintenant
 clock-claim-own-move = c'est à vous de jouer ; seul { $opponent } pourrait réclamer, une fois votre échéance ({ $time }) passée
+clock-claim-own-move-late = c'est à vous de jouer et votre échéance ({ $time }) est passée : seul { $opponent } peut réclamer la victoire ; jouez maintenant pour continuer
 clock-claim-early = l'échéance de { $player } n'est pas encore passée : { $time } ; `{ $p }claim` après
 game-abort-not-a-player = vous ne jouez pas cette partie ({ $players }) ; seul un joueur peut l'annuler
 game-abort-tournament = une partie de tournoi ne peut pas être annulée ; `{ $p }resign`, ou un organisateur peut faire `{ $p }tournament withdraw @user`

@@ -142,6 +142,7 @@ clock-claim-not-a-player = вы не играете в этой партии ({ 
 clock-claim-no-clock = в этой партии нет времени на ход, так что требовать нечего
 clock-claim-ai = { $ai } никогда не просрочивает время: он должен ход и делает его сейчас
 clock-claim-own-move = сейчас ваш ход; требовать победу мог бы только { $opponent }, когда пройдёт ваш срок ({ $time })
+clock-claim-own-move-late = сейчас ваш ход, и ваш срок ({ $time }) уже прошёл: потребовать победу может только { $opponent }; сделайте ход, чтобы продолжить
 clock-claim-early = срок { $player } ещё не прошёл: { $time }; `{ $p }claim` после него
 game-abort-not-a-player = вы не играете в этой партии ({ $players }); прервать её может только игрок
 game-abort-tournament = турнирную партию нельзя прервать; `{ $p }resign`, или организатор может сделать `{ $p }tournament withdraw @user`

@@ -188,11 +188,17 @@ pub(super) fn claim(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
         return refuse(tr!("clock-claim-ai", ai = names(r)[to_move.index()]));
     }
     if to_move == side {
-        return refuse(tr!(
-            "clock-claim-own-move",
-            opponent = names(r)[side.other().index()],
-            time = time_token(t.deadline_ms)
-        ));
+        let opponent = names(r)[side.other().index()];
+        let time = time_token(t.deadline_ms);
+        return refuse(if ctx.now < t.deadline_ms {
+            tr!("clock-claim-own-move", opponent = opponent, time = time)
+        } else {
+            tr!(
+                "clock-claim-own-move-late",
+                opponent = opponent,
+                time = time
+            )
+        });
     }
     if ctx.now < t.deadline_ms {
         return refuse(tr!(

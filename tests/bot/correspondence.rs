@@ -130,7 +130,10 @@ fn deadlines_reminders_claim_and_ratings_across_a_restart() {
     );
     // Bob cannot claim, alice cannot claim before the deadline.
     let e = refused(say(&core, &at, "bob", "!claim"));
-    assert!(e.starts_with("it is your move"), "{e}");
+    assert!(
+        e.starts_with("it is your move; only alice could claim, once your deadline"),
+        "{e}"
+    );
     let e = refused(say(&core, &at, "alice", "!claim"));
     assert!(e.starts_with("bob's deadline has not passed yet"), "{e}");
     let e = refused(say(&core, &at, "carol", "!claim"));
@@ -156,6 +159,14 @@ fn deadlines_reminders_claim_and_ratings_across_a_restart() {
         out[0].text()
     );
     assert!(core.tick().is_empty());
+
+    // Late, bob hears that his deadline has passed and alice may claim.
+    let e = refused(say(&core, &at, "bob", "!claim"));
+    assert!(
+        e.starts_with("it is your move and your deadline (")
+            && e.contains("has passed: only alice can claim the win; move now to play on"),
+        "{e}"
+    );
 
     // Another restart before the claim: the game and its timeout are still there.
     drop(core);
