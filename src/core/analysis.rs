@@ -33,9 +33,9 @@ pub(super) fn game_to_review<'a>(last: Option<&'a Record>, p: &str) -> Result<&'
     }
 }
 
-/// Seeds, from centi-seeds, with one decimal.
+/// Seeds, from centi-seeds, with one decimal in the current language's writing.
 fn seeds(cs: i32) -> String {
-    format!("{:.1}", f64::from(cs) / 100.0)
+    crate::i18n::decimal(f64::from(cs) / 100.0, 1)
 }
 
 /// `12.N b4-` as in the game record.

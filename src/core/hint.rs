@@ -102,7 +102,7 @@ fn verdict(found: &SearchResult) -> String {
     } else if s < -WIN_BOUND {
         tr!("hint-forced-loss", depth = depth)
     } else {
-        let seeds = format!("{:.1}", (f64::from(s) / 100.0).abs());
+        let seeds = crate::i18n::decimal((f64::from(s) / 100.0).abs(), 1);
         if s >= 0 {
             tr!("hint-balance-for", depth = depth, seeds = seeds)
         } else {

@@ -165,6 +165,17 @@ pub fn current() -> Lang {
     CURRENT.with(Cell::get)
 }
 
+/// `x` with `digits` decimals, written with the current language's decimal sign: `1.5`
+/// in English, `1,5` in French, Spanish and Russian (the message files' numbers are
+/// whole; a decimal is made here).
+pub fn decimal(x: f64, digits: usize) -> String {
+    let text = format!("{x:.digits$}");
+    match current() {
+        Lang::En => text,
+        Lang::Fr | Lang::Es | Lang::Ru => text.replace('.', ","),
+    }
+}
+
 /// The message `id` in the current language ([`with_lang`]) with `args`: what
 /// [`tr!`](crate::tr) expands to.
 pub fn text(id: &str, args: &[(&str, Arg<'_>)]) -> String {

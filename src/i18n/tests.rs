@@ -183,3 +183,15 @@ fn locales_pick_their_language() {
     assert_eq!(Lang::choose(Some(Lang::Ru), Some("es-ES")), Lang::Ru);
     assert_eq!(Lang::choose(None, Some("ko")), Lang::En);
 }
+
+/// Decimals follow the language: a point in English, a comma in French, Spanish and
+/// Russian.
+#[test]
+fn decimals_are_written_as_each_language_writes_them() {
+    let written: Vec<String> = Lang::ALL
+        .into_iter()
+        .map(|l| super::with_lang(l, || super::decimal(24.0, 1)))
+        .collect();
+    assert_eq!(written, ["24.0", "24,0", "24,0", "24,0"]);
+    assert_eq!(super::decimal(-1.25, 2), "-1.25");
+}
