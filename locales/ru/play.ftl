@@ -277,7 +277,7 @@ review-perfect-kept = Ни один ход этого не изменил.
 review-chart-title = { $south } (Юг) против { $north } (Север), { $kind }
 review-failed = ИИ не смог разобрать партию: { $error }
 # Pictures (src/core/painter.rs, src/core/dispatch.rs)
-picture-match-game = партия матча { $game }
+picture-match-game = партия { $game } матча
 picture-match-side = резерв { $reserve }, выиграно { $count ->
     [one] { $count } партия
     [few] { $count } партии
