@@ -258,13 +258,29 @@ impl Position {
         let tracks = [Dir::Plus, Dir::Minus].map(|d| Track::katro(v, side, d));
         (0..v.cols()).any(|col| {
             let i = v.index(Hole::new(col, row));
-            let n = self.board[i] as usize;
-            n > 0
+            self.board[i] > 0
                 && tracks.iter().any(|t| {
-                    // The track is held twice over: the landing needs no wrap.
-                    n < t.len() && self.board[t.holes[t.pos_of[i] as usize + n] as usize] == 0
+                    self.first_lap_last_hole(t, i)
+                        .is_some_and(|h| self.board[h] == 0)
                 })
         })
+    }
+
+    /// Where the last seed of a sowing from board index `i` along `track` falls, when
+    /// the seeds go less than once round (so that no earlier seed of the lap reached
+    /// that hole); `None` for a longer lap.
+    #[inline]
+    fn first_lap_last_hole(&self, track: &Track, i: usize) -> Option<usize> {
+        let n = self.board[i] as usize;
+        if n >= track.len() {
+            return None;
+        }
+        // Less than two rounds from the start: a subtraction, not a division.
+        let mut at = track.pos_of[i] as usize + n;
+        if at >= track.len() {
+            at -= track.len();
+        }
+        Some(track.holes[at] as usize)
     }
 
     /// Whether sowing the Hoyito hole of board index `i` (open, not empty) surely
@@ -275,17 +291,8 @@ impl Position {
     /// known", not "endless".
     #[inline]
     fn ends_in_first_lap(&self, track: &Track, i: usize) -> bool {
-        let n = self.board[i] as usize;
-        if n >= track.len() {
-            return false;
-        }
-        // Less than two rounds from the start: a subtraction, not a division.
-        let mut at = track.pos_of[i] as usize + n;
-        if at >= track.len() {
-            at -= track.len();
-        }
-        let last = track.holes[at] as usize;
-        matches!(self.board[last], 0 | 3)
+        self.first_lap_last_hole(track, i)
+            .is_some_and(|last| matches!(self.board[last], 0 | 3))
     }
 
     /// Whether `mv` is legal here; agrees with [`Position::legal_moves`].
@@ -440,14 +447,10 @@ mod tests {
                                 assert!(one_lap, "{q}");
                             }
                         }
-                        let ch = p.children();
-                        if ch.is_empty() {
+                        let Some(next) = super::super::random_child(&p, &mut x) else {
                             break;
-                        }
-                        x ^= x << 13;
-                        x ^= x >> 7;
-                        x ^= x << 17;
-                        p = ch[x as usize % ch.len()].1;
+                        };
+                        p = next;
                     }
                 }
             }

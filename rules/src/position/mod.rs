@@ -288,6 +288,20 @@ fn byte_sum(bytes: &[u8]) -> u32 {
     words + chunks.remainder().iter().map(|&s| s as u32).sum::<u32>()
 }
 
+/// For tests: one step of a seeded random game, a child of `p` drawn by xorshift from
+/// the state `x`; `None` (and `x` unchanged) when `p` has none.
+#[cfg(test)]
+fn random_child(p: &Position, x: &mut u64) -> Option<Position> {
+    let ch = p.children();
+    if ch.is_empty() {
+        return None;
+    }
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    Some(ch[*x as usize % ch.len()].1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -370,14 +384,10 @@ mod tests {
                     for _ in 0..200 {
                         let before = seen.insert(p.packed(), p);
                         assert!(before.is_none_or(|q| q == p), "{p} {}", before.unwrap());
-                        let ch = p.children();
-                        if ch.is_empty() {
+                        let Some(next) = random_child(&p, &mut x) else {
                             break;
-                        }
-                        x ^= x << 13;
-                        x ^= x >> 7;
-                        x ^= x << 17;
-                        p = ch[x as usize % ch.len()].1;
+                        };
+                        p = next;
                     }
                 }
             }
