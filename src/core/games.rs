@@ -118,18 +118,33 @@ struct Terms {
     rated: bool,
 }
 
+/// The button that types the command `id` (with the prefix `p`), labelled `label`, for
+/// `only` or for anyone.
+fn command_button(p: &str, id: &str, label: String, only: Option<User>) -> Button {
+    Button {
+        id: id.into(),
+        label,
+        command: format!("{p}{id}"),
+        only,
+    }
+}
+
 /// The Accept and Decline buttons of a challenge to `opponent`, for him alone.
 pub(super) fn answer_buttons(p: &str, opponent: &User) -> Vec<Button> {
-    ["accept", "decline"]
-        .into_iter()
-        .zip([tr!("game-button-accept"), tr!("game-button-decline")])
-        .map(|(id, label)| Button {
-            id: id.into(),
-            label,
-            command: format!("{p}{id}"),
-            only: Some(opponent.clone()),
-        })
-        .collect()
+    vec![
+        command_button(
+            p,
+            "accept",
+            tr!("game-button-accept"),
+            Some(opponent.clone()),
+        ),
+        command_button(
+            p,
+            "decline",
+            tr!("game-button-decline"),
+            Some(opponent.clone()),
+        ),
+    ]
 }
 
 /// The announcement of a new challenge, with its Accept and Decline (Withdraw) buttons.
@@ -158,12 +173,6 @@ fn challenge_reply(
         sides.push_str(&tr!("game-terms-unrated"));
     }
     let expires = text::duration_text(expiry);
-    let button = |id: &str, label: String, only: Option<User>| Button {
-        id: id.into(),
-        label,
-        command: format!("{p}{id}"),
-        only,
-    };
     match opponent {
         Some(op) => {
             let mut d = Draft::new(
@@ -192,8 +201,13 @@ fn challenge_reply(
                 expires = expires
             ));
             d.reply.buttons = vec![
-                button("accept", tr!("game-button-accept"), None),
-                button("decline", tr!("game-button-withdraw"), Some(author.clone())),
+                command_button(p, "accept", tr!("game-button-accept"), None),
+                command_button(
+                    p,
+                    "decline",
+                    tr!("game-button-withdraw"),
+                    Some(author.clone()),
+                ),
             ];
             d
         }
