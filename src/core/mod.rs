@@ -78,32 +78,25 @@ impl Clock for SystemClock {
 
 /// The system clock moved forward by an offset that only grows: the console's `/wait`,
 /// to see deadlines, reminders and expiries happen without waiting for them. Starts
-/// with no offset.
+/// with no offset; the offset is kept as a [`ManualClock`] from 0.
 #[derive(Debug, Default)]
-pub struct OffsetClock(AtomicU64);
+pub struct OffsetClock(ManualClock);
 
 impl OffsetClock {
     /// Moves the clock forward by `d` (the offset at most to [`u64::MAX`] ms).
     pub fn advance(&self, d: Duration) {
-        let d = limits::millis(d);
-        let _ = self
-            .0
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |ms| {
-                Some(ms.saturating_add(d))
-            });
+        self.0.advance(d);
     }
 
     /// How far ahead of the system clock it is.
     pub fn offset(&self) -> Duration {
-        Duration::from_millis(self.0.load(Ordering::SeqCst))
+        Duration::from_millis(self.0.now_ms())
     }
 }
 
 impl Clock for OffsetClock {
     fn now_ms(&self) -> u64 {
-        SystemClock
-            .now_ms()
-            .saturating_add(self.0.load(Ordering::SeqCst))
+        SystemClock.now_ms().saturating_add(self.0.now_ms())
     }
 }
 
