@@ -333,9 +333,11 @@ impl Core {
         self.save_tournament(&t, version.as_deref())?;
         let key = t.key();
         let games = self.open_games(&key);
-        // Read again for the announcement: opening the games named their rooms.
-        let Found { t, .. } =
-            self.find_tournament(msg, Some(&t.name), &[Phase::Running], "start")?;
+        // Read again for the announcement (by its key: no second search for it):
+        // opening the games named their rooms.
+        let t = docs::load::<Option<Tournament>>(&*self.store, &key)?
+            .value
+            .unwrap_or(t);
         let mut out = vec![text_reply(format!(
             "{}\n{}",
             views::started_text(&t),
