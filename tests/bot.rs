@@ -22,6 +22,8 @@ mod crash;
 mod docs;
 #[path = "bot/engine.rs"]
 mod engine;
+#[path = "bot/fresh_store.rs"]
+mod fresh_store;
 #[path = "bot/fuzzfound.rs"]
 mod fuzzfound;
 #[path = "bot/hint.rs"]

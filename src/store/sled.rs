@@ -72,52 +72,32 @@ fn io(what: impl Into<String>) -> impl FnOnce(sled::Error) -> StoreError {
 }
 
 impl SledStore {
-    /// Opens (or creates) the store in the directory `path`, with a page cache of at
-    /// most `cache_bytes`.
+    /// Opens the store in the directory `path`, creating it when there is none, with a
+    /// page cache of at most `cache_bytes`.
+    ///
+    /// A new store is made whole before it takes `path`: it is built in a sibling
+    /// directory (`.NAME.new`), its trees created and flushed to disk, then renamed into
+    /// place. So a start that is stopped at any moment (quit at once, killed, a token
+    /// refused) leaves either no store or a whole one, and a store at `path` that sled
+    /// cannot recover is damaged, never merely new. A `.NAME.new` left by an interrupted
+    /// creation is removed here.
     ///
     /// # Errors
-    /// [`StoreError::Open`] naming the path: unreadable, not a sled store, or locked by
-    /// another process.
+    /// [`StoreError::Open`] naming the path: unreadable or unwritable, damaged files
+    /// (kept as they are), or locked by another process.
     pub fn open(path: &Path, cache_bytes: u64) -> Result<SledStore, StoreError> {
         let open_err = |reason: String| StoreError::Open {
             path: path.display().to_string(),
             reason,
         };
+        if !holds_store(path).map_err(|e| open_err(e.to_string()))? {
+            create(path, cache_bytes).map_err(open_err)?;
+        }
+        let db = open_db(path, cache_bytes).map_err(open_err)?;
         // sled opens a store whose files are damaged as a new, empty one (logging a
-        // warning): a store that was there must come back as recovered, or the bot would
-        // run on nothing and the games would be silently gone.
-        let existed = ["db", "conf"]
-            .iter()
-            .any(|f| std::fs::metadata(path.join(f)).is_ok_and(|m| m.len() > 0));
-        std::fs::create_dir_all(path).map_err(|e| open_err(e.to_string()))?;
-        // Every write is flushed before it returns, so sled's periodic background flusher
-        // is off: it would also keep the file lock for a moment after the last handle is
-        // dropped. A lock error is still retried for up to five seconds, for a store
-        // reopened at once (a restart within one process).
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
-        let db = loop {
-            match sled::Config::new()
-                .path(path)
-                .cache_capacity(cache_bytes)
-                .flush_every_ms(None)
-                .open()
-            {
-                Ok(db) => break db,
-                Err(e) => {
-                    let mut reason = e.to_string();
-                    let locked = reason.contains("lock") || reason.contains("WouldBlock");
-                    if locked && std::time::Instant::now() < deadline {
-                        std::thread::sleep(std::time::Duration::from_millis(50));
-                        continue;
-                    }
-                    if locked {
-                        reason.push_str(" (is another mancala-bot using this data directory?)");
-                    }
-                    return Err(open_err(reason));
-                }
-            }
-        };
-        if existed && !db.was_recovered() {
+        // warning): every store at `path` was flushed whole when made, so one that sled
+        // does not recover has lost its files, and the bot must not run on nothing.
+        if !db.was_recovered() {
             return Err(open_err(
                 "its files are damaged: sled found no store in them (the directory is kept \
                  as it is)"
@@ -161,6 +141,108 @@ impl SledStore {
         {
             Some(bytes) => decode(&key, &bytes).map(Some),
             None => Ok(None),
+        }
+    }
+}
+
+/// The trees of a store, all made when the store is.
+const TREES: [&str; 6] = ["channels", "history", "last", "wake", "docs", "unsettled"];
+
+/// Whether `path` holds a store's files: sled's `conf` or `db`, whatever their state.
+/// A missing or empty directory holds none (a creation that never finished, or one
+/// made by hand).
+fn holds_store(path: &Path) -> std::io::Result<bool> {
+    Ok(path.join("conf").try_exists()? || path.join("db").try_exists()?)
+}
+
+/// Makes a new, empty store at `path`: built and flushed in `.NAME.new` beside it, every
+/// file and the directory synced, then renamed into place and the parent synced.
+fn create(path: &Path, cache_bytes: u64) -> Result<(), String> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "store".into());
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let staging = parent.join(format!(".{name}.new"));
+    let io = |what: &str, e: std::io::Error| format!("{what}: {e}");
+    std::fs::create_dir_all(&parent).map_err(|e| io("cannot create its directory", e))?;
+    if staging.exists() {
+        std::fs::remove_dir_all(&staging)
+            .map_err(|e| io("cannot remove an unfinished new store", e))?;
+    }
+    {
+        let db = open_db(&staging, cache_bytes)?;
+        for t in TREES {
+            db.open_tree(t).map_err(|e| e.to_string())?;
+        }
+        db.flush()
+            .map_err(|e| format!("cannot write the new store: {e}"))?;
+    }
+    sync_tree(&staging).map_err(|e| io("cannot sync the new store", e))?;
+    if path.exists() {
+        // An empty directory (no store files, checked above) gives way.
+        std::fs::remove_dir_all(path).map_err(|e| io("cannot replace the empty directory", e))?;
+    }
+    std::fs::rename(&staging, path).map_err(|e| io("cannot move the new store into place", e))?;
+    sync_dir(&parent).map_err(|e| io("cannot sync its directory", e))
+}
+
+/// Syncs every file under `dir`, then `dir` itself.
+fn sync_tree(dir: &Path) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let p = entry?.path();
+        if p.is_dir() {
+            sync_tree(&p)?;
+        } else {
+            std::fs::File::open(&p)?.sync_all()?;
+        }
+    }
+    sync_dir(dir)
+}
+
+/// Syncs the directory `dir` (its entries: a rename into it is durable after this).
+fn sync_dir(dir: &Path) -> std::io::Result<()> {
+    std::fs::File::open(dir)?.sync_all()
+}
+
+/// Opens sled at `path`. Every write is flushed before it returns, so sled's periodic
+/// background flusher is off: it would also keep the file lock for a moment after the
+/// last handle is dropped. A lock error is retried for up to five seconds, for a store
+/// reopened at once (a restart within one process).
+fn open_db(path: &Path, cache_bytes: u64) -> Result<sled::Db, String> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        match sled::Config::new()
+            .path(path)
+            .cache_capacity(cache_bytes)
+            .flush_every_ms(None)
+            .open()
+        {
+            Ok(db) => return Ok(db),
+            // Damage sled notices while opening (a checksum that fails): named as the
+            // damage found after opening is.
+            Err(sled::Error::Corruption { .. }) => {
+                return Err(
+                    "its files are damaged: sled read corrupted data (the directory is kept \
+                     as it is)"
+                        .to_string(),
+                )
+            }
+            Err(e) => {
+                let mut reason = e.to_string();
+                let locked = reason.contains("lock") || reason.contains("WouldBlock");
+                if locked && std::time::Instant::now() < deadline {
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                    continue;
+                }
+                if locked {
+                    reason.push_str(" (is another mancala-bot using this data directory?)");
+                }
+                return Err(reason);
+            }
         }
     }
 }
