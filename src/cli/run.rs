@@ -240,11 +240,13 @@ pub fn load_config(path: Option<&Path>, data: Option<&Path>) -> anyhow::Result<C
 
 /// `mancala-bot run`: starts the transports configured: Discord when a token is
 /// configured, Matrix when a homeserver is (both share one core and store), else the
-/// console transport. Runs until a transport fails or Ctrl-C.
+/// console transport when standard input is a terminal. Runs until a transport fails or
+/// Ctrl-C.
 ///
 /// # Errors
-/// A bad config, a store that cannot be opened, a transport that fails, or a Matrix
-/// homeserver configured in a build without the `matrix` feature.
+/// A bad config, no transport configured and no terminal (naming the settings), a
+/// store that cannot be opened, a transport that fails, or a Matrix homeserver
+/// configured in a build without the `matrix` feature.
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     init_tracing();
     let cfg = load_config(args.config.as_deref(), args.data.as_deref())?;
@@ -257,6 +259,11 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     }
     let matrix = cfg.matrix.homeserver_url().is_some();
     if discord.is_none() && !matrix {
+        // At a terminal someone is there to type: the console. Under systemd, Docker or
+        // a pipe nobody is, and a missing token must not look like a clean exit.
+        if !std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+            anyhow::bail!(no_transport(&cfg));
+        }
         return crate::cli::console::run_console(&cfg);
     }
     if matrix {
@@ -320,6 +327,18 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             }
         }
     })
+}
+
+/// The one line `run` ends with when no transport is configured and no one is at a
+/// terminal: what to set for Discord and Matrix, or the console to use instead.
+fn no_transport(cfg: &Config) -> String {
+    let m = &cfg.matrix;
+    format!(
+        "no transport to run: set ${} (or discord.token) for Discord, or ${} (or \
+         matrix.homeserver) with ${} or ${} and ${} for Matrix; or play on standard \
+         input with `mancala-bot console`",
+        cfg.discord.token_env, m.homeserver_env, m.access_token_env, m.user_env, m.password_env
+    )
 }
 
 /// Runs the Discord transport over `core` with `token`, running `cfg.discord.shards`

@@ -74,9 +74,8 @@ fn console_game_persists_across_two_runs() {
     // /quit stopped the run: the `!help` after it was not read.
     assert!(!first.contains("Mancala referee"), "{first}");
 
-    // The plain command (no subcommand) is `run`, which starts the console here.
     let second = run(
-        &["run"],
+        &["console"],
         dir.path(),
         "/as bob\n!board\n!sow a6+\n/channel other\n!board\n",
     );

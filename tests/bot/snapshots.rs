@@ -44,7 +44,7 @@ fn a_running_bot_snapshots_on_sigusr1_and_a_broken_store_is_restored_from_it() {
     let cfg = tmp.path().join("bot.toml");
     std::fs::write(&cfg, "[backup]\nevery_hours = 0\nkeep = 3\n").unwrap();
     let mut bot = bin()
-        .args(["run", "--config"])
+        .args(["console", "--config"])
         .arg(&cfg)
         .arg("--data")
         .arg(&data)
@@ -121,7 +121,7 @@ fn a_running_bot_snapshots_on_sigusr1_and_a_broken_store_is_restored_from_it() {
         std::fs::write(&entry, b"not a sled store, junk junk junk").unwrap();
     }
     let out = bin()
-        .args(["run", "--config"])
+        .args(["console", "--config"])
         .arg(&cfg)
         .arg("--data")
         .arg(&data)

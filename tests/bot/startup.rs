@@ -68,3 +68,36 @@ fn a_malformed_token_in_the_environment_is_refused_naming_the_variable() {
         assert!(!made, "nothing is started");
     }
 }
+
+/// Hosting bug 2: under systemd or Docker standard input is no terminal; `run` with no
+/// transport configured must fail loudly, naming what to set, not become a console with
+/// nothing to read and exit 0. So must the plain command, which is `run`.
+#[test]
+fn run_without_a_transport_or_a_terminal_fails_naming_the_settings() {
+    for args in [&["run"][..], &[]] {
+        let dir = tempfile::tempdir().unwrap();
+        // The default data directory, ./data.
+        let data = dir.path().join("data");
+        let out = Command::new(env!("CARGO_BIN_EXE_mancala-bot"))
+            .args(args)
+            .current_dir(dir.path())
+            .env_remove("DISCORD_TOKEN")
+            .env_remove("MATRIX_HOMESERVER")
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 1, "one line: {err}");
+        for word in [
+            "$DISCORD_TOKEN",
+            "$MATRIX_HOMESERVER",
+            "mancala-bot console",
+        ] {
+            assert!(lines[0].contains(word), "{word} in {err}");
+        }
+        assert!(!data.exists(), "nothing was started");
+    }
+}
