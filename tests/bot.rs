@@ -56,6 +56,8 @@ mod ratings;
 mod render;
 #[path = "bot/show.rs"]
 mod show;
+#[path = "bot/signals.rs"]
+mod signals;
 #[path = "bot/snapshots.rs"]
 mod snapshots;
 #[path = "bot/startup.rs"]

@@ -268,6 +268,8 @@ pub struct Ai {
     config: SearchConfig,
     searcher: search::Searcher,
     rng: SmallRng,
+    /// Raised to end every search of this AI early ([`Ai::set_stop`]).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl fmt::Debug for Ai {
@@ -292,7 +294,16 @@ impl Ai {
             config,
             searcher: search::Searcher::new(config.tt_mb),
             rng: SmallRng::seed_from_u64(config.seed),
+            stop: None,
         })
+    }
+
+    /// A flag that ends this AI's searches early when raised (by any thread): those of
+    /// [`Ai::choose`], and those of [`Ai::analyse`] whose [`Limits::stop`] is `None`.
+    /// A process that shuts down raises it, so that no search holds it up; the searcher
+    /// still returns the last completed iteration's move, which the caller may discard.
+    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
     }
 
     /// The configuration.
@@ -373,7 +384,7 @@ impl Ai {
             max_depth,
             deadline,
             max_nodes: self.config.max_nodes.unwrap_or(u64::MAX),
-            stop: None,
+            stop: self.stop.clone(),
         };
         let r = self
             .searcher
@@ -409,7 +420,7 @@ impl Ai {
             max_depth: limits.depth.map_or(level_depth, |d| d.min(level_depth)),
             deadline,
             max_nodes: limits.nodes.unwrap_or(u64::MAX),
-            stop: limits.stop.clone(),
+            stop: limits.stop.clone().or_else(|| self.stop.clone()),
         };
         let mut forward = |r: search::Report| {
             report(&Iteration {

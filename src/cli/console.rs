@@ -49,11 +49,57 @@ pub fn run_console(cfg: &Config) -> anyhow::Result<ExitCode> {
     run_console_with(cfg, true)
 }
 
+/// The core to halt at a stop signal, once it is built.
+type Halt = std::sync::Arc<std::sync::OnceLock<std::sync::Arc<mancala_bot::core::Core>>>;
+
+/// What the console's main loop waits for: a line typed, the end of input, or a stop
+/// signal.
+enum Input {
+    Line(std::io::Result<Vec<u8>>),
+    End,
+    Stop(&'static str),
+}
+
+/// Reads standard input on a thread of its own, each line as bytes (a line that is not
+/// UTF-8 is read with replacement characters later, and refused like any bad command,
+/// instead of ending the session), and SIGTERM/SIGINT on another: both into one queue,
+/// so that a stop is seen between two commands, never inside one.
+///
+/// At a signal, `halt` (once set) is called at once, from the signal's thread: a
+/// command running then (an AI search) is cut short rather than waited for.
+fn inputs(halt: Halt) -> anyhow::Result<std::sync::mpsc::Receiver<Input>> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let on_signal = std::sync::Mutex::new(tx.clone());
+    crate::cli::shutdown::on_thread(move |name| {
+        if let Some(core) = halt.get() {
+            core.begin_shutdown();
+        }
+        let tx = on_signal.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = tx.send(Input::Stop(name));
+    })?;
+    std::thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || {
+            for line in std::io::stdin().lock().split(b'\n') {
+                if tx.send(Input::Line(line)).is_err() {
+                    return;
+                }
+            }
+            let _ = tx.send(Input::End);
+        })
+        .context("cannot start the input thread")?;
+    Ok(rx)
+}
+
 /// As [`run_console`], drawing pictures or not.
 ///
 /// # Errors
 /// As [`run_console`].
 pub fn run_console_with(cfg: &Config, pictures: bool) -> anyhow::Result<ExitCode> {
+    let started = std::time::Instant::now();
+    // First, so that a stop during start-up is answered as one after it.
+    let halt = Halt::default();
+    let inputs = inputs(halt.clone())?;
     // One person at a local terminal, playing every role: no rate limits to protect.
     let mut cfg = cfg.clone();
     cfg.limits.commands_per_user_per_minute = 0;
@@ -66,13 +112,17 @@ pub fn run_console_with(cfg: &Config, pictures: bool) -> anyhow::Result<ExitCode
     };
     // The session's clock, which `/wait` moves forward.
     let clock = std::sync::Arc::new(mancala_bot::core::OffsetClock::default());
-    let core = crate::cli::run::build_core_timed(cfg, painter, clock.clone())?;
-    let _backups = crate::cli::run::start_backups(cfg, core.shared_store())?;
+    let core = std::sync::Arc::new(crate::cli::run::build_core_timed(
+        cfg,
+        painter,
+        clock.clone(),
+    )?);
+    let _ = halt.set(core.clone());
+    let backups = crate::cli::run::start_backups(cfg, core.shared_store())?;
     if cfg.ai.endgame {
         crate::cli::run::warm_endgame(&cfg.data_dir);
     }
-    let stdin = std::io::stdin();
-    let tty = stdin.is_terminal();
+    let tty = std::io::stdin().is_terminal();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut console = Console::new(&core, &cfg.data_dir).with_clock(clock);
@@ -81,25 +131,33 @@ pub fn run_console_with(cfg: &Config, pictures: bool) -> anyhow::Result<ExitCode
     }
     writeln!(out, "{}", console.banner())?;
     console.print_ticks(&mut out)?;
-    // Lines as bytes: a line that is not UTF-8 is read with replacement characters
-    // (and then refused like any bad command) instead of ending the session.
-    let mut lines = stdin.lock().split(b'\n');
     loop {
         if tty {
             write!(out, "{}", console.prompt())?;
             out.flush()?;
         }
-        let Some(line) = lines.next() else { break };
-        let line = line.context("reading standard input")?;
-        let line = String::from_utf8_lossy(&line);
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        if console.line(line, &mut out)? == Flow::Quit {
-            break;
-        }
+        let why = match inputs.recv() {
+            Ok(Input::Line(line)) => {
+                let line = line.context("reading standard input")?;
+                let line = String::from_utf8_lossy(&line);
+                let line = line.trim();
+                if line.is_empty() || console.line(line, &mut out)? != Flow::Quit {
+                    out.flush()?;
+                    continue;
+                }
+                "/quit"
+            }
+            Ok(Input::End) | Err(_) => "end of input",
+            Ok(Input::Stop(signal)) => signal,
+        };
         out.flush()?;
+        let timeout = cfg.shutdown_timeout();
+        return Ok(crate::cli::shutdown::stop(
+            &core,
+            why,
+            timeout,
+            started,
+            Some(backups),
+        ));
     }
-    Ok(ExitCode::SUCCESS)
 }

@@ -14,4 +14,5 @@ pub mod render;
 pub mod replay;
 pub mod run;
 pub mod selfplay;
+pub mod shutdown;
 pub mod snapshot;

@@ -248,6 +248,7 @@ pub fn load_config(path: Option<&Path>, data: Option<&Path>) -> anyhow::Result<C
 /// store that cannot be opened, a transport that fails, or a Matrix homeserver
 /// configured in a build without the `matrix` feature.
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
+    let started = std::time::Instant::now();
     init_tracing();
     let cfg = load_config(args.config.as_deref(), args.data.as_deref())?;
     let discord = cfg.discord_token();
@@ -277,8 +278,17 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         }
         cfg.matrix.login()?;
     }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    // Listening before anything starts: a stop during start-up is answered after it.
+    let mut signals = {
+        let _in_runtime = runtime.enter();
+        crate::cli::shutdown::StopSignals::listen()?
+    };
     let core = Arc::new(build_core(&cfg)?);
-    let _backups = start_backups(&cfg, core.shared_store())?;
+    let backups = start_backups(&cfg, core.shared_store())?;
     if cfg.ai.endgame {
         warm_endgame(&cfg.data_dir);
     }
@@ -297,15 +307,14 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         #[cfg(feature = "matrix")]
         matrix: matrix_rooms.clone(),
     }));
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .context("cannot start the async runtime")?;
-    runtime.block_on(async move {
+    let stop_discord = Arc::new(tokio::sync::Notify::new());
+    let code = runtime.block_on(async move {
         let mut transports = tokio::task::JoinSet::new();
         if let (Some((token, source)), Some(rooms)) = (discord, discord_rooms) {
-            let (cfg, core) = (cfg.clone(), core.clone());
-            transports.spawn(async move { start_discord(&cfg, core, rooms, token, source).await });
+            let (cfg, core, stop) = (cfg.clone(), core.clone(), stop_discord.clone());
+            transports.spawn(async move {
+                start_discord(&cfg, core, rooms, (token, source), stop).await
+            });
         }
         if matrix {
             let (cfg, core) = (cfg.clone(), core.clone());
@@ -321,12 +330,20 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
                 Some(Err(e)) => Err(anyhow::Error::new(e).context("a transport panicked")),
                 Some(Ok(Ok(()))) | None => Ok(ExitCode::SUCCESS),
             },
-            _ = tokio::signal::ctrl_c() => {
-                eprintln!("stopping");
-                Ok(ExitCode::SUCCESS)
+            signal = signals.recv() => {
+                // The shards close (no new events); Matrix's sync ends with the process.
+                stop_discord.notify_one();
+                let timeout = cfg.shutdown_timeout();
+                let stopped = tokio::task::spawn_blocking(move || {
+                    crate::cli::shutdown::stop(&core, signal, timeout, started, Some(backups))
+                });
+                Ok(stopped.await.unwrap_or(ExitCode::SUCCESS))
             }
         }
-    })
+    });
+    // Work abandoned at the deadline must not hold the exit up.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(200));
+    code
 }
 
 /// The one line `run` ends with when no transport is configured and no one is at a
@@ -341,7 +358,8 @@ fn no_transport(cfg: &Config) -> String {
     )
 }
 
-/// Runs the Discord transport over `core` with `token`, running `cfg.discord.shards`
+/// Runs the Discord transport over `core` with `token`, until `stop` is notified,
+/// running `cfg.discord.shards`
 /// (one shard when `None`), until it stops. `core` is shared with the Matrix transport
 /// when both are configured (one store per process). Tournament games get a thread each
 /// (`rooms`, which [`mancala_bot::transport::discord::run`] attaches to the client).
@@ -349,13 +367,14 @@ async fn start_discord(
     cfg: &Config,
     core: Arc<Core>,
     rooms: Arc<mancala_bot::transport::discord::rooms::DiscordRooms>,
-    token: String,
-    source: mancala_bot::transport::discord::token::TokenSource,
+    (token, source): (String, mancala_bot::transport::discord::token::TokenSource),
+    stop: Arc<tokio::sync::Notify>,
 ) -> anyhow::Result<()> {
     use mancala_bot::transport::discord::{CommandRegistration, DiscordOptions, Sharding};
     let core: Arc<dyn mancala_bot::core::api::ChatCore> = core;
     let mut opts = DiscordOptions::new(token);
     opts.token_source = source;
+    opts.stop = Some(stop);
     opts.rooms = Some(rooms);
     opts.organizer_role = cfg.discord.organizer_role;
     opts.sharding = match cfg.discord.shards {

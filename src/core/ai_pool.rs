@@ -6,7 +6,7 @@
 //! run at the lowest priority (niceness 19 on Linux): the players' own commands (a move,
 //! its pictures) always come first on a busy machine.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex, OnceLock};
 
 use mancala_ai::{Ai, ConfigError, SearchConfig};
@@ -47,6 +47,10 @@ pub enum PoolError {
     /// The search thread stopped (a panic in the search); the next search gets a
     /// working thread only after a restart, so the error is logged loudly.
     Stopped,
+    /// The bot is shutting down ([`AiPool::stop_all`]): the search was not started, or
+    /// was cut short and its result dropped. A move the AI owes is played after the
+    /// restart.
+    ShuttingDown,
 }
 
 impl std::fmt::Display for PoolError {
@@ -54,6 +58,7 @@ impl std::fmt::Display for PoolError {
         match self {
             PoolError::Config(e) => write!(f, "{e}"),
             PoolError::Stopped => f.write_str("the AI's search thread stopped"),
+            PoolError::ShuttingDown => f.write_str("the bot is shutting down"),
         }
     }
 }
@@ -70,6 +75,10 @@ pub struct AiPool {
     made: Arc<AtomicUsize>,
     /// Games holding a [`Ticket`]: searching or waiting.
     admitted: AtomicUsize,
+    /// Raised by [`AiPool::stop_all`]: every searcher's stop flag.
+    stopping: Arc<AtomicBool>,
+    /// Searches cut short or not started because of [`AiPool::stop_all`].
+    cancelled: Arc<AtomicUsize>,
 }
 
 /// A game's place in the pool: searching or waiting. Dropping it gives the place up.
@@ -102,7 +111,20 @@ impl AiPool {
             jobs: OnceLock::new(),
             made: Arc::new(AtomicUsize::new(0)),
             admitted: AtomicUsize::new(0),
+            stopping: Arc::new(AtomicBool::new(false)),
+            cancelled: Arc::new(AtomicUsize::new(0)),
         }
+    }
+
+    /// Ends every search now and refuses new ones ([`PoolError::ShuttingDown`]): for a
+    /// shutdown, so that no search holds it up. Cannot be undone.
+    pub fn stop_all(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
+    }
+
+    /// Searches cut short or refused since [`AiPool::stop_all`].
+    pub fn cancelled(&self) -> usize {
+        self.cancelled.load(Ordering::SeqCst)
     }
 
     /// Games searching or waiting now.
@@ -141,11 +163,26 @@ impl AiPool {
         config: SearchConfig,
         search: impl FnOnce(&mut Ai) -> T + Send + 'static,
     ) -> Result<T, PoolError> {
+        if self.stopping.load(Ordering::SeqCst) {
+            self.cancelled.fetch_add(1, Ordering::SeqCst);
+            return Err(PoolError::ShuttingDown);
+        }
         let (tx, rx) = mpsc::channel();
+        let (stopping, cancelled) = (self.stopping.clone(), self.cancelled.clone());
         let job = Job {
             config,
             run: Box::new(move |ai| {
-                let _ = tx.send(ai.map(search).map_err(PoolError::Config));
+                let found = ai.map(search).map_err(PoolError::Config);
+                // A search the shutdown cut short is not the AI's move: dropped, and
+                // searched again after the restart.
+                let found = match found {
+                    Ok(_) if stopping.load(Ordering::SeqCst) => {
+                        cancelled.fetch_add(1, Ordering::SeqCst);
+                        Err(PoolError::ShuttingDown)
+                    }
+                    other => other,
+                };
+                let _ = tx.send(found);
             }),
         };
         self.jobs().send(job).map_err(|_| PoolError::Stopped)?;
@@ -159,9 +196,10 @@ impl AiPool {
             let rx = Arc::new(Mutex::new(rx));
             for n in 0..self.size.searchers {
                 let (rx, made) = (rx.clone(), self.made.clone());
+                let stop = self.stopping.clone();
                 let spawned = std::thread::Builder::new()
                     .name(format!("ai-search-{n}"))
-                    .spawn(move || search_thread(&rx, &made));
+                    .spawn(move || search_thread(&rx, &made, &stop));
                 if let Err(e) = spawned {
                     tracing::error!("cannot start an AI search thread: {e}");
                 }
@@ -178,7 +216,7 @@ impl AiPool {
 
 /// One search thread: at the lowest priority, runs the queue's searches one at a time
 /// with its own searcher (made by the first search, reconfigured by the next ones).
-fn search_thread(jobs: &Mutex<mpsc::Receiver<Job>>, made: &AtomicUsize) {
+fn search_thread(jobs: &Mutex<mpsc::Receiver<Job>>, made: &AtomicUsize, stop: &Arc<AtomicBool>) {
     if let Err(e) =
         thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min)
     {
@@ -199,7 +237,8 @@ fn search_thread(jobs: &Mutex<mpsc::Receiver<Job>>, made: &AtomicUsize) {
                 Err(e) => run(Err(e)),
             },
             None => match Ai::new(config) {
-                Ok(ai) => {
+                Ok(mut ai) => {
+                    ai.set_stop(Some(stop.clone()));
                     made.fetch_add(1, Ordering::SeqCst);
                     run(Ok(searcher.insert(ai)));
                 }
@@ -270,6 +309,45 @@ mod tests {
             |_| (),
         );
         assert!(matches!(refused, Err(PoolError::Config(_))));
+    }
+
+    /// A shutdown ends a running search at once and drops its move; later searches are
+    /// refused without running.
+    #[test]
+    fn stop_all_cuts_a_running_search_short_and_refuses_new_ones() {
+        let pool = Arc::new(AiPool::new(PoolSize {
+            searchers: 1,
+            queue: 1,
+        }));
+        let searching = {
+            let pool = pool.clone();
+            std::thread::spawn(move || {
+                let ticket = pool.admit().unwrap();
+                // No node or time budget: only the stop flag can end it.
+                let unbounded = SearchConfig {
+                    level: 5,
+                    max_nodes: None,
+                    ..config()
+                };
+                let t0 = std::time::Instant::now();
+                let found = pool.search(&ticket, unbounded, |ai| {
+                    let game = mancala_rules::Game::new(mancala_rules::Variant::KATRO);
+                    ai.choose_in_game(&game)
+                });
+                (found.map(|_| ()), t0.elapsed())
+            })
+        };
+        std::thread::sleep(Duration::from_millis(300));
+        pool.stop_all();
+        let (found, took) = searching.join().unwrap();
+        assert_eq!(found, Err(PoolError::ShuttingDown));
+        assert!(took < Duration::from_secs(20), "{took:?}");
+        let ticket = pool.admit().unwrap();
+        assert_eq!(
+            pool.search(&ticket, config(), |_| ()),
+            Err(PoolError::ShuttingDown)
+        );
+        assert_eq!(pool.cancelled(), 2);
     }
 
     #[test]

@@ -570,6 +570,14 @@ pub trait ChatCore: Send + Sync + 'static {
     fn ai_waiting(&self) -> usize {
         0
     }
+
+    /// A pass for handling one event (a message, an interaction) from its arrival to its
+    /// last reply sent, so that a shutdown waits for it; `None` when the bot is shutting
+    /// down and takes no new command (the event is dropped unanswered: the platform no
+    /// longer delivers to this process). Default: always a pass nobody waits for.
+    fn enter(&self) -> Option<Option<crate::core::intake::Pass>> {
+        Some(None)
+    }
 }
 
 #[cfg(test)]

@@ -27,6 +27,7 @@ mod dispatch;
 mod games;
 mod hint;
 pub mod input;
+pub mod intake;
 pub mod limits;
 pub mod painter;
 pub mod ratings;
@@ -280,6 +281,10 @@ pub struct Core {
     ai_pool: ai_pool::AiPool,
     /// The coin tossed for a side nobody named (a fair one; tests may replace it).
     coin: Box<dyn Fn() -> Side + Send + Sync>,
+    /// The work in flight, and whether new work is taken (closed at shutdown).
+    intake: Arc<intake::Intake>,
+    /// Messages addressed to the bot since start (commands, also those refused).
+    commands: AtomicU64,
 }
 
 impl Core {
@@ -303,7 +308,34 @@ impl Core {
             throttle,
             ai_pool,
             coin: Box::new(dispatch::toss),
+            intake: intake::Intake::new(),
+            commands: AtomicU64::new(0),
         }
+    }
+
+    /// Messages addressed to the bot since start (commands, also those refused).
+    pub fn commands_handled(&self) -> u64 {
+        self.commands.load(Ordering::SeqCst)
+    }
+
+    /// The core's intake: the work in flight (commands, ticks, the events transports
+    /// hand over) and whether new work is taken.
+    pub fn intake(&self) -> &Arc<intake::Intake> {
+        &self.intake
+    }
+
+    /// Begins a shutdown: no new work is taken ([`intake::Intake::close`]; the driver's
+    /// ticks do nothing more), and every AI search ends now, its move dropped and played
+    /// after the restart ([`ai_pool::AiPool::stop_all`]). Wait for the work in flight
+    /// with [`intake::Intake::drain`].
+    pub fn begin_shutdown(&self) {
+        self.intake.close();
+        self.ai_pool.stop_all();
+    }
+
+    /// AI searches cut short or refused by the shutdown.
+    pub fn ai_cancelled(&self) -> usize {
+        self.ai_pool.cancelled()
     }
 
     /// Replaces the fair coin that gives a side to a challenger (or a player of the AI)
@@ -507,6 +539,9 @@ impl ChatCore for Core {
     /// Answers `msg` in its language ([`Core::channel_lang`]), every word of the
     /// replies chosen inside [`i18n::with_lang`].
     fn handle(&self, msg: &Incoming) -> Vec<Reply> {
+        // Counted in flight even after the intake closed: a transport that took the
+        // event before then has it finished.
+        let _pass = self.intake.track();
         let msg = &msg.sanitized();
         // Chat that is not a command costs no read of the channel's language. The
         // prefix is read as the text is ([`input::command_text`]): a fullwidth `！`
@@ -515,6 +550,7 @@ impl ChatCore for Core {
         if command::addressed(&msg.text, &prefix).is_none() {
             return Vec::new();
         }
+        self.commands.fetch_add(1, Ordering::Relaxed);
         let lang = self.channel_lang(&msg.at, msg.locale.as_deref());
         i18n::with_lang(lang, || self.handle_in_lang(msg))
     }
@@ -541,8 +577,16 @@ impl ChatCore for Core {
     }
 
     fn tick_where(&self, owns: &(dyn Fn(&str) -> bool + Sync)) -> Vec<(ChannelKey, Reply)> {
+        // Shutting down: deadlines and owed AI moves wait for the restart's first tick.
+        let Some(_pass) = self.intake.enter() else {
+            return Vec::new();
+        };
         self.throttle.forget_idle();
         self.run_tick(owns)
+    }
+
+    fn enter(&self) -> Option<Option<intake::Pass>> {
+        self.intake.enter().map(Some)
     }
 
     fn ai_waiting(&self) -> usize {

@@ -296,6 +296,10 @@ impl Core {
             .search(ticket, config, move |ai| ai.choose_in_game(&game))
         {
             Ok(found) => found?,
+            Err(super::ai_pool::PoolError::ShuttingDown) => {
+                tracing::info!(game = %r.id, "AI search cancelled by the shutdown: the move is played after the restart");
+                return None;
+            }
             Err(e) => {
                 tracing::error!(game = %r.id, "AI refused its configuration: {e}");
                 return None;

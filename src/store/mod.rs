@@ -299,6 +299,16 @@ pub trait Store: Send + Sync {
     fn quiesced(&self, read: &mut dyn FnMut() -> Result<(), StoreError>) -> Result<(), StoreError> {
         read()
     }
+
+    /// Makes every write so far durable, for a shutdown. Each write is durable when it
+    /// returns already (sled flushes it, PostgreSQL commits it), so this is the last
+    /// check rather than a duty. Default: nothing to do.
+    ///
+    /// # Errors
+    /// The store cannot write to its disk.
+    fn flush(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
 }
 
 /// Typed JSON documents over [`Store::doc`] and [`Store::write_doc`].

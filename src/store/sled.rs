@@ -299,6 +299,10 @@ impl ImportTx for SledImport<'_> {
 }
 
 impl Store for SledStore {
+    fn flush(&self) -> Result<(), StoreError> {
+        SledStore::flush(self)
+    }
+
     fn load(&self, at: &ChannelKey) -> Result<Option<Stored>, StoreError> {
         let name = channel_name(at);
         match self

@@ -149,6 +149,12 @@ impl Config {
         for h in &self.reminder_hours {
             within("reminder_hours", *h, 0.1, 720.0)?;
         }
+        within(
+            "shutdown_timeout_seconds",
+            self.shutdown_timeout_seconds,
+            1.0,
+            600.0,
+        )?;
         Ok(())
     }
 }

@@ -41,6 +41,9 @@ pub struct Config {
     /// When to remind the player to move, in hours before his deadline (default
     /// `[24, 1]`).
     pub reminder_hours: Vec<f64>,
+    /// Seconds a stop (SIGTERM, SIGINT) waits for the commands in flight before the
+    /// process exits anyway, 1 to 600 (default 10).
+    pub shutdown_timeout_seconds: f64,
     /// Ratings.
     pub ratings: RatingsConfig,
     /// The AI opponent.
@@ -178,6 +181,11 @@ impl Default for BackupConfig {
 }
 
 impl Config {
+    /// How long a stop waits for the commands in flight ([`Config::shutdown_timeout_seconds`]).
+    pub fn shutdown_timeout(&self) -> Duration {
+        Duration::from_secs_f64(self.shutdown_timeout_seconds)
+    }
+
     /// The directory of the snapshots: `backup.dir` under `data_dir` unless absolute.
     pub fn backup_dir(&self) -> PathBuf {
         self.data_dir.join(&self.backup.dir)
@@ -484,6 +492,7 @@ impl Default for Config {
             challenge_expiry_hours: 24.0,
             move_time_hours: 72.0,
             reminder_hours: vec![24.0, 1.0],
+            shutdown_timeout_seconds: 10.0,
             ratings: RatingsConfig::default(),
             ai: AiConfig::default(),
             limits: Limits::default(),

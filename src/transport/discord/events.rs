@@ -23,6 +23,17 @@ pub(super) async fn on_event(
     event: &FullEvent,
 ) -> Result<(), Error> {
     let ctx = fctx.serenity_context;
+    if !matches!(
+        event,
+        FullEvent::Message { .. } | FullEvent::InteractionCreate { .. }
+    ) {
+        return Ok(());
+    }
+    // Held until the replies are sent, so that a shutdown waits for them; none once
+    // the bot is shutting down (the event is left unanswered).
+    let Some(_pass) = fctx.user_data.core.enter() else {
+        return Ok(());
+    };
     match event {
         FullEvent::Message { new_message } => {
             on_message(ctx, fctx.user_data, new_message, fctx.bot_id()).await

@@ -48,6 +48,11 @@ pub(crate) async fn answer_command(ctx: Context<'_>) -> Result<(), Error> {
         bail!("only slash commands are registered with poise");
     };
     let data = ctx.data();
+    // Shutting down: not taken (the shards are closing; Discord tells the user the
+    // application did not respond). Otherwise held until the answer is sent.
+    let Some(_pass) = data.core.enter() else {
+        return Ok(());
+    };
     let mut incoming = adapter::incoming_from_command(actx.interaction, data.core.prefix());
     incoming.is_organizer =
         adapter::member_is_organizer(actx.interaction.member.as_deref(), data.organizer_role);

@@ -146,6 +146,9 @@ pub struct DiscordOptions {
     /// The rooms the core opens tournament games in: [`run`] attaches the client's HTTP
     /// handle to them once the client is built. `None`: nothing to attach.
     pub rooms: Option<Arc<DiscordRooms>>,
+    /// Notified once (`notify_one`) to close the shards and end [`run`]: the bot's
+    /// shutdown. `None`: Ctrl-C does it.
+    pub stop: Option<Arc<tokio::sync::Notify>>,
 }
 
 impl DiscordOptions {
@@ -165,6 +168,7 @@ impl DiscordOptions {
             tick_every: Duration::from_secs(60),
             organizer_role: None,
             rooms: None,
+            stop: None,
         }
     }
 }
@@ -183,6 +187,7 @@ impl std::fmt::Debug for DiscordOptions {
             .field("tick_every", &self.tick_every)
             .field("organizer_role", &self.organizer_role)
             .field("rooms", &self.rooms.is_some())
+            .field("stop", &self.stop.is_some())
             .finish()
     }
 }
@@ -245,11 +250,18 @@ pub async fn run(opts: DiscordOptions, core: Arc<dyn ChatCore>) -> anyhow::Resul
         }
     }
     let shards = client.shard_manager.clone();
+    let stop = opts.stop.clone();
     tokio::spawn(async move {
-        if tokio::signal::ctrl_c().await.is_ok() {
-            tracing::info!("Ctrl-C: closing the Discord shards");
-            shards.shutdown_all().await;
+        match stop {
+            Some(stop) => stop.notified().await,
+            None => {
+                if tokio::signal::ctrl_c().await.is_err() {
+                    return;
+                }
+            }
         }
+        tracing::info!("closing the Discord shards");
+        shards.shutdown_all().await;
     });
     let result = match opts.sharding {
         Sharding::Single => client.start().await,
