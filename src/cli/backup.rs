@@ -33,8 +33,9 @@ pub struct StoreArgs {
 
 /// Where the store of `args` is, as [`StoreArgs`] names it.
 enum Target {
-    /// A sled store in this data directory.
-    Sled(PathBuf),
+    /// A sled store in this data directory, with the running bot's snapshots in the
+    /// second.
+    Sled(PathBuf, PathBuf),
     /// PostgreSQL at this connection string, with this many connections.
     Postgres(String, u32),
 }
@@ -48,12 +49,15 @@ impl StoreArgs {
         }
         if let Some(dir) = &self.data {
             config::check_data_dir(dir)?;
-            return Ok(Target::Sled(dir.clone()));
+            return Ok(Target::Sled(
+                dir.clone(),
+                Config::default().backup.dir_in(dir),
+            ));
         }
         let path = self.config.as_deref().unwrap_or(Path::new("config.toml"));
         let cfg = Config::load(path)?;
         Ok(match cfg.store.backend {
-            Backend::Sled => Target::Sled(cfg.data_dir),
+            Backend::Sled => Target::Sled(cfg.data_dir.clone(), cfg.backup_dir()),
             Backend::Postgres => Target::Postgres(cfg.store.postgres_url()?, 4),
         })
     }
@@ -63,7 +67,7 @@ impl StoreArgs {
 fn open_target(target: &Target, existing: bool) -> anyhow::Result<Arc<dyn Store>> {
     match target {
         Target::Postgres(url, pool) => crate::cli::run::open_postgres(url, *pool),
-        Target::Sled(dir) => {
+        Target::Sled(dir, _) => {
             // Opening would create an empty store: a mistyped directory must be an error.
             let path = dir.join("store");
             if existing && !path.is_dir() {
@@ -99,7 +103,13 @@ pub struct ExportArgs {
 /// # Errors
 /// The store cannot be opened or a record or document cannot be read (naming its key).
 pub fn export(args: ExportArgs) -> anyhow::Result<ExitCode> {
-    let store = open_target(&args.store.target()?, true)?;
+    let target = args.store.target()?;
+    if let Target::Sled(dir, backups) = &target {
+        if let Some(pid) = crate::cli::snapshot::running_bot(dir) {
+            return export_live(pid, backups, args.community.as_deref());
+        }
+    }
+    let store = open_target(&target, true)?;
     let stdout = std::io::stdout();
     // On a terminal (standard error), a spinner counts the bytes written.
     let progress = crate::cli::progress::bytes(0, "exported");
@@ -120,6 +130,54 @@ pub fn export(args: ExportArgs) -> anyhow::Result<ExitCode> {
             );
         }
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// How long `export` waits for the running bot's fresh snapshot.
+const FRESH_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// `export` of a data directory the running bot `pid` holds: it is asked for a fresh
+/// snapshot in `backups` (SIGUSR1), which is exported; if it gives none in time, its
+/// newest one is. Standard error says which. With `community`, only that community's
+/// lines (the snapshot is read and checked as `import` reads it).
+///
+/// # Errors
+/// No snapshot at all, or one that cannot be read.
+fn export_live(pid: i32, backups: &Path, community: Option<&str>) -> anyhow::Result<ExitCode> {
+    use crate::cli::snapshot;
+    let (snap, which) = match snapshot::ask_fresh(pid, backups, FRESH_WAIT) {
+        Ok(snap) => (snap, "a snapshot it took now".to_string()),
+        Err(why) => match snapshot::newest(backups) {
+            Some(snap) => (snap, format!("its newest snapshot, as {why}")),
+            None => anyhow::bail!(
+                "the store is in use by the running bot (pid {pid}), {why}, and it has no \
+                 snapshot in {}",
+                backups.display()
+            ),
+        },
+    };
+    let file =
+        std::fs::File::open(&snap).with_context(|| format!("cannot read {}", snap.display()))?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    match community {
+        None => {
+            std::io::copy(&mut std::io::BufReader::new(file), &mut out)
+                .context("writing to standard output")?;
+        }
+        Some(c) => {
+            let lines = backup::read(std::io::BufReader::new(file))
+                .map_err(|e| anyhow::anyhow!("{} {e}", snap.display()))?;
+            let copy = mancala_bot::store::MemoryStore::new();
+            backup::import(&copy, &lines).map_err(|e| anyhow::anyhow!("{e}"))?;
+            backup::export_of(&copy, Some(c), &mut out)?;
+        }
+    }
+    out.flush().context("writing to standard output")?;
+    eprintln!(
+        "the store is in use by the running bot (pid {pid}): exported {which}, {}",
+        snap.display()
+    );
     Ok(ExitCode::SUCCESS)
 }
 

@@ -139,8 +139,9 @@ impl Drop for Backups {
     }
 }
 
-/// Starts the live backups of `store` as `cfg.backup` says: a snapshot every
-/// `every_hours` and one at each SIGUSR1; writes `DATA_DIR/mancala-bot.pid`.
+/// Starts the live backups of `store` as `cfg.backup` says: a snapshot at once, one every
+/// `every_hours` and one at each SIGUSR1 (the `.tmp` files of unfinished ones removed
+/// first); writes `DATA_DIR/mancala-bot.pid`.
 ///
 /// # Errors
 /// The pid file cannot be written.
@@ -169,6 +170,9 @@ pub fn start_backups(
     });
     let on_signal = tx.clone();
     std::thread::spawn(move || usr1_to(on_signal));
+    // One at start, as soon as the store is open: a running bot always has a snapshot,
+    // and `export` on its directory always something to give.
+    let _ = tx.send(());
     Ok(Backups { _now: tx, pid_file })
 }
 

@@ -20,13 +20,29 @@ pub const PID_FILE: &str = "mancala-bot.pid";
 const PREFIX: &str = "snapshot-";
 const SUFFIX: &str = ".jsonl";
 
+/// A snapshot written: its file, its size in bytes, and the games in the store then
+/// (in play or challenged, and finished).
+#[derive(Debug)]
+pub struct Written {
+    /// The snapshot file.
+    pub path: PathBuf,
+    /// Its size.
+    pub bytes: u64,
+    /// Channel records (games in play and challenges) when it was taken.
+    pub in_play: usize,
+    /// Finished games when it was taken.
+    pub finished: usize,
+}
+
 /// Writes a snapshot of `store` into `dir` (created if missing), named by `now_ms`, then
-/// removes the oldest snapshots beyond `keep`. Returns the new file.
+/// removes the oldest snapshots beyond `keep`. The file is written as `.NAME.tmp`,
+/// synced, renamed into place, and the directory synced, so that a snapshot's name
+/// always holds a whole snapshot, even after a power cut.
 ///
 /// # Errors
 /// The directory or file cannot be written, or the store cannot be read; a partial file
-/// is never left under a snapshot's name.
-pub fn write(store: &dyn Store, dir: &Path, now_ms: u64, keep: usize) -> anyhow::Result<PathBuf> {
+/// is never left under a snapshot's name (nor its `.tmp`).
+pub fn write(store: &dyn Store, dir: &Path, now_ms: u64, keep: usize) -> anyhow::Result<Written> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let name = format!("{PREFIX}{}{SUFFIX}", stamp(now_ms));
     let path = dir.join(&name);
@@ -35,12 +51,15 @@ pub fn write(store: &dyn Store, dir: &Path, now_ms: u64, keep: usize) -> anyhow:
         std::fs::File::create(&tmp).with_context(|| format!("cannot write {}", tmp.display()))?;
     let mut out = std::io::BufWriter::new(file);
     let mut result = Ok(());
-    store.quiesced(&mut || {
+    let mut counts = (0, 0);
+    let read = store.quiesced(&mut || {
+        counts = store.counts();
         result = backup::export(store, &mut out);
         Ok(())
-    })?;
-    let written = result
+    });
+    let written = read
         .map_err(anyhow::Error::new)
+        .and_then(|()| result.map_err(anyhow::Error::new))
         .and_then(|()| out.flush().map_err(anyhow::Error::new))
         .and_then(|()| {
             out.get_ref().sync_all()?;
@@ -50,9 +69,46 @@ pub fn write(store: &dyn Store, dir: &Path, now_ms: u64, keep: usize) -> anyhow:
         let _ = std::fs::remove_file(&tmp);
         return Err(e.context(format!("writing the snapshot {}", path.display())));
     }
-    std::fs::rename(&tmp, &path).with_context(|| format!("cannot rename to {}", path.display()))?;
+    let bytes = out.get_ref().metadata().map_or(0, |m| m.len());
+    drop(out);
+    if let Err(e) = std::fs::rename(&tmp, &path) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(anyhow::Error::new(e).context(format!("cannot rename to {}", path.display())));
+    }
     prune(dir, keep)?;
-    Ok(path)
+    sync_dir(dir)?;
+    Ok(Written {
+        path,
+        bytes,
+        in_play: counts.0,
+        finished: counts.1,
+    })
+}
+
+/// Syncs the directory `dir`, so that the renames and removals in it are durable.
+fn sync_dir(dir: &Path) -> anyhow::Result<()> {
+    std::fs::File::open(dir)
+        .and_then(|d| d.sync_all())
+        .with_context(|| format!("cannot sync the directory {}", dir.display()))
+}
+
+/// Removes the `.tmp` files an interrupted snapshot left in `dir` (a crash or a full
+/// disk in the middle of one); the number removed.
+pub fn remove_stale(dir: &Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut removed = 0;
+    for e in entries.filter_map(|e| e.ok()) {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if name.starts_with(&format!(".{PREFIX}"))
+            && name.ends_with(".tmp")
+            && std::fs::remove_file(e.path()).is_ok()
+        {
+            removed += 1;
+        }
+    }
+    removed
 }
 
 /// `YYYYMMDDTHHMMSS.mmmZ` in UTC.
@@ -110,6 +166,57 @@ pub fn restore_hint(dir: &Path, data_dir: &Path) -> String {
     }
 }
 
+/// The process id in `data_dir`'s pid file, when that process runs and is a
+/// mancala-bot (its executable's or first argument's name says so: a pid file left by a
+/// crash may name a process that has since taken the number, which must not be sent a
+/// signal).
+pub fn running_bot(data_dir: &Path) -> Option<i32> {
+    let pid: i32 = std::fs::read_to_string(data_dir.join(PID_FILE))
+        .ok()?
+        .trim()
+        .parse()
+        .ok()?;
+    if pid <= 0 {
+        return None;
+    }
+    let proc_dir = PathBuf::from(format!("/proc/{pid}"));
+    let exe = std::fs::read_link(proc_dir.join("exe")).ok();
+    let argv0 = std::fs::read(proc_dir.join("cmdline"))
+        .ok()
+        .and_then(|c| c.split(|&b| b == 0).next().map(<[u8]>::to_vec))
+        .map(|a| PathBuf::from(String::from_utf8_lossy(&a).into_owned()));
+    let is_bot = |p: &Option<PathBuf>| {
+        p.as_ref()
+            .and_then(|p| p.file_name())
+            .is_some_and(|n| n.to_string_lossy().starts_with("mancala-bot"))
+    };
+    (is_bot(&exe) || is_bot(&argv0)).then_some(pid)
+}
+
+/// Asks the running bot `pid` for a snapshot now (SIGUSR1) and waits up to `wait` for
+/// it to appear in `dir`: the new file.
+///
+/// # Errors
+/// Why there is none: the signal could not be sent, or no new snapshot came in time.
+pub fn ask_fresh(pid: i32, dir: &Path, wait: Duration) -> Result<PathBuf, String> {
+    let before = newest(dir);
+    // SAFETY: kill(2) has no memory effects; `pid` was checked to be a mancala-bot.
+    if unsafe { libc::kill(pid, libc::SIGUSR1) } != 0 {
+        return Err(format!(
+            "it could not be asked for one ({})",
+            std::io::Error::last_os_error()
+        ));
+    }
+    let deadline = std::time::Instant::now() + wait;
+    while std::time::Instant::now() < deadline {
+        match newest(dir) {
+            Some(n) if Some(&n) != before.as_ref() => return Ok(n),
+            _ => std::thread::sleep(Duration::from_millis(50)),
+        }
+    }
+    Err(format!("it wrote no snapshot within {} s", wait.as_secs()))
+}
+
 /// Takes snapshots of `store` into `dir` every `every` (none when `None`) and whenever
 /// `now` receives a message, until the sender is dropped; logs each, and each failure
 /// (the bot goes on).
@@ -121,6 +228,10 @@ pub fn run_periodic(
     now: &std::sync::mpsc::Receiver<()>,
     clock: &dyn Fn() -> u64,
 ) {
+    let stale = remove_stale(dir);
+    if stale > 0 {
+        tracing::info!(dir = %dir.display(), files = stale, "removed unfinished snapshots");
+    }
     loop {
         let wait = every.unwrap_or(Duration::from_secs(365 * 24 * 3600));
         match now.recv_timeout(wait) {
@@ -128,7 +239,13 @@ pub fn run_periodic(
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return,
         }
         match write(store, dir, clock(), keep) {
-            Ok(path) => tracing::info!(path = %path.display(), "snapshot written"),
+            Ok(w) => tracing::info!(
+                path = %w.path.display(),
+                bytes = w.bytes,
+                games_in_play = w.in_play,
+                games_finished = w.finished,
+                "snapshot written"
+            ),
             Err(e) => tracing::error!("snapshot failed: {e:#}"),
         }
     }
@@ -145,7 +262,11 @@ mod tests {
         let store = MemoryStore::new();
         let mut made = Vec::new();
         for i in 0..5u64 {
-            made.push(write(&store, dir.path(), 1_700_000_000_000 + i * 1000, 3).unwrap());
+            made.push(
+                write(&store, dir.path(), 1_700_000_000_000 + i * 1000, 3)
+                    .unwrap()
+                    .path,
+            );
         }
         assert_eq!(list(dir.path()), made[2..].to_vec(), "the newest 3 kept");
         assert_eq!(
@@ -158,6 +279,13 @@ mod tests {
             .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
             .collect();
         assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+        std::fs::write(
+            dir.path().join(".snapshot-20231114T221324.000Z.jsonl.tmp"),
+            b"{",
+        )
+        .unwrap();
+        assert_eq!(remove_stale(dir.path()), 1);
+        assert_eq!(list(dir.path()), made[2..].to_vec(), "snapshots kept");
         let hint = restore_hint(dir.path(), Path::new("/srv/bot"));
         assert!(
             hint.contains(

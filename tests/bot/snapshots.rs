@@ -82,34 +82,41 @@ fn a_running_bot_snapshots_on_sigusr1_and_a_broken_store_is_restored_from_it() {
     let pid = pid.trim().to_string();
     assert_eq!(pid, bot.id().to_string());
 
-    // A snapshot now, while the bot runs.
+    // A snapshot at start (hosting bug 4), then one now, while the bot runs.
     let backups = data.join("backups");
+    wait_for("the snapshot at start", || !snapshots(&backups).is_empty());
     assert!(Command::new("kill")
         .args(["-USR1", &pid])
         .status()
         .unwrap()
         .success());
-    wait_for("the snapshot", || snapshots(&backups).len() == 1);
-    let snap = snapshots(&backups).remove(0);
+    wait_for("the snapshot", || snapshots(&backups).len() == 2);
+    let snap = snapshots(&backups).pop().unwrap();
     let text = std::fs::read_to_string(&snap).unwrap();
     assert!(text.contains("\"c1+\""), "the move is in the snapshot");
 
-    // export finds the store locked and points at the snapshot.
+    // export on the live directory asks the bot for a fresh snapshot and gives it,
+    // saying so (hosting bug 4: it answered "no snapshot yet" or "in use").
     let out = bin()
         .args(["export", "--data"])
         .arg(&data)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains(&format!(
-            "in use by the running bot (pid {pid}): its newest snapshot is {}",
+    assert!(out.status.success(), "{err}");
+    let snap = snapshots(&backups).pop().unwrap();
+    assert_eq!(snapshots(&backups).len(), 3, "a fresh one was taken");
+    assert_eq!(
+        err.trim(),
+        format!(
+            "the store is in use by the running bot (pid {pid}): exported a snapshot it took \
+             now, {}",
             snap.display()
-        )),
-        "{err}"
+        )
     );
-    assert!(err.contains(&format!("kill -USR1 {pid}")), "{err}");
+    let text = std::fs::read_to_string(&snap).unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), text);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\"c1+\""));
 
     // The bot stops; its pid file goes with it.
     drop(stdin);
@@ -200,4 +207,41 @@ fn damaged_store_files_are_refused_not_replaced_by_an_empty_store() {
     assert!(e.contains("its files are damaged"), "{e}");
     // A new directory is a new store, as before.
     assert!(mancala_bot::store::SledStore::open(&tmp.path().join("new"), 1 << 20).is_ok());
+}
+
+/// Hosting bug 4: a snapshot is taken at start and logged with its path, size and
+/// games; `.tmp` files of an interrupted snapshot are removed at start.
+#[test]
+fn a_snapshot_is_taken_and_logged_at_start_and_stale_tmp_files_go() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let backups = data.join("backups");
+    std::fs::create_dir_all(&backups).unwrap();
+    let stale = backups.join(".snapshot-20240101T000000.000Z.jsonl.tmp");
+    std::fs::write(&stale, b"{\"half\":").unwrap();
+    let mut bot = bin()
+        .args(["console", "--no-pictures", "--no-endgame", "--data"])
+        .arg(&data)
+        .env("RUST_LOG", "warn,mancala_bot=info")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for("the snapshot at start", || snapshots(&backups).len() == 1);
+    assert!(!stale.exists(), "the stale .tmp was removed");
+    drop(bot.stdin.take());
+    let out = bot.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    let snap = snapshots(&backups).remove(0);
+    let bytes = std::fs::metadata(&snap).unwrap().len();
+    let line = err
+        .lines()
+        .find(|l| l.contains("snapshot written"))
+        .unwrap_or_else(|| panic!("no snapshot line in {err}"));
+    assert!(line.contains(&format!("path={}", snap.display())), "{line}");
+    assert!(line.contains(&format!("bytes={bytes}")), "{line}");
+    assert!(line.contains("games_in_play=0 games_finished=0"), "{line}");
+    assert!(err.contains("removed unfinished snapshots"), "{err}");
 }

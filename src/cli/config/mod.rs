@@ -170,6 +170,14 @@ pub struct BackupConfig {
     pub dir: PathBuf,
 }
 
+impl BackupConfig {
+    /// The snapshots' directory for the data directory `data_dir`: `dir` under it unless
+    /// absolute.
+    pub fn dir_in(&self, data_dir: &Path) -> PathBuf {
+        data_dir.join(&self.dir)
+    }
+}
+
 impl Default for BackupConfig {
     fn default() -> Self {
         BackupConfig {
@@ -188,7 +196,7 @@ impl Config {
 
     /// The directory of the snapshots: `backup.dir` under `data_dir` unless absolute.
     pub fn backup_dir(&self) -> PathBuf {
-        self.data_dir.join(&self.backup.dir)
+        self.backup.dir_in(&self.data_dir)
     }
 }
 
