@@ -24,6 +24,8 @@ mod docs;
 mod engine;
 #[path = "bot/fresh_store.rs"]
 mod fresh_store;
+#[path = "bot/full_disk.rs"]
+mod full_disk;
 #[path = "bot/fuzzfound.rs"]
 mod fuzzfound;
 #[path = "bot/hint.rs"]

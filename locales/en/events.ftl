@@ -197,6 +197,7 @@ limit-command-too-long = that command is { $len ->
 busy-retry = too many commands at once in this channel; nothing was changed, try again
 store-failed = the game store failed, nothing was changed: { $error }
 store-not-answering = the game store is not answering right now; nothing was changed, try again in a minute (the details are in the bot's log)
+store-disk-full = the game store cannot save anything right now: the server's disk is full or read-only. Nothing was changed; try again once the host has freed space
 
 ## Parse errors of typed holes, moves, games and positions (the reason comes from the
 ## rules, in English)

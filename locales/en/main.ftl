@@ -18,5 +18,6 @@ console-bot = bot:
 console-bot-refused = bot (refused):
 console-button = [{ $label }: type { $command }]
 console-button-only = [{ $label }: type { $command }, only { $user }]
+console-pictures-failed = the pictures could not be written ({ $error }); the move stands
 diagram-won = game over: { $side } wins
 diagram-drawn = game over: drawn

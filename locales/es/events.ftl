@@ -191,6 +191,7 @@ limit-command-too-long = ese comando tiene { $len ->
 busy-retry = demasiados comandos a la vez en este canal; no se cambió nada, inténtelo de nuevo
 store-failed = falló el almacenamiento de partidas, no se cambió nada: { $error }
 store-not-answering = el almacenamiento de partidas no responde ahora; no se cambió nada, inténtelo de nuevo en un minuto (los detalles están en el registro del bot)
+store-disk-full = el almacenamiento de partidas no puede guardar nada ahora: el disco del servidor está lleno o es de solo lectura. No se cambió nada; inténtelo de nuevo cuando el anfitrión libere espacio
 
 ## Errores de escritura (el motivo viene de las reglas, en inglés)
 

@@ -15,5 +15,6 @@ console-bot = bot:
 console-bot-refused = bot (rechazado):
 console-button = [{ $label }: escribe { $command }]
 console-button-only = [{ $label }: escribe { $command }, solo { $user }]
+console-pictures-failed = no se pudieron escribir las imágenes ({ $error }); la jugada se mantiene
 diagram-won = partida terminada: gana { $side }
 diagram-drawn = partida terminada: tablas

@@ -194,6 +194,7 @@ limit-command-too-long = cette commande fait { $len ->
 busy-retry = trop de commandes à la fois dans ce salon ; rien n'a été changé, réessayez
 store-failed = le stockage des parties a échoué, rien n'a été changé : { $error }
 store-not-answering = le stockage des parties ne répond pas pour le moment ; rien n'a été changé, réessayez dans une minute (les détails sont dans le journal du bot)
+store-disk-full = le stockage des parties ne peut rien enregistrer pour le moment : le disque du serveur est plein ou en lecture seule. Rien n'a été changé ; réessayez quand l'hébergeur aura libéré de la place
 
 ## Erreurs de saisie (la raison vient des règles, en anglais)
 

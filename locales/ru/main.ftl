@@ -16,5 +16,6 @@ console-bot = бот:
 console-bot-refused = бот (отказ):
 console-button = [{ $label }: введите { $command }]
 console-button-only = [{ $label }: введите { $command }, только { $user }]
+console-pictures-failed = не удалось записать изображения ({ $error }); ход сделан
 diagram-won = игра окончена: победа стороны { $side }
 diagram-drawn = игра окончена: ничья

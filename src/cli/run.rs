@@ -20,7 +20,17 @@ use crate::cli::config::{Backend, Config};
 /// # Errors
 /// Naming the path, when the store cannot be opened (see [`SledStore::open`]).
 pub fn open_store(data_dir: &Path, cache_mb: u64) -> anyhow::Result<SledStore> {
-    Ok(SledStore::open(&data_dir.join("store"), cache_mb << 20)?)
+    SledStore::open(&data_dir.join("store"), cache_mb << 20).map_err(|e| {
+        if e.is_disk_full() {
+            anyhow::anyhow!(
+                "{e}: the disk holding {} is full or read-only; free some space (or make it \
+                 writable) and start again: nothing was lost",
+                data_dir.display()
+            )
+        } else {
+            anyhow::Error::new(e)
+        }
+    })
 }
 
 /// Opens the PostgreSQL store at the connection string `url` with `pool` connections.
@@ -58,7 +68,7 @@ pub fn open_configured(cfg: &Config) -> anyhow::Result<Arc<dyn Store>> {
         // A store that is not merely locked may be broken (sled after an abrupt stop):
         // say how to get the newest snapshot back.
         let text = format!("{e:#}");
-        if text.contains("another mancala-bot") {
+        if text.contains("another mancala-bot") || text.contains("nothing was lost") {
             e
         } else {
             let hint = crate::cli::snapshot::restore_hint(&cfg.backup_dir(), &cfg.data_dir);

@@ -237,6 +237,9 @@ fn store_failure_text(e: &StoreError) -> String {
         StoreError::Read { .. } | StoreError::Clash { .. } => {
             tr!("store-failed", error = e.to_string())
         }
+        StoreError::Io { .. } | StoreError::Open { .. } if e.is_disk_full() => {
+            tr!("store-disk-full")
+        }
         StoreError::Io { .. } | StoreError::Open { .. } => tr!("store-not-answering"),
     }
 }

@@ -153,6 +153,25 @@ pub enum StoreError {
     },
 }
 
+impl StoreError {
+    /// Whether the store failed because its disk is full or read-only (ENOSPC, EROFS,
+    /// EDQUOT, as the OS words them): waiting a minute will not help until the host
+    /// frees space, so the players and the host are told so.
+    pub fn is_disk_full(&self) -> bool {
+        let reason = match self {
+            StoreError::Io { reason, .. } | StoreError::Open { reason, .. } => reason,
+            _ => return false,
+        };
+        [
+            "No space left on device",
+            "Read-only file system",
+            "Disk quota exceeded",
+        ]
+        .iter()
+        .any(|w| reason.contains(w))
+    }
+}
+
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

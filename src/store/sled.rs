@@ -93,6 +93,7 @@ impl SledStore {
         if !holds_store(path).map_err(|e| open_err(e.to_string()))? {
             create(path, cache_bytes).map_err(open_err)?;
         }
+        remove_unfinished_snapshots(path).map_err(|e| open_err(e.to_string()))?;
         let db = open_db(path, cache_bytes).map_err(open_err)?;
         // sled opens a store whose files are damaged as a new, empty one (logging a
         // warning): every store at `path` was flushed whole when made, so one that sled
@@ -153,6 +154,23 @@ const TREES: [&str; 6] = ["channels", "history", "last", "wake", "docs", "unsett
 /// made by hand).
 fn holds_store(path: &Path) -> std::io::Result<bool> {
     Ok(path.join("conf").try_exists()? || path.join("db").try_exists()?)
+}
+
+/// Removes sled's own unfinished page-table snapshots (`snap.N.generating`) from the
+/// store at `path`. sled 0.34 writes one while it opens a store and renames it when
+/// whole, but reads a leftover one as the newest snapshot and fails on it ("corrupted
+/// data"): a start on a full disk, or one killed at that moment, would brick the store.
+/// Such a file is never whole, so it holds nothing to keep.
+fn remove_unfinished_snapshots(path: &Path) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(path)? {
+        let entry = entry?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with("snap.") && name.ends_with(".generating") {
+            tracing::info!(file = %entry.path().display(), "removing sled's unfinished snapshot");
+            std::fs::remove_file(entry.path())?;
+        }
+    }
+    Ok(())
 }
 
 /// Makes a new, empty store at `path`: built and flushed in `.NAME.new` beside it, every

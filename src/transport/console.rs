@@ -292,6 +292,30 @@ impl Console<'_> {
         if reply.attachments.is_empty() || !self.pictures {
             return Ok(());
         }
+        // A picture that cannot be written (a full disk) must not end the session: the
+        // move is stored already; the reply says the pictures failed.
+        if let Err(e) = self.write_pictures(out, reply, channel) {
+            let error = format!("{e:#}");
+            let line = i18n::with_lang(reply.lang, || {
+                tr!("console-pictures-failed", error = error.as_str())
+            });
+            writeln!(out, "     ({line})")?;
+        }
+        Ok(())
+    }
+
+    /// Writes the pictures of `reply` under `DATA_DIR/images/CHANNEL/` and prints their
+    /// paths.
+    ///
+    /// # Errors
+    /// A directory or file that cannot be written (the half-written file is removed), or
+    /// standard output.
+    fn write_pictures(
+        &mut self,
+        out: &mut impl Write,
+        reply: &Reply,
+        channel: &str,
+    ) -> anyhow::Result<()> {
         let dir = self.data_dir.join("images").join(safe_name(channel, false));
         std::fs::create_dir_all(&dir)
             .with_context(|| format!("cannot create the image directory {}", dir.display()))?;
@@ -305,8 +329,12 @@ impl Console<'_> {
                 self.seq,
                 safe_name(&a.filename, true)
             ));
-            std::fs::write(&path, &a.bytes)
-                .with_context(|| format!("cannot write {}", path.display()))?;
+            if let Err(e) = std::fs::write(&path, &a.bytes) {
+                let _ = std::fs::remove_file(&path);
+                return Err(
+                    anyhow::Error::new(e).context(format!("cannot write {}", path.display()))
+                );
+            }
             let alt = a.alt.lines().next().unwrap_or("");
             writeln!(out, "     image: {} ({alt})", path.display())?;
         }

@@ -24,6 +24,8 @@ struct CrashingStore {
     inner: Arc<MemoryStore>,
     /// Writes still allowed; negative: no limit.
     budget: AtomicI64,
+    /// The failure's reason, as the OS or the database words it.
+    reason: std::sync::Mutex<&'static str>,
 }
 
 impl CrashingStore {
@@ -31,7 +33,16 @@ impl CrashingStore {
         CrashingStore {
             inner,
             budget: AtomicI64::new(-1),
+            reason: std::sync::Mutex::new("simulated crash"),
         }
+    }
+
+    /// Fails from now on with `reason`, or (`None`) never again.
+    fn fail_with(&self, reason: Option<&'static str>) {
+        if let Some(r) = reason {
+            *self.reason.lock().unwrap() = r;
+        }
+        self.crash_after(if reason.is_some() { 0 } else { -1 });
     }
 
     /// Allows `n` more writes, then fails every one.
@@ -44,7 +55,7 @@ impl CrashingStore {
         if left == 0 {
             return Err(StoreError::Io {
                 what: "writing".into(),
-                reason: "simulated crash".into(),
+                reason: self.reason.lock().unwrap().to_string(),
             });
         }
         if left > 0 {
@@ -334,4 +345,34 @@ fn a_store_failure_is_told_in_chat_without_its_details() {
     );
     assert!(!e.contains("simulated crash"));
     assert_eq!(inner.counts(), (0, 0));
+}
+
+/// Hosting bug 7: a move that cannot be stored because the disk is full is refused with
+/// a reply that says so, nothing is applied, and the same move goes through once space
+/// returns.
+#[test]
+fn a_move_on_a_full_disk_is_refused_whole_and_plays_when_space_returns() {
+    let inner = Arc::new(MemoryStore::new());
+    let crashing = Arc::new(CrashingStore::new(inner.clone()));
+    let core = core_over(crashing.clone());
+    let at = chan("full");
+    say(&core, &at, "alice", "!new katro:4x4 @bob as south");
+    say(&core, &at, "bob", "!accept");
+    let before = inner.load(&at).unwrap().unwrap();
+    crashing.fail_with(Some("No space left on device (os error 28)"));
+    let e = crate::core_chat::refused(say(&core, &at, "alice", "!sow b1+"));
+    assert_eq!(
+        e,
+        "the game store cannot save anything right now: the server's disk is full or \
+         read-only. Nothing was changed; try again once the host has freed space"
+    );
+    let after = inner.load(&at).unwrap().unwrap();
+    assert_eq!(
+        serde_json::to_string(&after.record).unwrap(),
+        serde_json::to_string(&before.record).unwrap(),
+        "nothing applied"
+    );
+    crashing.fail_with(None);
+    let replies = say(&core, &at, "alice", "!sow b1+");
+    assert!(replies[0].text().contains("sowed b1+"), "{replies:?}");
 }

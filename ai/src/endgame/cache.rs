@@ -100,18 +100,23 @@ impl Tables {
     }
 
     /// Writes the tables to `path` (through a temporary file beside it, renamed, so a
-    /// crash never leaves half a file under the name).
+    /// crash never leaves half a file under the name). When writing fails (a full disk)
+    /// the temporary file is removed: nothing is left behind.
     ///
     /// # Errors
     /// [`EndgameError::Io`] when the file cannot be written.
     pub fn save(&self, path: &Path) -> Result<(), EndgameError> {
         let tmp = path.with_extension("tmp");
-        {
-            let mut f = fs::File::create(&tmp)?;
-            f.write_all(&self.to_bytes())?;
-            f.sync_all()?;
+        let written = fs::File::create(&tmp)
+            .and_then(|mut f| {
+                f.write_all(&self.to_bytes())?;
+                f.sync_all()
+            })
+            .and_then(|()| fs::rename(&tmp, path));
+        if let Err(e) = written {
+            let _ = fs::remove_file(&tmp);
+            return Err(e.into());
         }
-        fs::rename(&tmp, path)?;
         Ok(())
     }
 
