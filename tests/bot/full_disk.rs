@@ -118,7 +118,7 @@ fn a_full_disk_costs_the_pictures_not_the_move_nor_the_console() {
     });
     let mut stdin = child.stdin.take().unwrap();
     let mut seen = String::new();
-    let mut until = |want: &str, seen: &mut String| loop {
+    let until = |want: &str, seen: &mut String| loop {
         let line = lines
             .recv_timeout(std::time::Duration::from_secs(60))
             .unwrap_or_else(|_| panic!("no {want:?} in:\n{seen}"));
