@@ -1,7 +1,8 @@
 //! `mancala-bot engine` (issue 15 item 1) driven as a GUI would drive it: the real
 //! binary, one command line at a time, every answer read with a timeout. The handshake;
-//! searches by depth, nodes and time, their `info` lines and a legal `bestmove`; `stop`,
-//! `isready` and refused commands during a search; positions by N4 string and moves,
+//! searches by depth, nodes and time, their `info` lines and a legal `bestmove`;
+//! commands during a search, run after it in order, and `stop` and `quit`, which end it
+//! at once; piped commands; positions by N4 string and moves,
 //! their history (K10 repetition); refusals that keep the previous position; a proven
 //! win; the end of input.
 
@@ -15,8 +16,9 @@ use mancala_rules::{Game, Move, Position, Variant};
 const BIN: &str = env!("CARGO_BIN_EXE_mancala-bot");
 /// How long any answer may take: generous, the machine may be busy building.
 const ANSWER: Duration = Duration::from_secs(20);
-/// How soon `stop`, `isready` and a refusal must be answered during a search.
-const PROMPT: Duration = Duration::from_secs(3);
+/// How soon `stop` and `quit` must end a search, and a refusal be answered: far longer
+/// than they take, far shorter than a search that is never stopped.
+const PROMPT: Duration = Duration::from_secs(10);
 
 /// A running `mancala-bot engine`, its output read by a thread into a channel.
 struct Engine {
@@ -61,6 +63,30 @@ impl Engine {
         stdin.flush().unwrap();
     }
 
+    /// Writes `text` as it is (several lines at once, as a pipe delivers them).
+    fn send_raw(&mut self, text: &str) {
+        let stdin = self.stdin.as_mut().expect("input open");
+        stdin.write_all(text.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Every line up to the end of the output, which must come within `timeout`.
+    fn rest(&mut self, timeout: Duration) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut got = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    got.push(line);
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => return got,
+                Err(e) => panic!("output open after {timeout:?} ({e}): {:#?}", self.seen),
+            }
+        }
+    }
+
     /// The next line, within `timeout`.
     fn line(&mut self, timeout: Duration) -> String {
         match self.lines.recv_timeout(timeout) {
@@ -90,6 +116,11 @@ impl Engine {
     /// Sends `go ...` and returns its `info` lines and its `bestmove` word.
     fn go(&mut self, args: &str) -> (Vec<Info>, String) {
         self.send(format!("go {args}").trim_end());
+        self.search_answer()
+    }
+
+    /// The `info` lines and the `bestmove` word of the next search to answer.
+    fn search_answer(&mut self) -> (Vec<Info>, String) {
         let lines = self.until("bestmove ", ANSWER);
         let (last, infos) = lines.split_last().unwrap();
         let infos = infos
@@ -170,6 +201,15 @@ impl Info {
             pv: w[13..].iter().map(|s| s.to_string()).collect(),
         })
     }
+}
+
+/// The first words of `lines` other than `info depth` lines, in order.
+fn answers(lines: &[String]) -> Vec<&str> {
+    lines
+        .iter()
+        .filter(|l| !l.starts_with("info depth "))
+        .map(|l| l.split(' ').next().unwrap_or(""))
+        .collect()
 }
 
 /// `text` is a legal move of `game`'s player to move.
@@ -277,50 +317,145 @@ fn engine_go_movetime_returns_in_time_and_level_caps_the_depth() {
     assert_legal(&game, &best);
 }
 
+/// Commands sent during a search wait for it, in order (the "Ready to host" issue, bug
+/// 5): `isready` answers after the search's `bestmove`, a bad line's error comes in its
+/// place, and `stop` ends the running `go infinite` at once while the commands after it
+/// still run, a `go` among them in full.
 #[test]
-fn engine_stop_and_isready_are_answered_during_a_search() {
+fn engine_commands_during_a_search_run_after_it_in_order() {
     let mut e = Engine::start();
     e.send("position startpos katro");
-    e.send("go movetime 60000");
+    e.send("go infinite");
     e.until("info depth 1 ", ANSWER);
-    e.send("isready");
-    let lines = e.until("readyok", PROMPT);
-    let (_, before) = lines.split_last().unwrap();
-    assert!(
-        before.iter().all(|l| l.starts_with("info depth ")),
-        "{lines:?}"
-    );
-    // A second search, or a new table, waits for this one to end.
-    for line in ["go depth 1", "setoption name Hash value 8", "ucinewgame"] {
-        let busy = e.refused(line);
-        assert_eq!(
-            busy, "a search is running; send `stop` and wait for its `bestmove` first",
-            "{line}"
-        );
+    for line in [
+        "isready",
+        "setoption name Hash value 8",
+        "ucinewgame",
+        "sow c1+",
+        "position startpos hoyito moves b1",
+        "stop",
+        "go depth 3",
+        "isready",
+    ] {
+        e.send(line);
     }
-    let t0 = Instant::now();
-    e.send("stop");
-    let lines = e.until("bestmove ", PROMPT);
-    assert!(t0.elapsed() < PROMPT);
-    let best = &lines.last().unwrap()["bestmove ".len()..];
-    assert_legal(&Game::new(Variant::KATRO), best);
-    // After its bestmove the engine takes a new search at once.
-    let (_, best) = e.go("depth 2");
-    assert_legal(&Game::new(Variant::KATRO), &best);
+    // `go infinite` never ends by itself: its `bestmove` is the `stop`'s doing.
+    let first = e.until("bestmove ", PROMPT);
+    let (best, infos) = first.split_last().unwrap();
+    assert!(
+        infos.iter().all(|l| l.starts_with("info depth ")),
+        "{first:?}"
+    );
+    assert_legal(&Game::new(Variant::KATRO), &best["bestmove ".len()..]);
+    assert_eq!(e.line(ANSWER), "readyok", "so far {:#?}", e.seen);
+    let error = e.line(ANSWER);
+    assert!(
+        error.starts_with("info string error: unknown command `sow`"),
+        "{error}"
+    );
+    let (infos, best) = e.search_answer();
+    let depths: Vec<u32> = infos.iter().map(|i| i.depth).collect();
+    assert_eq!(depths, [1, 2, 3], "the `go` after `stop` runs in full");
+    let hoyito = game_of("hoyito", &["b1"]);
+    assert_legal(&hoyito, &best);
+    assert_legal_lines(&hoyito, &infos);
+    assert_eq!(e.line(ANSWER), "readyok");
     e.send("quit");
     assert!(e.exit(ANSWER).success());
 }
 
+/// `isready` during a search is answered once that search has written its `bestmove`:
+/// `readyok` means that everything sent before it is done.
+#[test]
+fn engine_isready_during_a_search_answers_after_its_bestmove() {
+    let mut e = Engine::start();
+    e.send("position startpos katro");
+    e.send("go movetime 2000");
+    e.until("info depth 1 ", ANSWER);
+    e.send("isready");
+    let lines = e.until("readyok", ANSWER);
+    let best = lines.iter().position(|l| l.starts_with("bestmove "));
+    assert_eq!(best, Some(lines.len() - 2), "{lines:?}");
+    let best = &lines[lines.len() - 2]["bestmove ".len()..];
+    assert_legal(&Game::new(Variant::KATRO), best);
+}
+
+/// `position` and `go` sent during a search are run after it: the second search is of
+/// the new position.
+#[test]
+fn engine_position_and_go_during_a_search_apply_to_the_next_search() {
+    let mut e = Engine::start();
+    e.send("position startpos katro");
+    e.send("go movetime 1500");
+    e.until("info depth 1 ", ANSWER);
+    e.send("position startpos hoyito moves b1 f2");
+    e.send("go depth 2");
+    let (_, best) = e.search_answer();
+    assert_legal(&Game::new(Variant::KATRO), &best);
+    let (infos, best) = e.search_answer();
+    let hoyito = game_of("hoyito", &["b1", "f2"]);
+    assert_legal(&hoyito, &best);
+    assert_legal_lines(&hoyito, &infos);
+}
+
+/// `stop` ends every search sent before it: the running `go infinite` and the one
+/// waiting behind it, each with its `bestmove`.
+#[test]
+fn engine_stop_ends_every_search_sent_before_it() {
+    let mut e = Engine::start();
+    e.send("go infinite");
+    e.until("info depth 1 ", ANSWER);
+    e.send("go infinite");
+    e.send("stop");
+    let katro = Game::new(Variant::KATRO);
+    for _ in 0..2 {
+        let lines = e.until("bestmove ", PROMPT);
+        assert_legal(&katro, &lines.last().unwrap()["bestmove ".len()..]);
+    }
+    e.send("isready");
+    assert_eq!(e.line(ANSWER), "readyok");
+}
+
+/// Piped commands all run, in order, and the engine exits with status 0 at the end of
+/// its input: three `go` give three `bestmove`, and a `go infinite` left waiting at the
+/// end of input is stopped rather than run for ever.
+#[test]
+fn engine_piped_commands_all_run() {
+    let mut e = Engine::start();
+    e.send_raw("go movetime 100\ngo movetime 100\ngo movetime 100\n");
+    drop(e.stdin.take());
+    let lines = e.rest(ANSWER);
+    assert_eq!(answers(&lines), ["bestmove"; 3], "{lines:?}");
+    for best in lines.iter().filter_map(|l| l.strip_prefix("bestmove ")) {
+        assert_legal(&Game::new(Variant::KATRO), best);
+    }
+    assert!(e.exit(ANSWER).success());
+
+    let mut e = Engine::start();
+    e.send_raw("go depth 2\ngo infinite\nisready\n");
+    drop(e.stdin.take());
+    let lines = e.rest(ANSWER);
+    assert_eq!(
+        answers(&lines),
+        ["bestmove", "bestmove", "readyok"],
+        "{lines:?}"
+    );
+    assert!(e.exit(ANSWER).success());
+}
+
+/// `quit` during a search ends it and every search waiting behind it (each still
+/// answers `bestmove`), and the engine exits with status 0 without reading further.
 #[test]
 fn engine_quit_during_a_search_exits_at_once() {
     let mut e = Engine::start();
     e.send("position startpos hoyito:2x12");
     e.send("go infinite");
     e.until("info depth 1 ", ANSWER);
-    let t0 = Instant::now();
-    e.send("quit");
-    assert!(e.exit(PROMPT).success());
-    assert!(t0.elapsed() < PROMPT);
+    e.send_raw("go infinite\nquit\nisready\n");
+    // The output ends when the engine exits.
+    let lines = e.rest(PROMPT);
+    assert_eq!(answers(&lines), ["bestmove", "bestmove"], "{lines:?}");
+    assert!(e.exit(ANSWER).success());
 }
 
 #[test]

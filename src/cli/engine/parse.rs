@@ -31,7 +31,8 @@ pub enum Command {
     Blank,
     /// `uci`: the engine's name and options, then `uciok`.
     Uci,
-    /// `isready`: `readyok`, at once, even during a search.
+    /// `isready`: `readyok`, once every command before it has run (during a search:
+    /// after its `bestmove`).
     IsReady,
     /// `ucinewgame`: the transposition table is emptied.
     UciNewGame,
@@ -41,9 +42,9 @@ pub enum Command {
     Position(SetPosition),
     /// `go ...`: search the position, report, answer `bestmove`.
     Go(Go),
-    /// `stop`: end the running search (it still answers `bestmove`).
+    /// `stop`: end every search sent before it (each still answers `bestmove`).
     Stop,
-    /// `quit`: stop any search and exit.
+    /// `quit`: as `stop`; then, once the commands before it have run, exit.
     Quit,
 }
 
