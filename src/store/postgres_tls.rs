@@ -312,13 +312,14 @@ impl Tls {
                  trusts {trusted}"
             ),
             rustls::Error::InvalidCertificate(
-                CertificateError::NotValidForName | CertificateError::NotValidForNameContext { .. },
+                why @ (CertificateError::NotValidForName
+                | CertificateError::NotValidForNameContext { .. }),
             ) => format!(
                 "the server's certificate is not issued for the host name connected to \
-                 (sslmode={mode} checks it; verify-ca does not): {tls}"
+                 (sslmode={mode} checks it; verify-ca does not): {why}"
             ),
-            rustls::Error::InvalidCertificate(_) => {
-                format!("the server's certificate is refused (sslmode={mode}): {tls}")
+            rustls::Error::InvalidCertificate(why) => {
+                format!("the server's certificate is refused (sslmode={mode}): {why}")
             }
             other => format!("TLS with the server failed (sslmode={mode}): {other}"),
         })
