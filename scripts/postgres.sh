@@ -19,7 +19,9 @@
 # TLS is on (`ssl=on`, plain connections still accepted): at start a throw-away CA and
 # a server certificate for `localhost` and 127.0.0.1 are made with openssl in
 # $PG_TEST_DIR/tls (never committed); `env` exports the CA's path as
-# MANCALA_TEST_POSTGRES_CA for the TLS tests (tests/bot/postgres_tls.rs).
+# MANCALA_TEST_POSTGRES_CA for the TLS tests (tests/bot/postgres_tls.rs). The role
+# `mancala_scram` (created by those tests) must log in over TLS with a SCRAM password,
+# so that channel binding is tested too.
 set -euo pipefail
 
 DIR="${PG_TEST_DIR:-${TMPDIR:-/tmp}/mancala-postgres}"
@@ -115,6 +117,9 @@ start() {
     as_owner "$bin/initdb" -D "$DATA" -U "$ROLE" --auth=trust -E UTF8 --no-locale >/dev/null
   fi
   certificates
+  # pg_hba.conf takes the first line that matches: this one goes before the trust lines.
+  grep -q '^hostssl all mancala_scram ' "$DATA/pg_hba.conf" ||
+    as_owner sed -i '1i hostssl all mancala_scram 127.0.0.1/32 scram-sha-256' "$DATA/pg_hba.conf"
   as_owner "$bin/pg_ctl" -D "$DATA" -l "$LOG" -w -t 60 \
     -o "-c listen_addresses=127.0.0.1 -p $PORT -k $DIR -c max_connections=300 \
         -c ssl=on -c ssl_cert_file=$TLS/server.crt -c ssl_key_file=$TLS/server.key" \

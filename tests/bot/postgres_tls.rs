@@ -172,3 +172,39 @@ fn postgres_tls_verify_full_trusts_the_system_roots_of_ssl_cert_file() {
     );
     assert!(text.contains("alice challenges @bob"), "{text}\n{err}");
 }
+
+#[test]
+fn postgres_tls_carries_a_scram_login_with_channel_binding() {
+    let Some((pg, ca)) = tls_server("tls_scram") else {
+        return;
+    };
+    // scripts/postgres.sh makes this role log in over TLS by SCRAM (pg_hba.conf); the
+    // role is the cluster's, so each test run sets it up again, idempotently.
+    let mut admin = pg.client();
+    let schema: String = admin
+        .query_one("SELECT current_schema()", &[])
+        .unwrap()
+        .get(0);
+    admin
+        .batch_execute(&format!(
+            "DO $$ BEGIN CREATE ROLE mancala_scram LOGIN;
+             EXCEPTION WHEN duplicate_object THEN NULL; END $$;
+             ALTER ROLE mancala_scram PASSWORD 'scram-secret';
+             GRANT ALL ON SCHEMA {schema} TO mancala_scram;"
+        ))
+        .unwrap();
+    let as_scram = |password: &str| {
+        pg.url
+            .replacen("://mancala@", &format!("://mancala_scram:{password}@"), 1)
+            + &format!("&sslmode=verify-full&sslrootcert={ca}&channel_binding=require")
+    };
+    // tls-server-end-point binding: the glue hashes the server's certificate.
+    let store = open(&as_scram("scram-secret")).unwrap();
+    assert!(store.session_tls().unwrap().is_some());
+    let e = refusal(&as_scram("wrong-secret"));
+    assert!(
+        e.contains("password authentication failed for user \"mancala_scram\""),
+        "{e}"
+    );
+    assert!(!e.contains("secret"), "{e}");
+}
