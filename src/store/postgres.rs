@@ -25,7 +25,7 @@ use r2d2_postgres::PostgresConnectionManager;
 
 use super::import::{self, ImportTx};
 use super::keys::{DocKey, DocPrefix};
-use super::postgres_tls::{self, Connector, Tls};
+use super::postgres_tls::{self, session_tls, Connector, Tls};
 use super::record::{decode, encode};
 use super::{ImportBatch, ImportCounts, Record, Store, StoreError, Stored, Version, Write};
 use crate::model::ChannelKey;
@@ -234,15 +234,6 @@ impl PgStore {
             None => Ok(None),
         }
     }
-}
-
-/// The TLS version of `client`'s session as the server reports it; `None` when plain.
-fn session_tls(client: &mut Client) -> Result<Option<String>, postgres::Error> {
-    let row = client.query_one(
-        "SELECT ssl, version FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
-        &[],
-    )?;
-    Ok(row.get::<_, bool>(0).then(|| row.get(1)))
 }
 
 /// Applies the migrations the database lacks, in one transaction under the migration

@@ -326,6 +326,18 @@ impl Tls {
     }
 }
 
+/// The TLS version of `client`'s session as the server reports it (`pg_stat_ssl`);
+/// `None` when plain.
+pub(super) fn session_tls(
+    client: &mut postgres::Client,
+) -> Result<Option<String>, postgres::Error> {
+    let row = client.query_one(
+        "SELECT ssl, version FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
+        &[],
+    )?;
+    Ok(row.get::<_, bool>(0).then(|| row.get(1)))
+}
+
 /// The rustls error under `e`, if any: tokio-rustls wraps it in an `io::Error`, whose
 /// `source()` skips it, so each `io::Error` is opened by hand.
 fn rustls_cause(e: &postgres::Error) -> Option<&rustls::Error> {
