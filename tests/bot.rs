@@ -52,6 +52,9 @@ mod pg_common;
 #[cfg(feature = "postgres")]
 #[path = "bot/postgres.rs"]
 mod postgres;
+#[cfg(feature = "postgres")]
+#[path = "bot/postgres_tls.rs"]
+mod postgres_tls;
 #[path = "bot/ratings.rs"]
 mod ratings;
 #[path = "bot/render.rs"]

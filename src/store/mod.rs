@@ -14,6 +14,8 @@ pub mod keys;
 mod memory;
 #[cfg(feature = "postgres")]
 mod postgres;
+#[cfg(feature = "postgres")]
+mod postgres_tls;
 mod record;
 mod sled;
 

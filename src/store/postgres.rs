@@ -19,12 +19,13 @@
 use std::thread::ThreadId;
 use std::time::Duration;
 
-use postgres::{Client, GenericClient, NoTls, Row};
+use postgres::{Client, GenericClient, Row};
 use r2d2_postgres::r2d2::{Pool, PooledConnection};
 use r2d2_postgres::PostgresConnectionManager;
 
 use super::import::{self, ImportTx};
 use super::keys::{DocKey, DocPrefix};
+use super::postgres_tls::{self, session_tls, Connector, Tls};
 use super::record::{decode, encode};
 use super::{ImportBatch, ImportCounts, Record, Store, StoreError, Stored, Version, Write};
 use crate::model::ChannelKey;
@@ -35,7 +36,7 @@ const MIGRATIONS: &[(i32, &str)] = &[(1, include_str!("../../migrations/postgres
 /// The key of the advisory lock held while migrating (any constant; "mancala" in ASCII).
 const MIGRATION_LOCK: i64 = 0x006d_616e_6361_6c61;
 
-type Manager = PostgresConnectionManager<NoTls>;
+type Manager = PostgresConnectionManager<Connector>;
 type Conn = PooledConnection<Manager>;
 
 /// A [`Store`] in a PostgreSQL database.
@@ -101,11 +102,13 @@ fn reason(e: &postgres::Error) -> String {
 #[derive(Debug)]
 struct LogCause {
     target: String,
+    tls: Tls,
 }
 
 impl r2d2_postgres::r2d2::HandleError<postgres::Error> for LogCause {
     fn handle_error(&self, e: postgres::Error) {
-        tracing::warn!(database = %self.target, "PostgreSQL connection failed: {}", reason(&e));
+        let why = self.tls.explain(&e).unwrap_or_else(|| reason(&e));
+        tracing::warn!(database = %self.target, "PostgreSQL connection failed: {why}");
     }
 }
 
@@ -122,26 +125,37 @@ impl PgStore {
     /// Connects to the database `url` (`postgresql://user:password@host:port/db` or
     /// `host=... user=... dbname=...`) with a pool of at most `pool` connections (at
     /// least 2: a snapshot holds one while it reads through another), waiting at most
-    /// `timeout` for each, and applies the migrations it lacks.
+    /// `timeout` for each, and applies the migrations it lacks. TLS is as the string's
+    /// `sslmode` and `sslrootcert` say, with libpq's meaning (see `postgres_tls.rs`;
+    /// `prefer` by default).
     ///
     /// # Errors
-    /// [`StoreError::Open`] naming the database (never its password): a malformed URL,
-    /// no server, a refused login, or a schema newer than this build.
+    /// [`StoreError::Open`] naming the database (never its password): a malformed URL
+    /// or `sslmode`, an unreadable `sslrootcert`, no server, a TLS failure (a server
+    /// without TLS, a certificate not trusted or for another host name), a refused
+    /// login, or a schema newer than this build.
     pub fn open(url: &str, pool: u32, timeout: Duration) -> Result<PgStore, StoreError> {
-        let config: postgres::Config = url.parse().map_err(|e| StoreError::Open {
+        let (config, tls) = postgres_tls::split(url).map_err(|reason| StoreError::Open {
             path: "the PostgreSQL URL".into(),
-            reason: format!(
-                "it is not a connection string (postgresql://USER:PASSWORD@HOST:PORT/DATABASE): \
-                 {e}"
-            ),
+            reason,
         })?;
         let target = describe(&config);
         let open_err = |reason: String| StoreError::Open {
             path: target.clone(),
             reason,
         };
+        let connector = tls.connector().map_err(open_err)?;
         // One connection first, to report why it fails (r2d2 only says it timed out).
-        let mut first = config.connect(NoTls).map_err(|e| open_err(reason(&e)))?;
+        let mut first = config
+            .connect(connector.clone())
+            .map_err(|e| open_err(tls.explain(&e).unwrap_or_else(|| reason(&e))))?;
+        let encrypted = session_tls(&mut first).map_err(|e| open_err(reason(&e)))?;
+        tracing::info!(
+            database = %target,
+            sslmode = tls.mode_name(),
+            "PostgreSQL session {}",
+            encrypted.map_or("not encrypted".into(), |v| format!("encrypted ({v})"))
+        );
         migrate(&mut first).map_err(open_err)?;
         drop(first);
         let pool = Pool::builder()
@@ -150,8 +164,9 @@ impl PgStore {
             .connection_timeout(timeout)
             .error_handler(Box::new(LogCause {
                 target: target.clone(),
+                tls,
             }))
-            .build(PostgresConnectionManager::new(config, NoTls))
+            .build(PostgresConnectionManager::new(config, connector))
             .map_err(|e| open_err(e.to_string()))?;
         Ok(PgStore {
             pool,
@@ -163,6 +178,15 @@ impl PgStore {
     /// Where the database is: `postgresql://USER@HOST:PORT/DB`, without the password.
     pub fn target(&self) -> &str {
         &self.target
+    }
+
+    /// The TLS version of a session from the pool (`TLSv1.3`), as the server reports it
+    /// (`pg_stat_ssl`); `None` when it is not encrypted.
+    ///
+    /// # Errors
+    /// [`StoreError::Io`] when the server cannot be asked.
+    pub fn session_tls(&self) -> Result<Option<String>, StoreError> {
+        self.with(|| "asking the server about TLS".into(), session_tls)
     }
 
     /// Runs `f` on a connection: the snapshot's when this thread is taking one
