@@ -81,6 +81,12 @@ pid_of() {
 # the server's user.
 certificates() {
   [ -f "$TLS/server.key" ] && [ -f "$TLS/server.crt" ] && [ -f "$TLS/ca.crt" ] && return 0
+  if ! command -v openssl >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    echo "postgres.sh: installing Debian's openssl" >&2
+    DEBIAN_FRONTEND=noninteractive timeout 900 apt-get install -y -q openssl >/dev/null \
+      || { timeout 600 apt-get update -q >/dev/null &&
+           DEBIAN_FRONTEND=noninteractive timeout 900 apt-get install -y -q openssl >/dev/null; }
+  fi
   command -v openssl >/dev/null 2>&1 || die "openssl is needed for the test certificates"
   rm -rf "$TLS"
   mkdir -p "$TLS"
