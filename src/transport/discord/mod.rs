@@ -16,6 +16,11 @@
 //!   and then every [`DiscordOptions::tick_every`] (reminders, timeouts, tournament rounds),
 //!   posting each reply in its channel.
 //! - **Rooms**: [`rooms::DiscordRooms`] opens a public thread for each tournament game.
+//! - **Outages** (`link.rs`): one log line per change of the gateway's state and per
+//!   retry, a capped back-off while Discord is unreachable (10 s doubling to 5 min), and
+//!   readiness through [`DiscordOptions::link`].
+//! - **Invite** ([`invite`]): the invite URL with the permissions the bot uses, logged at
+//!   start (and printed by `mancala-bot invite`).
 //! - **Organizers** ([`Incoming::is_organizer`](crate::core::api::Incoming::is_organizer)): Manage Server or Administrator (for
 //!   prefix messages computed from the cached guild's roles, for interactions sent by
 //!   Discord), or the configured organizer role.
@@ -225,10 +230,10 @@ const OUTAGE_NOISE: [&str; 3] = [
     "serenity::gateway::bridge::shard_manager=error",
 ];
 
-/// The bot's log filter: [`redact_log_filter`], and serenity's outage noise
-/// ([`OUTAGE_NOISE`]) held back to errors unless `filter` names serenity or asks for
-/// debug or trace output (bug 6): the transport's own lines say when Discord is
-/// unreachable, and each retry.
+/// The bot's log filter: [`redact_log_filter`], and serenity's outage noise (its shard
+/// queuer, shard runners and shard manager) held back to errors unless `filter` names
+/// serenity or asks for debug or trace output (bug 6): the transport's own lines say
+/// when Discord is unreachable, and each retry.
 pub fn log_filter(filter: tracing_subscriber::EnvFilter) -> tracing_subscriber::EnvFilter {
     let verbose = filter.to_string().contains("serenity")
         || filter
@@ -539,6 +544,18 @@ mod tests {
         assert!(zero.owns(adapter::DM_COMMUNITY) && zero.owns(&guild(0)));
         assert!(!zero.owns("console") && !zero.owns("!room:example.org"));
         assert!(Sharding::Single.owns(&guild(3)) && Sharding::Auto.owns(&guild(2)));
+    }
+
+    #[test]
+    fn serenitys_outage_noise_is_held_back_unless_asked_for() {
+        use tracing_subscriber::EnvFilter;
+        let quiet = log_filter(EnvFilter::new("warn")).to_string();
+        assert!(quiet.contains("shard_queuer=error"), "{quiet}");
+        for asked in ["warn,serenity=info", "debug"] {
+            let f = log_filter(EnvFilter::new(asked)).to_string();
+            assert!(!f.contains("shard_queuer=error"), "{f}");
+            assert!(f.contains("tungstenite=debug"), "still redacted: {f}");
+        }
     }
 
     #[test]
