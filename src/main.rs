@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 mod cli;
 
-use cli::{analyze, backup, console, engine, render, replay, run, selfplay};
+use cli::{analyze, backup, console, engine, invite, render, replay, run, selfplay};
 
 /// A chat bot that referees and plays the mancala games Katro and Hoyito I.
 #[derive(Parser)]
@@ -38,6 +38,9 @@ enum Cmd {
     /// Review a game record with the AI: each move's seeds lost against the best move,
     /// inaccuracies, mistakes and blunders, each player's accuracy, and a chart.
     Analyze(analyze::AnalyzeArgs),
+    /// Print the URL that adds the bot to a Discord server, with the permissions it
+    /// uses (the token from the config or $DISCORD_TOKEN; no network).
+    Invite(invite::InviteArgs),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +56,7 @@ fn main() -> ExitCode {
         Some(Cmd::Selfplay(a)) => selfplay::main(a),
         Some(Cmd::Engine(a)) => engine::main(a),
         Some(Cmd::Analyze(a)) => analyze::main(a),
+        Some(Cmd::Invite(a)) => invite::main(a),
         None => run::run(run::RunArgs::default()),
     };
     match result {

@@ -32,6 +32,8 @@ mod fuzzfound;
 mod hint;
 #[path = "bot/hostile.rs"]
 mod hostile;
+#[path = "bot/invite.rs"]
+mod invite;
 #[path = "bot/kill.rs"]
 mod kill;
 #[path = "bot/language.rs"]

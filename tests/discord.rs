@@ -17,6 +17,8 @@ mod fake_discord;
 mod limits;
 #[path = "discord/locales.rs"]
 mod locales;
+#[path = "discord/outage.rs"]
+mod outage;
 #[cfg(feature = "postgres")]
 #[path = "common/postgres.rs"]
 mod pg_common;

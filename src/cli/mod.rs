@@ -9,6 +9,7 @@ pub mod console;
 pub mod engine;
 #[cfg(test)]
 mod import_fuzz;
+pub mod invite;
 pub mod progress;
 pub mod render;
 pub mod replay;

@@ -218,7 +218,7 @@ pub fn init_tracing() {
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_ansi(colour)
-        .with_env_filter(mancala_bot::transport::discord::redact_log_filter(
+        .with_env_filter(mancala_bot::transport::discord::log_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
         ))

@@ -46,6 +46,25 @@ pub struct State {
     pub refusals: Vec<(String, u16, Value)>,
     /// Threads created so far.
     threads: u64,
+    /// Whether the gateway is up, cut off or silent (outage tests).
+    pub gateway: Gateway,
+    /// The heartbeat interval HELLO asks for, in ms (Discord's is about 41 s).
+    pub heartbeat_ms: u64,
+    /// Gateway connections accepted so far (TCP), up or not.
+    pub connections: usize,
+}
+
+/// The fake gateway's health.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gateway {
+    /// Answering as Discord does.
+    Up,
+    /// Unreachable: every connection is dropped (no close frame: as a network outage),
+    /// and new ones are closed as soon as they are accepted.
+    Cut,
+    /// Not answering: open connections stay open but nothing is answered (no heartbeat
+    /// ACKs); new ones are closed as soon as they are accepted.
+    Silent,
 }
 
 impl State {
@@ -85,6 +104,9 @@ impl FakeDiscord {
             slow_mode: HashMap::new(),
             refusals: Vec::new(),
             threads: 0,
+            gateway: Gateway::Up,
+            heartbeat_ms: 41250,
+            connections: 0,
         }));
         let (rest_tx, rest_rx) = mpsc::unbounded_channel();
         let (id_tx, id_rx) = mpsc::unbounded_channel();
@@ -567,9 +589,24 @@ async fn serve_gateway(
     }));
     let accepting = {
         let shards = shards.clone();
+        let state_for_accept = state.clone();
         async move {
             while let Ok((sock, _)) = listener.accept().await {
-                let conn = connection(sock, ws_url.clone(), identified.clone(), shards.clone());
+                let health = {
+                    let mut st = state_for_accept.lock().unwrap();
+                    st.connections += 1;
+                    (st.gateway, st.heartbeat_ms)
+                };
+                if health.0 != Gateway::Up {
+                    continue; // dropped: the connection is closed at once
+                }
+                let conn = connection(
+                    sock,
+                    ws_url.clone(),
+                    identified.clone(),
+                    shards.clone(),
+                    (state_for_accept.clone(), health.1),
+                );
                 tokio::spawn(conn);
             }
         }
@@ -593,44 +630,43 @@ async fn serve_gateway(
     }
 }
 
-/// One gateway connection: HELLO, IDENTIFY -> READY, heartbeats, and the dispatches of
-/// its shard.
+/// One gateway connection: HELLO, IDENTIFY -> READY (or RESUME -> RESUMED),
+/// heartbeats, and the dispatches of its shard; dropped when the gateway is
+/// [`Gateway::Cut`], mute while it is [`Gateway::Silent`].
 async fn connection(
     sock: TcpStream,
     ws_url: String,
     identified: mpsc::UnboundedSender<Value>,
     shards: Arc<Mutex<Shards>>,
+    (state, heartbeat_ms): (Arc<Mutex<State>>, u64),
 ) {
     let Ok(mut ws) = tokio_tungstenite::accept_async(sock).await else {
         return;
     };
-    let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}, "s": null, "t": null});
+    let hello = json!({"op": 10, "d": {"heartbeat_interval": heartbeat_ms}, "s": null, "t": null});
     if ws.send(WsMessage::Text(hello.to_string())).await.is_err() {
         return;
     }
     let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
     let mut seq = 1;
+    let mut health = tokio::time::interval(Duration::from_millis(100));
     loop {
         tokio::select! {
+            _ = health.tick() => {
+                if state.lock().unwrap().gateway == Gateway::Cut {
+                    return; // dropped without a close frame
+                }
+            }
             msg = ws.next() => {
                 let Some(Ok(msg)) = msg else { return };
                 let WsMessage::Text(text) = msg else { continue };
+                if state.lock().unwrap().gateway != Gateway::Up {
+                    continue;
+                }
                 let v: Value = serde_json::from_str(&text).unwrap();
                 let reply = match v["op"].as_u64() {
-                    Some(2) => {
-                        let shard = v["d"]["shard"][0].as_u64().unwrap_or(0);
-                        let total = v["d"]["shard"][1].as_u64().unwrap_or(1);
-                        {
-                            let mut sh = shards.lock().unwrap();
-                            sh.total = total;
-                            for held in sh.held.remove(&shard).unwrap_or_default() {
-                                let _ = tx.send(held);
-                            }
-                            sh.live.insert(shard, tx.clone());
-                        }
-                        let _ = identified.send(v);
-                        Some(ready(&ws_url, shard, total))
-                    }
+                    Some(2) => Some(identify(&v, &ws_url, &tx, &shards, &identified)),
+                    Some(6) => Some(resume(&v, &tx, &shards, seq)),
                     Some(1) => Some(json!({"op": 11})),
                     _ => None,
                 };
@@ -650,6 +686,41 @@ async fn connection(
             }
         }
     }
+}
+
+/// IDENTIFY: the shard it names is live on this connection (events held for it are
+/// sent); the answer is its READY.
+fn identify(
+    v: &Value,
+    ws_url: &str,
+    tx: &mpsc::UnboundedSender<Value>,
+    shards: &Mutex<Shards>,
+    identified: &mpsc::UnboundedSender<Value>,
+) -> Value {
+    let shard = v["d"]["shard"][0].as_u64().unwrap_or(0);
+    let total = v["d"]["shard"][1].as_u64().unwrap_or(1);
+    {
+        let mut sh = shards.lock().unwrap();
+        sh.total = total;
+        for held in sh.held.remove(&shard).unwrap_or_default() {
+            let _ = tx.send(held);
+        }
+        sh.live.insert(shard, tx.clone());
+    }
+    let _ = identified.send(v.clone());
+    ready(ws_url, shard, total)
+}
+
+/// RESUME of a session READY gave (`fake-session-{shard}`): the shard is live on this
+/// connection again; the answer is RESUMED.
+fn resume(v: &Value, tx: &mpsc::UnboundedSender<Value>, shards: &Mutex<Shards>, seq: u64) -> Value {
+    let session = v["d"]["session_id"].as_str().unwrap_or_default();
+    let shard = session
+        .strip_prefix("fake-session-")
+        .and_then(|s| s.parse::<u64>().ok())
+        .unwrap_or(0);
+    shards.lock().unwrap().live.insert(shard, tx.clone());
+    json!({"op": 0, "s": seq, "t": "RESUMED", "d": {"_trace": ["fake-gateway"]}})
 }
 
 pub struct Rest {

@@ -16,6 +16,11 @@
 //!   and then every [`DiscordOptions::tick_every`] (reminders, timeouts, tournament rounds),
 //!   posting each reply in its channel.
 //! - **Rooms**: [`rooms::DiscordRooms`] opens a public thread for each tournament game.
+//! - **Outages** (`link.rs`): one log line per change of the gateway's state and per
+//!   retry, a capped back-off while Discord is unreachable (10 s doubling to 5 min), and
+//!   readiness through [`DiscordOptions::link`].
+//! - **Invite** ([`invite`]): the invite URL with the permissions the bot uses, logged at
+//!   start (and printed by `mancala-bot invite`).
 //! - **Organizers** ([`Incoming::is_organizer`](crate::core::api::Incoming::is_organizer)): Manage Server or Administrator (for
 //!   prefix messages computed from the cached guild's roles, for interactions sent by
 //!   Discord), or the configured organizer role.
@@ -30,6 +35,8 @@ pub mod adapter;
 pub mod commands;
 mod events;
 mod interactions;
+pub mod invite;
+mod link;
 pub mod rooms;
 pub mod send;
 mod ticker;
@@ -47,6 +54,7 @@ use serenity::all::{
 use crate::core::api::ChatCore;
 use events::on_event;
 pub(crate) use interactions::answer_command;
+pub use link::{LinkFn, Reconnect};
 use rooms::DiscordRooms;
 use ticker::run_ticker;
 use token::TokenSource;
@@ -149,12 +157,21 @@ pub struct DiscordOptions {
     /// Notified once (`notify_one`) to close the shards and end [`run`]: the bot's
     /// shutdown. `None`: Ctrl-C does it.
     pub stop: Option<Arc<tokio::sync::Notify>>,
+    /// Readiness (bug 6): called with `true` when every shard this process runs is
+    /// connected (READY or RESUMED), and with `false` at start and whenever one is not
+    /// (disconnected, reconnecting, Discord unreachable); only on a change. Called on the
+    /// runtime's threads: it must not block. `None`: nobody is told.
+    pub link: Option<Arc<dyn Fn(bool) + Send + Sync>>,
+    /// The back-off while the gateway cannot be reached (default: unreachable after
+    /// 10 s down, then 10 s between attempts, doubling to at most 5 min).
+    pub reconnect: Reconnect,
 }
 
 impl DiscordOptions {
     /// Options with defaults: one shard, discord.com, Message Content
     /// intent on, global slash commands, deferral after 1.5 s, a thinking note 4 s
-    /// later, a tick every 60 s, no organizer role, no rooms.
+    /// later, a tick every 60 s, no organizer role, no rooms, no readiness callback,
+    /// [`Reconnect::default`].
     pub fn new(token: impl Into<String>) -> Self {
         DiscordOptions {
             token: token.into(),
@@ -169,6 +186,8 @@ impl DiscordOptions {
             organizer_role: None,
             rooms: None,
             stop: None,
+            link: None,
+            reconnect: Reconnect::default(),
         }
     }
 }
@@ -188,6 +207,8 @@ impl std::fmt::Debug for DiscordOptions {
             .field("organizer_role", &self.organizer_role)
             .field("rooms", &self.rooms.is_some())
             .field("stop", &self.stop.is_some())
+            .field("link", &self.link.is_some())
+            .field("reconnect", &self.reconnect)
             .finish()
     }
 }
@@ -202,6 +223,34 @@ pub fn redact_log_filter(filter: tracing_subscriber::EnvFilter) -> tracing_subsc
         .fold(filter, |f, d| {
             f.add_directive(d.parse().expect("a valid directive"))
         })
+}
+
+/// serenity's modules whose warnings during an outage repeat what [`link`] logs once per
+/// change of state: the shard queuer ("Err starting shard", every 5 s), the shard
+/// runners ("Error heartbeating", "Failed to resume") and the shard manager ("Failed to
+/// cleanly shutdown shard"). Their errors still pass.
+const OUTAGE_NOISE: [&str; 3] = [
+    "serenity::gateway::bridge::shard_queuer=error",
+    "serenity::gateway::bridge::shard_runner=error",
+    "serenity::gateway::bridge::shard_manager=error",
+];
+
+/// The bot's log filter: [`redact_log_filter`], and serenity's outage noise (its shard
+/// queuer, shard runners and shard manager) held back to errors unless `filter` names
+/// serenity or asks for debug or trace output (bug 6): the transport's own lines say
+/// when Discord is unreachable, and each retry.
+pub fn log_filter(filter: tracing_subscriber::EnvFilter) -> tracing_subscriber::EnvFilter {
+    let verbose = filter.to_string().contains("serenity")
+        || filter
+            .max_level_hint()
+            .is_some_and(|l| l > tracing_subscriber::filter::LevelFilter::INFO);
+    let filter = redact_log_filter(filter);
+    if verbose {
+        return filter;
+    }
+    OUTAGE_NOISE.into_iter().fold(filter, |f, d| {
+        f.add_directive(d.parse().expect("a valid directive"))
+    })
 }
 
 /// The state shared by every event handler and command.
@@ -228,6 +277,9 @@ pub struct Data {
 pub async fn run(opts: DiscordOptions, core: Arc<dyn ChatCore>) -> anyhow::Result<()> {
     check_options(&opts)?;
     tracing::info!(options = ?opts, "starting the Discord transport");
+    if let Ok(url) = invite::url_for_token(&opts.token) {
+        tracing::info!("invite the bot to a server with {url}");
+    }
     let mut http = HttpBuilder::new(&opts.token);
     if let Some(base) = &opts.api_base {
         // serenity's rate limiter sends its requests to discord.com whatever the proxy.
@@ -249,7 +301,15 @@ pub async fn run(opts: DiscordOptions, core: Arc<dyn ChatCore>) -> anyhow::Resul
             tracing::warn!("the rooms were already attached to another Discord client");
         }
     }
-    let shards = client.shard_manager.clone();
+    let (first, last, total) = shard_range(&opts.sharding, &client.http).await?;
+    let watch = tokio::spawn(link::supervise(link::Watch {
+        manager: client.shard_manager.clone(),
+        gate: client.ws_url.clone(),
+        shards: (first..=last).collect(),
+        link: opts.link.clone(),
+        reconnect: opts.reconnect,
+    }));
+    let (shards, stop_watch) = (client.shard_manager.clone(), watch.abort_handle());
     let stop = opts.stop.clone();
     tokio::spawn(async move {
         match stop {
@@ -261,18 +321,36 @@ pub async fn run(opts: DiscordOptions, core: Arc<dyn ChatCore>) -> anyhow::Resul
             }
         }
         tracing::info!("closing the Discord shards");
+        // The watch may hold the gateway URL's lock (see `link`): let it go first.
+        stop_watch.abort();
         shards.shutdown_all().await;
     });
-    let result = match opts.sharding {
-        Sharding::Single => client.start().await,
-        Sharding::Auto => client.start_autosharded().await,
-        // serenity's `start_shard_range` treats the range's end as the last shard
-        // (inclusive), see `Client::start_connection`.
-        Sharding::Range { first, last, total } => {
-            client.start_shard_range(first..last, total).await
-        }
-    };
+    // serenity's `start_shard_range` treats the range's end as the last shard
+    // (inclusive), see `Client::start_connection`.
+    let result = client.start_shard_range(first..last, total).await;
+    watch.abort();
+    if let Some(link) = &opts.link {
+        link(false);
+    }
     result.map_err(|e| gateway_error(e, &opts.token_source))
+}
+
+/// The shards `sharding` runs: (first, last, total). [`Sharding::Auto`] asks Discord
+/// (`GET /gateway/bot`), as serenity's `start_autosharded` does.
+async fn shard_range(sharding: &Sharding, http: &Http) -> anyhow::Result<(u32, u32, u32)> {
+    Ok(match *sharding {
+        Sharding::Single => (0, 0, 1),
+        Sharding::Auto => {
+            let total = http
+                .get_bot_gateway()
+                .await
+                .context("asking Discord how many shards to run (GET /gateway/bot)")?
+                .shards
+                .max(1);
+            (0, total - 1, total)
+        }
+        Sharding::Range { first, last, total } => (first, last, total),
+    })
 }
 
 /// Asks Discord who the token belongs to (`GET /users/@me`) before connecting: a token
@@ -478,6 +556,18 @@ mod tests {
         assert!(zero.owns(adapter::DM_COMMUNITY) && zero.owns(&guild(0)));
         assert!(!zero.owns("console") && !zero.owns("!room:example.org"));
         assert!(Sharding::Single.owns(&guild(3)) && Sharding::Auto.owns(&guild(2)));
+    }
+
+    #[test]
+    fn serenitys_outage_noise_is_held_back_unless_asked_for() {
+        use tracing_subscriber::EnvFilter;
+        let quiet = log_filter(EnvFilter::new("warn")).to_string();
+        assert!(quiet.contains("shard_queuer=error"), "{quiet}");
+        for asked in ["warn,serenity=info", "debug"] {
+            let f = log_filter(EnvFilter::new(asked)).to_string();
+            assert!(!f.contains("shard_queuer=error"), "{f}");
+            assert!(f.contains("tungstenite=debug"), "still redacted: {f}");
+        }
     }
 
     #[test]

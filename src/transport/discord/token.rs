@@ -95,6 +95,25 @@ pub fn check_shape(token: &str) -> Result<(), TokenShapeError> {
     Ok(())
 }
 
+/// The bot's user id, read from the token's first part (the base64 of its decimal
+/// digits), without asking Discord.
+///
+/// # Errors
+/// As [`check_shape`]: the token has not the shape of a bot token.
+pub fn user_id(token: &str) -> Result<u64, TokenShapeError> {
+    check_shape(token)?;
+    let token = token.trim();
+    let token = token.strip_prefix("Bot ").unwrap_or(token);
+    let first = token.split('.').next().unwrap_or_default();
+    let digits = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(first.trim_end_matches('='))
+        .map_err(|_| TokenShapeError::NotAUserId)?;
+    std::str::from_utf8(&digits)
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .ok_or(TokenShapeError::NotAUserId)
+}
+
 /// The message for a token Discord refused (HTTP 401, or gateway close code 4004).
 pub fn rejected(source: &TokenSource) -> String {
     format!(
@@ -126,6 +145,8 @@ mod tests {
         assert_eq!(check_shape(GOOD), Ok(()));
         assert_eq!(check_shape(&format!("Bot {GOOD}")), Ok(()));
         assert_eq!(check_shape(&format!(" {GOOD}\n")), Ok(()));
+        assert_eq!(user_id(&format!("Bot {GOOD}")), Ok(800000000000000001));
+        assert_eq!(user_id("abc.def.ghi"), Err(TokenShapeError::NotAUserId));
         let cases = [
             ("", TokenShapeError::Empty),
             ("   ", TokenShapeError::Empty),
