@@ -64,3 +64,5 @@ mod store;
 mod throttle;
 #[path = "bot/tournament.rs"]
 mod tournament;
+#[path = "bot/web.rs"]
+mod web;

@@ -59,6 +59,7 @@ pub fn run_console_with(cfg: &Config, pictures: bool) -> anyhow::Result<ExitCode
     cfg.limits.commands_per_user_per_minute = 0;
     cfg.limits.commands_per_channel_per_minute = 0;
     let cfg = &cfg;
+    let web = crate::cli::web::bind(cfg)?;
     let painter: std::sync::Arc<dyn mancala_bot::core::painter::Painter> = if pictures {
         mancala_bot::render::Renderer::warmed()
     } else {
@@ -67,6 +68,13 @@ pub fn run_console_with(cfg: &Config, pictures: bool) -> anyhow::Result<ExitCode
     // The session's clock, which `/wait` moves forward.
     let clock = std::sync::Arc::new(mancala_bot::core::OffsetClock::default());
     let core = crate::cli::run::build_core_timed(cfg, painter, clock.clone())?;
+    let health = mancala_bot::metrics::Health::new(mancala_bot::metrics::Metrics::global());
+    health.set_store_open(true);
+    // The console is connected from its banner on.
+    let console_up = health.transport("console");
+    if let Some(listener) = web {
+        crate::cli::web::spawn_thread(listener, crate::cli::web::state(&core, health))?;
+    }
     let _backups = crate::cli::run::start_backups(cfg, core.shared_store())?;
     if cfg.ai.endgame {
         crate::cli::run::warm_endgame(&cfg.data_dir);
@@ -80,6 +88,7 @@ pub fn run_console_with(cfg: &Config, pictures: bool) -> anyhow::Result<ExitCode
         console = console.without_pictures();
     }
     writeln!(out, "{}", console.banner())?;
+    console_up(true);
     console.print_ticks(&mut out)?;
     // Lines as bytes: a line that is not UTF-8 is read with replacement characters
     // (and then refused like any bad command) instead of ending the session.

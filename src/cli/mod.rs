@@ -15,3 +15,4 @@ pub mod replay;
 pub mod run;
 pub mod selfplay;
 pub mod snapshot;
+pub mod web;

@@ -11,6 +11,8 @@ use std::sync::{mpsc, Arc, Mutex, OnceLock};
 
 use mancala_ai::{Ai, ConfigError, SearchConfig};
 
+use crate::metrics::Metrics;
+
 /// The pool's shape: searches at once, and games that may wait for one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PoolSize {
@@ -37,6 +39,8 @@ type Run = Box<dyn FnOnce(Result<&mut Ai, ConfigError>) + Send>;
 struct Job {
     config: SearchConfig,
     run: Run,
+    /// Where the job leaves the queue (`mancala_ai_queue_depth`) when a thread takes it.
+    metrics: Arc<Metrics>,
 }
 
 /// Why a search did not run.
@@ -70,6 +74,8 @@ pub struct AiPool {
     made: Arc<AtomicUsize>,
     /// Games holding a [`Ticket`]: searching or waiting.
     admitted: AtomicUsize,
+    /// The queue's depth and the searches' times.
+    metrics: Arc<Metrics>,
 }
 
 /// A game's place in the pool: searching or waiting. Dropping it gives the place up.
@@ -93,7 +99,9 @@ pub struct Busy {
 
 impl AiPool {
     /// An empty pool of `size` (at least one searcher); its threads start on first use.
-    pub fn new(size: PoolSize) -> AiPool {
+    /// The searches waiting for a thread (`mancala_ai_queue_depth`) and each search's
+    /// time (`mancala_ai_search_seconds`) are recorded into `metrics`.
+    pub fn new(size: PoolSize, metrics: Arc<Metrics>) -> AiPool {
         AiPool {
             size: PoolSize {
                 searchers: size.searchers.max(1),
@@ -102,6 +110,7 @@ impl AiPool {
             jobs: OnceLock::new(),
             made: Arc::new(AtomicUsize::new(0)),
             admitted: AtomicUsize::new(0),
+            metrics,
         }
     }
 
@@ -142,13 +151,25 @@ impl AiPool {
         search: impl FnOnce(&mut Ai) -> T + Send + 'static,
     ) -> Result<T, PoolError> {
         let (tx, rx) = mpsc::channel();
+        let metrics = self.metrics.clone();
         let job = Job {
             config,
             run: Box::new(move |ai| {
-                let _ = tx.send(ai.map(search).map_err(PoolError::Config));
+                let found = ai.map(|ai| {
+                    let started = std::time::Instant::now();
+                    let found = search(ai);
+                    metrics.ai_searched(started.elapsed());
+                    found
+                });
+                let _ = tx.send(found.map_err(PoolError::Config));
             }),
+            metrics: self.metrics.clone(),
         };
-        self.jobs().send(job).map_err(|_| PoolError::Stopped)?;
+        self.metrics.ai_queued(1);
+        if self.jobs().send(job).is_err() {
+            self.metrics.ai_queued(-1);
+            return Err(PoolError::Stopped);
+        }
         rx.recv().unwrap_or(Err(PoolError::Stopped))
     }
 
@@ -190,9 +211,15 @@ fn search_thread(jobs: &Mutex<mpsc::Receiver<Job>>, made: &AtomicUsize) {
             let queue = jobs.lock().unwrap_or_else(|e| e.into_inner());
             queue.recv()
         };
-        let Ok(Job { config, run }) = job else {
+        let Ok(Job {
+            config,
+            run,
+            metrics,
+        }) = job
+        else {
             return;
         };
+        metrics.ai_queued(-1);
         match &mut searcher {
             Some(ai) => match ai.reconfigure(config) {
                 Ok(()) => run(Ok(ai)),
@@ -215,6 +242,10 @@ mod tests {
     use std::sync::Arc;
     use std::time::Duration;
 
+    fn new_pool(size: PoolSize) -> AiPool {
+        AiPool::new(size, Arc::new(Metrics::new()))
+    }
+
     fn config() -> SearchConfig {
         SearchConfig {
             level: 1,
@@ -227,7 +258,7 @@ mod tests {
 
     #[test]
     fn admits_searchers_plus_queue_then_refuses_and_frees_on_drop() {
-        let pool = AiPool::new(PoolSize {
+        let pool = new_pool(PoolSize {
             searchers: 2,
             queue: 1,
         });
@@ -242,7 +273,7 @@ mod tests {
     /// The search runs on a thread of the pool at the lowest priority (Linux: nice 19).
     #[test]
     fn searches_run_at_the_lowest_priority() {
-        let pool = AiPool::new(PoolSize {
+        let pool = new_pool(PoolSize {
             searchers: 1,
             queue: 0,
         });
@@ -274,7 +305,7 @@ mod tests {
 
     #[test]
     fn at_most_the_searchers_exist_and_search_at_once() {
-        let pool = Arc::new(AiPool::new(PoolSize {
+        let pool = Arc::new(new_pool(PoolSize {
             searchers: 2,
             queue: 16,
         }));
