@@ -40,6 +40,8 @@ mod language_play;
 mod lone;
 #[path = "bot/matrix.rs"]
 mod matrix;
+#[path = "bot/metrics.rs"]
+mod metrics;
 #[path = "bot/pairing.rs"]
 mod pairing;
 #[cfg(feature = "postgres")]
