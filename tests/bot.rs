@@ -6,6 +6,8 @@ mod ai_games;
 mod analysis;
 #[path = "bot/backup.rs"]
 mod backup;
+#[path = "../benches/common/mod.rs"]
+mod bench_common;
 #[path = "bot/commands.rs"]
 mod commands;
 #[path = "bot/console.rs"]

@@ -42,7 +42,11 @@ fn lines_of(from: impl Read + Send + 'static) -> Receiver<String> {
 
 impl Bot {
     fn start() -> Bot {
-        let dir = tempfile::tempdir().unwrap();
+        Bot::start_in(tempfile::tempdir().unwrap())
+    }
+
+    /// A console over the store in `dir`.
+    fn start_in(dir: tempfile::TempDir) -> Bot {
         let mut child = Command::new(BIN)
             .args(["console", "--no-pictures", "--no-endgame", "--data"])
             .arg(dir.path())
@@ -333,4 +337,54 @@ fn a_bad_listen_address_is_refused_at_start() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("got \"8080\""), "{err}");
+}
+
+/// 10,000 stored games, 2,000 of them in play (1,000 Katro, 1,000 Hoyito) and 8,000
+/// finished: a scrape counts the games in play right, without reading the history, in
+/// a time printed here (`--nocapture`) and bounded generously (a debug build on a
+/// shared machine).
+#[test]
+fn a_scrape_counts_the_games_in_play_among_10000_stored_games() {
+    use mancala_bot::store::{ImportBatch, SledStore, Status, Store};
+    use rand::SeedableRng;
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let store = SledStore::open(&dir.path().join("store"), 32 << 20).unwrap();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let records = (0..10_000)
+            .map(|i| {
+                let mut r = crate::bench_common::record(&store, i, 30, &mut rng);
+                if i >= 2_000 {
+                    r.status = Status::Finished;
+                }
+                r
+            })
+            .collect();
+        let batch = ImportBatch {
+            records,
+            docs: Vec::new(),
+        };
+        assert_eq!(store.import(&batch).unwrap().records_added, 10_000);
+        assert_eq!(store.counts(), (2_000, 8_000));
+    }
+    let bot = Bot::start_in(dir);
+    let mut times = Vec::new();
+    for _ in 0..5 {
+        let started = Instant::now();
+        let a = request(bot.addr, "GET", "/metrics");
+        times.push(started.elapsed());
+        assert_eq!(a.status, 200);
+        let m = parse_prometheus(&a.body);
+        assert_eq!(
+            value(&m, "mancala_games_active{game=\"katro\"}"),
+            Some(1_000.0)
+        );
+        assert_eq!(
+            value(&m, "mancala_games_active{game=\"hoyito\"}"),
+            Some(1_000.0)
+        );
+    }
+    println!("one /metrics scrape with 10,000 stored games (2,000 in play): {times:.2?}");
+    times.sort();
+    assert!(times[2] < Duration::from_secs(5), "{times:?}");
 }
