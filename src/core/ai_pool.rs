@@ -333,4 +333,61 @@ mod tests {
         assert_eq!(pool.searchers_made(), 2);
         assert_eq!(pool.in_use(), 0);
     }
+
+    /// A search waiting for the only thread is the queue's depth; each search's time
+    /// is recorded once it ran.
+    #[test]
+    fn the_queue_depth_and_search_times_are_recorded() {
+        let metrics = Arc::new(Metrics::new());
+        let pool = Arc::new(AiPool::new(
+            PoolSize {
+                searchers: 1,
+                queue: 4,
+            },
+            metrics.clone(),
+        ));
+        let depth = || {
+            metrics
+                .encode(None)
+                .lines()
+                .find_map(|l| l.strip_prefix("mancala_ai_queue_depth "))
+                .map(str::to_string)
+        };
+        let (go, wait) = mpsc::channel::<()>();
+        let wait = Arc::new(Mutex::new(wait));
+        let first = {
+            let (pool, wait) = (pool.clone(), wait.clone());
+            std::thread::spawn(move || {
+                let ticket = pool.admit().unwrap();
+                pool.search(&ticket, config(), move |_| {
+                    let _ = wait.lock().unwrap().recv();
+                })
+                .unwrap();
+            })
+        };
+        let until = |done: &dyn Fn() -> bool| {
+            let deadline = std::time::Instant::now() + Duration::from_secs(30);
+            while !done() {
+                assert!(std::time::Instant::now() < deadline, "timed out");
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        };
+        until(&|| pool.searchers_made() == 1);
+        let second = {
+            let pool = pool.clone();
+            std::thread::spawn(move || {
+                let ticket = pool.admit().unwrap();
+                pool.search(&ticket, config(), |_| ()).unwrap();
+            })
+        };
+        until(&|| depth().as_deref() == Some("1"));
+        go.send(()).unwrap();
+        first.join().unwrap();
+        second.join().unwrap();
+        assert_eq!(depth().as_deref(), Some("0"));
+        assert!(metrics
+            .encode(None)
+            .lines()
+            .any(|l| l == "mancala_ai_search_seconds_count 2"));
+    }
 }
