@@ -388,3 +388,26 @@ fn a_scrape_counts_the_games_in_play_among_10000_stored_games() {
     times.sort();
     assert!(times[2] < Duration::from_secs(5), "{times:?}");
 }
+
+/// A client that sends half a request head and waits is cut off after the head's
+/// timeout (10 s), and the listener serves others meanwhile.
+#[test]
+fn a_request_head_sent_too_slowly_is_cut_off() {
+    let mut bot = Bot::start();
+    let started = Instant::now();
+    let mut slow = TcpStream::connect(bot.addr).unwrap();
+    slow.set_read_timeout(Some(Duration::from_secs(40)))
+        .unwrap();
+    slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: te")
+        .unwrap();
+    assert_eq!(request(bot.addr, "GET", "/healthz").status, 200);
+    let mut rest = Vec::new();
+    let read = slow.read_to_end(&mut rest);
+    let took = started.elapsed();
+    assert!(read.is_ok(), "not closed: {read:?} after {took:?}");
+    assert!(
+        (Duration::from_secs(9)..Duration::from_secs(30)).contains(&took),
+        "closed after {took:?}"
+    );
+    assert!(bot.running());
+}
