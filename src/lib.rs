@@ -3,7 +3,8 @@
 //! The rules live in `mancala-rules`, the search in `mancala-ai`; this crate holds the
 //! nouns ([`model`]), the words in every language ([`i18n`]), the transport-neutral
 //! [`core`] (commands, games, clocks, ratings, tournaments), the [`store`], the board
-//! [`render`]er and the thin [`transport`]s.
+//! [`render`]er, the thin [`transport`]s, the HTTP listener ([`web`]: health and
+//! metrics) and the process's [`metrics`], which every layer records into.
 //! Data flows one way: a transport turns a platform event into an `Incoming`; the core
 //! loads the channel's record from the store, decides, writes it back with one
 //! compare-and-swap, and answers with `Reply`s whose pictures come from the painter port
@@ -29,8 +30,10 @@ macro_rules! tr {
 
 pub mod core;
 pub mod i18n;
+pub mod metrics;
 pub mod model;
 pub mod render;
 pub mod store;
 pub mod sys;
 pub mod transport;
+pub mod web;

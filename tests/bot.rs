@@ -6,6 +6,8 @@ mod ai_games;
 mod analysis;
 #[path = "bot/backup.rs"]
 mod backup;
+#[path = "../benches/common/mod.rs"]
+mod bench_common;
 #[path = "bot/commands.rs"]
 mod commands;
 #[path = "bot/console.rs"]
@@ -46,6 +48,8 @@ mod language_play;
 mod lone;
 #[path = "bot/matrix.rs"]
 mod matrix;
+#[path = "bot/metrics.rs"]
+mod metrics;
 #[path = "bot/pairing.rs"]
 mod pairing;
 #[cfg(feature = "postgres")]
@@ -75,3 +79,5 @@ mod store;
 mod throttle;
 #[path = "bot/tournament.rs"]
 mod tournament;
+#[path = "bot/web.rs"]
+mod web;

@@ -105,6 +105,7 @@ pub fn run_console_with(cfg: &Config, pictures: bool) -> anyhow::Result<ExitCode
     cfg.limits.commands_per_user_per_minute = 0;
     cfg.limits.commands_per_channel_per_minute = 0;
     let cfg = &cfg;
+    let web = crate::cli::web::bind(cfg)?;
     let painter: std::sync::Arc<dyn mancala_bot::core::painter::Painter> = if pictures {
         mancala_bot::render::Renderer::warmed()
     } else {
@@ -118,6 +119,13 @@ pub fn run_console_with(cfg: &Config, pictures: bool) -> anyhow::Result<ExitCode
         clock.clone(),
     )?);
     let _ = halt.set(core.clone());
+    let health = mancala_bot::metrics::Health::new(mancala_bot::metrics::Metrics::global());
+    health.set_store_open(true);
+    // The console is connected from its banner on.
+    let console_up = health.transport("console");
+    if let Some(listener) = web {
+        crate::cli::web::spawn_thread(listener, crate::cli::web::state(&core, health))?;
+    }
     let backups = crate::cli::run::start_backups(cfg, core.shared_store())?;
     if cfg.ai.endgame {
         crate::cli::run::warm_endgame(&cfg.data_dir);
@@ -130,6 +138,7 @@ pub fn run_console_with(cfg: &Config, pictures: bool) -> anyhow::Result<ExitCode
         console = console.without_pictures();
     }
     writeln!(out, "{}", console.banner())?;
+    console_up(true);
     console.print_ticks(&mut out)?;
     loop {
         if tty {
@@ -151,6 +160,7 @@ pub fn run_console_with(cfg: &Config, pictures: bool) -> anyhow::Result<ExitCode
             Ok(Input::Stop(signal)) => signal,
         };
         out.flush()?;
+        console_up(false);
         let timeout = cfg.shutdown_timeout();
         return Ok(crate::cli::shutdown::stop(
             &core,

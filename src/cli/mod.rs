@@ -17,3 +17,4 @@ pub mod run;
 pub mod selfplay;
 pub mod shutdown;
 pub mod snapshot;
+pub mod web;

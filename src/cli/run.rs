@@ -9,8 +9,9 @@ use anyhow::Context;
 
 use mancala_bot::core::api::{RoomSpec, Rooms};
 use mancala_bot::core::{Core, SystemClock};
+use mancala_bot::metrics::{Health, Metrics};
 use mancala_bot::model::ChannelKey;
-use mancala_bot::store::{SledStore, Store};
+use mancala_bot::store::{CountedStore, SledStore, Store};
 
 use crate::cli::config::{Backend, Config};
 
@@ -122,7 +123,8 @@ pub fn build_core_painted(
     build_core_timed(cfg, painter, Arc::new(SystemClock))
 }
 
-/// As [`build_core_painted`], timed by `clock`.
+/// As [`build_core_painted`], timed by `clock`. The store's reads and writes are
+/// counted for `/metrics` ([`CountedStore`]), as is everything the core does.
 ///
 /// # Errors
 /// As [`build_core`].
@@ -132,8 +134,9 @@ pub fn build_core_timed(
     clock: Arc<dyn mancala_bot::core::Clock>,
 ) -> anyhow::Result<Core> {
     let settings = cfg.settings()?;
-    let store = open_configured(cfg)?;
-    Ok(Core::new(store, painter, clock, settings))
+    let metrics = Metrics::global();
+    let store = Arc::new(CountedStore::new(open_configured(cfg)?, metrics.clone()));
+    Ok(Core::with_metrics(store, painter, clock, settings, metrics))
 }
 
 /// The running bot's live backups: the snapshot thread (stops when this is dropped)
@@ -249,6 +252,7 @@ pub fn load_config(path: Option<&Path>, data: Option<&Path>) -> anyhow::Result<C
         crate::cli::config::check_data_dir(d).context("--data")?;
         cfg.data_dir = d.to_path_buf();
     }
+    cfg.apply_web_env()?;
     Ok(cfg)
 }
 
@@ -301,7 +305,10 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         let _in_runtime = runtime.enter();
         crate::cli::shutdown::StopSignals::listen()?
     };
+    let web = crate::cli::web::bind(&cfg)?;
+    let health = Health::new(Metrics::global());
     let core = Arc::new(build_core(&cfg)?);
+    health.set_store_open(true);
     let backups = start_backups(&cfg, core.shared_store())?;
     if cfg.ai.endgame {
         warm_endgame(&cfg.data_dir);
@@ -322,21 +329,30 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         matrix: matrix_rooms.clone(),
     }));
     let stop_discord = Arc::new(tokio::sync::Notify::new());
+    // Each configured transport is registered before anything starts: /readyz waits
+    // for all of them.
+    let discord_link = discord.as_ref().map(|_| health.transport("discord"));
+    let matrix_link = matrix.then(|| health.transport("matrix"));
+    let web_state = crate::cli::web::state(&core, health);
     let code = runtime.block_on(async move {
+        if let Some(listener) = web {
+            crate::cli::web::spawn(listener, web_state)?;
+        }
         let mut transports = tokio::task::JoinSet::new();
         if let (Some((token, source)), Some(rooms)) = (discord, discord_rooms) {
             let (cfg, core, stop) = (cfg.clone(), core.clone(), stop_discord.clone());
+            let link = discord_link.map(|l| Arc::new(l) as Link);
             transports.spawn(async move {
-                start_discord(&cfg, core, rooms, (token, source), stop).await
+                start_discord(&cfg, core, rooms, (token, source), stop, link).await
             });
         }
-        if matrix {
+        if let Some(link) = matrix_link {
             let (cfg, core) = (cfg.clone(), core.clone());
             #[cfg(feature = "matrix")]
             let rooms = matrix_rooms.clone();
             #[cfg(not(feature = "matrix"))]
             let rooms = None;
-            transports.spawn(async move { start_matrix(&cfg, core, rooms).await });
+            transports.spawn(async move { start_matrix(&cfg, core, rooms, Arc::new(link)).await });
         }
         tokio::select! {
             done = transports.join_next() => match done {
@@ -372,6 +388,10 @@ fn no_transport(cfg: &Config) -> String {
     )
 }
 
+/// What a transport calls when it connects (`true`) or loses its connection
+/// ([`Health::transport`]).
+type Link = Arc<dyn Fn(bool) + Send + Sync>;
+
 /// Runs the Discord transport over `core` with `token`, until `stop` is notified,
 /// running `cfg.discord.shards`
 /// (one shard when `None`), until it stops. `core` is shared with the Matrix transport
@@ -383,12 +403,16 @@ async fn start_discord(
     rooms: Arc<mancala_bot::transport::discord::rooms::DiscordRooms>,
     (token, source): (String, mancala_bot::transport::discord::token::TokenSource),
     stop: Arc<tokio::sync::Notify>,
+    link: Option<Link>,
 ) -> anyhow::Result<()> {
     use mancala_bot::transport::discord::{CommandRegistration, DiscordOptions, Sharding};
     let core: Arc<dyn mancala_bot::core::api::ChatCore> = core;
     let mut opts = DiscordOptions::new(token);
     opts.token_source = source;
     opts.stop = Some(stop);
+    // The transport says when its shards are connected: /readyz and the
+    // mancala_transport_up gauge follow it.
+    opts.link = link;
     opts.rooms = Some(rooms);
     opts.organizer_role = cfg.discord.organizer_role;
     opts.sharding = match cfg.discord.shards {
@@ -465,12 +489,14 @@ impl Rooms for TransportRooms {
     }
 }
 
-/// Runs the Matrix transport over `core` until it fails.
+/// Runs the Matrix transport over `core` until it fails; `link` says it is connected
+/// from its login to its end.
 #[cfg(feature = "matrix")]
 async fn start_matrix(
     cfg: &Config,
     core: Arc<Core>,
     rooms: Option<Arc<mancala_bot::transport::matrix::rooms::MatrixRooms>>,
+    link: Link,
 ) -> anyhow::Result<()> {
     use mancala_bot::transport::matrix::MatrixBot;
     let mut opts = matrix_options(cfg)?;
@@ -482,7 +508,10 @@ async fn start_matrix(
         )
     })?;
     eprintln!("Matrix: logged in as {}; answering commands", bot.user_id());
-    bot.wait().await.context("Matrix")
+    link(true);
+    let ended = bot.wait().await.context("Matrix");
+    link(false);
+    ended
 }
 
 /// The Matrix transport's options from `cfg`'s `[matrix]` section.
@@ -515,8 +544,13 @@ fn matrix_options(cfg: &Config) -> anyhow::Result<mancala_bot::transport::matrix
 
 /// Without the `matrix` feature: unreachable, [`run`] refuses a Matrix config first.
 #[cfg(not(feature = "matrix"))]
-async fn start_matrix(cfg: &Config, core: Arc<Core>, rooms: Option<()>) -> anyhow::Result<()> {
-    let _ = (cfg, core, rooms);
+async fn start_matrix(
+    cfg: &Config,
+    core: Arc<Core>,
+    rooms: Option<()>,
+    link: Link,
+) -> anyhow::Result<()> {
+    let _ = (cfg, core, rooms, link);
     anyhow::bail!("this build has no Matrix transport: build with `--features matrix`")
 }
 

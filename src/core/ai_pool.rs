@@ -11,6 +11,8 @@ use std::sync::{mpsc, Arc, Mutex, OnceLock};
 
 use mancala_ai::{Ai, ConfigError, SearchConfig};
 
+use crate::metrics::Metrics;
+
 /// The pool's shape: searches at once, and games that may wait for one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PoolSize {
@@ -37,6 +39,8 @@ type Run = Box<dyn FnOnce(Result<&mut Ai, ConfigError>) + Send>;
 struct Job {
     config: SearchConfig,
     run: Run,
+    /// Where the job leaves the queue (`mancala_ai_queue_depth`) when a thread takes it.
+    metrics: Arc<Metrics>,
 }
 
 /// Why a search did not run.
@@ -79,6 +83,8 @@ pub struct AiPool {
     stopping: Arc<AtomicBool>,
     /// Searches cut short or not started because of [`AiPool::stop_all`].
     cancelled: Arc<AtomicUsize>,
+    /// The queue's depth and the searches' times.
+    metrics: Arc<Metrics>,
 }
 
 /// A game's place in the pool: searching or waiting. Dropping it gives the place up.
@@ -102,7 +108,9 @@ pub struct Busy {
 
 impl AiPool {
     /// An empty pool of `size` (at least one searcher); its threads start on first use.
-    pub fn new(size: PoolSize) -> AiPool {
+    /// The searches waiting for a thread (`mancala_ai_queue_depth`) and each search's
+    /// time (`mancala_ai_search_seconds`) are recorded into `metrics`.
+    pub fn new(size: PoolSize, metrics: Arc<Metrics>) -> AiPool {
         AiPool {
             size: PoolSize {
                 searchers: size.searchers.max(1),
@@ -113,6 +121,7 @@ impl AiPool {
             admitted: AtomicUsize::new(0),
             stopping: Arc::new(AtomicBool::new(false)),
             cancelled: Arc::new(AtomicUsize::new(0)),
+            metrics,
         }
     }
 
@@ -169,10 +178,18 @@ impl AiPool {
         }
         let (tx, rx) = mpsc::channel();
         let (stopping, cancelled) = (self.stopping.clone(), self.cancelled.clone());
+        let metrics = self.metrics.clone();
         let job = Job {
             config,
             run: Box::new(move |ai| {
-                let found = ai.map(search).map_err(PoolError::Config);
+                let found = ai
+                    .map(|ai| {
+                        let started = std::time::Instant::now();
+                        let found = search(ai);
+                        metrics.ai_searched(started.elapsed());
+                        found
+                    })
+                    .map_err(PoolError::Config);
                 // A search the shutdown cut short is not the AI's move: dropped, and
                 // searched again after the restart.
                 let found = match found {
@@ -184,8 +201,13 @@ impl AiPool {
                 };
                 let _ = tx.send(found);
             }),
+            metrics: self.metrics.clone(),
         };
-        self.jobs().send(job).map_err(|_| PoolError::Stopped)?;
+        self.metrics.ai_queued(1);
+        if self.jobs().send(job).is_err() {
+            self.metrics.ai_queued(-1);
+            return Err(PoolError::Stopped);
+        }
         rx.recv().unwrap_or(Err(PoolError::Stopped))
     }
 
@@ -228,9 +250,15 @@ fn search_thread(jobs: &Mutex<mpsc::Receiver<Job>>, made: &AtomicUsize, stop: &A
             let queue = jobs.lock().unwrap_or_else(|e| e.into_inner());
             queue.recv()
         };
-        let Ok(Job { config, run }) = job else {
+        let Ok(Job {
+            config,
+            run,
+            metrics,
+        }) = job
+        else {
             return;
         };
+        metrics.ai_queued(-1);
         match &mut searcher {
             Some(ai) => match ai.reconfigure(config) {
                 Ok(()) => run(Ok(ai)),
@@ -254,6 +282,10 @@ mod tests {
     use std::sync::Arc;
     use std::time::Duration;
 
+    fn new_pool(size: PoolSize) -> AiPool {
+        AiPool::new(size, Arc::new(Metrics::new()))
+    }
+
     fn config() -> SearchConfig {
         SearchConfig {
             level: 1,
@@ -266,7 +298,7 @@ mod tests {
 
     #[test]
     fn admits_searchers_plus_queue_then_refuses_and_frees_on_drop() {
-        let pool = AiPool::new(PoolSize {
+        let pool = new_pool(PoolSize {
             searchers: 2,
             queue: 1,
         });
@@ -281,7 +313,7 @@ mod tests {
     /// The search runs on a thread of the pool at the lowest priority (Linux: nice 19).
     #[test]
     fn searches_run_at_the_lowest_priority() {
-        let pool = AiPool::new(PoolSize {
+        let pool = new_pool(PoolSize {
             searchers: 1,
             queue: 0,
         });
@@ -315,7 +347,7 @@ mod tests {
     /// refused without running.
     #[test]
     fn stop_all_cuts_a_running_search_short_and_refuses_new_ones() {
-        let pool = Arc::new(AiPool::new(PoolSize {
+        let pool = Arc::new(new_pool(PoolSize {
             searchers: 1,
             queue: 1,
         }));
@@ -352,7 +384,7 @@ mod tests {
 
     #[test]
     fn at_most_the_searchers_exist_and_search_at_once() {
-        let pool = Arc::new(AiPool::new(PoolSize {
+        let pool = Arc::new(new_pool(PoolSize {
             searchers: 2,
             queue: 16,
         }));
@@ -379,5 +411,62 @@ mod tests {
         assert_eq!(most.load(Ordering::SeqCst), 2);
         assert_eq!(pool.searchers_made(), 2);
         assert_eq!(pool.in_use(), 0);
+    }
+
+    /// A search waiting for the only thread is the queue's depth; each search's time
+    /// is recorded once it ran.
+    #[test]
+    fn the_queue_depth_and_search_times_are_recorded() {
+        let metrics = Arc::new(Metrics::new());
+        let pool = Arc::new(AiPool::new(
+            PoolSize {
+                searchers: 1,
+                queue: 4,
+            },
+            metrics.clone(),
+        ));
+        let depth = || {
+            metrics
+                .encode(None)
+                .lines()
+                .find_map(|l| l.strip_prefix("mancala_ai_queue_depth "))
+                .map(str::to_string)
+        };
+        let (go, wait) = mpsc::channel::<()>();
+        let wait = Arc::new(Mutex::new(wait));
+        let first = {
+            let (pool, wait) = (pool.clone(), wait.clone());
+            std::thread::spawn(move || {
+                let ticket = pool.admit().unwrap();
+                pool.search(&ticket, config(), move |_| {
+                    let _ = wait.lock().unwrap().recv();
+                })
+                .unwrap();
+            })
+        };
+        let until = |done: &dyn Fn() -> bool| {
+            let deadline = std::time::Instant::now() + Duration::from_secs(30);
+            while !done() {
+                assert!(std::time::Instant::now() < deadline, "timed out");
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        };
+        until(&|| pool.searchers_made() == 1);
+        let second = {
+            let pool = pool.clone();
+            std::thread::spawn(move || {
+                let ticket = pool.admit().unwrap();
+                pool.search(&ticket, config(), |_| ()).unwrap();
+            })
+        };
+        until(&|| depth().as_deref() == Some("1"));
+        go.send(()).unwrap();
+        first.join().unwrap();
+        second.join().unwrap();
+        assert_eq!(depth().as_deref(), Some("0"));
+        assert!(metrics
+            .encode(None)
+            .lines()
+            .any(|l| l == "mancala_ai_search_seconds_count 2"));
     }
 }

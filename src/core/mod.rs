@@ -52,6 +52,7 @@ use mancala_rules::{Position, Side, Variant};
 use crate::core::api::{ChatCore, Incoming, Reply, Rooms};
 use crate::core::painter::Painter;
 use crate::i18n;
+use crate::metrics::{Metrics, Outcome};
 use crate::model::ChannelKey;
 use crate::model::GameKind;
 use crate::store::docs;
@@ -288,21 +289,40 @@ pub struct Core {
     intake: Arc<intake::Intake>,
     /// Messages addressed to the bot since start (commands, also those refused).
     commands: AtomicU64,
+    /// Where commands, AI searches and pictures are counted and timed.
+    metrics: Arc<Metrics>,
 }
 
 impl Core {
-    /// A core over `store`, drawing with `painter`, timed by `clock`.
+    /// A core over `store`, drawing with `painter`, timed by `clock`, recording into the
+    /// process's metrics ([`Metrics::global`]).
     pub fn new(
         store: Arc<dyn Store>,
         painter: Arc<dyn Painter>,
         clock: Arc<dyn Clock>,
         settings: Settings,
     ) -> Core {
+        Core::with_metrics(store, painter, clock, settings, Metrics::global())
+    }
+
+    /// As [`Core::new`], recording into `metrics`: each command handled with its outcome
+    /// and time, the AI's queue and searches, the time of each painter call. The store's
+    /// reads and writes are counted by the store given (a
+    /// [`crate::store::CountedStore`]), labelled by the command handled.
+    pub fn with_metrics(
+        store: Arc<dyn Store>,
+        painter: Arc<dyn Painter>,
+        clock: Arc<dyn Clock>,
+        settings: Settings,
+        metrics: Arc<Metrics>,
+    ) -> Core {
         let throttle = throttle::Throttle::new(settings.rate_limits, clock.clone());
-        let ai_pool = ai_pool::AiPool::new(settings.ai_pool);
+        let ai_pool = ai_pool::AiPool::new(settings.ai_pool, metrics.clone());
+        let painter = Arc::new(painter::TimedPainter::new(painter, metrics.clone()));
         Core {
             store,
             painter,
+            metrics,
             clock,
             opening: Mutex::new(()),
             settings,
@@ -465,21 +485,22 @@ impl Core {
         replies.into_iter().flat_map(|r| r.split(max)).collect()
     }
 
-    /// Runs `cmd`, deciding again on a compare-and-swap conflict of a document.
-    fn run_command(&self, cmd: &Command, msg: &Incoming) -> Vec<Reply> {
+    /// Runs `cmd`, deciding again on a compare-and-swap conflict of a document; with
+    /// how it ended.
+    fn run_command(&self, cmd: &Command, msg: &Incoming) -> (Vec<Reply>, Outcome) {
         for _ in 0..8 {
             match self.run(cmd, msg) {
-                Ok(replies) => return replies,
-                Err(Fail::Refuse(text)) => return vec![error_reply(text)],
+                Ok(replies) => return (replies, Outcome::Ok),
+                Err(Fail::Refuse(text)) => return (vec![error_reply(text)], Outcome::Refused),
                 Err(Fail::Conflict) => continue,
                 Err(Fail::Busy) => break,
                 Err(Fail::Store(e)) => {
                     tracing::error!(error = %e, "store failure");
-                    return vec![error_reply(store_failure_text(&e))];
+                    return (vec![error_reply(store_failure_text(&e))], Outcome::Error);
                 }
             }
         }
-        vec![error_reply(tr!("busy-retry"))]
+        (vec![error_reply(tr!("busy-retry"))], Outcome::Busy)
     }
 }
 
@@ -494,47 +515,50 @@ impl Core {
         i18n::Lang::choose(chosen, locale)
     }
 
-    /// [`ChatCore::handle`] in the language already chosen for the message.
-    fn handle_in_lang(&self, msg: &Incoming) -> Vec<Reply> {
+    /// [`ChatCore::handle`] in the language already chosen for the message; with how
+    /// the command ended (a refusal before it ran: too long, rate limited, bad usage;
+    /// busy: the AI's pool is full).
+    fn handle_in_lang(&self, msg: &Incoming) -> (Vec<Reply>, Outcome) {
         let prefix = input::command_text(&self.settings.prefix);
         let Some(parsed) = command::parse(&msg.text, &prefix, &msg.mentions) else {
-            return Vec::new();
+            return (Vec::new(), Outcome::Ok);
         };
         let len = msg.text.chars().count();
         if len > self.settings.max_command_chars {
-            return self.split_long(vec![error_reply(tr!(
+            let text = tr!(
                 "limit-command-too-long",
                 len = len,
                 max = self.settings.max_command_chars
-            ))]);
+            );
+            return (self.split_long(vec![error_reply(text)]), Outcome::Refused);
         }
         match self.throttle.check(msg) {
             throttle::Verdict::Go => {}
-            throttle::Verdict::Refuse(r) => return vec![r],
-            throttle::Verdict::Silent => return Vec::new(),
+            throttle::Verdict::Refuse(r) => return (vec![r], Outcome::Refused),
+            throttle::Verdict::Silent => return (Vec::new(), Outcome::Refused),
         }
         let cmd = match parsed {
             Ok(cmd) => cmd,
             // A usage error is a reply like any other: split when long (`!new as` with
             // its usage is longer than the smallest `max_reply_chars`, 200).
-            Err(e) => return self.split_long(vec![error_reply(e)]),
+            Err(e) => return (self.split_long(vec![error_reply(e)]), Outcome::Refused),
         };
         // A command that makes the AI search takes its place in the AI's pool first: when
         // the pool is full it is refused before anything changes.
         let ticket = if self.may_wake_ai(&cmd, &msg.at) {
             match self.ai_pool.admit() {
                 Ok(t) => Some(t),
-                Err(busy) => return vec![vs_ai::busy_reply(busy)],
+                Err(busy) => return (vec![vs_ai::busy_reply(busy)], Outcome::Busy),
             }
         } else {
             None
         };
-        let mut out = self.run_command(&cmd, msg);
+        let (mut out, outcome) = self.run_command(&cmd, msg);
         // The AI answers a move at once (and plays first as South); after a restart its
         // owed move is played at the first command in the channel.
         out.extend(self.ai_turns(&msg.at, ticket.as_ref()));
         vs_ai::drop_ai_mentions(&mut out);
-        self.split_long(out)
+        (self.split_long(out), outcome)
     }
 }
 
@@ -550,12 +574,20 @@ impl ChatCore for Core {
         // prefix is read as the text is ([`input::command_text`]): a fullwidth `！`
         // typed stands for `!`.
         let prefix = input::command_text(&self.settings.prefix);
-        if command::addressed(&msg.text, &prefix).is_none() {
+        let Some(rest) = command::addressed(&msg.text, &prefix) else {
             return Vec::new();
-        }
+        };
         self.commands.fetch_add(1, Ordering::Relaxed);
-        let lang = self.channel_lang(&msg.at, msg.locale.as_deref());
-        i18n::with_lang(lang, || self.handle_in_lang(msg))
+        // Counted and timed under the table's name of the command (bounded labels),
+        // every store call in it (the language's read included) labelled so.
+        let name = command::canonical_name(rest).unwrap_or(crate::metrics::UNKNOWN);
+        let started = std::time::Instant::now();
+        let (replies, outcome) = crate::metrics::in_command(name, || {
+            let lang = self.channel_lang(&msg.at, msg.locale.as_deref());
+            i18n::with_lang(lang, || self.handle_in_lang(msg))
+        });
+        self.metrics.command_done(name, outcome, started.elapsed());
+        replies
     }
 
     fn legal_moves(&self, at: &ChannelKey) -> Vec<String> {
@@ -585,7 +617,7 @@ impl ChatCore for Core {
             return Vec::new();
         };
         self.throttle.forget_idle();
-        self.run_tick(owns)
+        crate::metrics::in_command(crate::metrics::TICK, || self.run_tick(owns))
     }
 
     fn enter(&self) -> Option<Option<intake::Pass>> {

@@ -308,3 +308,67 @@ impl Painter for BlankPainter {
         Vec::new()
     }
 }
+
+/// A [`Painter`] that times each call of the painter it wraps into
+/// `mancala_picture_seconds{picture}` (the label: the call's name). The core wraps its
+/// painter in one ([`crate::core::Core::new`]), so that every picture it asks for is
+/// timed, wherever in the core it is asked for.
+pub struct TimedPainter {
+    inner: std::sync::Arc<dyn Painter>,
+    metrics: std::sync::Arc<crate::metrics::Metrics>,
+}
+
+impl TimedPainter {
+    /// `inner`, timed into `metrics`.
+    pub fn new(
+        inner: std::sync::Arc<dyn Painter>,
+        metrics: std::sync::Arc<crate::metrics::Metrics>,
+    ) -> TimedPainter {
+        TimedPainter { inner, metrics }
+    }
+
+    fn timed<T>(&self, picture: &'static str, paint: impl FnOnce(&dyn Painter) -> T) -> T {
+        let started = std::time::Instant::now();
+        let out = paint(&*self.inner);
+        self.metrics.painted(picture, started.elapsed());
+        out
+    }
+}
+
+impl Painter for TimedPainter {
+    fn position(&self, pos: &Position, info: &BoardInfo) -> Frame {
+        self.timed("position", |p| p.position(pos, info))
+    }
+
+    fn move_frames(&self, trace: &Trace, info: &BoardInfo) -> Vec<Frame> {
+        self.timed("move_frames", |p| p.move_frames(trace, info))
+    }
+
+    fn contact_sheet(&self, frames: &[Frame]) -> Frame {
+        self.timed("contact_sheet", |p| p.contact_sheet(frames))
+    }
+
+    fn gif(&self, frames: &[Frame]) -> Vec<u8> {
+        self.timed("gif", |p| p.gif(frames))
+    }
+
+    fn eval_chart(&self, chart: &EvalChart) -> Option<Frame> {
+        self.timed("eval_chart", |p| p.eval_chart(chart))
+    }
+
+    fn table(&self, table: &TablePicture) -> Option<Frame> {
+        self.timed("table", |p| p.table(table))
+    }
+
+    fn line_chart(&self, chart: &LineChart) -> Option<Frame> {
+        self.timed("line_chart", |p| p.line_chart(chart))
+    }
+
+    fn move_path(&self, trace: &Trace, info: &BoardInfo) -> Frame {
+        self.timed("move_path", |p| p.move_path(trace, info))
+    }
+
+    fn move_pictures(&self, trace: &Trace, info: &BoardInfo, max: usize) -> MovePictures {
+        self.timed("move_pictures", |p| p.move_pictures(trace, info, max))
+    }
+}

@@ -9,6 +9,7 @@
 //! channel holds at most one record (a challenge or a game in play); a finished game is
 //! moved, in the same transaction, to the history, keyed by its game id.
 
+mod counted;
 mod import;
 pub mod keys;
 mod memory;
@@ -27,6 +28,7 @@ use keys::{DocKey, DocPrefix};
 #[cfg(feature = "postgres")]
 pub use self::postgres::PgStore;
 pub use self::sled::SledStore;
+pub use counted::CountedStore;
 pub use memory::{MemorySnapshot, MemoryStore};
 pub use record::{
     AiSeat, Challenge, GameResult, Play, Record, Status, Timing, TourneyLink, Verdict,

@@ -97,7 +97,8 @@ impl Config {
         self.discord.check()?;
         self.matrix.check()?;
         self.backup.check()?;
-        self.store.check()
+        self.store.check()?;
+        self.web.listen_addr().map(|_| ())
     }
 
     /// The settings outside any section (`default_game` is checked where it is read).

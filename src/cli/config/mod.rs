@@ -58,6 +58,58 @@ pub struct Config {
     pub backup: BackupConfig,
     /// Where the games are kept: sled or PostgreSQL.
     pub store: StoreConfig,
+    /// The HTTP listener: health, metrics.
+    pub web: WebConfig,
+}
+
+/// The `[web]` settings: the HTTP listener (`/healthz`, `/readyz`, `/metrics`).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct WebConfig {
+    /// The address to listen on, `IP:PORT` (`127.0.0.1:8080`, `[::1]:8080`; port 0: one
+    /// the system chooses, printed at start); `None` (default): no listener.
+    pub listen: Option<String>,
+}
+
+/// The variable that sets `web.listen` (over the file).
+pub const WEB_LISTEN_VAR: &str = "MANCALA_WEB_LISTEN";
+
+impl WebConfig {
+    /// The address of `listen`; `None`: no listener.
+    ///
+    /// # Errors
+    /// `listen` is not an IP address and a port, naming what was given.
+    pub fn listen_addr(&self) -> anyhow::Result<Option<std::net::SocketAddr>> {
+        let Some(v) = &self.listen else {
+            return Ok(None);
+        };
+        match v.trim().parse() {
+            Ok(addr) => Ok(Some(addr)),
+            Err(_) => bail!(
+                "web.listen must be an IP address and a port, such as 127.0.0.1:8080 or \
+                 [::1]:8080 (no host names), got {v:?}"
+            ),
+        }
+    }
+}
+
+impl Config {
+    /// `web.listen` from the variable [`WEB_LISTEN_VAR`] when it is set and not blank,
+    /// checked like the setting.
+    ///
+    /// # Errors
+    /// The variable's value is not an address, naming the variable.
+    pub fn apply_web_env(&mut self) -> anyhow::Result<()> {
+        let Some(v) = std::env::var(WEB_LISTEN_VAR)
+            .ok()
+            .filter(|v| !v.trim().is_empty())
+        else {
+            return Ok(());
+        };
+        self.web.listen = Some(v);
+        self.web.listen_addr().context(WEB_LISTEN_VAR)?;
+        Ok(())
+    }
 }
 
 /// The store's backend (`[store] backend`).
@@ -508,6 +560,7 @@ impl Default for Config {
             matrix: MatrixConfig::default(),
             backup: BackupConfig::default(),
             store: StoreConfig::default(),
+            web: WebConfig::default(),
         }
     }
 }

@@ -242,6 +242,7 @@ const CASES: &[Case] = &[
     case("store.backend", &["\"mysql\"", "\"\"", "1"], &["\"sled\"", "\"postgres\""]),
     case("store.postgres_url_env", ENV_BAD, &["\"DATABASE_URL\""]),
     case("store.postgres_pool", &["0", "1", "65", "-1"], &["2", "64"]),
+    case("web.listen", &["\"\"", "\"8080\"", "\"localhost:8080\"", "\"127.0.0.1:65536\"", "\"::1:80\"", "8080"], &["\"127.0.0.1:8080\"", "\"[::1]:0\"", "\"0.0.0.0:9100\""]),
 ];
 
 /// Every key of `config.example.toml`, as `section.key`, also those commented out

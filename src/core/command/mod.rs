@@ -215,6 +215,15 @@ pub fn addressed<'t>(text: &'t str, prefix: &str) -> Option<&'t str> {
         .then_some(rest)
 }
 
+/// The canonical name of the command that `rest` (the text after the prefix, as
+/// [`addressed`] gives it) names, by its name or an alias (`s` is `sow`, `top` is
+/// `leaderboard`); `None` when its first word names no command. A name of the command
+/// table, never the user's text: the label of the command's metrics.
+pub fn canonical_name(rest: &str) -> Option<&'static str> {
+    let name = rest.split_whitespace().next()?.to_lowercase();
+    table::find(&name).map(|def| def.name)
+}
+
 /// Parses `text` as a command behind `prefix`.
 ///
 /// Returns `None` when the text is not addressed to the bot: it does not start with the
