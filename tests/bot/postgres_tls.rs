@@ -194,9 +194,12 @@ fn postgres_tls_carries_a_scram_login_with_channel_binding() {
         ))
         .unwrap();
     let as_scram = |password: &str| {
-        pg.url
-            .replacen("://mancala@", &format!("://mancala_scram:{password}@"), 1)
-            + &format!("&sslmode=verify-full&sslrootcert={ca}&channel_binding=require")
+        let url = pg
+            .url
+            .replacen("://mancala@", &format!("://mancala_scram:{password}@"), 1);
+        // One format!, not `String + &String`: with the matrix feature another crate's
+        // `Add` impl makes that ambiguous.
+        format!("{url}&sslmode=verify-full&sslrootcert={ca}&channel_binding=require")
     };
     // tls-server-end-point binding: the glue hashes the server's certificate.
     let store = open(&as_scram("scram-secret")).unwrap();
