@@ -31,12 +31,14 @@ pub mod ascii;
 mod chart;
 mod draw;
 mod gif;
+mod glyph;
 mod layout;
 mod paint;
 mod plan;
 mod quant;
 mod shape;
 mod sheet;
+mod system;
 mod table;
 
 use std::collections::HashMap;

@@ -1,0 +1,172 @@
+//! Glyph outlines as coverage: a glyph's outline is read with `read-fonts` (the parser
+//! under the `harfrust` shaper and `skrifa`) in font units, scaled and placed, and filled
+//! by `ab_glyph_rasterizer`.
+//!
+//! The arithmetic is ab_glyph's (`OutlinedGlyph`), which drew the pictures before:
+//! the same pixel box (the outline's control-point box, rounded outwards with the pen's
+//! sub-pixel fraction) and the same curves handed to the same rasterizer, so that the
+//! pictures stay as they were.
+
+use ab_glyph_rasterizer::{point, Point, Rasterizer};
+use read_fonts::model::glyph::outline::{DrawMemory, DrawOptions, PathSink};
+use read_fonts::model::Font;
+use read_fonts::types::GlyphId;
+
+/// One piece of an outline in font units (`y` up).
+#[derive(Clone, Copy, Debug)]
+enum Curve {
+    Line(Point, Point),
+    Quad(Point, Point, Point),
+    Cubic(Point, Point, Point, Point),
+}
+
+/// A pixel box: `min` its top-left corner, `max` its bottom-right (`y` down).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Rect {
+    pub(crate) min: Point,
+    pub(crate) max: Point,
+}
+
+impl Rect {
+    /// Width in pixels.
+    pub(crate) fn width(&self) -> f32 {
+        self.max.x - self.min.x
+    }
+
+    /// Height in pixels.
+    pub(crate) fn height(&self) -> f32 {
+        self.max.y - self.min.y
+    }
+}
+
+/// A glyph's outline at a scale and a pen position, ready to fill.
+#[derive(Clone, Debug)]
+pub(crate) struct Outlined {
+    curves: Vec<Curve>,
+    /// Pixels per font unit.
+    scale: f32,
+    /// The pen: where the glyph's origin falls, in pixels (`y` down).
+    position: Point,
+    px_bounds: Rect,
+}
+
+impl Outlined {
+    /// The outline of glyph `id` of `font` at `scale` pixels per font unit, its origin at
+    /// `position`; `None` for a glyph with no outline (a space) or with an empty box.
+    pub(crate) fn new(font: &Font, id: GlyphId, scale: f32, position: Point) -> Option<Self> {
+        let glyph = font.outline_glyphs().get(id)?;
+        let mut sink = Curves::default();
+        glyph
+            .draw(&DrawOptions::default(), DrawMemory::Scratch, &mut sink)
+            .ok()?;
+        sink.close();
+        let (lo, hi) = sink.bounds?;
+        // Whole font units, as the outline's box in the font (ttf-parser's rounding).
+        let (x_min, y_min, x_max, y_max) = (lo.x.trunc(), lo.y.trunc(), hi.x.trunc(), hi.y.trunc());
+        if x_min >= x_max || y_min >= y_max {
+            return None;
+        }
+        let (xt, xf) = (position.x.trunc(), position.x.fract());
+        let (yt, yf) = (position.y.trunc(), position.y.fract());
+        let px_bounds = Rect {
+            min: point(
+                (x_min * scale + xf).floor() + xt,
+                (y_max * -scale + yf).floor() + yt,
+            ),
+            max: point(
+                (x_max * scale + xf).ceil() + xt,
+                (y_min * -scale + yf).ceil() + yt,
+            ),
+        };
+        Some(Outlined {
+            curves: sink.curves,
+            scale,
+            position,
+            px_bounds,
+        })
+    }
+
+    /// The whole-pixel box that [`Outlined::draw`] fills, in the pen's coordinates.
+    pub(crate) fn px_bounds(&self) -> Rect {
+        self.px_bounds
+    }
+
+    /// Calls `o(x, y, coverage)` for each pixel of [`Outlined::px_bounds`], `(x, y)`
+    /// from its top-left corner, coverage from 0 (empty) to 1 (full; a little above
+    /// where curves overlap).
+    pub(crate) fn draw<O: FnMut(u32, u32, f32)>(&self, o: O) {
+        let Rect { min, .. } = self.px_bounds;
+        let offset = point(self.position.x - min.x, self.position.y - min.y);
+        let k = self.scale;
+        let at = |p: Point| point(p.x * k + offset.x, p.y * -k + offset.y);
+        let (w, h) = (
+            self.px_bounds.width() as usize,
+            self.px_bounds.height() as usize,
+        );
+        let mut r = Rasterizer::new(w, h);
+        for c in &self.curves {
+            match *c {
+                Curve::Line(a, b) => r.draw_line(at(a), at(b)),
+                Curve::Quad(a, b, c) => r.draw_quad(at(a), at(b), at(c)),
+                Curve::Cubic(a, b, c, d) => r.draw_cubic(at(a), at(b), at(c), at(d)),
+            }
+        }
+        r.for_each_pixel_2d(o);
+    }
+}
+
+/// Collects an outline's curves and its control-point box; each contour is closed by a
+/// line back to its start.
+#[derive(Default)]
+struct Curves {
+    curves: Vec<Curve>,
+    last: Point,
+    start: Option<Point>,
+    bounds: Option<(Point, Point)>,
+}
+
+impl Curves {
+    fn extend(&mut self, x: f32, y: f32) -> Point {
+        let (lo, hi) = self.bounds.get_or_insert((point(x, y), point(x, y)));
+        *lo = point(lo.x.min(x), lo.y.min(y));
+        *hi = point(hi.x.max(x), hi.y.max(y));
+        point(x, y)
+    }
+}
+
+impl PathSink for Curves {
+    fn move_to(&mut self, x: f32, y: f32) {
+        self.close();
+        self.last = self.extend(x, y);
+        self.start = Some(self.last);
+    }
+
+    fn line_to(&mut self, x: f32, y: f32) {
+        let p = self.extend(x, y);
+        self.curves.push(Curve::Line(self.last, p));
+        self.last = p;
+    }
+
+    fn quad_to(&mut self, cx0: f32, cy0: f32, x: f32, y: f32) {
+        let c = self.extend(cx0, cy0);
+        let p = self.extend(x, y);
+        self.curves.push(Curve::Quad(self.last, c, p));
+        self.last = p;
+    }
+
+    fn curve_to(&mut self, cx0: f32, cy0: f32, cx1: f32, cy1: f32, x: f32, y: f32) {
+        let (c0, c1) = (self.extend(cx0, cy0), self.extend(cx1, cy1));
+        let p = self.extend(x, y);
+        self.curves.push(Curve::Cubic(self.last, c0, c1, p));
+        self.last = p;
+    }
+
+    fn close(&mut self) {
+        if let Some(start) = self.start.take() {
+            if start != self.last {
+                self.curves.push(Curve::Line(self.last, start));
+            }
+            self.last = start;
+        }
+    }
+}
