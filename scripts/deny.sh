@@ -25,6 +25,9 @@ if ! command -v cargo-deny >/dev/null; then
 fi
 cargo deny --version
 
+# cargo-deny runs offline (it would fetch the database and other data from GitHub), so
+# every crate of the lock file, the Matrix feature's too, is downloaded first.
+cargo fetch --locked --target x86_64-unknown-linux-gnu
 cargo deny --offline check --hide-inclusion-graph licenses bans sources
 
 cargo_home="${CARGO_HOME:-$HOME/.cargo}"

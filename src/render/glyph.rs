@@ -170,3 +170,46 @@ impl PathSink for Curves {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dejavu() -> Font {
+        Font::new(&include_bytes!("../../fonts/DejaVuSans.ttf")[..], 0).expect("DejaVu parses")
+    }
+
+    fn glyph(font: &Font, ch: char) -> GlyphId {
+        font.charmap().map_unicode(ch).expect("mapped")
+    }
+
+    #[test]
+    fn a_space_has_no_outline() {
+        let font = dejavu();
+        assert!(Outlined::new(&font, glyph(&font, ' '), 0.02, point(0.0, 0.0)).is_none());
+    }
+
+    #[test]
+    fn a_letter_fills_its_box_and_moves_with_the_pen() {
+        let font = dejavu();
+        // 2048 units per em: 0.01 px per unit is about a 20 px em.
+        let o = Outlined::new(&font, glyph(&font, 'H'), 0.01, point(0.0, 0.0)).expect("H");
+        let b = o.px_bounds();
+        assert!(
+            b.min.y < 0.0 && b.max.y >= 0.0,
+            "H stands on the baseline: {b:?}"
+        );
+        let (w, h) = (b.width() as u32, b.height() as u32);
+        let mut full = 0;
+        o.draw(|x, y, v| {
+            assert!(x < w && y < h);
+            if v > 0.99 {
+                full += 1;
+            }
+        });
+        assert!(full > 10, "solid stems: {full} full pixels");
+        let moved = Outlined::new(&font, glyph(&font, 'H'), 0.01, point(3.25, 7.0)).expect("H");
+        assert_eq!(moved.px_bounds().min.y, b.min.y + 7.0);
+        assert!(moved.px_bounds().min.x >= b.min.x + 3.0);
+    }
+}
