@@ -19,8 +19,8 @@ use std::sync::{Arc, Mutex};
 use ab_glyph_rasterizer::point;
 use image::{Rgb, RgbImage};
 
-use super::glyph::Outlined;
-use super::shape::{shape, Face, Fallbacks, Line, Placed, OWN};
+use super::glyph::{Face, Outlined};
+use super::shape::{shape, Fallbacks, Line, Placed, OWN};
 
 /// An sRGB colour.
 pub(crate) type Color = [u8; 3];

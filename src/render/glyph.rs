@@ -1,6 +1,6 @@
-//! Glyph outlines as coverage: a glyph's outline is read with `read-fonts` (the parser
-//! under the `harfrust` shaper and `skrifa`) in font units, scaled and placed, and filled
-//! by `ab_glyph_rasterizer`.
+//! Fonts and glyph outlines as coverage: a font is read with `read-fonts` (the parser
+//! under the `harfrust` shaper and `skrifa`), a glyph's outline in font units, scaled
+//! and placed, and filled by `ab_glyph_rasterizer`.
 //!
 //! The arithmetic is ab_glyph's (`OutlinedGlyph`), which drew the pictures before:
 //! the same pixel box (the outline's control-point box, rounded outwards with the pen's
@@ -9,8 +9,92 @@
 
 use ab_glyph_rasterizer::{point, Point, Rasterizer};
 use read_fonts::model::glyph::outline::{DrawMemory, DrawOptions, PathSink};
-use read_fonts::model::Font;
+use read_fonts::model::{Blob, Font};
 use read_fonts::types::GlyphId;
+
+/// One font, read by `read-fonts`: its character map, line metrics and outlines, and its
+/// shaping tables for `harfrust`.
+///
+/// Sizes are given as ab_glyph gave them (the pictures were laid out with it): a size
+/// is the pixel height of the font's ascent plus descent, not of its em square.
+pub(crate) struct Face {
+    font: Font,
+    /// Font units per em.
+    units_per_em: f32,
+    /// Line ascent and descent (negative) in font units: `OS/2`'s typographic line when
+    /// the font asks for it, else `hhea`'s.
+    ascent: f32,
+    descent: f32,
+}
+
+impl Face {
+    /// The face `index` of the font file `data`, or `None` when it does not parse, has
+    /// no line metrics or no outlines (a colour-bitmap emoji font, which is not drawn).
+    pub(crate) fn new(data: impl Into<Blob>, index: u32) -> Option<Face> {
+        let font = Font::new(data, index)?;
+        font.outline_glyphs().source()?;
+        let line = font.metrics().h_line()?;
+        let (ascent, descent) = (line.ascender.to_f32(), line.descender.to_f32());
+        if ascent - descent <= 0.0 {
+            return None;
+        }
+        Some(Face {
+            units_per_em: f32::from(font.units_per_em()),
+            font,
+            ascent,
+            descent,
+        })
+    }
+
+    /// The font, for shaping.
+    pub(crate) fn font(&self) -> &Font {
+        &self.font
+    }
+
+    /// Font units per em.
+    pub(crate) fn units_per_em(&self) -> f32 {
+        self.units_per_em
+    }
+
+    /// The font's own glyph for `ch`, if it has one.
+    pub(crate) fn glyph(&self, ch: char) -> Option<GlyphId> {
+        self.font
+            .charmap()
+            .map_unicode(ch)
+            .filter(|g| g.to_u32() != 0)
+    }
+
+    /// Whether the font maps `ch` to a glyph of its own.
+    pub(crate) fn has(&self, ch: char) -> bool {
+        self.glyph(ch).is_some()
+    }
+
+    /// Ascent plus descent in font units.
+    fn height(&self) -> f32 {
+        self.ascent - self.descent
+    }
+
+    /// The size at which this font's em square is `em` pixels.
+    pub(crate) fn scale(&self, em: f32) -> f32 {
+        em * self.height() / self.units_per_em
+    }
+
+    /// The em size in pixels of this font at `size`.
+    pub(crate) fn em(&self, size: f32) -> f32 {
+        size * self.units_per_em / self.height()
+    }
+
+    /// The ascent in pixels at `size`: the baseline's distance below a line's top.
+    pub(crate) fn ascent(&self, size: f32) -> f32 {
+        self.ascent * size / self.height()
+    }
+
+    /// The outline of glyph `id` at `size`, its origin at `position` (pixels, `y` down);
+    /// `None` for a glyph without one.
+    pub(crate) fn outline(&self, id: GlyphId, size: f32, position: Point) -> Option<Outlined> {
+        Outlined::new(&self.font, id, size / self.height(), position)
+    }
+}
 
 /// One piece of an outline in font units (`y` up).
 #[derive(Clone, Copy, Debug)]

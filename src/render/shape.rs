@@ -13,100 +13,23 @@
 //!    system's fonts ([`super::system`]: CJK on a machine that has them), characters that
 //!    attach to the one before (marks, joiners, variation selectors, skin tones) staying
 //!    in its font;
-//! 4. each piece is shaped by `harfrust` (HarfBuzz's algorithm, over `read-fonts`) with its neighbours as
-//!    context, so that joining across a font change still reads right.
+//! 4. each piece is shaped by `harfrust` (HarfBuzz's algorithm, over `read-fonts`) with
+//!    its neighbours as context, so that joining across a font change still reads right.
 //!
 //! The glyphs are drawn from their outlines ([`super::glyph`]), by font and glyph id.
 
 use std::sync::Mutex;
 
-use ab_glyph_rasterizer::Point;
 use harfrust::{Buffer, Direction, ShapeOptions, ShaperFont};
-use read_fonts::model::Blob;
-use read_fonts::model::Font;
 use read_fonts::types::GlyphId;
 use unicode_bidi::BidiInfo;
 use unicode_normalization::char::is_combining_mark;
 use unicode_script::UnicodeScript;
 
 use super::draw::lock;
-use super::glyph::Outlined;
+use super::glyph::Face;
 use super::system::SystemFonts;
 use crate::core::input::is_invisible;
-
-/// One font, read by `read-fonts`: its character map, line metrics and outlines, and its
-/// shaping tables for `harfrust`.
-///
-/// Sizes are given as ab_glyph gave them (the pictures were laid out with it): a size
-/// is the pixel height of the font's ascent plus descent, not of its em square.
-pub(crate) struct Face {
-    font: Font,
-    /// Font units per em.
-    units_per_em: f32,
-    /// Line ascent and descent (negative) in font units: `OS/2`'s typographic line when
-    /// the font asks for it, else `hhea`'s.
-    ascent: f32,
-    descent: f32,
-}
-
-impl Face {
-    /// The face `index` of the font file `data`, or `None` when it does not parse, has
-    /// no line metrics or no outlines (a colour-bitmap emoji font, which is not drawn).
-    pub(crate) fn new(data: impl Into<Blob>, index: u32) -> Option<Face> {
-        let font = Font::new(data, index)?;
-        font.outline_glyphs().source()?;
-        let line = font.metrics().h_line()?;
-        let (ascent, descent) = (line.ascender.to_f32(), line.descender.to_f32());
-        if ascent - descent <= 0.0 {
-            return None;
-        }
-        Some(Face {
-            units_per_em: f32::from(font.units_per_em()),
-            font,
-            ascent,
-            descent,
-        })
-    }
-
-    /// The font's own glyph for `ch`, if it has one.
-    pub(crate) fn glyph(&self, ch: char) -> Option<GlyphId> {
-        self.font
-            .charmap()
-            .map_unicode(ch)
-            .filter(|g| g.to_u32() != 0)
-    }
-
-    /// Whether the font maps `ch` to a glyph of its own.
-    pub(crate) fn has(&self, ch: char) -> bool {
-        self.glyph(ch).is_some()
-    }
-
-    /// Ascent plus descent in font units.
-    fn height(&self) -> f32 {
-        self.ascent - self.descent
-    }
-
-    /// The size at which this font's em square is `em` pixels.
-    pub(crate) fn scale(&self, em: f32) -> f32 {
-        em * self.height() / self.units_per_em
-    }
-
-    /// The em size in pixels of this font at `size`.
-    pub(crate) fn em(&self, size: f32) -> f32 {
-        size * self.units_per_em / self.height()
-    }
-
-    /// The ascent in pixels at `size`: the baseline's distance below a line's top.
-    pub(crate) fn ascent(&self, size: f32) -> f32 {
-        self.ascent * size / self.height()
-    }
-
-    /// The outline of glyph `id` at `size`, its origin at `position` (pixels, `y` down);
-    /// `None` for a glyph without one.
-    pub(crate) fn outline(&self, id: GlyphId, size: f32, position: Point) -> Option<Outlined> {
-        Outlined::new(&self.font, id, size / self.height(), position)
-    }
-}
 
 /// Noto Emoji Bold, monochrome (SIL Open Font License, `fonts/LICENSE-NotoEmoji.txt`).
 static FONT_EMOJI: &[u8] = include_bytes!("../../fonts/NotoEmoji-Bold.ttf");
@@ -177,8 +100,8 @@ pub(crate) struct Line {
     pub(crate) width: f32,
 }
 
-/// Shapes `text` as one line whose own font is `own` at ab_glyph scale `size` (other
-/// fonts at the same em size). Never fails: what no font has becomes a stand-in.
+/// Shapes `text` as one line whose own font is `own` at `size` (as [`Face`] counts sizes;
+/// other fonts at the same em size). Never fails: what no font has becomes a stand-in.
 pub(crate) fn shape(own: &Face, fallbacks: &Fallbacks, size: f32, text: &str) -> Line {
     let em = own.em(size);
     let text = drawable(own, fallbacks, text);
@@ -235,10 +158,10 @@ fn place(
     });
     buf.guess_segment_properties();
     // Shaping fails only on a malformed font; its piece is then left out.
-    if harfrust::shape(&ShaperFont::new(&font.font), &mut buf, ShapeOptions::new()).is_err() {
+    if harfrust::shape(&ShaperFont::new(font.font()), &mut buf, ShapeOptions::new()).is_err() {
         return;
     }
-    let k = em / font.units_per_em;
+    let k = em / font.units_per_em();
     for (info, pos) in buf.glyph_infos().iter().zip(buf.glyph_positions()) {
         line.glyphs.push(Placed {
             face,

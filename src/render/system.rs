@@ -15,7 +15,7 @@ use std::sync::{Arc, OnceLock};
 use read_fonts::model::Blob;
 use read_fonts::FileRef;
 
-use super::shape::Face;
+use super::glyph::Face;
 
 /// The system's faces, listed once per process on first need.
 pub(crate) fn faces() -> &'static [Face] {
