@@ -895,7 +895,11 @@ fn coded_child(pos: &Position, code: u8) -> Option<(Move, Position)> {
         }
         // K3: the mover's outermost row holding seeds.
         let row = v.rows_of(me).find(|&r| pos.row(r).iter().any(|&s| s > 0))?;
-        let dir = if code % 2 == 0 { Dir::Plus } else { Dir::Minus };
+        let dir = if code.is_multiple_of(2) {
+            Dir::Plus
+        } else {
+            Dir::Minus
+        };
         Move::Sow {
             from: Hole::new(code / 2, row),
             dir,

@@ -60,7 +60,7 @@ pub fn chan(i: usize) -> ChannelKey {
 
 /// A record of a game in play with `plies` random legal moves.
 pub fn record(store: &dyn Store, i: usize, plies: usize, rng: &mut StdRng) -> Record {
-    let variant = if i % 2 == 0 {
+    let variant = if i.is_multiple_of(2) {
         Variant::KATRO
     } else {
         Variant::HOYITO

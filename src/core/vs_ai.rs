@@ -360,7 +360,7 @@ pub(super) fn busy_reply(busy: Busy) -> Reply {
 
 /// `1 s`, `250 ms`.
 fn ms_text(ms: u64) -> String {
-    if ms >= 1000 && ms % 1000 == 0 {
+    if ms >= 1000 && ms.is_multiple_of(1000) {
         tr!("clock-seconds", count = ms / 1000)
     } else {
         tr!("clock-milliseconds", count = ms)

@@ -16,10 +16,11 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use ab_glyph::{point, Font, OutlinedGlyph, PxScale, ScaleFont};
+use ab_glyph_rasterizer::point;
 use image::{Rgb, RgbImage};
 
-use super::shape::{shape, Face, Fallbacks, Line, Placed, OWN};
+use super::glyph::{Face, Outlined};
+use super::shape::{shape, Fallbacks, Line, Placed, OWN};
 
 /// An sRGB colour.
 pub(crate) type Color = [u8; 3];
@@ -193,8 +194,8 @@ pub(crate) fn rounded_rect(
     }
 }
 
-/// The advance width of `text` at `size` (ab_glyph pixel scale of the typeface's own
-/// font), shaped as [`text`] draws it.
+/// The advance width of `text` at `size` (the pixel height of the typeface's own font's
+/// ascent plus descent, as ab_glyph counted it), shaped as [`text`] draws it.
 pub(crate) fn text_width(face: &Typeface, size: f32, text: &str) -> f32 {
     face.line(size, text).width
 }
@@ -277,7 +278,7 @@ pub(crate) struct Typeface {
 }
 
 /// A glyph mask's key: font, glyph, size (`f32` bits), quarter-pixel offset.
-type MaskKey = (u16, u16, u32, u8);
+type MaskKey = (u16, u32, u32, u8);
 
 /// The most shaped lines a [`Typeface`] keeps.
 const LINE_CACHE: usize = 4096;
@@ -327,10 +328,10 @@ impl Typeface {
         }
     }
 
-    /// The ab_glyph scale of font `face` when the own font is at `size`: the same em.
-    fn scale(&self, face: u16, size: f32) -> PxScale {
+    /// The size of font `face` when the own font is at `size`: the same em.
+    fn scale(&self, face: u16, size: f32) -> f32 {
         if face == OWN {
-            PxScale::from(size)
+            size
         } else {
             self.face(face).scale(self.own.em(size))
         }
@@ -338,20 +339,20 @@ impl Typeface {
 
     /// The own font's ascent at `size`: the baseline's distance below a line's top.
     fn ascent(&self, size: f32) -> f32 {
-        self.own.outline.as_scaled(PxScale::from(size)).ascent()
+        self.own.ascent(size)
     }
 
     /// The outline of glyph `g` at `size`, its pen at `(x, y)` plus the glyph's offset.
-    fn outline(&self, g: &Placed, size: f32, (x, y): (f32, f32)) -> Option<OutlinedGlyph> {
+    fn outline(&self, g: &Placed, size: f32, (x, y): (f32, f32)) -> Option<Outlined> {
         let at = point(x + g.x, y + g.y);
-        let glyph = g.id.with_scale_and_position(self.scale(g.face, size), at);
-        self.face(g.face).outline.outline_glyph(glyph)
+        self.face(g.face)
+            .outline(g.id, self.scale(g.face, size), at)
     }
 
     /// The mask of glyph `g` at `size`, its pen `quarter`/4 of a pixel right of a pixel
     /// edge and the line's top at a pixel edge (the glyph's own offsets left out).
     fn mask(&self, g: &Placed, size: f32, quarter: u8) -> Arc<Mask> {
-        let key = (g.face, g.id.0, size.to_bits(), quarter);
+        let key = (g.face, g.id.to_u32(), size.to_bits(), quarter);
         if let Some(m) = lock(&self.masks).get(&key) {
             return Arc::clone(m);
         }
@@ -439,9 +440,9 @@ pub(crate) fn text(
 
 /// Height of the digit `0` at `size`, the reference for vertical centring.
 pub(crate) fn cap_height(face: &Typeface, size: f32) -> f32 {
-    let font = &face.own.outline;
-    let g = font.as_scaled(PxScale::from(size)).scaled_glyph('0');
-    font.outline_glyph(g)
+    let own = &face.own;
+    own.glyph('0')
+        .and_then(|id| own.outline(id, size, point(0.0, 0.0)))
         .map(|o| o.px_bounds().height())
         .unwrap_or(size * 0.63)
 }

@@ -31,12 +31,14 @@ pub mod ascii;
 mod chart;
 mod draw;
 mod gif;
+mod glyph;
 mod layout;
 mod paint;
 mod plan;
 mod quant;
 mod shape;
 mod sheet;
+mod system;
 mod table;
 
 use std::collections::HashMap;
@@ -48,12 +50,13 @@ use mancala_rules::{Event, Position, Side, Trace, Variant};
 use crate::core::painter::{BoardInfo, Frame, MovePictures, Painter};
 use crate::core::show::Theme;
 use draw::{Sprite, Typeface};
+use glyph::Face;
 use layout::Layout;
 pub use layout::{frame_size, CELL};
 use paint::{Background, BackgroundKey, PitLook};
 use plan::{plan_move, plan_path, plan_position, Step};
 use quant::{Indexed, Palette};
-use shape::{Face, Fallbacks};
+use shape::Fallbacks;
 
 /// DejaVu Sans Bold (Bitstream Vera licence, `fonts/LICENSE-DejaVu.txt`).
 static FONT_BOLD: &[u8] = include_bytes!("../../fonts/DejaVuSans-Bold.ttf");

@@ -10,69 +10,26 @@
 //!    runs of one direction, in visual order;
 //! 3. each run is split where the font changes: the typeface's own font (DejaVu Sans:
 //!    Latin, Greek, Cyrillic, Arabic, Hebrew), then the bundled Noto Emoji, then the
-//!    system's fonts found by `fontdb` (CJK on a machine that has them), characters that
+//!    system's fonts ([`super::system`]: CJK on a machine that has them), characters that
 //!    attach to the one before (marks, joiners, variation selectors, skin tones) staying
 //!    in its font;
-//! 4. each piece is shaped by `rustybuzz` (HarfBuzz's algorithm) with its neighbours as
-//!    context, so that joining across a font change still reads right.
+//! 4. each piece is shaped by `harfrust` (HarfBuzz's algorithm, over `read-fonts`) with
+//!    its neighbours as context, so that joining across a font change still reads right.
 //!
-//! The glyphs are drawn with ab_glyph's outlines ([`super::draw`]), by font and glyph id.
+//! The glyphs are drawn from their outlines ([`super::glyph`]), by font and glyph id.
 
-use std::collections::HashMap;
 use std::sync::Mutex;
 
-use ab_glyph::{Font, FontRef, GlyphId, PxScale};
-use rustybuzz::{Direction, UnicodeBuffer};
+use harfrust::{Buffer, Direction, ShapeOptions, ShaperFont};
+use read_fonts::types::GlyphId;
 use unicode_bidi::BidiInfo;
 use unicode_normalization::char::is_combining_mark;
 use unicode_script::UnicodeScript;
 
 use super::draw::lock;
+use super::glyph::Face;
+use super::system::SystemFonts;
 use crate::core::input::is_invisible;
-
-/// One font: its outlines (ab_glyph) and its shaping tables (rustybuzz) over the same
-/// bytes.
-pub(crate) struct Face {
-    /// Outlines, metrics and the character map.
-    pub(crate) outline: FontRef<'static>,
-    shaper: rustybuzz::Face<'static>,
-    /// Font units per em.
-    units_per_em: f32,
-}
-
-impl Face {
-    /// The face `index` of the font file `data`, or `None` when it does not parse or has
-    /// no outlines (a colour-bitmap emoji font, which ab_glyph cannot draw).
-    pub(crate) fn new(data: &'static [u8], index: u32) -> Option<Face> {
-        let outline = FontRef::try_from_slice_and_index(data, index).ok()?;
-        let shaper = rustybuzz::Face::from_slice(data, index)?;
-        let tables = shaper.tables();
-        if tables.glyf.is_none() && tables.cff.is_none() {
-            return None;
-        }
-        let units_per_em = outline.units_per_em()?;
-        Some(Face {
-            outline,
-            shaper,
-            units_per_em,
-        })
-    }
-
-    /// Whether the font maps `ch` to a glyph of its own.
-    fn has(&self, ch: char) -> bool {
-        self.outline.glyph_id(ch).0 != 0
-    }
-
-    /// The ab_glyph scale at which this font's em square is `em` pixels.
-    pub(crate) fn scale(&self, em: f32) -> PxScale {
-        PxScale::from(em * self.outline.height_unscaled() / self.units_per_em)
-    }
-
-    /// The em size in pixels of this font at ab_glyph scale `size`.
-    pub(crate) fn em(&self, size: f32) -> f32 {
-        size * self.units_per_em / self.outline.height_unscaled()
-    }
-}
 
 /// Noto Emoji Bold, monochrome (SIL Open Font License, `fonts/LICENSE-NotoEmoji.txt`).
 static FONT_EMOJI: &[u8] = include_bytes!("../../fonts/NotoEmoji-Bold.ttf");
@@ -83,18 +40,6 @@ pub(crate) struct Fallbacks {
     emoji: Face,
     /// `None`: bundled fonts only (golden images, which must not depend on the machine).
     system: Option<Mutex<SystemFonts>>,
-}
-
-/// The system's fonts, listed on first need, and the faces loaded from them.
-#[derive(Default)]
-struct SystemFonts {
-    db: Option<fontdb::Database>,
-    /// Loaded faces. Their bytes are leaked: a face is loaded at most once per process
-    /// and lives as long as the renderer's caches that refer to it.
-    faces: Vec<&'static Face>,
-    loaded: HashMap<fontdb::ID, Option<usize>>,
-    /// For each character asked about, the index in `faces` of the first that has it.
-    by_char: HashMap<char, Option<usize>>,
 }
 
 /// Index of a typeface's own font in [`Line`] glyphs.
@@ -119,14 +64,11 @@ impl Fallbacks {
     /// The face with index `i` (≥ 1) in a [`Line`].
     ///
     /// # Panics
-    /// If `i` was not handed out by this value's [`Fallbacks::find`].
+    /// If `i` was not handed out by a [`Fallbacks::find`].
     pub(crate) fn face(&self, i: u16) -> &Face {
         match i {
             EMOJI => &self.emoji,
-            _ => {
-                let system = self.system.as_ref().expect("system fonts in use");
-                lock(system).faces[(i - SYSTEM) as usize]
-            }
+            _ => &super::system::faces()[(i - SYSTEM) as usize],
         }
     }
 
@@ -137,58 +79,6 @@ impl Fallbacks {
         }
         let mut system = lock(self.system.as_ref()?);
         system.find(ch).map(|i| SYSTEM + i as u16)
-    }
-}
-
-impl SystemFonts {
-    /// The index of the first system face that has `ch`, loading it if needed.
-    fn find(&mut self, ch: char) -> Option<usize> {
-        if let Some(&hit) = self.by_char.get(&ch) {
-            return hit;
-        }
-        if let Some(i) = self.faces.iter().position(|f| f.has(ch)) {
-            self.by_char.insert(ch, Some(i));
-            return Some(i);
-        }
-        let db = self.db.get_or_insert_with(|| {
-            let mut db = fontdb::Database::new();
-            db.load_system_fonts();
-            db
-        });
-        let ids: Vec<fontdb::ID> = db.faces().map(|f| f.id).collect();
-        let mut hit = None;
-        for id in ids {
-            if self.loaded.contains_key(&id) {
-                continue;
-            }
-            let has = db
-                .with_face_data(id, |data, index| {
-                    rustybuzz::ttf_parser::Face::parse(data, index)
-                        .ok()
-                        .and_then(|f| f.glyph_index(ch))
-                        .is_some()
-                })
-                .unwrap_or(false);
-            if has {
-                let face = db
-                    .with_face_data(id, |data, index| {
-                        let bytes: &'static [u8] = Box::leak(data.to_vec().into_boxed_slice());
-                        Face::new(bytes, index)
-                    })
-                    .flatten();
-                let slot = face.map(|f| {
-                    self.faces.push(Box::leak(Box::new(f)));
-                    self.faces.len() - 1
-                });
-                self.loaded.insert(id, slot);
-                if slot.is_some() {
-                    hit = slot;
-                    break;
-                }
-            }
-        }
-        self.by_char.insert(ch, hit);
-        hit
     }
 }
 
@@ -210,8 +100,8 @@ pub(crate) struct Line {
     pub(crate) width: f32,
 }
 
-/// Shapes `text` as one line whose own font is `own` at ab_glyph scale `size` (other
-/// fonts at the same em size). Never fails: what no font has becomes a stand-in.
+/// Shapes `text` as one line whose own font is `own` at `size` (as [`Face`] counts sizes;
+/// other fonts at the same em size). Never fails: what no font has becomes a stand-in.
 pub(crate) fn shape(own: &Face, fallbacks: &Fallbacks, size: f32, text: &str) -> Line {
     let em = own.em(size);
     let text = drawable(own, fallbacks, text);
@@ -257,7 +147,7 @@ fn place(
     } else {
         fallbacks.face(face)
     };
-    let mut buf = UnicodeBuffer::new();
+    let mut buf = Buffer::new();
     buf.push_str(piece);
     buf.set_pre_context(before);
     buf.set_post_context(after);
@@ -267,12 +157,15 @@ fn place(
         Direction::LeftToRight
     });
     buf.guess_segment_properties();
-    let shaped = rustybuzz::shape(&font.shaper, &[], buf);
-    let k = em / font.units_per_em;
-    for (info, pos) in shaped.glyph_infos().iter().zip(shaped.glyph_positions()) {
+    // Shaping fails only on a malformed font; its piece is then left out.
+    if harfrust::shape(&ShaperFont::new(font.font()), &mut buf, ShapeOptions::new()).is_err() {
+        return;
+    }
+    let k = em / font.units_per_em();
+    for (info, pos) in buf.glyph_infos().iter().zip(buf.glyph_positions()) {
         line.glyphs.push(Placed {
             face,
-            id: GlyphId(info.glyph_id as u16),
+            id: GlyphId::new(info.glyph_id),
             x: line.width + pos.x_offset as f32 * k,
             y: -pos.y_offset as f32 * k,
         });
@@ -377,7 +270,7 @@ mod tests {
         // Three letters: shaped, the first letter's glyph (an initial form) drawn last.
         let line = shape(&own, &fb, 20.0, "بيت");
         assert_eq!(line.glyphs.len(), 3);
-        let isolated = own.outline.glyph_id('ب');
+        let isolated = own.glyph('ب').expect("DejaVu has beh");
         let rightmost = line.glyphs.last().unwrap().id;
         assert_ne!(
             rightmost, isolated,
@@ -392,7 +285,10 @@ mod tests {
         let line = shape(&own, &fb, 20.0, "사용자🐢");
         assert_eq!(drawable(&own, &fb, "사용자🐢"), "‹Hangul›🐢");
         assert_eq!(line.glyphs.last().unwrap().face, EMOJI);
-        assert!(line.glyphs.iter().all(|g| g.id.0 != 0), "no .notdef boxes");
+        assert!(
+            line.glyphs.iter().all(|g| g.id.to_u32() != 0),
+            "no .notdef boxes"
+        );
     }
 
     #[test]

@@ -81,7 +81,7 @@ fn avoidable(players: &[usize], met: &HashSet<(usize, usize)>, bye_ok: &[usize])
         rest.push(a);
         false
     }
-    if players.len() % 2 == 0 {
+    if players.len().is_multiple_of(2) {
         go(&mut players.to_vec(), met)
     } else {
         bye_ok.iter().any(|&b| {

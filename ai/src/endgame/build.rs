@@ -369,7 +369,7 @@ fn generate(seeds: u8, n: usize, below: &[Layer]) -> Result<Moves, EndgameError>
                 let layer = (kc / 4)
                     .checked_sub(1)
                     .and_then(|j| below.get(j))
-                    .filter(|l| l.seeds as usize == kc && kc % 4 == 0)
+                    .filter(|l| l.seeds as usize == kc && kc.is_multiple_of(4))
                     .ok_or(EndgameError::Index)?;
                 let cb = board_of(child);
                 let e = entry_of(&cb, child.to_move()).ok_or(EndgameError::Index)? as usize;

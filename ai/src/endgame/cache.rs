@@ -128,7 +128,7 @@ impl Tables {
     /// when it is not exactly such tables, [`EndgameError::Seeds`] for a size that is
     /// never built.
     pub fn load(path: &Path, max_seeds: u8) -> Result<Tables, EndgameError> {
-        if max_seeds == 0 || max_seeds % 4 != 0 || max_seeds > 16 {
+        if max_seeds == 0 || !max_seeds.is_multiple_of(4) || max_seeds > 16 {
             return Err(EndgameError::Seeds(max_seeds));
         }
         let bytes = fs::read(path)?;

@@ -194,7 +194,7 @@ impl Tables {
     /// [`EndgameError::Seeds`] unless `max_seeds` is 4, 8, 12 or 16;
     /// [`EndgameError::Rules`] or [`EndgameError::Index`] only on a bug.
     pub fn build(max_seeds: u8) -> Result<Tables, EndgameError> {
-        if max_seeds == 0 || max_seeds % 4 != 0 || max_seeds > 16 {
+        if max_seeds == 0 || !max_seeds.is_multiple_of(4) || max_seeds > 16 {
             return Err(EndgameError::Seeds(max_seeds));
         }
         let mut layers: Vec<Layer> = Vec::new();
@@ -333,7 +333,7 @@ pub(crate) fn in_range(pos: &Position, max_seeds: u8) -> bool {
     let k = pos.board_total();
     pos.variant() == Variant::HOYITO
         && k > 0
-        && k % 4 == 0
+        && k.is_multiple_of(4)
         && k <= u32::from(max_seeds)
         && !(0..12u8).any(|i| pos.is_closed(Hole::new(i % 6, i / 6)))
 }

@@ -156,7 +156,7 @@ where
         )));
     }
     let holes = variant.holes() as u32;
-    if total % holes != 0 || !(1..=4).contains(&(total / holes)) {
+    if !total.is_multiple_of(holes) || !(1..=4).contains(&(total / holes)) {
         return Err(err(format!(
             "{total} seeds on the board; {variant} holds {}, {}, {} or {} (1-4 per hole, K1)",
             holes,
@@ -201,7 +201,7 @@ where
             4 * open
         )));
     }
-    if total % 4 != 0 {
+    if !total.is_multiple_of(4) {
         return Err(err(format!(
             "{total} seeds in play is not a multiple of four (H7)"
         )));

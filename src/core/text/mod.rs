@@ -173,7 +173,7 @@ pub fn duration_text(ms: u64) -> String {
     let s = ms / 1000;
     if s >= 36_000 {
         tr!("clock-hours", count = (s + 1800) / 3600)
-    } else if s >= 3600 && s % 3600 == 0 {
+    } else if s >= 3600 && s.is_multiple_of(3600) {
         tr!("clock-hours", count = s / 3600)
     } else if s >= 60 {
         tr!("clock-minutes", count = s / 60)

@@ -237,7 +237,7 @@ impl Tournament {
         let n = self.entrants.len() as u32;
         match self.format {
             Format::RoundRobin => {
-                if n % 2 == 0 {
+                if n.is_multiple_of(2) {
                     n.saturating_sub(1)
                 } else {
                     n

@@ -383,7 +383,7 @@ fn quarter_points(q: u32) -> String {
 }
 
 fn half_points(p: u32) -> String {
-    if p % 2 == 0 {
+    if p.is_multiple_of(2) {
         format!("{}", p / 2)
     } else {
         format!("{}.5", p / 2)
