@@ -33,7 +33,6 @@ pub struct ConsoleArgs {
 /// # Errors
 /// As [`run_console`].
 pub fn main(args: ConsoleArgs) -> anyhow::Result<ExitCode> {
-    crate::cli::run::init_tracing();
     let mut cfg = crate::cli::run::load_config(args.config.as_deref(), args.data.as_deref())?;
     cfg.ai.endgame &= !args.no_endgame;
     run_console_with(&cfg, !args.no_pictures)
@@ -130,6 +129,7 @@ pub fn run_console_with(cfg: &Config, pictures: bool) -> anyhow::Result<ExitCode
     if cfg.ai.endgame {
         crate::cli::run::warm_endgame(&cfg.data_dir);
     }
+    crate::cli::run::log_start(cfg, &["console"], None);
     let tty = std::io::stdin().is_terminal();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
