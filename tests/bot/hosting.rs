@@ -160,10 +160,8 @@ fn json_logs_have_the_start_and_stop_lines() {
         assert_eq!(start["store"], store.as_str());
         assert_eq!(start["data_dir"], dir.path().display().to_string().as_str());
         assert_eq!(start["listen"], "none");
-        let stop = lines
-            .iter()
-            .find(|l| l["message"] == "mancala-bot stopping");
-        assert_eq!(stop.map(|s| &s["reason"]), Some(&"/quit".into()), "{err}");
+        let stop = lines.iter().find(|l| l["message"] == "shut down");
+        assert_eq!(stop.map(|s| &s["signal"]), Some(&"/quit".into()), "{err}");
     }
     // The flag wins over the variable.
     let out = console(

@@ -21,11 +21,14 @@ pub const PREFIX: &str = "MANCALA_";
 
 /// `MANCALA_*` variables that are not settings, and are never warned about: the
 /// database's connection string (it holds the password), the log format, the tests'
-/// demand for PostgreSQL, the web pages' public address, the build's git hash.
+/// demand for PostgreSQL and their test database, the web pages' public address, the
+/// build's git hash.
 pub const NOT_SETTINGS: &[&str] = &[
     "MANCALA_POSTGRES_URL",
     "MANCALA_LOG_FORMAT",
     "MANCALA_REQUIRE_POSTGRES",
+    "MANCALA_TEST_POSTGRES",
+    "MANCALA_TEST_POSTGRES_CA",
     "MANCALA_PUBLIC_URL",
     "MANCALA_GIT_HASH",
 ];
