@@ -20,7 +20,7 @@ struct Cli {
         env = "MANCALA_LOG_FORMAT",
         default_value = "text"
     )]
-    log_format: run::LogFormat,
+    log_format: cli::logging::LogFormat,
     /// Without a subcommand: `run` with the defaults.
     #[command(subcommand)]
     cmd: Option<Cmd>,
@@ -59,7 +59,7 @@ enum Cmd {
 fn main() -> ExitCode {
     mancala_bot::sys::limit_malloc_arenas();
     let cli = Cli::parse();
-    run::init_tracing(cli.log_format);
+    cli::logging::init_tracing(cli.log_format);
     let result = match cli.cmd {
         Some(Cmd::Replay(a)) => replay::main(a),
         Some(Cmd::Run(a)) => run::run(a),

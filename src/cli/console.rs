@@ -129,7 +129,7 @@ pub fn run_console_with(cfg: &Config, pictures: bool) -> anyhow::Result<ExitCode
     if cfg.ai.endgame {
         crate::cli::run::warm_endgame(&cfg.data_dir);
     }
-    crate::cli::run::log_start(cfg, &["console"], None);
+    crate::cli::logging::log_start(cfg, &["console"], None);
     let tty = std::io::stdin().is_terminal();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

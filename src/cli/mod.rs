@@ -10,6 +10,7 @@ pub mod engine;
 #[cfg(test)]
 mod import_fuzz;
 pub mod invite;
+pub mod logging;
 pub mod progress;
 pub mod render;
 pub mod replay;

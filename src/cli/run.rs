@@ -13,7 +13,7 @@ use mancala_bot::metrics::{Health, Metrics};
 use mancala_bot::model::ChannelKey;
 use mancala_bot::store::{CountedStore, SledStore, Store};
 
-use crate::cli::config::{Backend, Config, Loaded};
+use crate::cli::config::{Backend, Config};
 
 /// Opens the store of the data directory `data_dir` (the sled database is in
 /// `DATA_DIR/store`).
@@ -211,103 +211,6 @@ fn usr1_to(now: std::sync::mpsc::Sender<()>) {
     });
 }
 
-/// The format of the log lines (`--log-format`, or `$MANCALA_LOG_FORMAT`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum LogFormat {
-    /// Lines for people, in colour on a terminal without `NO_COLOR`.
-    #[default]
-    Text,
-    /// One JSON object a line, for log collectors: `timestamp`, `level`, `target`,
-    /// `message` and the event's fields at the top level.
-    Json,
-}
-
-/// The log filter without `RUST_LOG`: warnings and errors, and the bot's own info lines
-/// (start, snapshots, stop, transports connecting), not its libraries'.
-pub const DEFAULT_LOG_FILTER: &str = "warn,mancala_bot=info";
-
-/// Logs to standard error in `format`, filtered by `RUST_LOG` (default
-/// [`DEFAULT_LOG_FILTER`]); text is in colour only on a terminal without `NO_COLOR`
-/// (issue 18). The Discord gateway's frames (which carry the token) are never logged.
-pub fn init_tracing(format: LogFormat) {
-    use std::io::IsTerminal;
-    let filter = mancala_bot::transport::discord::log_filter(
-        tracing_subscriber::EnvFilter::try_from_default_env()
-            .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(DEFAULT_LOG_FILTER)),
-    );
-    let builder = tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_env_filter(filter);
-    let _ = match format {
-        LogFormat::Json => builder
-            .json()
-            .flatten_event(true)
-            .with_current_span(false)
-            .with_span_list(false)
-            .try_init(),
-        LogFormat::Text => {
-            // Colour only on a terminal, and never with NO_COLOR set (https://no-color.org):
-            // escape codes in a log file or a journal are noise.
-            let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-            builder.with_ansi(colour).try_init()
-        }
-    };
-}
-
-/// Logs the start line: version and git hash, the transports started (`discord`,
-/// `matrix`, `console`), the store (sled's path, or PostgreSQL's host and database,
-/// never its user or password), the data directory and the web listen address (`none`
-/// without one).
-pub fn log_start(cfg: &Config, transports: &[&str], listen: Option<&str>) {
-    tracing::info!(
-        version = env!("CARGO_PKG_VERSION"),
-        git = env!("MANCALA_GIT_HASH"),
-        transports = %transports.join(","),
-        store = %store_text(cfg),
-        data_dir = %cfg.data_dir.display(),
-        listen = listen.unwrap_or("none"),
-        "mancala-bot starting"
-    );
-}
-
-/// The store of `cfg` for the start line: `sled PATH`, or `postgres HOST:PORT/DB`.
-pub fn store_text(cfg: &Config) -> String {
-    match cfg.store.backend {
-        Backend::Sled => format!("sled {}", cfg.data_dir.join("store").display()),
-        Backend::Postgres => format!("postgres {}", postgres_place(cfg)),
-    }
-}
-
-/// Where the PostgreSQL store of `cfg` is: hosts, port and database, never the user or
-/// password.
-#[cfg(feature = "postgres")]
-fn postgres_place(cfg: &Config) -> String {
-    let var = &cfg.store.postgres_url_env;
-    let Ok(url) = cfg.store.postgres_url() else {
-        return format!("(${var} not set)");
-    };
-    let Ok(c) = url.parse::<postgres::Config>() else {
-        return format!("(${var} is not a connection string)");
-    };
-    let hosts: Vec<String> = c
-        .get_hosts()
-        .iter()
-        .map(|h| match h {
-            postgres::config::Host::Tcp(name) => name.clone(),
-            postgres::config::Host::Unix(path) => path.display().to_string(),
-        })
-        .collect();
-    let port = c.get_ports().first().copied().unwrap_or(5432);
-    let db = c.get_dbname().unwrap_or("?");
-    format!("{}:{port}/{db}", hosts.join(","))
-}
-
-/// Without the `postgres` feature the check refuses a PostgreSQL store first.
-#[cfg(not(feature = "postgres"))]
-fn postgres_place(_cfg: &Config) -> String {
-    "(not in this build)".into()
-}
-
 /// Arguments of `mancala-bot run` (also what `mancala-bot` with no subcommand does).
 #[derive(clap::Args, Debug, Default)]
 pub struct RunArgs {
@@ -326,22 +229,7 @@ pub struct RunArgs {
 /// # Errors
 /// As [`Config::resolve`].
 pub fn load_config(path: Option<&Path>, data: Option<&Path>) -> anyhow::Result<Config> {
-    Ok(load_settings(path, data)?.config)
-}
-
-/// As [`load_config`], with where each setting came from (for `config show`).
-///
-/// # Errors
-/// As [`Config::resolve`].
-pub fn load_settings(path: Option<&Path>, data: Option<&Path>) -> anyhow::Result<Loaded> {
-    let mut loaded = Config::resolve(path, std::env::vars_os())?;
-    for w in &loaded.warnings {
-        tracing::warn!("{w}");
-    }
-    if let Some(d) = data {
-        loaded.set_data_dir(d)?;
-    }
-    Ok(loaded)
+    Ok(crate::cli::config::load_settings(path, data)?.config)
 }
 
 /// `mancala-bot run`: starts the transports configured: Discord when a token is
@@ -406,7 +294,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         .filter(|(_, on)| *on)
         .map(|(n, _)| *n)
         .collect();
-    log_start(&cfg, &names, None);
+    crate::cli::logging::log_start(&cfg, &names, None);
     let discord_rooms = discord
         .as_ref()
         .map(|_| Arc::new(mancala_bot::transport::discord::rooms::DiscordRooms::new()));

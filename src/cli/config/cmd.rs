@@ -44,7 +44,7 @@ pub fn main(args: ConfigArgs) -> anyhow::Result<ExitCode> {
         ConfigCmd::Show(s) => (true, s),
         ConfigCmd::Check(s) => (false, s),
     };
-    let loaded = crate::cli::run::load_settings(src.config.as_deref(), src.data.as_deref())?;
+    let loaded = super::load_settings(src.config.as_deref(), src.data.as_deref())?;
     let mut out = std::io::stdout().lock();
     if show {
         let is_set = |var: &str| std::env::var_os(var).is_some_and(|v| !v.is_empty());

@@ -70,6 +70,23 @@ impl Loaded {
     }
 }
 
+/// The effective settings of this process: the defaults, under the config at `path` (if
+/// any), under the process's `MANCALA_*` variables, under `--data` (`data`); logs once
+/// each ignored `MANCALA_*` variable that looks like a misspelt setting.
+///
+/// # Errors
+/// As [`Config::resolve`], or an empty `data`.
+pub fn load_settings(path: Option<&Path>, data: Option<&Path>) -> anyhow::Result<Loaded> {
+    let mut loaded = Config::resolve(path, std::env::vars_os())?;
+    for w in &loaded.warnings {
+        tracing::warn!("{w}");
+    }
+    if let Some(d) = data {
+        loaded.set_data_dir(d)?;
+    }
+    Ok(loaded)
+}
+
 impl Config {
     /// The effective settings: the defaults, under `file` (if any), under the `MANCALA_*`
     /// settings in `vars` (the process's environment: `std::env::vars_os()`), checked as

@@ -23,7 +23,7 @@ pub mod env;
 mod load;
 pub mod show;
 pub use check::check_data_dir;
-pub use load::{Loaded, Source};
+pub use load::{load_settings, Loaded, Source};
 
 /// The whole configuration. Missing settings take their defaults; unknown ones are an
 /// error (a typo must not be silently ignored). Every setting can also be given in the
