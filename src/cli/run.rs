@@ -281,6 +281,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         crate::cli::shutdown::StopSignals::listen()?
     };
     let web = crate::cli::web::bind(&cfg)?;
+    let listen = crate::cli::web::bound(web.as_ref());
     let health = Health::new(Metrics::global());
     let core = Arc::new(build_core(&cfg)?);
     health.set_store_open(true);
@@ -294,7 +295,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         .filter(|(_, on)| *on)
         .map(|(n, _)| *n)
         .collect();
-    crate::cli::logging::log_start(&cfg, &names, None);
+    crate::cli::logging::log_start(&cfg, &names, listen.as_deref());
     let discord_rooms = discord
         .as_ref()
         .map(|_| Arc::new(mancala_bot::transport::discord::rooms::DiscordRooms::new()));

@@ -163,6 +163,23 @@ fn json_logs_have_the_start_and_stop_lines() {
         let stop = lines.iter().find(|l| l["message"] == "shut down");
         assert_eq!(stop.map(|s| &s["signal"]), Some(&"/quit".into()), "{err}");
     }
+    // With a listener: its bound address (the port the system chose for port 0).
+    let out = console(
+        dir.path(),
+        &["--log-format", "json"],
+        &[("MANCALA_WEB_LISTEN", "127.0.0.1:0")],
+    );
+    let err = text(&out.stderr);
+    let start: serde_json::Value = err
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .find(|l: &serde_json::Value| l["message"] == "mancala-bot starting")
+        .unwrap_or_else(|| panic!("no start line: {err}"));
+    let listen = start["listen"].as_str().unwrap_or_default();
+    let port = listen
+        .strip_prefix("127.0.0.1:")
+        .and_then(|p| p.parse::<u16>().ok());
+    assert!(port.is_some_and(|p| p > 0), "{start}");
     // The flag wins over the variable.
     let out = console(
         dir.path(),
