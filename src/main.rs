@@ -5,12 +5,22 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 mod cli;
 
-use cli::{analyze, backup, console, engine, invite, render, replay, run, selfplay};
+use cli::{analyze, backup, config, console, engine, invite, render, replay, run, selfplay};
 
 /// A chat bot that referees and plays the mancala games Katro and Hoyito I.
 #[derive(Parser)]
-#[command(name = "mancala-bot", version, about)]
+#[command(name = "mancala-bot", version = cli::VERSION, about)]
 struct Cli {
+    /// The log lines' format on standard error: text, or json (one object a line, for log
+    /// collectors). RUST_LOG filters them (default `warn,mancala_bot=info`).
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        env = "MANCALA_LOG_FORMAT",
+        default_value = "text"
+    )]
+    log_format: cli::logging::LogFormat,
     /// Without a subcommand: `run` with the defaults.
     #[command(subcommand)]
     cmd: Option<Cmd>,
@@ -41,11 +51,15 @@ enum Cmd {
     /// Print the URL that adds the bot to a Discord server, with the permissions it
     /// uses (the token from the config or $DISCORD_TOKEN; no network).
     Invite(invite::InviteArgs),
+    /// Show or check the effective settings: defaults, the config file, the MANCALA_*
+    /// environment variables and --data, in that order of strength.
+    Config(config::cmd::ConfigArgs),
 }
 
 fn main() -> ExitCode {
     mancala_bot::sys::limit_malloc_arenas();
     let cli = Cli::parse();
+    cli::logging::init_tracing(cli.log_format);
     let result = match cli.cmd {
         Some(Cmd::Replay(a)) => replay::main(a),
         Some(Cmd::Run(a)) => run::run(a),
@@ -57,6 +71,7 @@ fn main() -> ExitCode {
         Some(Cmd::Engine(a)) => engine::main(a),
         Some(Cmd::Analyze(a)) => analyze::main(a),
         Some(Cmd::Invite(a)) => invite::main(a),
+        Some(Cmd::Config(a)) => config::cmd::main(a),
         None => run::run(run::RunArgs::default()),
     };
     match result {

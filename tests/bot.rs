@@ -34,6 +34,8 @@ mod fuzzfound;
 mod hint;
 #[path = "bot/hostile.rs"]
 mod hostile;
+#[path = "bot/hosting.rs"]
+mod hosting;
 #[path = "bot/invite.rs"]
 mod invite;
 #[path = "bot/kill.rs"]

@@ -55,7 +55,7 @@ impl StoreArgs {
             ));
         }
         let path = self.config.as_deref().unwrap_or(Path::new("config.toml"));
-        let cfg = Config::load(path)?;
+        let cfg = crate::cli::run::load_config(Some(path), None)?;
         Ok(match cfg.store.backend {
             Backend::Sled => Target::Sled(cfg.data_dir.clone(), cfg.backup_dir()),
             Backend::Postgres => Target::Postgres(cfg.store.postgres_url()?, 4),

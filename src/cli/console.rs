@@ -33,7 +33,6 @@ pub struct ConsoleArgs {
 /// # Errors
 /// As [`run_console`].
 pub fn main(args: ConsoleArgs) -> anyhow::Result<ExitCode> {
-    crate::cli::run::init_tracing();
     let mut cfg = crate::cli::run::load_config(args.config.as_deref(), args.data.as_deref())?;
     cfg.ai.endgame &= !args.no_endgame;
     run_console_with(&cfg, !args.no_pictures)
@@ -106,6 +105,7 @@ pub fn run_console_with(cfg: &Config, pictures: bool) -> anyhow::Result<ExitCode
     cfg.limits.commands_per_channel_per_minute = 0;
     let cfg = &cfg;
     let web = crate::cli::web::bind(cfg)?;
+    let listen = crate::cli::web::bound(web.as_ref());
     let painter: std::sync::Arc<dyn mancala_bot::core::painter::Painter> = if pictures {
         mancala_bot::render::Renderer::warmed()
     } else {
@@ -130,6 +130,7 @@ pub fn run_console_with(cfg: &Config, pictures: bool) -> anyhow::Result<ExitCode
     if cfg.ai.endgame {
         crate::cli::run::warm_endgame(&cfg.data_dir);
     }
+    crate::cli::logging::log_start(cfg, &["console"], listen.as_deref());
     let tty = std::io::stdin().is_terminal();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -10,6 +10,7 @@ pub mod engine;
 #[cfg(test)]
 mod import_fuzz;
 pub mod invite;
+pub mod logging;
 pub mod progress;
 pub mod render;
 pub mod replay;
@@ -18,3 +19,12 @@ pub mod selfplay;
 pub mod shutdown;
 pub mod snapshot;
 pub mod web;
+
+/// The version and the git commit built (`build.rs`): `0.1.0 (0123456789ab)`, with
+/// `-dirty` when the tree had changes, `unknown` when built outside a git checkout.
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("MANCALA_GIT_HASH"),
+    ")"
+);

@@ -211,23 +211,6 @@ fn usr1_to(now: std::sync::mpsc::Sender<()>) {
     });
 }
 
-/// Logs to standard error, filtered by `RUST_LOG` (default `warn`), in colour only on a
-/// terminal without `NO_COLOR` (issue 18).
-pub fn init_tracing() {
-    use std::io::IsTerminal;
-    // Colour only on a terminal, and never with NO_COLOR set (https://no-color.org):
-    // escape codes in a log file or a journal are noise.
-    let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let _ = tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_ansi(colour)
-        .with_env_filter(mancala_bot::transport::discord::log_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
-        ))
-        .try_init();
-}
-
 /// Arguments of `mancala-bot run` (also what `mancala-bot` with no subcommand does).
 #[derive(clap::Args, Debug, Default)]
 pub struct RunArgs {
@@ -239,21 +222,14 @@ pub struct RunArgs {
     pub data: Option<PathBuf>,
 }
 
-/// Loads the config at `path` (defaults without one) and applies a `--data` override.
+/// The effective settings: the defaults, under the config at `path` (if any), under the
+/// process's `MANCALA_*` variables, under `--data`; logs once each ignored `MANCALA_*`
+/// variable that looks like a misspelt setting.
 ///
 /// # Errors
-/// As [`Config::load`].
+/// As [`Config::resolve`].
 pub fn load_config(path: Option<&Path>, data: Option<&Path>) -> anyhow::Result<Config> {
-    let mut cfg = match path {
-        Some(p) => Config::load(p)?,
-        None => Config::default(),
-    };
-    if let Some(d) = data {
-        crate::cli::config::check_data_dir(d).context("--data")?;
-        cfg.data_dir = d.to_path_buf();
-    }
-    cfg.apply_web_env()?;
-    Ok(cfg)
+    Ok(crate::cli::config::load_settings(path, data)?.config)
 }
 
 /// `mancala-bot run`: starts the transports configured: Discord when a token is
@@ -267,7 +243,6 @@ pub fn load_config(path: Option<&Path>, data: Option<&Path>) -> anyhow::Result<C
 /// configured in a build without the `matrix` feature.
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let started = std::time::Instant::now();
-    init_tracing();
     let cfg = load_config(args.config.as_deref(), args.data.as_deref())?;
     let discord = cfg.discord_token();
     if let Some((token, source)) = &discord {
@@ -306,6 +281,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         crate::cli::shutdown::StopSignals::listen()?
     };
     let web = crate::cli::web::bind(&cfg)?;
+    let listen = crate::cli::web::bound(web.as_ref());
     let health = Health::new(Metrics::global());
     let core = Arc::new(build_core(&cfg)?);
     health.set_store_open(true);
@@ -313,6 +289,13 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     if cfg.ai.endgame {
         warm_endgame(&cfg.data_dir);
     }
+    let names = [("discord", discord.is_some()), ("matrix", matrix)];
+    let names: Vec<&str> = names
+        .iter()
+        .filter(|(_, on)| *on)
+        .map(|(n, _)| *n)
+        .collect();
+    crate::cli::logging::log_start(&cfg, &names, listen.as_deref());
     let discord_rooms = discord
         .as_ref()
         .map(|_| Arc::new(mancala_bot::transport::discord::rooms::DiscordRooms::new()));

@@ -31,6 +31,12 @@ pub fn bind(cfg: &Config) -> anyhow::Result<Option<std::net::TcpListener>> {
     Ok(Some(listener))
 }
 
+/// The address `listener` is bound to (`127.0.0.1:8080`), for the start line; `None`
+/// without a listener.
+pub fn bound(listener: Option<&std::net::TcpListener>) -> Option<String> {
+    Some(listener?.local_addr().ok()?.to_string())
+}
+
 /// What the listener serves for `core`: `health`, the process's metrics, the core's
 /// store for the games in play.
 pub fn state(core: &Core, health: Arc<Health>) -> WebState {

@@ -319,7 +319,10 @@ fn a_bad_listen_address_is_refused_at_start() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("MANCALA_WEB_LISTEN: web.listen must be an IP address and a port, such as 127.0.0.1:8080"),
+        err.contains(
+            "$MANCALA_WEB_LISTEN (web.listen): web.listen must be an IP address and a port, \
+             such as 127.0.0.1:8080"
+        ),
         "{err}"
     );
     let config = dir.path().join("bot.toml");

@@ -6,8 +6,8 @@ use std::num::NonZeroU32;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use anyhow::{bail, Context};
-use serde::Deserialize;
+use anyhow::bail;
+use serde::{Deserialize, Serialize};
 
 use mancala_bot::core::ai_pool::PoolSize;
 use mancala_bot::core::command;
@@ -18,11 +18,17 @@ use mancala_bot::transport::discord::token::TokenSource;
 use mancala_bot::transport::matrix::MatrixLogin;
 
 mod check;
+pub mod cmd;
+pub mod env;
+mod load;
+pub mod show;
 pub use check::check_data_dir;
+pub use load::{load_settings, Loaded, Source};
 
 /// The whole configuration. Missing settings take their defaults; unknown ones are an
-/// error (a typo must not be silently ignored).
-#[derive(Clone, Debug, Deserialize)]
+/// error (a typo must not be silently ignored). Every setting can also be given in the
+/// environment ([`env`]), which [`Config::resolve`] reads over the file.
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Config {
     /// Prefix of text commands, 1 to 8 characters without spaces, backticks or invisible
@@ -63,16 +69,14 @@ pub struct Config {
 }
 
 /// The `[web]` settings: the HTTP listener (`/healthz`, `/readyz`, `/metrics`).
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct WebConfig {
     /// The address to listen on, `IP:PORT` (`127.0.0.1:8080`, `[::1]:8080`; port 0: one
-    /// the system chooses, printed at start); `None` (default): no listener.
+    /// the system chooses, printed at start); `None` (default): no listener. Also
+    /// `MANCALA_WEB_LISTEN`, as every setting ([`env`]).
     pub listen: Option<String>,
 }
-
-/// The variable that sets `web.listen` (over the file).
-pub const WEB_LISTEN_VAR: &str = "MANCALA_WEB_LISTEN";
 
 impl WebConfig {
     /// The address of `listen`; `None`: no listener.
@@ -93,27 +97,8 @@ impl WebConfig {
     }
 }
 
-impl Config {
-    /// `web.listen` from the variable [`WEB_LISTEN_VAR`] when it is set and not blank,
-    /// checked like the setting.
-    ///
-    /// # Errors
-    /// The variable's value is not an address, naming the variable.
-    pub fn apply_web_env(&mut self) -> anyhow::Result<()> {
-        let Some(v) = std::env::var(WEB_LISTEN_VAR)
-            .ok()
-            .filter(|v| !v.trim().is_empty())
-        else {
-            return Ok(());
-        };
-        self.web.listen = Some(v);
-        self.web.listen_addr().context(WEB_LISTEN_VAR)?;
-        Ok(())
-    }
-}
-
 /// The store's backend (`[store] backend`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Backend {
     /// sled in `DATA_DIR/store`: nothing to install, one process per data directory.
@@ -124,7 +109,7 @@ pub enum Backend {
 }
 
 /// The `[store]` settings.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct StoreConfig {
     /// The backend (default sled).
@@ -211,7 +196,7 @@ pub fn postgres_url_from(var: &str) -> anyhow::Result<String> {
 
 /// Live backups: snapshots of the store in the export format, written by the running
 /// bot (see `src/cli/snapshot.rs`).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct BackupConfig {
     /// Hours between snapshots; 0: none but those asked for with SIGUSR1 (default 6).
@@ -254,7 +239,7 @@ impl Config {
 
 /// The Matrix transport's settings. The transport runs when a homeserver is configured
 /// (`matrix.homeserver` or the variable [`MatrixConfig::homeserver_env`]).
-#[derive(Clone, Deserialize)]
+#[derive(Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct MatrixConfig {
     /// The homeserver's base URL, e.g. `https://matrix.example.org`.
@@ -410,7 +395,7 @@ impl Default for MatrixConfig {
 }
 
 /// Glicko-2 rating settings.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct RatingsConfig {
     /// A rating deviation (RD) above this marks a rating provisional (default 110).
@@ -433,7 +418,7 @@ impl Default for RatingsConfig {
 }
 
 /// The AI opponent (`!new GAME ai [level N]`).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct AiConfig {
     /// The level when the command names none, 1-5 (default 3).
@@ -471,7 +456,7 @@ impl Default for AiConfig {
 }
 
 /// Size limits.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Limits {
     /// Most attachments per reply, 2-10 (Discord allows 10).
@@ -490,7 +475,7 @@ pub struct Limits {
 }
 
 /// The Discord transport's settings.
-#[derive(Clone, Deserialize)]
+#[derive(Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct DiscordConfig {
     /// The bot token. Better left out and given in the environment variable
@@ -518,7 +503,7 @@ pub struct DiscordConfig {
 /// A range of Discord gateway shards run by one process (serenity's sharding). Each
 /// process serves the guilds of its shards and should have its own `data_dir`: records
 /// are keyed by guild, and a guild lives on one shard.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct ShardRange {
     /// First shard id of this process, from 0.
@@ -593,23 +578,13 @@ impl Default for DiscordConfig {
 }
 
 impl Config {
-    /// Reads and checks the TOML file at `path`.
+    /// Parses and checks TOML text (the file alone, as [`Config::resolve`] reads it
+    /// without an environment).
     ///
     /// # Errors
-    /// Naming the file: unreadable, not TOML, an unknown or ill-typed setting, or a
-    /// value out of range (see [`Config::settings`]).
-    pub fn load(path: &Path) -> anyhow::Result<Config> {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read the config file {}", path.display()))?;
-        let cfg =
-            Config::parse(&text).with_context(|| format!("bad config file {}", path.display()))?;
-        Ok(cfg)
-    }
-
-    /// Parses and checks TOML text.
-    ///
-    /// # Errors
-    /// As [`Config::load`].
+    /// Not TOML, an unknown or ill-typed setting (with its line), or a value out of range
+    /// (see [`Config::settings`]).
+    #[cfg(test)]
     pub fn parse(text: &str) -> anyhow::Result<Config> {
         let cfg: Config =
             toml::from_str(text).map_err(|e| anyhow::anyhow!(toml_error(text, &e)))?;
@@ -691,6 +666,8 @@ impl Config {
     }
 }
 
+#[cfg(test)]
+mod env_tests;
 #[cfg(test)]
 mod fuzz;
 #[cfg(test)]

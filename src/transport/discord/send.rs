@@ -120,6 +120,8 @@ where
     (|| send(message.clone()))
         .retry(RATE_LIMITED)
         .when(is_rate_limited)
-        .notify(|_, wait| tracing::info!("rate limited by Discord; posting again in {wait:?}"))
+        // Debug, not info: at the default filter (`mancala_bot=info`) a busy channel would
+        // log a line per post.
+        .notify(|_, wait| tracing::debug!("rate limited by Discord; posting again in {wait:?}"))
         .await
 }
