@@ -13,7 +13,7 @@ use mancala_bot::core::backup;
 use mancala_bot::core::text::count;
 use mancala_bot::store::Store;
 
-use crate::cli::run::open_store;
+use crate::cli::setup::open_store;
 
 /// Which store `export` and `import` use: exactly one of a sled data directory, the
 /// PostgreSQL database in `$MANCALA_POSTGRES_URL`, or the store a config file names.
@@ -55,7 +55,7 @@ impl StoreArgs {
             ));
         }
         let path = self.config.as_deref().unwrap_or(Path::new("config.toml"));
-        let cfg = crate::cli::run::load_config(Some(path), None)?;
+        let cfg = crate::cli::setup::load_config(Some(path), None)?;
         Ok(match cfg.store.backend {
             Backend::Sled => Target::Sled(cfg.data_dir.clone(), cfg.backup_dir()),
             Backend::Postgres => Target::Postgres(cfg.store.postgres_url()?, 4),
@@ -66,7 +66,7 @@ impl StoreArgs {
 /// Opens the store of `target`; `existing`: a sled directory must already hold one.
 fn open_target(target: &Target, existing: bool) -> anyhow::Result<Arc<dyn Store>> {
     match target {
-        Target::Postgres(url, pool) => crate::cli::run::open_postgres(url, *pool),
+        Target::Postgres(url, pool) => crate::cli::setup::open_postgres(url, *pool),
         Target::Sled(dir, _) => {
             // Opening would create an empty store: a mistyped directory must be an error.
             let path = dir.join("store");

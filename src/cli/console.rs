@@ -33,7 +33,7 @@ pub struct ConsoleArgs {
 /// # Errors
 /// As [`run_console`].
 pub fn main(args: ConsoleArgs) -> anyhow::Result<ExitCode> {
-    let mut cfg = crate::cli::run::load_config(args.config.as_deref(), args.data.as_deref())?;
+    let mut cfg = crate::cli::setup::load_config(args.config.as_deref(), args.data.as_deref())?;
     cfg.ai.endgame &= !args.no_endgame;
     run_console_with(&cfg, !args.no_pictures)
 }
@@ -113,7 +113,7 @@ pub fn run_console_with(cfg: &Config, pictures: bool) -> anyhow::Result<ExitCode
     };
     // The session's clock, which `/wait` moves forward.
     let clock = std::sync::Arc::new(mancala_bot::core::OffsetClock::default());
-    let core = std::sync::Arc::new(crate::cli::run::build_core_timed(
+    let core = std::sync::Arc::new(crate::cli::setup::build_core_timed(
         cfg,
         painter,
         clock.clone(),
@@ -126,9 +126,9 @@ pub fn run_console_with(cfg: &Config, pictures: bool) -> anyhow::Result<ExitCode
     if let Some(listener) = web {
         crate::cli::web::spawn_thread(listener, crate::cli::web::state(&core, health))?;
     }
-    let backups = crate::cli::run::start_backups(cfg, core.shared_store())?;
+    let backups = crate::cli::setup::start_backups(cfg, core.shared_store())?;
     if cfg.ai.endgame {
-        crate::cli::run::warm_endgame(&cfg.data_dir);
+        crate::cli::setup::warm_endgame(&cfg.data_dir);
     }
     crate::cli::logging::log_start(cfg, &["console"], listen.as_deref());
     let tty = std::io::stdin().is_terminal();

@@ -31,7 +31,7 @@ use proptest::prelude::*;
 use serde_json::Value;
 
 use super::backup::{import, ImportArgs, StoreArgs};
-use super::run::open_store;
+use super::setup::open_store;
 
 fn settings() -> Settings {
     Settings {

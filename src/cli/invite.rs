@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 
-use crate::cli::run::load_config;
+use crate::cli::setup::load_config;
 use mancala_bot::transport::discord::invite;
 
 /// Arguments of `mancala-bot invite`.

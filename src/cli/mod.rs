@@ -16,6 +16,7 @@ pub mod render;
 pub mod replay;
 pub mod run;
 pub mod selfplay;
+pub mod setup;
 pub mod shutdown;
 pub mod snapshot;
 pub mod web;

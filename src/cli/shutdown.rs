@@ -11,7 +11,7 @@ use anyhow::Context as _;
 use mancala_bot::core::Core;
 use tokio::signal::unix::{signal, Signal, SignalKind};
 
-use crate::cli::run::Backups;
+use crate::cli::setup::Backups;
 
 /// The signals that stop the bot, listened to from the moment this is made: one that
 /// arrives during start-up is kept and answered once start-up is done.
