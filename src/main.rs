@@ -72,7 +72,12 @@ fn main() -> ExitCode {
         Some(Cmd::Analyze(a)) => analyze::main(a),
         Some(Cmd::Invite(a)) => invite::main(a),
         Some(Cmd::Config(a)) => config::cmd::main(a),
-        None => run::run(run::RunArgs::default()),
+        // The plain command tries the bot: the console when no transport is configured,
+        // even from a pipe (`run` refuses that, for services).
+        None => run::run(run::RunArgs {
+            console_without_terminal: true,
+            ..run::RunArgs::default()
+        }),
     };
     match result {
         Ok(code) => code,

@@ -25,6 +25,11 @@ pub struct RunArgs {
     /// Override the config's data directory.
     #[arg(long)]
     pub data: Option<PathBuf>,
+    /// With no transport configured, the console even when standard input is no terminal
+    /// (`mancala-bot` with no subcommand: `echo '!help' | mancala-bot` tries the bot).
+    /// `run` itself refuses then, so that a service without its token fails loudly.
+    #[arg(skip)]
+    pub console_without_terminal: bool,
 }
 
 /// `mancala-bot run`: starts the transports configured: Discord when a token is
@@ -50,7 +55,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     if discord.is_none() && !matrix {
         // At a terminal someone is there to type: the console. Under systemd, Docker or
         // a pipe nobody is, and a missing token must not look like a clean exit.
-        if !std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+        if !args.console_without_terminal && !std::io::IsTerminal::is_terminal(&std::io::stdin()) {
             anyhow::bail!(no_transport(&cfg));
         }
         return crate::cli::console::run_console(&cfg);

@@ -71,33 +71,53 @@ fn a_malformed_token_in_the_environment_is_refused_naming_the_variable() {
 
 /// Hosting bug 2: under systemd or Docker standard input is no terminal; `run` with no
 /// transport configured must fail loudly, naming what to set, not become a console with
-/// nothing to read and exit 0. So must the plain command, which is `run`.
+/// nothing to read and exit 0. The plain command (no subcommand), which the README
+/// gives to try the bot, stays the console: `echo '!help' | mancala-bot` answers.
 #[test]
 fn run_without_a_transport_or_a_terminal_fails_naming_the_settings() {
-    for args in [&["run"][..], &[]] {
-        let dir = tempfile::tempdir().unwrap();
-        // The default data directory, ./data.
-        let data = dir.path().join("data");
-        let out = Command::new(env!("CARGO_BIN_EXE_mancala-bot"))
-            .args(args)
-            .current_dir(dir.path())
-            .env_remove("DISCORD_TOKEN")
-            .env_remove("MATRIX_HOMESERVER")
-            .env("NO_COLOR", "1")
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
-        let lines: Vec<&str> = err.lines().collect();
-        assert_eq!(lines.len(), 1, "one line: {err}");
-        for word in [
-            "$DISCORD_TOKEN",
-            "$MATRIX_HOMESERVER",
-            "mancala-bot console",
-        ] {
-            assert!(lines[0].contains(word), "{word} in {err}");
-        }
-        assert!(!data.exists(), "nothing was started");
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let out = Command::new(env!("CARGO_BIN_EXE_mancala-bot"))
+        .arg("run")
+        .arg("--data")
+        .arg(&data)
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("MATRIX_HOMESERVER")
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "one line: {err}");
+    for word in [
+        "$DISCORD_TOKEN",
+        "$MATRIX_HOMESERVER",
+        "mancala-bot console",
+    ] {
+        assert!(lines[0].contains(word), "{word} in {err}");
     }
+    assert!(!data.exists(), "nothing was started");
+
+    // The plain command, from a pipe, in ./data: the console answers.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala-bot"))
+        .current_dir(dir.path())
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("MATRIX_HOMESERVER")
+        .env("MANCALA_AI_ENDGAME", "false")
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), b"!rules katro\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Katro"));
 }
