@@ -221,7 +221,18 @@ fn health_readiness_and_the_metrics_of_a_game_against_the_ai() {
     let mut bot = Bot::start();
     let a = request(bot.addr, "GET", "/healthz");
     assert_eq!((a.status, a.body.as_str()), (200, "ok\n"));
-    let a = request(bot.addr, "GET", "/readyz");
+    // Ready once the console has printed its banner (the listener may answer before:
+    // 503 with the reason, until then).
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let a = loop {
+        let a = request(bot.addr, "GET", "/readyz");
+        if a.status == 200 || Instant::now() > deadline {
+            break a;
+        }
+        assert_eq!(a.status, 503, "{}", a.body);
+        assert!(a.body.contains("console"), "{}", a.body);
+        std::thread::sleep(Duration::from_millis(20));
+    };
     assert_eq!((a.status, a.body.as_str()), (200, "ready\n"));
     let before = parse_prometheus(&request(bot.addr, "GET", "/metrics").body);
     assert_eq!(
