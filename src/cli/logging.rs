@@ -78,20 +78,8 @@ fn postgres_place(cfg: &Config) -> String {
     let Ok(url) = cfg.store.postgres_url() else {
         return format!("(${var} not set)");
     };
-    let Ok(c) = url.parse::<postgres::Config>() else {
-        return format!("(${var} is not a connection string)");
-    };
-    let hosts: Vec<String> = c
-        .get_hosts()
-        .iter()
-        .map(|h| match h {
-            postgres::config::Host::Tcp(name) => name.clone(),
-            postgres::config::Host::Unix(path) => path.display().to_string(),
-        })
-        .collect();
-    let port = c.get_ports().first().copied().unwrap_or(5432);
-    let db = c.get_dbname().unwrap_or("?");
-    format!("{}:{port}/{db}", hosts.join(","))
+    mancala_bot::store::PgStore::place_of(&url)
+        .unwrap_or_else(|| format!("(${var} is not a connection string)"))
 }
 
 /// Without the `postgres` feature the check refuses a PostgreSQL store first.

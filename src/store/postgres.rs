@@ -50,9 +50,8 @@ pub struct PgStore {
     target: String,
 }
 
-/// `config` written out for messages: user, hosts, port and database, never the
-/// password.
-fn describe(config: &postgres::Config) -> String {
+/// `config`'s hosts, port and database (`HOST:PORT/DB`), never its user or password.
+fn place(config: &postgres::Config) -> String {
     let hosts: Vec<String> = config
         .get_hosts()
         .iter()
@@ -62,12 +61,29 @@ fn describe(config: &postgres::Config) -> String {
         })
         .collect();
     let port = config.get_ports().first().copied().unwrap_or(5432);
+    let db = config.get_dbname().unwrap_or("?");
+    format!("{}:{port}/{db}", hosts.join(","))
+}
+
+/// `config` written out for messages: user, hosts, port and database, never the
+/// password.
+fn describe(config: &postgres::Config) -> String {
     format!(
-        "postgresql://{}@{}:{port}/{}",
+        "postgresql://{}@{}",
         config.get_user().unwrap_or("?"),
-        hosts.join(","),
-        config.get_dbname().unwrap_or("?")
+        place(config)
     )
+}
+
+impl PgStore {
+    /// Where the database of the connection string `url` is, `HOST:PORT/DB`, never its
+    /// user or password (for the start line); `None` when `url` cannot be read (its TLS
+    /// parameters, `sslmode` and `sslrootcert`, are read as [`PgStore::open`] reads them).
+    pub fn place_of(url: &str) -> Option<String> {
+        postgres_tls::split(url)
+            .ok()
+            .map(|(config, _)| place(&config))
+    }
 }
 
 /// A failure of a PostgreSQL call as a [`StoreError::Io`] while doing `what`.
