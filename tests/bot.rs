@@ -57,6 +57,8 @@ mod pairing;
 #[cfg(feature = "postgres")]
 #[path = "common/postgres.rs"]
 mod pg_common;
+#[path = "bot/piped.rs"]
+mod piped;
 #[cfg(feature = "postgres")]
 #[path = "bot/postgres.rs"]
 mod postgres;

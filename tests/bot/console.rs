@@ -4,23 +4,14 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn run(args: &[&str], dir: &std::path::Path, input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala-bot"))
-        .args(args)
-        .arg("--data")
-        .arg(dir)
-        .env_remove("DISCORD_TOKEN")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = crate::piped::with_input(
+        Command::new(env!("CARGO_BIN_EXE_mancala-bot"))
+            .args(args)
+            .arg("--data")
+            .arg(dir)
+            .env_remove("DISCORD_TOKEN"),
+        input,
+    );
     assert!(
         out.status.success(),
         "{}",

@@ -35,19 +35,7 @@ fn console(data: &Path) -> Command {
 
 /// Runs the console on `data` with `input`; panics unless it exits 0.
 fn console_says(data: &Path, input: &str) -> String {
-    let mut child = console(data)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = crate::piped::with_input(&mut console(data), input);
     let (stdout, stderr) = (
         String::from_utf8_lossy(&out.stdout).to_string(),
         String::from_utf8_lossy(&out.stderr).to_string(),

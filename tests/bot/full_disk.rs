@@ -66,22 +66,14 @@ impl Drop for Tmpfs {
 
 /// Runs the console on `data` with `input`: (exit code, standard output, standard error).
 fn console(data: &Path, input: &str) -> (Option<i32>, String, String) {
-    let mut cmd = Command::new(BIN);
-    cmd.args(["console", "--no-endgame", "--no-pictures", "--data"])
-        .arg(data)
-        .env_remove("DISCORD_TOKEN")
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = cmd.spawn().unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = crate::piped::with_input(
+        Command::new(BIN)
+            .args(["console", "--no-endgame", "--no-pictures", "--data"])
+            .arg(data)
+            .env_remove("DISCORD_TOKEN")
+            .env("NO_COLOR", "1"),
+        input,
+    );
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stdout).to_string(),

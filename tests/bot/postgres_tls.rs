@@ -3,7 +3,7 @@
 //! throw-away CA in `$MANCALA_TEST_POSTGRES_CA`, its certificate for `localhost` and
 //! 127.0.0.1). Skipped without the variables unless `MANCALA_REQUIRE_POSTGRES=1`.
 
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
 use mancala_bot::store::{PgStore, StoreError};
@@ -143,29 +143,19 @@ fn postgres_tls_verify_full_trusts_the_system_roots_of_ssl_cert_file() {
     std::fs::write(&config, "[store]\nbackend = \"postgres\"\n").unwrap();
     // The system's roots as rustls-native-certs reads them: SSL_CERT_FILE replaces the
     // host's store, so the throw-away CA is the one trusted root.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala-bot"))
-        .args(["console", "--no-pictures", "--no-endgame", "--config"])
-        .arg(&config)
-        .arg("--data")
-        .arg(dir.path())
-        .env(
-            "MANCALA_POSTGRES_URL",
-            format!("{}&sslmode=verify-full", pg.url),
-        )
-        .env("SSL_CERT_FILE", &ca)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"!new katro @bob\n/quit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = crate::piped::with_input(
+        Command::new(env!("CARGO_BIN_EXE_mancala-bot"))
+            .args(["console", "--no-pictures", "--no-endgame", "--config"])
+            .arg(&config)
+            .arg("--data")
+            .arg(dir.path())
+            .env(
+                "MANCALA_POSTGRES_URL",
+                format!("{}&sslmode=verify-full", pg.url),
+            )
+            .env("SSL_CERT_FILE", &ca),
+        "!new katro @bob\n/quit\n",
+    );
     let (text, err) = (
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr),

@@ -101,19 +101,15 @@ fn run_without_a_transport_or_a_terminal_fails_naming_the_settings() {
     assert!(!data.exists(), "nothing was started");
 
     // The plain command, from a pipe, in ./data: the console answers.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala-bot"))
-        .current_dir(dir.path())
-        .env_remove("DISCORD_TOKEN")
-        .env_remove("MATRIX_HOMESERVER")
-        .env("MANCALA_AI_ENDGAME", "false")
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::io::Write::write_all(&mut child.stdin.take().unwrap(), b"!rules katro\n").unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = crate::piped::with_input(
+        Command::new(env!("CARGO_BIN_EXE_mancala-bot"))
+            .current_dir(dir.path())
+            .env_remove("DISCORD_TOKEN")
+            .env_remove("MATRIX_HOMESERVER")
+            .env("MANCALA_AI_ENDGAME", "false")
+            .env("NO_COLOR", "1"),
+        "!rules katro\n",
+    );
     assert!(
         out.status.success(),
         "{}",
