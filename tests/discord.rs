@@ -7,6 +7,8 @@
 
 #[path = "discord/adapter.rs"]
 mod adapter;
+#[path = "discord/captured.rs"]
+mod captured;
 #[path = "discord/e2e.rs"]
 mod e2e;
 #[path = "discord/fake_core.rs"]

@@ -2,8 +2,7 @@
 //! against the strict fake Discord (`fake_discord.rs`) on 127.0.0.1, which dispatches
 //! recorded MESSAGE_CREATE / INTERACTION_CREATE events. Every step is bounded in time.
 
-use std::io::Write;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use mancala_bot::core::api::Rooms;
@@ -14,26 +13,13 @@ use serde_json::json;
 use tracing_subscriber::EnvFilter;
 
 use crate::adapter::fixture;
+use crate::captured::Captured;
 use crate::fake_core::{
     FakeCore, ALICE, BOB, CAROL, GUILD, ROOM_NAME, SLOW, TICK_CHANNEL, TICK_DEADLINE_MS,
 };
 use crate::fake_discord::{FakeDiscord, BOT, CHANNEL, ROOM, STEP};
 
 const TOKEN: &str = "ODAwMDAwMDAwMDAwMDAwMDAx.Gfake0.s3cr3t-t0k3n-n0t-t0-b3-l0gg3d";
-
-/// Captured log output of the whole test binary.
-#[derive(Clone, Default)]
-struct Captured(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Captured {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 fn assert_png(bytes: &[u8]) {
     assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
@@ -74,7 +60,7 @@ fn discord_end_to_end_against_a_fake_discord() {
     }));
     rt.shutdown_timeout(Duration::from_secs(2));
 
-    let logs = String::from_utf8_lossy(&captured.0.lock().unwrap()).to_string();
+    let logs = captured.text();
     if let Err(panic) = outcome {
         // Show what the client logged, to see why.
         let tail: Vec<&str> = logs.lines().rev().take(80).collect();

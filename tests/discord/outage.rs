@@ -5,8 +5,7 @@
 //! (`DiscordOptions::link`) follows the gateway: up after READY or RESUMED, down while
 //! cut off or silent.
 
-use std::io::Write;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use mancala_bot::transport::discord::{
@@ -15,33 +14,11 @@ use mancala_bot::transport::discord::{
 use tokio::sync::mpsc;
 use tracing_subscriber::EnvFilter;
 
+use crate::captured::Captured;
 use crate::fake_core::FakeCore;
 use crate::fake_discord::{FakeDiscord, Gateway, STEP};
 
 const TOKEN: &str = "ODAwMDAwMDAwMDAwMDAwMDAx.Gfake0.0ut4g3-t0k3n-n0t-t0-b3-l0gg3d";
-
-/// Log lines written on this test's thread.
-#[derive(Clone, Default)]
-struct Captured(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Captured {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Captured {
-    fn lines(&self) -> Vec<String> {
-        String::from_utf8_lossy(&self.0.lock().unwrap())
-            .lines()
-            .map(str::to_string)
-            .collect()
-    }
-}
 
 /// Logs of this thread at the bot's default level (`warn`, through the bot's filter),
 /// for as long as the guard lives. The test runs on a current-thread runtime, so every
