@@ -575,8 +575,8 @@ pub trait ChatCore: Send + Sync + 'static {
     /// last reply sent, so that a shutdown waits for it; `None` when the bot is shutting
     /// down and takes no new command (the event is dropped unanswered: the platform no
     /// longer delivers to this process). Default: always a pass nobody waits for.
-    fn enter(&self) -> Option<Option<crate::core::intake::Pass>> {
-        Some(None)
+    fn enter(&self) -> Option<crate::core::intake::Pass> {
+        Some(crate::core::intake::Pass::untracked())
     }
 }
 

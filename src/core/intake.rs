@@ -21,19 +21,31 @@ pub struct Intake {
     entered: AtomicU64,
 }
 
-/// One piece of work in flight: counted until dropped (also on a panic).
+/// One piece of work in flight: counted until dropped (also on a panic), or counted
+/// nowhere ([`Pass::untracked`]).
 #[must_use = "the work counts as running only while the pass is held"]
 #[derive(Debug)]
 pub struct Pass {
-    intake: Arc<Intake>,
+    intake: Option<Arc<Intake>>,
+}
+
+impl Pass {
+    /// A pass no intake counts: for a core that does not wait for its work (fakes in
+    /// tests).
+    pub fn untracked() -> Pass {
+        Pass { intake: None }
+    }
 }
 
 impl Drop for Pass {
     fn drop(&mut self) {
-        let mut busy = self.intake.busy.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(intake) = &self.intake else {
+            return;
+        };
+        let mut busy = intake.busy.lock().unwrap_or_else(|e| e.into_inner());
         *busy = busy.saturating_sub(1);
         if *busy == 0 {
-            self.intake.idle.notify_all();
+            intake.idle.notify_all();
         }
     }
 }
@@ -58,7 +70,7 @@ impl Intake {
         *self.busy.lock().unwrap_or_else(|e| e.into_inner()) += 1;
         self.entered.fetch_add(1, Ordering::SeqCst);
         Pass {
-            intake: self.clone(),
+            intake: Some(self.clone()),
         }
     }
 

@@ -620,8 +620,8 @@ impl ChatCore for Core {
         crate::metrics::in_command(crate::metrics::TICK, || self.run_tick(owns))
     }
 
-    fn enter(&self) -> Option<Option<intake::Pass>> {
-        self.intake.enter().map(Some)
+    fn enter(&self) -> Option<intake::Pass> {
+        self.intake.enter()
     }
 
     fn ai_waiting(&self) -> usize {
