@@ -69,6 +69,37 @@ fn a_malformed_token_in_the_environment_is_refused_naming_the_variable() {
     }
 }
 
+/// Issue 33: a homeserver or a Discord API base over plain `http://` to a host that is
+/// not loopback would send the password or token in the clear; `run` refuses it before
+/// anything starts, from the configuration file or the environment.
+#[test]
+fn plain_http_to_a_host_that_is_not_loopback_is_refused() {
+    let cases: [(&str, &[(&str, &str)], &str); 3] = [
+        (
+            "[matrix]\nhomeserver = \"http://matrix.example.org\"\n",
+            &[],
+            "matrix.homeserver must use https://",
+        ),
+        (
+            "",
+            &[("MATRIX_HOMESERVER", "http://10.1.2.3:8008")],
+            "$MATRIX_HOMESERVER must use https://",
+        ),
+        (
+            "[discord]\napi_base = \"http://proxy.example.org/api\"\n",
+            &[],
+            "discord.api_base must use https://",
+        ),
+    ];
+    for (config, env, want) in cases {
+        let (code, err, made) = run_with(config, env);
+        assert_eq!(code, Some(1), "{config:?} {env:?}: {err}");
+        assert!(err.contains(want), "{config:?} {env:?}: {err}");
+        assert!(err.contains("loopback"), "says what is allowed: {err}");
+        assert!(!made, "nothing is started");
+    }
+}
+
 /// Hosting bug 2: under systemd or Docker standard input is no terminal; `run` with no
 /// transport configured must fail loudly, naming what to set, not become a console with
 /// nothing to read and exit 0. The plain command (no subcommand), which the README

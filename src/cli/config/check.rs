@@ -59,15 +59,11 @@ fn env_name(key: &str, v: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Refuses a URL that is not `http://` or `https://` with a host.
+/// Refuses a base URL that is not `https://` with a host, or `http://` to a loopback
+/// host ([`mancala_bot::transport::base_url`]).
 fn http_url(key: &str, v: &str) -> anyhow::Result<()> {
-    let rest = v
-        .strip_prefix("https://")
-        .or_else(|| v.strip_prefix("http://"));
-    if !rest
-        .is_some_and(|r| !r.is_empty() && !r.starts_with('/') && !r.contains(char::is_whitespace))
-    {
-        bail!("{key} must be an http:// or https:// URL with a host, got {v:?}");
+    if let Err(why) = mancala_bot::transport::base_url(v) {
+        bail!("{key} {why}");
     }
     Ok(())
 }
@@ -295,6 +291,8 @@ impl MatrixConfig {
         )?;
         if let Some(url) = &self.homeserver {
             http_url("matrix.homeserver", url)?;
+        } else if let Some(url) = self.homeserver_url() {
+            http_url(&format!("${}", self.homeserver_env), &url)?;
         }
         let envs = [
             ("matrix.homeserver_env", &self.homeserver_env),

@@ -408,6 +408,11 @@ fn check_options(opts: &DiscordOptions) -> anyhow::Result<()> {
     if opts.organizer_role == Some(0) {
         bail!("bad organizer role id 0: give the role's id (a snowflake), or leave it out");
     }
+    if let Some(base) = &opts.api_base {
+        if let Err(why) = super::base_url(base) {
+            bail!("the Discord API base {why}");
+        }
+    }
     Ok(())
 }
 

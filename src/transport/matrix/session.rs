@@ -94,9 +94,13 @@ fn write_saved(path: &Path, saved: &Saved) -> anyhow::Result<()> {
 /// it; else a new login, whose session is saved.
 ///
 /// # Errors
-/// The store directory cannot be created or written, the homeserver cannot be reached,
-/// or it refuses the login.
+/// The homeserver's URL is refused by [`crate::transport::base_url`] (`http://` to a
+/// host that is not loopback), the store directory cannot be created or written, the
+/// homeserver cannot be reached, or it refuses the login.
 pub async fn connect(opts: &MatrixOptions) -> anyhow::Result<Client> {
+    if let Err(why) = crate::transport::base_url(&opts.homeserver) {
+        anyhow::bail!("the Matrix homeserver {why}");
+    }
     let dir = &opts.store_dir;
     create_private_dir(dir)?;
     let session_path = dir.join("session.json");
