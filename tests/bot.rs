@@ -65,6 +65,8 @@ mod postgres;
 #[cfg(feature = "postgres")]
 #[path = "bot/postgres_tls.rs"]
 mod postgres_tls;
+#[path = "bot/private_files.rs"]
+mod private_files;
 #[path = "bot/ratings.rs"]
 mod ratings;
 #[path = "bot/render.rs"]

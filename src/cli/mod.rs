@@ -11,6 +11,7 @@ pub mod engine;
 mod import_fuzz;
 pub mod invite;
 pub mod logging;
+pub mod private;
 pub mod progress;
 pub mod render;
 pub mod replay;

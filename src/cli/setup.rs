@@ -14,11 +14,13 @@ use mancala_bot::store::{CountedStore, SledStore, Store};
 use crate::cli::config::{Backend, Config};
 
 /// Opens the store of the data directory `data_dir` (the sled database is in
-/// `DATA_DIR/store`).
+/// `DATA_DIR/store`), after making the directory private ([`crate::cli::private`]).
 ///
 /// # Errors
-/// Naming the path, when the store cannot be opened (see [`SledStore::open`]).
+/// Naming the path, when the directory cannot be made private or the store cannot be
+/// opened (see [`SledStore::open`]).
 pub fn open_store(data_dir: &Path, cache_mb: u64) -> anyhow::Result<SledStore> {
+    crate::cli::private::prepare(data_dir, &[])?;
     SledStore::open(&data_dir.join("store"), cache_mb << 20).map_err(|e| {
         if e.is_disk_full() {
             anyhow::anyhow!(
@@ -155,7 +157,8 @@ impl Drop for Backups {
 /// first); writes `DATA_DIR/mancala-bot.pid`.
 ///
 /// # Errors
-/// The pid file cannot be written.
+/// The data directory cannot be made private ([`crate::cli::private::prepare`]) or the
+/// pid file cannot be written.
 pub fn start_backups(
     cfg: &Config,
     store: Arc<dyn mancala_bot::store::Store>,
@@ -163,13 +166,8 @@ pub fn start_backups(
     use crate::cli::snapshot;
     let pid_file = cfg.data_dir.join(snapshot::PID_FILE);
     // With PostgreSQL nothing else creates the data directory (sled's store does).
-    std::fs::create_dir_all(&cfg.data_dir).with_context(|| {
-        format!(
-            "cannot create the data directory {}",
-            cfg.data_dir.display()
-        )
-    })?;
-    std::fs::write(&pid_file, format!("{}\n", std::process::id()))
+    crate::cli::private::prepare(&cfg.data_dir, &[&cfg.backup_dir()])?;
+    crate::cli::private::write_new(&pid_file, format!("{}\n", std::process::id()).as_bytes())
         .with_context(|| format!("cannot write {}", pid_file.display()))?;
     let (tx, rx) = std::sync::mpsc::channel();
     let every = (cfg.backup.every_hours > 0.0)

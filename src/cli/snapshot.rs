@@ -47,8 +47,8 @@ pub fn write(store: &dyn Store, dir: &Path, now_ms: u64, keep: usize) -> anyhow:
     let name = format!("{PREFIX}{}{SUFFIX}", stamp(now_ms));
     let path = dir.join(&name);
     let tmp = dir.join(format!(".{name}.tmp"));
-    let file =
-        std::fs::File::create(&tmp).with_context(|| format!("cannot write {}", tmp.display()))?;
+    let file = crate::cli::private::create_new(&tmp)
+        .with_context(|| format!("cannot write {}", tmp.display()))?;
     let mut out = std::io::BufWriter::new(file);
     let mut result = Ok(());
     let mut counts = (0, 0);
@@ -293,5 +293,26 @@ mod tests {
             ),
             "{hint}"
         );
+    }
+
+    /// Issue 33: a link planted under the name of a snapshot's temporary file is
+    /// replaced, never written through, and the snapshot is readable by its owner only.
+    #[test]
+    fn a_planted_link_at_the_temporary_name_is_not_followed() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim");
+        std::fs::write(&victim, "keep").unwrap();
+        let snaps = dir.path().join("backups");
+        std::fs::create_dir(&snaps).unwrap();
+        std::os::unix::fs::symlink(
+            &victim,
+            snaps.join(".snapshot-20231114T221324.000Z.jsonl.tmp"),
+        )
+        .unwrap();
+        let made = write(&MemoryStore::new(), &snaps, 1_700_000_004_000, 3).unwrap();
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep");
+        let mode = std::fs::metadata(&made.path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
     }
 }
