@@ -74,7 +74,8 @@ fn a_malformed_token_in_the_environment_is_refused_naming_the_variable() {
 /// anything starts, from the configuration file or the environment.
 #[test]
 fn plain_http_to_a_host_that_is_not_loopback_is_refused() {
-    let cases: [(&str, &[(&str, &str)], &str); 3] = [
+    type Env<'a> = &'a [(&'a str, &'a str)];
+    let cases: [(&str, Env, &str); 3] = [
         (
             "[matrix]\nhomeserver = \"http://matrix.example.org\"\n",
             &[],
