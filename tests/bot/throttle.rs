@@ -46,9 +46,12 @@ fn over_the_limit_one_refusal_then_silence_then_the_window_reopens() {
     // Chatter that is not a command is not counted.
     assert!(say(&b.core, &at, "bob", "nice move").is_empty());
     // The channel's own limit: alice's refused commands did not count towards it, so
-    // bob's next two bring it to 8, and a ninth command from anyone is refused.
+    // bob's next two bring it to 8. carol has said nothing yet: her share of the
+    // channel (8 / 4 = 2) is hers, and her third command is refused for the channel.
     ok(say(&b.core, &at, "bob", "!board")); // 7
     ok(say(&b.core, &at, "bob", "!moves")); // 8
+    ok(say(&b.core, &at, "carol", "!board"));
+    ok(say(&b.core, &at, "carol", "!moves"));
     let out = say(&b.core, &at, "carol", "!board");
     assert!(
         out[0]
@@ -63,6 +66,70 @@ fn over_the_limit_one_refusal_then_silence_then_the_window_reopens() {
     ok(say(&b.core, &at, "alice", &format!("!sow {mv}")));
     assert_ne!(position(&b.core, &at), after_bob);
     ok(say(&b.core, &at, "carol", "!board"));
+}
+
+/// Issue 33: a user's limit is his, in every channel and community of the platform:
+/// spreading commands over servers or rooms buys no more.
+#[test]
+fn a_user_limit_counts_every_community_together() {
+    let b = bench_with(Settings {
+        rate_limits: RateLimits {
+            per_user: NonZeroU32::new(4),
+            per_channel: None,
+        },
+        ..Settings::default()
+    });
+    let rooms: Vec<mancala_bot::model::ChannelKey> = (0..4)
+        .map(|i| mancala_bot::model::ChannelKey {
+            community: format!("!room{i}:example.org"),
+            channel: format!("!room{i}:example.org"),
+        })
+        .collect();
+    for at in &rooms {
+        ok(say(&b.core, at, "@mallory:example.org", "!help"));
+    }
+    let out = say(&b.core, &chan("other"), "@mallory:example.org", "!help");
+    assert!(
+        out[0].text().starts_with("you are sending commands faster"),
+        "{}",
+        out[0].text()
+    );
+    // Others are not touched.
+    ok(say(&b.core, &rooms[0], "@alice:example.org", "!help"));
+}
+
+/// Issue 33: three users flooding a channel cannot silence the rest of it.
+#[test]
+fn three_flooding_users_do_not_silence_a_channel() {
+    let b = bench_with(Settings {
+        rate_limits: RateLimits {
+            per_user: NonZeroU32::new(30),
+            per_channel: NonZeroU32::new(20),
+        },
+        ..Settings::default()
+    });
+    let at = chan("lobby");
+    let mut refused = 0;
+    for _ in 0..30 {
+        for user in ["m1", "m2", "m3"] {
+            let out = say(&b.core, &at, user, "!help");
+            refused += usize::from(out.first().is_none_or(|r| r.is_error));
+        }
+    }
+    assert!(
+        refused >= 60,
+        "the flood was limited: {refused} of 90 refused"
+    );
+    // Someone else still plays: a game is started and a move made.
+    start(&b.core, &at, "katro");
+    let before = position(&b.core, &at);
+    let mv = mancala_bot::core::api::ChatCore::legal_moves(&b.core, &at)[0].clone();
+    let mover = match b.core.board(&at).unwrap().to_move() {
+        mancala_rules::Side::South => "alice",
+        mancala_rules::Side::North => "bob",
+    };
+    ok(say(&b.core, &at, mover, &format!("!sow {mv}")));
+    assert_ne!(position(&b.core, &at), before);
 }
 
 #[test]

@@ -467,10 +467,12 @@ pub struct Limits {
     pub max_command_chars: usize,
     /// The store's page cache, in MiB.
     pub store_cache_mb: u64,
-    /// Commands per minute of one user in one community, 0 (no limit) or 1-600
-    /// (default 20).
+    /// Commands per minute of one user in all communities together, 0 (no limit) or
+    /// 1-600 (default 20).
     pub commands_per_user_per_minute: u32,
-    /// Commands per minute in one channel, 0 (no limit) or 1-600 (default 60).
+    /// Commands per minute in one channel, 0 (no limit) or 1-600 (default 60); each
+    /// user's first quarter of it passes whatever the channel's count
+    /// ([`mancala_bot::core::throttle::share`]).
     pub commands_per_channel_per_minute: u32,
 }
 
