@@ -316,6 +316,8 @@ fn matrix_options(cfg: &Config) -> anyhow::Result<mancala_bot::transport::matrix
         login: m.login()?,
         device_name: m.device_name.clone(),
         store_dir: cfg.data_dir.join(&m.store_subdir),
+        allow: m.allow.clone(),
+        rooms_per_inviter: m.rooms_per_inviter,
         post_gifs: m.post_gifs,
         tick_every: Some(mancala_bot::transport::matrix::TICK_EVERY),
         recovery_key: m

@@ -6,7 +6,9 @@
 //! command in a thread is answered in it, `!replay` sends the GIF); in an encrypted DM
 //! a player plays the AI to the end while the bot restarts mid-game and decrypts the
 //! next move; a tournament of four runs two rounds in encrypted rooms the bot creates,
-//! and the bot leaves them after the game.
+//! listed in the club's space but not in a space that does not list the home room back,
+//! and the bot leaves them after the game. One user's invitations past the cap per
+//! inviter are declined (issue 33).
 //!
 //! Needs the `matrix` feature and `MATRIX_E2E_HOMESERVER` (plus `MATRIX_E2E_PASSWORD`
 //! and `MATRIX_E2E_CTL`), which `scripts/matrix-e2e.sh` sets; otherwise it prints why it
@@ -455,6 +457,9 @@ mod e2e {
         assert!(status.success(), "{script} {arg} failed: {status}");
     }
 
+    /// Rooms one player may bring the bot into (alice, who invites it most, brings 4).
+    const INVITE_CAP: usize = 5;
+
     fn bot_options(
         hs: &str,
         password: &str,
@@ -473,6 +478,9 @@ mod e2e {
             tick_every: Some(Duration::from_secs(2)),
             recovery_key: None,
             rooms: Some(rooms.clone()),
+            // Every player is on the bot's homeserver (the default allow-list).
+            allow: Vec::new(),
+            rooms_per_inviter: INVITE_CAP,
         }
     }
 
@@ -631,6 +639,7 @@ mod e2e {
         let home = group_game(&alice, &bob, &bot_id).await;
         let dm = dm_game(&mut bot, &alice, &bot_id).await;
         tournament(&home, &alice, &[&bob, &carol, &dave], &bot_id).await;
+        invite_cap(&dave, &bot_id).await;
         lost_store(&mut bot, &alice, &bot_id).await;
         bot.bot.take().unwrap().stop().await;
 
@@ -1024,6 +1033,7 @@ mod e2e {
             wait_membership(&org.client, home, &p.id, "join").await;
         }
         let space = club_space(org, &home_room, bot_id).await;
+        let rogue = rogue_space(others[0], &home_room, bot_id).await;
         let mut inbox = Inbox::new(&org.client, home.to_owned(), bot_id.clone());
         say(org, home, "!tournament new cup hoyito swiss 2").await;
         inbox
@@ -1051,6 +1061,7 @@ mod e2e {
                 let name = format!("tourney-cup-r{round}-b{}", board + 1);
                 check_game_room(org, room, bot_id, &name).await;
                 check_in_space(org, &space, room, &name).await;
+                check_not_in_space(org, others[0], &rogue, room, &name).await;
                 resign_in(&all, room, bot_id).await;
                 inbox
                     .notice_where("a result", |b| {
@@ -1098,6 +1109,72 @@ mod e2e {
             .await
             .unwrap();
         space_id
+    }
+
+    /// Issue 33: a space made by `owner`, in which the bot may write (moderator level),
+    /// that does NOT list `home` as its child; the home room's moderator (its creator)
+    /// names it as the home room's parent all the same. The bot must not list game
+    /// rooms there: the space's people never agreed.
+    async fn rogue_space(owner: &Player, home: &Room, bot_id: &OwnedUserId) -> OwnedRoomId {
+        let mut req = create_room::v3::Request::new();
+        req.name = Some("someone else's space".into());
+        req.invite = vec![bot_id.clone()];
+        let mut creation = create_room::v3::CreationContent::new();
+        creation.room_type = Some(RoomType::Space);
+        req.creation_content = Some(Raw::new(&creation).unwrap());
+        let space = owner.client.create_room(req).await.unwrap();
+        let space_id = space.room_id().to_owned();
+        wait_membership(&owner.client, &space_id, bot_id, "join").await;
+        space
+            .update_power_levels(vec![(bot_id, 50.into())])
+            .await
+            .unwrap();
+        let via = vec![OwnedServerName::try_from("localhost").unwrap()];
+        home.send_state_event_for_key(&space_id, SpaceParentEventContent::new(via))
+            .await
+            .unwrap();
+        space_id
+    }
+
+    /// The game room `room` is not a child of `space` (read by its owner), nor says it is.
+    async fn check_not_in_space(
+        org: &Player,
+        owner: &Player,
+        space: &RoomId,
+        room: &RoomId,
+        name: &str,
+    ) {
+        let state = |r: &RoomId, kind: StateEventType, key: &RoomId| {
+            get_state_event_for_key::v3::Request::new(r.to_owned(), kind, key.to_string())
+        };
+        let child = owner
+            .client
+            .send(state(space, StateEventType::SpaceChild, room))
+            .await;
+        assert!(
+            child.is_err(),
+            "{name} was listed in a space that never listed the home room"
+        );
+        let parent = org
+            .client
+            .send(state(room, StateEventType::SpaceParent, space))
+            .await;
+        assert!(
+            parent.is_err(),
+            "{name} names a space that never listed the home room"
+        );
+    }
+
+    /// Issue 33: `p` brings the bot into [`INVITE_CAP`] rooms; the next invitation is
+    /// declined (the bot's membership there becomes `leave`).
+    async fn invite_cap(p: &Player, bot_id: &OwnedUserId) {
+        for i in 0..INVITE_CAP {
+            let room = new_room(p, &[bot_id], false, false, &format!("cap {i}")).await;
+            wait_membership(&p.client, room.room_id(), bot_id, "join").await;
+        }
+        let room = new_room(p, &[bot_id], false, false, "one room too many").await;
+        wait_membership(&p.client, room.room_id(), bot_id, "leave").await;
+        eprintln!("invite cap: {INVITE_CAP} rooms joined, the next declined");
     }
 
     /// The game room `room` is a child of `space`, and says so.

@@ -343,6 +343,17 @@ impl MatrixConfig {
                 self.leave_game_rooms_after_hours
             );
         }
+        for entry in &self.allow {
+            if let Err(why) = mancala_bot::transport::matrix::trust::check_entry(entry) {
+                bail!("matrix.allow: {why}");
+            }
+        }
+        within(
+            "matrix.rooms_per_inviter",
+            self.rooms_per_inviter,
+            1,
+            10_000,
+        )?;
         Ok(())
     }
 }

@@ -54,6 +54,8 @@ const KEYS: &[(&str, &str)] = &[
     ("matrix", "post_gifs"),
     ("matrix", "recovery_key_env"),
     ("matrix", "leave_game_rooms_after_hours"),
+    ("matrix", "allow"),
+    ("matrix", "rooms_per_inviter"),
     ("", "no_such_key"),
 ];
 

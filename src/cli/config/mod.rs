@@ -278,6 +278,13 @@ pub struct MatrixConfig {
     /// Hours a tournament game's room is kept after the game ended before the bot leaves
     /// it (default 24; 0: at the next tick).
     pub leave_game_rooms_after_hours: u64,
+    /// Homeservers (`example.org`) and room ids (`!abc:example.org`) whose invitations
+    /// the bot accepts and whose spaces may list game rooms; empty (the default): the
+    /// bot's own homeserver (`mancala_bot::transport::matrix::trust`).
+    pub allow: Vec<String>,
+    /// Rooms one user may have the bot in at a time by inviting it, 1 to 10000 (default
+    /// 10); further invitations are declined.
+    pub rooms_per_inviter: usize,
 }
 
 fn setting_or_env(value: &Option<String>, env: &str) -> Option<String> {
@@ -370,6 +377,8 @@ impl fmt::Debug for MatrixConfig {
                 "leave_game_rooms_after_hours",
                 &self.leave_game_rooms_after_hours,
             )
+            .field("allow", &self.allow)
+            .field("rooms_per_inviter", &self.rooms_per_inviter)
             .finish()
     }
 }
@@ -390,6 +399,8 @@ impl Default for MatrixConfig {
             post_gifs: true,
             recovery_key_env: "MATRIX_RECOVERY_KEY".into(),
             leave_game_rooms_after_hours: 24,
+            allow: Vec::new(),
+            rooms_per_inviter: mancala_bot::transport::matrix::trust::DEFAULT_ROOMS_PER_INVITER,
         }
     }
 }

@@ -237,6 +237,8 @@ const CASES: &[Case] = &[
     case("matrix.post_gifs", &["\"no\""], &["false"]),
     case("matrix.recovery_key_env", ENV_BAD, &["\"BOT_RECOVERY\""]),
     case("matrix.leave_game_rooms_after_hours", &["8761", "-1", "\"1d\""], &["0", "8760"]),
+    case("matrix.allow", &["\"example.org\"", "[\"https://example.org\"]", "[\"@u:example.org\"]", "[\"\"]"], &["[]", "[\"example.org\", \"!club:example.org\"]"]),
+    case("matrix.rooms_per_inviter", &["0", "10001", "-1"], &["1", "10000"]),
     case("backup.every_hours", &["0.09", "721", "-1", "nan"], &["0", "0.1", "720"]),
     case("backup.keep", &["0", "1001", "-1"], &["1", "1000"]),
     case("backup.dir", &["\"\"", "\" \"", "3"], &["\"snapshots\"", "\"/var/backups/mancala\""]),

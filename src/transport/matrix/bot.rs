@@ -1,6 +1,5 @@
 //! The running Matrix transport: login, sync, rooms, replies (see the module above).
 
-use std::collections::HashMap;
 use std::io::Cursor;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -33,8 +32,10 @@ use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
 use super::crypto::{self, EncryptionStatus};
+use super::queue::{Pushed, RoomQueues, ROOM_QUEUE};
 use super::retry::{self, until_deadline};
 use super::rooms::MatrixRooms;
+use super::trust::{Inviters, Trust};
 use super::{format, session, MatrixLogin, RecoveryKey};
 use crate::core::api::{Attachment, ChatCore, Incoming, Reply};
 use crate::model::{ChannelKey, User};
@@ -76,6 +77,11 @@ pub struct MatrixOptions {
     /// The rooms of tournament games the core opens, to attach to the client once it
     /// is logged in (the same rooms handed to the core with `Core::set_rooms`).
     pub rooms: Option<Arc<MatrixRooms>>,
+    /// `matrix.allow`: the homeservers and rooms whose invitations are accepted and whose
+    /// spaces may list game rooms; empty: the bot's own homeserver ([`Trust`]).
+    pub allow: Vec<String>,
+    /// `matrix.rooms_per_inviter`: rooms one user may have the bot in at a time.
+    pub rooms_per_inviter: usize,
 }
 
 /// State shared by the event handlers and the room workers.
@@ -87,8 +93,13 @@ struct Shared {
     post_gifs: bool,
     /// False once the bot is stopped: nothing more is decided or posted.
     active: AtomicBool,
-    /// One worker per room, fed the room's commands in order.
-    workers: Mutex<HashMap<OwnedRoomId, mpsc::UnboundedSender<Command>>>,
+    /// One worker per room, fed the room's commands in order, at most [`ROOM_QUEUE`]
+    /// waiting.
+    workers: RoomQueues<OwnedRoomId, Command>,
+    /// Whose invitations are accepted.
+    trust: Arc<Trust>,
+    /// Who brought the bot into which room (the cap per inviter).
+    inviters: Mutex<Inviters>,
 }
 
 /// A command to decide, with where it was said: its event (for the read receipt and
@@ -143,9 +154,20 @@ impl MatrixBot {
                  an unverified device"
             ),
         }
+        let trust = Arc::new(Trust::new(
+            &opts.allow,
+            own_id.server_name().as_str(),
+            opts.rooms_per_inviter,
+        ));
         if let Some(rooms) = &opts.rooms {
-            rooms.attach(client.clone(), tokio::runtime::Handle::current());
+            rooms.attach(
+                client.clone(),
+                tokio::runtime::Handle::current(),
+                trust.clone(),
+            );
         }
+        let mut inviters = Inviters::load(&opts.store_dir);
+        inviters.retain(|room| still_in(&client, room));
 
         let shared = Arc::new(Shared {
             core,
@@ -153,10 +175,12 @@ impl MatrixBot {
             own_id,
             post_gifs: opts.post_gifs,
             active: AtomicBool::new(true),
-            workers: Mutex::new(HashMap::new()),
+            workers: RoomQueues::new(ROOM_QUEUE),
+            trust,
+            inviters: Mutex::new(inviters),
         });
         let handlers = register_handlers(&client, &shared);
-        answer_pending_rooms(&client);
+        answer_pending_rooms(&shared);
 
         let (stop, stopped) = watch::channel(false);
         let sync_task = tokio::spawn(sync_loop(client.clone(), settings, stopped));
@@ -211,7 +235,7 @@ impl MatrixBot {
         }
         let _ = self.stop.send(true);
         let _ = self.sync_task.await;
-        self.shared.workers.lock().expect("workers lock").clear();
+        self.shared.workers.clear();
     }
 }
 
@@ -245,10 +269,26 @@ async fn first_sync(client: &Client, settings: &SyncSettings) {
     }
 }
 
-/// Accepts the invitations that came while the bot was away.
-fn answer_pending_rooms(client: &Client) {
-    for room in client.invited_rooms() {
-        tokio::spawn(accept_invite(room));
+/// Whether the bot is in `room` or invited to it.
+fn still_in(client: &Client, room: &str) -> bool {
+    RoomId::parse(room)
+        .ok()
+        .and_then(|id| client.get_room(&id))
+        .is_some_and(|r| matches!(r.state(), RoomState::Joined | RoomState::Invited))
+}
+
+/// Answers the invitations that came while the bot was away.
+fn answer_pending_rooms(shared: &Arc<Shared>) {
+    for room in shared.client.invited_rooms() {
+        let s = shared.clone();
+        tokio::spawn(async move {
+            match room.invite_details().await {
+                Ok(invite) => s.on_invite(room, invite.inviter_id).await,
+                Err(e) => {
+                    tracing::warn!(room = %room.room_id(), error = %e, "Matrix: cannot tell who sent an invitation; not answered");
+                }
+            }
+        });
     }
 }
 
@@ -286,7 +326,7 @@ fn register_handlers(client: &Client, shared: &Arc<Shared>) -> Vec<EventHandlerH
         let s = s.clone();
         async move {
             if ev.state_key == s.own_id && ev.content.membership == MembershipState::Invite {
-                tokio::spawn(accept_invite(room));
+                tokio::spawn(s.on_invite(room, ev.sender));
             }
         }
     });
@@ -321,6 +361,34 @@ async fn accept_invite(room: Room) {
 }
 
 impl Shared {
+    /// Accepts `inviter`'s invitation into `room` when [`Trust`] admits it, recording
+    /// who brought the bot in; else declines it, with one log line saying why.
+    async fn on_invite(self: Arc<Self>, room: Room, inviter: OwnedUserId) {
+        let admitted = {
+            let mut inviters = self.inviters.lock().unwrap_or_else(|e| e.into_inner());
+            inviters.retain(|r| still_in(&self.client, r));
+            let n = inviters.count(inviter.as_str());
+            let verdict = self
+                .trust
+                .admits_invite(inviter.as_str(), room.room_id().as_str(), n);
+            if verdict.is_ok() {
+                if let Err(e) = inviters.add(room.room_id().as_str(), inviter.as_str()) {
+                    tracing::warn!(error = %e, "Matrix: cannot save who invited the bot");
+                }
+            }
+            verdict
+        };
+        match admitted {
+            Ok(()) => accept_invite(room).await,
+            Err(why) => {
+                tracing::info!(room = %room.room_id(), %inviter, reason = %why, "Matrix: declined an invitation");
+                if let Err(e) = room.leave().await {
+                    tracing::warn!(room = %room.room_id(), error = %e, "Matrix: cannot decline an invitation");
+                }
+            }
+        }
+    }
+
     /// The chat user of `id` in `room`: his display name there, else his localpart.
     async fn user(&self, room: &Room, id: &UserId) -> User {
         let name = match room.get_member_no_sync(id).await {
@@ -398,24 +466,23 @@ impl Shared {
             thread,
         };
         let room_id = room.room_id().to_owned();
-        let mut workers = self.workers.lock().expect("workers lock");
-        let msg = match workers.get(&room_id) {
-            Some(tx) => match tx.send(msg) {
-                Ok(()) => return,
-                Err(mpsc::error::SendError(msg)) => msg,
-            },
-            None => msg,
-        };
-        let (tx, rx) = mpsc::unbounded_channel();
-        let _ = tx.send(msg);
-        workers.insert(room_id, tx);
-        tokio::spawn(self.clone().room_worker(room, rx));
+        match self.workers.push(&room_id, msg) {
+            Pushed::Queued => {}
+            Pushed::Start(rx) => {
+                tokio::spawn(self.clone().room_worker(room, rx));
+            }
+            Pushed::Full { first } => {
+                if first {
+                    tracing::warn!(room = %room_id, waiting = ROOM_QUEUE, "Matrix: a room's queue of commands is full; dropping its new commands until it drains");
+                }
+            }
+        }
     }
 
     /// Decides the room's commands one after the other and posts each one's replies
     /// before the next is decided; each command gets a read receipt, and a typing
     /// notice while it takes longer than [`TYPING_AFTER`].
-    async fn room_worker(self: Arc<Self>, room: Room, mut rx: mpsc::UnboundedReceiver<Command>) {
+    async fn room_worker(self: Arc<Self>, room: Room, mut rx: mpsc::Receiver<Command>) {
         while let Some(cmd) = rx.recv().await {
             if !self.active.load(Ordering::SeqCst) {
                 return;

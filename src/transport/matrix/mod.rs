@@ -44,12 +44,17 @@ pub mod crypto;
 // Pure string conversions: always built, so that their tests run without the feature.
 #[cfg_attr(not(feature = "matrix"), allow(dead_code))]
 mod format;
+// Bounded per-room queues and whom the bot trusts: free of matrix-sdk types, always
+// built, so that their tests run without the feature.
+#[cfg_attr(not(feature = "matrix"), allow(dead_code))]
+mod queue;
 #[cfg(feature = "matrix")]
 mod retry;
 #[cfg(feature = "matrix")]
 pub mod rooms;
 #[cfg(feature = "matrix")]
 mod session;
+pub mod trust;
 #[cfg(feature = "matrix")]
 pub use bot::*;
 #[cfg(feature = "matrix")]

@@ -1,14 +1,15 @@
 //! Rooms for the games the core starts by itself (tournament pairings): a Matrix room
 //! per game ([`MatrixRooms`]), which the bot creates, names after the tournament, round
-//! and board, and invites both players and the organizer to; in the home room's spaces,
-//! and encrypted when the home room is. The bot leaves it once the game has been over
-//! for the grace period.
+//! and board, and invites both players and the organizer to; in the home room's trusted
+//! spaces ([`Trust::admits_space`]: a space that lists the home room back, and that the
+//! configuration allows), and encrypted when the home room is. The bot leaves it once
+//! the game has been over for the grace period.
 //!
 //! Like Discord's rooms, they start detached: the core is built before the Matrix client
 //! exists, and [`super::MatrixBot::start`] attaches the client and its runtime (again at
 //! each start, so a restarted transport's rooms use its new client).
 
-use std::sync::RwLock;
+use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use matrix_sdk::deserialized_responses::SyncOrStrippedState;
@@ -24,6 +25,7 @@ use matrix_sdk::{Client, Room, RoomState};
 use tokio::runtime::Handle;
 
 use super::bot::{channel_key, MODERATOR_LEVEL};
+use super::trust::Trust;
 use crate::core::api::{RoomSpec, Rooms};
 use crate::model::ChannelKey;
 
@@ -31,7 +33,7 @@ use crate::model::ChannelKey;
 /// members only, history visible to members) named `room.name`.
 #[derive(Debug)]
 pub struct MatrixRooms {
-    link: RwLock<Option<(Client, Handle)>>,
+    link: RwLock<Option<(Client, Handle, Arc<Trust>)>>,
     /// How long a room is kept after its game ended.
     grace: Duration,
     /// How long one call may take.
@@ -50,27 +52,28 @@ impl MatrixRooms {
         }
     }
 
-    /// Gives the rooms the logged-in client and the runtime its calls run on; a later
-    /// call (the transport started again) replaces them.
-    pub fn attach(&self, client: Client, runtime: Handle) {
-        *self.link.write().unwrap_or_else(|e| e.into_inner()) = Some((client, runtime));
+    /// Gives the rooms the logged-in client, the runtime its calls run on and the
+    /// spaces it may list rooms in; a later call (the transport started again) replaces
+    /// them.
+    pub fn attach(&self, client: Client, runtime: Handle, trust: Arc<Trust>) {
+        *self.link.write().unwrap_or_else(|e| e.into_inner()) = Some((client, runtime, trust));
     }
 
     /// Runs `job` on the client's runtime and waits for it, at most `self.timeout`
     /// (called by the core on a blocking thread: never `block_on`).
-    fn call<T, F>(&self, what: &str, job: impl FnOnce(Client) -> F) -> Result<T, String>
+    fn call<T, F>(&self, what: &str, job: impl FnOnce(Client, Arc<Trust>) -> F) -> Result<T, String>
     where
         T: Send + 'static,
         F: std::future::Future<Output = Result<T, String>> + Send + 'static,
     {
-        let (client, runtime) = self
+        let (client, runtime, trust) = self
             .link
             .read()
             .unwrap_or_else(|e| e.into_inner())
             .clone()
             .ok_or("the Matrix client is not connected yet")?;
         let (tx, rx) = std::sync::mpsc::sync_channel(1);
-        let fut = job(client);
+        let fut = job(client, trust);
         runtime.spawn(async move {
             let _ = tx.send(fut.await);
         });
@@ -94,8 +97,8 @@ impl Rooms for MatrixRooms {
     fn open(&self, home: &ChannelKey, room: &RoomSpec) -> Result<ChannelKey, String> {
         let home = room_id(home)?;
         let spec = room.clone();
-        let id = self.call("open the room", move |client| async move {
-            open_room(&client, &home, &spec).await
+        let id = self.call("open the room", move |client, trust| async move {
+            open_room(&client, &trust, &home, &spec).await
         })?;
         Ok(channel_key(id.as_str()))
     }
@@ -111,7 +114,7 @@ impl Rooms for MatrixRooms {
     /// Leaves the room (a room the bot is no longer in is closed already).
     fn close(&self, room: &ChannelKey) -> Result<(), String> {
         let id = room_id(room)?;
-        self.call("leave the room", move |client| async move {
+        self.call("leave the room", move |client, _| async move {
             match client.get_room(&id) {
                 Some(r) if r.state() == RoomState::Joined || r.state() == RoomState::Invited => {
                     r.leave()
@@ -129,7 +132,12 @@ impl Rooms for MatrixRooms {
 /// Creates the game's room (see [`MatrixRooms`]), then gives the organizer moderator
 /// rights there and lists the room in the home room's spaces (both best effort: the
 /// room is usable without them).
-async fn open_room(client: &Client, home: &RoomId, spec: &RoomSpec) -> Result<OwnedRoomId, String> {
+async fn open_room(
+    client: &Client,
+    trust: &Trust,
+    home: &RoomId,
+    spec: &RoomSpec,
+) -> Result<OwnedRoomId, String> {
     let home_room = client
         .get_room(home)
         .ok_or_else(|| format!("the bot is not in the home room {home}"))?;
@@ -138,7 +146,7 @@ async fn open_room(client: &Client, home: &RoomId, spec: &RoomSpec) -> Result<Ow
         .await
         .map_err(|e| format!("cannot tell whether {home} is encrypted: {e}"))?
         .is_encrypted();
-    let spaces = parent_spaces(&home_room).await;
+    let spaces = trusted_spaces(client, trust, &home_room).await;
     let own = client.user_id().map(ToOwned::to_owned);
     let invite = invitees(spec, own.as_deref());
     let mut req = create_room::v3::Request::new();
@@ -216,6 +224,46 @@ async fn parent_spaces(room: &Room) -> Vec<(OwnedRoomId, Vec<OwnedServerName>)> 
         })
         .filter(|(_, via)| !via.is_empty())
         .collect()
+}
+
+/// The home room's parent spaces that [`Trust::admits_space`]: each claimed by the home
+/// room's `m.space.parent`, joined by the bot, listing the home room back with an
+/// `m.space.child` (non-empty `via`), and allowed by the configuration. A room moderator
+/// may name any space as the parent; one that does not say so back is left alone, with
+/// a warning.
+async fn trusted_spaces(
+    client: &Client,
+    trust: &Trust,
+    home: &Room,
+) -> Vec<(OwnedRoomId, Vec<OwnedServerName>)> {
+    let mut out = Vec::new();
+    for (space, via) in parent_spaces(home).await {
+        let lister = match client.get_room(&space) {
+            Some(r) if r.state() == RoomState::Joined => child_lister(&r, home.room_id()).await,
+            _ => None,
+        };
+        if trust.admits_space(space.as_str(), lister.as_ref().map(|u| u.as_str())) {
+            out.push((space, via));
+        } else {
+            tracing::warn!(home = %home.room_id(), %space, listed_back = lister.is_some(), "Matrix: the home room names a space that does not list it back, or that matrix.allow does not allow; game rooms are not listed there");
+        }
+    }
+    out
+}
+
+/// Who sent `space`'s `m.space.child` for `child` (with a non-empty `via`); `None` when
+/// the space does not list it.
+async fn child_lister(space: &Room, child: &RoomId) -> Option<OwnedUserId> {
+    let raw = space
+        .get_state_event_static_for_key::<SpaceChildEventContent, _>(child)
+        .await
+        .ok()??;
+    match raw.deserialize().ok()? {
+        SyncOrStrippedState::Sync(SyncStateEvent::Original(ev)) if !ev.content.via.is_empty() => {
+            Some(ev.sender)
+        }
+        _ => None,
+    }
 }
 
 /// Gives `user` the moderator level in `room`, so that the organizer is one there too:
