@@ -42,6 +42,7 @@ pub mod endgame;
 mod eval;
 mod hash;
 pub mod mcts;
+mod report;
 pub mod review;
 mod search;
 mod tt;

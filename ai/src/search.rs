@@ -16,6 +16,7 @@ use rand::Rng;
 
 use crate::eval::{evaluate, katro_seeds, WIN, WIN_BOUND};
 use crate::hash::position_key;
+pub(crate) use crate::report::{Report, Reporter, RootResult};
 use crate::tt::{Bound, Table};
 
 /// Larger than any score.
@@ -51,20 +52,6 @@ impl Limits {
             .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 }
-
-/// One completed iteration of the root, as reported to the caller of
-/// [`Searcher::search_root`].
-#[derive(Clone, Debug)]
-pub(crate) struct Report {
-    pub depth: u32,
-    pub score: i32,
-    pub nodes: u64,
-    pub elapsed: Duration,
-    pub pv: Vec<Move>,
-}
-
-/// Receives a [`Report`] after each completed iteration.
-pub(crate) type Reporter<'a> = &'a mut dyn FnMut(Report);
 
 /// One iteration of the root (see [`Searcher::root_iteration`]).
 struct RootIteration {
@@ -143,15 +130,6 @@ impl Settling {
         };
         self.same >= 3 && steady
     }
-}
-
-/// The result of a root search.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct RootResult {
-    pub mv: Move,
-    pub score: i32,
-    pub depth: u32,
-    pub nodes: u64,
 }
 
 /// The alpha-beta searcher; keeps its transposition table between moves.

@@ -396,15 +396,15 @@ pub(crate) fn root_move(
     root: &Position,
     history: &[u64],
     start: std::time::Instant,
-    report: &mut Option<crate::search::Reporter<'_>>,
-) -> Option<crate::search::RootResult> {
+    report: &mut Option<crate::report::Reporter<'_>>,
+) -> Option<crate::report::RootResult> {
     let (mv, score) = root_choice(t, root)?;
     let child = root.play(mv).ok()?;
     if history.binary_search(&crate::position_key(&child)).is_ok() {
         return None;
     }
     if let Some(report) = report.as_mut() {
-        report(crate::search::Report {
+        report(crate::report::Report {
             depth: 1,
             score,
             nodes: 1,
@@ -412,7 +412,7 @@ pub(crate) fn root_move(
             pv: vec![mv],
         });
     }
-    Some(crate::search::RootResult {
+    Some(crate::report::RootResult {
         mv,
         score,
         depth: 1,

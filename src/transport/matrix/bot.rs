@@ -32,20 +32,18 @@ use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
 use super::crypto::{self, EncryptionStatus};
+use super::format::{self, channel_key, is_matrix};
 use super::queue::{Pushed, RoomQueues, ROOM_QUEUE};
 use super::retry::{self, until_deadline};
 use super::rooms::MatrixRooms;
+use super::trust::MODERATOR_LEVEL;
 use super::trust::{Inviters, Trust};
-use super::{format, session, MatrixLogin, RecoveryKey};
+use super::{session, MatrixLogin, RecoveryKey};
 use crate::core::api::{Attachment, ChatCore, Incoming, Reply};
 use crate::model::{ChannelKey, User};
 
 /// How often the core's periodic driver (deadlines, reminders, tournament rounds) runs.
 pub const TICK_EVERY: Duration = Duration::from_secs(60);
-
-/// The power level from which a room member counts as a moderator (Matrix's default
-/// for kicking and banning): an organizer for the bot.
-pub const MODERATOR_LEVEL: i32 = 50;
 
 /// The long-poll timeout of a sync request.
 const SYNC_TIMEOUT: Duration = Duration::from_secs(30);
@@ -619,20 +617,6 @@ impl Shared {
             .await;
         }
         true
-    }
-}
-
-/// Whether a community is a Matrix room (room ids start with `!`): the communities the
-/// Matrix transport drives in [`crate::core::api::ChatCore::tick_where`].
-pub fn is_matrix(community: &str) -> bool {
-    community.starts_with('!')
-}
-
-/// The channel of a Matrix room: the room id as both community and channel.
-pub fn channel_key(room_id: &str) -> ChannelKey {
-    ChannelKey {
-        community: room_id.to_string(),
-        channel: room_id.to_string(),
     }
 }
 

@@ -293,6 +293,20 @@ pub fn kind(filename: &str) -> Kind {
     }
 }
 
+/// Whether a community is a Matrix room (room ids start with `!`): the communities the
+/// Matrix transport drives in [`crate::core::api::ChatCore::tick_where`].
+pub fn is_matrix(community: &str) -> bool {
+    community.starts_with('!')
+}
+
+/// The channel of a Matrix room: the room id as both community and channel.
+pub fn channel_key(room_id: &str) -> crate::model::ChannelKey {
+    crate::model::ChannelKey {
+        community: room_id.to_string(),
+        channel: room_id.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,8 +24,8 @@ use matrix_sdk::ruma::{OwnedRoomId, OwnedServerName, OwnedUserId, RoomId, UserId
 use matrix_sdk::{Client, Room, RoomState};
 use tokio::runtime::Handle;
 
-use super::bot::{channel_key, MODERATOR_LEVEL};
-use super::trust::Trust;
+use super::format::channel_key;
+use super::trust::{Trust, MODERATOR_LEVEL};
 use crate::core::api::{RoomSpec, Rooms};
 use crate::model::ChannelKey;
 

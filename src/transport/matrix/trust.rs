@@ -19,6 +19,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+/// The power level from which a room member counts as a moderator (Matrix's default
+/// for kicking and banning): an organizer for the bot.
+pub const MODERATOR_LEVEL: i32 = 50;
+
 /// The default of `matrix.rooms_per_inviter`.
 pub const DEFAULT_ROOMS_PER_INVITER: usize = 10;
 
