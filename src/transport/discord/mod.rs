@@ -120,6 +120,9 @@ pub enum CommandRegistration {
     Skip,
 }
 
+/// A change to serenity's HTTP client before it is built ([`DiscordOptions::http`]).
+pub type HttpHook = Arc<dyn Fn(HttpBuilder) -> HttpBuilder + Send + Sync>;
+
 /// How to run the Discord transport.
 #[derive(Clone)]
 pub struct DiscordOptions {
@@ -148,6 +151,15 @@ pub struct DiscordOptions {
     pub note_after: Duration,
     /// How often the core's [`ChatCore::tick`] runs (besides once at start); default 60 s.
     pub tick_every: Duration,
+    /// An interaction's answers that come later than this after it are posted as plain
+    /// messages in its channel, not as followups: Discord takes followups for 15 minutes
+    /// (then 401, code 50027); default 14 min, a minute's margin (issue 33).
+    pub followup_within: Duration,
+    /// Changes serenity's HTTP client before it is built, e.g. to give it a
+    /// `reqwest::Client` with other root certificates or an egress proxy
+    /// (`HttpBuilder::client`); serenity's rate limiter stays on unless
+    /// [`DiscordOptions::api_base`] is set. `None`: serenity's defaults.
+    pub http: Option<HttpHook>,
     /// Members with this role may organize events, whatever their permissions
     /// ([`Incoming::is_organizer`](crate::core::api::Incoming::is_organizer)); `None`: Manage Server or Administrator only.
     pub organizer_role: Option<u64>,
@@ -183,6 +195,8 @@ impl DiscordOptions {
             defer_after: Duration::from_millis(1500),
             note_after: Duration::from_secs(4),
             tick_every: Duration::from_secs(60),
+            followup_within: Duration::from_secs(14 * 60),
+            http: None,
             organizer_role: None,
             rooms: None,
             stop: None,
@@ -204,6 +218,8 @@ impl std::fmt::Debug for DiscordOptions {
             .field("defer_after", &self.defer_after)
             .field("note_after", &self.note_after)
             .field("tick_every", &self.tick_every)
+            .field("followup_within", &self.followup_within)
+            .field("http", &self.http.is_some())
             .field("organizer_role", &self.organizer_role)
             .field("rooms", &self.rooms.is_some())
             .field("stop", &self.stop.is_some())
@@ -261,6 +277,8 @@ pub struct Data {
     pub defer_after: Duration,
     /// See [`DiscordOptions::note_after`].
     pub note_after: Duration,
+    /// See [`DiscordOptions::followup_within`].
+    pub followup_within: Duration,
     /// See [`DiscordOptions::organizer_role`].
     pub organizer_role: Option<RoleId>,
 }
@@ -284,6 +302,9 @@ pub async fn run(opts: DiscordOptions, core: Arc<dyn ChatCore>) -> anyhow::Resul
     if let Some(base) = &opts.api_base {
         // serenity's rate limiter sends its requests to discord.com whatever the proxy.
         http = http.proxy(base.clone()).ratelimiter_disabled(true);
+    }
+    if let Some(hook) = &opts.http {
+        http = hook(http);
     }
     let http = http.build();
     verify_token(&http, &opts.token_source).await?;
@@ -421,6 +442,7 @@ fn framework(opts: &DiscordOptions, core: Arc<dyn ChatCore>) -> poise::Framework
         core,
         defer_after: opts.defer_after,
         note_after: opts.note_after,
+        followup_within: opts.followup_within,
         organizer_role: opts.organizer_role.map(RoleId::new),
     };
     let register = opts.register.clone();
