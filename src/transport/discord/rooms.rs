@@ -23,7 +23,7 @@ use serenity::all::{
 use tokio::runtime::Handle;
 
 use super::adapter::OutMessage;
-use super::send::{deliver_to, Closed};
+use super::send::{deliver_to, patiently, Closed};
 use crate::core::api::{RoomSpec, Rooms};
 use crate::model::{ChannelKey, User};
 
@@ -225,7 +225,7 @@ async fn open_thread(http: &Http, home: ChannelId, name: String) -> Result<Chann
             .kind(ChannelType::PublicThread)
             .auto_archive_duration(AutoArchiveDuration::OneWeek)
     };
-    let first = match home.create_thread(http, builder()).await {
+    let first = match patiently(|| home.create_thread(http, builder())).await {
         Ok(thread) => {
             tracing::info!(thread = %thread.id, %home, %name, "opened a game room");
             return Ok(thread.id);
@@ -245,7 +245,7 @@ async fn open_thread(http: &Http, home: ChannelId, name: String) -> Result<Chann
     }
     if let Ok(Channel::Guild(c)) = home.to_channel(http).await {
         if let (Some(_), Some(parent)) = (&c.thread_metadata, c.parent_id) {
-            return match parent.create_thread(http, builder()).await {
+            return match patiently(|| parent.create_thread(http, builder())).await {
                 Ok(thread) => {
                     tracing::info!(thread = %thread.id, %parent, %name, "opened a game room");
                     Ok(thread.id)

@@ -131,12 +131,26 @@ where
     F: FnMut(OutMessage) -> Fut,
     Fut: Future<Output = serenity::Result<T>>,
 {
-    (|| send(message.clone()))
-        .retry(RATE_LIMITED)
+    patiently(|| send(message.clone())).await
+}
+
+/// Runs `call` until Discord stops answering 429 (1 s, doubling, five times), as
+/// [`deliver`] does for posts: needed when serenity's own rate limiter is off (a proxy,
+/// [`DiscordOptions::api_base`](super::DiscordOptions::api_base)), harmless when it is on
+/// (it waits out the 429s itself).
+///
+/// # Errors
+/// The last error: not a 429, or a 429 after the fifth retry.
+pub async fn patiently<T, F, Fut>(call: F) -> serenity::Result<T>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = serenity::Result<T>>,
+{
+    call.retry(RATE_LIMITED)
         .when(is_rate_limited)
         // Debug, not info: at the default filter (`mancala_bot=info`) a busy channel would
         // log a line per post.
-        .notify(|_, wait| tracing::debug!("rate limited by Discord; posting again in {wait:?}"))
+        .notify(|_, wait| tracing::debug!("rate limited by Discord; calling again in {wait:?}"))
         .await
 }
 
