@@ -5,7 +5,9 @@
 //! ([`limits`]): 400 "Invalid Form Body" (50035) listing the fields, 413 for uploads over
 //! 10 MiB, 429 with `retry_after` past 5 messages per 5 s in a channel, 404 "Unknown
 //! interaction" (10062) for an answer after 3 s, 401 (50027) for a followup after 15
-//! minutes, 403 "Missing Permissions" (50013) for files where the bot lacks Attach Files.
+//! minutes, 403 "Missing Permissions" (50013) for files where the bot lacks Attach Files;
+//! and the bad days a test turns on ([`refusals`], issue 33). [`FakeDiscord::start_tls`]
+//! serves it as `https://discord.com` for serenity with its own rate limiter on.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
