@@ -386,6 +386,71 @@ fn rate_limits_on_every_route_are_waited_out_by_serenitys_limiter() {
     });
 }
 
+/// `/board`, whose response Discord rate-limits (`times` 429s of `secs` each): the answer
+/// goes to the channel, and the response was tried `calls` times, none after Discord's
+/// 3 s (it would be refused, 10062).
+async fn board_answered_in_the_channel(bot: &mut Bot, calls: usize) {
+    bot.send(fixture("interaction_board.json"));
+    let sent = Instant::now();
+    let board = callback_path("interaction_board.json");
+    bot.fake.rest.next("POST", &board).await;
+    let post = bot.fake.rest.next("POST", &messages(CHANNEL)).await;
+    assert!(post.payload()["content"]
+        .as_str()
+        .unwrap()
+        .starts_with("katro/"));
+    assert_eq!(post.files().len(), 1, "with its picture");
+    assert!(
+        sent.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        sent.elapsed()
+    );
+    // Long enough for any retry still waiting (5 s) to be seen.
+    bot.fake.rest.none_within(Duration::from_millis(5500)).await;
+    assert_eq!(bot.count(&format!("POST {board}")), calls);
+    let st = bot.fake.state.lock().unwrap();
+    assert!(st.refusals.iter().all(|(_, s, _)| *s == 429));
+}
+
+fn board_throttle(times: u32, secs: u64) -> Vec<Throttle> {
+    vec![Throttle {
+        route: format!("POST {}", callback_path("interaction_board.json")),
+        times,
+        retry_after_ms: secs * 1000,
+        global: false,
+    }]
+}
+
+/// A 429 on an interaction's response asking for 5 s, with serenity's limiter on: the
+/// call is dropped at the 3 s instead of being made again after them, and the answer is
+/// posted in the interaction's channel.
+#[test]
+fn a_response_rate_limited_past_3_seconds_is_posted_in_the_channel() {
+    run(async {
+        let (fake, client) = FakeDiscord::start_tls().await;
+        fake.state.lock().unwrap().bad.throttles = board_throttle(1, 5);
+        let mut bot = start(fake, Arc::new(DiscordRooms::new()), |o| DiscordOptions {
+            api_base: None,
+            http: Some(Arc::new(move |b: HttpBuilder| b.client(client.clone()))),
+            ..o
+        })
+        .await;
+        board_answered_in_the_channel(&mut bot, 1).await;
+    });
+}
+
+/// The same behind a proxy (serenity's limiter off), 429s of 1 s without end: the bot's
+/// own back-off tries once more within the 3 s, then the answer goes to the channel.
+#[test]
+fn behind_a_proxy_a_response_rate_limited_past_3_seconds_is_posted_in_the_channel() {
+    run(async {
+        let fake = FakeDiscord::start().await;
+        fake.state.lock().unwrap().bad.throttles = board_throttle(20, 1);
+        let mut bot = start(fake, Arc::new(DiscordRooms::new()), |o| o).await;
+        board_answered_in_the_channel(&mut bot, 2).await;
+    });
+}
+
 /// With a proxy doing the rate limiting (serenity's limiter off), a 429 on thread
 /// creation is waited out by the bot: two calls, the room opened, no other call.
 #[test]

@@ -80,7 +80,14 @@ pub fn is_expired_token(e: &serenity::Error) -> bool {
     refusal(e).is_some_and(|(status, code)| status == 401 || code == 50027)
 }
 
-fn is_rate_limited(e: &serenity::Error) -> bool {
+/// Whether `e` is Discord's answer to an interaction's initial response after its 3 s
+/// (or a second one): HTTP 404, code 10062 "Unknown interaction".
+pub fn is_unknown_interaction(e: &serenity::Error) -> bool {
+    refusal(e).is_some_and(|(_, code)| code == 10062)
+}
+
+/// Whether `e` is a 429: Discord asks to wait.
+pub fn is_rate_limited(e: &serenity::Error) -> bool {
     refusal(e).is_some_and(|(status, _)| status == 429)
 }
 
