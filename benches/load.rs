@@ -35,6 +35,14 @@ mod limits;
 #[path = "../tests/discord/fake_discord.rs"]
 mod fake_discord;
 
+#[allow(dead_code)]
+#[path = "../tests/discord/refusals.rs"]
+mod refusals;
+
+#[allow(dead_code)]
+#[path = "../tests/discord/fake_tls.rs"]
+mod fake_tls;
+
 /// What `fake_discord` needs of the tests' fake core.
 mod fake_core {
     pub const GUILD: &str = "900000000000000001";

@@ -7,6 +7,8 @@
 
 #[path = "discord/adapter.rs"]
 mod adapter;
+#[path = "discord/bad_days.rs"]
+mod bad_days;
 #[path = "discord/captured.rs"]
 mod captured;
 #[path = "discord/e2e.rs"]
@@ -15,6 +17,8 @@ mod e2e;
 mod fake_core;
 #[path = "discord/fake_discord.rs"]
 mod fake_discord;
+#[path = "discord/fake_tls.rs"]
+mod fake_tls;
 #[path = "discord/limits.rs"]
 mod limits;
 #[path = "discord/locales.rs"]
@@ -24,6 +28,8 @@ mod outage;
 #[cfg(feature = "postgres")]
 #[path = "common/postgres.rs"]
 mod pg_common;
+#[path = "discord/refusals.rs"]
+mod refusals;
 #[cfg(feature = "postgres")]
 #[path = "discord/shards.rs"]
 mod shards;

@@ -5,7 +5,9 @@
 //! ([`limits`]): 400 "Invalid Form Body" (50035) listing the fields, 413 for uploads over
 //! 10 MiB, 429 with `retry_after` past 5 messages per 5 s in a channel, 404 "Unknown
 //! interaction" (10062) for an answer after 3 s, 401 (50027) for a followup after 15
-//! minutes, 403 "Missing Permissions" (50013) for files where the bot lacks Attach Files.
+//! minutes, 403 "Missing Permissions" (50013) for files where the bot lacks Attach Files;
+//! and the bad days a test turns on ([`refusals`], issue 33). [`FakeDiscord::start_tls`]
+//! serves it as `https://discord.com` for serenity with its own rate limiter on.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -13,13 +15,14 @@ use std::time::{Duration, Instant};
 
 use futures::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message as WsMessage;
 
 use crate::fake_core::GUILD;
 use crate::limits;
+use crate::refusals::{self, BadDays, Headers, Refusal};
 
 pub const BOT: &str = "800000000000000001";
 pub const CHANNEL: &str = "900000000000000010";
@@ -52,6 +55,8 @@ pub struct State {
     pub heartbeat_ms: u64,
     /// Gateway connections accepted so far (TCP), up or not.
     pub connections: usize,
+    /// The bad days a test turns on (issue 33).
+    pub bad: BadDays,
 }
 
 /// The fake gateway's health.
@@ -90,6 +95,22 @@ pub struct FakeDiscord {
 impl FakeDiscord {
     /// Starts the REST server and the gateway on free ports of 127.0.0.1.
     pub async fn start() -> FakeDiscord {
+        FakeDiscord::start_with(None).await
+    }
+
+    /// Starts the fake as `https://discord.com` (issue 33), for serenity with its own rate
+    /// limiter on (which calls discord.com whatever the proxy setting): the REST side is
+    /// an HTTP proxy that takes `CONNECT discord.com:443` and answers in TLS with a
+    /// certificate made now; the client returned (for `HttpBuilder::client`) goes through
+    /// it and trusts that certificate only.
+    pub async fn start_tls() -> (FakeDiscord, reqwest::Client) {
+        let (acceptor, cert) = crate::fake_tls::acceptor();
+        let fake = FakeDiscord::start_with(Some(acceptor)).await;
+        let client = crate::fake_tls::client(&fake.api_base, cert);
+        (fake, client)
+    }
+
+    async fn start_with(tls: Option<tokio_rustls::TlsAcceptor>) -> FakeDiscord {
         let rest_listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let ws_listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let api_base = format!("http://{}", rest_listener.local_addr().unwrap());
@@ -107,6 +128,7 @@ impl FakeDiscord {
             gateway: Gateway::Up,
             heartbeat_ms: 41250,
             connections: 0,
+            bad: BadDays::default(),
         }));
         let (rest_tx, rest_rx) = mpsc::unbounded_channel();
         let (id_tx, id_rx) = mpsc::unbounded_channel();
@@ -116,6 +138,7 @@ impl FakeDiscord {
             ws_url.clone(),
             rest_tx,
             state.clone(),
+            tls,
         ));
         tokio::spawn(serve_gateway(
             ws_listener,
@@ -245,7 +268,7 @@ fn split_bytes<'a>(mut hay: &'a [u8], delim: &[u8]) -> Vec<&'a [u8]> {
 }
 
 /// Reads until `buf` holds at least `n` bytes; false on end of stream.
-async fn fill(sock: &mut TcpStream, buf: &mut Vec<u8>, n: usize) -> bool {
+async fn fill<S: AsyncRead + Unpin>(sock: &mut S, buf: &mut Vec<u8>, n: usize) -> bool {
     while buf.len() < n {
         let mut tmp = [0u8; 16384];
         match sock.read(&mut tmp).await {
@@ -257,7 +280,10 @@ async fn fill(sock: &mut TcpStream, buf: &mut Vec<u8>, n: usize) -> bool {
 }
 
 /// Reads one HTTP/1.1 request (Content-Length or chunked body) from a kept-alive connection.
-async fn read_request(sock: &mut TcpStream, buf: &mut Vec<u8>) -> Option<Request> {
+pub async fn read_request<S: AsyncRead + Unpin>(
+    sock: &mut S,
+    buf: &mut Vec<u8>,
+) -> Option<Request> {
     let head_len = loop {
         if let Some(i) = find(buf, b"\r\n\r\n") {
             break i + 4;
@@ -358,41 +384,55 @@ fn created_thread(parent: &str, req: &Request, n: u64) -> Value {
     })
 }
 
-/// Answers one REST call like Discord would, enforcing its limits first ([`check`]).
-fn route(req: &Request, ws_url: &str, state: &Mutex<State>) -> (u16, String) {
+/// Answers one REST call like Discord would: a bad day the test turned on
+/// ([`BadDays::refuse`]), then its limits ([`check`]), then the answer; with the
+/// response's extra headers.
+fn route(req: &Request, ws_url: &str, state: &Mutex<State>) -> (u16, String, Headers) {
     let mut st = state.lock().unwrap();
-    if let Some((status, body)) = check(req, &mut st) {
+    let path = req.path.split('?').next().unwrap_or_default();
+    let segs: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+    let refused = st.bad.refuse(&req.method, path, &segs);
+    if let Some((status, body, headers)) = refused.or_else(|| check(req, &mut st)) {
         let call = format!("{} {}", req.method, req.path);
         st.refusals.push((call, status, body.clone()));
-        return (status, body.to_string());
+        return (status, body.to_string(), headers);
     }
     let threads = st.threads;
     // Only threads under CHANNEL are created (see `answer`).
     if req.method == "POST" && req.path.ends_with(&format!("/channels/{CHANNEL}/threads")) {
         st.threads += 1;
+        st.bad.opened_thread();
     }
     drop(st);
-    answer(req, ws_url, threads)
+    let (status, body) = answer(req, ws_url, threads);
+    (status, body, Vec::new())
+}
+
+/// A refusal without extra headers.
+fn plain((status, body): (u16, Value)) -> Refusal {
+    (status, body, Vec::new())
 }
 
 /// The refusal Discord would give `req`, if any: a limit of [`limits`] broken, a
 /// per-channel rate limit hit (429), an interaction answered after 3 s or twice, a
 /// followup after 15 minutes, or files posted where the bot lacks Attach Files (403,
 /// code 50013).
-fn check(req: &Request, st: &mut State) -> Option<(u16, Value)> {
+fn check(req: &Request, st: &mut State) -> Option<Refusal> {
     let path = req.path.split('?').next().unwrap_or_default();
     let segs: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
     let sizes = || req.files().iter().map(|(_, b)| b.len()).collect::<Vec<_>>();
-    let refused = |v: Vec<limits::Violation>| (!v.is_empty()).then(|| limits::error_response(&v));
+    let refused =
+        |v: Vec<limits::Violation>| (!v.is_empty()).then(|| plain(limits::error_response(&v)));
     let now = st.now_ms();
     match (req.method.as_str(), segs.as_slice()) {
         ("POST", ["channels", ch, "messages"]) => {
+            let bucket = format!("fake-channel-{ch}");
             if let Err(wait) = st.rate.take(ch, now) {
-                return Some((429, limits::rate_limited(wait)));
+                return Some(refusals::too_many(wait, &bucket, false));
             }
             if let Some(last) = st.slow_mode.get_mut(*ch) {
                 if *last > 0 && now < *last + 2000 {
-                    return Some((429, limits::rate_limited(*last + 2000 - now)));
+                    return Some(refusals::too_many(*last + 2000 - now, &bucket, false));
                 }
                 *last = now.max(1);
             }
@@ -400,10 +440,10 @@ fn check(req: &Request, st: &mut State) -> Option<(u16, Value)> {
                 return Some(e);
             }
             (st.no_attach.contains(*ch) && !req.files().is_empty()).then(|| {
-                (
+                plain((
                     403,
                     json!({"message": "Missing Permissions", "code": 50013}),
-                )
+                ))
             })
         }
         ("POST", ["interactions", id, _, "callback"]) => {
@@ -416,7 +456,7 @@ fn check(req: &Request, st: &mut State) -> Option<(u16, Value)> {
                     }
                     _ => (10062, "Unknown interaction"),
                 };
-                return Some((404, json!({"message": message, "code": code})));
+                return Some(plain((404, json!({"message": message, "code": code}))));
             }
             let p = req.payload();
             let v = if p["type"] == 8 {
@@ -428,11 +468,12 @@ fn check(req: &Request, st: &mut State) -> Option<(u16, Value)> {
         }
         ("POST", ["webhooks", _, token]) => {
             let (_, followup_ms) = limits::INTERACTION_MS;
+            let now = now + st.bad.skew_ms;
             if st.tokens.get(*token).is_none_or(|&t| now > t + followup_ms) {
-                return Some((
+                return Some(plain((
                     401,
                     json!({"message": "Invalid Webhook Token", "code": 50027}),
-                ));
+                )));
             }
             refused(limits::check_message(&req.payload(), &sizes()))
         }
@@ -484,45 +525,65 @@ async fn serve_rest(
     ws_url: String,
     log: mpsc::UnboundedSender<Request>,
     state: Arc<Mutex<State>>,
+    tls: Option<tokio_rustls::TlsAcceptor>,
 ) {
     loop {
-        let Ok((mut sock, _)) = listener.accept().await else {
+        let Ok((sock, _)) = listener.accept().await else {
             return;
         };
-        let ws_url = ws_url.clone();
-        let log = log.clone();
-        let state = state.clone();
+        let (ws_url, log, state, tls) = (ws_url.clone(), log.clone(), state.clone(), tls.clone());
         tokio::spawn(async move {
-            let mut buf = Vec::new();
-            while let Some(req) = read_request(&mut sock, &mut buf).await {
-                let (status, body) = route(&req, &ws_url, &state);
-                let _ = log.send(req);
-                let reason = match status {
-                    200 => "OK",
-                    201 => "Created",
-                    204 => "No Content",
-                    400 => "Bad Request",
-                    401 => "Unauthorized",
-                    403 => "Forbidden",
-                    413 => "Payload Too Large",
-                    429 => "Too Many Requests",
-                    _ => "Not Found",
-                };
-                let mut head = format!("HTTP/1.1 {status} {reason}\r\nconnection: keep-alive\r\n");
-                if status != 204 {
-                    head.push_str(&format!(
-                        "content-type: application/json\r\ncontent-length: {}\r\n",
-                        body.len()
-                    ));
-                }
-                head.push_str("\r\n");
-                if sock.write_all(head.as_bytes()).await.is_err()
-                    || sock.write_all(body.as_bytes()).await.is_err()
-                {
-                    return;
+            match tls {
+                None => serve_connection(sock, &ws_url, &log, &state).await,
+                Some(tls) => {
+                    if let Some(sock) = crate::fake_tls::tunnel(sock, &tls).await {
+                        serve_connection(sock, &ws_url, &log, &state).await;
+                    }
                 }
             }
         });
+    }
+}
+
+/// Answers the requests of one kept-alive connection (plain, or TLS in a tunnel).
+async fn serve_connection<S: AsyncRead + AsyncWrite + Unpin>(
+    mut sock: S,
+    ws_url: &str,
+    log: &mpsc::UnboundedSender<Request>,
+    state: &Mutex<State>,
+) {
+    let mut buf = Vec::new();
+    while let Some(req) = read_request(&mut sock, &mut buf).await {
+        let (status, body, headers) = route(&req, ws_url, state);
+        let _ = log.send(req);
+        let reason = match status {
+            200 => "OK",
+            201 => "Created",
+            204 => "No Content",
+            400 => "Bad Request",
+            401 => "Unauthorized",
+            403 => "Forbidden",
+            413 => "Payload Too Large",
+            429 => "Too Many Requests",
+            _ => "Not Found",
+        };
+        let mut head = format!("HTTP/1.1 {status} {reason}\r\nconnection: keep-alive\r\n");
+        for (name, value) in headers {
+            head.push_str(&format!("{name}: {value}\r\n"));
+        }
+        if status != 204 {
+            head.push_str(&format!(
+                "content-type: application/json\r\ncontent-length: {}\r\n",
+                body.len()
+            ));
+        }
+        head.push_str("\r\n");
+        if sock.write_all(head.as_bytes()).await.is_err()
+            || sock.write_all(body.as_bytes()).await.is_err()
+            || sock.flush().await.is_err()
+        {
+            return;
+        }
     }
 }
 

@@ -307,12 +307,6 @@ pub fn error_response(violations: &[Violation]) -> (u16, Value) {
     )
 }
 
-/// Discord's 429 answer: `retry_after` in seconds.
-pub fn rate_limited(retry_after_ms: u64) -> Value {
-    json!({"message": "You are being rate limited.",
-           "retry_after": retry_after_ms as f64 / 1000.0, "global": false})
-}
-
 /// A per-channel rate limiter as Discord applies it to bots: at most
 /// [`CHANNEL_RATE`] messages per channel in any window.
 #[derive(Default)]

@@ -1,12 +1,12 @@
 //! Gateway events: chat messages become commands for the core, interactions (slash
 //! commands, button presses) are answered.
 
-use anyhow::{anyhow, Context as _};
+use anyhow::anyhow;
 use serenity::all::{FullEvent, Interaction, Message, UserId};
 
-use super::adapter::{self, OutMessage, Routed};
+use super::adapter::{self, OutMessage};
 use super::interactions::on_press;
-use super::send::deliver_to;
+use super::send::{deliver_to, post_all_with_note};
 use super::{Data, Error};
 use crate::core::api::{Incoming, Reply};
 use crate::i18n::{with_lang, Lang};
@@ -112,13 +112,8 @@ async fn on_message(
             return Err(core_failed(e));
         }
     };
-    for Routed { to, message } in &messages {
-        let to = to.unwrap_or(channel);
-        deliver_to(to, message, |m| async move {
-            to.send_message(&ctx.http, m.to_message()).await
-        })
-        .await
-        .with_context(|| format!("posting a reply in channel {to}"))?;
-    }
+    // A closed channel (deleted, no access, locked) is logged by `post_all`; the move
+    // was stored before anything was posted.
+    post_all_with_note(&ctx.http, channel, &messages, lang).await;
     Ok(())
 }

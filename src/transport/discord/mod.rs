@@ -19,6 +19,10 @@
 //! - **Outages** (`link.rs`): one log line per change of the gateway's state and per
 //!   retry, a capped back-off while Discord is unreachable (10 s doubling to 5 min), and
 //!   readiness through [`DiscordOptions::link`].
+//! - **Bad days** ([`send`], issue 33): no second call to a channel Discord says is gone,
+//!   out of sight or locked (one log line naming what is missing, a note to the players
+//!   where one can go); an interaction's late answer posted in its channel; the thread
+//!   cap pauses the rooms with a note to the organizer ([`rooms`]).
 //! - **Invite** ([`invite`]): the invite URL with the permissions the bot uses, logged at
 //!   start (and printed by `mancala-bot invite`).
 //! - **Organizers** ([`Incoming::is_organizer`](crate::core::api::Incoming::is_organizer)): Manage Server or Administrator (for
@@ -120,6 +124,9 @@ pub enum CommandRegistration {
     Skip,
 }
 
+/// A change to serenity's HTTP client before it is built ([`DiscordOptions::http`]).
+pub type HttpHook = Arc<dyn Fn(HttpBuilder) -> HttpBuilder + Send + Sync>;
+
 /// How to run the Discord transport.
 #[derive(Clone)]
 pub struct DiscordOptions {
@@ -148,6 +155,15 @@ pub struct DiscordOptions {
     pub note_after: Duration,
     /// How often the core's [`ChatCore::tick`] runs (besides once at start); default 60 s.
     pub tick_every: Duration,
+    /// An interaction's answers that come later than this after it are posted as plain
+    /// messages in its channel, not as followups: Discord takes followups for 15 minutes
+    /// (then 401, code 50027); default 14 min, a minute's margin (issue 33).
+    pub followup_within: Duration,
+    /// Changes serenity's HTTP client before it is built, e.g. to give it a
+    /// `reqwest::Client` with other root certificates or an egress proxy
+    /// (`HttpBuilder::client`); serenity's rate limiter stays on unless
+    /// [`DiscordOptions::api_base`] is set. `None`: serenity's defaults.
+    pub http: Option<HttpHook>,
     /// Members with this role may organize events, whatever their permissions
     /// ([`Incoming::is_organizer`](crate::core::api::Incoming::is_organizer)); `None`: Manage Server or Administrator only.
     pub organizer_role: Option<u64>,
@@ -183,6 +199,8 @@ impl DiscordOptions {
             defer_after: Duration::from_millis(1500),
             note_after: Duration::from_secs(4),
             tick_every: Duration::from_secs(60),
+            followup_within: Duration::from_secs(14 * 60),
+            http: None,
             organizer_role: None,
             rooms: None,
             stop: None,
@@ -204,6 +222,8 @@ impl std::fmt::Debug for DiscordOptions {
             .field("defer_after", &self.defer_after)
             .field("note_after", &self.note_after)
             .field("tick_every", &self.tick_every)
+            .field("followup_within", &self.followup_within)
+            .field("http", &self.http.is_some())
             .field("organizer_role", &self.organizer_role)
             .field("rooms", &self.rooms.is_some())
             .field("stop", &self.stop.is_some())
@@ -261,6 +281,8 @@ pub struct Data {
     pub defer_after: Duration,
     /// See [`DiscordOptions::note_after`].
     pub note_after: Duration,
+    /// See [`DiscordOptions::followup_within`].
+    pub followup_within: Duration,
     /// See [`DiscordOptions::organizer_role`].
     pub organizer_role: Option<RoleId>,
 }
@@ -284,6 +306,9 @@ pub async fn run(opts: DiscordOptions, core: Arc<dyn ChatCore>) -> anyhow::Resul
     if let Some(base) = &opts.api_base {
         // serenity's rate limiter sends its requests to discord.com whatever the proxy.
         http = http.proxy(base.clone()).ratelimiter_disabled(true);
+    }
+    if let Some(hook) = &opts.http {
+        http = hook(http);
     }
     let http = http.build();
     verify_token(&http, &opts.token_source).await?;
@@ -426,6 +451,7 @@ fn framework(opts: &DiscordOptions, core: Arc<dyn ChatCore>) -> poise::Framework
         core,
         defer_after: opts.defer_after,
         note_after: opts.note_after,
+        followup_within: opts.followup_within,
         organizer_role: opts.organizer_role.map(RoleId::new),
     };
     let register = opts.register.clone();

@@ -6,10 +6,11 @@ use std::time::Duration;
 
 use serenity::all::Http;
 
-use super::adapter::{self, Routed};
-use super::send::deliver_to;
+use super::adapter;
+use super::send::post_all_with_note;
 use super::Sharding;
 use crate::core::api::{ChatCore, Reply};
+use crate::i18n::Lang;
 use crate::model::ChannelKey;
 
 /// The periodic driver: [`ChatCore::tick`] now, then every `every`, each in
@@ -46,23 +47,16 @@ pub(super) async fn run_ticker(
     }
 }
 
-/// Posts the replies of one tick, each in its channel.
+/// Posts the replies of one tick, each in its channel ([`post_all_with_note`]: nothing
+/// more in a channel Discord says is closed, a note in the reply's channel when another
+/// missed its messages).
 pub(super) async fn post_tick(http: &Http, due: &[(ChannelKey, Reply)]) {
     for (key, reply) in due {
         let Some(home) = adapter::channel_id(key) else {
             tracing::warn!(at = ?key, "tick reply left out: not a Discord channel");
             continue;
         };
-        for Routed { to, message } in
-            adapter::routed_messages(std::slice::from_ref(reply), key, false)
-        {
-            let to = to.unwrap_or(home);
-            let sent = deliver_to(to, &message, |m| async move {
-                to.send_message(http, m.to_message()).await
-            });
-            if let Err(e) = sent.await {
-                tracing::warn!(channel = %to, "posting a tick reply failed: {e}");
-            }
-        }
+        let messages = adapter::routed_messages(std::slice::from_ref(reply), key, false);
+        post_all_with_note(http, home, &messages, Lang::default()).await;
     }
 }
