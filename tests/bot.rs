@@ -69,6 +69,8 @@ mod postgres_tls;
 mod ratings;
 #[path = "bot/render.rs"]
 mod render;
+#[path = "bot/restore.rs"]
+mod restore;
 #[path = "bot/show.rs"]
 mod show;
 #[path = "bot/signals.rs"]

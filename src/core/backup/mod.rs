@@ -23,9 +23,10 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
 use super::correspondence::{ChannelSettings, PlayerPrefs};
-use super::input::{display_name, is_invisible};
+use super::input::{display_name, platform_id_fault, PLATFORM_ID_RULE};
 use super::limits::LATEST_MS;
 use super::ratings::{RatingChange, RatingTable};
+use super::shapes;
 use super::tournament::Tournament;
 use crate::model::{ChannelKey, User};
 use crate::store::keys::{DocKey, DocPrefix};
@@ -473,33 +474,24 @@ fn check_id(what: &str, id: &str) -> Result<(), String> {
     ))
 }
 
-/// A platform id (a community, channel or user): 1 to 255 bytes, no control or
-/// invisible characters.
-fn platform_id_ok(s: &str) -> bool {
-    (1..=255).contains(&s.len()) && !s.chars().any(|c| c.is_control() || is_invisible(c))
-}
-
-/// A channel: its community and channel platform ids.
+/// A channel: its community and channel platform ids, as commands take them
+/// ([`shapes::place_fault`]).
 fn check_place(what: &str, at: &ChannelKey) -> Result<(), String> {
-    for part in [&at.community, &at.channel] {
-        if !platform_id_ok(part) {
-            return Err(format!(
-                "{what} `{}` is not a platform id (1 to 255 bytes, no control or invisible \
-                 characters)",
-                json::short(part)
-            ));
-        }
+    match shapes::place_fault(at) {
+        None => Ok(()),
+        Some((_, id, fault)) => Err(format!(
+            "{what} `{}` is not a platform id ({PLATFORM_ID_RULE}): it {fault}",
+            json::short(id)
+        )),
     }
-    Ok(())
 }
 
 /// A user: a platform id, and a name as the bot cleans names
 /// ([`crate::core::input::display_name`]), or his id where he had no name.
 fn check_user(what: &str, u: &User) -> Result<(), String> {
-    if !platform_id_ok(&u.id) {
+    if let Some(fault) = platform_id_fault(&u.id) {
         return Err(format!(
-            "{what}'s id `{}` is not a platform id (1 to 255 bytes, no control or invisible \
-             characters)",
+            "{what}'s id `{}` is not a platform id ({PLATFORM_ID_RULE}): it {fault}",
             json::short(&u.id)
         ));
     }

@@ -126,6 +126,22 @@ impl Core {
             }
             None => self.free_channel(&t.home.community, &name),
         };
+        // A room a backup could not restore is refused as a room that did not open
+        // (issue 33: the same shapes as import's).
+        let opened = opened.and_then(|r| {
+            use crate::core::shapes;
+            match shapes::place_fault(&r) {
+                Some((part, id, fault)) => Err(format!("the room's {part} id {id:?} {fault}")),
+                None if !shapes::room_fits(&t.home.community, &r) => Err(format!(
+                    "the room {}/{} is not in the community {}, {}",
+                    r.community,
+                    r.channel,
+                    t.home.community,
+                    shapes::OWN_ROOM_RULE
+                )),
+                None => Ok(r),
+            }
+        });
         let room = match opened {
             Ok(r) => r,
             Err(e) => {
