@@ -71,6 +71,8 @@ mod ratings;
 mod render;
 #[path = "bot/restore.rs"]
 mod restore;
+#[path = "bot/restore_prop.rs"]
+mod restore_prop;
 #[path = "bot/show.rs"]
 mod show;
 #[path = "bot/signals.rs"]
