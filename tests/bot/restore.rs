@@ -158,3 +158,176 @@ fn the_core_refuses_a_channel_id_it_could_not_restore() {
     assert_eq!(export_text(&*b.store), before);
     let _ = chan("x");
 }
+
+/// Issue 33: a line longer than the cap is refused by number, the cap named, without
+/// reading it whole (an endless line ends the read), and nothing is written.
+#[test]
+fn an_over_long_line_is_refused_by_number_with_the_cap_named() {
+    let b = bench();
+    crate::core_chat::start(&b.core, &chan("one"), "katro");
+    let good = export_text(&*b.store);
+    let opts = backup::ReadOptions {
+        community: None,
+        max_line: 4096,
+    };
+    let text = format!("{good}{}\n{good}", " ".repeat(4097));
+    let e = backup::read_with(text.as_bytes(), opts)
+        .unwrap_err()
+        .to_string();
+    let n = good.lines().count() + 1;
+    assert_eq!(
+        e,
+        format!(
+            "line {n} is longer than 4096 bytes, the longest line import reads (the bot \
+             writes none that long)"
+        )
+    );
+    // A line of exactly the cap is read (blank: skipped), with its CR LF.
+    let text = format!("{}\r\n{good}", " ".repeat(4096));
+    assert!(backup::read_with(text.as_bytes(), opts).is_ok());
+    // An endless line (no line break ever) is refused after the cap.
+    let endless = std::io::BufReader::new(std::io::repeat(b'x'));
+    let e = backup::read_with(endless, opts).unwrap_err().to_string();
+    assert!(e.starts_with("line 1 is longer than 4096 bytes"), "{e}");
+    // Through the binary: the real cap, no store made.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("long.jsonl");
+    let mut long = good.clone().into_bytes();
+    long.extend(std::iter::repeat_n(b'x', backup::MAX_LINE_BYTES + 1));
+    long.extend(format!("\n{good}").bytes());
+    std::fs::write(&file, long).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mancala-bot"))
+        .args(["import", "--data"])
+        .arg(dir.path().join("data"))
+        .arg(&file)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains(&format!("line {n} is longer than 67108864 bytes")),
+        "{err}"
+    );
+    assert!(err.contains("nothing was imported"), "{err}");
+    assert!(!dir.path().join("data").join("store").exists());
+}
+
+fn bin(args: &[&str], data: &std::path::Path, file: Option<&std::path::Path>) -> String {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_mancala-bot"));
+    cmd.args(args).arg("--data").arg(data);
+    if let Some(f) = file {
+        cmd.arg(f);
+    }
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Issue 33: `import --community ID` of a file of many communities imports exactly that
+/// community: its channels' games, its documents, and its tournament's games and room
+/// settings in Matrix rooms (communities of their own); `export --community` writes the
+/// same lines, and the rest of the file is still checked.
+#[test]
+fn import_of_one_community_from_a_file_of_many_gives_exactly_that_community() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let home = ChannelKey {
+        community: "!home:example.org".into(),
+        channel: "!home:example.org".into(),
+    };
+    {
+        let store =
+            Arc::new(mancala_bot::store::SledStore::open(&data.join("store"), 8 << 20).unwrap());
+        let core = mancala_bot::core::Core::new(
+            store,
+            Arc::new(crate::core_chat::FakePainter::default()),
+            Arc::new(mancala_bot::core::ManualClock::new(1_700_000_000_000)),
+            mancala_bot::core::Settings::default(),
+        );
+        core.set_rooms(Arc::new(MatrixLikeRooms));
+        for community in ["111111111111111111", "222222222222222222", "console"] {
+            let at = ChannelKey {
+                community: community.into(),
+                channel: "one".into(),
+            };
+            crate::core_chat::start(&core, &at, "katro");
+            ok(say_as(&core, &at, "alice", "!set language fr", true));
+        }
+        ok(say_as(&core, &home, "org", "!set language ru", true));
+        ok(say_as(
+            &core,
+            &home,
+            "org",
+            "!tournament new cup katro:4x4 knockout",
+            true,
+        ));
+        for p in ["p1", "p2"] {
+            ok(say(&core, &home, p, "!tournament join"));
+        }
+        ok_all(say_as(&core, &home, "org", "!tournament start", true));
+    }
+    let all = bin(&["export"], &data, None);
+    let file = dir.path().join("all.jsonl");
+    std::fs::write(&file, &all).unwrap();
+    let room = "!tourney-cup-r1-b1:example.org";
+    for (community, must) in [
+        ("222222222222222222", vec!["chan/222222222222222222/one"]),
+        (
+            "!home:example.org",
+            vec![
+                "tour/!home:example.org/cup",
+                "chan/!home:example.org/!home:example.org",
+                &format!(r#""community":"{room}""#),
+                &format!("chan/{room}/{room}"),
+            ],
+        ),
+    ] {
+        let copy = dir.path().join(community);
+        bin(&["import", "--community", community], &copy, Some(&file));
+        let got = bin(&["export"], &copy, None);
+        let want = bin(&["export", "--community", community], &data, None);
+        assert_eq!(got, want, "{community}");
+        for m in must {
+            assert!(got.contains(m), "{community}: no {m} in\n{got}");
+        }
+        let others = all.lines().filter(|l| !got.contains(*l));
+        for l in others {
+            assert!(
+                !l.contains(&format!("\"community\":\"{community}\"")),
+                "{l}"
+            );
+        }
+        assert!(got.lines().count() < all.lines().count());
+    }
+    // A community the file does not hold: an error, nothing imported.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mancala-bot"))
+        .args(["import", "--community", "999", "--data"])
+        .arg(dir.path().join("none"))
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("no record and no document of community \"999\""),
+        "{err}"
+    );
+    // A bad line of another community refuses the whole import.
+    assert!(all.starts_with(r#"{"format_version":1,"id":"#), "{all}");
+    let bad = all.replacen(r#"{"format_version":1,"#, r#"{"format_version":99,"#, 1);
+    std::fs::write(&file, bad).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mancala-bot"))
+        .args(["import", "--community", "!home:example.org", "--data"])
+        .arg(dir.path().join("bad"))
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("all.jsonl line 1: format version 99"), "{err}");
+    assert!(!dir.path().join("bad").join("store").exists());
+}

@@ -13,7 +13,10 @@
 
 mod documents;
 mod json;
+mod reader;
 mod records;
+
+pub use reader::{read_with, Community, ReadOptions, MAX_LINE_BYTES};
 
 use std::collections::HashMap;
 use std::fmt;
@@ -80,6 +83,14 @@ pub enum ImportError {
         /// Why.
         reason: String,
     },
+    /// A line is longer than the longest line read ([`ReadOptions::max_line`]); it was
+    /// not read whole.
+    TooLong {
+        /// The line, from 1.
+        line: usize,
+        /// The longest line read, in bytes.
+        max: usize,
+    },
     /// A line is not one the bot could have written ([`check_line`]).
     BadLine {
         /// The line, from 1.
@@ -120,6 +131,11 @@ impl fmt::Display for ImportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ImportError::Read { line, reason } => write!(f, "line {line}: {reason}"),
+            ImportError::TooLong { line, max } => write!(
+                f,
+                "line {line} is longer than {max} bytes, the longest line import reads (the \
+                 bot writes none that long)"
+            ),
             ImportError::BadLine { line, fault } => write!(f, "line {line}: {fault}"),
             ImportError::Twice { first, second, key } => {
                 write!(f, "lines {first} and {second} are both the {key}")
@@ -192,7 +208,8 @@ pub fn export(store: &dyn Store, out: &mut dyn std::io::Write) -> Result<(), Exp
 }
 
 /// As [`export`], keeping only the records and documents of `community` when it is
-/// given: what moves one community to another store (`import` of the lines).
+/// given ([`Community`]): what moves one community to another store (`import` of the
+/// lines).
 ///
 /// # Errors
 /// As [`export`].
@@ -201,11 +218,11 @@ pub fn export_of(
     community: Option<&str>,
     out: &mut dyn std::io::Write,
 ) -> Result<(), ExportError> {
-    let ours = |c: &str| community.is_none_or(|want| want == c);
+    let mut ours = community.map(Community::new);
     let mut failed: Option<std::io::Error> = None;
     store
         .for_each(&mut |r: &Record| {
-            if failed.is_none() && ours(&r.at.community) {
+            if failed.is_none() && ours.as_mut().is_none_or(|c| c.record(r)) {
                 let line = serde_json::to_string(r).expect("a record always serializes");
                 if let Err(e) = writeln!(out, "{line}") {
                     failed = Some(e);
@@ -218,7 +235,7 @@ pub fn export_of(
         return Err(ExportError::Write(e));
     }
     for (key, bytes) in store.docs(&DocPrefix::All).map_err(ExportError::Store)? {
-        if !ours(key.community()) {
+        if !ours.as_ref().is_none_or(|c| c.doc(&key)) {
             continue;
         }
         let value: serde_json::Value =
@@ -232,60 +249,16 @@ pub fn export_of(
     out.flush().map_err(ExportError::Write)
 }
 
-/// Reads and checks a backup: every non-blank line with [`check_line`], and no two
-/// lines for one key or one game id. Stops at the first fault.
+/// Reads and checks a backup: every non-blank line with [`check_line`], each at most
+/// [`MAX_LINE_BYTES`], and no two lines for one key or one game id. Stops at the first
+/// fault. Lines are read one at a time; only the checked entries are kept (for the one
+/// transaction of [`import`]).
 ///
 /// # Errors
-/// The first line that cannot be read, is bad, or repeats a key or id of an earlier
-/// line.
-pub fn read(mut input: impl BufRead) -> Result<Backup, ImportError> {
-    let mut backup = Backup::default();
-    let mut keys: HashMap<String, usize> = HashMap::new();
-    let mut ids: HashMap<String, usize> = HashMap::new();
-    let mut buf = Vec::new();
-    for line in 1.. {
-        buf.clear();
-        let n = input
-            .read_until(b'\n', &mut buf)
-            .map_err(|e| ImportError::Read {
-                line,
-                reason: e.to_string(),
-            })?;
-        if n == 0 {
-            break;
-        }
-        let text = std::str::from_utf8(&buf).map_err(|e| ImportError::Read {
-            line,
-            reason: format!("not UTF-8 text (byte {})", e.valid_up_to() + 1),
-        })?;
-        let text = text.strip_suffix('\n').unwrap_or(text);
-        let text = text.strip_suffix('\r').unwrap_or(text);
-        if text.trim().is_empty() {
-            continue;
-        }
-        let entry = check_line(text).map_err(|fault| ImportError::BadLine {
-            line,
-            fault: json::plain(&fault),
-        })?;
-        if let Some(first) = keys.insert(entry.key(), line) {
-            return Err(ImportError::Twice {
-                first,
-                second: line,
-                key: entry.key(),
-            });
-        }
-        if let Entry::Record(r) = &entry {
-            if let Some(first) = ids.insert(r.id.clone(), line) {
-                return Err(ImportError::SameId {
-                    first,
-                    second: line,
-                    id: r.id.clone(),
-                });
-            }
-        }
-        backup.entries.push((line, entry));
-    }
-    Ok(backup)
+/// The first line that cannot be read, is too long, is bad, or repeats a key or id of
+/// an earlier line.
+pub fn read(input: impl BufRead) -> Result<Backup, ImportError> {
+    read_with(input, ReadOptions::default())
 }
 
 /// Writes `backup` to `store` in one transaction ([`Store::import`]): everything, or
