@@ -46,6 +46,12 @@ impl Rooms for MixedRooms {
             }
         })
     }
+
+    /// Closed an hour after the game ended, as Matrix rooms are (the pairings' `ended_ms`
+    /// and `closed` are stored then).
+    fn close_after_ms(&self) -> Option<u64> {
+        Some(3_600_000)
+    }
 }
 
 /// Places of every transport's shape.
@@ -82,7 +88,28 @@ fn users() -> Vec<User> {
     ]
 }
 
-const GAMES: [&str; 4] = ["katro:4x4", "katro", "hoyito:2x4", "hoyito match"];
+const GAMES: [&str; 5] = [
+    "katro:4x4",
+    "katro:4x4 lone",
+    "hoyito:2x6",
+    "hoyito:2x6 match",
+    "katro",
+];
+const TIMES: [&str; 3] = ["", " 12h", " notime"];
+/// Commands said in a place by one of its players (or anyone where none plays).
+const WORDS: [&str; 11] = [
+    "!draw",
+    "!abort",
+    "!claim",
+    "!rematch",
+    "!mute",
+    "!unmute",
+    "!decline",
+    "!set autoforfeit on",
+    "!set view north",
+    "!tournament cancel",
+    "!tournament withdraw @me",
+];
 const TOURNEY_NAMES: [&str; 3] = ["cup", "Spring_Cup-2", "xxxxxxxxxxxxxxxxxxxxxxxx"];
 const FORMATS: [&str; 2] = ["roundrobin", "knockout"];
 const LANGS: [&str; 3] = ["fr", "ru", "en"];
@@ -96,6 +123,16 @@ enum Op {
         by: usize,
         to: usize,
         game: usize,
+        time: usize,
+    },
+    /// One of [`WORDS`] said in the `place`-th channel (fixed places, then every other
+    /// channel with a record), by its South (`south`) or North player if it has a game,
+    /// else by the `by`-th user.
+    Word {
+        place: usize,
+        south: bool,
+        by: usize,
+        word: usize,
     },
     /// The challenged player of a place's open challenge accepts.
     Accept { place: usize },
@@ -103,6 +140,8 @@ enum Op {
     Move { game: usize, pick: usize },
     /// The player to move in the `game`-th game in play resigns.
     Resign { game: usize },
+    /// Both players of the `game`-th game in play say `!draw` (an offer, accepted).
+    Draw { game: usize },
     /// A tournament created in a place, joined by some users, started.
     Tournament {
         home: usize,
@@ -121,11 +160,14 @@ fn op() -> impl Strategy<Value = Op> {
     let n = places().len();
     let u = users().len();
     prop_oneof![
-        3 => (0..n, 0..u, 0..u, 0..GAMES.len())
-            .prop_map(|(place, by, to, game)| Op::Challenge { place, by, to, game }),
+        3 => (0..n, 0..u, 0..u, 0..GAMES.len(), 0..TIMES.len())
+            .prop_map(|(place, by, to, game, time)| Op::Challenge { place, by, to, game, time }),
+        3 => (0..16usize, any::<bool>(), 0..u, 0..WORDS.len())
+            .prop_map(|(place, south, by, word)| Op::Word { place, south, by, word }),
         3 => (0..n).prop_map(|place| Op::Accept { place }),
         8 => (0..8usize, 0..16usize).prop_map(|(game, pick)| Op::Move { game, pick }),
         1 => (0..8usize).prop_map(|game| Op::Resign { game }),
+        1 => (0..8usize).prop_map(|game| Op::Draw { game }),
         1 => (0..n, 0..TOURNEY_NAMES.len(), 0..GAMES.len(), 0..FORMATS.len(), 2..=4usize)
             .prop_map(|(home, name, game, format, players)| Op::Tournament {
                 home, name, game, format, players,
@@ -187,8 +229,9 @@ fn apply(core: &Core, clock: &ManualClock, store: &dyn Store, op: &Op) {
             by,
             to,
             game,
+            time,
         } => {
-            let text = format!("!new {} @them", GAMES[*game]);
+            let text = format!("!new {}{} @them", GAMES[*game], TIMES[*time]);
             say(
                 core,
                 &places[*place],
@@ -196,6 +239,35 @@ fn apply(core: &Core, clock: &ManualClock, store: &dyn Store, op: &Op) {
                 &text,
                 vec![users[*to].clone()],
             );
+        }
+        Op::Word {
+            place,
+            south,
+            by,
+            word,
+        } => {
+            let mut all = places.clone();
+            store
+                .for_each(&mut |r| {
+                    if !all.contains(&r.at) {
+                        all.push(r.at.clone());
+                    }
+                    Ok(())
+                })
+                .unwrap();
+            let at = &all[place % all.len()];
+            let side = if *south { Side::South } else { Side::North };
+            let player = store
+                .load(at)
+                .unwrap()
+                .and_then(|st| st.record.player(side).cloned());
+            let who = player.unwrap_or_else(|| users[*by].clone());
+            let mentions = if WORDS[*word].ends_with("@me") {
+                vec![who.clone()]
+            } else {
+                Vec::new()
+            };
+            say(core, at, &who, WORDS[*word], mentions);
         }
         Op::Accept { place } => {
             let at = &places[*place];
@@ -212,6 +284,19 @@ fn apply(core: &Core, clock: &ManualClock, store: &dyn Store, op: &Op) {
                 let moves = core.legal_moves(at);
                 if let Some(mv) = moves.get(pick % moves.len().max(1)) {
                     say(core, at, who, &format!("!sow {mv}"), Vec::new());
+                }
+            }
+        }
+        Op::Draw { game } => {
+            let games = in_play(store);
+            if let Some((at, who)) = games.get(game % games.len().max(1)) {
+                say(core, at, who, "!draw", Vec::new());
+                let other = store.load(at).unwrap().and_then(|st| {
+                    let r = st.record;
+                    [r.south, r.north].into_iter().flatten().find(|u| u != who)
+                });
+                if let Some(other) = other {
+                    say(core, at, &other, "!draw", Vec::new());
                 }
             }
         }
@@ -317,6 +402,9 @@ struct Seen {
     long_channel: AtomicUsize,
     /// ... a player whose name was cut to 64 characters.
     long_name: AtomicUsize,
+    /// ... a draw agreed, a player's preferences, a Hoyito match, a room closed, a
+    /// tournament over, a game won on time.
+    more: [AtomicUsize; 6],
 }
 
 impl Seen {
@@ -339,10 +427,23 @@ impl Seen {
             &self.long_name,
             export.contains(&format!("{}…", "𝕐".repeat(63))),
         );
+        let more = [
+            r#""verdict":"draw_agreed""#,
+            r#"{"doc":"player/"#,
+            r#""match":true},"status":"playing""#,
+            r#""closed":true"#,
+            r#""phase":"finished""#,
+            r#""verdict":{"timeout""#,
+        ];
+        for (c, m) in self.more.iter().zip(more) {
+            count(c, export.contains(m));
+        }
     }
 
+    /// Fails unless every shape was reached, the rarer ones (`more`) only when `rare`
+    /// (a run of enough sessions to reach them every time).
     #[track_caller]
-    fn check(&self) {
+    fn check(&self, rare: bool) {
         let all = [
             ("a finished game", &self.finished),
             ("a game in a Matrix room", &self.matrix_room),
@@ -353,11 +454,22 @@ impl Seen {
         for (what, n) in all {
             assert!(n.load(Ordering::Relaxed) > 0, "no session reached {what}");
         }
+        let more: Vec<usize> = self
+            .more
+            .iter()
+            .map(|n| n.load(Ordering::Relaxed))
+            .collect();
+        eprintln!("sessions reached {more:?}");
+        assert!(
+            !rare || more.iter().all(|&n| n > 0),
+            "sessions reached {more:?}"
+        );
     }
 }
 
-/// Runs the property for `cases` random sessions of up to 40 steps over `make`'s stores.
-fn run_on(make: &dyn Fn() -> Arc<dyn Store>, cases: u32) {
+/// Runs the property for `cases` random sessions of up to 40 steps over `make`'s stores;
+/// `rare`: enough of them to reach every shape [`Seen`] counts.
+fn run_on(make: &dyn Fn() -> Arc<dyn Store>, cases: u32, rare: bool) {
     let mut runner = TestRunner::new(Config {
         cases,
         max_shrink_iters: 200,
@@ -370,12 +482,12 @@ fn run_on(make: &dyn Fn() -> Arc<dyn Store>, cases: u32) {
             property(make, &ops, &seen)
         })
         .unwrap();
-    seen.check();
+    seen.check(rare);
 }
 
 #[test]
 fn any_reachable_state_round_trips_in_memory() {
-    run_on(&|| Arc::new(MemoryStore::new()), 512);
+    run_on(&|| Arc::new(MemoryStore::new()), 2048, true);
 }
 
 #[test]
@@ -383,12 +495,17 @@ fn any_reachable_state_round_trips_in_sled() {
     let dir = tempfile::tempdir().unwrap();
     let n = AtomicUsize::new(0);
     let make = || -> Arc<dyn Store> {
-        let path = dir
-            .path()
-            .join(format!("s{}", n.fetch_add(1, Ordering::SeqCst)));
-        Arc::new(SledStore::open(&path, 1 << 20).unwrap())
+        let i = n.fetch_add(1, Ordering::SeqCst);
+        // A session opens two stores, the original then the copy: the previous
+        // session's are closed by now, and go.
+        if i.is_multiple_of(2) {
+            for old in i.saturating_sub(2)..i {
+                let _ = std::fs::remove_dir_all(dir.path().join(format!("s{old}")));
+            }
+        }
+        Arc::new(SledStore::open(&dir.path().join(format!("s{i}")), 1 << 20).unwrap())
     };
-    run_on(&make, 128);
+    run_on(&make, 512, true);
 }
 
 #[cfg(feature = "postgres")]
@@ -406,5 +523,5 @@ fn any_reachable_state_round_trips_in_postgres() {
                 .expect("PostgreSQL opens"),
         )
     };
-    run_on(&make, 64);
+    run_on(&make, 160, false);
 }
