@@ -150,6 +150,12 @@ enum Op {
         format: usize,
         players: usize,
     },
+    /// `by` plays the AI at level 1 in a place.
+    Ai {
+        place: usize,
+        by: usize,
+        game: usize,
+    },
     /// The clock moves forward, then the periodic driver runs.
     Wait { hours: u64 },
     /// An organizer sets a place's language.
@@ -173,6 +179,7 @@ fn op() -> impl Strategy<Value = Op> {
                 home, name, game, format, players,
             }),
         1 => (1..100u64).prop_map(|hours| Op::Wait { hours }),
+        1 => (0..n, 0..u, 0..GAMES.len()).prop_map(|(place, by, game)| Op::Ai { place, by, game }),
         1 => (0..n, 0..LANGS.len()).prop_map(|(place, lang)| Op::Language { place, lang }),
     ]
 }
@@ -331,6 +338,10 @@ fn apply(core: &Core, clock: &ManualClock, store: &dyn Store, op: &Op) {
                 Vec::new(),
             );
         }
+        Op::Ai { place, by, game } => {
+            let text = format!("!new {} ai level 1", GAMES[*game]);
+            say(core, &places[*place], &users[*by], &text, Vec::new());
+        }
         Op::Wait { hours } => {
             clock.advance(Duration::from_secs(hours * 3600));
             core.tick();
@@ -403,8 +414,8 @@ struct Seen {
     /// ... a player whose name was cut to 64 characters.
     long_name: AtomicUsize,
     /// ... a draw agreed, a player's preferences, a Hoyito match, a room closed, a
-    /// tournament over, a game won on time.
-    more: [AtomicUsize; 6],
+    /// tournament over, a game won on time, a game against the AI.
+    more: [AtomicUsize; 7],
 }
 
 impl Seen {
@@ -434,6 +445,7 @@ impl Seen {
             r#""closed":true"#,
             r#""phase":"finished""#,
             r#""verdict":{"timeout""#,
+            r#""ai":{"#,
         ];
         for (c, m) in self.more.iter().zip(more) {
             count(c, export.contains(m));
@@ -487,7 +499,7 @@ fn run_on(make: &dyn Fn() -> Arc<dyn Store>, cases: u32, rare: bool) {
 
 #[test]
 fn any_reachable_state_round_trips_in_memory() {
-    run_on(&|| Arc::new(MemoryStore::new()), 2048, true);
+    run_on(&|| Arc::new(MemoryStore::new()), 1024, true);
 }
 
 #[test]
@@ -505,7 +517,7 @@ fn any_reachable_state_round_trips_in_sled() {
         }
         Arc::new(SledStore::open(&dir.path().join(format!("s{i}")), 1 << 20).unwrap())
     };
-    run_on(&make, 512, true);
+    run_on(&make, 256, true);
 }
 
 #[cfg(feature = "postgres")]
@@ -523,5 +535,5 @@ fn any_reachable_state_round_trips_in_postgres() {
                 .expect("PostgreSQL opens"),
         )
     };
-    run_on(&make, 160, false);
+    run_on(&make, 96, false);
 }
