@@ -228,9 +228,10 @@ fn bin(args: &[&str], data: &std::path::Path, file: Option<&std::path::Path>) ->
 }
 
 /// Issue 33: `import --community ID` of a file of many communities imports exactly that
-/// community: its channels' games, its documents, and its tournament's games and room
-/// settings in Matrix rooms (communities of their own); `export --community` writes the
-/// same lines, and the rest of the file is still checked.
+/// community: its channels' games, its documents, and its tournament's Matrix rooms
+/// (communities of their own: the game, the room's settings, a preference set there);
+/// `export --community` writes the same lines, and the rest of the file is still
+/// checked.
 #[test]
 fn import_of_one_community_from_a_file_of_many_gives_exactly_that_community() {
     let dir = tempfile::tempdir().unwrap();
@@ -269,6 +270,12 @@ fn import_of_one_community_from_a_file_of_many_gives_exactly_that_community() {
             ok(say(&core, &home, p, "!tournament join"));
         }
         ok_all(say_as(&core, &home, "org", "!tournament start", true));
+        // A preference set in the game's room (a community of its own).
+        let room = ChannelKey {
+            community: "!tourney-cup-r1-b1:example.org".into(),
+            channel: "!tourney-cup-r1-b1:example.org".into(),
+        };
+        ok(say(&core, &room, "p1", "!mute"));
     }
     let all = bin(&["export"], &data, None);
     let file = dir.path().join("all.jsonl");
@@ -283,6 +290,7 @@ fn import_of_one_community_from_a_file_of_many_gives_exactly_that_community() {
                 "chan/!home:example.org/!home:example.org",
                 &format!(r#""community":"{room}""#),
                 &format!("chan/{room}/{room}"),
+                &format!("player/{room}/id-p1"),
             ],
         ),
     ] {
@@ -302,6 +310,26 @@ fn import_of_one_community_from_a_file_of_many_gives_exactly_that_community() {
             );
         }
         assert!(got.lines().count() < all.lines().count());
+    }
+    // The room's settings before its game's record (not as export orders lines) are
+    // held back until the record makes the room known.
+    let (first, rest): (Vec<&str>, Vec<&str>) = all
+        .lines()
+        .partition(|l| l.contains(&format!("chan/{room}/")));
+    assert_eq!(first.len(), 1, "{first:?}");
+    let reordered = [first, rest].concat().join("\n");
+    let opts = backup::ReadOptions {
+        community: Some("!home:example.org"),
+        ..backup::ReadOptions::default()
+    };
+    let kept = backup::read_with(reordered.as_bytes(), opts).unwrap();
+    let keys: Vec<String> = kept.entries.iter().map(|(_, e)| e.key()).collect();
+    for want in [
+        format!("document chan/{room}/{room}"),
+        format!("document player/{room}/id-p1"),
+        format!("record for channel {room}/{room}"),
+    ] {
+        assert!(keys.contains(&want), "{want} not in {keys:?}");
     }
     // A community the file does not hold: an error, nothing imported.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_mancala-bot"))

@@ -11,12 +11,14 @@
 //! different. The first fault is reported once, with its line number
 //! ([`ImportError`]).
 
+mod community;
 mod documents;
 mod json;
 mod reader;
 mod records;
 
-pub use reader::{read_with, Community, ReadOptions, MAX_LINE_BYTES};
+pub use community::Community;
+pub use reader::{read_with, ReadOptions, MAX_LINE_BYTES};
 
 use std::collections::HashMap;
 use std::fmt;
@@ -219,10 +221,20 @@ pub fn export_of(
     out: &mut dyn std::io::Write,
 ) -> Result<(), ExportError> {
     let mut ours = community.map(Community::new);
+    if let Some(c) = &mut ours {
+        // The community's rooms first: a room's other records may come before its
+        // tournament game's.
+        store
+            .for_each(&mut |r: &Record| {
+                c.learn(r);
+                Ok(())
+            })
+            .map_err(ExportError::Store)?;
+    }
     let mut failed: Option<std::io::Error> = None;
     store
         .for_each(&mut |r: &Record| {
-            if failed.is_none() && ours.as_mut().is_none_or(|c| c.record(r)) {
+            if failed.is_none() && ours.as_ref().is_none_or(|c| c.has_record(r)) {
                 let line = serde_json::to_string(r).expect("a record always serializes");
                 if let Err(e) = writeln!(out, "{line}") {
                     failed = Some(e);
@@ -235,7 +247,7 @@ pub fn export_of(
         return Err(ExportError::Write(e));
     }
     for (key, bytes) in store.docs(&DocPrefix::All).map_err(ExportError::Store)? {
-        if !ours.as_ref().is_none_or(|c| c.doc(&key)) {
+        if !ours.as_ref().is_none_or(|c| c.has_doc(&key)) {
             continue;
         }
         let value: serde_json::Value =

@@ -1,16 +1,15 @@
 //! Reading a backup: line by line from any reader, each line at most
 //! [`MAX_LINE_BYTES`] (a longer one is refused by number before it is held whole), each
 //! checked ([`super::check_line`]) and then dropped unless it is kept: every line
-//! without a community filter, else only the lines of that community ([`Community`]).
+//! without a community filter, else only the lines of that community
+//! ([`super::Community`]).
 
 use std::collections::{HashMap, HashSet};
 use std::io::{BufRead, Read};
 
 use super::json;
-use super::{check_line, Backup, Entry, ImportError};
-use crate::model::ChannelKey;
+use super::{check_line, Backup, Community, Entry, ImportError};
 use crate::store::keys::DocKey;
-use crate::store::Record;
 
 /// The longest line `import` reads, in bytes (64 MiB). The longest the bot writes is far
 /// shorter: a round robin of 128 players (8,128 pairings, each under 1 KB with the
@@ -35,55 +34,6 @@ impl Default for ReadOptions<'_> {
     }
 }
 
-/// Which records and documents belong to one community, for `export --community` and
-/// `import --community`:
-/// - a record of a channel of the community, or a game of one of its tournaments (a
-///   game in a Matrix room, a community of its own, belongs to both: its result and
-///   rating are the tournament community's);
-/// - a document keyed by the community (its ratings and their history, tournaments,
-///   channel settings, players' preferences), and the settings of a room of one of its
-///   tournaments' games that lies in a community of its own (the room's language,
-///   copied from the tournament's home channel).
-#[derive(Debug)]
-pub struct Community<'a> {
-    id: &'a str,
-    /// The rooms of its tournaments' games outside the community, seen so far.
-    rooms: HashSet<ChannelKey>,
-}
-
-impl<'a> Community<'a> {
-    /// The community `id`.
-    pub fn new(id: &'a str) -> Community<'a> {
-        Community {
-            id,
-            rooms: HashSet::new(),
-        }
-    }
-
-    /// Whether `r` belongs to the community; a tournament game of the community in a
-    /// room elsewhere is remembered, for [`Community::doc`].
-    pub fn record(&mut self, r: &Record) -> bool {
-        let linked = r
-            .tournament
-            .as_ref()
-            .is_some_and(|l| l.key.community() == self.id);
-        if linked && r.at.community != self.id {
-            self.rooms.insert(r.at.clone());
-        }
-        linked || r.at.community == self.id
-    }
-
-    /// Whether the document `key` belongs to the community: keyed by it, or the
-    /// settings of a room remembered by [`Community::record`] (an export writes the
-    /// records first).
-    pub fn doc(&self, key: &DocKey) -> bool {
-        match key {
-            DocKey::Chan(at) if self.rooms.contains(at) => true,
-            _ => key.community() == self.id,
-        }
-    }
-}
-
 /// Reads and checks a backup as [`super::read`] does, keeping the lines `opts` asks for.
 ///
 /// # Errors
@@ -93,9 +43,7 @@ pub fn read_with(mut input: impl BufRead, opts: ReadOptions<'_>) -> Result<Backu
     let mut backup = Backup::default();
     let mut keys: HashMap<String, usize> = HashMap::new();
     let mut ids: HashMap<String, usize> = HashMap::new();
-    let mut community = opts.community.map(Community::new);
-    // Room settings read before their room's record (not as `export` orders lines).
-    let mut early: Vec<(usize, Entry)> = Vec::new();
+    let mut filter = opts.community.map(Filter::new);
     let mut buf = Vec::new();
     for line in 1.. {
         let Some(text) = next_line(&mut input, &mut buf, line, opts.max_line)? else {
@@ -109,35 +57,72 @@ pub fn read_with(mut input: impl BufRead, opts: ReadOptions<'_>) -> Result<Backu
             fault: json::plain(&fault),
         })?;
         unique(&entry, line, &mut keys, &mut ids)?;
-        // Some(keep or not); None: a Matrix room's settings, kept if its room turns up.
-        let keep = match (&mut community, &entry) {
-            (None, _) => Some(true),
-            (Some(c), Entry::Record(r)) => Some(c.record(r)),
-            (Some(c), Entry::Document { key, .. }) if c.doc(key) => Some(true),
-            (
-                Some(_),
-                Entry::Document {
-                    key: DocKey::Chan(at),
-                    ..
-                },
-            ) if at.community == at.channel => None,
-            _ => Some(false),
-        };
-        match keep {
-            Some(true) => backup.entries.push((line, entry)),
-            Some(false) => {}
-            None => early.push((line, entry)),
+        match &mut filter {
+            None => backup.entries.push((line, entry)),
+            Some(f) => f.take(line, entry, &mut backup.entries),
         }
     }
-    if let Some(c) = &community {
-        for (line, entry) in early {
-            if matches!(&entry, Entry::Document { key, .. } if c.doc(key)) {
-                backup.entries.push((line, entry));
-            }
-        }
-        backup.entries.sort_by_key(|(line, _)| *line);
+    if let Some(f) = filter {
+        f.finish(&mut backup.entries);
     }
     Ok(backup)
+}
+
+/// The lines of one community ([`Community`]) as they are read.
+struct Filter<'a> {
+    community: Community<'a>,
+    /// Lines that may belong to a room of the community not known yet (a Matrix room's
+    /// line before its tournament game's record).
+    held: Vec<(usize, Entry)>,
+    /// The communities of rooms of their own (community id = channel id) seen so far.
+    own_rooms: HashSet<String>,
+}
+
+impl<'a> Filter<'a> {
+    fn new(id: &'a str) -> Filter<'a> {
+        Filter {
+            community: Community::new(id),
+            held: Vec::new(),
+            own_rooms: HashSet::new(),
+        }
+    }
+
+    /// Keeps `entry` (line `line`) in `kept` when it belongs, holds it back when it may
+    /// belong to a room not known yet, drops it otherwise.
+    fn take(&mut self, line: usize, entry: Entry, kept: &mut Vec<(usize, Entry)>) {
+        let c = &mut self.community;
+        let (keep, room) = match &entry {
+            Entry::Record(r) => {
+                c.learn(r);
+                let own = r.at.community == r.at.channel;
+                if own {
+                    self.own_rooms.insert(r.at.community.clone());
+                }
+                (c.has_record(r), own)
+            }
+            Entry::Document { key, .. } => {
+                let own = self.own_rooms.contains(key.community())
+                    || matches!(key, DocKey::Chan(at) if at.community == at.channel);
+                (c.has_doc(key), own)
+            }
+        };
+        if keep {
+            kept.push((line, entry));
+        } else if room {
+            self.held.push((line, entry));
+        }
+    }
+
+    /// Adds the held lines that belong after all, in line order.
+    fn finish(self, kept: &mut Vec<(usize, Entry)>) {
+        let c = &self.community;
+        let belongs = |e: &Entry| match e {
+            Entry::Record(r) => c.has_record(r),
+            Entry::Document { key, .. } => c.has_doc(key),
+        };
+        kept.extend(self.held.into_iter().filter(|(_, e)| belongs(e)));
+        kept.sort_by_key(|(line, _)| *line);
+    }
 }
 
 /// The next line of `input` (line number `line`) in `buf`, without its line break;
