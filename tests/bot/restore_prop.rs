@@ -69,6 +69,7 @@ fn places() -> Vec<ChannelKey> {
         at("console", &format!("{}a", "𝕏".repeat(63))),
         at("111111111111111111", "222222222222222222"),
         at("111111111111111111", "333333333333333333"),
+        at("dm", "555555555555555555"),
         at("!room:example.org", "!room:example.org"),
         at("!other:example.org", "!other:example.org"),
     ]
