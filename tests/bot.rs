@@ -46,6 +46,8 @@ mod language;
 mod language_events;
 #[path = "bot/language_play.rs"]
 mod language_play;
+#[path = "bot/listed.rs"]
+mod listed;
 #[path = "bot/lone.rs"]
 mod lone;
 #[path = "bot/matrix.rs"]
@@ -71,6 +73,10 @@ mod private_files;
 mod ratings;
 #[path = "bot/render.rs"]
 mod render;
+#[path = "bot/restore.rs"]
+mod restore;
+#[path = "bot/restore_prop.rs"]
+mod restore_prop;
 #[path = "bot/show.rs"]
 mod show;
 #[path = "bot/signals.rs"]

@@ -187,6 +187,7 @@ settings-view-north = Boards of games between two people here are drawn from Nor
 
 limit-user-throttled = you are sending commands faster than the bot takes them; nothing was changed. Try again in { $secs } s.
 limit-channel-throttled = this channel is sending commands faster than the bot takes them; nothing was changed. Try again in { $secs } s.
+channel-id-refused = the bot keeps no game in this channel: { $fault }
 limit-command-too-long = that command is { $len ->
     [one] { $len } character
    *[other] { $len } characters

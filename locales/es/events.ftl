@@ -181,6 +181,7 @@ settings-view-north = Los tableros de las partidas entre dos personas se dibujan
 
 limit-user-throttled = está enviando comandos más rápido de lo que el bot los atiende; no se cambió nada. Inténtelo de nuevo en { $secs } s.
 limit-channel-throttled = este canal está enviando comandos más rápido de lo que el bot los atiende; no se cambió nada. Inténtelo de nuevo en { $secs } s.
+channel-id-refused = el bot no guarda partidas en este canal: { $fault }
 limit-command-too-long = ese comando tiene { $len ->
     [one] { $len } carácter
    *[other] { $len } caracteres

@@ -184,6 +184,7 @@ settings-view-north = Les plateaux des parties entre deux personnes sont dessin�
 
 limit-user-throttled = vous envoyez des commandes plus vite que le bot ne les prend ; rien n'a été changé. Réessayez dans { $secs } s.
 limit-channel-throttled = ce salon envoie des commandes plus vite que le bot ne les prend ; rien n'a été changé. Réessayez dans { $secs } s.
+channel-id-refused = le bot ne garde aucune partie dans ce salon : { $fault }
 limit-command-too-long = cette commande fait { $len ->
     [one] { $len } caractère
    *[other] { $len } caractères

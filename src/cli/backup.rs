@@ -166,11 +166,15 @@ fn export_live(pid: i32, backups: &Path, community: Option<&str>) -> anyhow::Res
                 .context("writing to standard output")?;
         }
         Some(c) => {
-            let lines = backup::read(std::io::BufReader::new(file))
+            let opts = backup::ReadOptions {
+                community: Some(c),
+                ..backup::ReadOptions::default()
+            };
+            let lines = backup::read_with(std::io::BufReader::new(file), opts)
                 .map_err(|e| anyhow::anyhow!("{} {e}", snap.display()))?;
-            let copy = mancala_bot::store::MemoryStore::new();
-            backup::import(&copy, &lines).map_err(|e| anyhow::anyhow!("{e}"))?;
-            backup::export_of(&copy, Some(c), &mut out)?;
+            for (_, entry) in &lines.entries {
+                writeln!(out, "{}", entry.to_line()).context("writing to standard output")?;
+            }
         }
     }
     out.flush().context("writing to standard output")?;
@@ -189,12 +193,19 @@ pub struct ImportArgs {
     pub store: StoreArgs,
     /// The JSON lines of `export`; `-` reads standard input.
     pub file: PathBuf,
+    /// Only this community's records and documents (a Discord guild id, a Matrix
+    /// community, `console`; its tournaments' games in rooms elsewhere included); every
+    /// line of the file is still checked.
+    #[arg(long, value_name = "ID")]
+    pub community: Option<String>,
 }
 
-/// `mancala-bot import --data DIR | --postgres | --config FILE  FILE`: reads and checks every line first
-/// ([`backup::read`]: each game replayed by the rules, each document as the bot writes
-/// it, every id and time in range), before the store is even opened; then writes them
-/// all in one transaction ([`backup::import`]). Records and documents already present
+/// `mancala-bot import --data DIR | --postgres | --config FILE [--community ID] FILE`:
+/// reads and checks every line first, one at a time and each at most
+/// [`backup::MAX_LINE_BYTES`] ([`backup::read_with`]: each game replayed by the rules,
+/// each document as the bot writes it, every id and time in range), before the store
+/// is even opened, keeping only the community's lines with `--community`; then writes
+/// them all in one transaction ([`backup::import`]). Records and documents already present
 /// unchanged are skipped; a different one on the same key refuses the whole import.
 ///
 /// # Errors
@@ -216,9 +227,20 @@ pub fn import(args: ImportArgs) -> anyhow::Result<ExitCode> {
     let input: Box<dyn BufRead> = Box::new(std::io::BufReader::new(progress.wrap_read(input)));
     let nothing =
         |e: backup::ImportError| anyhow::anyhow!("{} {e}; nothing was imported", name(file));
-    let lines = backup::read(input).map_err(nothing);
+    let opts = backup::ReadOptions {
+        community: args.community.as_deref(),
+        ..backup::ReadOptions::default()
+    };
+    let lines = backup::read_with(input, opts).map_err(nothing);
     progress.finish_and_clear();
     let lines = lines?;
+    if let (Some(c), true) = (&args.community, lines.entries.is_empty()) {
+        anyhow::bail!(
+            "{} holds no record and no document of community {c:?}; nothing was imported \
+             (communities are Discord guild ids, `console`, or Matrix ids)",
+            name(file)
+        );
+    }
     let store = open_target(&args.store.target()?, false)?;
     let counts = backup::import(&*store, &lines).map_err(nothing)?;
     eprintln!(

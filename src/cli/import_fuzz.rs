@@ -336,6 +336,7 @@ fn run_import(dir: &Path, file: &Path) -> bool {
             config: None,
         },
         file: file.to_path_buf(),
+        community: None,
     })
     .is_ok()
 }

@@ -24,14 +24,44 @@ use unicode_normalization::UnicodeNormalization;
 /// The longest user text [`code`] echoes, in characters (longer is cut with `…`).
 pub const ECHO_CHARS: usize = 30;
 
+/// The most bytes of a platform id (a community, a channel, a user): Matrix's limit for
+/// its ids; Discord's snowflakes have at most 20 digits.
+pub const PLATFORM_ID_BYTES: usize = 255;
+
+/// What a platform id is, in the words refusals use ([`is_platform_id`]).
+pub const PLATFORM_ID_RULE: &str = "1 to 255 bytes, no control or invisible characters";
+
+/// Whether `id` is a platform id the bot keeps, the one definition shared by the
+/// commands (the core's door, the console's `/channel`, the users [`platform_id`]
+/// makes) and a backup's import: 1 to [`PLATFORM_ID_BYTES`] bytes, no control
+/// character, no invisible one ([`is_invisible`]).
+pub fn is_platform_id(id: &str) -> bool {
+    (1..=PLATFORM_ID_BYTES).contains(&id.len())
+        && !id.chars().any(|c| c.is_control() || is_invisible(c))
+}
+
+/// What keeps `id` from being a platform id ([`is_platform_id`]), in words (`has 256
+/// bytes`, `has a control or invisible character`, `is empty`); `None` when it is one.
+pub fn platform_id_fault(id: &str) -> Option<String> {
+    if id.is_empty() {
+        Some("is empty".into())
+    } else if id.len() > PLATFORM_ID_BYTES {
+        Some(format!("has {} bytes", id.len()))
+    } else if id.chars().any(|c| c.is_control() || is_invisible(c)) {
+        Some("has a control or invisible character".into())
+    } else {
+        None
+    }
+}
+
 /// `id` as the bot keeps a platform id (a user's, from a transport or a mention): without
 /// control or invisible characters, at most 255 bytes (cut at a character boundary), and
 /// `?` when nothing is left. Real platform ids never have such characters; a made-up one
 /// (a console mention such as `@al\u{200B}ice`) is stored as the backup check accepts it.
 pub fn platform_id(id: &str) -> String {
-    let mut out = String::with_capacity(id.len().min(255));
+    let mut out = String::with_capacity(id.len().min(PLATFORM_ID_BYTES));
     for c in id.chars().filter(|&c| !c.is_control() && !is_invisible(c)) {
-        if out.len() + c.len_utf8() > 255 {
+        if out.len() + c.len_utf8() > PLATFORM_ID_BYTES {
             break;
         }
         out.push(c);

@@ -31,6 +31,7 @@ pub mod intake;
 pub mod limits;
 pub mod painter;
 pub mod ratings;
+pub mod shapes;
 pub mod show;
 #[cfg(test)]
 mod tests;
@@ -531,6 +532,17 @@ impl Core {
                 max = self.settings.max_command_chars
             );
             return (self.split_long(vec![error_reply(text)]), Outcome::Refused);
+        }
+        // A place a backup could not restore is no place for a game (issue 33): only a
+        // transport that passes an id through unchecked gets here.
+        if let Some((part, id, fault)) = shapes::place_fault(&msg.at) {
+            let fault = format!(
+                "its {part} id {} {fault} (a platform id is {})",
+                input::code(id),
+                input::PLATFORM_ID_RULE
+            );
+            let text = tr!("channel-id-refused", fault = fault);
+            return (vec![error_reply(text)], Outcome::Refused);
         }
         match self.throttle.check(msg) {
             throttle::Verdict::Go => {}

@@ -5,8 +5,9 @@
 //!
 //! Reads: [`Store::load`], [`Store::last_finished`], [`Store::finished`],
 //! [`Store::for_each`] (one scan), [`Store::counts`], [`Store::due`], [`Store::doc`],
-//! [`Store::docs`] (one scan), [`Store::unsettled`].
-//! Writes: [`Store::write`] and [`Store::write_doc`] (compare-and-swap: one that finds
+//! [`Store::docs`] and [`Store::listed`] (one scan each), [`Store::unsettled`].
+//! Writes: [`Store::write`], [`Store::write_doc`] and [`Store::unlist`]
+//! (compare-and-swap: one that finds
 //! another write first is also counted in `mancala_store_conflicts_total`),
 //! [`Store::new_id`] (it advances the store's counter), [`Store::import`],
 //! [`Store::settle`].
@@ -116,6 +117,14 @@ impl Store for CountedStore {
 
     fn docs(&self, prefix: &DocPrefix) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
         self.read(self.inner.docs(prefix))
+    }
+
+    fn listed(&self) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
+        self.read(self.inner.listed())
+    }
+
+    fn unlist(&self, key: &DocKey, expected: &[u8]) -> Result<bool, StoreError> {
+        self.cas(self.inner.unlist(key, expected))
     }
 
     fn unsettled(&self) -> Result<Vec<String>, StoreError> {

@@ -31,8 +31,9 @@ pub(super) trait ImportTx {
     fn put_history(&mut self, id: &str, bytes: &[u8]) -> Result<(), Self::Error>;
     /// Makes `id` the channel `at`'s last finished game.
     fn put_last(&mut self, at: &ChannelKey, id: &str) -> Result<(), Self::Error>;
-    /// Stores a document.
-    fn put_doc(&mut self, key: &str, bytes: &[u8]) -> Result<(), Self::Error>;
+    /// Stores a document, on the driver's list when `listed`
+    /// ([`super::keys::DocKey::listed_on_write`]).
+    fn put_doc(&mut self, key: &str, bytes: &[u8], listed: bool) -> Result<(), Self::Error>;
 }
 
 /// Imports `batch` (whose records are encoded as `records`, in order) through `tx`:
@@ -83,7 +84,7 @@ pub(super) fn run<T: ImportTx>(
                 let key = ImportBatch::doc_key(key);
                 return Ok(Err(StoreError::Clash { key, item }));
             }
-            None => new_docs.push((k, bytes)),
+            None => new_docs.push((k, bytes, key.listed_on_write())),
         }
     }
     for (r, bytes) in new_records {
@@ -105,8 +106,8 @@ pub(super) fn run<T: ImportTx>(
         }
         counts.records_added += 1;
     }
-    for (key, bytes) in new_docs {
-        tx.put_doc(&key, bytes)?;
+    for (key, bytes, listed) in new_docs {
+        tx.put_doc(&key, bytes, listed)?;
         counts.docs_added += 1;
     }
     Ok(Ok(counts))

@@ -130,6 +130,13 @@ impl DocKey {
         }
     }
 
+    /// Whether a write of this document puts it on the periodic driver's list
+    /// ([`crate::store::Store::listed`]): tournaments (`tour/`), whose rounds the driver
+    /// runs.
+    pub fn listed_on_write(&self) -> bool {
+        matches!(self, DocKey::Tour { .. })
+    }
+
     /// The kind of document: `rating`, `ratinglog`, `tour`, `chan` or `player`.
     pub fn kind(&self) -> &'static str {
         match self {

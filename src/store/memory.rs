@@ -19,6 +19,8 @@ struct Tables {
     last: HashMap<ChannelKey, String>,
     wake: BTreeMap<ChannelKey, u64>,
     docs: BTreeMap<String, Vec<u8>>,
+    /// The driver's list ([`Store::listed`]): keys of `docs`.
+    listed: BTreeSet<String>,
     unsettled: BTreeSet<String>,
     next_id: u64,
 }
@@ -173,7 +175,10 @@ impl ImportTx for Tables {
         self.last.insert(at.clone(), id.to_string());
         Ok(())
     }
-    fn put_doc(&mut self, key: &str, bytes: &[u8]) -> Result<(), Self::Error> {
+    fn put_doc(&mut self, key: &str, bytes: &[u8], listed: bool) -> Result<(), Self::Error> {
+        if listed {
+            self.listed.insert(key.to_string());
+        }
         self.docs.insert(key.to_string(), bytes.to_vec());
         Ok(())
     }
@@ -294,15 +299,42 @@ impl Store for MemoryStore {
         new: Option<&[u8]>,
     ) -> Result<bool, StoreError> {
         let mut t = self.lock();
+        let listed = key.listed_on_write();
         let key = key.to_string();
         if t.docs.get(&key).map(Vec::as_slice) != expected {
             return Ok(false);
         }
         match new {
-            Some(v) => t.docs.insert(key, v.to_vec()),
-            None => t.docs.remove(&key),
+            Some(v) => {
+                if listed {
+                    t.listed.insert(key.clone());
+                }
+                t.docs.insert(key, v.to_vec());
+            }
+            None => {
+                t.listed.remove(&key);
+                t.docs.remove(&key);
+            }
         };
         Ok(true)
+    }
+
+    fn listed(&self) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
+        let t = self.lock();
+        t.listed
+            .iter()
+            .filter_map(|k| Some((k, t.docs.get(k)?)))
+            .map(|(k, v)| Ok((parse_key(k)?, v.clone())))
+            .collect()
+    }
+
+    fn unlist(&self, key: &DocKey, expected: &[u8]) -> Result<bool, StoreError> {
+        let mut t = self.lock();
+        let key = key.to_string();
+        if t.docs.get(&key).map(Vec::as_slice) != Some(expected) {
+            return Ok(false);
+        }
+        Ok(t.listed.remove(&key))
     }
 
     fn docs(&self, prefix: &DocPrefix) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
@@ -311,13 +343,7 @@ impl Store for MemoryStore {
         t.docs
             .range(prefix.clone()..)
             .take_while(|(k, _)| k.starts_with(&prefix))
-            .map(|(k, v)| {
-                let key = DocKey::parse(k).map_err(|reason| StoreError::Read {
-                    key: format!("document {k}"),
-                    reason,
-                })?;
-                Ok((key, v.clone()))
-            })
+            .map(|(k, v)| Ok((parse_key(k)?, v.clone())))
             .collect()
     }
 
@@ -329,4 +355,12 @@ impl Store for MemoryStore {
         self.lock().unsettled.remove(id);
         Ok(())
     }
+}
+
+/// A stored document key as a [`DocKey`].
+fn parse_key(k: &str) -> Result<DocKey, StoreError> {
+    DocKey::parse(k).map_err(|reason| StoreError::Read {
+        key: format!("document {k}"),
+        reason,
+    })
 }

@@ -288,6 +288,33 @@ pub trait Store: Send + Sync {
         new: Option<&[u8]>,
     ) -> Result<bool, StoreError>;
 
+    /// The periodic driver's list: every tournament document (`tour/`,
+    /// [`DocKey::listed_on_write`]) written since the driver last took it off with
+    /// [`Store::unlist`], in key order, with its bytes. A write of such a document
+    /// ([`Store::write_doc`], [`Store::import`]) puts it on the list in the same
+    /// transaction, its removal takes it off; a store made before the list had every
+    /// tournament put on it when first opened. So the driver reads the tournaments that
+    /// may need it (running ones, and the ones changed since its last pass), not every
+    /// tournament ever created (issue 33). Default, for a store without a list: every
+    /// tournament.
+    ///
+    /// # Errors
+    /// As [`Store::docs`].
+    fn listed(&self) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
+        self.docs(&DocPrefix::AllTours)
+    }
+
+    /// Takes `key` off the driver's list ([`Store::listed`]) if the document still holds
+    /// `expected`, atomically: a write in between keeps it on. Returns whether it was
+    /// taken off. Default: never (every tournament stays listed).
+    ///
+    /// # Errors
+    /// On I/O failure; nothing is changed then.
+    fn unlist(&self, key: &DocKey, expected: &[u8]) -> Result<bool, StoreError> {
+        let _ = (key, expected);
+        Ok(false)
+    }
+
     /// Every document under `prefix`, in key order.
     ///
     /// # Errors

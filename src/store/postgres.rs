@@ -3,7 +3,8 @@
 //!
 //! The tables are the sled store's trees (`migrations/postgres/`): `channels` (a record
 //! per community and channel, with its wake-up time as the wake index), `history`,
-//! `last_finished`, `docs`, `unsettled`, and the sequence `game_ids`. Records and
+//! `last_finished`, `docs` (with the driver's list as its `listed` column),
+//! `unsettled`, and the sequence `game_ids`. Records and
 //! documents are the same JSON bytes as in sled, and compare-and-swap compares them
 //! exactly: an `UPDATE`/`DELETE ... WHERE record = $expected` in PostgreSQL's default
 //! isolation re-reads the row after a concurrent commit, so of two writers expecting
@@ -31,7 +32,10 @@ use super::{ImportBatch, ImportCounts, Record, Store, StoreError, Stored, Versio
 use crate::model::ChannelKey;
 
 /// The migrations, in order: (version, SQL). Version N is `000N_*.sql`.
-const MIGRATIONS: &[(i32, &str)] = &[(1, include_str!("../../migrations/postgres/0001_init.sql"))];
+const MIGRATIONS: &[(i32, &str)] = &[
+    (1, include_str!("../../migrations/postgres/0001_init.sql")),
+    (2, include_str!("../../migrations/postgres/0002_listed.sql")),
+];
 
 /// The key of the advisory lock held while migrating (any constant; "mancala" in ASCII).
 const MIGRATION_LOCK: i64 = 0x006d_616e_6361_6c61;
@@ -341,10 +345,10 @@ impl ImportTx for PgImport<'_, '_> {
     fn put_last(&mut self, at: &ChannelKey, id: &str) -> Result<(), Self::Error> {
         put_last(self.0, at, id)
     }
-    fn put_doc(&mut self, key: &str, bytes: &[u8]) -> Result<(), Self::Error> {
+    fn put_doc(&mut self, key: &str, bytes: &[u8], listed: bool) -> Result<(), Self::Error> {
         self.0.execute(
-            "INSERT INTO docs (key, value) VALUES ($1, $2)",
-            &[&key, &bytes],
+            "INSERT INTO docs (key, value, listed) VALUES ($1, $2, $3)",
+            &[&key, &bytes, &listed],
         )?;
         Ok(())
     }
@@ -419,12 +423,15 @@ fn write_channel(
     Ok(swapped)
 }
 
-/// A document compare-and-swap as one statement; whether it applied.
+/// A document compare-and-swap as one statement; whether it applied. A write puts the
+/// document on the driver's list when `listed` ([`DocKey::listed_on_write`]); a
+/// removal takes it off with its row.
 fn write_document(
     c: &mut Client,
     key: &str,
     expected: Option<&[u8]>,
     new: Option<&[u8]>,
+    listed: bool,
 ) -> Result<bool, postgres::Error> {
     Ok(match (expected, new) {
         (None, None) => c
@@ -432,14 +439,16 @@ fn write_document(
             .is_none(),
         (None, Some(new)) => {
             c.execute(
-                "INSERT INTO docs (key, value) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-                &[&key, &new],
+                "INSERT INTO docs (key, value, listed) VALUES ($1, $2, $3)
+                 ON CONFLICT DO NOTHING",
+                &[&key, &new, &listed],
             )? == 1
         }
         (Some(old), Some(new)) => {
             c.execute(
-                "UPDATE docs SET value = $2 WHERE key = $1 AND value = $3",
-                &[&key, &new, &old],
+                "UPDATE docs SET value = $2, listed = (listed OR $4)
+                 WHERE key = $1 AND value = $3",
+                &[&key, &new, &old, &listed],
             )? == 1
         }
         (Some(old), None) => {
@@ -449,6 +458,20 @@ fn write_document(
             )? == 1
         }
     })
+}
+
+/// Documents of `rows` (`key`, `value`) with their keys parsed.
+fn keyed_docs(rows: &[Row]) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
+    rows.iter()
+        .map(|row| {
+            let k: &str = row.get(0);
+            let key = DocKey::parse(k).map_err(|reason| StoreError::Read {
+                key: format!("document {k}"),
+                reason,
+            })?;
+            Ok((key, row.get(1)))
+        })
+        .collect()
 }
 
 impl Store for PgStore {
@@ -629,10 +652,35 @@ impl Store for PgStore {
         new: Option<&[u8]>,
     ) -> Result<bool, StoreError> {
         let k = key.to_string();
+        let listed = key.listed_on_write();
         self.with(
             || format!("writing document {key}"),
-            |c| write_document(c, &k, expected, new),
+            |c| write_document(c, &k, expected, new, listed),
         )
+    }
+
+    fn listed(&self) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
+        let rows: Vec<Row> = self.with(
+            || "reading the driver's list".into(),
+            |c| c.query("SELECT key, value FROM docs WHERE listed ORDER BY key", &[]),
+        )?;
+        keyed_docs(&rows)
+    }
+
+    /// One statement: of a write and this, whichever commits second sees the other's
+    /// row (the default isolation re-reads it), so a document written meanwhile stays.
+    fn unlist(&self, key: &DocKey, expected: &[u8]) -> Result<bool, StoreError> {
+        let k = key.to_string();
+        let n = self.with(
+            || format!("taking document {key} off the driver's list"),
+            |c| {
+                c.execute(
+                    "UPDATE docs SET listed = false WHERE key = $1 AND value = $2 AND listed",
+                    &[&k, &expected],
+                )
+            },
+        )?;
+        Ok(n == 1)
     }
 
     fn docs(&self, prefix: &DocPrefix) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
@@ -646,16 +694,7 @@ impl Store for PgStore {
                 )
             },
         )?;
-        rows.iter()
-            .map(|row| {
-                let k: &str = row.get(0);
-                let key = DocKey::parse(k).map_err(|reason| StoreError::Read {
-                    key: format!("document {k}"),
-                    reason,
-                })?;
-                Ok((key, row.get(1)))
-            })
-            .collect()
+        keyed_docs(&rows)
     }
 
     fn unsettled(&self) -> Result<Vec<String>, StoreError> {

@@ -1,4 +1,4 @@
-//! The sled implementation of [`Store`]: six trees in the data directory.
+//! The sled implementation of [`Store`]: seven trees in the data directory.
 //!
 //! - `channels`: channel key -> JSON [`Record`] (a challenge or a game in play);
 //! - `history`: game id -> JSON [`Record`] of a finished game;
@@ -6,6 +6,10 @@
 //! - `wake`: channel key -> [`Record::wake_ms`] (8 bytes, big-endian) of the games whose
 //!   clock the periodic driver must look at, kept in the same transaction as `channels`;
 //! - `docs`: string key -> JSON document (ratings, tournaments, settings);
+//! - `listed`: document key -> nothing, the periodic driver's list ([`Store::listed`]),
+//!   kept in the same transaction as a tournament's `docs` entry; its empty key marks
+//!   the list made (a store made before it had every tournament listed when first
+//!   opened, [`list_every_tournament`]);
 //! - `unsettled`: game id -> nothing, the finished games whose rating and tournament
 //!   result are not known to be applied yet, kept in the same transaction as `history`.
 //!
@@ -20,7 +24,7 @@ use sled::transaction::{
 use sled::Transactional;
 
 use super::import::{self, ImportTx};
-use super::keys::{DocKey, DocPrefix};
+use super::keys::{self, DocKey, DocPrefix};
 use super::record::{decode, encode};
 use super::{ImportBatch, ImportCounts, Record, Store, StoreError, Stored, Version, Write};
 use crate::model::ChannelKey;
@@ -34,6 +38,7 @@ pub struct SledStore {
     last: sled::Tree,
     wake: sled::Tree,
     docs: sled::Tree,
+    listed: sled::Tree,
     unsettled: sled::Tree,
     /// Writes hold it shared, [`Store::quiesced`] exclusively: a snapshot sees no write
     /// half done across trees.
@@ -106,12 +111,15 @@ impl SledStore {
             ));
         }
         let tree = |name: &str| db.open_tree(name).map_err(|e| open_err(e.to_string()));
+        let (docs, listed) = (tree("docs")?, tree("listed")?);
+        list_every_tournament(&docs, &listed).map_err(|e| open_err(e.to_string()))?;
         Ok(SledStore {
             channels: tree("channels")?,
             history: tree("history")?,
             last: tree("last")?,
             wake: tree("wake")?,
-            docs: tree("docs")?,
+            docs,
+            listed,
             unsettled: tree("unsettled")?,
             gate: std::sync::RwLock::new(()),
             path: path.to_path_buf(),
@@ -122,6 +130,38 @@ impl SledStore {
     /// The data directory.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// A compare-and-swap of the document `key` that is on the driver's list when
+    /// written ([`DocKey::listed_on_write`]): the document and the list in one
+    /// transaction; a removal takes it off the list.
+    fn write_listed(
+        &self,
+        key: &str,
+        expected: Option<&[u8]>,
+        new: Option<&[u8]>,
+    ) -> Result<bool, sled::Error> {
+        let result: Result<bool, TransactionError<()>> =
+            (&self.docs, &self.listed).transaction(|(docs, listed)| {
+                if docs.get(key.as_bytes())?.as_deref() != expected {
+                    return Ok(false);
+                }
+                match new {
+                    Some(v) => {
+                        docs.insert(key.as_bytes(), v)?;
+                        listed.insert(key.as_bytes(), &[])?;
+                    }
+                    None => {
+                        docs.remove(key.as_bytes())?;
+                        listed.remove(key.as_bytes())?;
+                    }
+                }
+                Ok(true)
+            });
+        result.map_err(|e| match e {
+            TransactionError::Storage(e) => e,
+            TransactionError::Abort(()) => sled::Error::Unsupported("aborted".into()),
+        })
     }
 
     /// The shared side of the snapshot gate, held by every write.
@@ -147,7 +187,46 @@ impl SledStore {
 }
 
 /// The trees of a store, all made when the store is.
-const TREES: [&str; 6] = ["channels", "history", "last", "wake", "docs", "unsettled"];
+const TREES: [&str; 7] = [
+    "channels",
+    "history",
+    "last",
+    "wake",
+    "docs",
+    "listed",
+    "unsettled",
+];
+
+/// The key in `listed` that marks the list made: no document key is empty.
+const LISTED_MADE: &[u8] = b"";
+
+/// Makes the driver's list of a store made before it: every tournament in `docs` put on
+/// `listed`, with the mark, in one transaction (a store whose list is made, new ones
+/// included, is left as it is). The driver's first pass takes off those that do not
+/// need it.
+fn list_every_tournament(docs: &sled::Tree, listed: &sled::Tree) -> Result<(), sled::Error> {
+    if listed.contains_key(LISTED_MADE)? {
+        return Ok(());
+    }
+    let prefix = keys::DocPrefix::AllTours.to_string();
+    let tours: Vec<sled::IVec> = docs
+        .scan_prefix(prefix.as_bytes())
+        .keys()
+        .collect::<Result<_, _>>()?;
+    let made: Result<(), TransactionError<()>> = listed.transaction(|l| {
+        for k in &tours {
+            l.insert(k, &[])?;
+        }
+        l.insert(LISTED_MADE, &[])?;
+        Ok(())
+    });
+    made.map_err(|e| match e {
+        TransactionError::Storage(e) => e,
+        TransactionError::Abort(()) => sled::Error::Unsupported("aborted".into()),
+    })?;
+    listed.flush()?;
+    Ok(())
+}
 
 /// Whether `path` holds a store's files: sled's `conf` or `db`, whatever their state.
 /// A missing or empty directory holds none (a creation that never finished, or one
@@ -272,6 +351,7 @@ struct SledImport<'a> {
     last: &'a TransactionalTree,
     wake: &'a TransactionalTree,
     docs: &'a TransactionalTree,
+    listed: &'a TransactionalTree,
 }
 
 impl ImportTx for SledImport<'_> {
@@ -310,7 +390,10 @@ impl ImportTx for SledImport<'_> {
         self.last.insert(channel_key(at), id.as_bytes())?;
         Ok(())
     }
-    fn put_doc(&mut self, key: &str, bytes: &[u8]) -> Result<(), Self::Error> {
+    fn put_doc(&mut self, key: &str, bytes: &[u8], listed: bool) -> Result<(), Self::Error> {
+        if listed {
+            self.listed.insert(key.as_bytes(), &[])?;
+        }
         self.docs.insert(key.as_bytes(), bytes)?;
         Ok(())
     }
@@ -448,14 +531,16 @@ impl Store for SledStore {
             &self.last,
             &self.wake,
             &self.docs,
+            &self.listed,
         )
-            .transaction(|(channels, history, last, wake, docs)| {
+            .transaction(|(channels, history, last, wake, docs, listed)| {
                 let mut tx = SledImport {
                     channels,
                     history,
                     last,
                     wake,
                     docs,
+                    listed,
                 };
                 import::run(&mut tx, batch, &records)?.map_err(ConflictableTransactionError::Abort)
             });
@@ -510,11 +595,56 @@ impl Store for SledStore {
         new: Option<&[u8]>,
     ) -> Result<bool, StoreError> {
         let _writing = self.writing();
-        let done = self
-            .docs
-            .compare_and_swap(key.to_string().as_bytes(), expected, new)
-            .map_err(io(format!("writing document {key}")))?
-            .is_ok();
+        let k = key.to_string();
+        let done = if key.listed_on_write() {
+            self.write_listed(&k, expected, new)
+                .map_err(io(format!("writing document {key}")))?
+        } else {
+            self.docs
+                .compare_and_swap(k.as_bytes(), expected, new)
+                .map_err(io(format!("writing document {key}")))?
+                .is_ok()
+        };
+        if done {
+            self.flush()?;
+        }
+        Ok(done)
+    }
+
+    fn listed(&self) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
+        let mut out = Vec::new();
+        for k in self.listed.iter().keys() {
+            let k = k.map_err(io("reading the driver's list"))?;
+            if k.as_ref() == LISTED_MADE {
+                continue;
+            }
+            let Some(v) = self.docs.get(&k).map_err(io("reading the driver's list"))? else {
+                continue;
+            };
+            let k = String::from_utf8_lossy(&k);
+            let key = DocKey::parse(&k).map_err(|reason| StoreError::Read {
+                key: format!("document {k}"),
+                reason,
+            })?;
+            out.push((key, v.to_vec()));
+        }
+        Ok(out)
+    }
+
+    fn unlist(&self, key: &DocKey, expected: &[u8]) -> Result<bool, StoreError> {
+        let _writing = self.writing();
+        let k = key.to_string();
+        let result: Result<bool, TransactionError<()>> =
+            (&self.docs, &self.listed).transaction(|(docs, listed)| {
+                if docs.get(k.as_bytes())?.as_deref() != Some(expected) {
+                    return Ok(false);
+                }
+                Ok(listed.remove(k.as_bytes())?.is_some())
+            });
+        let done = result.map_err(|e| StoreError::Io {
+            what: format!("taking document {key} off the driver's list"),
+            reason: format!("{e:?}"),
+        })?;
         if done {
             self.flush()?;
         }

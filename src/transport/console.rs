@@ -145,8 +145,19 @@ impl<'a> Console<'a> {
                 writeln!(out, "(you are now {})", self.me.name)?;
             }
             (Some("channel"), Some(name), None) => {
-                self.channel = name.trim_start_matches('#').to_string();
-                writeln!(out, "(you are now in #{})", self.channel)?;
+                let name = name.trim_start_matches('#');
+                // A channel id as the core keeps it (and a backup restores it).
+                match crate::core::input::platform_id_fault(name) {
+                    Some(fault) => writeln!(
+                        out,
+                        "(a channel's name is {}; that one {fault})",
+                        crate::core::input::PLATFORM_ID_RULE
+                    )?,
+                    None => {
+                        self.channel = name.to_string();
+                        writeln!(out, "(you are now in #{})", self.channel)?;
+                    }
+                }
             }
             (Some("organizer"), Some(v @ ("on" | "off")), None) => {
                 self.organizer = v == "on";

@@ -113,7 +113,7 @@ impl Backend for Postgres {
 
 /// Runs `check` against every backend: memory, sled, and PostgreSQL when there is one.
 #[cfg_attr(not(feature = "postgres"), allow(unused_variables))]
-fn each_backend(test: &str, check: impl Fn(&dyn Backend)) {
+pub fn each_backend(test: &str, check: impl Fn(&dyn Backend)) {
     check(&Memory(Arc::new(MemoryStore::new())));
     check(&Sled(tempfile::tempdir().unwrap()));
     #[cfg(feature = "postgres")]

@@ -17,6 +17,7 @@ use std::collections::HashSet;
 use super::{check_id, check_place, check_time, check_user, json};
 use crate::core::limits::MOVE_TIME_MS;
 use crate::core::ratings::{PlayerRating, RatingChange, RatingTable, MAX_DEVIATION};
+use crate::core::shapes;
 use crate::core::tournament::{Format, Phase, Res, Tournament, MAX_ENTRANTS};
 use crate::store::keys::DocKey;
 
@@ -88,20 +89,18 @@ fn check_user_id(what: &str, id: &str) -> Result<(), String> {
     )
 }
 
-/// A tournament's name: 1 to 24 letters, digits, `-` or `_` (`!tournament new`), lower
-/// case in its key.
+/// A tournament's name as `!tournament new` takes it ([`shapes::is_tournament_name`]),
+/// lower case in its key.
 fn check_tournament_name(name: &str, in_key: bool) -> Result<(), String> {
-    let ok = (1..=24).contains(&name.chars().count())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    let ok = shapes::is_tournament_name(name)
         && !(in_key && name.chars().any(|c| c.is_ascii_uppercase()));
     if ok {
         return Ok(());
     }
     Err(format!(
-        "the tournament name `{}` is not 1 to 24 letters, digits, `-` or `_`{}",
+        "the tournament name `{}` is not {}{}",
         json::short(name),
+        shapes::TOURNAMENT_NAME_RULE,
         if in_key {
             ", lower case in its key"
         } else {
@@ -237,9 +236,9 @@ pub(super) fn check_rating_log(key: &DocKey, c: &RatingChange) -> Result<(), Str
 /// - the rounds: numbered from 1 in order, no more than the format plays; boards
 ///   numbered from 1 in order; each pairing's entrants within the entrants, two
 ///   different players or a bye (won by its player, no game), each entrant on one
-///   board per round; a game's id as the tournament names it and its room in the
-///   tournament's community, each room used once; a result without a game only by
-///   forfeit;
+///   board per round; a game's id as the tournament names it and its room one the
+///   tournament opens ([`shapes::room_fits`]), each room used once; a result without a
+///   game only by forfeit;
 /// - the phase: registration before any round, running with a current round and every
 ///   earlier one complete, finished with every round complete.
 pub(super) fn check_tournament(key: &DocKey, t: &Tournament) -> Result<(), String> {
@@ -365,10 +364,14 @@ fn check_rounds(t: &Tournament) -> Result<(), String> {
             };
             if let Some(room) = &p.room {
                 check_place(&format!("{where_}: the room"), room)?;
-                if room.community != t.home.community {
+                if !shapes::room_fits(&t.home.community, room) {
                     return Err(format!(
-                        "{where_}: the room {}/{} is not in the tournament's community {}",
-                        room.community, room.channel, t.home.community
+                        "{where_}: the room {}/{} is not in the tournament's community {} \
+                         {}",
+                        room.community,
+                        room.channel,
+                        t.home.community,
+                        shapes::OWN_ROOM_RULE
                     ));
                 }
                 if !rooms.insert(room) {

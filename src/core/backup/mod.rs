@@ -11,9 +11,14 @@
 //! different. The first fault is reported once, with its line number
 //! ([`ImportError`]).
 
+mod community;
 mod documents;
 mod json;
+mod reader;
 mod records;
+
+pub use community::Community;
+pub use reader::{read_with, ReadOptions, MAX_LINE_BYTES};
 
 use std::collections::HashMap;
 use std::fmt;
@@ -23,9 +28,10 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
 use super::correspondence::{ChannelSettings, PlayerPrefs};
-use super::input::{display_name, is_invisible};
+use super::input::{display_name, platform_id_fault, PLATFORM_ID_RULE};
 use super::limits::LATEST_MS;
 use super::ratings::{RatingChange, RatingTable};
+use super::shapes;
 use super::tournament::Tournament;
 use crate::model::{ChannelKey, User};
 use crate::store::keys::{DocKey, DocPrefix};
@@ -79,6 +85,14 @@ pub enum ImportError {
         /// Why.
         reason: String,
     },
+    /// A line is longer than the longest line read ([`ReadOptions::max_line`]); it was
+    /// not read whole.
+    TooLong {
+        /// The line, from 1.
+        line: usize,
+        /// The longest line read, in bytes.
+        max: usize,
+    },
     /// A line is not one the bot could have written ([`check_line`]).
     BadLine {
         /// The line, from 1.
@@ -119,6 +133,11 @@ impl fmt::Display for ImportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ImportError::Read { line, reason } => write!(f, "line {line}: {reason}"),
+            ImportError::TooLong { line, max } => write!(
+                f,
+                "line {line} is longer than {max} bytes, the longest line import reads (the \
+                 bot writes none that long)"
+            ),
             ImportError::BadLine { line, fault } => write!(f, "line {line}: {fault}"),
             ImportError::Twice { first, second, key } => {
                 write!(f, "lines {first} and {second} are both the {key}")
@@ -191,7 +210,8 @@ pub fn export(store: &dyn Store, out: &mut dyn std::io::Write) -> Result<(), Exp
 }
 
 /// As [`export`], keeping only the records and documents of `community` when it is
-/// given: what moves one community to another store (`import` of the lines).
+/// given ([`Community`]): what moves one community to another store (`import` of the
+/// lines).
 ///
 /// # Errors
 /// As [`export`].
@@ -200,11 +220,21 @@ pub fn export_of(
     community: Option<&str>,
     out: &mut dyn std::io::Write,
 ) -> Result<(), ExportError> {
-    let ours = |c: &str| community.is_none_or(|want| want == c);
+    let mut ours = community.map(Community::new);
+    if let Some(c) = &mut ours {
+        // The community's rooms first: a room's other records may come before its
+        // tournament game's.
+        store
+            .for_each(&mut |r: &Record| {
+                c.learn(r);
+                Ok(())
+            })
+            .map_err(ExportError::Store)?;
+    }
     let mut failed: Option<std::io::Error> = None;
     store
         .for_each(&mut |r: &Record| {
-            if failed.is_none() && ours(&r.at.community) {
+            if failed.is_none() && ours.as_ref().is_none_or(|c| c.has_record(r)) {
                 let line = serde_json::to_string(r).expect("a record always serializes");
                 if let Err(e) = writeln!(out, "{line}") {
                     failed = Some(e);
@@ -217,7 +247,7 @@ pub fn export_of(
         return Err(ExportError::Write(e));
     }
     for (key, bytes) in store.docs(&DocPrefix::All).map_err(ExportError::Store)? {
-        if !ours(key.community()) {
+        if !ours.as_ref().is_none_or(|c| c.has_doc(&key)) {
             continue;
         }
         let value: serde_json::Value =
@@ -231,60 +261,16 @@ pub fn export_of(
     out.flush().map_err(ExportError::Write)
 }
 
-/// Reads and checks a backup: every non-blank line with [`check_line`], and no two
-/// lines for one key or one game id. Stops at the first fault.
+/// Reads and checks a backup: every non-blank line with [`check_line`], each at most
+/// [`MAX_LINE_BYTES`], and no two lines for one key or one game id. Stops at the first
+/// fault. Lines are read one at a time; only the checked entries are kept (for the one
+/// transaction of [`import`]).
 ///
 /// # Errors
-/// The first line that cannot be read, is bad, or repeats a key or id of an earlier
-/// line.
-pub fn read(mut input: impl BufRead) -> Result<Backup, ImportError> {
-    let mut backup = Backup::default();
-    let mut keys: HashMap<String, usize> = HashMap::new();
-    let mut ids: HashMap<String, usize> = HashMap::new();
-    let mut buf = Vec::new();
-    for line in 1.. {
-        buf.clear();
-        let n = input
-            .read_until(b'\n', &mut buf)
-            .map_err(|e| ImportError::Read {
-                line,
-                reason: e.to_string(),
-            })?;
-        if n == 0 {
-            break;
-        }
-        let text = std::str::from_utf8(&buf).map_err(|e| ImportError::Read {
-            line,
-            reason: format!("not UTF-8 text (byte {})", e.valid_up_to() + 1),
-        })?;
-        let text = text.strip_suffix('\n').unwrap_or(text);
-        let text = text.strip_suffix('\r').unwrap_or(text);
-        if text.trim().is_empty() {
-            continue;
-        }
-        let entry = check_line(text).map_err(|fault| ImportError::BadLine {
-            line,
-            fault: json::plain(&fault),
-        })?;
-        if let Some(first) = keys.insert(entry.key(), line) {
-            return Err(ImportError::Twice {
-                first,
-                second: line,
-                key: entry.key(),
-            });
-        }
-        if let Entry::Record(r) = &entry {
-            if let Some(first) = ids.insert(r.id.clone(), line) {
-                return Err(ImportError::SameId {
-                    first,
-                    second: line,
-                    id: r.id.clone(),
-                });
-            }
-        }
-        backup.entries.push((line, entry));
-    }
-    Ok(backup)
+/// The first line that cannot be read, is too long, is bad, or repeats a key or id of
+/// an earlier line.
+pub fn read(input: impl BufRead) -> Result<Backup, ImportError> {
+    read_with(input, ReadOptions::default())
 }
 
 /// Writes `backup` to `store` in one transaction ([`Store::import`]): everything, or
@@ -473,33 +459,24 @@ fn check_id(what: &str, id: &str) -> Result<(), String> {
     ))
 }
 
-/// A platform id (a community, channel or user): 1 to 255 bytes, no control or
-/// invisible characters.
-fn platform_id_ok(s: &str) -> bool {
-    (1..=255).contains(&s.len()) && !s.chars().any(|c| c.is_control() || is_invisible(c))
-}
-
-/// A channel: its community and channel platform ids.
+/// A channel: its community and channel platform ids, as commands take them
+/// ([`shapes::place_fault`]).
 fn check_place(what: &str, at: &ChannelKey) -> Result<(), String> {
-    for part in [&at.community, &at.channel] {
-        if !platform_id_ok(part) {
-            return Err(format!(
-                "{what} `{}` is not a platform id (1 to 255 bytes, no control or invisible \
-                 characters)",
-                json::short(part)
-            ));
-        }
+    match shapes::place_fault(at) {
+        None => Ok(()),
+        Some((_, id, fault)) => Err(format!(
+            "{what} `{}` is not a platform id ({PLATFORM_ID_RULE}): it {fault}",
+            json::short(id)
+        )),
     }
-    Ok(())
 }
 
 /// A user: a platform id, and a name as the bot cleans names
 /// ([`crate::core::input::display_name`]), or his id where he had no name.
 fn check_user(what: &str, u: &User) -> Result<(), String> {
-    if !platform_id_ok(&u.id) {
+    if let Some(fault) = platform_id_fault(&u.id) {
         return Err(format!(
-            "{what}'s id `{}` is not a platform id (1 to 255 bytes, no control or invisible \
-             characters)",
+            "{what}'s id `{}` is not a platform id ({PLATFORM_ID_RULE}): it {fault}",
             json::short(&u.id)
         ));
     }

@@ -10,6 +10,7 @@ use mancala_rules::{Match, Outcome, Position, Side};
 
 use super::{check_id, check_place, check_time, check_user};
 use crate::core::limits::{MAX_CHALLENGE_EXPIRY_MS, MOVE_TIME_MS};
+use crate::core::shapes;
 use crate::store::keys::DocKey;
 use crate::store::{Challenge, Play, Record, Status, Timing, TourneyLink, Verdict, FORMAT_VERSION};
 
@@ -457,7 +458,8 @@ fn check_ai(r: &Record) -> Result<(), String> {
     Ok(())
 }
 
-/// A tournament game's link: a tournament key of the game's community, round and
+/// A tournament game's link: a tournament key of a community whose rooms the game's
+/// channel may be ([`shapes::room_fits`]), round and
 /// board from 1, named in the game's id as the tournament names its games.
 fn check_link(r: &Record, link: &TourneyLink) -> Result<(), String> {
     let DocKey::Tour { community, .. } = &link.key else {
@@ -466,10 +468,12 @@ fn check_link(r: &Record, link: &TourneyLink) -> Result<(), String> {
             link.key
         ));
     };
-    if *community != r.at.community {
+    if !shapes::room_fits(community, &r.at) {
         return Err(format!(
-            "the game is in community {}, but its tournament {} is of another",
-            r.at.community, link.key
+            "the game is in community {}, but its tournament {} is of another, {}",
+            r.at.community,
+            link.key,
+            shapes::OWN_ROOM_RULE
         ));
     }
     if link.round == 0 || link.board == 0 {

@@ -286,13 +286,9 @@ fn tourney_usage(prefix: &str) -> String {
     )
 }
 
-/// A tournament name: letters, digits, `-`, `_`, 1 to 24 characters.
+/// A tournament name ([`crate::core::shapes::is_tournament_name`]).
 fn tourney_name(word: &str, prefix: &str) -> Result<String, String> {
-    if (1..=24).contains(&word.chars().count())
-        && word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-    {
+    if crate::core::shapes::is_tournament_name(word) {
         Ok(word.to_string())
     } else {
         Err(tr!(

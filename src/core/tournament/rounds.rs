@@ -14,7 +14,7 @@ use crate::core::tournament::{decide, views, Pairing, Phase, Res, Tournament};
 use crate::core::views::{board_picture, deadline_line, to_move_line};
 use crate::core::{players_text, refuse, text, Core, Fail};
 use crate::model::{ChannelKey, User};
-use crate::store::keys::{DocKey, DocPrefix};
+use crate::store::keys::DocKey;
 use crate::store::{docs, GameResult, Play, Record, Status, TourneyLink, Write};
 
 impl Core {
@@ -126,6 +126,22 @@ impl Core {
             }
             None => self.free_channel(&t.home.community, &name),
         };
+        // A room a backup could not restore is refused as a room that did not open
+        // (issue 33: the same shapes as import's).
+        let opened = opened.and_then(|r| {
+            use crate::core::shapes;
+            match shapes::place_fault(&r) {
+                Some((part, id, fault)) => Err(format!("the room's {part} id {id:?} {fault}")),
+                None if !shapes::room_fits(&t.home.community, &r) => Err(format!(
+                    "the room {}/{} is not in the community {}, {}",
+                    r.community,
+                    r.channel,
+                    t.home.community,
+                    shapes::OWN_ROOM_RULE
+                )),
+                None => Ok(r),
+            }
+        });
         let room = match opened {
             Ok(r) => r,
             Err(e) => {
@@ -419,15 +435,19 @@ impl Core {
         out
     }
 
-    /// The driver's tournament pass: for every running tournament, results of games
-    /// that ended without being recorded (a restart in between), rounds to pair, rooms
-    /// and games to open.
+    /// The driver's tournament pass over the tournaments on its list
+    /// ([`crate::store::Store::listed`]), not every tournament ever created: for every
+    /// running one, results of games that ended without being recorded (a restart in
+    /// between), rounds to pair, rooms and games to open; for every one over, its rooms
+    /// to close. A tournament that needs the pass no more (over with no room left to
+    /// close, or not started) is taken off the list, unless it changed meanwhile; its
+    /// next write puts it back.
     pub(in crate::core) fn tick_tournaments(
         &self,
         owns: &(dyn Fn(&str) -> bool + Sync),
     ) -> Vec<(ChannelKey, Reply)> {
         let mut out = Vec::new();
-        let all = match self.store.docs(&DocPrefix::AllTours) {
+        let all = match self.store.listed() {
             Ok(all) => all,
             Err(e) => {
                 tracing::error!(error = %e, "store failure reading tournaments");
@@ -443,6 +463,11 @@ impl Core {
             };
             self.close_rooms(&t, &key);
             if t.phase != Phase::Running {
+                if !self.rooms_to_close(&t) {
+                    if let Err(e) = self.store.unlist(&key, &bytes) {
+                        tracing::warn!(tournament = %key, error = %e, "cannot take a tournament off the driver's list");
+                    }
+                }
                 continue;
             }
             // The tournament's announcements speak its home channel's language.
@@ -451,6 +476,17 @@ impl Core {
             out.extend(crate::core::correspondence::route(&t.home, replies));
         }
         out
+    }
+
+    /// Whether this core will still close a room of `t` ([`Core::close_rooms`]): its
+    /// transport closes rooms, and one of `t`'s rooms is open.
+    fn rooms_to_close(&self, t: &Tournament) -> bool {
+        let closes = self.rooms().and_then(|r| r.close_after_ms()).is_some();
+        closes
+            && t.rounds
+                .iter()
+                .flat_map(|r| &r.pairings)
+                .any(|p| p.room.is_some() && !p.closed)
     }
 
     /// Closes the rooms of `t` (stored as `key`) whose game ended, or whose tournament
