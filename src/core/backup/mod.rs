@@ -26,6 +26,7 @@ use super::correspondence::{ChannelSettings, PlayerPrefs};
 use super::input::{display_name, is_invisible};
 use super::limits::LATEST_MS;
 use super::ratings::{RatingChange, RatingTable};
+use super::review_store::StoredReview;
 use super::tournament::Tournament;
 use crate::model::{ChannelKey, User};
 use crate::store::keys::{DocKey, DocPrefix};
@@ -407,6 +408,7 @@ fn check_document(
         DocKey::Tour { .. } => typed::<Tournament>(line, |t| documents::check_tournament(&key, t)),
         DocKey::Chan(_) => typed::<ChannelSettings>(line, |_| Ok(())),
         DocKey::Player { .. } => typed::<PlayerPrefs>(line, |_| Ok(())),
+        DocKey::Analysis { .. } => typed::<StoredReview>(line, StoredReview::check),
     };
     let bytes = checked.map_err(|e| format!("document {key}: {e}"))?;
     Ok(Entry::Document { key, bytes })
