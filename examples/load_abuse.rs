@@ -76,23 +76,28 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 }
 
 /// A random Katro 6x6 game from the start (seeded), until it ends or `max` moves; with
-/// the move of most frames (relays and captures) seen in it and the position before.
+/// the move of most frames (relays and captures) seen among every legal move of every
+/// position of it, and the position before that move.
 fn random_game(seed: u64, max: usize) -> (Game, Option<(Position, Move, usize)>) {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut game = Game::new(Variant::KATRO);
     let mut longest: Option<(Position, Move, usize)> = None;
     for _ in 0..max {
         let legal = game.legal_moves();
+        let before = game.position();
+        for &mv in &legal {
+            let Ok(trace) = before.play_traced(mv) else {
+                continue;
+            };
+            let frames = trace.relays() + trace.captures() + 1;
+            if longest.as_ref().is_none_or(|l| frames > l.2) {
+                longest = Some((before, mv, frames));
+            }
+        }
         let Some(&mv) = legal.choose(&mut rng) else {
             break;
         };
-        let before = game.position();
-        let Ok(trace) = game.play(mv) else { break };
-        let frames = trace.relays() + trace.captures() + 1;
-        if longest.as_ref().is_none_or(|l| frames > l.2) {
-            longest = Some((before, mv, frames));
-        }
-        if game.outcome().is_over() {
+        if game.play(mv).is_err() || game.outcome().is_over() {
             break;
         }
     }
@@ -101,10 +106,20 @@ fn random_game(seed: u64, max: usize) -> (Game, Option<(Position, Move, usize)>)
 
 /// The longest move of many random games: (position before, move, frames).
 fn long_move() -> (Position, Move, usize) {
-    (0..400)
+    (0..300)
         .filter_map(|seed| random_game(seed, 400).1)
         .max_by_key(|l| l.2)
         .expect("some move")
+}
+
+/// The [`ANALYSES`] longest of many random games.
+fn long_games() -> Vec<Game> {
+    let mut games: Vec<Game> = (0..400)
+        .map(|seed| random_game(10_000 + seed, 1000).0)
+        .collect();
+    games.sort_by_key(|g| std::cmp::Reverse(g.moves().len()));
+    games.truncate(ANALYSES);
+    games
 }
 
 /// Channels `replay-N` whose game's last move is the long move, and finished long games
@@ -128,9 +143,8 @@ fn set_up(store: &SledStore) -> usize {
         assert!(store.write(&at, None, Write::Put(&r)).unwrap());
     }
     let mut plies = Vec::new();
-    for i in 0..ANALYSES {
+    for (i, game) in long_games().into_iter().enumerate() {
         let at = chan(&format!("review-{i}"));
-        let (game, _) = random_game(10_000 + i as u64, 800);
         plies.push(game.moves().len());
         let mut r = Record::in_play(
             format!("a{i}"),
@@ -323,7 +337,13 @@ fn main() {
         let (core, go, tally) = (core.clone(), go.clone(), analyses.clone());
         threads.push(std::thread::spawn(move || {
             go.wait();
-            client(&core, &format!("review-{i}"), &format!("critic{i}"), "!analyze", &tally);
+            client(
+                &core,
+                &format!("review-{i}"),
+                &format!("critic{i}"),
+                "!analyze",
+                &tally,
+            );
         }));
     }
     for t in threads {
