@@ -78,7 +78,7 @@ impl Drop for DrawTicket<'_> {
     }
 }
 
-/// The drawing thread stopped (a panic in the painter); nothing was drawn.
+/// The drawing failed (a panic in the painter, or no drawing thread); nothing was drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawStopped;
 
@@ -142,7 +142,7 @@ impl DrawPool {
     /// and for its result; the time per frame is measured for the next refusals.
     ///
     /// # Errors
-    /// [`DrawStopped`] when the thread stopped (a panic in `draw`).
+    /// [`DrawStopped`] when `draw` panicked (the thread goes on) or no thread runs.
     pub fn run<T: Send + 'static>(
         &self,
         ticket: &DrawTicket<'_>,
@@ -208,7 +208,11 @@ fn draw_thread(jobs: &Mutex<mpsc::Receiver<Job>>) {
             queue.recv()
         };
         let Ok(job) = job else { return };
-        job();
+        // A panic in the painter fails that replay only (its caller hears of it when
+        // the result's sender is dropped); the thread goes on with the next one.
+        if std::panic::catch_unwind(std::panic::AssertUnwindSafe(job)).is_err() {
+            tracing::error!("drawing a replay panicked; that replay was refused");
+        }
     }
 }
 
@@ -267,5 +271,16 @@ mod tests {
         }
         assert_eq!(most.load(Ordering::SeqCst), 2);
         assert_eq!(pool.in_use(), 0);
+    }
+
+    #[test]
+    fn a_panicking_drawing_fails_alone_and_the_thread_goes_on() {
+        let pool = pool(1, 1);
+        let ticket = pool.admit(1).unwrap();
+        assert_eq!(
+            pool.run(&ticket, || panic!("painter bug")),
+            Err::<(), _>(DrawStopped)
+        );
+        assert_eq!(pool.run(&ticket, || 42), Ok(42));
     }
 }
