@@ -430,3 +430,16 @@ fn a_stored_review_is_exported_and_imported_with_its_game() {
         .to_string();
     assert!(e.contains("document analysis/test/g1"), "{e}");
 }
+
+/// A clock moved forward past what governor counts in nanoseconds (584 years) leaves the
+/// budget working: the fuzz test's clock jumps found it panicking.
+#[test]
+fn the_picture_budget_survives_a_clock_moved_centuries_on() {
+    let painter = Arc::new(Counting::default());
+    let Bench { core, clock, .. } = bench(Settings::default(), painter);
+    one_move_played(&core, "a");
+    ok(say(&core, "a", "carol", "!replay"));
+    clock.advance(Duration::from_millis(u64::MAX));
+    ok(say(&core, "a", "carol", "!replay"));
+    ok(say(&core, "a", "carol", "!board"));
+}

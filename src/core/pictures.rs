@@ -101,15 +101,24 @@ impl quick_cache::Weighter<PictureKey, Arc<MoveGif>> for Bytes {
 /// CLOCK-Pro); a look-up of a move being drawn waits for it rather than drawing it too.
 pub(crate) type PictureCache = quick_cache::sync::Cache<PictureKey, Arc<MoveGif>, Bytes>;
 
-/// The core's clock as governor's (as in the throttle), so that tests move it.
+/// The core's clock as governor's, so that tests move it: the time since the budget was
+/// made, at most [`MAX_CLOCK_MS`] (governor panics on a time past 584 years in
+/// nanoseconds, which a clock moved forward without bound would reach).
 #[derive(Clone)]
-struct CoreClock(Arc<dyn Clock>);
+struct CoreClock {
+    clock: Arc<dyn Clock>,
+    start_ms: u64,
+}
+
+/// A hundred years, in milliseconds: the budget's clock stops there.
+const MAX_CLOCK_MS: u64 = 100 * 365 * 24 * 3_600_000;
 
 impl GovernorClock for CoreClock {
     type Instant = Duration;
 
     fn now(&self) -> Duration {
-        Duration::from_millis(self.0.now_ms())
+        let ms = self.clock.now_ms().saturating_sub(self.start_ms);
+        Duration::from_millis(ms.min(MAX_CLOCK_MS))
     }
 }
 
@@ -129,7 +138,8 @@ pub struct Budget {
 
 impl Budget {
     fn new(limits: &PictureLimits, clock: Arc<dyn Clock>) -> Budget {
-        let clock = CoreClock(clock);
+        let start_ms = clock.now_ms();
+        let clock = CoreClock { clock, start_ms };
         Budget {
             limiter: limits.frames_per_minute.map(|n| {
                 RateLimiter::new(
