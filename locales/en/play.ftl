@@ -268,6 +268,12 @@ review-perfect-slip = { $ply } left a { $before ->
 review-perfect-kept = No move changed that.
 review-chart-title = { $south } (South) vs { $north } (North), { $kind }
 review-failed = the AI could not review the game: { $error }
+review-cooldown = you started another analysis a short while ago; nothing was changed. Try again in { $secs } s.
+review-running = this game is being analysed now; its review is kept when done. Try again in { $secs } s.
+review-busy = the analyses are busy with { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+}; nothing was changed. Try again in { $secs } s.
 # Pictures (src/core/painter.rs, src/core/dispatch.rs)
 picture-match-game = match game { $game }
 picture-match-side = reserve { $reserve }, { $count ->
@@ -286,6 +292,12 @@ picture-replay-frames = , in { $count ->
    *[other] { $count } frames
 }.
 picture-replay-alt = Animated replay, ending: { $alt }
+picture-busy = the bot is busy drawing { $count ->
+    [one] { $count } replay
+   *[other] { $count } replays
+}; nothing was changed. Try again in { $secs } s.
+picture-budget = you asked for many pictures lately (a replay costs one per frame drawn); nothing was changed. Try again in { $secs } s.
+picture-failed = the replay could not be drawn; try again later
 picture-move-alt = Animated move, ending: { $alt }
 # Picture captions and alt texts (src/render/plan.rs)
 picture-game-katro-steps = Katro { $rows }x{ $cols }, lone steps

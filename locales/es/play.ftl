@@ -268,6 +268,12 @@ review-perfect-slip = { $ply } dejó una posición { $before ->
 review-perfect-kept = Ninguna jugada cambió eso.
 review-chart-title = { $south } (Sur) contra { $north } (Norte), { $kind }
 review-failed = la IA no pudo analizar la partida: { $error }
+review-cooldown = empezó otro análisis hace poco; no se cambió nada. Inténtelo de nuevo en { $secs } s.
+review-running = esta partida se está analizando ahora; su análisis se guarda al terminar. Inténtelo de nuevo en { $secs } s.
+review-busy = los análisis están ocupados con { $count ->
+    [one] { $count } partida
+   *[other] { $count } partidas
+}; no se cambió nada. Inténtelo de nuevo en { $secs } s.
 # Pictures (src/core/painter.rs, src/core/dispatch.rs)
 picture-match-game = partida { $game } del match
 picture-match-side = reserva { $reserve }, { $count ->
@@ -286,6 +292,12 @@ picture-replay-frames = , en { $count ->
    *[other] { $count } imágenes
 }.
 picture-replay-alt = Repetición animada, al final: { $alt }
+picture-busy = el bot está ocupado dibujando { $count ->
+    [one] { $count } repetición
+   *[other] { $count } repeticiones
+}; no se cambió nada. Inténtelo de nuevo en { $secs } s.
+picture-budget = pidió muchas imágenes últimamente (una repetición cuesta una por fotograma dibujado); no se cambió nada. Inténtelo de nuevo en { $secs } s.
+picture-failed = no se pudo dibujar la repetición; inténtelo más tarde
 picture-move-alt = Jugada animada, al final: { $alt }
 # Picture captions and alt texts (src/render/plan.rs)
 picture-game-katro-steps = Katro { $rows }x{ $cols }, pasos de semilla sola

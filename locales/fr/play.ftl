@@ -268,6 +268,12 @@ review-perfect-slip = { $ply } a rendu une position { $before ->
 review-perfect-kept = Aucun coup n'y a rien changé.
 review-chart-title = { $south } (Sud) contre { $north } (Nord), { $kind }
 review-failed = l'IA n'a pas pu analyser la partie : { $error }
+review-cooldown = vous avez lancé une autre analyse il y a peu ; rien n'a été changé. Réessayez dans { $secs } s.
+review-running = cette partie est en cours d'analyse ; son analyse est gardée une fois finie. Réessayez dans { $secs } s.
+review-busy = les analyses sont occupées par { $count ->
+    [one] { $count } partie
+   *[other] { $count } parties
+} ; rien n'a été changé. Réessayez dans { $secs } s.
 # Pictures (src/core/painter.rs, src/core/dispatch.rs)
 picture-match-game = partie { $game } du match
 picture-match-side = réserve { $reserve }, { $count ->
@@ -286,6 +292,12 @@ picture-replay-frames = , en { $count ->
    *[other] { $count } images
 }.
 picture-replay-alt = Rejeu animé, à la fin : { $alt }
+picture-busy = le bot est occupé à dessiner { $count ->
+    [one] { $count } rejeu
+   *[other] { $count } rejeux
+} ; rien n'a été changé. Réessayez dans { $secs } s.
+picture-budget = vous avez demandé beaucoup d'images ces derniers temps (un rejeu coûte une image par étape dessinée) ; rien n'a été changé. Réessayez dans { $secs } s.
+picture-failed = le rejeu n'a pas pu être dessiné ; réessayez plus tard
 picture-move-alt = Coup animé, à la fin : { $alt }
 # Picture captions and alt texts (src/render/plan.rs)
 picture-game-katro-steps = Katro { $rows }x{ $cols }, pas d'une graine

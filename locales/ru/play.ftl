@@ -276,6 +276,13 @@ review-perfect-slip = { $ply } превратил { $before ->
 review-perfect-kept = Ни один ход этого не изменил.
 review-chart-title = { $south } (Юг) против { $north } (Север), { $kind }
 review-failed = ИИ не смог разобрать партию: { $error }
+review-cooldown = вы недавно уже запустили разбор; ничего не изменено. Попробуйте снова через { $secs } с.
+review-running = эта партия сейчас разбирается; разбор сохранится, когда будет готов. Попробуйте снова через { $secs } с.
+review-busy = разборы заняты: { $count ->
+    [one] { $count } партия
+    [few] { $count } партии
+   *[many] { $count } партий
+}; ничего не изменено. Попробуйте снова через { $secs } с.
 # Pictures (src/core/painter.rs, src/core/dispatch.rs)
 picture-match-game = партия { $game } матча
 picture-match-side = резерв { $reserve }, выиграно { $count ->
@@ -296,6 +303,13 @@ picture-replay-frames = , { $count ->
    *[many] { $count } кадров
 }.
 picture-replay-alt = Анимированный повтор, в конце: { $alt }
+picture-busy = бот занят рисованием: { $count ->
+    [one] { $count } повтор
+    [few] { $count } повтора
+   *[many] { $count } повторов
+}; ничего не изменено. Попробуйте снова через { $secs } с.
+picture-budget = вы недавно запросили много картинок (повтор стоит по одной за каждый нарисованный кадр); ничего не изменено. Попробуйте снова через { $secs } с.
+picture-failed = не удалось нарисовать повтор; попробуйте позже
 picture-move-alt = Анимированный ход, в конце: { $alt }
 # Picture captions and alt texts (src/render/plan.rs)
 picture-game-katro-steps = Katro { $rows }x{ $cols }, шаги одиночного камня

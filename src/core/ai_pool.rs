@@ -32,6 +32,35 @@ impl Default for PoolSize {
     }
 }
 
+/// What a pool's searches are for: the games' moves (and hints), or the game analyses
+/// of `!analyze` (issue 33), which have a pool of their own so that a move never waits
+/// behind an analysis and a full analysis queue refuses analyses only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PoolKind {
+    /// Moves and hints: `mancala_ai_queue_depth`, threads `ai-search-N`.
+    Play,
+    /// Game analyses: `mancala_analysis_queue_depth`, threads `ai-review-N`.
+    Analysis,
+}
+
+impl PoolKind {
+    /// Records a change of the queue's depth into this kind's gauge.
+    fn queued(self, metrics: &Metrics, change: i64) {
+        match self {
+            PoolKind::Play => metrics.ai_queued(change),
+            PoolKind::Analysis => metrics.analysis_queued(change),
+        }
+    }
+
+    /// The threads' name before their number.
+    fn thread_name(self) -> &'static str {
+        match self {
+            PoolKind::Play => "ai-search",
+            PoolKind::Analysis => "ai-review",
+        }
+    }
+}
+
 /// What a search does with the searcher set to its configuration (or with the refusal).
 type Run = Box<dyn FnOnce(Result<&mut Ai, ConfigError>) + Send>;
 
@@ -41,6 +70,8 @@ struct Job {
     run: Run,
     /// Where the job leaves the queue (`mancala_ai_queue_depth`) when a thread takes it.
     metrics: Arc<Metrics>,
+    /// Which queue's gauge that is.
+    kind: PoolKind,
 }
 
 /// Why a search did not run.
@@ -72,6 +103,8 @@ impl std::error::Error for PoolError {}
 /// The search threads and the games waiting for them.
 pub struct AiPool {
     size: PoolSize,
+    /// Moves or analyses: the gauge and the threads' names.
+    kind: PoolKind,
     /// The queue of searches, started with the threads on first need (an idle bot
     /// holds no table and no thread).
     jobs: OnceLock<mpsc::Sender<Job>>,
@@ -111,7 +144,14 @@ impl AiPool {
     /// The searches waiting for a thread (`mancala_ai_queue_depth`) and each search's
     /// time (`mancala_ai_search_seconds`) are recorded into `metrics`.
     pub fn new(size: PoolSize, metrics: Arc<Metrics>) -> AiPool {
+        AiPool::of_kind(PoolKind::Play, size, metrics)
+    }
+
+    /// As [`AiPool::new`], for `kind`'s searches: a [`PoolKind::Analysis`] pool records
+    /// its queue into `mancala_analysis_queue_depth` and names its threads `ai-review-N`.
+    pub fn of_kind(kind: PoolKind, size: PoolSize, metrics: Arc<Metrics>) -> AiPool {
         AiPool {
+            kind,
             size: PoolSize {
                 searchers: size.searchers.max(1),
                 queue: size.queue,
@@ -202,10 +242,11 @@ impl AiPool {
                 let _ = tx.send(found);
             }),
             metrics: self.metrics.clone(),
+            kind: self.kind,
         };
-        self.metrics.ai_queued(1);
+        self.kind.queued(&self.metrics, 1);
         if self.jobs().send(job).is_err() {
-            self.metrics.ai_queued(-1);
+            self.kind.queued(&self.metrics, -1);
             return Err(PoolError::Stopped);
         }
         rx.recv().unwrap_or(Err(PoolError::Stopped))
@@ -220,7 +261,7 @@ impl AiPool {
                 let (rx, made) = (rx.clone(), self.made.clone());
                 let stop = self.stopping.clone();
                 let spawned = std::thread::Builder::new()
-                    .name(format!("ai-search-{n}"))
+                    .name(format!("{}-{n}", self.kind.thread_name()))
                     .spawn(move || search_thread(&rx, &made, &stop));
                 if let Err(e) = spawned {
                     tracing::error!("cannot start an AI search thread: {e}");
@@ -254,11 +295,12 @@ fn search_thread(jobs: &Mutex<mpsc::Receiver<Job>>, made: &AtomicUsize, stop: &A
             config,
             run,
             metrics,
+            kind,
         }) = job
         else {
             return;
         };
-        metrics.ai_queued(-1);
+        kind.queued(&metrics, -1);
         match &mut searcher {
             Some(ai) => match ai.reconfigure(config) {
                 Ok(()) => run(Ok(ai)),

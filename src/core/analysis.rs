@@ -1,20 +1,21 @@
 //! `!analyze` (issue 15 item 2): the last game finished in the channel reviewed by the
 //! AI ([`mancala_ai::review`]): every move against the search's best, inaccuracies,
 //! mistakes and blunders by the seeds they lost, an accuracy figure per player, and the
-//! evaluation chart as a picture. Runs on the AI's pool; changes nothing.
+//! evaluation chart as a picture. Runs on the analysis pool (`analyses`); stores the
+//! review with the game (`review_store`) and changes nothing else.
 //!
 //! Which game and the reply are pure; only the search is not.
 
 use mancala_ai::review::{self, GameReview, Mark, PlyReview};
 use mancala_rules::Side;
 
+use super::analyses::{self, NotNow};
 use super::api::{Attachment, Incoming, Reply};
 use super::painter::EvalChart;
-use super::{refuse, text, vs_ai, Answer, Core};
-use crate::store::Record;
-
-/// Positions searched per position of the game when no node budget is configured.
-pub const DEFAULT_NODES: u64 = 100_000;
+use super::review_store::StoredReview;
+use super::{refuse, text, Answer, Core};
+use crate::store::keys::DocKey;
+use crate::store::{docs, Record};
 
 /// Marked moves listed in the reply at most (the chart shows them all).
 const LISTED: usize = 12;
@@ -180,7 +181,9 @@ pub(super) fn chart(r: &Record, review: &GameReview) -> EvalChart {
 }
 
 impl Core {
-    /// `!analyze`: reviews the channel's last finished game on the AI's pool.
+    /// `!analyze`: reviews the channel's last finished game, once (issue 33): a stored
+    /// review of the game is shown again without a search; else the game is searched on
+    /// the analysis pool ([`super::analyses`]) and its review stored with the game.
     pub(super) fn analyze(&self, msg: &Incoming) -> Answer {
         let p = &self.settings.prefix;
         let last = self.store.last_finished(&msg.at)?;
@@ -188,11 +191,22 @@ impl Core {
             Ok(r) => r.clone(),
             Err(why) => return refuse(why),
         };
-        let ticket = match self.ai_pool.admit() {
-            Ok(t) => t,
-            Err(busy) => return Ok(vec![vs_ai::busy_reply(busy)]),
+        let Some(game) = r.play.as_ref().map(|p| p.game().clone()) else {
+            return refuse(tr!("review-no-moves"));
         };
-        let nodes = self.settings.ai_max_nodes.unwrap_or(DEFAULT_NODES);
+        let key = DocKey::analysis(&r.at.community, &r.id);
+        let doc = docs::load::<Option<StoredReview>>(&*self.store, &key)?;
+        if let Some(stored) = doc.value.filter(|s| s.is_of(&game)) {
+            return Ok(vec![self.review_reply(&r, &stored.review(), stored.nodes)]);
+        }
+        let user = format!("{}|{}", msg.at.community, msg.author.id);
+        let now = self.clock.now_ms();
+        let cooldown = self.settings.analysis_cooldown;
+        let slot = match self.analyses.start(&user, &r.id, now, cooldown) {
+            Ok(slot) => slot,
+            Err(why) => return refuse(not_now_text(why)),
+        };
+        let nodes = analyses::nodes_per_position(self.settings.ai_max_nodes);
         let config = mancala_ai::SearchConfig {
             level: 5,
             ms_per_move: 0,
@@ -200,26 +214,45 @@ impl Core {
             seed: 0,
             max_nodes: Some(nodes),
         };
-        let game = r.play.as_ref().map(|p| p.game().clone());
-        let Some(game) = game else {
-            return refuse(tr!("review-no-moves"));
-        };
-        let reviewed = self.ai_pool.search(&ticket, config, move |ai| {
+        let started = std::time::Instant::now();
+        let reviewed = self.analyses.pool.search(&slot.ticket, config, move |ai| {
             review::review_with(ai, &game, nodes, &mut |_, _| {})
         });
         let review = match reviewed {
             Ok(review) => review,
             Err(e) => return refuse(tr!("review-failed", error = e.to_string())),
         };
-        let mut reply: Reply = super::text_reply(review_text(&r, &review, nodes));
-        if let Some(frame) = self.painter.eval_chart(&chart(&r, &review)) {
+        self.analyses.took(started.elapsed());
+        // Stored before the slot is given up, so that a request for the same game that
+        // waited for it finds it; one not of this game is replaced. Another write first
+        // (a racing import) keeps its own.
+        let stored = StoredReview::of(&review, nodes);
+        docs::save(&*self.store, &key, doc.version.as_ref(), &stored)?;
+        drop(slot);
+        Ok(vec![self.review_reply(&r, &review, nodes)])
+    }
+
+    /// The reply of `review` (of the game `r`, `nodes` positions per position): the
+    /// text and the chart.
+    fn review_reply(&self, r: &Record, review: &GameReview, nodes: u64) -> Reply {
+        let mut reply: Reply = super::text_reply(review_text(r, review, nodes));
+        if let Some(frame) = self.painter.eval_chart(&chart(r, review)) {
             reply.attachments.push(Attachment {
                 filename: "review.png".into(),
                 bytes: frame.png,
                 alt: frame.alt,
             });
         }
-        Ok(vec![reply])
+        reply
+    }
+}
+
+/// The refusal of an analysis that cannot start now, with the wait.
+fn not_now_text(why: NotNow) -> String {
+    match why {
+        NotNow::Cooldown(secs) => tr!("review-cooldown", secs = secs),
+        NotNow::Running(secs) => tr!("review-running", secs = secs),
+        NotNow::Busy { ahead, secs } => tr!("review-busy", count = ahead, secs = secs),
     }
 }
 

@@ -278,19 +278,20 @@ impl Core {
                         reply.attachments.push(attachment("summary.png".into(), f));
                     }
                 }
-                Picture::Replay { trace, info } => {
-                    let frames = self.painter.move_frames(&trace, &info);
-                    let gif = self.painter.gif(&frames);
-                    let alt = frames.last().map(|f| f.alt.clone()).unwrap_or_default();
-                    reply
-                        .body
-                        .push_str(&tr!("picture-replay-frames", count = frames.len()));
-                    reply.attachments.push(Attachment {
-                        filename: "move.gif".into(),
-                        bytes: gif,
-                        alt: tr!("picture-replay-alt", alt = alt),
-                    });
-                }
+                Picture::Replay { trace, info } => match self.move_gif(&trace, &info, true) {
+                    Ok(drawn) => {
+                        reply
+                            .body
+                            .push_str(&tr!("picture-replay-frames", count = drawn.frames));
+                        reply.attachments.push(Attachment {
+                            filename: "move.gif".into(),
+                            bytes: drawn.gif.clone(),
+                            alt: tr!("picture-replay-alt", alt = drawn.alt.as_str()),
+                        });
+                    }
+                    // A look: nothing changed; the reply says to try again.
+                    Err(busy) => return super::error_reply(busy),
+                },
             }
         }
         reply
@@ -316,12 +317,14 @@ impl Core {
                 return with_extra(vec![("board.png".to_string(), board)], extra);
             }
             PictureStyle::Gif => {
-                let frames = self.painter.move_frames(trace, info);
-                let alt = frames.last().map(|f| f.alt.clone()).unwrap_or_default();
-                let gif = Attachment {
-                    filename: "move.gif".into(),
-                    bytes: self.painter.gif(&frames),
-                    alt: tr!("picture-move-alt", alt = alt),
+                // Drawn on this thread (never refused), and cached for `!replay`.
+                let gif = match self.move_gif(trace, info, false) {
+                    Ok(drawn) => Attachment {
+                        filename: "move.gif".into(),
+                        bytes: drawn.gif.clone(),
+                        alt: tr!("picture-move-alt", alt = drawn.alt.as_str()),
+                    },
+                    Err(_) => return with_extra(Vec::new(), extra),
                 };
                 return std::iter::once(gif)
                     .chain(with_extra(Vec::new(), extra))

@@ -17,6 +17,7 @@
 
 mod aftermath;
 pub mod ai_pool;
+pub mod analyses;
 mod analysis;
 pub mod api;
 pub mod backup;
@@ -24,14 +25,19 @@ pub mod command;
 mod correspondence;
 mod decision;
 mod dispatch;
+pub mod draw_pool;
 mod games;
 mod hint;
 pub mod input;
 pub mod intake;
 pub mod limits;
+#[cfg(test)]
+mod load_tests;
 pub mod painter;
+pub mod pictures;
 pub mod ratings;
 pub mod shapes;
+pub mod review_store;
 pub mod show;
 #[cfg(test)]
 mod tests;
@@ -178,6 +184,15 @@ pub struct Settings {
     /// The AI's searchers and the games that may wait for one ([`ai_pool`]); default:
     /// one searcher per core, 64 waiting.
     pub ai_pool: ai_pool::PoolSize,
+    /// The searchers of `!analyze` and the analyses that may wait for one, apart from
+    /// the AI's moves ([`analyses`], issue 33); default: one searcher, 4 waiting.
+    pub analysis_pool: ai_pool::PoolSize,
+    /// How long a user who started an analysis waits before starting another (a stored
+    /// analysis is shown at any time); default 60 s, zero: none.
+    pub analysis_cooldown: Duration,
+    /// The replays' drawing pool, the picture cache and each user's budget of frames
+    /// ([`pictures`], issue 33).
+    pub pictures: pictures::PictureLimits,
 }
 
 impl Default for Settings {
@@ -200,6 +215,12 @@ impl Default for Settings {
             rate_limits: throttle::RateLimits::default(),
             ai_pool: ai_pool::PoolSize::default(),
             ai_max_nodes: None,
+            analysis_pool: ai_pool::PoolSize {
+                searchers: 1,
+                queue: 4,
+            },
+            analysis_cooldown: Duration::from_secs(60),
+            pictures: pictures::PictureLimits::default(),
         }
     }
 }
@@ -284,6 +305,10 @@ pub struct Core {
     throttle: throttle::Throttle,
     /// The AI's searchers, shared by every game against the AI.
     ai_pool: ai_pool::AiPool,
+    /// The searchers of `!analyze`, apart from the AI's, with their gates.
+    analyses: analyses::Analyses,
+    /// The replays' drawing pool, the picture cache and the users' budgets of frames.
+    pictures: pictures::Pictures,
     /// The coin tossed for a side nobody named (a fair one; tests may replace it).
     coin: Box<dyn Fn() -> Side + Send + Sync>,
     /// The work in flight, and whether new work is taken (closed at shutdown).
@@ -319,6 +344,8 @@ impl Core {
     ) -> Core {
         let throttle = throttle::Throttle::new(settings.rate_limits, clock.clone());
         let ai_pool = ai_pool::AiPool::new(settings.ai_pool, metrics.clone());
+        let analyses = analyses::Analyses::new(settings.analysis_pool, metrics.clone());
+        let pictures = pictures::Pictures::new(&settings.pictures, clock.clone(), metrics.clone());
         let painter = Arc::new(painter::TimedPainter::new(painter, metrics.clone()));
         Core {
             store,
@@ -331,6 +358,8 @@ impl Core {
             thinking: Mutex::new(HashSet::new()),
             throttle,
             ai_pool,
+            analyses,
+            pictures,
             coin: Box::new(dispatch::toss),
             intake: intake::Intake::new(),
             commands: AtomicU64::new(0),
@@ -355,6 +384,7 @@ impl Core {
     pub fn begin_shutdown(&self) {
         self.intake.close();
         self.ai_pool.stop_all();
+        self.analyses.pool.stop_all();
     }
 
     /// AI searches cut short or refused by the shutdown.
@@ -442,7 +472,9 @@ impl Core {
     fn run(&self, cmd: &Command, msg: &Incoming) -> Answer {
         if let Some(needs) = dispatch::Needs::of(cmd) {
             return self.commit(&msg.at, msg, needs, &mut |state, ctx| {
-                dispatch::decide(state, cmd, ctx)
+                let mut decision = dispatch::decide(state, cmd, ctx)?;
+                self.admit_pictures(msg, &mut decision, state.channel.theme)?;
+                Ok(decision)
             });
         }
         match cmd {
@@ -629,6 +661,7 @@ impl ChatCore for Core {
             return Vec::new();
         };
         self.throttle.forget_idle();
+        self.pictures.forget_idle();
         crate::metrics::in_command(crate::metrics::TICK, || self.run_tick(owns))
     }
 

@@ -83,6 +83,18 @@ struct PictureLabel {
     picture: &'static str,
 }
 
+/// `{result}`: `hit` or `miss` of the picture cache.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct CacheLabel {
+    result: &'static str,
+}
+
+/// `{reason}`: why pictures were refused (`queue`, `budget`).
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RefusedLabel {
+    reason: &'static str,
+}
+
 /// `{transport}`.
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct TransportLabel {
@@ -119,6 +131,11 @@ pub struct Metrics {
     ai_queue_depth: Gauge<i64, AtomicI64>,
     ai_search_seconds: Histogram,
     picture_seconds: Family<PictureLabel, Histogram, fn() -> Histogram>,
+    analysis_queue_depth: Gauge<i64, AtomicI64>,
+    picture_queue_depth: Gauge<i64, AtomicI64>,
+    picture_cache: Family<CacheLabel, Counter>,
+    picture_cache_bytes: Gauge<i64, AtomicI64>,
+    picture_refused: Family<RefusedLabel, Counter>,
     transport_up: Family<TransportLabel, Gauge<i64, AtomicI64>>,
 }
 
@@ -142,6 +159,11 @@ impl Metrics {
             ai_queue_depth: Gauge::default(),
             ai_search_seconds: search_seconds(),
             picture_seconds: Family::new_with_constructor(short_seconds),
+            analysis_queue_depth: Gauge::default(),
+            picture_queue_depth: Gauge::default(),
+            picture_cache: Family::default(),
+            picture_cache_bytes: Gauge::default(),
+            picture_refused: Family::default(),
             transport_up: Family::default(),
         };
         let r = &mut m.registry;
@@ -184,6 +206,32 @@ impl Metrics {
             "mancala_picture_seconds",
             "Time to paint pictures, by painter call",
             m.picture_seconds.clone(),
+        );
+        r.register(
+            "mancala_analysis_queue_depth",
+            "Game analyses (!analyze) waiting for their search thread",
+            m.analysis_queue_depth.clone(),
+        );
+        r.register(
+            "mancala_picture_queue_depth",
+            "Replays waiting for a drawing thread",
+            m.picture_queue_depth.clone(),
+        );
+        r.register(
+            "mancala_picture_cache",
+            "Look-ups of a move's pictures in the picture cache, by result (hit, miss)",
+            m.picture_cache.clone(),
+        );
+        r.register(
+            "mancala_picture_cache_bytes",
+            "Bytes of pictures held in the picture cache",
+            m.picture_cache_bytes.clone(),
+        );
+        r.register(
+            "mancala_picture_refused",
+            "Pictures refused, by reason (queue: the drawing queue was full; budget: the \
+             user's picture budget was spent)",
+            m.picture_refused.clone(),
         );
         r.register(
             "mancala_transport_up",
@@ -248,6 +296,38 @@ impl Metrics {
         self.picture_seconds
             .get_or_create(&PictureLabel { picture })
             .observe(took.as_secs_f64());
+    }
+
+    /// A game analysis joined the analysis queue (`+1`) or left it for its thread (`-1`).
+    pub fn analysis_queued(&self, change: i64) {
+        self.analysis_queue_depth.inc_by(change);
+    }
+
+    /// A replay joined the drawing queue (`+1`) or left it for a drawing thread (`-1`).
+    pub fn picture_queued(&self, change: i64) {
+        self.picture_queue_depth.inc_by(change);
+    }
+
+    /// A look-up in the picture cache: found (`true`) or not.
+    pub fn picture_cache(&self, hit: bool) {
+        let result = if hit { "hit" } else { "miss" };
+        self.picture_cache
+            .get_or_create(&CacheLabel { result })
+            .inc();
+    }
+
+    /// The picture cache now holds `bytes`.
+    pub fn picture_cache_bytes(&self, bytes: u64) {
+        self.picture_cache_bytes
+            .set(i64::try_from(bytes).unwrap_or(i64::MAX));
+    }
+
+    /// Pictures refused: `reason` is `queue` (the drawing queue was full) or `budget`
+    /// (the user's picture budget was spent).
+    pub fn picture_refused(&self, reason: &'static str) {
+        self.picture_refused
+            .get_or_create(&RefusedLabel { reason })
+            .inc();
     }
 
     /// The transport `transport` is connected (`true`) or not.

@@ -36,6 +36,13 @@ fn the_text_is_prometheus_0_0_4_with_every_metric_named() {
     m.ai_searched(Duration::from_millis(20));
     m.painted("move_frames", Duration::from_millis(5));
     m.transport_up("console", true);
+    m.analysis_queued(2);
+    m.picture_queued(3);
+    m.picture_cache(true);
+    m.picture_cache(false);
+    m.picture_cache(false);
+    m.picture_cache_bytes(4096);
+    m.picture_refused("budget");
     let games = BTreeMap::from([("katro".to_string(), 2), ("hoyito match".to_string(), 1)]);
     let text = m.encode(Some(&games));
     assert_eq!(CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8");
@@ -49,6 +56,12 @@ fn the_text_is_prometheus_0_0_4_with_every_metric_named() {
         "mancala_ai_search_seconds_count 1",
         "mancala_picture_seconds_count{picture=\"move_frames\"} 1",
         "mancala_transport_up{transport=\"console\"} 1",
+        "mancala_analysis_queue_depth 2",
+        "mancala_picture_queue_depth 3",
+        "mancala_picture_cache_total{result=\"hit\"} 1",
+        "mancala_picture_cache_total{result=\"miss\"} 2",
+        "mancala_picture_cache_bytes 4096",
+        "mancala_picture_refused_total{reason=\"budget\"} 1",
         "# TYPE mancala_games_active gauge",
         "mancala_games_active{game=\"katro\"} 2",
         "mancala_games_active{game=\"hoyito match\"} 1",

@@ -82,6 +82,14 @@ pub enum DocKey {
         /// The player's id.
         user: String,
     },
+    /// `analysis/COMMUNITY/GAME`: the stored `!analyze` review of a finished game (issue
+    /// 33: one analysis per game, searched once and reused).
+    Analysis {
+        /// The community the game was played in.
+        community: String,
+        /// The game's id.
+        game: String,
+    },
 }
 
 impl DocKey {
@@ -137,7 +145,16 @@ impl DocKey {
         matches!(self, DocKey::Tour { .. })
     }
 
-    /// The kind of document: `rating`, `ratinglog`, `tour`, `chan` or `player`.
+    /// The stored analysis of the game `game` of `community`.
+    pub fn analysis(community: &str, game: &str) -> DocKey {
+        DocKey::Analysis {
+            community: community.into(),
+            game: game.into(),
+        }
+    }
+
+    /// The kind of document: `rating`, `ratinglog`, `tour`, `chan`, `player` or
+    /// `analysis`.
     pub fn kind(&self) -> &'static str {
         match self {
             DocKey::Rating { .. } => "rating",
@@ -145,6 +162,7 @@ impl DocKey {
             DocKey::Tour { .. } => "tour",
             DocKey::Chan(_) => "chan",
             DocKey::Player { .. } => "player",
+            DocKey::Analysis { .. } => "analysis",
         }
     }
 
@@ -154,7 +172,8 @@ impl DocKey {
             DocKey::Rating { community, .. }
             | DocKey::RatingLog { community, .. }
             | DocKey::Tour { community, .. }
-            | DocKey::Player { community, .. } => community,
+            | DocKey::Player { community, .. }
+            | DocKey::Analysis { community, .. } => community,
             DocKey::Chan(at) => &at.community,
         }
     }
@@ -171,6 +190,7 @@ impl DocKey {
             DocKey::Tour { community, name } => vec![community, name],
             DocKey::Chan(at) => vec![&at.community, &at.channel],
             DocKey::Player { community, user } => vec![community, user],
+            DocKey::Analysis { community, game } => vec![community, game],
         }
     }
 
@@ -187,10 +207,11 @@ impl DocKey {
             "chan" => "chan/COMMUNITY/CHANNEL",
             "player" => "player/COMMUNITY/USER",
             "ratinglog" => "ratinglog/COMMUNITY/FAMILY/USER/ENTRY",
+            "analysis" => "analysis/COMMUNITY/GAME",
             other => {
                 return Err(format!(
                     "`{other}/...` is not a kind of document the bot keeps (rating, \
-                     ratinglog, tour, chan, player)"
+                     ratinglog, tour, chan, player, analysis)"
                 ))
             }
         };
@@ -230,6 +251,10 @@ impl DocKey {
                 community: a,
                 channel: b,
             }),
+            "analysis" => DocKey::Analysis {
+                community: a,
+                game: b,
+            },
             _ => DocKey::Player {
                 community: a,
                 user: b,
@@ -333,6 +358,7 @@ mod tests {
             DocKey::rating_log("c", "hoyito", &user("a/b%2F"), 7, "x"),
             DocKey::tour("c", "Spring/Open"),
             DocKey::player("console", &user("a/b")),
+            DocKey::analysis("900", "17000-3"),
         ] {
             assert_eq!(DocKey::parse(&k.to_string()), Ok(k.clone()), "{k}");
         }

@@ -267,6 +267,9 @@ fn contract_restart_keeps_records_history_documents_and_ids() {
                 .unwrap());
             let key = DocKey::chan(&one);
             assert!(store.write_doc(&key, None, Some(b"{\"a\":1}")).unwrap());
+            // A finished game's review, beside it (issue 33).
+            let review = DocKey::analysis("g", "c2");
+            assert!(store.write_doc(&review, None, Some(b"{\"r\":2}")).unwrap());
         }
         let store = b.open();
         if !b.persists() {
@@ -284,6 +287,9 @@ fn contract_restart_keeps_records_history_documents_and_ids() {
         assert_eq!(store.due(60).unwrap(), vec![one.clone()], "{}", b.name());
         let doc = store.doc(&DocKey::chan(&one)).unwrap();
         assert_eq!(doc.as_deref(), Some(&b"{\"a\":1}"[..]));
+        let all = store.docs(&DocPrefix::All).unwrap();
+        let review = all.iter().find(|(k, _)| *k == DocKey::analysis("g", "c2"));
+        assert_eq!(review.map(|(_, v)| &v[..]), Some(&b"{\"r\":2}"[..]));
         // New ids after the restart never repeat the ones before.
         for _ in 0..5 {
             let id = store.new_id(7).unwrap();

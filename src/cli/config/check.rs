@@ -209,6 +209,14 @@ impl AiConfig {
         }
         within("ai.searchers", self.searchers, 0, 64)?;
         within("ai.queue", self.queue, 0, 10_000)?;
+        within("ai.analysis_searchers", self.analysis_searchers, 1, 16)?;
+        within("ai.analysis_queue", self.analysis_queue, 0, 1000)?;
+        within(
+            "ai.analysis_cooldown_secs",
+            self.analysis_cooldown_secs,
+            0,
+            86_400,
+        )?;
         if self.ms_per_move == 0 && self.max_nodes == 0 {
             bail!("ai.ms_per_move 0 (no time limit) needs ai.max_nodes above 0");
         }
@@ -243,6 +251,21 @@ impl Limits {
                 bail!("{key} must be 0 (no limit) or 1 to 600, got {v}");
             }
         }
+        within("limits.picture_threads", self.picture_threads, 0, 64)?;
+        within("limits.picture_queue", self.picture_queue, 0, 10_000)?;
+        within("limits.picture_cache_mb", self.picture_cache_mb, 1, 4096)?;
+        within(
+            "limits.picture_frames_per_minute",
+            self.picture_frames_per_minute,
+            0,
+            100_000,
+        )?;
+        within(
+            "limits.picture_burst_frames",
+            self.picture_burst_frames,
+            1,
+            100_000,
+        )?;
         Ok(())
     }
 }

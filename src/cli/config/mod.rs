@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 
 use mancala_bot::core::ai_pool::PoolSize;
 use mancala_bot::core::command;
+use mancala_bot::core::draw_pool::DrawSize;
+use mancala_bot::core::pictures::PictureLimits;
 use mancala_bot::core::throttle::RateLimits;
 use mancala_bot::core::Settings;
 use mancala_bot::model::GameKind;
@@ -450,6 +452,15 @@ pub struct AiConfig {
     /// loaded from `DATA/hoyito-2x6-egdb-12.bin`; level 5 and `!analyze` then know those
     /// positions' results with perfect play (default true).
     pub endgame: bool,
+    /// `!analyze` searches at once, on threads apart from the AI's moves, 1 to 16
+    /// (default 1).
+    pub analysis_searchers: usize,
+    /// Analyses that may wait for a searcher, 0 to 1000; one beyond is refused with the
+    /// wait (default 4).
+    pub analysis_queue: usize,
+    /// Seconds a user who started an analysis waits before starting another, 0 to 86400
+    /// (default 60); a stored analysis is shown at any time.
+    pub analysis_cooldown_secs: u64,
 }
 
 impl Default for AiConfig {
@@ -462,6 +473,9 @@ impl Default for AiConfig {
             searchers: 0,
             queue: 64,
             endgame: true,
+            analysis_searchers: 1,
+            analysis_queue: 4,
+            analysis_cooldown_secs: 60,
         }
     }
 }
@@ -485,6 +499,17 @@ pub struct Limits {
     /// user's first quarter of it passes whatever the channel's count
     /// ([`mancala_bot::core::throttle::share`]).
     pub commands_per_channel_per_minute: u32,
+    /// Threads drawing `!replay`, 0 (one per core) to 64 (default 0).
+    pub picture_threads: usize,
+    /// Replays that may wait for a drawing thread, 0 to 10000 (default 32).
+    pub picture_queue: usize,
+    /// The picture cache (moves' GIFs once drawn), in MiB, 1 to 4096 (default 64).
+    pub picture_cache_mb: u64,
+    /// Frames of pictures a user's budget refills per minute, 0 (no budget) or 1 to
+    /// 100000 (default 300).
+    pub picture_frames_per_minute: u32,
+    /// Frames a user's budget holds at most, 1 to 100000 (default 300).
+    pub picture_burst_frames: u32,
 }
 
 /// The Discord transport's settings.
@@ -563,6 +588,24 @@ impl Default for Config {
     }
 }
 
+impl Limits {
+    /// The pictures' limits of these settings (checked).
+    fn pictures(&self) -> PictureLimits {
+        PictureLimits {
+            pool: DrawSize {
+                threads: match self.picture_threads {
+                    0 => DrawSize::default().threads,
+                    n => n,
+                },
+                queue: self.picture_queue,
+            },
+            cache_bytes: self.picture_cache_mb << 20,
+            frames_per_minute: NonZeroU32::new(self.picture_frames_per_minute),
+            burst_frames: NonZeroU32::new(self.picture_burst_frames).unwrap_or(NonZeroU32::MIN),
+        }
+    }
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {
@@ -572,6 +615,11 @@ impl Default for Limits {
             store_cache_mb: 32,
             commands_per_user_per_minute: 20,
             commands_per_channel_per_minute: 60,
+            picture_threads: 0,
+            picture_queue: 32,
+            picture_cache_mb: 64,
+            picture_frames_per_minute: 300,
+            picture_burst_frames: 300,
         }
     }
 }
@@ -645,6 +693,12 @@ impl Config {
                 per_user: NonZeroU32::new(l.commands_per_user_per_minute),
                 per_channel: NonZeroU32::new(l.commands_per_channel_per_minute),
             },
+            analysis_pool: PoolSize {
+                searchers: ai.analysis_searchers,
+                queue: ai.analysis_queue,
+            },
+            analysis_cooldown: Duration::from_secs(ai.analysis_cooldown_secs),
+            pictures: l.pictures(),
         })
     }
 

@@ -11,6 +11,7 @@
 //! - `tour/COMMUNITY/NAME`: the tournament of that community and name (see
 //!   [`check_tournament`]).
 //! - `chan/COMMUNITY/CHANNEL`, `player/COMMUNITY/USER`: their settings decode.
+//! - `analysis/COMMUNITY/GAME`: a game id the bot makes; the stored review decodes.
 
 use std::collections::HashSet;
 
@@ -60,6 +61,7 @@ pub(super) fn check_key(raw: &str) -> Result<DocKey, String> {
         DocKey::Tour { name, .. } => check_tournament_name(name, true)?,
         DocKey::Chan(at) => check_place("the channel", at)?,
         DocKey::Player { .. } => {}
+        DocKey::Analysis { game, .. } => check_id("the analysed game's id", game)?,
     }
     let community = key.community().to_string();
     check_place(

@@ -32,6 +32,7 @@ use super::input::{display_name, platform_id_fault, PLATFORM_ID_RULE};
 use super::limits::LATEST_MS;
 use super::ratings::{RatingChange, RatingTable};
 use super::shapes;
+use super::review_store::StoredReview;
 use super::tournament::Tournament;
 use crate::model::{ChannelKey, User};
 use crate::store::keys::{DocKey, DocPrefix};
@@ -393,6 +394,7 @@ fn check_document(
         DocKey::Tour { .. } => typed::<Tournament>(line, |t| documents::check_tournament(&key, t)),
         DocKey::Chan(_) => typed::<ChannelSettings>(line, |_| Ok(())),
         DocKey::Player { .. } => typed::<PlayerPrefs>(line, |_| Ok(())),
+        DocKey::Analysis { .. } => typed::<StoredReview>(line, StoredReview::check),
     };
     let bytes = checked.map_err(|e| format!("document {key}: {e}"))?;
     Ok(Entry::Document { key, bytes })
