@@ -30,14 +30,15 @@ mod games;
 mod hint;
 pub mod input;
 pub mod intake;
+mod limiter;
 pub mod limits;
 #[cfg(test)]
 mod load_tests;
 pub mod painter;
 pub mod pictures;
 pub mod ratings;
-pub mod shapes;
 pub mod review_store;
+pub mod shapes;
 pub mod show;
 #[cfg(test)]
 mod tests;

@@ -12,11 +12,12 @@
 
 use std::num::NonZeroU32;
 use std::sync::Arc;
-use std::time::Duration;
 
 use governor::clock::Clock as GovernorClock;
 use governor::state::keyed::HashMapStateStore;
 use governor::{Quota, RateLimiter};
+
+use super::limiter::{CoreClock, Keyed};
 use mancala_rules::Trace;
 
 use super::api::Incoming;
@@ -101,35 +102,8 @@ impl quick_cache::Weighter<PictureKey, Arc<MoveGif>> for Bytes {
 /// CLOCK-Pro); a look-up of a move being drawn waits for it rather than drawing it too.
 pub(crate) type PictureCache = quick_cache::sync::Cache<PictureKey, Arc<MoveGif>, Bytes>;
 
-/// The core's clock as governor's, so that tests move it: the time since the budget was
-/// made, at most [`MAX_CLOCK_MS`] (governor panics on a time past 584 years in
-/// nanoseconds, which a clock moved forward without bound would reach).
-#[derive(Clone)]
-struct CoreClock {
-    clock: Arc<dyn Clock>,
-    start_ms: u64,
-}
-
-/// A hundred years, in milliseconds: the budget's clock stops there.
-const MAX_CLOCK_MS: u64 = 100 * 365 * 24 * 3_600_000;
-
-impl GovernorClock for CoreClock {
-    type Instant = Duration;
-
-    fn now(&self) -> Duration {
-        let ms = self.clock.now_ms().saturating_sub(self.start_ms);
-        Duration::from_millis(ms.min(MAX_CLOCK_MS))
-    }
-}
-
-type Keyed = RateLimiter<
-    String,
-    HashMapStateStore<String>,
-    CoreClock,
-    governor::middleware::NoOpMiddleware<Duration>,
->;
-
-/// Each user's budget of frames (community and user), on governor's GCRA.
+/// Each user's budget of frames (in every community of the platform together, as the
+/// command limits), on governor's GCRA.
 pub struct Budget {
     limiter: Option<Keyed>,
     burst: NonZeroU32,
@@ -138,8 +112,7 @@ pub struct Budget {
 
 impl Budget {
     fn new(limits: &PictureLimits, clock: Arc<dyn Clock>) -> Budget {
-        let start_ms = clock.now_ms();
-        let clock = CoreClock { clock, start_ms };
+        let clock = CoreClock::new(clock);
         Budget {
             limiter: limits.frames_per_minute.map(|n| {
                 RateLimiter::new(
@@ -262,11 +235,13 @@ impl Core {
         if cost == 0 {
             return Ok(());
         }
-        let user = format!("{}|{}", msg.at.community, msg.author.id);
-        self.pictures.budget.take(&user, cost).map_err(|secs| {
-            self.metrics.picture_refused("budget");
-            Refusal(tr!("picture-budget", secs = secs))
-        })
+        self.pictures
+            .budget
+            .take(&msg.author.id, cost)
+            .map_err(|secs| {
+                self.metrics.picture_refused("budget");
+                Refusal(tr!("picture-budget", secs = secs))
+            })
     }
 
     /// The move of `trace` under `info` as an animated GIF: from the cache, else drawn

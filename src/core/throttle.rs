@@ -18,6 +18,8 @@ use governor::clock::Clock as GovernorClock;
 use governor::state::keyed::HashMapStateStore;
 use governor::{Quota, RateLimiter};
 
+use super::limiter::{CoreClock, Keyed};
+
 use super::api::{Incoming, Reply};
 use super::Clock;
 
@@ -32,26 +34,6 @@ pub struct RateLimits {
     /// Commands per minute in one channel, all users together.
     pub per_channel: Option<NonZeroU32>,
 }
-
-/// The core's clock as governor's: milliseconds since the epoch, so that tests with a
-/// manual clock see windows open and close as the clock moves.
-#[derive(Clone)]
-struct CoreClock(Arc<dyn Clock>);
-
-impl GovernorClock for CoreClock {
-    type Instant = Duration;
-
-    fn now(&self) -> Duration {
-        Duration::from_millis(self.0.now_ms())
-    }
-}
-
-type Keyed = RateLimiter<
-    String,
-    HashMapStateStore<String>,
-    CoreClock,
-    governor::middleware::NoOpMiddleware<Duration>,
->;
 
 /// Each user's share of a channel's limit of `per_channel` commands a minute: a quarter
 /// of it, at least 1. Within his share, a user's command is never refused for the
@@ -94,7 +76,7 @@ pub enum Verdict {
 impl Throttle {
     /// Limiters for `limits`, timed by `clock`.
     pub fn new(limits: RateLimits, clock: Arc<dyn Clock>) -> Throttle {
-        let clock = CoreClock(clock);
+        let clock = CoreClock::new(clock);
         let keyed = |n: Option<NonZeroU32>| {
             n.map(|n| {
                 RateLimiter::new(
@@ -148,7 +130,7 @@ impl Throttle {
 
     /// The refusal for `key`, once per window; silence after.
     fn refusal(&self, key: String, who: Who, wait: Duration) -> Verdict {
-        let now = self.clock.0.now_ms();
+        let now = self.clock.now_ms();
         let mut warned = self.warned.lock().unwrap_or_else(|e| e.into_inner());
         // Forget keys whose windows are over, so the map stays as small as the flood.
         warned.retain(|_, until| *until > now);
