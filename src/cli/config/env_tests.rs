@@ -66,14 +66,20 @@ fn sample(kind: &Kind, default: Option<&toml::Value>) -> (String, toml::Value) {
         Kind::Float => "7.5".into(),
         Kind::Str => "sample_value".into(),
         Kind::Choice(names) => names.last().unwrap().clone(),
-        Kind::List(_) => "[7.5, 8.5]".into(),
+        Kind::List(inner) => {
+            let (one, _) = sample(inner, None);
+            format!("[{one}, {one}]")
+        }
     };
     let value = match kind {
         Kind::Bool => toml::Value::Boolean(text == "true"),
         Kind::Int(..) => toml::Value::Integer(7),
         Kind::Float => toml::Value::Float(7.5),
         Kind::Str | Kind::Choice(_) => toml::Value::String(text.clone()),
-        Kind::List(_) => toml::Value::Array(vec![7.5.into(), 8.5.into()]),
+        Kind::List(inner) => {
+            let (_, one) = sample(inner, None);
+            toml::Value::Array(vec![one.clone(), one])
+        }
     };
     (text, value)
 }
