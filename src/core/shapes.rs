@@ -29,7 +29,7 @@ pub const OWN_ROOM_RULE: &str =
 
 /// Whether `room` may hold a game of a tournament of `community`: in that community, as
 /// the console and Discord open rooms, or a community of its own ([`OWN_ROOM_RULE`]:
-/// the room id as both community and channel, `transport::matrix::bot::channel_key`).
+/// the room id as both community and channel, `transport::matrix::channel_key`).
 pub fn room_fits(community: &str, room: &ChannelKey) -> bool {
     room.community == community || room.community == room.channel
 }

@@ -26,7 +26,6 @@ use unicode_bidi::BidiInfo;
 use unicode_normalization::char::is_combining_mark;
 use unicode_script::UnicodeScript;
 
-use super::draw::lock;
 use super::glyph::Face;
 use super::system::SystemFonts;
 use crate::core::input::is_invisible;
@@ -77,7 +76,12 @@ impl Fallbacks {
         if self.emoji.has(ch) {
             return Some(EMOJI);
         }
-        let mut system = lock(self.system.as_ref()?);
+        // A poisoned lock (a panic elsewhere) still holds a usable face list.
+        let mut system = self
+            .system
+            .as_ref()?
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
         system.find(ch).map(|i| SYSTEM + i as u16)
     }
 }

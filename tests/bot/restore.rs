@@ -12,7 +12,7 @@ use mancala_bot::store::{MemoryStore, Store};
 
 use crate::core_chat::{bench, chan, ok, say, say_as};
 
-/// Rooms as the Matrix transport opens them (`transport::matrix::bot::channel_key`):
+/// Rooms as the Matrix transport opens them (`transport::matrix::channel_key`):
 /// the room id as both community and channel, so every game room is a community of its
 /// own.
 #[derive(Default)]

@@ -12,7 +12,7 @@ use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 
-use super::pairing::berger;
+use super::tables::berger;
 use crate::model::GameKind;
 use crate::model::{ChannelKey, User};
 use crate::store::keys::DocKey;

@@ -9,8 +9,9 @@ mod decide;
 pub mod engine;
 mod pairing;
 mod rounds;
+mod tables;
 mod views;
 
 pub use decide::MAX_ENTRANTS;
 pub use engine::{Entrant, Format, Pairing, Phase, Res, Round, Standing, Tournament};
-pub use pairing::{berger, bracket};
+pub use tables::{berger, bracket};

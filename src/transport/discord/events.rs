@@ -1,14 +1,14 @@
 //! Gateway events: chat messages become commands for the core, interactions (slash
 //! commands, button presses) are answered.
 
-use anyhow::anyhow;
 use serenity::all::{FullEvent, Interaction, Message, UserId};
 
 use super::adapter::{self, OutMessage};
+use super::call::{core_failed, spawn_core};
 use super::interactions::on_press;
 use super::send::{deliver_to, post_all_with_note};
 use super::{Data, Error};
-use crate::core::api::{Incoming, Reply};
+
 use crate::i18n::{with_lang, Lang};
 
 /// The note posted while a command waits long: `Thinking...`, with the games waiting
@@ -43,16 +43,6 @@ pub(super) async fn on_event(
         } => on_press(ctx, fctx.user_data, press).await,
         _ => Ok(()),
     }
-}
-
-/// Calls the core off the async threads. A panic in the core becomes an error.
-pub(super) fn spawn_core(data: &Data, incoming: Incoming) -> tokio::task::JoinHandle<Vec<Reply>> {
-    let core = data.core.clone();
-    tokio::task::spawn_blocking(move || core.handle(&incoming))
-}
-
-pub(super) fn core_failed(e: tokio::task::JoinError) -> Error {
-    anyhow!("the core failed on a command: {e}")
 }
 
 /// A prefix command: the core's replies are posted as channel messages.

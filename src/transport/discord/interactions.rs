@@ -13,7 +13,7 @@ use serenity::all::{
 };
 
 use super::adapter::{self, OutMessage, Press, Routed};
-use super::events::{core_failed, spawn_core};
+use super::call::{core_failed, spawn_core};
 use super::send::{
     deliver, deliver_to, is_expired_token, is_rate_limited, is_unknown_interaction, missed_note,
     post_all,

@@ -36,6 +36,7 @@
 //! [`DiscordOptions`] `Debug` impl redacts it, and serenity keeps it out of its spans.
 
 pub mod adapter;
+mod call;
 pub mod commands;
 mod events;
 mod interactions;
