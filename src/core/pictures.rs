@@ -1,6 +1,6 @@
 //! What one user's pictures may cost the bot (issue 33): the replays of moves are drawn
 //! on the bounded drawing pool ([`super::draw_pool`]) and kept once drawn in a cache
-//! bounded by bytes ([`PictureCache`]), and each user has a budget of frames
+//! bounded by bytes (`PictureCache`), and each user has a budget of frames
 //! ([`Budget`]): a long replay drawn anew costs one per frame, a cached one or a board
 //! costs one. A look (`!replay`, `!board`) over the budget or while the drawing queue is
 //! full is refused with when to try again, and nothing is drawn.

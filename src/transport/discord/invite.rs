@@ -47,7 +47,7 @@ pub fn url(client_id: u64) -> String {
     )
 }
 
-/// [`url`] for the bot of `token` (its user id, read from the token's first part: a bot's
+/// [`url()`] for the bot of `token` (its user id, read from the token's first part: a bot's
 /// user id is its application's client id). No network.
 ///
 /// # Errors
