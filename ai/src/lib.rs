@@ -12,9 +12,11 @@
 //! seeds (a beginner), 2 looks two moves ahead, 3 four, 4 six, and 5 searches as deep
 //! as its time allows. Each level beats the one below.
 //!
-//! The bot calls [`Ai::choose_in_game`] from `tokio::task::spawn_blocking`: an [`Ai`] is
+//! The bot keeps a fixed pool of search threads, each with one [`Ai`] reused from search
+//! to search ([`Ai::reconfigure`]), and calls [`Ai::choose_in_game`] there: an [`Ai`] is
 //! `Send`, its memory is its transposition table ([`SearchConfig::tt_mb`]), and each
-//! call returns within about [`SearchConfig::ms_per_move`] milliseconds.
+//! call returns within about [`SearchConfig::ms_per_move`] milliseconds, or soon after
+//! its stop flag is raised ([`Ai::set_stop`]).
 //!
 //! Engines (the `mancala-bot engine` protocol) call [`Ai::analyse`] instead: explicit
 //! [`Limits`] per search, a stop flag another thread may raise, and a report of every

@@ -547,10 +547,12 @@ pub trait ChatCore: Send + Sync + 'static {
     /// The periodic driver of correspondence play: transports call it about once a
     /// minute (and once at start). It sends the reminders that have come due, handles
     /// deadlines that have passed (forfeits, timeout notices), announces challenges that
-    /// expired unanswered (once each), and resumes tournaments
-    /// (results, next rounds), all from the store, so that a deadline that passed while
-    /// the bot was down is handled at the first tick. Returns the messages to post, each
-    /// with its channel. Blocking, like [`ChatCore::handle`].
+    /// expired unanswered (once each), plays the AI's moves still owed (after a restart
+    /// or a full search queue), and drives the tournaments on the store's list (results,
+    /// next rounds, rooms opened, and finished games' rooms closed after their grace),
+    /// all from the store, so that a deadline that passed while the bot was down is
+    /// handled at the first tick. Returns the messages to post, each with its channel.
+    /// Blocking, like [`ChatCore::handle`]; nothing while the bot is shutting down.
     fn tick(&self) -> Vec<(ChannelKey, Reply)> {
         self.tick_where(&|_| true)
     }
