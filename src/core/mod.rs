@@ -39,6 +39,7 @@ pub mod pictures;
 pub mod ratings;
 pub mod review_store;
 pub mod shapes;
+mod set;
 pub mod show;
 #[cfg(test)]
 mod tests;

@@ -1,15 +1,12 @@
 //! How a channel is shown its moves (issue 14 item 3): `!set pictures` (every frame, one
 //! contact sheet, only the final board with the move's path drawn on it, or the animated
 //! GIF), `!set view` (the side the boards of a game between two people are drawn
-//! from) and `!set theme` (light or dark pictures). Organizers set them; they are stored
-//! with the channel's settings.
+//! from) and `!set theme` (light or dark pictures): the settings' types. Organizers set
+//! them (`super::set`); they are stored with the channel's settings.
 
 use mancala_rules::Side;
 use serde::{Deserialize, Serialize};
 
-use super::{text_reply, Answer, Core};
-use crate::core::api::Incoming;
-use crate::i18n::Lang;
 
 /// Whether a setting has its default value (then it is not stored:
 /// `skip_serializing_if`).
@@ -128,52 +125,5 @@ impl Theme {
         [Theme::Light, Theme::Dark]
             .into_iter()
             .find(|t| t.word() == word)
-    }
-}
-
-impl Core {
-    /// `!set theme light|dark` (organizers).
-    pub(super) fn set_theme(&self, msg: &Incoming, theme: Theme) -> Answer {
-        self.set_channel(msg, |c| c.theme = theme)?;
-        Ok(vec![text_reply(tr!(
-            "settings-theme",
-            theme = theme.word()
-        ))])
-    }
-
-    /// `!set language en|fr|es|ru|auto` (organizers): the reply says so in the new
-    /// language (`auto`: in the language this message is answered in without a choice).
-    pub(super) fn set_language(&self, msg: &Incoming, lang: Option<Lang>) -> Answer {
-        self.set_channel(msg, |c| c.language = lang)?;
-        // The reply is made in the new language, so that it is also rendered in it
-        // (the console's own words, dates).
-        let reply = match lang {
-            Some(l) => crate::i18n::with_lang(l, || text_reply(tr!("language-set"))),
-            None => crate::i18n::with_lang(Lang::choose(None, msg.locale.as_deref()), || {
-                text_reply(tr!("language-auto"))
-            }),
-        };
-        Ok(vec![reply])
-    }
-
-    /// `!set pictures frames|sheet|final|gif` (organizers).
-    pub(super) fn set_pictures(&self, msg: &Incoming, style: PictureStyle) -> Answer {
-        self.set_channel(msg, |c| c.pictures = style)?;
-        Ok(vec![text_reply(match style {
-            PictureStyle::Frames => tr!("settings-pictures-frames"),
-            PictureStyle::Sheet => tr!("settings-pictures-sheet"),
-            PictureStyle::Final => tr!("settings-pictures-final"),
-            PictureStyle::Gif => tr!("settings-pictures-gif"),
-        })])
-    }
-
-    /// `!set view mover|south|north` (organizers).
-    pub(super) fn set_view(&self, msg: &Incoming, view: BoardView) -> Answer {
-        self.set_channel(msg, |c| c.view = view)?;
-        Ok(vec![text_reply(match view {
-            BoardView::Mover => tr!("settings-view-mover"),
-            BoardView::South => tr!("settings-view-south"),
-            BoardView::North => tr!("settings-view-north"),
-        })])
     }
 }
