@@ -1,6 +1,7 @@
-//! Correspondence play: time per move, deadlines, reminders, timeouts (`!claim`, or
-//! automatic forfeits), `!abort`, `!draw`, `!rematch`, `!mute`/`!unmute`, the channel
-//! setting `!set autoforfeit`, and the periodic driver [`Core::tick`].
+//! Correspondence play: timeouts (`!claim`, or automatic forfeits), `!abort`, `!draw`,
+//! `!rematch`, `!mute`/`!unmute`, the channel setting `!set autoforfeit`, and the
+//! periodic driver [`Core::tick`]. The clock itself (time per move, deadlines,
+//! reminders, the forfeit of a passed deadline) is [`super::deadlines`].
 //!
 //! Deadlines and reminders live in the game's [`Record`] ([`Timing`]), a challenge's
 //! expiry in its [`Challenge`]; the store keeps an index of the next time each record
@@ -8,167 +9,19 @@
 //! due, and a deadline that passed (or a challenge that expired) while the bot was down
 //! is handled at the first tick.
 
-use serde::{Deserialize, Serialize};
-
 use mancala_rules::Side;
 
+use super::deadlines::{autoforfeit, finished_with, reminder_points, set_wake, timeout_forfeit};
 use super::decision::{refuse, Change, ChannelState, Ctx, Decision, Draft, Refusal};
-use super::dispatch::Needs;
-use super::show::{is_default, BoardView, PictureStyle, Theme};
+use super::needs::Needs;
+use super::prefs::{ChannelSettings, PlayerPrefs};
 use super::views::{board_picture, expired, names, no_game, players_text, playing, result_text};
-use super::{games, text, text_reply, vs_ai, Answer, Core, Fail, Settings};
+use super::{games, text, text_reply, vs_ai, Answer, Core, Fail};
 use crate::core::api::{mention_token, time_token, Incoming, Reply};
 use crate::core::limits::{later, millis};
 use crate::model::{ChannelKey, User};
 use crate::store::keys::DocKey;
 use crate::store::{docs, Challenge, Play, Record, Status, Timing, Verdict};
-
-/// Settings of one channel (`!set`), document `chan/COMMUNITY/CHANNEL`.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-pub struct ChannelSettings {
-    /// A game whose deadline passes here is forfeited by itself (no `!claim` needed).
-    #[serde(default)]
-    pub autoforfeit: bool,
-    /// Unrated games between people here may ask for hints (`!set hints on`).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub hints: bool,
-    /// The pictures a move is answered with (`!set pictures`).
-    #[serde(default, skip_serializing_if = "is_default")]
-    pub pictures: PictureStyle,
-    /// The side boards of games between two people are drawn from (`!set view`).
-    #[serde(default, skip_serializing_if = "is_default")]
-    pub view: BoardView,
-    /// The colours of board pictures here (`!set theme`).
-    #[serde(default, skip_serializing_if = "is_default")]
-    pub theme: Theme,
-    /// The language of replies here (`!set language`); `None`: the platform's locale of
-    /// each message, else English ([`crate::i18n::Lang::choose`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub language: Option<crate::i18n::Lang>,
-}
-
-/// A player's preferences in one community, document `player/COMMUNITY/USER`.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-pub struct PlayerPrefs {
-    /// No move reminders.
-    #[serde(default)]
-    pub muted: bool,
-}
-
-/// Starts the clock of the player to move in `r` (a game just begun, or a move just
-/// made): the deadline is one time per move from `now` (saturating, [`later`]); no
-/// reminder sent yet.
-pub(super) fn restart_clock(r: &mut Record, now: u64, settings: &Settings) {
-    if let Some(t) = r.timing.as_mut() {
-        t.deadline_ms = later(now, t.move_time_ms);
-        t.reminded.clear();
-        t.timed_out = false;
-    }
-    set_wake(r, settings);
-}
-
-/// The reminder points (milliseconds before the deadline) that apply to a time per
-/// move of `move_time_ms`: those that fall after the move began.
-fn reminder_points(settings: &Settings, move_time_ms: u64) -> Vec<u64> {
-    settings
-        .reminders
-        .iter()
-        .map(|d| millis(*d))
-        .filter(|&p| p > 0 && p < move_time_ms)
-        .collect()
-}
-
-/// Sets [`Timing::wake_ms`]: the earliest reminder point not yet handled, else the
-/// deadline while it has not been handled.
-///
-/// [`Timing::wake_ms`]: crate::store::Timing::wake_ms
-fn set_wake(r: &mut Record, settings: &Settings) {
-    let points = r
-        .timing
-        .as_ref()
-        .map(|t| reminder_points(settings, t.move_time_ms))
-        .unwrap_or_default();
-    if let Some(t) = r.timing.as_mut() {
-        let next_point = points
-            .iter()
-            .filter(|p| !t.reminded.contains(p))
-            .map(|p| t.deadline_ms.saturating_sub(*p))
-            .min();
-        let deadline = (!t.timed_out).then_some(t.deadline_ms);
-        t.wake_ms = match (next_point, deadline) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-    }
-}
-
-/// Whether a passed deadline in `r` forfeits the game by itself: tournament games and
-/// games against the AI always, other games where the channel is set so (`channel`).
-pub(super) fn autoforfeit(r: &Record, channel: &ChannelSettings) -> bool {
-    // The AI cannot `!claim`: a human who lets his deadline pass against it loses.
-    r.tournament.is_some() || r.ai.is_some() || channel.autoforfeit
-}
-
-/// Whether deciding on `r` at `now` may need the channel's settings: a game in play
-/// whose deadline has passed and whose forfeit the channel decides.
-pub(super) fn needs_channel_settings(r: &Record, now: u64) -> bool {
-    r.status == Status::Playing
-        && r.tournament.is_none()
-        && r.ai.is_none()
-        && r.timing.as_ref().is_some_and(|t| now >= t.deadline_ms)
-}
-
-/// `r` (a game in play) finished with `verdict` at `now`.
-fn finished_with(r: &Record, verdict: Verdict, now: u64) -> Record {
-    let mut next = r.clone();
-    next.verdict = Some(verdict);
-    next.status = Status::Finished;
-    next.draw_offer = None;
-    if verdict == Verdict::Aborted {
-        next.rated = false;
-    }
-    if let Some(t) = next.timing.as_mut() {
-        t.wake_ms = None;
-    }
-    next.updated_ms = now;
-    next
-}
-
-/// A passed deadline in `r`: the forfeit of the player to move (claimed by the
-/// opponent, or by the driver), with its reply.
-pub(super) fn timeout_forfeit(r: &Record, now: u64) -> Decision {
-    let Some(game) = r.play.as_ref().map(Play::game) else {
-        return Decision::default();
-    };
-    let loser = game.position().to_move();
-    let next = finished_with(
-        r,
-        Verdict::Timeout {
-            winner: loser.other(),
-        },
-        now,
-    );
-    let deadline = r.timing.as_ref().map_or(0, |t| t.deadline_ms);
-    let text = format!(
-        "{}\n{}",
-        tr!(
-            "clock-timeout",
-            player = names(r)[loser.index()],
-            side = text::side_name(loser),
-            time = time_token(deadline)
-        ),
-        result_text(&next)
-    );
-    let reply = Draft::new(
-        text,
-        vec![board_picture(&next, game, Side::South)],
-        [next.south.clone(), next.north.clone()]
-            .into_iter()
-            .flatten()
-            .collect(),
-    );
-    Decision::write(Change::Finish(next), vec![reply])
-}
 
 /// `!claim`: the opponent of the player to move wins on time once the deadline passed.
 pub(super) fn claim(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {

@@ -9,7 +9,7 @@
 use mancala_ai::{SearchConfig, SearchResult, WIN_BOUND};
 use mancala_rules::{Game, Side};
 
-use super::correspondence::ChannelSettings;
+use super::prefs::ChannelSettings;
 use super::{refuse, text, text_reply, vs_ai, Answer, Core};
 use crate::core::api::Incoming;
 use crate::model::User;

@@ -23,6 +23,7 @@ pub mod api;
 pub mod backup;
 pub mod command;
 mod correspondence;
+mod deadlines;
 mod decision;
 mod dispatch;
 pub mod draw_pool;
@@ -34,12 +35,15 @@ mod limiter;
 pub mod limits;
 #[cfg(test)]
 mod load_tests;
+mod needs;
 pub mod painter;
 pub mod pictures;
+mod play;
+mod prefs;
 pub mod ratings;
 pub mod review_store;
-pub mod shapes;
 mod set;
+pub mod shapes;
 pub mod show;
 #[cfg(test)]
 mod tests;
@@ -49,7 +53,7 @@ pub mod tournament;
 mod views;
 mod vs_ai;
 
-pub use correspondence::{ChannelSettings, PlayerPrefs};
+pub use prefs::{ChannelSettings, PlayerPrefs};
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -472,7 +476,7 @@ impl Core {
     /// Runs `cmd`: a channel command through the dispatcher ([`Core::commit`]), the
     /// others (documents, help) by themselves.
     fn run(&self, cmd: &Command, msg: &Incoming) -> Answer {
-        if let Some(needs) = dispatch::Needs::of(cmd) {
+        if let Some(needs) = needs::Needs::of(cmd) {
             return self.commit(&msg.at, msg, needs, &mut |state, ctx| {
                 let mut decision = dispatch::decide(state, cmd, ctx)?;
                 self.admit_pictures(msg, &mut decision, state.channel.theme)?;

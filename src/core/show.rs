@@ -7,7 +7,6 @@
 use mancala_rules::Side;
 use serde::{Deserialize, Serialize};
 
-
 /// Whether a setting has its default value (then it is not stored:
 /// `skip_serializing_if`).
 pub fn is_default<T: Default + PartialEq>(value: &T) -> bool {

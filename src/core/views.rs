@@ -6,9 +6,9 @@
 use mancala_rules::{EndReason, Game, Outcome, Position, Side};
 
 use super::command::RulesTopic;
-use super::correspondence::ChannelSettings;
 use super::decision::{refuse, ChannelState, Ctx, Decision, Draft, Picture, Refusal};
 use super::painter::{BoardInfo, Ended, MatchInfo};
+use super::prefs::ChannelSettings;
 use super::text;
 use crate::core::api::{mention_token, time_token, Reply};
 use crate::model::{GameKind, User};

@@ -22,10 +22,10 @@ use super::ai_pool::{Busy, Ticket};
 use super::command::{Command, Opponent};
 use mancala_rules::{Move, Side};
 
-use super::correspondence::restart_clock;
+use super::deadlines::{move_time_ms, restart_clock};
 use super::decision::{refuse, Change, Ctx, Decision, Draft, Refusal};
-use super::dispatch::Needs;
-use super::games::{move_time_ms, play_move};
+use super::needs::Needs;
+use super::play::play_move;
 use super::views::{board_picture, names, players_text, to_move_with_deadline};
 use super::{text, Core};
 use crate::core::api::Reply;

@@ -27,9 +27,9 @@ use std::io::BufRead;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
-use super::correspondence::{ChannelSettings, PlayerPrefs};
 use super::input::{display_name, platform_id_fault, PLATFORM_ID_RULE};
 use super::limits::LATEST_MS;
+use super::prefs::{ChannelSettings, PlayerPrefs};
 use super::ratings::{RatingChange, RatingTable};
 use super::review_store::StoredReview;
 use super::shapes;

@@ -304,7 +304,7 @@ impl Core {
         let key = Tournament::key_of(&msg.at.community, name);
         let old = docs::load::<Option<Tournament>>(&*self.store, &key)?;
         decide::name_is_free(old.value.as_ref())?;
-        let move_time_ms = crate::core::games::move_time_ms(&self.settings, move_time);
+        let move_time_ms = crate::core::deadlines::move_time_ms(&self.settings, move_time);
         let id = format!("t{}", self.store.new_id(now)?);
         let t = decide::created(id, name, kind, format, move_time_ms, msg, now);
         self.save_tournament(&t, old.version.as_deref())?;

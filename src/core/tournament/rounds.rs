@@ -7,9 +7,10 @@ use mancala_rules::Side;
 
 use super::commands::res_of;
 use crate::core::api::{Incoming, Reply, RoomSpec};
-use crate::core::correspondence::{restart_clock, ChannelSettings};
+use crate::core::deadlines::restart_clock;
 use crate::core::decision::Draft;
-use crate::core::dispatch::Needs;
+use crate::core::needs::Needs;
+use crate::core::prefs::ChannelSettings;
 use crate::core::tournament::{decide, views, Pairing, Phase, Res, Tournament};
 use crate::core::views::{board_picture, deadline_line, to_move_line};
 use crate::core::{players_text, refuse, text, Core, Fail};

@@ -1,0 +1,138 @@
+//! A game's clock: the time per move, deadlines and reminders, and the forfeit of a
+//! passed deadline (RULES.md says nothing of time: this is the correspondence play the
+//! bot adds). Below the handlers that start clocks ([`super::games`], [`super::vs_ai`],
+//! tournaments) and the driver that acts on them ([`super::correspondence`]).
+
+use mancala_rules::Side;
+
+use super::decision::{Change, Decision, Draft};
+use super::prefs::ChannelSettings;
+use super::views::{board_picture, names, result_text};
+use super::{text, Settings};
+use crate::core::api::time_token;
+use crate::core::limits::{later, millis};
+use crate::store::{Play, Record, Status, Verdict};
+
+/// The time per move asked for (`Some(None)`: no deadlines), else the configured
+/// default, in milliseconds.
+pub(super) fn move_time_ms(settings: &Settings, move_time: Option<Option<u64>>) -> Option<u64> {
+    match move_time {
+        Some(t) => t,
+        None => settings.default_move_time.map(millis),
+    }
+}
+
+/// Starts the clock of the player to move in `r` (a game just begun, or a move just
+/// made): the deadline is one time per move from `now` (saturating, [`later`]); no
+/// reminder sent yet.
+pub(super) fn restart_clock(r: &mut Record, now: u64, settings: &Settings) {
+    if let Some(t) = r.timing.as_mut() {
+        t.deadline_ms = later(now, t.move_time_ms);
+        t.reminded.clear();
+        t.timed_out = false;
+    }
+    set_wake(r, settings);
+}
+
+/// The reminder points (milliseconds before the deadline) that apply to a time per
+/// move of `move_time_ms`: those that fall after the move began.
+pub(super) fn reminder_points(settings: &Settings, move_time_ms: u64) -> Vec<u64> {
+    settings
+        .reminders
+        .iter()
+        .map(|d| millis(*d))
+        .filter(|&p| p > 0 && p < move_time_ms)
+        .collect()
+}
+
+/// Sets [`Timing::wake_ms`]: the earliest reminder point not yet handled, else the
+/// deadline while it has not been handled.
+///
+/// [`Timing::wake_ms`]: crate::store::Timing::wake_ms
+pub(super) fn set_wake(r: &mut Record, settings: &Settings) {
+    let points = r
+        .timing
+        .as_ref()
+        .map(|t| reminder_points(settings, t.move_time_ms))
+        .unwrap_or_default();
+    if let Some(t) = r.timing.as_mut() {
+        let next_point = points
+            .iter()
+            .filter(|p| !t.reminded.contains(p))
+            .map(|p| t.deadline_ms.saturating_sub(*p))
+            .min();
+        let deadline = (!t.timed_out).then_some(t.deadline_ms);
+        t.wake_ms = match (next_point, deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+    }
+}
+
+/// Whether a passed deadline in `r` forfeits the game by itself: tournament games and
+/// games against the AI always, other games where the channel is set so (`channel`).
+pub(super) fn autoforfeit(r: &Record, channel: &ChannelSettings) -> bool {
+    // The AI cannot `!claim`: a human who lets his deadline pass against it loses.
+    r.tournament.is_some() || r.ai.is_some() || channel.autoforfeit
+}
+
+/// Whether deciding on `r` at `now` may need the channel's settings: a game in play
+/// whose deadline has passed and whose forfeit the channel decides.
+pub(super) fn needs_channel_settings(r: &Record, now: u64) -> bool {
+    r.status == Status::Playing
+        && r.tournament.is_none()
+        && r.ai.is_none()
+        && r.timing.as_ref().is_some_and(|t| now >= t.deadline_ms)
+}
+
+/// `r` (a game in play) finished with `verdict` at `now`.
+pub(super) fn finished_with(r: &Record, verdict: Verdict, now: u64) -> Record {
+    let mut next = r.clone();
+    next.verdict = Some(verdict);
+    next.status = Status::Finished;
+    next.draw_offer = None;
+    if verdict == Verdict::Aborted {
+        next.rated = false;
+    }
+    if let Some(t) = next.timing.as_mut() {
+        t.wake_ms = None;
+    }
+    next.updated_ms = now;
+    next
+}
+
+/// A passed deadline in `r`: the forfeit of the player to move (claimed by the
+/// opponent, or by the driver), with its reply.
+pub(super) fn timeout_forfeit(r: &Record, now: u64) -> Decision {
+    let Some(game) = r.play.as_ref().map(Play::game) else {
+        return Decision::default();
+    };
+    let loser = game.position().to_move();
+    let next = finished_with(
+        r,
+        Verdict::Timeout {
+            winner: loser.other(),
+        },
+        now,
+    );
+    let deadline = r.timing.as_ref().map_or(0, |t| t.deadline_ms);
+    let text = format!(
+        "{}\n{}",
+        tr!(
+            "clock-timeout",
+            player = names(r)[loser.index()],
+            side = text::side_name(loser),
+            time = time_token(deadline)
+        ),
+        result_text(&next)
+    );
+    let reply = Draft::new(
+        text,
+        vec![board_picture(&next, game, Side::South)],
+        [next.south.clone(), next.north.clone()]
+            .into_iter()
+            .flatten()
+            .collect(),
+    );
+    Decision::write(Change::Finish(next), vec![reply])
+}

@@ -1,0 +1,221 @@
+//! Playing one move in a channel's game, for a human (`!sow`) and the AI alike: the new
+//! record (put, or finished when the game or match is over) and the move's reply
+//! (summary, frames, the player to move or the result). Below both [`super::games`] and
+//! [`super::vs_ai`], which play moves through it.
+
+use mancala_rules::{Game, Outcome, PlayError, Side, Trace};
+
+use super::deadlines::restart_clock;
+use super::decision::{refuse, Change, Decision, Draft, Picture, Refusal};
+use super::painter::MatchInfo;
+use super::prefs::ChannelSettings;
+use super::views::{
+    board_info, match_info, match_standing, move_view, names, no_game, result_text,
+    to_move_with_deadline,
+};
+use super::{text, Settings};
+use crate::core::input::code;
+use crate::store::{Play, Record, Status};
+
+/// The refusal of an illegal or malformed move, with the legal moves.
+fn move_error(e: PlayError, typed: &str, game: &Game) -> String {
+    let legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+    let legal = tr!("move-legal-list", moves = legal.join(" "));
+    match e {
+        PlayError::Malformed(pe) => {
+            format!("{}; {legal}", crate::core::input::parse_error(&pe, typed))
+        }
+        other => tr!(
+            "move-illegal",
+            typed = code(typed),
+            error = text::play_error(&other),
+            legal = legal
+        ),
+    }
+}
+
+/// Plays `typed` for `side` (the player to move) in the game of `r`: the new record (to
+/// put, or to finish when the game or match is over) and the move's reply (summary,
+/// frames, the player to move or the result), shown as the channel's settings `shown`
+/// say. Human moves (`!sow`) and the AI's moves are decided here alike.
+pub(super) fn play_move(
+    r: &Record,
+    (side, shown): (Side, &ChannelSettings),
+    typed: &str,
+    now: u64,
+    settings: &Settings,
+) -> Result<Decision, Refusal> {
+    let p = &settings.prefix;
+    let play = r.play.as_ref().ok_or_else(|| Refusal(no_game(p)))?;
+    let mut next = r.clone();
+    let mut new_play = play.clone();
+    let (trace, game_over): (Trace, Option<Outcome>) = match &mut new_play {
+        Play::Game(g) => match g.play_text(typed) {
+            Ok(t) => (t, None),
+            Err(e) => return refuse(move_error(e, typed, play.game())),
+        },
+        Play::Match(m) => match m.play_text(typed) {
+            Ok(mm) => (mm.trace, mm.game_over),
+            Err(e) => return refuse(move_error(e, typed, play.game())),
+        },
+    };
+    if game_over.is_some() {
+        let mut moves: Vec<String> = play.game().moves().iter().map(|m| m.to_string()).collect();
+        moves.push(trace.mv.to_string());
+        next.earlier_games.push(moves);
+    }
+    let over = new_play.is_over();
+    next.play = Some(new_play);
+    next.updated_ms = now;
+    // A move declines the opponent's draw offer; the mover's own offer stands.
+    if next.draw_offer == Some(side.other()) {
+        next.draw_offer = None;
+    }
+    if over {
+        next.status = Status::Finished;
+        if let Some(t) = next.timing.as_mut() {
+            t.wake_ms = None;
+        }
+    } else {
+        restart_clock(&mut next, now, settings);
+    }
+    let reply = move_reply(&next, play, (side, shown), trace, game_over, p);
+    let change = if over {
+        Change::Finish(next)
+    } else {
+        Change::Put(next)
+    };
+    Ok(Decision::write(change, vec![reply]))
+}
+
+/// The reply to a move in the game of `r` (the record after it; `before` is the game or
+/// match before the move): the summary, a match game's end and the next game's start,
+/// the player to move or the result, and the move's frames.
+fn move_reply(
+    r: &Record,
+    before: &Play,
+    (mover, shown): (Side, &ChannelSettings),
+    trace: Trace,
+    game_over: Option<Outcome>,
+    p: &str,
+) -> Draft {
+    let Some(play) = r.play.as_ref() else {
+        return Draft::text(text::move_summary(names(r)[mover.index()], &trace));
+    };
+    let game = play.game();
+    let mut info = board_info(r, game, move_view(r, shown, mover));
+    if !trace.before.variant().is_katro() || game_over.is_some() {
+        info.captured = Side::ALL.map(|s| trace.after.store(s) as u32);
+    }
+    if let (Some(_), Play::Match(m), Play::Match(was)) = (game_over, play, before) {
+        // The frames show the game the move ended, with the reserves kept during it
+        // (the refill for the next game comes after, M1-M2) and its result counted.
+        info.match_info = Some(MatchInfo {
+            game: m.games_played(),
+            reserves: Side::ALL.map(|s| was.reserve(s)),
+            ..match_info(m)
+        });
+    }
+    let mut lines = vec![text::move_summary(names(r)[mover.index()], &trace)];
+    let mut extra = Vec::new();
+    if let (Some(outcome), Play::Match(m)) = (game_over, play) {
+        lines.push(tr!(
+            "game-match-game-over",
+            game = m.games_played(),
+            outcome = text::outcome_text(outcome, names(r)),
+            captured = text::captured_text(Side::ALL.map(|s| trace.after.store(s) as u32)),
+        ));
+        if m.winner().is_none() {
+            lines.push(next_match_game_line(r, m, game));
+            extra.push((
+                "next-game.png".to_string(),
+                game.position(),
+                board_info(r, game, Side::South),
+            ));
+        }
+    }
+    let mut mentions = Vec::new();
+    let style = shown.pictures;
+    let mut pictures = vec![Picture::Move {
+        trace,
+        info,
+        extra,
+        style,
+    }];
+    if play.is_over() {
+        lines.push(result_text(r));
+        mentions.extend(r.south.clone());
+        mentions.extend(r.north.clone());
+        pictures.push(Picture::Summary(summary_chart(r, game)));
+    } else {
+        let (line, who) = to_move_with_deadline(r, game, p);
+        lines.push(line);
+        mentions.extend(who);
+    }
+    Draft::new(lines.join("\n"), pictures, mentions)
+}
+
+/// The summary chart of the finished `game` of `r` (issue 14 item 4): each side's seeds
+/// after every ply, on his side of the board for Katro (captures move seeds across,
+/// K6b), in his store for Hoyito (captures, H5-H8).
+fn summary_chart(r: &Record, game: &Game) -> crate::core::painter::LineChart {
+    let katro = game.variant().is_katro();
+    let count = |pos: &mancala_rules::Position, s: Side| {
+        if katro {
+            pos.seeds_of(s) as f32
+        } else {
+            f32::from(pos.store(s))
+        }
+    };
+    let mut replay = Game::from_position(game.start());
+    let mut points = vec![Side::ALL.map(|s| count(&replay.position(), s))];
+    for &mv in game.moves() {
+        if replay.advance(mv).is_err() {
+            break;
+        }
+        points.push(Side::ALL.map(|s| count(&replay.position(), s)));
+    }
+    let names = names(r);
+    let series = Side::ALL
+        .iter()
+        .map(|&s| crate::core::painter::Series {
+            name: tr!(
+                "picture-series-side",
+                side = text::side_name(s),
+                player = names[s.index()]
+            ),
+            points: points.iter().map(|p| (p[s.index()], 0.0)).collect(),
+        })
+        .collect();
+    crate::core::painter::LineChart {
+        title: if katro {
+            tr!("picture-chart-katro", south = names[0], north = names[1])
+        } else {
+            tr!("picture-chart-hoyito", south = names[0], north = names[1])
+        },
+        steps: tr!("picture-chart-plies"),
+        band: None,
+        series,
+    }
+}
+
+/// `Game 2 starts (M1-M3): games won ...; reserves ...; closed holes: ...`.
+fn next_match_game_line(r: &Record, m: &mancala_rules::Match, game: &Game) -> String {
+    let closed: Vec<String> = (0..game.variant().holes())
+        .map(|i| game.variant().hole(i))
+        .filter(|&h| game.position().is_closed(h))
+        .map(|h| h.to_string())
+        .collect();
+    let standing = match_standing(r, &match_info(m));
+    let game = m.games_played() + 1;
+    if closed.is_empty() {
+        tr!("game-match-next-open", game = game, standing = standing)
+    } else {
+        tr!(
+            "game-match-next",
+            game = game,
+            standing = standing,
+            closed = closed.join(" ")
+        )
+    }
+}
