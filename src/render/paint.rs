@@ -12,7 +12,7 @@ use mancala_rules::{Event, Hole, Side};
 
 use super::draw::{self, lock, Align, Color, Sprite};
 use super::layout::{pit_side, Layout, BAND_H, CAPTION_H, LETTERS_H, PIT_R, TAG_AT};
-use super::plan::{player_label, rows_text, side_stats, Step, Turn};
+use super::plan::{player_label, rows_text, side_stats, MovePath, Step, Turn};
 use super::Renderer;
 use crate::core::painter::BoardInfo;
 use crate::core::show::Theme;
@@ -298,132 +298,85 @@ impl Renderer {
         img
     }
 
+    /// The step's rings, arrows and tags: rings and arrows at once, then every tag on
+    /// top of them (the start's, the event's, the path's, the end's, then what a
+    /// capture took).
     fn paint_highlights(&self, img: &mut RgbImage, l: &Layout, step: &Step) {
-        // Rings and arrows first, then every tag on top of them.
-        let mut tags: Vec<((f32, f32), String, Color, Color)> = Vec::new();
+        let mut marks = Marks {
+            l,
+            tags: Vec::new(),
+            taken: None,
+        };
         if let Some(start) = step.start {
-            let c = l.centre(start);
-            let radii = (l.k(PIT_R + 0.5), l.k(PIT_R + 6.5));
-            draw::dashed_ring(img, c, radii, 12, 0.6, BLUE);
-            // Tags sit a little inside the pit's edge, so that a tag below one pit and a
-            // tag above the pit under it stay apart.
-            tags.push((
-                (c.0, c.1 - l.k(TAG_AT)),
-                tr!("picture-tag-start"),
-                BLUE,
-                WHITE,
-            ));
+            marks.start(img, start);
         }
-        let mut taken_tag = None;
-        let mut mark =
-            |img: &mut RgbImage, h: Hole, colour: Color, ink: Color, word: String, below: bool| {
-                let c = l.centre(h);
-                draw::ring(img, c.0, c.1, l.k(PIT_R - 2.0), l.k(PIT_R + 6.5), colour);
-                let r = l.k(TAG_AT);
-                let y = if below { c.1 + r } else { c.1 - r };
-                tags.push(((c.0, y), word, colour, ink));
-            };
-        match step.event {
-            Some(Event::Relay { hole, lifted }) => {
+        if let Some(event) = step.event {
+            self.mark_event(img, &mut marks, event);
+        }
+        if let Some(path) = &step.path {
+            self.mark_path(img, &mut marks, path);
+        }
+        if step.event.is_none() {
+            marks.tail(img, step);
+        }
+        marks.tags.extend(marks.taken.take());
+        for (at, word, bg, ink) in marks.tags {
+            self.tag(img, l, at, &word, bg, ink);
+        }
+    }
+
+    /// The rings and tags of a step's event (a relay, a capture, a casa).
+    fn mark_event(&self, img: &mut RgbImage, m: &mut Marks<'_>, event: Event) {
+        let l = m.l;
+        match event {
+            Event::Relay { hole, lifted } => {
                 let word = tr!("picture-tag-relay", laps = lifted.to_string());
-                mark(img, hole, ORANGE, TAG_INK, word, true);
+                m.mark(img, hole, ORANGE, TAG_INK, word, true);
             }
-            Some(Event::Capture {
+            Event::Capture {
                 hole,
                 target,
                 taken,
-            }) => {
+            } => {
                 let t = l.centre(target);
                 let h = l.centre(hole);
                 let (r_in, r_out) = (l.k(PIT_R - 2.0), l.k(PIT_R + 2.0));
                 draw::ring(img, t.0, t.1, r_in, r_out, VERMILLION);
                 // The capture tag goes on the side away from the target.
-                mark(
-                    img,
-                    hole,
-                    VERMILLION,
-                    WHITE,
-                    tr!("picture-tag-capture"),
-                    h.1 > t.1,
-                );
+                let word = tr!("picture-tag-capture");
+                m.mark(img, hole, VERMILLION, WHITE, word, h.1 > t.1);
                 self.arrow(img, l, t, h, VERMILLION);
-                taken_tag = Some((
-                    t,
-                    tr!("picture-tag-taken", taken = taken),
-                    VERMILLION,
-                    WHITE,
-                ));
+                let word = tr!("picture-tag-taken", taken = taken);
+                m.taken = Some((t, word, VERMILLION, WHITE));
             }
-            Some(Event::Casa { hole }) => mark(
-                img,
-                hole,
-                PURPLE,
-                TAG_INK,
-                tr!("picture-tag-casa-four"),
-                true,
-            ),
+            Event::Casa { hole } => {
+                let word = tr!("picture-tag-casa-four");
+                m.mark(img, hole, PURPLE, TAG_INK, word, true);
+            }
             _ => {}
         }
-        if let Some(path) = &step.path {
-            for (hole, laps) in &path.relays {
-                mark(img, *hole, ORANGE, TAG_INK, relay_laps(laps), true);
-            }
-            for &(hole, lap) in &path.casas {
-                let below = !path.relayed_in(hole);
-                let word = tr!("picture-tag-casa", lap = lap);
-                mark(img, hole, PURPLE, TAG_INK, word, below);
-            }
-            for &(target, hole, lap) in &path.captures {
-                let (t, h) = (l.centre(target), l.centre(hole));
-                draw::ring(
-                    img,
-                    t.0,
-                    t.1,
-                    l.k(PIT_R - 2.0),
-                    l.k(PIT_R + 2.0),
-                    VERMILLION,
-                );
-                self.arrow(img, l, t, h, VERMILLION);
-                let below = !path.relayed_in(hole);
-                mark(
-                    img,
-                    hole,
-                    VERMILLION,
-                    WHITE,
-                    tr!("picture-tag-capture-lap", lap = lap),
-                    below,
-                );
-            }
+    }
+
+    /// The rings, arrows and tags of a whole move's path (the final picture): every
+    /// relay, casa and capture with its lap.
+    fn mark_path(&self, img: &mut RgbImage, m: &mut Marks<'_>, path: &MovePath) {
+        let l = m.l;
+        for (hole, laps) in &path.relays {
+            m.mark(img, *hole, ORANGE, TAG_INK, relay_laps(laps), true);
         }
-        // On a path, the end's tag goes above a hole whose relay tag is below it.
-        let relayed = |h: Hole| step.path.as_ref().is_some_and(|p| p.relayed_in(h));
-        if step.event.is_none() {
-            for e in &step.tail {
-                match *e {
-                    Event::Stop { hole } => mark(
-                        img,
-                        hole,
-                        GREEN,
-                        WHITE,
-                        tr!("picture-tag-end"),
-                        !relayed(hole),
-                    ),
-                    // A path tags every casa with its lap already.
-                    Event::Casa { hole } if step.path.is_none() => mark(
-                        img,
-                        hole,
-                        PURPLE,
-                        TAG_INK,
-                        tr!("picture-tag-casa-four"),
-                        true,
-                    ),
-                    _ => {}
-                }
-            }
+        for &(hole, lap) in &path.casas {
+            let below = !path.relayed_in(hole);
+            let word = tr!("picture-tag-casa", lap = lap);
+            m.mark(img, hole, PURPLE, TAG_INK, word, below);
         }
-        tags.extend(taken_tag);
-        for (at, word, bg, ink) in tags {
-            self.tag(img, l, at, &word, bg, ink);
+        for &(target, hole, lap) in &path.captures {
+            let (t, h) = (l.centre(target), l.centre(hole));
+            let (r_in, r_out) = (l.k(PIT_R - 2.0), l.k(PIT_R + 2.0));
+            draw::ring(img, t.0, t.1, r_in, r_out, VERMILLION);
+            self.arrow(img, l, t, h, VERMILLION);
+            let below = !path.relayed_in(hole);
+            let word = tr!("picture-tag-capture-lap", lap = lap);
+            m.mark(img, hole, VERMILLION, WHITE, word, below);
         }
     }
 
@@ -607,4 +560,73 @@ pub(super) enum PitLook {
     Closed,
     /// Open, with `seeds` seeds, tinted when the current lap sowed it.
     Open { seeds: u8, sown: bool },
+}
+
+/// A tag: where it sits, its word, its background and its ink.
+type Tag = ((f32, f32), String, Color, Color);
+
+/// The tags of one step's highlights, collected while their rings are drawn, to be drawn
+/// on top of every ring and arrow.
+struct Marks<'a> {
+    l: &'a Layout,
+    tags: Vec<Tag>,
+    /// The seeds a capture took: drawn last of all.
+    taken: Option<Tag>,
+}
+
+impl Marks<'_> {
+    /// Rings `h` in `colour` and tags it with `word` (below or above it).
+    fn mark(
+        &mut self,
+        img: &mut RgbImage,
+        h: Hole,
+        colour: Color,
+        ink: Color,
+        word: String,
+        below: bool,
+    ) {
+        let c = self.l.centre(h);
+        draw::ring(
+            img,
+            c.0,
+            c.1,
+            self.l.k(PIT_R - 2.0),
+            self.l.k(PIT_R + 6.5),
+            colour,
+        );
+        let r = self.l.k(TAG_AT);
+        let y = if below { c.1 + r } else { c.1 - r };
+        self.tags.push(((c.0, y), word, colour, ink));
+    }
+
+    /// The dashed ring of the hole the move starts from, and its tag.
+    fn start(&mut self, img: &mut RgbImage, start: Hole) {
+        let c = self.l.centre(start);
+        let radii = (self.l.k(PIT_R + 0.5), self.l.k(PIT_R + 6.5));
+        draw::dashed_ring(img, c, radii, 12, 0.6, BLUE);
+        // Tags sit a little inside the pit's edge, so that a tag below one pit and a
+        // tag above the pit under it stay apart.
+        let at = (c.0, c.1 - self.l.k(TAG_AT));
+        self.tags.push((at, tr!("picture-tag-start"), BLUE, WHITE));
+    }
+
+    /// The end of the move and the casas of its last lap, when the step has no event of
+    /// its own; on a path, the end's tag goes above a hole whose relay tag is below it.
+    fn tail(&mut self, img: &mut RgbImage, step: &Step) {
+        let relayed = |h: Hole| step.path.as_ref().is_some_and(|p| p.relayed_in(h));
+        for e in &step.tail {
+            match *e {
+                Event::Stop { hole } => {
+                    let word = tr!("picture-tag-end");
+                    self.mark(img, hole, GREEN, WHITE, word, !relayed(hole));
+                }
+                // A path tags every casa with its lap already.
+                Event::Casa { hole } if step.path.is_none() => {
+                    let word = tr!("picture-tag-casa-four");
+                    self.mark(img, hole, PURPLE, TAG_INK, word, true);
+                }
+                _ => {}
+            }
+        }
+    }
 }
