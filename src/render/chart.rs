@@ -100,11 +100,33 @@ impl Renderer {
                 band_between(&mut img, (x_of(i), x_of(i + 1)), (w[0], w[1]), &y_of, band);
             }
         }
+        self.grid(&mut img, [lo, hi], &y_of);
+        for (k, (s, &line)) in chart.series.iter().zip(SERIES.iter()).enumerate() {
+            let pts: Vec<(f32, f32)> = s
+                .points
+                .iter()
+                .enumerate()
+                .map(|(i, &(r, _))| (x_of(i), y_of(r)))
+                .collect();
+            series_line(&mut img, &pts, k, line);
+            self.legend(&mut img, chart, k, line);
+        }
+        let caption = match &chart.band {
+            Some(band) => tr!("picture-chart-band", steps = &chart.steps, band = band),
+            None => chart.steps.clone(),
+        };
+        self.steps_axis(&mut img, n, &x_of, &caption);
+        self.finish(img, &chart.title, line_alt(chart))
+    }
+
+    /// The value grid: lines at `lo`, the middle and `hi`, labelled on the left.
+    fn grid(&self, img: &mut RgbImage, [lo, hi]: [f32; 2], y_of: &dyn Fn(f32) -> f32) {
+        let (left, _, right, _) = PLOT;
         for v in [lo, (lo + hi) / 2.0, hi] {
             let y = y_of(v);
-            draw_line_segment_mut(&mut img, (left, y), (right, y), Rgb(GRID));
+            draw_line_segment_mut(img, (left, y), (right, y), Rgb(GRID));
             text(
-                &mut img,
+                img,
                 &self.book,
                 13.0,
                 (left - 8.0, y),
@@ -113,50 +135,31 @@ impl Renderer {
                 &format!("{v:.0}"),
             );
         }
-        for (k, (s, &line)) in chart.series.iter().zip(SERIES.iter()).enumerate() {
-            let pts: Vec<(f32, f32)> = s
-                .points
-                .iter()
-                .enumerate()
-                .map(|(i, &(r, _))| (x_of(i), y_of(r)))
-                .collect();
-            polyline(&mut img, &pts, line);
-            // Filled dots for the first series, rings for the second; none where they
-            // would touch (more than 40 steps): the legend still tells them apart.
-            let dotted = if pts.len() <= 41 { &pts[..] } else { &[] };
-            for &(x, y) in dotted {
-                disc(&mut img, x, y, 4.5, line);
-                if k == 1 {
-                    disc(&mut img, x, y, 2.5, PAPER);
-                }
-            }
-            // The second legend after the first, however long its name (cut by width).
-            let legend = |name: &str| ellipsize(&self.book, 13.0, name, LEGEND_W);
-            let first = chart
-                .series
-                .first()
-                .map_or(0.0, |s| text_width(&self.book, 13.0, &legend(&s.name)));
-            let legend_x = left + (first + 48.0).max(200.0) * k as f32;
-            disc(&mut img, legend_x + 6.0, bottom + 30.0, 4.5, line);
-            if k == 1 {
-                disc(&mut img, legend_x + 6.0, bottom + 30.0, 2.5, PAPER);
-            }
-            text(
-                &mut img,
-                &self.book,
-                13.0,
-                (legend_x + 16.0, bottom + 30.0),
-                Align::Left,
-                INK,
-                &legend(&s.name),
-            );
+    }
+
+    /// The legend of series `k` of `chart` under the plot: its mark and its name, the
+    /// second after the first however long its name (cut by width).
+    fn legend(&self, img: &mut RgbImage, chart: &LineChart, k: usize, line: [u8; 3]) {
+        let (left, _, _, bottom) = PLOT;
+        let legend = |name: &str| ellipsize(&self.book, 13.0, name, LEGEND_W);
+        let first = chart
+            .series
+            .first()
+            .map_or(0.0, |s| text_width(&self.book, 13.0, &legend(&s.name)));
+        let legend_x = left + (first + 48.0).max(200.0) * k as f32;
+        disc(img, legend_x + 6.0, bottom + 30.0, 4.5, line);
+        if k == 1 {
+            disc(img, legend_x + 6.0, bottom + 30.0, 2.5, PAPER);
         }
-        let caption = match &chart.band {
-            Some(band) => tr!("picture-chart-band", steps = &chart.steps, band = band),
-            None => chart.steps.clone(),
-        };
-        self.steps_axis(&mut img, n, &x_of, &caption);
-        self.finish(img, &chart.title, line_alt(chart))
+        text(
+            img,
+            &self.book,
+            13.0,
+            (legend_x + 16.0, bottom + 30.0),
+            Align::Left,
+            INK,
+            &legend(&chart.series[k].name),
+        );
     }
 
     /// The steps 0 to `n` along the bottom of the plot (at most about ten labelled),
@@ -388,4 +391,18 @@ fn alt_text(chart: &EvalChart) -> String {
         low_ply = lo,
         marked = marked
     )
+}
+
+/// Series `k`'s line through `pts`: filled dots for the first series, rings for the
+/// second; none where they would touch (more than 40 steps): the legend still tells
+/// them apart.
+fn series_line(img: &mut RgbImage, pts: &[(f32, f32)], k: usize, line: [u8; 3]) {
+    polyline(img, pts, line);
+    let dotted = if pts.len() <= 41 { pts } else { &[] };
+    for &(x, y) in dotted {
+        disc(img, x, y, 4.5, line);
+        if k == 1 {
+            disc(img, x, y, 2.5, PAPER);
+        }
+    }
 }
