@@ -14,7 +14,7 @@ fn vars(list: &[(&str, &str)]) -> Vec<(OsString, OsString)> {
 }
 
 /// Resolves `file` (TOML text; none when `None`) under `env`.
-fn resolve(file: Option<&str>, env: &[(&str, &str)]) -> anyhow::Result<Loaded> {
+fn resolve(file: Option<&str>, env: &[(&str, &str)]) -> Result<Loaded> {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bot.toml");
     if let Some(text) = file {
@@ -316,7 +316,7 @@ fn secrets_are_never_shown() {
     ];
     let loaded = resolve(None, &env).unwrap();
     assert_eq!(loaded.config.discord.token.as_deref(), Some(TOKEN));
-    let text = show::render(&loaded, &|v| v == "DISCORD_TOKEN").unwrap();
+    let text = show::render(&loaded, "test", &|v| v == "DISCORD_TOKEN").unwrap();
     for secret in [TOKEN, "pw-s3cr3t-value", "syt_s3cr3t_access", "s3cr3t"] {
         assert!(!text.contains(secret), "{secret} shown:\n{text}");
     }
@@ -364,7 +364,7 @@ fn show_reads_back_as_the_same_settings() {
     ];
     let mut loaded = resolve(Some(file), &env).unwrap();
     loaded.set_data_dir(Path::new("/srv/mancala")).unwrap();
-    let text = show::render(&loaded, &|_| false).unwrap();
+    let text = show::render(&loaded, "test", &|_| false).unwrap();
     assert!(
         text.contains("level = 5  # env MANCALA_AI_LEVEL\n"),
         "{text}"
@@ -386,7 +386,7 @@ fn show_reads_back_as_the_same_settings() {
     assert_eq!(as_toml(&back), as_toml(&want), "{text}");
     // Without shards: the section is a comment, and reads back as none.
     let loaded = resolve(None, &[]).unwrap();
-    let text = show::render(&loaded, &|_| false).unwrap();
+    let text = show::render(&loaded, "test", &|_| false).unwrap();
     assert!(
         text.contains("\n# [discord.shards]: not set (first, last, total)\n"),
         "{text}"

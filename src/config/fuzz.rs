@@ -7,11 +7,11 @@
 
 use std::sync::Arc;
 
-use mancala_bot::core::api::{ChatCore, Incoming};
-use mancala_bot::core::painter::BlankPainter;
-use mancala_bot::core::{Core, ManualClock};
-use mancala_bot::model::{ChannelKey, User};
-use mancala_bot::store::MemoryStore;
+use crate::core::api::{ChatCore, Incoming};
+use crate::core::painter::BlankPainter;
+use crate::core::{Core, ManualClock};
+use crate::model::{ChannelKey, User};
+use crate::store::MemoryStore;
 use proptest::prelude::*;
 
 use super::Config;
@@ -175,7 +175,7 @@ fn edit() -> impl Strategy<Value = Edit> {
 
 /// The example config (which documents every setting) with `edits` applied.
 fn edited_example(edits: &[Edit]) -> String {
-    let mut lines: Vec<String> = include_str!("../../../config.example.toml")
+    let mut lines: Vec<String> = include_str!("../../config.example.toml")
         .lines()
         .map(String::from)
         .collect();

@@ -6,30 +6,31 @@ use std::num::NonZeroU32;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use anyhow::bail;
 use serde::{Deserialize, Serialize};
 
-use mancala_bot::core::ai_pool::PoolSize;
-use mancala_bot::core::command;
-use mancala_bot::core::draw_pool::DrawSize;
-use mancala_bot::core::pictures::PictureLimits;
-use mancala_bot::core::throttle::RateLimits;
-use mancala_bot::core::Settings;
-use mancala_bot::model::GameKind;
-use mancala_bot::transport::discord::token::TokenSource;
-use mancala_bot::transport::matrix::MatrixLogin;
+use crate::core::ai_pool::PoolSize;
+use crate::core::command;
+use crate::core::draw_pool::DrawSize;
+use crate::core::pictures::PictureLimits;
+use crate::core::throttle::RateLimits;
+use crate::core::Settings;
+use crate::model::GameKind;
+use crate::transport::discord::token::TokenSource;
+use crate::transport::matrix::MatrixLogin;
 
 mod check;
-pub mod cmd;
 pub mod env;
+mod error;
 mod load;
 pub mod show;
 pub use check::check_data_dir;
+use error::bail;
+pub use error::{ConfigError, Result};
 pub use load::{load_settings, Loaded, Source};
 
 /// The whole configuration. Missing settings take their defaults; unknown ones are an
 /// error (a typo must not be silently ignored). Every setting can also be given in the
-/// environment ([`env`]), which [`Config::resolve`] reads over the file.
+/// environment ([`mod@env`]), which [`Config::resolve`] reads over the file.
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Config {
@@ -76,7 +77,7 @@ pub struct Config {
 pub struct WebConfig {
     /// The address to listen on, `IP:PORT` (`127.0.0.1:8080`, `[::1]:8080`; port 0: one
     /// the system chooses, printed at start); `None` (default): no listener. Also
-    /// `MANCALA_WEB_LISTEN`, as every setting ([`env`]).
+    /// `MANCALA_WEB_LISTEN`, as every setting ([`mod@env`]).
     pub listen: Option<String>,
 }
 
@@ -85,7 +86,7 @@ impl WebConfig {
     ///
     /// # Errors
     /// `listen` is not an IP address and a port, naming what was given.
-    pub fn listen_addr(&self) -> anyhow::Result<Option<std::net::SocketAddr>> {
+    pub fn listen_addr(&self) -> Result<Option<std::net::SocketAddr>> {
         let Some(v) = &self.listen else {
             return Ok(None);
         };
@@ -177,7 +178,7 @@ impl StoreConfig {
     ///
     /// # Errors
     /// The variable is unset or blank (naming it and the expected form).
-    pub fn postgres_url(&self) -> anyhow::Result<String> {
+    pub fn postgres_url(&self) -> Result<String> {
         postgres_url_from(&self.postgres_url_env)
     }
 }
@@ -186,7 +187,7 @@ impl StoreConfig {
 ///
 /// # Errors
 /// The variable is unset or blank (naming it and the expected form).
-pub fn postgres_url_from(var: &str) -> anyhow::Result<String> {
+pub fn postgres_url_from(var: &str) -> Result<String> {
     match std::env::var(var) {
         Ok(url) if !url.trim().is_empty() => Ok(url),
         _ => bail!(
@@ -197,7 +198,7 @@ pub fn postgres_url_from(var: &str) -> anyhow::Result<String> {
 }
 
 /// Live backups: snapshots of the store in the export format, written by the running
-/// bot (see `src/cli/snapshot.rs`).
+/// bot (the binary's `snapshot` module).
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct BackupConfig {
@@ -282,7 +283,7 @@ pub struct MatrixConfig {
     pub leave_game_rooms_after_hours: u64,
     /// Homeservers (`example.org`) and room ids (`!abc:example.org`) whose invitations
     /// the bot accepts and whose spaces may list game rooms; empty (the default): the
-    /// bot's own homeserver (`mancala_bot::transport::matrix::trust`).
+    /// bot's own homeserver (`crate::transport::matrix::trust`).
     pub allow: Vec<String>,
     /// Rooms one user may have the bot in at a time by inviting it, 1 to 10000 (default
     /// 10); further invitations are declined.
@@ -298,7 +299,6 @@ fn setting_or_env(value: &Option<String>, env: &str) -> Option<String> {
 
 impl MatrixConfig {
     /// The recovery key from the variable `recovery_key_env`, if set and not empty.
-    #[cfg_attr(not(feature = "matrix"), allow(dead_code))]
     pub fn recovery_key(&self) -> Option<String> {
         setting_or_env(&None, &self.recovery_key_env)
     }
@@ -315,7 +315,7 @@ impl MatrixConfig {
     /// # Errors
     /// Neither an access token nor both a user and a password, naming the settings and
     /// variables looked at.
-    pub fn login(&self) -> anyhow::Result<MatrixLogin> {
+    pub fn login(&self) -> Result<MatrixLogin> {
         if let Some(t) = setting_or_env(&self.access_token, &self.access_token_env) {
             return Ok(MatrixLogin::AccessToken(t));
         }
@@ -339,7 +339,6 @@ impl MatrixConfig {
     /// Where the login's secrets come from, for the message of a refused login (never
     /// the secrets): `the access token from matrix.access_token`, or `the user from
     /// $MATRIX_USER and the password from matrix.password`.
-    #[cfg_attr(not(feature = "matrix"), allow(dead_code))]
     pub fn login_source(&self) -> String {
         let from = |v: &Option<String>, key: &str, env: &str| match v {
             Some(_) => key.to_string(),
@@ -402,7 +401,7 @@ impl Default for MatrixConfig {
             recovery_key_env: "MATRIX_RECOVERY_KEY".into(),
             leave_game_rooms_after_hours: 24,
             allow: Vec::new(),
-            rooms_per_inviter: mancala_bot::transport::matrix::trust::DEFAULT_ROOMS_PER_INVITER,
+            rooms_per_inviter: crate::transport::matrix::trust::DEFAULT_ROOMS_PER_INVITER,
         }
     }
 }
@@ -497,7 +496,7 @@ pub struct Limits {
     pub commands_per_user_per_minute: u32,
     /// Commands per minute in one channel, 0 (no limit) or 1-600 (default 60); each
     /// user's first quarter of it passes whatever the channel's count
-    /// ([`mancala_bot::core::throttle::share`]).
+    /// ([`crate::core::throttle::share`]).
     pub commands_per_channel_per_minute: u32,
     /// Threads drawing `!replay`, 0 (one per core) to 64 (default 0).
     pub picture_threads: usize,
@@ -645,10 +644,9 @@ impl Config {
     /// # Errors
     /// Not TOML, an unknown or ill-typed setting (with its line), or a value out of range
     /// (see [`Config::settings`]).
-    #[cfg(test)]
-    pub fn parse(text: &str) -> anyhow::Result<Config> {
+    pub fn parse(text: &str) -> Result<Config> {
         let cfg: Config =
-            toml::from_str(text).map_err(|e| anyhow::anyhow!(toml_error(text, &e)))?;
+            toml::from_str(text).map_err(|e| ConfigError::new(toml_error(text, &e)))?;
         cfg.settings()?;
         Ok(cfg)
     }
@@ -657,7 +655,7 @@ impl Config {
     ///
     /// # Errors
     /// A setting out of its range ([`Config::check`]) or an unknown default game.
-    pub fn settings(&self) -> anyhow::Result<Settings> {
+    pub fn settings(&self) -> Result<Settings> {
         self.check()?;
         let default_game = self.default_game()?;
         let (r, ai, l) = (&self.ratings, &self.ai, &self.limits);
@@ -703,7 +701,7 @@ impl Config {
     }
 
     /// `default_game` as the `!new` command reads it.
-    fn default_game(&self) -> anyhow::Result<GameKind> {
+    fn default_game(&self) -> Result<GameKind> {
         match command::parse(&format!("!new {}", self.default_game), "!", &[]) {
             Some(Ok(command::Command::New {
                 kind: Some(kind), ..
