@@ -54,6 +54,9 @@
 //! every command with the first line of its answer. A failure is shrunk (proptest,
 //! then [`minimize`]) and printed as the list of steps, to paste into a test.
 
+#[path = "fuzz/config.rs"]
+mod config;
+
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;

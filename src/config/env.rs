@@ -292,6 +292,16 @@ fn allowed(kind: &Kind) -> String {
     }
 }
 
+/// The value at `path` (dot-separated) in `table`.
+pub fn lookup<'a>(table: &'a toml::Table, path: &str) -> Option<&'a toml::Value> {
+    let mut parts = path.split('.');
+    let mut v = table.get(parts.next()?)?;
+    for p in parts {
+        v = v.as_table()?.get(p)?;
+    }
+    Some(v)
+}
+
 /// Sets `path` (dot-separated) to `value` in `table`, making the tables on the way.
 pub fn insert(table: &mut toml::Table, path: &str, value: toml::Value) {
     let mut parts: Vec<&str> = path.split('.').collect();

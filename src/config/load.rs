@@ -164,18 +164,8 @@ fn env_names(cfg: &Config, keys: &[Key]) -> Vec<String> {
     };
     keys.iter()
         .filter(|k| k.path.ends_with("_env"))
-        .filter_map(|k| lookup(&t, &k.path)?.as_str().map(str::to_string))
+        .filter_map(|k| env::lookup(&t, &k.path)?.as_str().map(str::to_string))
         .collect()
-}
-
-/// The value at `path` (dot-separated) in `table`.
-pub fn lookup<'a>(table: &'a toml::Table, path: &str) -> Option<&'a toml::Value> {
-    let mut parts = path.split('.');
-    let mut v = table.get(parts.next()?)?;
-    for p in parts {
-        v = v.as_table()?.get(p)?;
-    }
-    Some(v)
 }
 
 /// `$VAR (key)` for each setting from the environment that the check's message `msg`

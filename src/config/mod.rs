@@ -730,10 +730,3 @@ impl Config {
             .map(|t| (t, TokenSource::Env(var.clone())))
     }
 }
-
-#[cfg(test)]
-mod env_tests;
-#[cfg(test)]
-mod fuzz;
-#[cfg(test)]
-mod tests;

@@ -6,8 +6,7 @@
 
 use std::fmt::Write as _;
 
-use super::env::{self, Key};
-use super::load::lookup;
+use super::env::{self, lookup, Key};
 use super::{ConfigError, Loaded, Result};
 
 /// The text of `config show` for `loaded`, its first line naming the bot's `version`;

@@ -3,8 +3,9 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use super::env::{self, Kind};
-use super::*;
+use mancala_bot::config::env::{self, Kind};
+use mancala_bot::config::{show, Config, Loaded, Result, ShardRange, Source};
+use serde::Deserialize;
 
 /// A Discord token of the right shape (user id 800000000000000001).
 const TOKEN: &str = "ODAwMDAwMDAwMDAwMDAwMDAx.Gfake0.s3cr3t-t0k3n-n0t-t0-b3-sh0wn";
@@ -103,7 +104,7 @@ fn every_key_is_reachable_by_its_variable() {
     let mut list = Vec::new();
     let mut want = Vec::new();
     for k in &keys {
-        let default = super::load::lookup(defaults, &k.path);
+        let default = env::lookup(defaults, &k.path);
         let (text, value) = sample(&k.kind, default);
         assert_ne!(
             default,
@@ -124,7 +125,7 @@ fn every_key_is_reachable_by_its_variable() {
     let cfg = Config::deserialize(toml::Value::Table(table)).unwrap();
     let got = as_toml(&cfg);
     for (path, value) in want {
-        let at = super::load::lookup(got.as_table().unwrap(), &path);
+        let at = env::lookup(got.as_table().unwrap(), &path);
         assert_eq!(at, Some(&value), "{path}");
     }
 }

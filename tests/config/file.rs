@@ -1,6 +1,11 @@
 //! Tests of the config file: defaults, ranges, secrets.
 
-use super::*;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use mancala_bot::config::Config;
+use mancala_bot::transport::discord::token::TokenSource;
+use mancala_bot::transport::matrix::MatrixLogin;
 
 /// A Discord token of the right shape (user id 800000000000000001).
 const GOOD_TOKEN: &str = "ODAwMDAwMDAwMDAwMDAwMDAx.Gfake0.s3cr3t-t0k3n-n0t-t0-b3-l0gg3d";

@@ -7,14 +7,14 @@
 
 use std::sync::Arc;
 
-use crate::core::api::{ChatCore, Incoming};
-use crate::core::painter::BlankPainter;
-use crate::core::{Core, ManualClock};
-use crate::model::{ChannelKey, User};
-use crate::store::MemoryStore;
+use mancala_bot::core::api::{ChatCore, Incoming};
+use mancala_bot::core::painter::BlankPainter;
+use mancala_bot::core::{Core, ManualClock};
+use mancala_bot::model::{ChannelKey, User};
+use mancala_bot::store::MemoryStore;
 use proptest::prelude::*;
 
-use super::Config;
+use mancala_bot::config::Config;
 
 /// Every key a config may hold: (section, key); `""` is the top level.
 const KEYS: &[(&str, &str)] = &[
