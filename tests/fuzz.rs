@@ -56,6 +56,8 @@
 
 #[path = "fuzz/config.rs"]
 mod config;
+#[path = "fuzz/import.rs"]
+mod import;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -63,16 +65,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mancala_bot::core::api::{ChatCore, Incoming, Reply, RoomSpec, Rooms};
-use mancala_bot::core::backup;
 
 /// The last time `import` takes (the end of the year 9999, UTC), in ms.
 const LATEST_IMPORTABLE_MS: u64 = 253_402_300_799_999;
 
-/// A stored document checked as `import` checks its line ([`backup::check_line`]).
-fn check_document(key: &str, value: &serde_json::Value) -> Result<(), String> {
-    let line = serde_json::json!({"doc": key, "value": value}).to_string();
-    backup::check_line(&line).map(|_| ())
-}
+use mancala_bot::core::backup;
 use mancala_bot::core::painter::BlankPainter;
 use mancala_bot::core::ratings::{family, table_key, RatingTable};
 use mancala_bot::core::tournament::{Phase, Res, Tournament};
@@ -1491,7 +1488,8 @@ impl World {
                 // imported any more (import refuses them, by design); the store must
                 // still read and replay, which the other checks cover.
                 if self.clock.now_ms() <= LATEST_IMPORTABLE_MS {
-                    check_document(k, &value).map_err(|e| format!("document {k}: {e}"))?;
+                    backup::check_stored_document(k, &value)
+                        .map_err(|e| format!("document {k}: {e}"))?;
                 }
                 self.checked_docs.insert(k.clone(), bytes.clone());
             }
