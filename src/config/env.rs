@@ -16,7 +16,7 @@ use serde_reflection::{ContainerFormat, Format, Registry, Tracer, TracerConfig};
 use super::{bail, Config, ConfigError, Result};
 
 /// The prefix of every setting's variable.
-pub const PREFIX: &str = "MANCALA_";
+pub(crate) const PREFIX: &str = "MANCALA_";
 
 /// `MANCALA_*` variables that are not settings, and are never warned about: the
 /// database's connection string (it holds the password), the log format, the tests'
@@ -77,7 +77,7 @@ impl Key {
 }
 
 /// The variable of the key path `path`.
-pub fn var_of(path: &str) -> String {
+pub(crate) fn var_of(path: &str) -> String {
     format!("{PREFIX}{}", path.replace('.', "_").to_uppercase())
 }
 

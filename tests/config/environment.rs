@@ -395,3 +395,40 @@ fn show_reads_back_as_the_same_settings() {
     let back = Config::parse(&text).unwrap();
     assert_eq!(as_toml(&back), as_toml(&Config::default()), "{text}");
 }
+
+/// A config error prints as `anyhow` printed it before the settings were library code:
+/// `{}` its own message, `{:#}` the chain (`outer: inner`), with the I/O error as its
+/// source; through the binary's `anyhow`, the same text.
+#[test]
+fn errors_show_their_chain_as_anyhow_did() {
+    let missing = Path::new("/nonexistent/mancala-bot.toml");
+    let e = Config::resolve(Some(missing), vars(&[])).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "cannot read the config file /nonexistent/mancala-bot.toml"
+    );
+    let chain = format!("{e:#}");
+    assert!(
+        chain.starts_with("cannot read the config file /nonexistent/mancala-bot.toml: ")
+            && chain.len() > e.to_string().len() + 2,
+        "{chain}"
+    );
+    let source = std::error::Error::source(&e).expect("the I/O error under it");
+    assert!(
+        source.downcast_ref::<std::io::Error>().is_some(),
+        "{source}"
+    );
+    assert_eq!(format!("{:#}", anyhow::Error::from(e)), chain);
+
+    let e = resolve(None, &[("MANCALA_AI_LEVEL", "9")]).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "bad setting in the environment: $MANCALA_AI_LEVEL (ai.level)"
+    );
+    assert_eq!(
+        format!("{e:#}"),
+        "bad setting in the environment: $MANCALA_AI_LEVEL (ai.level): ai.level must be 1 \
+         to 5, got 9"
+    );
+    assert_eq!(format!("{e:?}"), format!("{e:#}"));
+}
