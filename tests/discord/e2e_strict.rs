@@ -1,10 +1,13 @@
 //! The end-to-end scenario's last steps ([`strict_steps`]): Discord's limits over the
 //! real client, against the strict fake Discord.
 
-use serde_json::json;
+use std::sync::Mutex;
+
+use serde_json::{json, Value};
+use tokio::sync::mpsc::UnboundedSender;
 
 use crate::adapter::fixture;
-use crate::fake_discord::CHANNEL;
+use crate::fake_discord::{Rest, State, CHANNEL};
 
 /// A channel where the bot lacks the Attach Files permission.
 const NO_PICTURES: &str = "900000000000000030";
@@ -14,7 +17,7 @@ const BUSY: &str = "900000000000000031";
 const SLOW_MODE: &str = "900000000000000033";
 
 /// `message_prefix.json` said by Alice in `channel` with `content`.
-fn said(channel: &str, content: &str, n: u64) -> serde_json::Value {
+fn said(channel: &str, content: &str, n: u64) -> Value {
     let mut m = fixture("message_prefix.json");
     m["d"]["channel_id"] = json!(channel);
     m["d"]["content"] = json!(content);
@@ -25,8 +28,8 @@ fn said(channel: &str, content: &str, n: u64) -> serde_json::Value {
 /// Sends `count` `!board` commands in `channel` at once (message ids from `first_id`)
 /// and waits until every answer (a `katro/...` board) has been posted there.
 async fn boards_answered(
-    rest: &mut crate::fake_discord::Rest,
-    ev_tx: &tokio::sync::mpsc::UnboundedSender<serde_json::Value>,
+    rest: &mut Rest,
+    ev_tx: &UnboundedSender<Value>,
     channel: &str,
     count: u64,
     first_id: u64,
@@ -51,9 +54,20 @@ async fn boards_answered(
 /// commands in one channel is paced with no 429; a 429 (slow mode) is waited out and
 /// the post sent again. Nothing else was refused.
 pub(crate) async fn strict_steps(
-    rest: &mut crate::fake_discord::Rest,
-    ev_tx: &tokio::sync::mpsc::UnboundedSender<serde_json::Value>,
-    state: &std::sync::Mutex<crate::fake_discord::State>,
+    rest: &mut Rest,
+    ev_tx: &UnboundedSender<Value>,
+    state: &Mutex<State>,
+) {
+    a_long_alt_text_is_cut_and_kept_in_a_file(rest, ev_tx).await;
+    a_slow_prefix_command_types_then_notes(rest, ev_tx).await;
+    pictures_refused_leave_the_text(rest, ev_tx, state).await;
+    bursts_and_slow_mode_are_paced(rest, ev_tx, state).await;
+}
+
+/// An alt text over 1,024 characters is cut, and kept whole in a text file.
+async fn a_long_alt_text_is_cut_and_kept_in_a_file(
+    rest: &mut Rest,
+    ev_tx: &UnboundedSender<Value>,
 ) {
     ev_tx.send(said(CHANNEL, "!sow b1-", 1)).unwrap();
     let post = rest
@@ -87,7 +101,10 @@ pub(crate) async fn strict_steps(
     let whole = String::from_utf8(files[1].1.clone()).unwrap();
     assert!(whole.starts_with("Frame 1: relay") && whole.ends_with("27 laps sown."));
     assert!(whole.chars().count() > 1500);
+}
 
+/// A slow prefix command: the typing indicator, then a note, then the answer.
+async fn a_slow_prefix_command_types_then_notes(rest: &mut Rest, ev_tx: &UnboundedSender<Value>) {
     // A slow prefix command: the typing indicator, then a note, then the answer.
     let slow = "900000000000000032";
     ev_tx.send(said(slow, "!history", 3)).unwrap();
@@ -101,7 +118,15 @@ pub(crate) async fn strict_steps(
         .as_str()
         .unwrap()
         .contains("1. c1+"));
+}
 
+/// Files refused for want of Attach Files (50013): the move's text is posted alone,
+/// with a note naming the permission.
+async fn pictures_refused_leave_the_text(
+    rest: &mut Rest,
+    ev_tx: &UnboundedSender<Value>,
+    state: &Mutex<State>,
+) {
     state.lock().unwrap().no_attach.insert(NO_PICTURES.into());
     ev_tx.send(said(NO_PICTURES, "!sow b3+", 2)).unwrap();
     let path = format!("/api/v10/channels/{NO_PICTURES}/messages");
@@ -115,7 +140,15 @@ pub(crate) async fn strict_steps(
         content.contains("the bot needs the Attach Files permission"),
         "{content}"
     );
+}
 
+/// A burst in one channel is paced with no 429; a 429 (slow mode) is waited out and
+/// the post sent again; nothing else was refused.
+async fn bursts_and_slow_mode_are_paced(
+    rest: &mut Rest,
+    ev_tx: &UnboundedSender<Value>,
+    state: &Mutex<State>,
+) {
     // A burst in one channel is paced within Discord's 5 messages per 5 s: no 429.
     boards_answered(rest, ev_tx, BUSY, 7, 10).await;
     // A channel in slow mode answers 429: the post is waited out and sent again.
