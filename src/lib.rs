@@ -1,6 +1,7 @@
 //! mancala-bot: a chat bot that referees and plays Katro and Hoyito I.
 //!
 //! The rules live in `mancala-rules`, the search in `mancala-ai`; this crate holds the
+//! settings ([`config`]: parsed, checked, overlaid by the environment), the
 //! nouns ([`model`]), the words in every language ([`i18n`]), the transport-neutral
 //! [`core`] (commands, games, clocks, ratings, tournaments), the [`store`], the board
 //! [`render`]er, the thin [`transport`]s, the HTTP listener ([`web`]: health and
@@ -28,6 +29,7 @@ macro_rules! tr {
     };
 }
 
+pub mod config;
 pub mod core;
 pub mod i18n;
 pub mod metrics;

@@ -53,7 +53,7 @@ enum Cmd {
     Invite(invite::InviteArgs),
     /// Show or check the effective settings: defaults, the config file, the MANCALA_*
     /// environment variables and --data, in that order of strength.
-    Config(config::cmd::ConfigArgs),
+    Config(config::ConfigArgs),
 }
 
 fn main() -> ExitCode {
@@ -71,7 +71,7 @@ fn main() -> ExitCode {
         Some(Cmd::Engine(a)) => engine::main(a),
         Some(Cmd::Analyze(a)) => analyze::main(a),
         Some(Cmd::Invite(a)) => invite::main(a),
-        Some(Cmd::Config(a)) => config::cmd::main(a),
+        Some(Cmd::Config(a)) => config::main(a),
         // The plain command tries the bot: the console when no transport is configured,
         // even from a pipe (`run` refuses that, for services).
         None => run::run(run::RunArgs {

@@ -42,7 +42,7 @@ enum Target {
 
 impl StoreArgs {
     fn target(&self) -> anyhow::Result<Target> {
-        use crate::cli::config::{self, Backend, Config};
+        use mancala_bot::config::{self, Backend, Config};
         if self.postgres {
             let url = config::postgres_url_from(config::POSTGRES_URL_VAR)?;
             return Ok(Target::Postgres(url, 4));

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use mancala_bot::transport::console::{Console, Flow};
 
-use crate::cli::config::Config;
+use mancala_bot::config::Config;
 
 /// Arguments of `mancala-bot console`.
 #[derive(clap::Args, Debug)]

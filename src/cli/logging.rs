@@ -1,7 +1,7 @@
 //! The logs (issue "Ready to host"): standard error as text or JSON lines, the default
 //! filter, and the start line.
 
-use crate::cli::config::{Backend, Config};
+use mancala_bot::config::{Backend, Config};
 
 /// The format of the log lines (`--log-format`, or `$MANCALA_LOG_FORMAT`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]

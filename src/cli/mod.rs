@@ -7,8 +7,6 @@ pub mod backup;
 pub mod config;
 pub mod console;
 pub mod engine;
-#[cfg(test)]
-mod import_fuzz;
 pub mod invite;
 pub mod logging;
 pub mod private;

@@ -13,8 +13,8 @@ use mancala_bot::core::Core;
 use mancala_bot::metrics::{Health, Metrics};
 use mancala_bot::model::ChannelKey;
 
-use crate::cli::config::Config;
 use crate::cli::setup::{build_core, load_config, start_backups, warm_endgame};
+use mancala_bot::config::Config;
 
 /// Arguments of `mancala-bot run` (also what `mancala-bot` with no subcommand does).
 #[derive(clap::Args, Debug, Default)]
@@ -301,7 +301,7 @@ async fn start_matrix(
 ///
 /// # Errors
 /// No homeserver configured, or no way to log in (see
-/// [`crate::cli::config::MatrixConfig::login`]).
+/// [`mancala_bot::config::MatrixConfig::login`]).
 #[cfg(feature = "matrix")]
 fn matrix_options(cfg: &Config) -> anyhow::Result<mancala_bot::transport::matrix::MatrixOptions> {
     let m = &cfg.matrix;

@@ -11,7 +11,7 @@ use mancala_bot::core::{Core, SystemClock};
 use mancala_bot::metrics::Metrics;
 use mancala_bot::store::{CountedStore, SledStore, Store};
 
-use crate::cli::config::{Backend, Config};
+use mancala_bot::config::{Backend, Config};
 
 /// Opens the store of the data directory `data_dir` (the sled database is in
 /// `DATA_DIR/store`), after making the directory private ([`crate::cli::private`]).
@@ -214,5 +214,5 @@ fn usr1_to(now: std::sync::mpsc::Sender<()>) {
 /// # Errors
 /// As [`Config::resolve`].
 pub fn load_config(path: Option<&Path>, data: Option<&Path>) -> anyhow::Result<Config> {
-    Ok(crate::cli::config::load_settings(path, data)?.config)
+    Ok(mancala_bot::config::load_settings(path, data)?.config)
 }

@@ -11,7 +11,7 @@ use mancala_bot::core::Core;
 use mancala_bot::metrics::{Health, Metrics};
 use mancala_bot::web::WebState;
 
-use crate::cli::config::Config;
+use mancala_bot::config::Config;
 
 /// The listener of `cfg`, bound, if `web.listen` is set (`None`: no listener).
 ///

@@ -330,6 +330,17 @@ fn id_elsewhere(
     }))
 }
 
+/// A document as a store holds it (its key, as [`crate::store::keys::DocKey`] writes
+/// it, and its JSON value) checked as `import` checks its line ([`check_line`]): what
+/// the fuzzers (`tests/fuzz/`) ask of every document a command or an import left.
+///
+/// # Errors
+/// What `import` would refuse in it, as [`check_line`] words it.
+pub fn check_stored_document(key: &str, value: &serde_json::Value) -> Result<(), String> {
+    let line = serde_json::json!({"doc": key, "value": value}).to_string();
+    check_line(&line).map(|_| ())
+}
+
 /// One line of a backup checked: strict JSON (see the module), then a document
 /// (`{"doc": KEY, "value": ...}`, see `documents`) or a game record (see `records`).
 ///

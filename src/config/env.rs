@@ -11,13 +11,12 @@
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 
-use anyhow::{anyhow, bail};
 use serde_reflection::{ContainerFormat, Format, Registry, Tracer, TracerConfig};
 
-use super::Config;
+use super::{bail, Config, ConfigError, Result};
 
 /// The prefix of every setting's variable.
-pub const PREFIX: &str = "MANCALA_";
+pub(crate) const PREFIX: &str = "MANCALA_";
 
 /// `MANCALA_*` variables that are not settings, and are never warned about: the
 /// database's connection string (it holds the password), the log format, the tests'
@@ -78,7 +77,7 @@ impl Key {
 }
 
 /// The variable of the key path `path`.
-pub fn var_of(path: &str) -> String {
+pub(crate) fn var_of(path: &str) -> String {
     format!("{PREFIX}{}", path.replace('.', "_").to_uppercase())
 }
 
@@ -87,9 +86,11 @@ pub fn var_of(path: &str) -> String {
 ///
 /// # Errors
 /// A type serde-reflection cannot trace (a bug of the config's types; a test calls this).
-pub fn schema() -> anyhow::Result<Vec<Key>> {
+pub fn schema() -> Result<Vec<Key>> {
     let mut tracer = Tracer::new(TracerConfig::default().is_human_readable(true));
-    let failed = |e: serde_reflection::Error| anyhow!("cannot read the settings' types: {e}");
+    let failed = |e: serde_reflection::Error| {
+        ConfigError::new(format!("cannot read the settings' types: {e}"))
+    };
     let (format, _) = tracer.trace_simple_type::<Config>().map_err(failed)?;
     // A nested enum is traced from its first variant only: each is traced on its own
     // for all its names. One left out here makes `registry` fail (MissingVariants).
@@ -103,7 +104,7 @@ pub fn schema() -> anyhow::Result<Vec<Key>> {
 }
 
 /// Adds the keys under `path` of type `format` to `keys`.
-fn walk(reg: &Registry, format: &Format, path: &str, keys: &mut Vec<Key>) -> anyhow::Result<()> {
+fn walk(reg: &Registry, format: &Format, path: &str, keys: &mut Vec<Key>) -> Result<()> {
     if let Format::Option(inner) = format {
         return walk(reg, inner, path, keys);
     }
@@ -123,7 +124,8 @@ fn walk(reg: &Registry, format: &Format, path: &str, keys: &mut Vec<Key>) -> any
             _ => {}
         }
     }
-    let kind = kind_of(reg, format).ok_or_else(|| anyhow!("{path}: a type with no variable"))?;
+    let kind = kind_of(reg, format)
+        .ok_or_else(|| ConfigError::new(format!("{path}: a type with no variable")))?;
     keys.push(Key {
         path: path.to_string(),
         kind,
@@ -187,7 +189,7 @@ pub fn overlay(
     keys: &[Key],
     vars: impl IntoIterator<Item = (OsString, OsString)>,
     also_not: &[String],
-) -> anyhow::Result<Overlay> {
+) -> Result<Overlay> {
     let by_var: BTreeMap<String, &Key> = keys.iter().map(|k| (k.var(), k)).collect();
     let mut out = Overlay::default();
     let mut vars: Vec<_> = vars.into_iter().collect();
@@ -216,7 +218,10 @@ pub fn overlay(
                 true => super::chars_text(text),
                 false => format!("{text:?}"),
             };
-            anyhow!("${name} ({}) must be {allowed}, got {got}", key.path)
+            ConfigError::new(format!(
+                "${name} ({}) must be {allowed}, got {got}",
+                key.path
+            ))
         })?;
         out.values.insert(key.path.clone(), (v, name.to_string()));
     }
@@ -285,6 +290,16 @@ fn allowed(kind: &Kind) -> String {
         Kind::Choice(n) => format!("each one of {}", n.join(", ")),
         Kind::List(_) => "lists".into(),
     }
+}
+
+/// The value at `path` (dot-separated) in `table`.
+pub fn lookup<'a>(table: &'a toml::Table, path: &str) -> Option<&'a toml::Value> {
+    let mut parts = path.split('.');
+    let mut v = table.get(parts.next()?)?;
+    for p in parts {
+        v = v.as_table()?.get(p)?;
+    }
+    Some(v)
 }
 
 /// Sets `path` (dot-separated) to `value` in `table`, making the tables on the way.

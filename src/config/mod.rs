@@ -2,34 +2,26 @@
 //! `config.example.toml` at the top of the repository.
 
 use std::fmt;
-use std::num::NonZeroU32;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use anyhow::bail;
 use serde::{Deserialize, Serialize};
 
-use mancala_bot::core::ai_pool::PoolSize;
-use mancala_bot::core::command;
-use mancala_bot::core::draw_pool::DrawSize;
-use mancala_bot::core::pictures::PictureLimits;
-use mancala_bot::core::throttle::RateLimits;
-use mancala_bot::core::Settings;
-use mancala_bot::model::GameKind;
-use mancala_bot::transport::discord::token::TokenSource;
-use mancala_bot::transport::matrix::MatrixLogin;
-
 mod check;
-pub mod cmd;
 pub mod env;
+mod error;
 mod load;
+mod login;
+mod settings;
 pub mod show;
 pub use check::check_data_dir;
+use error::bail;
+pub use error::{ConfigError, Result};
 pub use load::{load_settings, Loaded, Source};
 
 /// The whole configuration. Missing settings take their defaults; unknown ones are an
 /// error (a typo must not be silently ignored). Every setting can also be given in the
-/// environment ([`env`]), which [`Config::resolve`] reads over the file.
+/// environment ([`mod@env`]), which [`Config::resolve`] reads over the file.
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Config {
@@ -76,7 +68,7 @@ pub struct Config {
 pub struct WebConfig {
     /// The address to listen on, `IP:PORT` (`127.0.0.1:8080`, `[::1]:8080`; port 0: one
     /// the system chooses, printed at start); `None` (default): no listener. Also
-    /// `MANCALA_WEB_LISTEN`, as every setting ([`env`]).
+    /// `MANCALA_WEB_LISTEN`, as every setting ([`mod@env`]).
     pub listen: Option<String>,
 }
 
@@ -85,7 +77,7 @@ impl WebConfig {
     ///
     /// # Errors
     /// `listen` is not an IP address and a port, naming what was given.
-    pub fn listen_addr(&self) -> anyhow::Result<Option<std::net::SocketAddr>> {
+    pub fn listen_addr(&self) -> Result<Option<std::net::SocketAddr>> {
         let Some(v) = &self.listen else {
             return Ok(None);
         };
@@ -177,7 +169,7 @@ impl StoreConfig {
     ///
     /// # Errors
     /// The variable is unset or blank (naming it and the expected form).
-    pub fn postgres_url(&self) -> anyhow::Result<String> {
+    pub fn postgres_url(&self) -> Result<String> {
         postgres_url_from(&self.postgres_url_env)
     }
 }
@@ -186,7 +178,7 @@ impl StoreConfig {
 ///
 /// # Errors
 /// The variable is unset or blank (naming it and the expected form).
-pub fn postgres_url_from(var: &str) -> anyhow::Result<String> {
+pub fn postgres_url_from(var: &str) -> Result<String> {
     match std::env::var(var) {
         Ok(url) if !url.trim().is_empty() => Ok(url),
         _ => bail!(
@@ -197,7 +189,7 @@ pub fn postgres_url_from(var: &str) -> anyhow::Result<String> {
 }
 
 /// Live backups: snapshots of the store in the export format, written by the running
-/// bot (see `src/cli/snapshot.rs`).
+/// bot (the binary's `snapshot` module).
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct BackupConfig {
@@ -282,81 +274,11 @@ pub struct MatrixConfig {
     pub leave_game_rooms_after_hours: u64,
     /// Homeservers (`example.org`) and room ids (`!abc:example.org`) whose invitations
     /// the bot accepts and whose spaces may list game rooms; empty (the default): the
-    /// bot's own homeserver (`mancala_bot::transport::matrix::trust`).
+    /// bot's own homeserver (`crate::transport::matrix::trust`).
     pub allow: Vec<String>,
     /// Rooms one user may have the bot in at a time by inviting it, 1 to 10000 (default
     /// 10); further invitations are declined.
     pub rooms_per_inviter: usize,
-}
-
-fn setting_or_env(value: &Option<String>, env: &str) -> Option<String> {
-    value
-        .clone()
-        .filter(|v| !v.trim().is_empty())
-        .or_else(|| std::env::var(env).ok().filter(|v| !v.trim().is_empty()))
-}
-
-impl MatrixConfig {
-    /// The recovery key from the variable `recovery_key_env`, if set and not empty.
-    #[cfg_attr(not(feature = "matrix"), allow(dead_code))]
-    pub fn recovery_key(&self) -> Option<String> {
-        setting_or_env(&None, &self.recovery_key_env)
-    }
-
-    /// The homeserver URL: `homeserver` if set and not empty, else the variable
-    /// `homeserver_env`. `None`: the Matrix transport is not configured.
-    pub fn homeserver_url(&self) -> Option<String> {
-        setting_or_env(&self.homeserver, &self.homeserver_env)
-    }
-
-    /// How to log in: an access token (setting, then variable) if there is one, else the
-    /// user and password (settings, then variables).
-    ///
-    /// # Errors
-    /// Neither an access token nor both a user and a password, naming the settings and
-    /// variables looked at.
-    pub fn login(&self) -> anyhow::Result<MatrixLogin> {
-        if let Some(t) = setting_or_env(&self.access_token, &self.access_token_env) {
-            return Ok(MatrixLogin::AccessToken(t));
-        }
-        match (
-            setting_or_env(&self.user, &self.user_env),
-            setting_or_env(&self.password, &self.password_env),
-        ) {
-            (Some(user), Some(password)) => Ok(MatrixLogin::Password { user, password }),
-            _ => bail!(
-                "the Matrix transport needs matrix.access_token (or ${}), or matrix.user (or \
-                 ${}) and matrix.password (or ${})",
-                self.access_token_env,
-                self.user_env,
-                self.password_env
-            ),
-        }
-    }
-}
-
-impl MatrixConfig {
-    /// Where the login's secrets come from, for the message of a refused login (never
-    /// the secrets): `the access token from matrix.access_token`, or `the user from
-    /// $MATRIX_USER and the password from matrix.password`.
-    #[cfg_attr(not(feature = "matrix"), allow(dead_code))]
-    pub fn login_source(&self) -> String {
-        let from = |v: &Option<String>, key: &str, env: &str| match v {
-            Some(_) => key.to_string(),
-            None => format!("${env}"),
-        };
-        if setting_or_env(&self.access_token, &self.access_token_env).is_some() {
-            let t = from(
-                &self.access_token,
-                "matrix.access_token",
-                &self.access_token_env,
-            );
-            return format!("the access token from {t}");
-        }
-        let user = from(&self.user, "matrix.user", &self.user_env);
-        let password = from(&self.password, "matrix.password", &self.password_env);
-        format!("the user from {user} and the password from {password}")
-    }
 }
 
 impl fmt::Debug for MatrixConfig {
@@ -402,7 +324,7 @@ impl Default for MatrixConfig {
             recovery_key_env: "MATRIX_RECOVERY_KEY".into(),
             leave_game_rooms_after_hours: 24,
             allow: Vec::new(),
-            rooms_per_inviter: mancala_bot::transport::matrix::trust::DEFAULT_ROOMS_PER_INVITER,
+            rooms_per_inviter: crate::transport::matrix::trust::DEFAULT_ROOMS_PER_INVITER,
         }
     }
 }
@@ -497,7 +419,7 @@ pub struct Limits {
     pub commands_per_user_per_minute: u32,
     /// Commands per minute in one channel, 0 (no limit) or 1-600 (default 60); each
     /// user's first quarter of it passes whatever the channel's count
-    /// ([`mancala_bot::core::throttle::share`]).
+    /// ([`crate::core::throttle::share`]).
     pub commands_per_channel_per_minute: u32,
     /// Threads drawing `!replay`, 0 (one per core) to 64 (default 0).
     pub picture_threads: usize,
@@ -588,24 +510,6 @@ impl Default for Config {
     }
 }
 
-impl Limits {
-    /// The pictures' limits of these settings (checked).
-    fn pictures(&self) -> PictureLimits {
-        PictureLimits {
-            pool: DrawSize {
-                threads: match self.picture_threads {
-                    0 => DrawSize::default().threads,
-                    n => n,
-                },
-                queue: self.picture_queue,
-            },
-            cache_bytes: self.picture_cache_mb << 20,
-            frames_per_minute: NonZeroU32::new(self.picture_frames_per_minute),
-            burst_frames: NonZeroU32::new(self.picture_burst_frames).unwrap_or(NonZeroU32::MIN),
-        }
-    }
-}
-
 impl Default for Limits {
     fn default() -> Self {
         Limits {
@@ -637,105 +541,3 @@ impl Default for DiscordConfig {
         }
     }
 }
-
-impl Config {
-    /// Parses and checks TOML text (the file alone, as [`Config::resolve`] reads it
-    /// without an environment).
-    ///
-    /// # Errors
-    /// Not TOML, an unknown or ill-typed setting (with its line), or a value out of range
-    /// (see [`Config::settings`]).
-    #[cfg(test)]
-    pub fn parse(text: &str) -> anyhow::Result<Config> {
-        let cfg: Config =
-            toml::from_str(text).map_err(|e| anyhow::anyhow!(toml_error(text, &e)))?;
-        cfg.settings()?;
-        Ok(cfg)
-    }
-
-    /// The core's settings.
-    ///
-    /// # Errors
-    /// A setting out of its range ([`Config::check`]) or an unknown default game.
-    pub fn settings(&self) -> anyhow::Result<Settings> {
-        self.check()?;
-        let default_game = self.default_game()?;
-        let (r, ai, l) = (&self.ratings, &self.ai, &self.limits);
-        Ok(Settings {
-            prefix: self.prefix.clone(),
-            default_game,
-            challenge_expiry: Duration::from_secs_f64(self.challenge_expiry_hours * 3600.0),
-            max_attachments: l.max_attachments,
-            max_reply_chars: l.max_reply_chars,
-            max_command_chars: l.max_command_chars,
-            default_move_time: (self.move_time_hours > 0.0)
-                .then(|| Duration::from_secs_f64(self.move_time_hours * 3600.0)),
-            reminders: self
-                .reminder_hours
-                .iter()
-                .map(|h| Duration::from_secs_f64(h * 3600.0))
-                .collect(),
-            provisional_rd: r.provisional_deviation,
-            glicko_tau: r.tau,
-            rating_period: Duration::from_secs_f64(r.period_days * 86_400.0),
-            ai_level: ai.level,
-            ai_ms_per_move: ai.ms_per_move,
-            ai_tt_mb: ai.tt_mb,
-            ai_max_nodes: (ai.max_nodes > 0).then_some(ai.max_nodes),
-            ai_pool: PoolSize {
-                searchers: match ai.searchers {
-                    0 => PoolSize::default().searchers,
-                    n => n,
-                },
-                queue: ai.queue,
-            },
-            rate_limits: RateLimits {
-                per_user: NonZeroU32::new(l.commands_per_user_per_minute),
-                per_channel: NonZeroU32::new(l.commands_per_channel_per_minute),
-            },
-            analysis_pool: PoolSize {
-                searchers: ai.analysis_searchers,
-                queue: ai.analysis_queue,
-            },
-            analysis_cooldown: Duration::from_secs(ai.analysis_cooldown_secs),
-            pictures: l.pictures(),
-        })
-    }
-
-    /// `default_game` as the `!new` command reads it.
-    fn default_game(&self) -> anyhow::Result<GameKind> {
-        match command::parse(&format!("!new {}", self.default_game), "!", &[]) {
-            Some(Ok(command::Command::New {
-                kind: Some(kind), ..
-            })) => Ok(kind),
-            _ => bail!(
-                "default_game must be katro, katro:4x6, katro:4x4, hoyito, hoyito:2xN (N 6-12) or \"hoyito match\", got {:?}",
-                self.default_game
-            ),
-        }
-    }
-
-    /// The Discord token and where it came from: `discord.token` if set (the checks
-    /// refuse it empty), else the environment variable named by `discord.token_env`, if
-    /// set and not empty (only spaces is kept, for the token check to refuse). `None`:
-    /// no Discord.
-    pub fn discord_token(&self) -> Option<(String, TokenSource)> {
-        if let Some(t) = &self.discord.token {
-            return Some((t.clone(), TokenSource::Config));
-        }
-        // A variable set but blank is kept (and refused by the token check, naming it):
-        // a misquoted secret must not quietly start the console instead of Discord.
-        let var = &self.discord.token_env;
-        std::env::var(var)
-            .ok()
-            .filter(|t| !t.is_empty())
-            .map(|t| (t, TokenSource::Env(var.clone())))
-    }
-}
-
-#[cfg(test)]
-mod env_tests;
-#[cfg(test)]
-mod fuzz;
-#[cfg(test)]
-mod tests;

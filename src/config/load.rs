@@ -7,11 +7,10 @@ use std::ffi::OsString;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use anyhow::{anyhow, Context};
 use serde::Deserialize;
 
 use super::env::{self, Key};
-use super::{toml_error, Config};
+use super::{toml_error, Config, ConfigError, Result};
 
 /// Where a setting's value came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,8 +60,8 @@ impl Loaded {
     ///
     /// # Errors
     /// `dir` is empty.
-    pub fn set_data_dir(&mut self, dir: &Path) -> anyhow::Result<()> {
-        super::check_data_dir(dir).context("--data")?;
+    pub fn set_data_dir(&mut self, dir: &Path) -> Result<()> {
+        super::check_data_dir(dir).map_err(|e| e.context("--data"))?;
         self.config.data_dir = dir.to_path_buf();
         self.sources
             .insert("data_dir".into(), Source::Flag("--data"));
@@ -76,7 +75,7 @@ impl Loaded {
 ///
 /// # Errors
 /// As [`Config::resolve`], or an empty `data`.
-pub fn load_settings(path: Option<&Path>, data: Option<&Path>) -> anyhow::Result<Loaded> {
+pub fn load_settings(path: Option<&Path>, data: Option<&Path>) -> Result<Loaded> {
     let mut loaded = Config::resolve(path, std::env::vars_os())?;
     for w in &loaded.warnings {
         tracing::warn!("{w}");
@@ -100,22 +99,23 @@ impl Config {
     pub fn resolve(
         file: Option<&Path>,
         vars: impl IntoIterator<Item = (OsString, OsString)>,
-    ) -> anyhow::Result<Loaded> {
+    ) -> Result<Loaded> {
         let text = match file {
-            Some(p) => std::fs::read_to_string(p)
-                .with_context(|| format!("cannot read the config file {}", p.display()))?,
+            Some(p) => std::fs::read_to_string(p).map_err(|e| {
+                ConfigError::wrap(format!("cannot read the config file {}", p.display()), e)
+            })?,
             None => String::new(),
         };
-        let in_file = |e: anyhow::Error| match file {
+        let in_file = |e: ConfigError| match file {
             Some(p) => e.context(format!("bad config file {}", p.display())),
             None => e,
         };
         // Types and names first, with the file's line numbers (ranges come last: a value
         // out of range in the file may be overridden by the environment).
         let from_file: Config =
-            toml::from_str(&text).map_err(|e| in_file(anyhow!(toml_error(&text, &e))))?;
+            toml::from_str(&text).map_err(|e| in_file(ConfigError::new(toml_error(&text, &e))))?;
         let mut table: toml::Table =
-            toml::from_str(&text).map_err(|e| in_file(anyhow!(toml_error(&text, &e))))?;
+            toml::from_str(&text).map_err(|e| in_file(ConfigError::new(toml_error(&text, &e))))?;
         let keys = env::schema()?;
         let overlay = env::overlay(&keys, vars, &env_names(&from_file, &keys))?;
         let mut sources = BTreeMap::new();
@@ -133,11 +133,11 @@ impl Config {
             }
             Config::deserialize(toml::Value::Table(table)).map_err(|e| {
                 let vars: Vec<&str> = overlay.values.values().map(|(_, v)| v.as_str()).collect();
-                anyhow!(
+                ConfigError::new(format!(
                     "the settings from the environment (${}) do not fit: {}",
                     vars.join(", $"),
                     e.message()
-                )
+                ))
             })?
         };
         let loaded = Loaded {
@@ -164,18 +164,8 @@ fn env_names(cfg: &Config, keys: &[Key]) -> Vec<String> {
     };
     keys.iter()
         .filter(|k| k.path.ends_with("_env"))
-        .filter_map(|k| lookup(&t, &k.path)?.as_str().map(str::to_string))
+        .filter_map(|k| env::lookup(&t, &k.path)?.as_str().map(str::to_string))
         .collect()
-}
-
-/// The value at `path` (dot-separated) in `table`.
-pub fn lookup<'a>(table: &'a toml::Table, path: &str) -> Option<&'a toml::Value> {
-    let mut parts = path.split('.');
-    let mut v = table.get(parts.next()?)?;
-    for p in parts {
-        v = v.as_table()?.get(p)?;
-    }
-    Some(v)
 }
 
 /// `$VAR (key)` for each setting from the environment that the check's message `msg`

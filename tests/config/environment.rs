@@ -3,8 +3,9 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use super::env::{self, Kind};
-use super::*;
+use mancala_bot::config::env::{self, Kind};
+use mancala_bot::config::{show, Config, Loaded, Result, ShardRange, Source};
+use serde::Deserialize;
 
 /// A Discord token of the right shape (user id 800000000000000001).
 const TOKEN: &str = "ODAwMDAwMDAwMDAwMDAwMDAx.Gfake0.s3cr3t-t0k3n-n0t-t0-b3-sh0wn";
@@ -14,7 +15,7 @@ fn vars(list: &[(&str, &str)]) -> Vec<(OsString, OsString)> {
 }
 
 /// Resolves `file` (TOML text; none when `None`) under `env`.
-fn resolve(file: Option<&str>, env: &[(&str, &str)]) -> anyhow::Result<Loaded> {
+fn resolve(file: Option<&str>, env: &[(&str, &str)]) -> Result<Loaded> {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bot.toml");
     if let Some(text) = file {
@@ -103,7 +104,7 @@ fn every_key_is_reachable_by_its_variable() {
     let mut list = Vec::new();
     let mut want = Vec::new();
     for k in &keys {
-        let default = super::load::lookup(defaults, &k.path);
+        let default = env::lookup(defaults, &k.path);
         let (text, value) = sample(&k.kind, default);
         assert_ne!(
             default,
@@ -124,7 +125,7 @@ fn every_key_is_reachable_by_its_variable() {
     let cfg = Config::deserialize(toml::Value::Table(table)).unwrap();
     let got = as_toml(&cfg);
     for (path, value) in want {
-        let at = super::load::lookup(got.as_table().unwrap(), &path);
+        let at = env::lookup(got.as_table().unwrap(), &path);
         assert_eq!(at, Some(&value), "{path}");
     }
 }
@@ -316,7 +317,7 @@ fn secrets_are_never_shown() {
     ];
     let loaded = resolve(None, &env).unwrap();
     assert_eq!(loaded.config.discord.token.as_deref(), Some(TOKEN));
-    let text = show::render(&loaded, &|v| v == "DISCORD_TOKEN").unwrap();
+    let text = show::render(&loaded, "test", &|v| v == "DISCORD_TOKEN").unwrap();
     for secret in [TOKEN, "pw-s3cr3t-value", "syt_s3cr3t_access", "s3cr3t"] {
         assert!(!text.contains(secret), "{secret} shown:\n{text}");
     }
@@ -364,7 +365,7 @@ fn show_reads_back_as_the_same_settings() {
     ];
     let mut loaded = resolve(Some(file), &env).unwrap();
     loaded.set_data_dir(Path::new("/srv/mancala")).unwrap();
-    let text = show::render(&loaded, &|_| false).unwrap();
+    let text = show::render(&loaded, "test", &|_| false).unwrap();
     assert!(
         text.contains("level = 5  # env MANCALA_AI_LEVEL\n"),
         "{text}"
@@ -386,11 +387,48 @@ fn show_reads_back_as_the_same_settings() {
     assert_eq!(as_toml(&back), as_toml(&want), "{text}");
     // Without shards: the section is a comment, and reads back as none.
     let loaded = resolve(None, &[]).unwrap();
-    let text = show::render(&loaded, &|_| false).unwrap();
+    let text = show::render(&loaded, "test", &|_| false).unwrap();
     assert!(
         text.contains("\n# [discord.shards]: not set (first, last, total)\n"),
         "{text}"
     );
     let back = Config::parse(&text).unwrap();
     assert_eq!(as_toml(&back), as_toml(&Config::default()), "{text}");
+}
+
+/// A config error prints as `anyhow` printed it before the settings were library code:
+/// `{}` its own message, `{:#}` the chain (`outer: inner`), with the I/O error as its
+/// source; through the binary's `anyhow`, the same text.
+#[test]
+fn errors_show_their_chain_as_anyhow_did() {
+    let missing = Path::new("/nonexistent/mancala-bot.toml");
+    let e = Config::resolve(Some(missing), vars(&[])).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "cannot read the config file /nonexistent/mancala-bot.toml"
+    );
+    let chain = format!("{e:#}");
+    assert!(
+        chain.starts_with("cannot read the config file /nonexistent/mancala-bot.toml: ")
+            && chain.len() > e.to_string().len() + 2,
+        "{chain}"
+    );
+    let source = std::error::Error::source(&e).expect("the I/O error under it");
+    assert!(
+        source.downcast_ref::<std::io::Error>().is_some(),
+        "{source}"
+    );
+    assert_eq!(format!("{:#}", anyhow::Error::from(e)), chain);
+
+    let e = resolve(None, &[("MANCALA_AI_LEVEL", "9")]).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "bad setting in the environment: $MANCALA_AI_LEVEL (ai.level)"
+    );
+    assert_eq!(
+        format!("{e:#}"),
+        "bad setting in the environment: $MANCALA_AI_LEVEL (ai.level): ai.level must be 1 \
+         to 5, got 9"
+    );
+    assert_eq!(format!("{e:?}"), format!("{e:#}"));
 }

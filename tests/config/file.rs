@@ -1,13 +1,18 @@
 //! Tests of the config file: defaults, ranges, secrets.
 
-use super::*;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use mancala_bot::config::Config;
+use mancala_bot::transport::discord::token::TokenSource;
+use mancala_bot::transport::matrix::MatrixLogin;
 
 /// A Discord token of the right shape (user id 800000000000000001).
 const GOOD_TOKEN: &str = "ODAwMDAwMDAwMDAwMDAwMDAx.Gfake0.s3cr3t-t0k3n-n0t-t0-b3-l0gg3d";
 
 #[test]
 fn example_config_parses_with_its_documented_values() {
-    let text = include_str!("../../../config.example.toml");
+    let text = include_str!("../../config.example.toml");
     let cfg = Config::parse(text).unwrap();
     let s = cfg.settings().unwrap();
     assert_eq!(s.prefix, "!");
@@ -261,7 +266,7 @@ const CASES: &[Case] = &[
 fn example_keys() -> Vec<String> {
     let mut section = String::new();
     let mut keys = Vec::new();
-    for line in include_str!("../../../config.example.toml").lines() {
+    for line in include_str!("../../config.example.toml").lines() {
         let line = line.trim_start_matches('#').trim();
         if let Some(s) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
             section = format!("{s}.");

@@ -3,8 +3,9 @@
 //! history, a tournament, channel settings, player preferences), picked, repeated and
 //! mutated byte by byte and value by value, imported into a store that already holds
 //! some of them. It is a proptest (cargo-fuzz needs a nightly compiler); each case runs
-//! the real `import` ([`super::backup::import`]) on a sled store in a temporary
-//! directory. `PROPTEST_CASES` sets the number of cases (default 64).
+//! the real `mancala-bot import --data DIR FILE` (the binary built with the tests) on a
+//! sled store in a temporary directory. `PROPTEST_CASES` sets the number of cases
+//! (default 64).
 //!
 //! The properties: nothing panics; an import refused writes nothing (the store is the
 //! same before and after, table by table); an import accepted leaves a store whose every
@@ -13,25 +14,24 @@
 //! changes nothing.
 
 use std::path::Path;
+use std::process::Command;
 use std::sync::{Arc, OnceLock};
 
 use mancala_bot::core::api::{ChatCore, Incoming};
+use mancala_bot::core::backup::check_stored_document;
 use mancala_bot::core::painter::BlankPainter;
-use mancala_bot::core::{backup, Core, ManualClock, Settings};
-
-/// A stored document checked as `import` checks its line ([`backup::check_line`]).
-fn check_document(key: &str, value: &Value) -> Result<(), String> {
-    let line = serde_json::json!({"doc": key, "value": value}).to_string();
-    backup::check_line(&line).map(|_| ())
-}
+use mancala_bot::core::{Core, ManualClock, Settings};
 use mancala_bot::model::{ChannelKey, User};
 use mancala_bot::store::keys::DocPrefix;
-use mancala_bot::store::{MemoryStore, Record, Store};
+use mancala_bot::store::{MemoryStore, Record, SledStore, Store};
 use proptest::prelude::*;
 use serde_json::Value;
 
-use super::backup::{import, ImportArgs, StoreArgs};
-use super::setup::open_store;
+/// The sled store of the data directory `dir` (`DIR/store`, as the bot opens it),
+/// created when missing.
+fn open_store(dir: &Path) -> SledStore {
+    SledStore::open(&dir.join("store"), 1 << 20).expect("the store opens")
+}
 
 fn settings() -> Settings {
     Settings {
@@ -143,7 +143,7 @@ fn corpus() -> &'static [String] {
 /// Everything a store holds, table by table, as text: records (each channel's, then
 /// the history), documents, the counts, the wake index, the unsettled games.
 fn dump(dir: &Path) -> String {
-    let store = open_store(dir, 1).expect("the store opens");
+    let store = open_store(dir);
     let mut out = String::new();
     store
         .for_each(&mut |r: &Record| {
@@ -327,23 +327,31 @@ fn write_file(file: &Path, lines: &[(usize, Mutation)], crlf: bool) {
     std::fs::write(file, text).unwrap();
 }
 
-/// Imports `file` into `dir`: whether it was accepted.
-fn run_import(dir: &Path, file: &Path) -> bool {
-    import(ImportArgs {
-        store: StoreArgs {
-            data: Some(dir.to_path_buf()),
-            postgres: false,
-            config: None,
-        },
-        file: file.to_path_buf(),
-        community: None,
-    })
-    .is_ok()
+/// Imports `file` into `dir` with `mancala-bot import --data DIR FILE`: whether it was
+/// accepted (exit 0). A crash (a signal, a panic's exit 101) fails the case.
+fn run_import(dir: &Path, file: &Path) -> Result<bool, TestCaseError> {
+    let out = Command::new(env!("CARGO_BIN_EXE_mancala-bot"))
+        .arg("import")
+        .arg("--data")
+        .arg(dir)
+        .arg(file)
+        .env_remove("RUST_LOG")
+        .output()
+        .map_err(|e| TestCaseError::fail(format!("cannot run mancala-bot: {e}")))?;
+    match out.status.code() {
+        Some(0) => Ok(true),
+        Some(1) => Ok(false),
+        _ => Err(TestCaseError::fail(format!(
+            "import ended with {}: {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        ))),
+    }
 }
 
 /// An accepted import left a store that reads back and that the core works on.
 fn check_store(dir: &Path) -> Result<(), TestCaseError> {
-    let store = Arc::new(open_store(dir, 1).expect("the store opens"));
+    let store = Arc::new(open_store(dir));
     let mut channels = Vec::new();
     store
         .for_each(&mut |r: &Record| {
@@ -354,7 +362,7 @@ fn check_store(dir: &Path) -> Result<(), TestCaseError> {
     for (key, bytes) in store.docs(&DocPrefix::All).unwrap() {
         let value: Value = serde_json::from_slice(&bytes)
             .map_err(|e| TestCaseError::fail(format!("{key}: {e}")))?;
-        check_document(&key.to_string(), &value)
+        check_stored_document(&key.to_string(), &value)
             .map_err(|e| TestCaseError::fail(format!("{key}: {e}")))?;
     }
     // The core works on what was imported: it shows each game, the player to move
@@ -431,14 +439,14 @@ proptest! {
         if !base.is_empty() {
             let file = dir.path().join("base.jsonl");
             write_file(&file, &base, false);
-            prop_assert!(run_import(&data, &file), "a subset of an export was refused");
+            prop_assert!(run_import(&data, &file)?, "a subset of an export was refused");
         }
         let before = dump(&data);
         let file = dir.path().join("fuzz.jsonl");
         write_file(&file, &lines, crlf);
-        if run_import(&data, &file) {
+        if run_import(&data, &file)? {
             let after = dump(&data);
-            prop_assert!(run_import(&data, &file), "accepted once, refused the second time");
+            prop_assert!(run_import(&data, &file)?, "accepted once, refused the second time");
             prop_assert_eq!(dump(&data), after, "importing again changed the store");
             check_store(&data)?;
         } else {

@@ -14,7 +14,7 @@ use mancala_bot::model::{ChannelKey, User};
 use mancala_bot::store::MemoryStore;
 use proptest::prelude::*;
 
-use super::Config;
+use mancala_bot::config::Config;
 
 /// Every key a config may hold: (section, key); `""` is the top level.
 const KEYS: &[(&str, &str)] = &[
@@ -175,7 +175,7 @@ fn edit() -> impl Strategy<Value = Edit> {
 
 /// The example config (which documents every setting) with `edits` applied.
 fn edited_example(edits: &[Edit]) -> String {
-    let mut lines: Vec<String> = include_str!("../../../config.example.toml")
+    let mut lines: Vec<String> = include_str!("../../config.example.toml")
         .lines()
         .map(String::from)
         .collect();

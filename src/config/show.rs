@@ -6,21 +6,21 @@
 
 use std::fmt::Write as _;
 
-use super::env::{self, Key};
-use super::load::lookup;
-use super::Loaded;
+use super::env::{self, lookup, Key};
+use super::{ConfigError, Loaded, Result};
 
-/// The text of `config show` for `loaded`; `is_set(VAR)`: whether the environment
-/// variable `VAR` is set and not empty.
+/// The text of `config show` for `loaded`, its first line naming the bot's `version`;
+/// `is_set(VAR)`: whether the environment variable `VAR` is set and not empty.
 ///
 /// # Errors
 /// The settings cannot be written as TOML (a data directory that is not UTF-8).
-pub fn render(loaded: &Loaded, is_set: &dyn Fn(&str) -> bool) -> anyhow::Result<String> {
+pub fn render(loaded: &Loaded, version: &str, is_set: &dyn Fn(&str) -> bool) -> Result<String> {
     let keys = env::schema()?;
-    let value = toml::Value::try_from(&loaded.config)?;
+    let value =
+        toml::Value::try_from(&loaded.config).map_err(|e| ConfigError::new(e.to_string()))?;
     let table = value
         .as_table()
-        .ok_or_else(|| anyhow::anyhow!("the settings are not a table"))?;
+        .ok_or_else(|| ConfigError::new("the settings are not a table"))?;
     let mut out = String::new();
     let file = match &loaded.file {
         Some(p) => format!("file {}", p.display()),
@@ -31,7 +31,7 @@ pub fn render(loaded: &Loaded, is_set: &dyn Fn(&str) -> bool) -> anyhow::Result<
         "# The effective settings of mancala-bot {}: defaults < {file} < environment \
          (MANCALA_*) < flags.\n# Each value is followed by where it came from. Secrets are \
          not shown: their lines are comments.",
-        crate::cli::VERSION
+        version
     );
     let mut groups: Vec<(&str, Vec<&Key>)> = Vec::new();
     for k in &keys {

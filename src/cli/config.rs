@@ -1,8 +1,10 @@
 //! `mancala-bot config show` and `config check`: the effective settings (defaults, file,
-//! environment, flags) as the bot would run with them.
+//! environment, flags) as the bot would run with them ([`mancala_bot::config`]).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+use mancala_bot::config::{load_settings, show, Source};
 
 /// Arguments of `mancala-bot config`.
 #[derive(clap::Args, Debug)]
@@ -44,16 +46,17 @@ pub fn main(args: ConfigArgs) -> anyhow::Result<ExitCode> {
         ConfigCmd::Show(s) => (true, s),
         ConfigCmd::Check(s) => (false, s),
     };
-    let loaded = super::load_settings(src.config.as_deref(), src.data.as_deref())?;
+    let loaded = load_settings(src.config.as_deref(), src.data.as_deref())?;
     let mut out = std::io::stdout().lock();
     if show {
         let is_set = |var: &str| std::env::var_os(var).is_some_and(|v| !v.is_empty());
-        out.write_all(super::show::render(&loaded, &is_set)?.as_bytes())?;
+        let text = show::render(&loaded, crate::cli::VERSION, &is_set)?;
+        out.write_all(text.as_bytes())?;
     } else {
         let from_env = loaded
             .sources
             .values()
-            .filter(|s| matches!(s, super::Source::Env(_)))
+            .filter(|s| matches!(s, Source::Env(_)))
             .count();
         writeln!(
             out,

@@ -5,18 +5,16 @@
 use std::fmt::{Debug, Display};
 use std::path::{Component, Path};
 
-use anyhow::bail;
-
-use mancala_bot::transport::discord::token;
+use crate::transport::discord::token;
 
 use super::{
-    AiConfig, Backend, BackupConfig, Config, DiscordConfig, Limits, MatrixConfig, RatingsConfig,
-    StoreConfig,
+    bail, AiConfig, Backend, BackupConfig, Config, DiscordConfig, Limits, MatrixConfig,
+    RatingsConfig, Result, StoreConfig,
 };
 
 /// Refuses `v` outside `lo..=hi` (NaN and infinities included), naming `key`.
 /// The value is shown as Rust's `Debug` does (`1e-300`, not 300 zeros).
-fn within<T: PartialOrd + Display + Debug>(key: &str, v: T, lo: T, hi: T) -> anyhow::Result<()> {
+fn within<T: PartialOrd + Display + Debug>(key: &str, v: T, lo: T, hi: T) -> Result<()> {
     if !(lo <= v && v <= hi) {
         bail!("{key} must be {lo} to {hi}, got {v:?}");
     }
@@ -24,7 +22,7 @@ fn within<T: PartialOrd + Display + Debug>(key: &str, v: T, lo: T, hi: T) -> any
 }
 
 /// As [`within`], with 0 also allowed (meaning "none" or "no limit": `zero_means`).
-fn zero_or_within(key: &str, v: f64, lo: f64, hi: f64, zero_means: &str) -> anyhow::Result<()> {
+fn zero_or_within(key: &str, v: f64, lo: f64, hi: f64, zero_means: &str) -> Result<()> {
     if !(v == 0.0 || (lo..=hi).contains(&v)) {
         bail!("{key} must be 0 ({zero_means}) or {lo} to {hi}, got {v:?}");
     }
@@ -32,7 +30,7 @@ fn zero_or_within(key: &str, v: f64, lo: f64, hi: f64, zero_means: &str) -> anyh
 }
 
 /// Refuses a setting that is present but empty: leaving it out is how to say "none".
-fn not_empty(key: &str, v: &Option<String>, leave_out_means: &str) -> anyhow::Result<()> {
+fn not_empty(key: &str, v: &Option<String>, leave_out_means: &str) -> Result<()> {
     if v.as_ref().is_some_and(|v| v.trim().is_empty()) {
         bail!("{key} is empty: give a value, or remove the line ({leave_out_means})");
     }
@@ -42,7 +40,7 @@ fn not_empty(key: &str, v: &Option<String>, leave_out_means: &str) -> anyhow::Re
 /// Refuses a name that no shell would give an environment variable. The value is not
 /// shown: what stands where a variable's name belongs is often the secret itself (a
 /// token, a password, a connection string).
-fn env_name(key: &str, v: &str) -> anyhow::Result<()> {
+fn env_name(key: &str, v: &str) -> Result<()> {
     let mut chars = v.chars();
     let first_ok = chars
         .next()
@@ -53,23 +51,23 @@ fn env_name(key: &str, v: &str) -> anyhow::Result<()> {
              starting with a digit, at most 100), got {} that is not one (not shown, in \
              case it is the secret itself: put the secret in the environment and its \
              variable's name here)",
-            crate::cli::config::chars_text(v)
+            super::chars_text(v)
         );
     }
     Ok(())
 }
 
 /// Refuses a base URL that is not `https://` with a host, or `http://` to a loopback
-/// host ([`mancala_bot::transport::base_url`]).
-fn http_url(key: &str, v: &str) -> anyhow::Result<()> {
-    if let Err(why) = mancala_bot::transport::base_url(v) {
+/// host ([`crate::transport::base_url`]).
+fn http_url(key: &str, v: &str) -> Result<()> {
+    if let Err(why) = crate::transport::base_url(v) {
         bail!("{key} {why}");
     }
     Ok(())
 }
 
 /// Refuses a Discord id that is not a snowflake (17 to 20 digits).
-fn snowflake(key: &str, v: Option<u64>) -> anyhow::Result<()> {
+fn snowflake(key: &str, v: Option<u64>) -> Result<()> {
     match v {
         Some(id) if id < 10_000_000_000_000_000 => bail!(
             "{key} must be a Discord id (a snowflake of 17 to 20 digits: Developer Mode -> \
@@ -85,7 +83,7 @@ impl Config {
     ///
     /// # Errors
     /// Naming the key, what is allowed and the value given.
-    pub fn check(&self) -> anyhow::Result<()> {
+    pub fn check(&self) -> Result<()> {
         self.check_top()?;
         self.ratings.check()?;
         self.ai.check()?;
@@ -98,7 +96,7 @@ impl Config {
     }
 
     /// The settings outside any section (`default_game` is checked where it is read).
-    fn check_top(&self) -> anyhow::Result<()> {
+    fn check_top(&self) -> Result<()> {
         let p = &self.prefix;
         // Markup characters would break the replies' code spans and formatting, `/` is
         // the console's and Discord's own commands, `@` a mention; invisible characters
@@ -108,10 +106,10 @@ impl Config {
         let bad = |c: char| {
             c.is_whitespace()
                 || c.is_control()
-                || mancala_bot::core::input::is_invisible(c)
+                || crate::core::input::is_invisible(c)
                 || "`/@\\*_~|<>#[]".contains(c)
         };
-        let read = mancala_bot::core::input::command_text(p);
+        let read = crate::core::input::command_text(p);
         if p.is_empty()
             || p.chars().count() > 8
             || p.chars().any(bad)
@@ -158,7 +156,7 @@ impl Config {
 
 impl StoreConfig {
     /// Checks the `[store]` settings.
-    fn check(&self) -> anyhow::Result<()> {
+    fn check(&self) -> Result<()> {
         if self.backend == Backend::Postgres && !cfg!(feature = "postgres") {
             bail!(
                 "store.backend is \"postgres\", but this build has no PostgreSQL store: \
@@ -174,7 +172,7 @@ impl StoreConfig {
 ///
 /// # Errors
 /// `data_dir` is empty or only spaces.
-pub fn check_data_dir(dir: &Path) -> anyhow::Result<()> {
+pub fn check_data_dir(dir: &Path) -> Result<()> {
     if dir.as_os_str().to_string_lossy().trim().is_empty() {
         bail!("data_dir is empty: give a directory (the default is ./data)");
     }
@@ -183,7 +181,7 @@ pub fn check_data_dir(dir: &Path) -> anyhow::Result<()> {
 
 impl RatingsConfig {
     /// Checks the `[ratings]` settings.
-    fn check(&self) -> anyhow::Result<()> {
+    fn check(&self) -> Result<()> {
         within(
             "ratings.provisional_deviation",
             self.provisional_deviation,
@@ -197,7 +195,7 @@ impl RatingsConfig {
 
 impl AiConfig {
     /// Checks the `[ai]` settings.
-    fn check(&self) -> anyhow::Result<()> {
+    fn check(&self) -> Result<()> {
         within("ai.level", self.level, 1, 5)?;
         within("ai.ms_per_move", self.ms_per_move, 0, 60_000)?;
         within("ai.tt_mb", self.tt_mb, 1, 4096)?;
@@ -226,7 +224,7 @@ impl AiConfig {
 
 impl Limits {
     /// Checks the `[limits]` settings.
-    fn check(&self) -> anyhow::Result<()> {
+    fn check(&self) -> Result<()> {
         within("limits.max_attachments", self.max_attachments, 2, 10)?;
         within("limits.max_reply_chars", self.max_reply_chars, 200, 2000)?;
         within(
@@ -272,7 +270,7 @@ impl Limits {
 
 impl DiscordConfig {
     /// Checks the `[discord]` settings (the token's shape, not whether Discord takes it).
-    fn check(&self) -> anyhow::Result<()> {
+    fn check(&self) -> Result<()> {
         not_empty(
             "discord.token",
             &self.token,
@@ -306,7 +304,7 @@ impl DiscordConfig {
 
 impl MatrixConfig {
     /// Checks the `[matrix]` settings.
-    fn check(&self) -> anyhow::Result<()> {
+    fn check(&self) -> Result<()> {
         not_empty(
             "matrix.homeserver",
             &self.homeserver,
@@ -367,7 +365,7 @@ impl MatrixConfig {
             );
         }
         for entry in &self.allow {
-            if let Err(why) = mancala_bot::transport::matrix::trust::check_entry(entry) {
+            if let Err(why) = crate::transport::matrix::trust::check_entry(entry) {
                 bail!("matrix.allow: {why}");
             }
         }
@@ -383,7 +381,7 @@ impl MatrixConfig {
 
 impl BackupConfig {
     /// Checks the `[backup]` settings.
-    fn check(&self) -> anyhow::Result<()> {
+    fn check(&self) -> Result<()> {
         zero_or_within(
             "backup.every_hours",
             self.every_hours,
