@@ -300,6 +300,8 @@ pub struct Data {
 pub async fn run(opts: DiscordOptions, core: Arc<dyn ChatCore>) -> anyhow::Result<()> {
     check_options(&opts)?;
     tracing::info!(options = ?opts, "starting the Discord transport");
+    // Discord's limits: the core splits the replies to guilds and DMs with them.
+    core.declare_limits(adapter::is_discord, adapter::LIMITS);
     if let Ok(url) = invite::url_for_token(&opts.token) {
         tracing::info!("invite the bot to a server with {url}");
     }

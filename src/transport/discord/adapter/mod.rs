@@ -36,8 +36,19 @@ pub use outgoing::{
 
 use serenity::all::GuildId;
 
+use crate::core::reply::TransportLimits;
 use crate::model::{ChannelKey, User};
 
+/// What Discord takes in one message, as the transport declares it to the core
+/// ([`crate::core::api::ChatCore::declare_limits`]): 2,000 characters of content, ten
+/// files, 10 MiB of files (servers without boosts), 1,024 characters of a file's
+/// description (Discord's API reference, "Create Message" and "Attachment Object").
+pub const LIMITS: TransportLimits = TransportLimits {
+    chars_per_message: MAX_CONTENT_CHARS,
+    attachments_per_message: MAX_ATTACHMENTS,
+    bytes_per_file: MAX_UPLOAD_BYTES,
+    alt_text_chars: MAX_DESCRIPTION_CHARS,
+};
 /// Discord's limit on a message's text, in characters.
 pub const MAX_CONTENT_CHARS: usize = 2000;
 /// Discord's limit on files attached to one message.
@@ -108,7 +119,6 @@ pub fn complete(moves: &[String], partial: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::incoming::parse_user_mention;
-    use super::outgoing::split_text;
     use super::*;
     use crate::core::api::Button;
 
@@ -127,16 +137,6 @@ mod tests {
         assert_eq!(parse_user_mention("<@&123>"), None);
         assert_eq!(parse_user_mention("<@>"), None);
         assert_eq!(parse_user_mention("<@12"), None);
-    }
-
-    #[test]
-    fn long_text_splits_at_line_ends() {
-        let line = "x".repeat(1500);
-        let text = format!("{line}\n{line}\n{}", "y".repeat(4500));
-        let parts = split_text(&text, MAX_CONTENT_CHARS);
-        assert_eq!(parts.len(), 5);
-        assert!(parts.iter().all(|p| p.chars().count() <= MAX_CONTENT_CHARS));
-        assert_eq!(parts.concat().len(), 1500 * 2 + 4500);
     }
 
     #[test]
