@@ -5,7 +5,6 @@
 //! answers with [`Reply`]s, the transport posts them.
 
 use crate::core::input;
-use crate::core::reply::TransportLimits;
 use crate::model::{ChannelKey, User};
 
 /// One incoming chat message addressed to the bot.
@@ -366,6 +365,44 @@ impl Reply {
     /// The core's text of this reply ([`Body::as_core_text`]), for tests and logs.
     pub fn text(&self) -> String {
         self.body.as_core_text()
+    }
+}
+
+/// What one platform takes in one message: the numbers a transport declares to the core
+/// ([`ChatCore::declare_limits`]), so that the core cuts replies and chooses
+/// pictures for the platform the command came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TransportLimits {
+    /// Longest text of one message, in characters as the core writes them (a time or
+    /// mention marker counts its own characters). The core splits a longer reply into
+    /// several messages ([`Reply::split`]), at most the host's `max_reply_chars`.
+    pub chars_per_message: usize,
+    /// Most files one reply may carry: the core sends a move's frames as a contact sheet
+    /// beyond it (never fewer than 2, the sheet and the final board).
+    pub attachments_per_message: usize,
+    /// The largest upload, in bytes, one message's files may take together: the
+    /// transport leaves out a file past it and says so in the text.
+    pub bytes_per_file: usize,
+    /// Longest text alternative (alt text) of one picture, in characters: the transport
+    /// shortens a longer one, saying where the whole text is.
+    pub alt_text_chars: usize,
+}
+
+impl TransportLimits {
+    /// No limit of the platform's own (the console; a core no transport declared to):
+    /// only the host's settings bound a reply.
+    pub const UNBOUNDED: TransportLimits = TransportLimits {
+        chars_per_message: usize::MAX,
+        attachments_per_message: usize::MAX,
+        bytes_per_file: usize::MAX,
+        alt_text_chars: usize::MAX,
+    };
+}
+
+impl Default for TransportLimits {
+    /// [`TransportLimits::UNBOUNDED`].
+    fn default() -> TransportLimits {
+        TransportLimits::UNBOUNDED
     }
 }
 

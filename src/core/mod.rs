@@ -662,7 +662,7 @@ impl ChatCore for Core {
         &self.settings.prefix
     }
 
-    fn declare_limits(&self, owns: fn(&str) -> bool, limits: reply::TransportLimits) {
+    fn declare_limits(&self, owns: reply::Owns, limits: api::TransportLimits) {
         self.transports.declare(owns, limits);
     }
 

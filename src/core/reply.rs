@@ -1,6 +1,7 @@
-//! Long replies and the limits of the platform they are posted on: what a transport
-//! declares it can post in one message ([`TransportLimits`]), and the one splitter that
-//! cuts a reply's text into messages within them ([`Body::split`], [`Reply::split`]).
+//! Long replies and the limits of the platform they are posted on: what the transports
+//! declared they can post in one message ([`TransportLimits`], kept by channel in
+//! [`Declared`]), and the one splitter that cuts a reply's text into messages within
+//! them ([`Body::split`], [`Reply::split`]).
 //!
 //! Each transport owns its platform's numbers (Discord's in
 //! `transport::discord::LIMITS`, Matrix's in `transport::matrix::LIMITS`, the console's
@@ -10,40 +11,9 @@
 
 use std::sync::RwLock;
 
-use super::api::{Body, Reply, MENTION_OPEN, TIME_CLOSE, TIME_OPEN};
+use super::api::{Body, Reply, TransportLimits, MENTION_OPEN, TIME_CLOSE, TIME_OPEN};
 use super::Core;
 use crate::model::ChannelKey;
-
-/// What one platform takes in one message: the numbers a transport declares to the core
-/// ([`super::api::ChatCore::declare_limits`]), so that the core cuts replies and chooses
-/// pictures for the platform the command came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TransportLimits {
-    /// Longest text of one message, in characters as the core writes them (a time or
-    /// mention marker counts its own characters). The core splits a longer reply into
-    /// several messages ([`Reply::split`]), at most the host's `max_reply_chars`.
-    pub chars_per_message: usize,
-    /// Most files one reply may carry: the core sends a move's frames as a contact sheet
-    /// beyond it (never fewer than 2, the sheet and the final board).
-    pub attachments_per_message: usize,
-    /// The largest upload, in bytes, one message's files may take together: the
-    /// transport leaves out a file past it and says so in the text.
-    pub bytes_per_file: usize,
-    /// Longest text alternative (alt text) of one picture, in characters: the transport
-    /// shortens a longer one, saying where the whole text is.
-    pub alt_text_chars: usize,
-}
-
-impl TransportLimits {
-    /// No limit of the platform's own (the console; a core no transport declared to):
-    /// only the host's settings bound a reply.
-    pub const UNBOUNDED: TransportLimits = TransportLimits {
-        chars_per_message: usize::MAX,
-        attachments_per_message: usize::MAX,
-        bytes_per_file: usize::MAX,
-        alt_text_chars: usize::MAX,
-    };
-}
 
 /// Which communities a transport drives (`is_discord`, `is_matrix`, the console's).
 pub type Owns = fn(&str) -> bool;
@@ -103,13 +73,6 @@ impl Core {
                 r.split(max)
             })
             .collect()
-    }
-}
-
-impl Default for TransportLimits {
-    /// [`TransportLimits::UNBOUNDED`].
-    fn default() -> TransportLimits {
-        TransportLimits::UNBOUNDED
     }
 }
 

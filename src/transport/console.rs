@@ -21,8 +21,8 @@ use std::sync::Arc;
 
 use anyhow::Context;
 
+use crate::core::api::TransportLimits;
 use crate::core::api::{ChatCore, Incoming, Reply};
-use crate::core::reply::TransportLimits;
 use crate::core::{Clock, Core, OffsetClock, SystemClock};
 use crate::i18n;
 use crate::model::{ChannelKey, User};

@@ -3,8 +3,8 @@
 //! order), and the HTML of an outgoing `m.notice` (`@Name` of a mentioned user turned
 //! into a pill, `` `code` `` into `<code>`). No network here, so it is unit-tested.
 
+use crate::core::api::TransportLimits;
 use crate::core::api::{plain_time, Body, Segment};
-use crate::core::reply::TransportLimits;
 
 /// The homeserver's limit on an event, in bytes of its JSON (Matrix spec, "Size limits":
 /// 65,536 bytes including the envelope).

@@ -36,7 +36,7 @@ pub use outgoing::{
 
 use serenity::all::GuildId;
 
-use crate::core::reply::TransportLimits;
+use crate::core::api::TransportLimits;
 use crate::model::{ChannelKey, User};
 
 /// What Discord takes in one message, as the transport declares it to the core
