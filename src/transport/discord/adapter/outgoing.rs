@@ -172,8 +172,10 @@ fn rendered_pieces(body: &Body, max: usize) -> Vec<String> {
             out.push(text);
             continue;
         }
-        // Pieces as long as the escaped text is longer than the bound, and a little less.
-        let smaller = (max * max / len).min(max - 1).max(8);
+        // Shorter in the ratio the escaping grew it: a few rounds at most, each bound
+        // below the last.
+        let core_len = piece.as_core_text().chars().count();
+        let smaller = (core_len * max / len).min(max - 1).max(8);
         out.extend(rendered_pieces(&piece, smaller));
     }
     out.retain(|p| !p.is_empty());
