@@ -478,6 +478,12 @@ pub trait ChatCore: Send + Sync + 'static {
     /// The command prefix of text commands, e.g. `!`.
     fn prefix(&self) -> &str;
 
+    /// The lines of `!help` for the command `name` of the command table (empty for a
+    /// name not in it), in the current language, with the running settings: the host's
+    /// prefix and the AI's default level, not the defaults. Slash commands take their
+    /// help text from it (issue 35).
+    fn command_help(&self, name: &str) -> Vec<String>;
+
     /// Declares what the platform of a transport takes in one message
     /// ([`TransportLimits`]: characters, attachments, upload bytes, alt text), for the
     /// communities `owns` is true for (the ones that transport drives, as in

@@ -662,6 +662,12 @@ impl ChatCore for Core {
         &self.settings.prefix
     }
 
+    fn command_help(&self, name: &str) -> Vec<String> {
+        command::table::find(name).map_or_else(Vec::new, |def| {
+            text::command_help(def, &self.settings.prefix, self.settings.ai_level)
+        })
+    }
+
     fn declare_limits(&self, owns: reply::Owns, limits: api::TransportLimits) {
         self.transports.declare(owns, limits);
     }
