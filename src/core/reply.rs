@@ -1,13 +1,13 @@
 //! Long replies and the limits of the platform they are posted on: what the transports
-//! declared they can post in one message ([`TransportLimits`], kept by channel in
-//! [`Declared`]), and the one splitter that cuts a reply's text into messages within
+//! declared they can post in one message ([`TransportLimits`], kept by community in
+//! `Declared`), and the one splitter that cuts a reply's text into messages within
 //! them ([`Body::split`], [`Reply::split`]).
 //!
 //! Each transport owns its platform's numbers (Discord's in
-//! `transport::discord::LIMITS`, Matrix's in `transport::matrix::LIMITS`, the console's
-//! [`TransportLimits::UNBOUNDED`]) and declares them to the core
-//! ([`super::api::ChatCore::declare_limits`]); the core only knows the numbers it is told
-//! (issue 35).
+//! `transport::discord::adapter::LIMITS`, Matrix's in `transport::matrix::LIMITS`, the
+//! console's [`TransportLimits::UNBOUNDED`]) and declares them to the core
+//! ([`super::api::ChatCore::declare_limits`]); the core only knows the numbers it is
+//! told (issue 35).
 
 use std::sync::RwLock;
 

@@ -22,14 +22,14 @@ const _: () = assert!(MAX_CAPTION_BYTES < MAX_EVENT_BYTES / 2);
 /// - 4,000 characters of text: a notice carries its text twice (`body`, and
 ///   `formatted_body` in HTML), and a character costs at most 8 bytes of JSON in the two
 ///   together (`"` is `\"` and `&quot;`; an emoji 4 bytes each), so 4,000 characters
-///   take at most 32,000 bytes: under half of [`MAX_EVENT_BYTES`], the rest left for
+///   take at most 32,000 bytes: under half of `MAX_EVENT_BYTES` (65,536), the rest for
 ///   pills, times and the event's envelope.
 /// - 10 pictures: each is an event of its own (`m.image`); ten a reply, as on Discord,
 ///   so that a move's frames do not flood a room (more become a contact sheet).
 /// - 50 MiB a file: Synapse's default `max_upload_size`; a homeserver may set less (its
 ///   `m.upload.size`), which the transport does not read yet.
-/// - 4,096 characters of alt text: [`MAX_CAPTION_BYTES`] over 4, the most bytes of a
-///   character, so any such caption is sent whole ([`caption`]).
+/// - 4,096 characters of alt text: `MAX_CAPTION_BYTES` over 4, the most bytes of a
+///   character, so any such caption is sent whole.
 pub const LIMITS: TransportLimits = TransportLimits {
     chars_per_message: 4_000,
     attachments_per_message: 10,
