@@ -499,6 +499,7 @@ impl Core {
             Command::Help => Ok(vec![text_reply(text::help(
                 self.p(),
                 self.settings.ai_level,
+                &self.settings.default_game.to_string(),
             ))]),
             Command::Mute(on) => self.mute(msg, *on),
             Command::SetAutoForfeit(on) => self.set_autoforfeit(msg, *on),
@@ -664,7 +665,8 @@ impl ChatCore for Core {
 
     fn command_help(&self, name: &str) -> Vec<String> {
         command::table::find(name).map_or_else(Vec::new, |def| {
-            text::command_help(def, &self.settings.prefix, self.settings.ai_level)
+            let game = self.settings.default_game.to_string();
+            text::command_help(def, &self.settings.prefix, self.settings.ai_level, &game)
         })
     }
 

@@ -226,7 +226,7 @@ impl ChatCore for FakeCore {
 
     fn command_help(&self, name: &str) -> Vec<String> {
         mancala_bot::core::command::table::find(name).map_or_else(Vec::new, |def| {
-            mancala_bot::core::text::command_help(def, self.prefix(), 3)
+            mancala_bot::core::text::command_help(def, self.prefix(), 3, "katro")
         })
     }
 

@@ -74,12 +74,14 @@ fn core_with(settings: Settings) -> (Core, Arc<MemoryStore>) {
 }
 
 /// Issue 35: the slash commands' help is the running core's `!help`, with the host's
-/// prefix and the AI's default level, not the defaults.
+/// prefix, the AI's default level and the default game, not the defaults.
 #[test]
 fn slash_help_shows_the_running_settings() {
+    let hoyito = GameKind::single(Variant::hoyito(8).unwrap());
     let (core, _) = core_with(Settings {
         prefix: "?".into(),
         ai_level: 5,
+        default_game: hoyito,
         ..Settings::default()
     });
     let commands = mancala_bot::transport::discord::commands::all(&core);
@@ -90,6 +92,8 @@ fn slash_help_shows_the_running_settings() {
     let new = help("new");
     assert!(new.contains("`?new "), "{new}");
     assert!(new.contains("default 5"), "{new}");
+    assert!(new.contains(&format!("default {hoyito};")), "{new}");
+    assert!(!new.contains("default katro"), "{new}");
     assert!(
         !new.contains("`!new") && !new.contains("default 3"),
         "{new}"

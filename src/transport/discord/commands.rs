@@ -441,7 +441,7 @@ mod tests {
         }
         fn command_help(&self, name: &str) -> Vec<String> {
             table::find(name).map_or_else(Vec::new, |def| {
-                crate::core::text::command_help(def, self.prefix(), 3)
+                crate::core::text::command_help(def, self.prefix(), 3, "katro")
             })
         }
     }
