@@ -46,6 +46,8 @@ mod language;
 mod language_events;
 #[path = "bot/language_play.rs"]
 mod language_play;
+#[path = "bot/limits.rs"]
+mod limits;
 #[path = "bot/listed.rs"]
 mod listed;
 #[path = "bot/lone.rs"]

@@ -5,7 +5,8 @@
 # slash-NAME-OPTION, slash-COMMAND-SUB, slash-COMMAND-SUB-OPTION (at most 100 characters).
 # Command names, keywords (katro, as north, on|off) and rule ids are never translated.
 
-## !help: $p is the prefix, $default the configured AI level.
+## !help: $p is the prefix, $default the configured AI level, $game the configured
+## default game (`katro`).
 
 help-intro = Mancala referee: Katro and Hoyito I, one game per channel.
 help-outro = Only the two players move, each on his turn; anyone may look.
@@ -13,7 +14,7 @@ help-outro = Only the two players move, each on his turn; anyone may look.
 help-line = { $form }: { $text }.
 help-aliases = (or { $aliases })
 help-organizers = (organizers)
-help-new-0 = challenge someone or anyone; GAME katro[:4x6|:4x4] [lone], hoyito[:2x6-12] [match]; TIME `12h`, `2d`, `notime`
+help-new-0 = challenge someone or anyone; GAME katro[:4x6|:4x4] [lone], hoyito[:2x6-12] [match], default { $game }; TIME `12h`, `2d`, `notime`
 help-new-1 = play the AI at once, unrated; level 1 (beginner) to 5 (master), default { $default }
 help-accept-0 = accept the challenge here
 help-decline-0 = decline or withdraw a challenge

@@ -3,14 +3,14 @@
 # Los nombres de comandos, las palabras clave (katro, as north, on|off) y los ids de
 # reglas no se traducen: es lo que escriben los jugadores.
 
-## !help: $p es el prefijo, $default el nivel de IA por defecto.
+## !help: $p es el prefijo, $default el nivel de IA por defecto, $game el juego por defecto.
 
 help-intro = Árbitro de mancala: Katro y Hoyito I, una partida por canal.
 help-outro = Solo los dos jugadores mueven, cada uno en su turno; cualquiera puede mirar.
 help-line = { $form }: { $text }.
 help-aliases = (o { $aliases })
 help-organizers = (organizadores)
-help-new-0 = desafiar a alguien (o a cualquiera); GAME: katro[:4x6|:4x4] [lone], hoyito[:2xN] (N 6-12) [match]; TIME: `12h`, `2d` o `notime`
+help-new-0 = desafiar a alguien (o a cualquiera); GAME: katro[:4x6|:4x4] [lone], hoyito[:2x6-12] [match], por defecto { $game }; TIME: `12h`, `2d` o `notime`
 help-new-1 = jugar ya contra la IA, sin puntuación; niveles 1 (principiante) a 5 (maestro), por defecto { $default }
 help-accept-0 = aceptar el desafío
 help-decline-0 = rechazar o retirar un desafío

@@ -3,14 +3,14 @@
 # Les noms de commandes, les mots-clés (katro, as north, on|off) et les ids de règles
 # ne se traduisent pas : c'est ce que les joueurs tapent.
 
-## !help : $p est le préfixe, $default le niveau d'IA par défaut.
+## !help : $p est le préfixe, $default le niveau d'IA par défaut, $game le jeu par défaut.
 
 help-intro = Arbitre de mancala : Katro et Hoyito I, une partie par salon.
 help-outro = Seuls les deux joueurs jouent, chacun son tour ; chacun peut regarder.
 help-line = { $form } : { $text }.
 help-aliases = (ou { $aliases })
 help-organizers = (organisateurs)
-help-new-0 = défier quelqu'un (ou tous) ; GAME : katro[:4x6|:4x4] [lone], hoyito[:2xN] (N 6-12) [match] ; TIME : `12h`, `2d` ou `notime`
+help-new-0 = défier quelqu'un (ou tous) ; GAME : katro[:4x6|:4x4] [lone], hoyito[:2x6-12] [match], défaut { $game } ; TIME : `12h`, `2d` ou `notime`
 help-new-1 = jouer aussitôt contre l'IA, sans classement ; niveaux 1 (débutant) à 5 (maître), { $default } par défaut
 help-accept-0 = accepter le défi d'ici
 help-decline-0 = refuser ou retirer un défi

@@ -226,7 +226,7 @@ impl Limits {
     /// Checks the `[limits]` settings.
     fn check(&self) -> Result<()> {
         within("limits.max_attachments", self.max_attachments, 2, 10)?;
-        within("limits.max_reply_chars", self.max_reply_chars, 200, 2000)?;
+        within("limits.max_reply_chars", self.max_reply_chars, 200, 65536)?;
         within(
             "limits.max_command_chars",
             self.max_command_chars,

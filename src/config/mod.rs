@@ -408,7 +408,8 @@ impl Default for AiConfig {
 pub struct Limits {
     /// Most attachments per reply, 2-10 (Discord allows 10).
     pub max_attachments: usize,
-    /// Longest reply text in characters (Discord allows 2000).
+    /// Longest text of one message in characters, 200-65536 (default 65536: no bound
+    /// beyond each platform's own, Discord 2000, Matrix 4000), over every transport.
     pub max_reply_chars: usize,
     /// Longest command accepted, in characters.
     pub max_command_chars: usize,
@@ -514,7 +515,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_attachments: 10,
-            max_reply_chars: 1900,
+            max_reply_chars: 65536,
             max_command_chars: 300,
             store_cache_mb: 32,
             commands_per_user_per_minute: 20,

@@ -104,12 +104,12 @@ pub enum Segment {
 /// Opens the core's own marker of a point in time inside a [`Body`]'s text: private-use
 /// characters that [`sanitize`] removes from everything users send, so that only the
 /// core can write one.
-const TIME_OPEN: char = '\u{E000}';
+pub(super) const TIME_OPEN: char = '\u{E000}';
 /// Closes a time or mention marker (see [`TIME_OPEN`]).
-const TIME_CLOSE: char = '\u{E001}';
+pub(super) const TIME_CLOSE: char = '\u{E001}';
 /// Opens the core's marker of a mentioned user: `MENTION_OPEN id MENTION_SEP name
 /// TIME_CLOSE` (see [`mention_token`]).
-const MENTION_OPEN: char = '\u{E002}';
+pub(super) const MENTION_OPEN: char = '\u{E002}';
 /// Separates a mentioned user's id from his name (see [`MENTION_OPEN`]).
 const MENTION_SEP: char = '\u{E003}';
 /// Every private-use character the core's markers are made of.
@@ -206,6 +206,12 @@ impl Body {
         self.written(time_token)
     }
 
+    /// The core's text as written, markers and backticks included (for the splitter,
+    /// [`Body::split`]).
+    pub(super) fn raw(&self) -> &str {
+        &self.0
+    }
+
     /// Whether there is no text, or only white space.
     pub fn is_blank(&self) -> bool {
         self.0.trim().is_empty()
@@ -269,92 +275,6 @@ impl Body {
         }
         out
     }
-}
-
-impl Body {
-    /// This text as pieces of at most `max` characters each (as the core writes them: a
-    /// time or mention marker counts its own characters), in order, nothing left out:
-    /// the one rule for long replies ([`Reply::split`]). A piece ends at the last line
-    /// break that fits; a longer line is cut at the last run of two spaces that fits
-    /// (between the moves of a record), else at a space, else anywhere; never inside a
-    /// time or mention marker, and a code span cut in two is closed at the end of one
-    /// piece and opened again at the start of the next. `max` below 8 counts as 8.
-    pub fn split(&self, max: usize) -> Vec<Body> {
-        let max = max.max(8);
-        let mut out = Vec::new();
-        let mut rest = self.0.trim_end().to_string();
-        while rest.chars().count() > max {
-            let (piece, next) = cut_piece(&rest, max);
-            if !piece.trim().is_empty() {
-                out.push(Body(piece));
-            }
-            rest = next;
-        }
-        if !rest.trim().is_empty() || out.is_empty() {
-            out.push(Body(rest));
-        }
-        out
-    }
-}
-
-/// Where a piece of at most `max` characters may end in `s` (see [`Body::split`]): the
-/// piece, and the rest (with the separator dropped and an open code span reopened).
-fn cut_piece(s: &str, max: usize) -> (String, String) {
-    // Candidates: (byte index where the piece ends, chars before it, inside code).
-    let mut newline = None;
-    let mut double = None;
-    let mut space = None;
-    let mut space_in_code = None;
-    let mut anywhere = None;
-    let (mut in_marker, mut in_code) = (false, false);
-    // Where the open code span's backtick is: a cut in code leaves some code before it.
-    let mut code_from = 0;
-    let mut prev = '\0';
-    for (k, (i, c)) in s.char_indices().enumerate() {
-        // The piece before `i` has `k` characters, plus a closing backtick in code.
-        if k + usize::from(in_code) > max {
-            break;
-        }
-        if !in_marker && k > 0 && (!in_code || k > code_from + 1) {
-            anywhere = Some((i, in_code));
-            match c {
-                '\n' => newline = Some((i, in_code)),
-                ' ' if prev == ' ' && !in_code => double = Some((i - 1, in_code)),
-                ' ' if !in_code => space = Some((i, in_code)),
-                ' ' => space_in_code = Some((i, in_code)),
-                _ => {}
-            }
-        }
-        match c {
-            TIME_OPEN | MENTION_OPEN => in_marker = true,
-            TIME_CLOSE => in_marker = false,
-            '`' if !in_marker => {
-                in_code = !in_code;
-                code_from = k;
-            }
-            _ => {}
-        }
-        prev = c;
-    }
-    let (at, code) = newline
-        .or(double)
-        .or(space)
-        .or(space_in_code)
-        .or(anywhere)
-        // A marker longer than a piece: it goes whole, whatever its length.
-        .unwrap_or_else(|| {
-            let end = s
-                .find(TIME_CLOSE)
-                .map_or(s.len(), |e| e + TIME_CLOSE.len_utf8());
-            (end, false)
-        });
-    let mut piece = s[..at].trim_end().to_string();
-    let mut next = s[at..].trim_start_matches([' ', '\n']).to_string();
-    if code {
-        piece.push('`');
-        next.insert(0, '`');
-    }
-    (piece, next)
 }
 
 impl From<String> for Body {
@@ -446,29 +366,43 @@ impl Reply {
     pub fn text(&self) -> String {
         self.body.as_core_text()
     }
+}
 
-    /// This reply as messages whose text is at most `max_chars` characters each
-    /// ([`Body::split`]), so that a long reply (`!help`, `!history`, a tournament's
-    /// standings) is posted whole in several messages rather than cut. Every message
-    /// keeps the reply's channel ([`Reply::to`]) and error flag; the attachments,
-    /// buttons and pings ride on the last one, under the end of the text.
-    pub fn split(self, max_chars: usize) -> Vec<Reply> {
-        let mut bodies = self.body.split(max_chars);
-        let Some(last) = bodies.pop() else {
-            return vec![self];
-        };
-        let mut out: Vec<Reply> = bodies
-            .into_iter()
-            .map(|body| Reply {
-                body,
-                is_error: self.is_error,
-                to: self.to.clone(),
-                lang: self.lang,
-                ..Reply::default()
-            })
-            .collect();
-        out.push(Reply { body: last, ..self });
-        out
+/// What one platform takes in one message: the numbers a transport declares to the core
+/// ([`ChatCore::declare_limits`]), so that the core cuts replies and chooses
+/// pictures for the platform the command came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TransportLimits {
+    /// Longest text of one message, in characters as the core writes them (a time or
+    /// mention marker counts its own characters). The core splits a longer reply into
+    /// several messages ([`Reply::split`]), at most the host's `max_reply_chars`.
+    pub chars_per_message: usize,
+    /// Most files one reply may carry: the core sends a move's frames as a contact sheet
+    /// beyond it (never fewer than 2, the sheet and the final board).
+    pub attachments_per_message: usize,
+    /// The largest upload, in bytes, one message's files may take together: the
+    /// transport leaves out a file past it and says so in the text.
+    pub bytes_per_file: usize,
+    /// Longest text alternative (alt text) of one picture, in characters: the transport
+    /// shortens a longer one, saying where the whole text is.
+    pub alt_text_chars: usize,
+}
+
+impl TransportLimits {
+    /// No limit of the platform's own (the console; a core no transport declared to):
+    /// only the host's settings bound a reply.
+    pub const UNBOUNDED: TransportLimits = TransportLimits {
+        chars_per_message: usize::MAX,
+        attachments_per_message: usize::MAX,
+        bytes_per_file: usize::MAX,
+        alt_text_chars: usize::MAX,
+    };
+}
+
+impl Default for TransportLimits {
+    /// [`TransportLimits::UNBOUNDED`].
+    fn default() -> TransportLimits {
+        TransportLimits::UNBOUNDED
     }
 }
 
@@ -543,6 +477,23 @@ pub trait ChatCore: Send + Sync + 'static {
 
     /// The command prefix of text commands, e.g. `!`.
     fn prefix(&self) -> &str;
+
+    /// The lines of `!help` for the command `name` of the command table (empty for a
+    /// name not in it), in the current language, with the running settings: the host's
+    /// prefix and the AI's default level, not the defaults. Slash commands take their
+    /// help text from it (issue 35).
+    fn command_help(&self, name: &str) -> Vec<String>;
+
+    /// Declares what the platform of a transport takes in one message
+    /// ([`TransportLimits`]: characters, attachments, upload bytes, alt text), for the
+    /// communities `owns` is true for (the ones that transport drives, as in
+    /// [`ChatCore::tick_where`]): the core splits the replies it posts there, and picks
+    /// their pictures, within them. Each transport calls it once as it starts; a later
+    /// declaration comes before earlier ones. Where none was declared, only the host's
+    /// settings bound a reply. Default: ignored (a fake core).
+    fn declare_limits(&self, owns: fn(&str) -> bool, limits: TransportLimits) {
+        let _ = (owns, limits);
+    }
 
     /// The periodic driver of correspondence play: transports call it about once a
     /// minute (and once at start). It sends the reminders that have come due, handles
@@ -642,84 +593,6 @@ mod tests {
             body.plain(0),
             "@x`y to move: `!sow HOLE`, due 1970-01-01 00:01 UTC (in 1 min)."
         );
-    }
-
-    /// The text of `pieces` without white space, to compare with the whole's.
-    fn letters(pieces: &[Body]) -> String {
-        pieces
-            .iter()
-            .map(|b| b.as_core_text())
-            .collect::<String>()
-            .replace(['`', ' ', '\n'], "")
-    }
-
-    /// Issue 18 item 5: one rule for long replies, split into pieces of at most the
-    /// limit at line breaks, else between the moves of a record (two spaces), else at
-    /// a space; nothing is left out, no marker is cut and code spans stay closed.
-    #[test]
-    fn long_bodies_split_at_lines_then_moves_and_keep_everything() {
-        assert_eq!(Body::new("short").split(100), vec![Body::new("short")]);
-        assert_eq!(
-            Body::new("line one\nline two\nline three").split(20),
-            vec![Body::new("line one\nline two"), Body::new("line three")]
-        );
-        let moves: Vec<String> = (1..=40)
-            .map(|i| format!("{i}.{} c1+", if i % 2 == 1 { "S" } else { "N" }))
-            .collect();
-        let record = Body::new(moves.join("  "));
-        let pieces = record.split(60);
-        assert!(pieces.len() > 1);
-        for p in &pieces {
-            let t = p.as_core_text();
-            assert!(t.chars().count() <= 60, "{t}");
-            // Each piece starts with a move number and ends with a move.
-            assert!(t.starts_with(|c: char| c.is_ascii_digit()), "{t}");
-            assert!(t.ends_with("c1+"), "{t}");
-        }
-        let joined: Vec<String> = pieces.iter().map(Body::as_core_text).collect();
-        assert_eq!(joined.join("  "), moves.join("  "));
-        // A long code span is closed and reopened; a marked name is never cut.
-        let long = Body::new(format!(
-            "Position: `{}` for {} now",
-            "4,".repeat(40),
-            mention_token(&user("Ann Marie Lee"))
-        ));
-        let pieces = long.split(30);
-        for p in &pieces {
-            let t = p.as_core_text();
-            assert!(t.chars().count() <= 30, "{t}");
-            assert_eq!(t.matches('`').count() % 2, 0, "{t}");
-        }
-        assert_eq!(letters(&pieces), letters(&[long]));
-        assert!(pieces.iter().any(|p| p
-            .segments()
-            .contains(&Segment::Mention(user("Ann Marie Lee")))));
-    }
-
-    /// A long reply keeps its channel and error flag in every message; its pictures,
-    /// buttons and pings come with the last.
-    #[test]
-    fn split_replies_carry_attachments_and_pings_on_the_last() {
-        let reply = Reply {
-            body: Body::new(format!("{}\n{}", "a".repeat(50), "b".repeat(50))),
-            attachments: vec![Attachment {
-                filename: "board.png".into(),
-                bytes: Vec::new(),
-                alt: String::new(),
-            }],
-            mentions: vec![user("Bob")],
-            is_error: true,
-            to: Some(crate::model::ChannelKey::default()),
-            ..Reply::default()
-        };
-        let parts = reply.split(60);
-        assert_eq!(parts.len(), 2);
-        assert_eq!(parts[0].text(), "a".repeat(50));
-        assert!(parts[0].attachments.is_empty() && parts[0].mentions.is_empty());
-        assert!(parts.iter().all(|p| p.is_error && p.to.is_some()));
-        assert_eq!(parts[1].text(), "b".repeat(50));
-        assert_eq!(parts[1].attachments.len(), 1);
-        assert_eq!(parts[1].mentions, vec![user("Bob")]);
     }
 
     /// Markers typed by a user are removed at the door, and names lose their backticks.

@@ -452,10 +452,13 @@ impl Core {
         for (_, reply) in &mut out {
             super::vs_ai::drop_ai_mentions(std::slice::from_mut(reply));
         }
-        // The one rule for long replies (see `Core::split_long`).
-        let max = self.settings.max_reply_chars;
+        // The one rule for long replies (see `Core::split_long`), at the limits of the
+        // channel each reply goes to.
         out.into_iter()
-            .flat_map(|(at, reply)| reply.split(max).into_iter().map(move |r| (at.clone(), r)))
+            .flat_map(|(at, reply)| {
+                let max = self.limits_at(&at).chars_per_message;
+                reply.split(max).into_iter().map(move |r| (at.clone(), r))
+            })
             .collect()
     }
 }

@@ -163,7 +163,7 @@ impl Core {
         let mut out: Vec<Reply> = decision
             .replies
             .into_iter()
-            .map(|d| self.paint(d, state.channel.theme))
+            .map(|d| self.paint(d, state.channel.theme, at))
             .collect();
         out.extend(follow);
         Ok(Some(out))
@@ -184,8 +184,9 @@ impl Core {
     }
 
     /// The reply of `draft` with its pictures painted, boards in the colours of `theme`
-    /// (the channel's `!set theme`).
-    pub(super) fn paint(&self, draft: Draft, theme: Theme) -> Reply {
+    /// (the channel's `!set theme`), as many as the channel `at` takes
+    /// ([`Core::limits_at`]).
+    pub(super) fn paint(&self, draft: Draft, theme: Theme, at: &ChannelKey) -> Reply {
         let mut reply = draft.reply;
         for mut picture in draft.pictures {
             picture.set_theme(theme);
@@ -206,7 +207,7 @@ impl Core {
                         .collect();
                     reply
                         .attachments
-                        .extend(self.attach(&trace, &info, extra, style));
+                        .extend(self.attach(&trace, &info, extra, style, at));
                 }
                 Picture::Summary(chart) => {
                     if let Some(f) = self.painter.line_chart(&chart) {
@@ -232,7 +233,8 @@ impl Core {
         reply
     }
 
-    /// The pictures of a move in `style` as attachments, within the attachment limit:
+    /// The pictures of a move in `style` as attachments, within the attachment limit of
+    /// the channel `at` ([`Core::limits_at`]):
     /// every frame, or the contact sheet and the final board; the final board with the
     /// path; or the GIF. `extra` pictures follow.
     fn attach(
@@ -241,10 +243,12 @@ impl Core {
         info: &BoardInfo,
         extra: Vec<(String, Frame)>,
         style: PictureStyle,
+        at: &ChannelKey,
     ) -> Vec<Attachment> {
         let max = match style {
             PictureStyle::Frames => {
-                self.settings.max_attachments.max(2 + extra.len()) - extra.len()
+                let most = self.limits_at(at).attachments_per_message;
+                most.max(2 + extra.len()) - extra.len()
             }
             PictureStyle::Sheet => 2,
             PictureStyle::Final => {

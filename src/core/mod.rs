@@ -41,6 +41,7 @@ pub mod pictures;
 mod play;
 mod prefs;
 pub mod ratings;
+pub mod reply;
 pub mod review_store;
 mod set;
 pub mod shapes;
@@ -151,12 +152,15 @@ pub struct Settings {
     pub default_game: GameKind,
     /// How long a challenge stays open.
     pub challenge_expiry: Duration,
-    /// Most attachments in one reply (Discord allows 10); at least 2. A move with more
-    /// frames is sent as a contact sheet and the final board.
+    /// Most attachments in one reply, at least 2: the host's bound over the transport's
+    /// own ([`reply::TransportLimits::attachments_per_message`], Discord's 10). A move
+    /// with more frames is sent as a contact sheet and the final board.
     pub max_attachments: usize,
-    /// Longest text of one message, in characters (Discord allows 2000): a longer reply
-    /// (any of them: `!help`, `!history`, ...) is posted as several messages, split at
-    /// line ends ([`Reply::split`]); nothing is cut.
+    /// Longest text of one message, in characters: the host's bound over the limit of
+    /// the transport the reply goes to ([`reply::TransportLimits::chars_per_message`]:
+    /// Discord's 2,000, Matrix's 4,000, none on the console). A longer reply (any of
+    /// them: `!help`, `!history`, ...) is posted as several messages, split at line ends
+    /// and never inside a code span ([`Reply::split`]); nothing is cut.
     pub max_reply_chars: usize,
     /// Longest command accepted, in characters; longer ones are refused unread.
     pub max_command_chars: usize,
@@ -301,6 +305,8 @@ pub struct Core {
     clock: Arc<dyn Clock>,
     settings: Settings,
     rooms: RwLock<Option<Arc<dyn Rooms>>>,
+    /// What each transport's platform takes in one message ([`ChatCore::declare_limits`]).
+    transports: reply::Declared,
     /// Held while a tournament's games are being opened, so that a command and the
     /// periodic driver never open two rooms for one pairing (opening a room is a slow
     /// call to the platform, and its key is saved only after it).
@@ -361,6 +367,7 @@ impl Core {
             opening: Mutex::new(()),
             settings,
             rooms: RwLock::new(None),
+            transports: reply::Declared::default(),
             thinking: Mutex::new(HashSet::new()),
             throttle,
             ai_pool,
@@ -497,6 +504,7 @@ impl Core {
             Command::Help => Ok(vec![text_reply(text::help(
                 self.p(),
                 self.settings.ai_level,
+                &self.settings.default_game.to_string(),
             ))]),
             Command::Mute(on) => self.mute(msg, *on),
             Command::SetAutoForfeit(on) => self.set_autoforfeit(msg, *on),
@@ -513,15 +521,6 @@ impl Core {
             // Channel commands went to the dispatcher above.
             _ => Ok(Vec::new()),
         }
-    }
-
-    /// The one rule for long replies: each reply whose text is longer than
-    /// [`Settings::max_reply_chars`] becomes several messages ([`Reply::split`]), every
-    /// reply alike (`!help`, `!rules`, `!history`, standings, the driver's notices), so
-    /// that nothing is cut.
-    fn split_long(&self, replies: Vec<Reply>) -> Vec<Reply> {
-        let max = self.settings.max_reply_chars;
-        replies.into_iter().flat_map(|r| r.split(max)).collect()
     }
 
     /// Runs `cmd`, deciding again on a compare-and-swap conflict of a document; with
@@ -569,7 +568,10 @@ impl Core {
                 len = len,
                 max = self.settings.max_command_chars
             );
-            return (self.split_long(vec![error_reply(text)]), Outcome::Refused);
+            return (
+                self.split_long(&msg.at, vec![error_reply(text)]),
+                Outcome::Refused,
+            );
         }
         // A place a backup could not restore is no place for a game (issue 33): only a
         // transport that passes an id through unchecked gets here.
@@ -591,7 +593,12 @@ impl Core {
             Ok(cmd) => cmd,
             // A usage error is a reply like any other: split when long (`!new as` with
             // its usage is longer than the smallest `max_reply_chars`, 200).
-            Err(e) => return (self.split_long(vec![error_reply(e)]), Outcome::Refused),
+            Err(e) => {
+                return (
+                    self.split_long(&msg.at, vec![error_reply(e)]),
+                    Outcome::Refused,
+                )
+            }
         };
         // A command that makes the AI search takes its place in the AI's pool first: when
         // the pool is full it is refused before anything changes.
@@ -608,7 +615,7 @@ impl Core {
         // owed move is played at the first command in the channel.
         out.extend(self.ai_turns(&msg.at, ticket.as_ref()));
         vs_ai::drop_ai_mentions(&mut out);
-        (self.split_long(out), outcome)
+        (self.split_long(&msg.at, out), outcome)
     }
 }
 
@@ -659,6 +666,17 @@ impl ChatCore for Core {
 
     fn prefix(&self) -> &str {
         &self.settings.prefix
+    }
+
+    fn command_help(&self, name: &str) -> Vec<String> {
+        command::table::find(name).map_or_else(Vec::new, |def| {
+            let game = self.settings.default_game.to_string();
+            text::command_help(def, &self.settings.prefix, self.settings.ai_level, &game)
+        })
+    }
+
+    fn declare_limits(&self, owns: reply::Owns, limits: api::TransportLimits) {
+        self.transports.declare(owns, limits);
     }
 
     fn tick_where(&self, owns: &(dyn Fn(&str) -> bool + Sync)) -> Vec<(ChannelKey, Reply)> {

@@ -21,10 +21,15 @@ use std::sync::Arc;
 
 use anyhow::Context;
 
+use crate::core::api::TransportLimits;
 use crate::core::api::{ChatCore, Incoming, Reply};
 use crate::core::{Clock, Core, OffsetClock, SystemClock};
 use crate::i18n;
 use crate::model::{ChannelKey, User};
+
+/// What the console takes in one message: no limit of its own (a terminal prints any
+/// length, pictures are files on disk), so only the host's settings bound a reply.
+pub const LIMITS: TransportLimits = TransportLimits::UNBOUNDED;
 
 /// The community of every console channel.
 pub const COMMUNITY: &str = "console";
@@ -55,6 +60,7 @@ impl<'a> Console<'a> {
     /// A session over `core` whose images go under `data_dir/images`: alice in #general,
     /// an organizer.
     pub fn new(core: &'a Core, data_dir: &Path) -> Console<'a> {
+        core.declare_limits(|c| c == COMMUNITY, LIMITS);
         Console {
             core,
             data_dir: data_dir.to_path_buf(),

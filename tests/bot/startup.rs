@@ -37,7 +37,7 @@ fn config_values_out_of_range_stop_run_with_exit_1_naming_the_key() {
         ),
         (
             "[limits]\nmax_reply_chars = 100000000\n",
-            "limits.max_reply_chars must be 200 to 2000, got 100000000",
+            "limits.max_reply_chars must be 200 to 65536, got 100000000",
         ),
         (
             "challenge_expiry_hours = 1e-300\n",

@@ -218,7 +218,7 @@ const CASES: &[Case] = &[
     case("ai.analysis_queue", &["-1", "1001"], &["0", "1000"]),
     case("ai.analysis_cooldown_secs", &["-1", "86401"], &["0", "86400"]),
     case("limits.max_attachments", &["1", "11"], &["2", "10"]),
-    case("limits.max_reply_chars", &["199", "2001", "100000000"], &["200", "2000"]),
+    case("limits.max_reply_chars", &["199", "65537", "100000000"], &["200", "2000", "65536"]),
     case("limits.max_command_chars", &["99", "2001"], &["100", "2000"]),
     case("limits.store_cache_mb", &["0", "65537"], &["1", "65536"]),
     case("limits.commands_per_user_per_minute", &["-1", "601"], &["0", "1", "600"]),
@@ -318,7 +318,7 @@ fn every_key_of_the_example_is_range_checked_below_inside_and_above() {
 fn range_errors_name_the_key_the_range_and_the_value() {
     let cases = [
         ("[limits]\nstore_cache_mb = 0", "limits.store_cache_mb must be 1 to 65536, got 0"),
-        ("[limits]\nmax_reply_chars = 100000000", "limits.max_reply_chars must be 200 to 2000, got 100000000"),
+        ("[limits]\nmax_reply_chars = 100000000", "limits.max_reply_chars must be 200 to 65536, got 100000000"),
         ("challenge_expiry_hours = 1e-300", "challenge_expiry_hours must be 0.1 to 720, got 1e-300"),
         ("challenge_expiry_hours = nan", "challenge_expiry_hours must be 0.1 to 720, got NaN"),
         ("move_time_hours = 0.5", "move_time_hours must be 0 (no deadlines) or 1 to 720, got 0.5"),

@@ -224,6 +224,12 @@ impl ChatCore for FakeCore {
         "!"
     }
 
+    fn command_help(&self, name: &str) -> Vec<String> {
+        mancala_bot::core::command::table::find(name).map_or_else(Vec::new, |def| {
+            mancala_bot::core::text::command_help(def, self.prefix(), 3, "katro")
+        })
+    }
+
     /// The first tick of the guild (which the Discord transport must claim) reminds Bob
     /// in [`TICK_CHANNEL`]; later ones have nothing to say.
     fn tick_where(&self, owns: &(dyn Fn(&str) -> bool + Sync)) -> Vec<(ChannelKey, Reply)> {

@@ -58,14 +58,53 @@ fn channel(n: u32) -> ChannelKey {
 
 /// A core over an in-memory store with the real renderer.
 fn real_core() -> (Core, Arc<MemoryStore>) {
+    core_with(Settings::default())
+}
+
+/// A core over an in-memory store with the real renderer and `settings`.
+fn core_with(settings: Settings) -> (Core, Arc<MemoryStore>) {
     let store = Arc::new(MemoryStore::new());
     let core = Core::new(
         store.clone(),
         mancala_bot::render::Renderer::warmed(),
         Arc::new(ManualClock::new(1_700_000_000_000)),
-        Settings::default(),
+        settings,
     );
     (core, store)
+}
+
+/// Issue 35: the slash commands' help is the running core's `!help`, with the host's
+/// prefix, the AI's default level and the default game, not the defaults.
+#[test]
+fn slash_help_shows_the_running_settings() {
+    let hoyito = GameKind::single(Variant::hoyito(8).unwrap());
+    let (core, _) = core_with(Settings {
+        prefix: "?".into(),
+        ai_level: 5,
+        default_game: hoyito,
+        ..Settings::default()
+    });
+    let commands = mancala_bot::transport::discord::commands::all(&core);
+    let help = |name: &str| {
+        let cmd = commands.iter().find(|c| c.name == name).unwrap();
+        cmd.help_text.clone().unwrap_or_default()
+    };
+    let new = help("new");
+    assert!(new.contains("`?new "), "{new}");
+    assert!(new.contains("default 5"), "{new}");
+    assert!(new.contains(&format!("default {hoyito};")), "{new}");
+    assert!(!new.contains("default katro"), "{new}");
+    assert!(
+        !new.contains("`!new") && !new.contains("default 3"),
+        "{new}"
+    );
+    assert!(help("sow").contains("`?sow c1+`"), "{}", help("sow"));
+    // The same lines as `?help` in a channel.
+    let bang = say(&core, &channel(1), &user(1, "Ann"), "?help", &[]);
+    let text: String = bang.iter().map(Reply::text).collect();
+    for line in new.lines() {
+        assert!(text.contains(line), "{line}");
+    }
 }
 
 fn say(core: &Core, at: &ChannelKey, who: &User, text: &str, mentions: &[User]) -> Vec<Reply> {
@@ -260,11 +299,12 @@ fn fifty_player_standings_and_a_whole_games_history_post_within_discords_limits(
 
 #[test]
 fn slash_commands_autocomplete_and_room_names_keep_within_discords_limits() {
-    let commands: Vec<serde_json::Value> = mancala_bot::transport::discord::commands::all()
-        .iter()
-        .filter_map(|c| c.create_as_slash_command())
-        .map(|c| serde_json::to_value(c).unwrap())
-        .collect();
+    let commands: Vec<serde_json::Value> =
+        mancala_bot::transport::discord::commands::all(&real_core().0)
+            .iter()
+            .filter_map(|c| c.create_as_slash_command())
+            .map(|c| serde_json::to_value(c).unwrap())
+            .collect();
     assert!(commands.len() >= 20);
     let broken = limits::check_commands(&serde_json::Value::Array(commands));
     assert!(broken.is_empty(), "{broken:?}");

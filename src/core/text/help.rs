@@ -4,23 +4,29 @@
 use crate::core::command::table::{join_words, message_id, CommandDef};
 use crate::i18n::{self, Arg};
 
-/// `!help`, with the prefix and the AI's default level: the lines of
-/// [`command_help`] for every command of the table
+/// `!help`, with the prefix, the AI's default level and the default game (the running
+/// settings): the lines of [`command_help`] for every command of the table
 /// ([`crate::core::command::table::COMMANDS`]), between an introduction and the rule of
 /// turns.
-pub fn help(p: &str, default_level: u8) -> String {
+pub fn help(p: &str, default_level: u8, default_game: &str) -> String {
     let mut lines = vec![tr!("help-intro")];
     for def in crate::core::command::table::COMMANDS {
-        lines.extend(command_help(def, p, default_level));
+        lines.extend(command_help(def, p, default_level, default_game));
     }
     lines.push(tr!("help-outro"));
     lines.join("\n")
 }
 
 /// The lines of `!help` for one command: one for each way to call it, with its aliases,
-/// whether it is for organizers, and what it does (the message `help-NAME-I`); then one
-/// listing its subcommands.
-pub fn command_help(def: &CommandDef, p: &str, default_level: u8) -> Vec<String> {
+/// whether it is for organizers, and what it does (the message `help-NAME-I`, with the
+/// prefix `p`, the AI's default level and the default game, as `!new` plays it:
+/// `katro`); then one listing its subcommands.
+pub fn command_help(
+    def: &CommandDef,
+    p: &str,
+    default_level: u8,
+    default_game: &str,
+) -> Vec<String> {
     let levels = crate::core::command::ai_levels_text();
     let fill = |id: String| {
         i18n::text(
@@ -29,6 +35,7 @@ pub fn command_help(def: &CommandDef, p: &str, default_level: u8) -> Vec<String>
                 ("p", Arg::from(p)),
                 ("levels", Arg::from(&levels)),
                 ("default", Arg::from(default_level)),
+                ("game", Arg::from(default_game)),
             ],
         )
     };
@@ -104,12 +111,17 @@ mod tests {
     /// language, and says its lines in the language of the command.
     #[test]
     fn help_fits_one_message_in_every_language() {
-        for lang in Lang::ALL {
-            let text = with_lang(lang, || help("!", 3));
-            let n = text.chars().count();
-            assert!(n <= 1900, "{lang:?}: {n} characters");
-        }
-        let fr = with_lang(Lang::Fr, || help("!", 3));
+        let counts: Vec<(Lang, usize)> = Lang::ALL
+            .into_iter()
+            .map(|lang| {
+                (
+                    lang,
+                    with_lang(lang, || help("!", 3, "katro")).chars().count(),
+                )
+            })
+            .collect();
+        assert!(counts.iter().all(|&(_, n)| n <= 1900), "{counts:?}");
+        let fr = with_lang(Lang::Fr, || help("!", 3, "katro"));
         assert!(fr.starts_with("Arbitre de mancala : Katro et Hoyito I, une partie par salon.\n"));
         assert!(fr.contains(
             "\n`!new GAME ai [level N] [as south|north] [TIME]` : jouer aussitôt contre l'IA, \

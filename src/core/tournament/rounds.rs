@@ -282,7 +282,7 @@ impl Core {
                 .collect(),
         );
         draft.reply.to = Some(room.clone());
-        Ok(Some(self.paint(draft, Default::default())))
+        Ok(Some(self.paint(draft, Default::default(), room)))
     }
 
     /// A game room speaks its home channel's language: the home's `!set language` is

@@ -20,6 +20,7 @@ use std::borrow::Cow;
 use serenity::all::{AutocompleteChoice, CreateAutocompleteResponse, User};
 
 use super::{adapter, answer_command, Context, Data, Error};
+use crate::core::api::ChatCore;
 use crate::core::command::table::{self, CommandDef, OptionKind, Slash, SlashOption, SubDef};
 use crate::i18n::Lang;
 
@@ -383,17 +384,16 @@ fn describe(
 }
 
 /// The slash command of one command of the table (with its subcommands), or `None` when
-/// the table makes it chat only.
-fn slash_command(def: &CommandDef) -> Option<poise::Command<Data, Error>> {
+/// the table makes it chat only; its help is `core`'s `!help` for it, with the running
+/// settings ([`ChatCore::command_help`]).
+fn slash_command(def: &CommandDef, core: &dyn ChatCore) -> Option<poise::Command<Data, Error>> {
     if let Slash::ChatOnly = def.slash {
         return None;
     }
     let mut cmd = function(def.name)?;
-    let settings = crate::core::Settings::default();
-    let help = crate::i18n::with_lang(Lang::En, || {
-        crate::core::text::command_help(def, &settings.prefix, settings.ai_level)
-    });
-    describe(&mut cmd, def, None, Some(help.join("\n")));
+    let help = crate::i18n::with_lang(Lang::En, || core.command_help(def.name));
+    let help = (!help.is_empty()).then(|| help.join("\n"));
+    describe(&mut cmd, def, None, help);
     if let Slash::Subcommands = def.slash {
         cmd.subcommands = def
             .subs
@@ -409,18 +409,42 @@ fn slash_command(def: &CommandDef) -> Option<poise::Command<Data, Error>> {
 }
 
 /// Every slash command, for registration: the table's commands, minus the chat-only
-/// ones, in the table's order.
-pub fn all() -> Vec<poise::Command<Data, Error>> {
-    table::COMMANDS.iter().filter_map(slash_command).collect()
+/// ones, in the table's order, their help written with `core`'s running settings (its
+/// prefix and the AI's default level).
+pub fn all(core: &dyn ChatCore) -> Vec<poise::Command<Data, Error>> {
+    table::COMMANDS
+        .iter()
+        .filter_map(|def| slash_command(def, core))
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::core::api::{Incoming, Reply};
+    use crate::core::command::table::Choice;
     use poise::ChoiceParameter;
     use serde_json::Value;
 
-    use super::*;
-    use crate::core::command::table::Choice;
+    /// A core that only knows the help of the table, with the default prefix and level.
+    struct Helpful;
+
+    impl ChatCore for Helpful {
+        fn handle(&self, _: &Incoming) -> Vec<Reply> {
+            Vec::new()
+        }
+        fn legal_moves(&self, _: &crate::model::ChannelKey) -> Vec<String> {
+            Vec::new()
+        }
+        fn prefix(&self) -> &str {
+            "!"
+        }
+        fn command_help(&self, name: &str) -> Vec<String> {
+            table::find(name).map_or_else(Vec::new, |def| {
+                crate::core::text::command_help(def, self.prefix(), 3, "katro")
+            })
+        }
+    }
 
     fn labels<T: ChoiceParameter>() -> Vec<String> {
         T::list().iter().map(|c| c.name.to_string()).collect()
@@ -553,7 +577,7 @@ mod tests {
 
     #[test]
     fn slash_commands_are_the_tables_described_in_every_locale() {
-        let cmds = all();
+        let cmds = all(&Helpful);
         let names: Vec<&str> = cmds.iter().map(|c| c.name.as_ref()).collect();
         let want: Vec<&str> = table::COMMANDS
             .iter()
@@ -592,7 +616,7 @@ mod tests {
     /// A French user's client shows `/new`'s descriptions and the AI levels in French.
     #[test]
     fn french_descriptions_are_registered() {
-        let new = all().into_iter().find(|c| c.name == "new").unwrap();
+        let new = all(&Helpful).into_iter().find(|c| c.name == "new").unwrap();
         let v = registered(&new);
         assert_eq!(
             v["description_localizations"]["fr"],

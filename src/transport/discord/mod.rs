@@ -300,6 +300,8 @@ pub struct Data {
 pub async fn run(opts: DiscordOptions, core: Arc<dyn ChatCore>) -> anyhow::Result<()> {
     check_options(&opts)?;
     tracing::info!(options = ?opts, "starting the Discord transport");
+    // Discord's limits: the core splits the replies to guilds and DMs with them.
+    core.declare_limits(adapter::is_discord, adapter::LIMITS);
     if let Ok(url) = invite::url_for_token(&opts.token) {
         tracing::info!("invite the bot to a server with {url}");
     }
@@ -446,6 +448,8 @@ fn check_options(opts: &DiscordOptions) -> anyhow::Result<()> {
 /// through `on_event`, and the setup run on the first READY (commands registered, the ticker started).
 fn framework(opts: &DiscordOptions, core: Arc<dyn ChatCore>) -> poise::Framework<Data, Error> {
     let ticker_core = core.clone();
+    // Their help with the running settings (the host's prefix, the AI's default level).
+    let commands = commands::all(&*core);
     let tick_every = opts.tick_every;
     let sharding = opts.sharding.clone();
     let data = Data {
@@ -458,7 +462,7 @@ fn framework(opts: &DiscordOptions, core: Arc<dyn ChatCore>) -> poise::Framework
     let register = opts.register.clone();
     poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: commands::all(),
+            commands,
             on_error: |e| Box::pin(on_error(e)),
             event_handler: |fctx, event| Box::pin(on_event(fctx, event)),
             // Prefix commands are translated by `on_event`, not by poise.
@@ -562,6 +566,9 @@ mod tests {
         }
         fn prefix(&self) -> &str {
             "!"
+        }
+        fn command_help(&self, _: &str) -> Vec<String> {
+            Vec::new()
         }
     }
 

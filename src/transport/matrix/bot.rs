@@ -136,6 +136,8 @@ impl MatrixBot {
     /// The store directory cannot be written, the login is refused, or the homeserver
     /// cannot be reached for the login.
     pub async fn start(opts: MatrixOptions, core: Arc<dyn ChatCore>) -> anyhow::Result<MatrixBot> {
+        // Matrix's own limits, not Discord's: the core splits the replies to rooms with them.
+        core.declare_limits(super::format::is_matrix, super::format::LIMITS);
         let client = session::connect(&opts).await?;
         let own_id = client
             .user_id()

@@ -3,6 +3,7 @@
 //! order), and the HTML of an outgoing `m.notice` (`@Name` of a mentioned user turned
 //! into a pill, `` `code` `` into `<code>`). No network here, so it is unit-tested.
 
+use crate::core::api::TransportLimits;
 use crate::core::api::{plain_time, Body, Segment};
 
 /// The homeserver's limit on an event, in bytes of its JSON (Matrix spec, "Size limits":
@@ -15,6 +16,26 @@ pub const MAX_CAPTION_BYTES: usize = 16_384;
 
 // A caption leaves more than half of the event for its other fields.
 const _: () = assert!(MAX_CAPTION_BYTES < MAX_EVENT_BYTES / 2);
+
+/// What Matrix takes in one reply, as the transport declares it to the core
+/// ([`crate::core::api::ChatCore::declare_limits`]); Matrix's own, not Discord's:
+/// - 4,000 characters of text: a notice carries its text twice (`body`, and
+///   `formatted_body` in HTML), and a character costs at most 8 bytes of JSON in the two
+///   together (`"` is `\"` and `&quot;`; an emoji 4 bytes each), so 4,000 characters
+///   take at most 32,000 bytes: under half of `MAX_EVENT_BYTES` (65,536), the rest for
+///   pills, times and the event's envelope.
+/// - 10 pictures: each is an event of its own (`m.image`); ten a reply, as on Discord,
+///   so that a move's frames do not flood a room (more become a contact sheet).
+/// - 50 MiB a file: Synapse's default `max_upload_size`; a homeserver may set less (its
+///   `m.upload.size`), which the transport does not read yet.
+/// - 4,096 characters of alt text: `MAX_CAPTION_BYTES` over 4, the most bytes of a
+///   character, so any such caption is sent whole.
+pub const LIMITS: TransportLimits = TransportLimits {
+    chars_per_message: 4_000,
+    attachments_per_message: 10,
+    bytes_per_file: 50 << 20,
+    alt_text_chars: MAX_CAPTION_BYTES / 4,
+};
 
 /// The caption of an image: its alt text, cut at a character boundary to
 /// [`MAX_CAPTION_BYTES`] when longer, saying how much was left out.
@@ -408,22 +429,27 @@ mod tests {
     }
 
     /// The homeserver's 64 KiB event limit: the longest caption and the longest notice
-    /// (a reply of `max_reply_chars` at most 2,000 characters, the core splits longer
-    /// ones) stay well within it in any script, markup escaped.
+    /// (a reply of Matrix's [`LIMITS`], 4,000 characters: the core splits longer ones)
+    /// stay well within it in any script, markup escaped.
     #[test]
     fn captions_and_notices_fit_in_a_matrix_event() {
-        for unit in ["a", "🐢", "<", "\"", "مس"] {
+        for unit in ["a", "🐢", "<", "\"", "مس", "&", "\n"] {
             let alt = unit.repeat(100_000);
             let c = caption(&alt);
             assert!(c.len() <= MAX_CAPTION_BYTES, "{}", c.len());
             assert!(c.ends_with("more characters not shown)"));
             assert!(alt.starts_with(c.split("...").next().unwrap()));
-            let text: String = unit.chars().cycle().take(2000).collect();
-            let html = notice_html(&Body::new(text.clone()), 0, &[]);
-            let event = serde_json::json!({"msgtype": "m.notice", "body": text,
-                "format": "org.matrix.custom.html", "formatted_body": html});
-            let bytes = serde_json::to_vec(&event).unwrap().len();
-            assert!(bytes < MAX_EVENT_BYTES / 2, "{unit}: {bytes} bytes");
+            for chars in [2000, LIMITS.chars_per_message] {
+                let text: String = unit.chars().cycle().take(chars).collect();
+                let html = notice_html(&Body::new(text.clone()), 0, &[]);
+                let event = serde_json::json!({"msgtype": "m.notice", "body": text,
+                    "format": "org.matrix.custom.html", "formatted_body": html});
+                let bytes = serde_json::to_vec(&event).unwrap().len();
+                assert!(bytes < MAX_EVENT_BYTES / 2, "{unit}: {bytes} bytes");
+            }
+            // Any alt text of the declared length is a caption sent whole.
+            let alt: String = unit.chars().cycle().take(LIMITS.alt_text_chars).collect();
+            assert_eq!(caption(&alt), alt);
         }
         assert_eq!(caption("board after c1+"), "board after c1+");
     }

@@ -57,6 +57,6 @@ mod session;
 pub mod trust;
 #[cfg(feature = "matrix")]
 pub use bot::*;
-pub use format::{channel_key, is_matrix};
+pub use format::{channel_key, is_matrix, LIMITS};
 #[cfg(feature = "matrix")]
 pub use retry::{SEND_DEADLINE, SYNC_BACKOFF_MAX};

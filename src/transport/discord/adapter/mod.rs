@@ -36,8 +36,19 @@ pub use outgoing::{
 
 use serenity::all::GuildId;
 
+use crate::core::api::TransportLimits;
 use crate::model::{ChannelKey, User};
 
+/// What Discord takes in one message, as the transport declares it to the core
+/// ([`crate::core::api::ChatCore::declare_limits`]): 2,000 characters of content, ten
+/// files, 10 MiB of files (servers without boosts), 1,024 characters of a file's
+/// description (Discord's API reference, "Create Message" and "Attachment Object").
+pub const LIMITS: TransportLimits = TransportLimits {
+    chars_per_message: MAX_CONTENT_CHARS,
+    attachments_per_message: MAX_ATTACHMENTS,
+    bytes_per_file: MAX_UPLOAD_BYTES,
+    alt_text_chars: MAX_DESCRIPTION_CHARS,
+};
 /// Discord's limit on a message's text, in characters.
 pub const MAX_CONTENT_CHARS: usize = 2000;
 /// Discord's limit on files attached to one message.
@@ -108,7 +119,6 @@ pub fn complete(moves: &[String], partial: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::incoming::parse_user_mention;
-    use super::outgoing::split_text;
     use super::*;
     use crate::core::api::Button;
 
@@ -129,11 +139,47 @@ mod tests {
         assert_eq!(parse_user_mention("<@12"), None);
     }
 
+    /// Issue 35: Discord relies on the core's one splitter. A reply the core already cut
+    /// at 2,000 characters whose escaping makes it longer is split again within
+    /// Discord's limit, never inside a code span, nothing lost; the pings ride on the
+    /// last message.
+    #[test]
+    fn escaped_text_is_split_again_by_the_core_splitter() {
+        // Escaped, `a*b ` is five characters: the first code span straddles 2,000.
+        let text = format!("{}`!sow b3` or `!sow c4` now", "a*b ".repeat(399));
+        let reply = crate::core::api::Reply {
+            body: crate::core::api::Body::new(text),
+            mentions: vec![User {
+                id: "42".into(),
+                name: "Bob".into(),
+            }],
+            ..Default::default()
+        };
+        let messages = out_messages(&reply, false);
+        assert!(messages.len() >= 2, "{}", messages.len());
+        for m in &messages {
+            assert!(m.content.chars().count() <= MAX_CONTENT_CHARS);
+            assert_eq!(m.content.matches('`').count() % 2, 0, "{}", m.content);
+        }
+        let all: String = messages.iter().map(|m| m.content.as_str()).collect();
+        assert_eq!(all.matches("a\\*b").count(), 399);
+        assert!(all.contains("`!sow b3`") && all.contains("`!sow c4`"));
+        assert!(messages.last().unwrap().content.ends_with("now\n<@42>"));
+    }
+
+    /// The old splitter's case through the messages: five of them, nothing lost.
     #[test]
     fn long_text_splits_at_line_ends() {
         let line = "x".repeat(1500);
         let text = format!("{line}\n{line}\n{}", "y".repeat(4500));
-        let parts = split_text(&text, MAX_CONTENT_CHARS);
+        let reply = crate::core::api::Reply {
+            body: crate::core::api::Body::new(text),
+            ..Default::default()
+        };
+        let parts: Vec<String> = out_messages(&reply, false)
+            .into_iter()
+            .map(|m| m.content)
+            .collect();
         assert_eq!(parts.len(), 5);
         assert!(parts.iter().all(|p| p.chars().count() <= MAX_CONTENT_CHARS));
         assert_eq!(parts.concat().len(), 1500 * 2 + 4500);

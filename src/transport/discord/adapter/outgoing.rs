@@ -157,45 +157,37 @@ fn escape_markdown(text: &str, out: &mut String) {
     }
 }
 
-/// Splits `text` into pieces of at most `max` characters, at line ends where possible.
-pub(super) fn split_text(text: &str, max: usize) -> Vec<String> {
-    let mut pieces = Vec::new();
-    let mut current = String::new();
-    let mut current_len = 0;
-    for line in text.split_inclusive('\n') {
-        let mut line = line;
-        loop {
-            let len = line.chars().count();
-            if current_len + len <= max {
-                current.push_str(line);
-                current_len += len;
-                break;
-            }
-            if current_len > 0 {
-                pieces.push(std::mem::take(&mut current));
-                current_len = 0;
-                continue;
-            }
-            // A single line longer than `max`: cut it at a character boundary.
-            let cut = line.char_indices().nth(max).map_or(line.len(), |(i, _)| i);
-            pieces.push(line[..cut].to_string());
-            line = &line[cut..];
+/// The Discord markdown of `body` ([`content`]) in pieces of at most `max` characters,
+/// cut by the core's one splitter ([`Body::split`]: at line ends, never inside a code
+/// span or a time). The core already split the reply at Discord's limit
+/// ([`super::LIMITS`]); a piece that escaping made longer than `max` (a backslash before
+/// each `*`, `_`, ...) is split again with a smaller bound until it fits.
+fn rendered_pieces(body: &Body, max: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for piece in body.split(max) {
+        let text = content(&piece).trim_end().to_string();
+        let len = text.chars().count();
+        // Below the splitter's least piece, 8, nothing can grow past Discord's 2,000.
+        if len <= max || max <= 8 {
+            out.push(text);
+            continue;
         }
+        // Shorter in the ratio the escaping grew it: a few rounds at most, each bound
+        // below the last.
+        let core_len = piece.as_core_text().chars().count();
+        let smaller = (core_len * max / len).min(max - 1).max(8);
+        out.extend(rendered_pieces(&piece, smaller));
     }
-    if current_len > 0 {
-        pieces.push(current);
-    }
-    pieces
-        .into_iter()
-        .map(|p| p.trim_end_matches('\n').to_string())
-        .filter(|p| !p.is_empty())
-        .collect()
+    out.retain(|p| !p.is_empty());
+    out
 }
 
 /// The Discord messages that carry one [`Reply`], in order.
 ///
 /// - The text, with a last line of `<@id>` pings when the reply mentions users, is split
-///   into messages of at most 2,000 characters at line ends.
+///   into messages of at most 2,000 characters by the core's splitter ([`Body::split`]:
+///   at line ends, never inside a code span); the notes and the pings go on the last
+///   one, or on one of their own when it has no room left.
 /// - The files follow at most ten and 10 MiB per message: the first ones ride on the last
 ///   text message, further ones on messages of their own. An alt text longer than
 ///   Discord's 1,024 characters is cut at a word, saying so, and kept whole in a `.txt`
@@ -223,26 +215,39 @@ pub fn out_messages(reply: &Reply, ephemeral_errors: bool) -> Vec<OutMessage> {
     messages
 }
 
-/// The text of `reply`, then `notes` (one line each), then a line of `<@id>` pings,
-/// split into messages of at most [`MAX_CONTENT_CHARS`] at line ends.
+/// The text of `reply`, then `notes` (one line each), then a line of `<@id>` pings, in
+/// messages of at most [`MAX_CONTENT_CHARS`] ([`rendered_pieces`]).
 fn text_messages(
     reply: &Reply,
     notes: &[String],
     pings: &[UserId],
     ephemeral: bool,
 ) -> Vec<OutMessage> {
-    let mut lines = vec![content(&reply.body).trim_end().to_string()];
-    lines.extend(notes.iter().cloned());
+    let mut pieces = rendered_pieces(&reply.body, MAX_CONTENT_CHARS);
+    let mut tail: Vec<String> = notes.to_vec();
     if !pings.is_empty() {
         let line = pings
             .iter()
             .map(|id| format!("<@{id}>"))
             .collect::<Vec<_>>()
             .join(" ");
-        lines.push(line);
+        tail.push(line);
     }
-    lines.retain(|l| !l.is_empty());
-    split_text(&lines.join("\n"), MAX_CONTENT_CHARS)
+    tail.retain(|l| !l.is_empty());
+    if !tail.is_empty() {
+        // Notes and pings are plain lines: the splitter cuts them at line ends.
+        let tail = Body::new(tail.join("\n")).split(MAX_CONTENT_CHARS);
+        for t in tail.iter().map(Body::as_core_text) {
+            match pieces.last_mut() {
+                Some(last) if last.chars().count() + 1 + t.chars().count() <= MAX_CONTENT_CHARS => {
+                    last.push('\n');
+                    last.push_str(&t);
+                }
+                _ => pieces.push(t),
+            }
+        }
+    }
+    pieces
         .into_iter()
         .map(|content| OutMessage {
             content,
