@@ -153,11 +153,11 @@ pub struct Settings {
     /// How long a challenge stays open.
     pub challenge_expiry: Duration,
     /// Most attachments in one reply, at least 2: the host's bound over the transport's
-    /// own ([`reply::TransportLimits::attachments_per_message`], Discord's 10). A move
+    /// own ([`api::TransportLimits::attachments_per_message`], Discord's 10). A move
     /// with more frames is sent as a contact sheet and the final board.
     pub max_attachments: usize,
     /// Longest text of one message, in characters: the host's bound over the limit of
-    /// the transport the reply goes to ([`reply::TransportLimits::chars_per_message`]:
+    /// the transport the reply goes to ([`api::TransportLimits::chars_per_message`]:
     /// Discord's 2,000, Matrix's 4,000, none on the console). A longer reply (any of
     /// them: `!help`, `!history`, ...) is posted as several messages, split at line ends
     /// and never inside a code span ([`Reply::split`]); nothing is cut.
