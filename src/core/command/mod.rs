@@ -21,7 +21,6 @@ use crate::core::input::code;
 use crate::core::show::{BoardView, PictureStyle, Theme};
 use crate::model::GameKind;
 use crate::model::User;
-pub use table::{games_form, time_form};
 use table::{Cx, Grammar};
 
 /// Who is challenged by `!new`.

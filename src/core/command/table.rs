@@ -108,16 +108,6 @@ pub const SETTING_VALUE_CHOICES: &[Choice] = &[
 /// The tournament formats.
 pub const FORMAT_CHOICES: &[Choice] = &[same("roundrobin"), same("swiss"), same("knockout")];
 
-/// How a time per move is written, shown after its errors (`usage-time`).
-pub fn time_form() -> String {
-    tr!("usage-time")
-}
-
-/// The games `!new` takes, shown after its errors (`usage-games`).
-pub fn games_form() -> String {
-    tr!("usage-games")
-}
-
 const fn opt(name: &'static str, kind: OptionKind, required: bool) -> SlashOption {
     SlashOption {
         name,

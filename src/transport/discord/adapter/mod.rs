@@ -30,8 +30,7 @@ pub use incoming::{
     member_is_organizer, message_is_organizer, slash_values,
 };
 pub use outgoing::{
-    all_out_messages, channel_id, content, discord_files, out_messages, routed_messages,
-    OutMessage, Routed,
+    channel_id, content, discord_files, out_messages, routed_messages, OutMessage, Routed,
 };
 
 use serenity::all::GuildId;

@@ -456,11 +456,3 @@ pub fn routed_messages(
     }
     out
 }
-
-/// The messages of all `replies`, in order; see [`out_messages`].
-pub fn all_out_messages(replies: &[Reply], ephemeral_errors: bool) -> Vec<OutMessage> {
-    replies
-        .iter()
-        .flat_map(|r| out_messages(r, ephemeral_errors))
-        .collect()
-}
