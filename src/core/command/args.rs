@@ -4,7 +4,7 @@
 
 use mancala_rules::{Side, Variant};
 
-use super::table::{usage, Cx};
+use super::def::Cx;
 use super::{ai_levels_text, parse_time, Command, FormatArg, Opponent, RulesTopic};
 use super::{TourneyCommand, User};
 use crate::core::input::{code, parse_error};
@@ -66,7 +66,7 @@ pub(super) fn set(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
         [k, v] if k == "language" => language(v),
         _ => Err(tr!(
             "parse-set-usage",
-            usage = format!("{}{}", cx.prefix, usage("set")),
+            usage = format!("{}{}", cx.prefix, cx.usage),
             p = cx.prefix
         )),
     }
@@ -109,7 +109,7 @@ pub(super) fn leaderboard(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String>
         }
         _ => Err(tr!(
             "parse-usage",
-            usage = format!("{}{}", cx.prefix, usage("leaderboard"))
+            usage = format!("{}{}", cx.prefix, cx.usage)
         )),
     }
 }
@@ -164,7 +164,7 @@ struct NewArgs {
 /// `!new GAME [@opponent | ai [level N]] [as south|north] [TIME]`.
 pub(super) fn new(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
     let prefix = cx.prefix;
-    let new_usage = usage("new");
+    let new_usage = cx.usage;
     let usage = tr!("usage-new", usage = format!("{prefix}{new_usage}"));
     let mut got = NewArgs::default();
     let mut i = 0;
@@ -279,22 +279,19 @@ fn new_command(got: NewArgs, mentions: &[User], usage: &str) -> Result<Command, 
 }
 
 /// `usage: `!tournament ...``.
-fn tourney_usage(prefix: &str) -> String {
-    tr!(
-        "parse-usage",
-        usage = format!("{prefix}{}", usage("tournament"))
-    )
+fn tourney_usage(cx: &Cx<'_>) -> String {
+    tr!("parse-usage", usage = format!("{}{}", cx.prefix, cx.usage))
 }
 
 /// A tournament name ([`crate::core::shapes::is_tournament_name`]).
-fn tourney_name(word: &str, prefix: &str) -> Result<String, String> {
+fn tourney_name(word: &str, cx: &Cx<'_>) -> Result<String, String> {
     if crate::core::shapes::is_tournament_name(word) {
         Ok(word.to_string())
     } else {
         Err(tr!(
             "parse-tournament-name",
             word = code(word),
-            usage = tourney_usage(prefix)
+            usage = tourney_usage(cx)
         ))
     }
 }
@@ -303,12 +300,12 @@ fn tourney_name(word: &str, prefix: &str) -> Result<String, String> {
 fn opt_name(cx: &Cx<'_>, rest: &[&str]) -> Result<Option<String>, String> {
     match rest {
         [] => Ok(None),
-        [n] => tourney_name(n, cx.prefix).map(Some),
+        [n] => tourney_name(n, cx).map(Some),
         _ => Err(tr!(
             "parse-tournament-one-name",
             p = cx.prefix,
             sub = cx.sub,
-            usage = tourney_usage(cx.prefix)
+            usage = tourney_usage(cx)
         )),
     }
 }
@@ -360,11 +357,11 @@ pub(super) fn tourney_withdraw(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, St
 /// `new NAME GAME roundrobin|swiss ROUNDS|knockout [TIME]` / `create`.
 pub(super) fn tourney_new(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String> {
     let prefix = cx.prefix;
-    let usage = tourney_usage(prefix);
+    let usage = tourney_usage(cx);
     let (Some(name), Some(game)) = (rest.first(), rest.get(1)) else {
         return Err(tr!("parse-tournament-new-args", p = prefix, usage = &usage));
     };
-    let name = tourney_name(name, prefix)?;
+    let name = tourney_name(name, cx)?;
     let variant: Variant =
         game.to_lowercase()
             .parse()

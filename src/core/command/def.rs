@@ -43,6 +43,9 @@ pub struct Cx<'a> {
     pub prefix: &'a str,
     /// The users the transport found mentioned in the message, in text order.
     pub mentions: &'a [User],
+    /// The command's whole usage, without the prefix ([`CommandDef::usage`]), for the
+    /// errors of its arguments.
+    pub usage: &'a str,
 }
 
 /// Parses the words after a command's name.

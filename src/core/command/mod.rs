@@ -237,14 +237,16 @@ pub fn parse(text: &str, prefix: &str, mentions: &[User]) -> Option<Result<Comma
     let mut words = rest.split_whitespace();
     let name = words.next()?.to_lowercase();
     let args: Vec<&str> = words.collect();
+    let Some(def) = table::find(&name) else {
+        return Some(Err(unknown_command(&name, prefix)));
+    };
+    let usage = def.usage();
     let cx = Cx {
         name: &name,
         sub: "",
         prefix,
         mentions,
-    };
-    let Some(def) = table::find(&name) else {
-        return Some(Err(unknown_command(&name, prefix)));
+        usage: &usage,
     };
     Some(match &def.grammar {
         Grammar::NoArgs(cmd) => args::no_args(cmd, &cx, &args),
