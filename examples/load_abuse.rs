@@ -20,24 +20,22 @@ use std::time::{Duration, Instant};
 
 use mancala_bot::core::api::{ChatCore, Incoming, Reply};
 use mancala_bot::core::{Core, Settings, SystemClock};
-use mancala_bot::model::{ChannelKey, GameKind, User};
+use mancala_bot::model::{ChannelKey, GameKind};
 use mancala_bot::store::{Play, Record, SledStore, Status, Store, Verdict, Write};
 use mancala_rules::{Game, Move, Position, Variant};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
+#[path = "../benches/common/mod.rs"]
+mod common;
+
+use common::user;
+
 const REPLAY_CHANNELS: usize = 20;
 const REPLAYERS_PER_CHANNEL: usize = 3;
 const ANALYSES: usize = 20;
 const T0: u64 = 1_700_000_000_000;
-
-fn user(name: &str) -> User {
-    User {
-        id: name.into(),
-        name: name.into(),
-    }
-}
 
 fn chan(name: &str) -> ChannelKey {
     ChannelKey {
@@ -61,13 +59,9 @@ fn say(core: &Core, at: &str, who: &str, text: &str) -> Vec<Reply> {
     })
 }
 
+/// The process's peak RSS (VmHWM), in MB.
 fn peak_rss_mb() -> f64 {
-    std::fs::read_to_string("/proc/self/status")
-        .unwrap_or_default()
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
-        .map_or(f64::NAN, |kb| kb / 1024.0)
+    common::rss().1 as f64 / 1024.0
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
