@@ -5,7 +5,8 @@
 //! nouns ([`model`]), the words in every language ([`i18n`]), the transport-neutral
 //! [`core`] (commands, games, clocks, ratings, tournaments), the [`store`], the board
 //! [`render`]er, the thin [`transport`]s, the HTTP listener ([`web`]: health and
-//! metrics) and the process's [`metrics`], which every layer records into.
+//! metrics), the process's [`metrics`], which every layer records into, and the bot's
+//! own private [`files`].
 //! Data flows one way: a transport turns a platform event into an `Incoming`; the core
 //! loads the channel's record from the store, decides, writes it back with one
 //! compare-and-swap, and answers with `Reply`s whose pictures come from the painter port
@@ -31,6 +32,7 @@ macro_rules! tr {
 
 pub mod config;
 pub mod core;
+pub mod files;
 pub mod i18n;
 pub mod metrics;
 pub mod model;

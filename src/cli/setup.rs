@@ -167,7 +167,7 @@ pub fn start_backups(
     let pid_file = cfg.data_dir.join(snapshot::PID_FILE);
     // With PostgreSQL nothing else creates the data directory (sled's store does).
     crate::cli::private::prepare(&cfg.data_dir, &[&cfg.backup_dir()])?;
-    crate::cli::private::write_new(&pid_file, format!("{}\n", std::process::id()).as_bytes())
+    mancala_bot::files::write_new(&pid_file, format!("{}\n", std::process::id()).as_bytes())
         .with_context(|| format!("cannot write {}", pid_file.display()))?;
     let (tx, rx) = std::sync::mpsc::channel();
     let every = (cfg.backup.every_hours > 0.0)

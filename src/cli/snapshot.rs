@@ -47,7 +47,7 @@ pub fn write(store: &dyn Store, dir: &Path, now_ms: u64, keep: usize) -> anyhow:
     let name = format!("{PREFIX}{}{SUFFIX}", stamp(now_ms));
     let path = dir.join(&name);
     let tmp = dir.join(format!(".{name}.tmp"));
-    let file = crate::cli::private::create_new(&tmp)
+    let file = mancala_bot::files::create_new(&tmp)
         .with_context(|| format!("cannot write {}", tmp.display()))?;
     let mut out = std::io::BufWriter::new(file);
     let mut result = Ok(());

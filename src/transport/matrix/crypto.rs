@@ -130,16 +130,7 @@ pub async fn status(client: &Client) -> anyhow::Result<EncryptionStatus> {
 
 /// Writes `key` to `path`, readable by its owner only.
 fn save_key(path: &Path, key: &str) -> anyhow::Result<()> {
-    use std::io::Write as _;
-    let mut opts = std::fs::OpenOptions::new();
-    opts.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut opts, 0o600);
-    let mut f = opts
-        .open(path)
-        .with_context(|| format!("cannot write the recovery key to {}", path.display()))?;
-    writeln!(f, "{key}")
-        .and_then(|()| f.sync_all())
+    crate::files::write_new(path, format!("{key}\n").as_bytes())
         .with_context(|| format!("cannot write the recovery key to {}", path.display()))?;
     tracing::info!(path = %path.display(), "Matrix: recovery key saved (keep a copy: it restores the bot's identity)");
     Ok(())

@@ -72,21 +72,8 @@ fn read_saved(path: &Path) -> Option<Saved> {
 
 fn write_saved(path: &Path, saved: &Saved) -> anyhow::Result<()> {
     let text = serde_json::to_string_pretty(saved).expect("a session always serializes");
-    let tmp = path.with_extension("json.tmp");
-    {
-        use std::io::Write as _;
-        let mut opts = std::fs::OpenOptions::new();
-        opts.write(true).create(true).truncate(true);
-        #[cfg(unix)]
-        std::os::unix::fs::OpenOptionsExt::mode(&mut opts, 0o600);
-        let mut f = opts
-            .open(&tmp)
-            .with_context(|| format!("cannot write {}", tmp.display()))?;
-        f.write_all(text.as_bytes())
-            .and_then(|()| f.sync_all())
-            .with_context(|| format!("cannot write {}", tmp.display()))?;
-    }
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+    crate::files::write_new(path, text.as_bytes())
+        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// A logged-in client: the saved session restored when it is for the same homeserver

@@ -185,22 +185,10 @@ impl Inviters {
         self.save()
     }
 
-    /// Writes the record through a new temporary file renamed into place.
+    /// Writes the record ([`crate::files::write_new`]).
     fn save(&self) -> std::io::Result<()> {
-        use std::io::Write as _;
-        use std::os::unix::fs::OpenOptionsExt as _;
-        let tmp = self.path.with_extension("json.tmp");
-        let _ = std::fs::remove_file(&tmp);
-        let mut f = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o600)
-            .custom_flags(libc::O_NOFOLLOW)
-            .open(&tmp)?;
         let text = serde_json::to_vec_pretty(&self.rooms).map_err(std::io::Error::other)?;
-        f.write_all(&text)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, &self.path)
+        crate::files::write_new(&self.path, &text)
     }
 }
 
