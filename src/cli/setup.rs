@@ -21,6 +21,11 @@ use mancala_bot::config::{Backend, Config};
 /// opened (see [`SledStore::open`]).
 pub fn open_store(data_dir: &Path, cache_mb: u64) -> anyhow::Result<SledStore> {
     crate::cli::private::prepare(data_dir, &[])?;
+    open_sled(data_dir, cache_mb)
+}
+
+/// The sled store of `data_dir`, whose directory is already private.
+fn open_sled(data_dir: &Path, cache_mb: u64) -> anyhow::Result<SledStore> {
     SledStore::open(&data_dir.join("store"), cache_mb << 20).map_err(|e| {
         if e.is_disk_full() {
             anyhow::anyhow!(
@@ -56,16 +61,19 @@ pub fn open_postgres(_url: &str, _pool: u32) -> anyhow::Result<Arc<dyn Store>> {
 }
 
 /// The store `cfg` names ([store] backend): sled in `DATA_DIR/store`, or PostgreSQL at
-/// the connection string in `$postgres_url_env`.
+/// the connection string in `$postgres_url_env`; first the data directory and the
+/// snapshots' are made private ([`crate::cli::private::prepare`]), whatever the backend
+/// (the pid file and snapshots live there with PostgreSQL too).
 ///
 /// # Errors
-/// A store that cannot be opened; for sled not merely locked, the message ends with how
-/// to restore the newest snapshot.
+/// The data directory cannot be made private, or a store that cannot be opened; for
+/// sled not merely locked, the message ends with how to restore the newest snapshot.
 pub fn open_configured(cfg: &Config) -> anyhow::Result<Arc<dyn Store>> {
+    crate::cli::private::prepare(&cfg.data_dir, &[&cfg.backup_dir()])?;
     if cfg.store.backend == Backend::Postgres {
         return open_postgres(&cfg.store.postgres_url()?, cfg.store.postgres_pool);
     }
-    let store = open_store(&cfg.data_dir, cfg.limits.store_cache_mb).map_err(|e| {
+    let store = open_sled(&cfg.data_dir, cfg.limits.store_cache_mb).map_err(|e| {
         // A store that is not merely locked may be broken (sled after an abrupt stop):
         // say how to get the newest snapshot back.
         let text = format!("{e:#}");
@@ -156,17 +164,17 @@ impl Drop for Backups {
 /// `every_hours` and one at each SIGUSR1 (the `.tmp` files of unfinished ones removed
 /// first); writes `DATA_DIR/mancala-bot.pid`.
 ///
+/// The data directory exists and is private already: the store was opened first
+/// ([`open_configured`]).
+///
 /// # Errors
-/// The data directory cannot be made private ([`crate::cli::private::prepare`]) or the
-/// pid file cannot be written.
+/// The pid file cannot be written.
 pub fn start_backups(
     cfg: &Config,
     store: Arc<dyn mancala_bot::store::Store>,
 ) -> anyhow::Result<Backups> {
     use crate::cli::snapshot;
     let pid_file = cfg.data_dir.join(snapshot::PID_FILE);
-    // With PostgreSQL nothing else creates the data directory (sled's store does).
-    crate::cli::private::prepare(&cfg.data_dir, &[&cfg.backup_dir()])?;
     mancala_bot::files::write_new(&pid_file, format!("{}\n", std::process::id()).as_bytes())
         .with_context(|| format!("cannot write {}", pid_file.display()))?;
     let (tx, rx) = std::sync::mpsc::channel();
