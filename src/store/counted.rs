@@ -3,10 +3,10 @@
 //! the command being handled ([`crate::metrics::in_command`]), so that `/metrics` shows
 //! how many each command really does.
 //!
-//! Reads: [`Store::load`], [`Store::last_finished`], [`Store::finished`],
+//! Reads: [`Store::read`] (one batch, however many keys), [`Store::load`], [`Store::last_finished`], [`Store::finished`],
 //! [`Store::for_each`] (one scan), [`Store::counts`], [`Store::due`], [`Store::doc`],
 //! [`Store::docs`] and [`Store::listed`] (one scan each), [`Store::unsettled`].
-//! Writes: [`Store::write`], [`Store::write_doc`] and [`Store::unlist`]
+//! Writes: [`Store::commit`] (one transaction, however many keys), [`Store::write`], [`Store::write_doc`] and [`Store::unlist`]
 //! (compare-and-swap: one that finds
 //! another write first is also counted in `mancala_store_conflicts_total`),
 //! [`Store::new_id`] (it advances the store's counter), [`Store::import`],
@@ -18,7 +18,9 @@
 use std::sync::Arc;
 
 use super::keys::{DocKey, DocPrefix};
-use super::{ImportBatch, ImportCounts, Record, Store, StoreError, Stored, Version, Write};
+use super::{
+    Got, ImportBatch, ImportCounts, Op, Read, Record, Store, StoreError, Stored, Version, Write,
+};
 use crate::metrics::Metrics;
 use crate::model::ChannelKey;
 
@@ -40,7 +42,7 @@ impl CountedStore {
         &self.inner
     }
 
-    fn read<T>(&self, r: T) -> T {
+    fn one_read<T>(&self, r: T) -> T {
         self.metrics.store_read();
         r
     }
@@ -59,7 +61,7 @@ impl CountedStore {
 
 impl Store for CountedStore {
     fn load(&self, at: &ChannelKey) -> Result<Option<Stored>, StoreError> {
-        self.read(self.inner.load(at))
+        self.one_read(self.inner.load(at))
     }
 
     fn write(
@@ -72,11 +74,11 @@ impl Store for CountedStore {
     }
 
     fn last_finished(&self, at: &ChannelKey) -> Result<Option<Record>, StoreError> {
-        self.read(self.inner.last_finished(at))
+        self.one_read(self.inner.last_finished(at))
     }
 
     fn finished(&self, id: &str) -> Result<Option<Record>, StoreError> {
-        self.read(self.inner.finished(id))
+        self.one_read(self.inner.finished(id))
     }
 
     fn new_id(&self, now_ms: u64) -> Result<String, StoreError> {
@@ -87,7 +89,7 @@ impl Store for CountedStore {
         &self,
         each: &mut dyn FnMut(&Record) -> Result<(), StoreError>,
     ) -> Result<(), StoreError> {
-        self.read(self.inner.for_each(each))
+        self.one_read(self.inner.for_each(each))
     }
 
     fn import(&self, batch: &ImportBatch) -> Result<ImportCounts, StoreError> {
@@ -95,15 +97,15 @@ impl Store for CountedStore {
     }
 
     fn counts(&self) -> (usize, usize) {
-        self.read(self.inner.counts())
+        self.one_read(self.inner.counts())
     }
 
     fn due(&self, now_ms: u64) -> Result<Vec<ChannelKey>, StoreError> {
-        self.read(self.inner.due(now_ms))
+        self.one_read(self.inner.due(now_ms))
     }
 
     fn doc(&self, key: &DocKey) -> Result<Option<Vec<u8>>, StoreError> {
-        self.read(self.inner.doc(key))
+        self.one_read(self.inner.doc(key))
     }
 
     fn write_doc(
@@ -116,11 +118,11 @@ impl Store for CountedStore {
     }
 
     fn docs(&self, prefix: &DocPrefix) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
-        self.read(self.inner.docs(prefix))
+        self.one_read(self.inner.docs(prefix))
     }
 
     fn listed(&self) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
-        self.read(self.inner.listed())
+        self.one_read(self.inner.listed())
     }
 
     fn unlist(&self, key: &DocKey, expected: &[u8]) -> Result<bool, StoreError> {
@@ -128,7 +130,7 @@ impl Store for CountedStore {
     }
 
     fn unsettled(&self) -> Result<Vec<String>, StoreError> {
-        self.read(self.inner.unsettled())
+        self.one_read(self.inner.unsettled())
     }
 
     fn settle(&self, id: &str) -> Result<(), StoreError> {
@@ -137,6 +139,14 @@ impl Store for CountedStore {
 
     fn quiesced(&self, read: &mut dyn FnMut() -> Result<(), StoreError>) -> Result<(), StoreError> {
         self.inner.quiesced(read)
+    }
+
+    fn read(&self, keys: &[Read]) -> Result<Vec<Got>, StoreError> {
+        self.one_read(self.inner.read(keys))
+    }
+
+    fn commit(&self, ops: &mut [Op]) -> Result<bool, StoreError> {
+        self.cas(self.inner.commit(ops))
     }
 }
 

@@ -9,6 +9,7 @@
 //! channel holds at most one record (a challenge or a game in play); a finished game is
 //! moved, in the same transaction, to the history, keyed by its game id.
 
+pub mod batch;
 mod counted;
 mod import;
 pub mod keys;
@@ -28,6 +29,7 @@ use keys::{DocKey, DocPrefix};
 #[cfg(feature = "postgres")]
 pub use self::postgres::PgStore;
 pub use self::sled::SledStore;
+pub use batch::{GameOp, Got, Op, Read};
 pub use counted::CountedStore;
 pub use memory::{MemorySnapshot, MemoryStore};
 pub use record::{
@@ -338,6 +340,30 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// On I/O failure.
     fn settle(&self, id: &str) -> Result<(), StoreError>;
+
+    /// Reads every key of `keys` in one batch: the answer holds one [`Got`] per key, in
+    /// the same order and of the same kind. Default: one key at a time
+    /// ([`batch::read_each`]).
+    ///
+    /// # Errors
+    /// As the single reads ([`Store::load`], [`Store::doc`] ...).
+    fn read(&self, keys: &[Read]) -> Result<Vec<Got>, StoreError> {
+        batch::read_each(self, keys)
+    }
+
+    /// Applies every write of `ops` if each key still holds what its op expects, all in
+    /// one transaction, and flushes; `Ok(false)`, changing nothing, when any key holds
+    /// something else (another write came first). A [`GameOp::Create`] gets its game id
+    /// here, written back into `ops`. At most one op per key ([`Op::key`]).
+    ///
+    /// # Errors
+    /// On I/O failure; nothing is changed then.
+    fn commit(&self, ops: &mut [Op]) -> Result<bool, StoreError> {
+        if ops.len() <= 1 {
+            return batch::commit_one(self, ops).unwrap_or(Ok(false));
+        }
+        batch::commit_each(self, ops)
+    }
 
     /// Runs `read` while no write can start or be in progress in this store, so that
     /// what it reads is the store as of one instant (a live snapshot). Writes wait for
