@@ -14,14 +14,12 @@ use mancala_rules::Side;
 use super::deadlines::{autoforfeit, finished_with, reminder_points, set_wake, timeout_forfeit};
 use super::decision::{refuse, Change, ChannelState, Ctx, Decision, Draft, Refusal};
 use super::needs::Needs;
-use super::prefs::{ChannelSettings, PlayerPrefs};
 use super::views::{board_picture, expired, names, no_game, players_text, playing, result_text};
-use super::{games, text, text_reply, vs_ai, Answer, Core, Fail};
+use super::{games, text, vs_ai, Core, Fail};
 use crate::core::api::{mention_token, time_token, Incoming, Reply};
 use crate::core::limits::{later, millis};
 use crate::model::{ChannelKey, User};
-use crate::store::keys::DocKey;
-use crate::store::{docs, Challenge, Play, Record, Status, Timing, Verdict};
+use crate::store::{Challenge, Play, Record, Status, Timing, Verdict};
 
 /// `!claim`: the opponent of the player to move wins on time once the deadline passed.
 pub(super) fn claim(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
@@ -355,54 +353,6 @@ fn timeout_notice(r: &Record, t: &Timing, side: Side, ctx: &Ctx<'_>) -> Decision
 }
 
 impl Core {
-    pub(super) fn mute(&self, msg: &Incoming, muted: bool) -> Answer {
-        let key = DocKey::player(&msg.at.community, &msg.author);
-        docs::update(&*self.store, &key, |p: &mut PlayerPrefs| {
-            p.muted = muted;
-            Ok::<(), Fail>(())
-        })?;
-        Ok(vec![text_reply(if muted {
-            tr!("clock-muted", player = &msg.author.name, p = self.p())
-        } else {
-            tr!("clock-unmuted", player = &msg.author.name)
-        })])
-    }
-
-    /// Changes the settings of `msg`'s channel with `change`, if its author is an
-    /// organizer (`!set`).
-    ///
-    /// # Errors
-    /// A refusal for anyone else; a store failure.
-    pub(super) fn set_channel(
-        &self,
-        msg: &Incoming,
-        change: impl Fn(&mut ChannelSettings),
-    ) -> Result<(), Fail> {
-        if !msg.is_organizer {
-            return super::refuse(tr!(
-                "game-settings-organizers-only",
-                who = text::organizers()
-            ));
-        }
-        docs::update(
-            &*self.store,
-            &DocKey::chan(&msg.at),
-            |c: &mut ChannelSettings| {
-                change(c);
-                Ok::<(), Fail>(())
-            },
-        )
-    }
-
-    pub(super) fn set_autoforfeit(&self, msg: &Incoming, on: bool) -> Answer {
-        self.set_channel(msg, |c| c.autoforfeit = on)?;
-        Ok(vec![text_reply(if on {
-            tr!("clock-autoforfeit-on")
-        } else {
-            tr!("clock-autoforfeit-off", p = self.p())
-        })])
-    }
-
     /// What the driver does for the due channel `at` (see [`tick`]), through the
     /// dispatcher; then the AI's owed moves. Replies to post there.
     fn tick_channel(&self, at: &ChannelKey) -> Result<Vec<Reply>, Fail> {

@@ -76,15 +76,6 @@ pub(super) fn autoforfeit(r: &Record, channel: &ChannelSettings) -> bool {
     r.tournament.is_some() || r.ai.is_some() || channel.autoforfeit
 }
 
-/// Whether deciding on `r` at `now` may need the channel's settings: a game in play
-/// whose deadline has passed and whose forfeit the channel decides.
-pub(super) fn needs_channel_settings(r: &Record, now: u64) -> bool {
-    r.status == Status::Playing
-        && r.tournament.is_none()
-        && r.ai.is_none()
-        && r.timing.as_ref().is_some_and(|t| now >= t.deadline_ms)
-}
-
 /// `r` (a game in play) finished with `verdict` at `now`.
 pub(super) fn finished_with(r: &Record, verdict: Verdict, now: u64) -> Record {
     let mut next = r.clone();

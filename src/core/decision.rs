@@ -14,8 +14,10 @@ use mancala_rules::{Position, Side, Trace};
 
 use crate::core::api::Reply;
 use crate::core::painter::BoardInfo;
-use crate::core::{ChannelSettings, Settings};
+use crate::core::{ChannelSettings, PlayerPrefs, Settings};
 use crate::model::{ChannelKey, User};
+use crate::store::docs::Doc;
+use crate::store::keys::DocKey;
 use crate::store::{Record, Stored};
 
 /// Everything a channel command decides from, loaded once per attempt.
@@ -34,8 +36,14 @@ pub struct ChannelState {
     /// The channel's settings (`!set`), for a move (how it is shown) and when a deadline
     /// has passed in its game (they say whether it forfeits); the defaults otherwise.
     pub channel: ChannelSettings,
+    /// The stored bytes of the channel's settings (`None`: never set), to compare
+    /// against when a command changes them (`!set`).
+    pub channel_version: Option<Vec<u8>>,
     /// Whether the player to move muted his reminders (the driver's reminders only).
     pub muted: bool,
+    /// The author's preferences in this community (`!mute`), with their stored bytes;
+    /// the defaults when the command does not read them.
+    pub author: Doc<PlayerPrefs>,
 }
 
 impl ChannelState {
@@ -65,6 +73,11 @@ pub struct Ctx<'a> {
     pub at: &'a ChannelKey,
     /// Who sent the command.
     pub author: &'a User,
+    /// Whether the author is an organizer where he wrote (see
+    /// [`crate::core::api::Incoming::is_organizer`]).
+    pub organizer: bool,
+    /// The platform's locale of the message answered, if it gave one.
+    pub locale: Option<&'a str>,
     /// Now, in milliseconds since the Unix epoch (one reading per attempt).
     pub now: u64,
     /// The core's settings.
@@ -95,8 +108,8 @@ pub fn refuse<T>(text: impl Into<String>) -> Result<T, Refusal> {
 #[derive(Clone, Debug)]
 pub enum Change {
     /// A new record where the channel holds none (or an expired challenge): the
-    /// dispatcher gives it a fresh game id ([`crate::store::Store::new_id`]) before
-    /// writing, so that the handler needs no store.
+    /// store gives it a fresh game id as it writes it ([`crate::store::GameOp::Create`]),
+    /// so that the handler needs no store.
     Create(Record),
     /// Store this record as the channel's.
     Put(Record),
@@ -107,12 +120,37 @@ pub enum Change {
     Remove,
 }
 
-/// What a command decided: the write (none for a command that only looks) and the
-/// replies to post once it succeeded.
+/// A document a decision writes: `value` at `key` if it still holds `expected` (the
+/// bytes read, `None`: absent), in the same compare-and-swap as the channel's record.
+#[derive(Clone, Debug)]
+pub struct DocWrite {
+    /// The document.
+    pub key: DocKey,
+    /// Its bytes as read.
+    pub expected: Option<Vec<u8>>,
+    /// Its new bytes (JSON).
+    pub value: Vec<u8>,
+}
+
+impl DocWrite {
+    /// `value` as JSON at `key`, which held `expected` when read.
+    pub fn of<T: serde::Serialize>(key: DocKey, expected: Option<Vec<u8>>, value: &T) -> DocWrite {
+        DocWrite {
+            key,
+            expected,
+            value: serde_json::to_vec(value).expect("documents always serialize"),
+        }
+    }
+}
+
+/// What a command decided: the writes (none for a command that only looks) and the
+/// replies to post once they succeeded.
 #[derive(Clone, Debug, Default)]
 pub struct Decision {
-    /// The write; `None`: nothing to write.
+    /// The write of the channel's record; `None`: it stays as read.
     pub change: Option<Change>,
+    /// The documents written with it, in the same compare-and-swap.
+    pub docs: Vec<DocWrite>,
     /// The replies, in order.
     pub replies: Vec<Draft>,
 }
@@ -121,8 +159,8 @@ impl Decision {
     /// Replies only, no write.
     pub fn look(replies: Vec<Draft>) -> Decision {
         Decision {
-            change: None,
             replies,
+            ..Decision::default()
         }
     }
 
@@ -131,6 +169,16 @@ impl Decision {
         Decision {
             change: Some(change),
             replies,
+            ..Decision::default()
+        }
+    }
+
+    /// Replies and the documents `docs`, no change to the channel's record.
+    pub fn docs(docs: Vec<DocWrite>, replies: Vec<Draft>) -> Decision {
+        Decision {
+            docs,
+            replies,
+            ..Decision::default()
         }
     }
 

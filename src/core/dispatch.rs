@@ -7,16 +7,16 @@ use mancala_rules::{Side, Trace};
 
 use super::api::{Attachment, Incoming, Reply};
 use super::command::Command;
-use super::deadlines::needs_channel_settings;
 use super::decision::{Change, ChannelState, Ctx, Decision, Draft, Picture, Refusal};
 use super::needs::Needs;
 use super::painter::{BoardInfo, Frame, MovePictures};
+use super::set::{self, Setting};
 use super::show::{PictureStyle, Theme};
 use super::views::expired;
-use super::{correspondence, games, views, ChannelSettings, Core, Fail, PlayerPrefs};
-use crate::model::ChannelKey;
+use super::{correspondence, games, text, views, ChannelSettings, Core, Fail, PlayerPrefs};
+use crate::model::{ChannelKey, User};
 use crate::store::keys::DocKey;
-use crate::store::{docs, Record, Status, StoreError, Write};
+use crate::store::{docs, GameOp, Got, Op, Read, Record, Status, StoreError};
 
 /// Attempts of one command before giving up ("too many commands at once").
 const MAX_ATTEMPTS: usize = 8;
@@ -48,6 +48,26 @@ pub(super) fn decide(
         Command::Abort => correspondence::abort(state, ctx),
         Command::Draw => correspondence::draw(state, ctx),
         Command::Rematch => correspondence::rematch(state, ctx),
+        Command::Rules(topic) => {
+            let kind = state.record().map(|r| r.kind);
+            let reply = views::rules(*topic, kind, ctx.p());
+            Ok(Decision::look(vec![Draft {
+                reply,
+                pictures: Vec::new(),
+            }]))
+        }
+        Command::Help => Ok(Decision::look(vec![Draft::text(text::help(
+            ctx.p(),
+            ctx.settings.ai_level,
+            &ctx.settings.default_game.to_string(),
+        ))])),
+        Command::Mute(on) => Ok(set::mute(state, ctx, *on)),
+        Command::SetAutoForfeit(on) => set::set(state, ctx, Setting::AutoForfeit(*on)),
+        Command::SetHints(on) => set::set(state, ctx, Setting::Hints(*on)),
+        Command::SetPictures(style) => set::set(state, ctx, Setting::Pictures(*style)),
+        Command::SetView(view) => set::set(state, ctx, Setting::View(*view)),
+        Command::SetTheme(theme) => set::set(state, ctx, Setting::Theme(*theme)),
+        Command::SetLanguage(lang) => set::set(state, ctx, Setting::Language(*lang)),
         _ => Ok(Decision::default()),
     }
 }
@@ -63,45 +83,77 @@ pub(super) fn toss() -> Side {
 }
 
 impl Core {
-    /// Loads what a command in `at` decides from at `now`, as `needs` says.
+    /// Reads what a command of `author` in `at` decides from at `now`, as `needs`
+    /// says: the channel's record and settings, and what `needs` adds, in one batched
+    /// read ([`Store::read`]); the muted flag of the player to move, when asked, in a
+    /// second one (it depends on the record).
     pub(super) fn load_state(
         &self,
         at: &ChannelKey,
+        author: &User,
         needs: Needs,
         now: u64,
     ) -> Result<ChannelState, StoreError> {
-        let stored = self.store.load(at)?;
+        let chan = DocKey::chan(at);
+        let mut keys = vec![Read::Game(at.clone()), Read::Doc(chan.clone())];
+        if needs.last_finished {
+            keys.push(Read::LastFinished(at.clone()));
+        }
+        let prefs = DocKey::player(&at.community, author);
+        if needs.author {
+            keys.push(Read::Doc(prefs.clone()));
+        }
+        let mut got = self.store.read(&keys)?.into_iter();
+        let mut next = || got.next().ok_or_else(short_answer);
+        let Got::Game(stored) = next()? else {
+            return Err(short_answer());
+        };
+        let Got::Doc(chan_bytes) = next()? else {
+            return Err(short_answer());
+        };
+        let channel = docs::decode::<ChannelSettings>(&chan, chan_bytes)?;
         let record = stored.as_ref().map(|s| &s.record);
-        let last_finished = if needs.last_finished
-            && record.is_none_or(|r| r.status == Status::Challenge && expired(r, now))
-        {
-            self.store.last_finished(at)?
-        } else {
-            None
-        };
-        let channel = match record {
-            Some(r) if needs.shown || (needs.channel && needs_channel_settings(r, now)) => {
-                docs::load::<ChannelSettings>(&*self.store, &DocKey::chan(&r.at))?.value
+        let mut last_finished = None;
+        if needs.last_finished {
+            let Got::LastFinished(last) = next()? else {
+                return Err(short_answer());
+            };
+            // Shown only where the channel holds no game to show.
+            if record.is_none_or(|r| r.status == Status::Challenge && expired(r, now)) {
+                last_finished = last;
             }
-            _ => ChannelSettings::default(),
+        }
+        let author = match needs.author {
+            true => match next()? {
+                Got::Doc(bytes) => docs::decode::<PlayerPrefs>(&prefs, bytes)?,
+                _ => return Err(short_answer()),
+            },
+            false => docs::Doc::default(),
         };
+        let muted = needs.muted && self.to_move_muted(at, record)?;
+        Ok(ChannelState {
+            stored,
+            last_finished,
+            channel: channel.value,
+            channel_version: channel.version,
+            muted,
+            author,
+        })
+    }
+
+    /// Whether the player to move in `record` (in `at`) muted his reminders.
+    fn to_move_muted(&self, at: &ChannelKey, record: Option<&Record>) -> Result<bool, StoreError> {
         let to_move = record.and_then(|r| {
             let side = r.play.as_ref()?.game().position().to_move();
             r.player(side)
         });
-        let muted = match to_move {
-            Some(player) if needs.muted => {
+        Ok(match to_move {
+            Some(player) => {
                 docs::load::<PlayerPrefs>(&*self.store, &DocKey::player(&at.community, player))?
                     .value
                     .muted
             }
-            _ => false,
-        };
-        Ok(ChannelState {
-            stored,
-            last_finished,
-            channel,
-            muted,
+            None => false,
         })
     }
 
@@ -115,19 +167,38 @@ impl Core {
         needs: Needs,
         decide: &mut dyn FnMut(&ChannelState, &Ctx<'_>) -> Result<Decision, Refusal>,
     ) -> Result<Vec<Reply>, Fail> {
-        for _ in 0..MAX_ATTEMPTS {
+        let state = self.load_state(at, &msg.author, needs, self.clock.now_ms())?;
+        Ok(self.commit_from(state, msg, needs, decide)?.replies)
+    }
+
+    /// [`Core::commit`] from `state`, already read for `msg` (the first attempt's:
+    /// the chat's commands read it before they are parsed, for the channel's
+    /// language); with the channel's record as it is after the command.
+    pub(super) fn commit_from(
+        &self,
+        mut state: ChannelState,
+        msg: &Incoming,
+        needs: Needs,
+        decide: &mut dyn FnMut(&ChannelState, &Ctx<'_>) -> Result<Decision, Refusal>,
+    ) -> Result<Committed, Fail> {
+        let at = &msg.at;
+        for attempt in 0..MAX_ATTEMPTS {
             let now = self.clock.now_ms();
-            let state = self.load_state(at, needs, now)?;
+            if attempt > 0 {
+                state = self.load_state(at, &msg.author, needs, now)?;
+            }
             let ctx = Ctx {
                 at,
                 author: &msg.author,
+                organizer: msg.is_organizer,
+                locale: msg.locale.as_deref(),
                 now,
                 settings: &self.settings,
                 coin: (self.coin)(),
             };
             let decision = decide(&state, &ctx)?;
-            if let Some(replies) = self.apply(at, &state, decision)? {
-                return Ok(replies);
+            if let Some(done) = self.apply(at, &state, decision)? {
+                return Ok(done);
             }
         }
         Err(Fail::Busy)
@@ -141,24 +212,19 @@ impl Core {
         at: &ChannelKey,
         state: &ChannelState,
         mut decision: Decision,
-    ) -> Result<Option<Vec<Reply>>, StoreError> {
-        let expected = state.stored.as_ref().map(|s| &s.version);
-        let written = match &mut decision.change {
-            None => true,
-            Some(Change::Create(r)) => {
-                r.id = self.store.new_id(r.created_ms)?;
-                self.store.write(at, expected, Write::Put(r))?
-            }
-            Some(Change::Put(r)) => self.store.write(at, expected, Write::Put(r))?,
-            Some(Change::Finish(r)) => self.store.write(at, expected, Write::Finish(r))?,
-            Some(Change::Remove) => self.store.write(at, expected, Write::Remove)?,
-        };
+    ) -> Result<Option<Committed>, StoreError> {
+        let mut ops = write_ops(at, state, &mut decision);
+        let written = self.store.commit(&mut ops)?;
         if !written {
             return Ok(None);
         }
-        let follow = match &decision.change {
-            Some(Change::Finish(r)) => self.finished(r, &mut decision.replies),
-            _ => Vec::new(),
+        let (record, follow) = match ops.into_iter().next() {
+            Some(Op::Game { change, .. }) => match change {
+                GameOp::Finish(r) => (None, self.finished(&r, &mut decision.replies)),
+                GameOp::Create(r) | GameOp::Put(r) => (Some(r), Vec::new()),
+                GameOp::Remove => (None, Vec::new()),
+            },
+            _ => (state.record().cloned(), Vec::new()),
         };
         let mut out: Vec<Reply> = decision
             .replies
@@ -166,7 +232,10 @@ impl Core {
             .map(|d| self.paint(d, state.channel.theme, at))
             .collect();
         out.extend(follow);
-        Ok(Some(out))
+        Ok(Some(Committed {
+            replies: out,
+            record,
+        }))
     }
 
     /// What follows the game `r` just finished (see the `aftermath` module): its rating
@@ -310,5 +379,46 @@ fn attachment(filename: String, f: Frame) -> Attachment {
         filename,
         bytes: f.png,
         alt: f.alt,
+    }
+}
+
+/// What a command wrote, as the dispatcher answers it.
+pub(super) struct Committed {
+    /// The replies, painted.
+    pub replies: Vec<Reply>,
+    /// The channel's record after the write (`None`: the channel holds none).
+    pub record: Option<Record>,
+}
+
+/// The store's writes of `decision` over `state` (read in `at`): the channel's record
+/// first (compared with the version read), then its documents; the decision keeps its
+/// replies.
+fn write_ops(at: &ChannelKey, state: &ChannelState, decision: &mut Decision) -> Vec<Op> {
+    let mut ops = Vec::new();
+    if let Some(change) = decision.change.take() {
+        ops.push(Op::Game {
+            at: at.clone(),
+            expected: state.stored.as_ref().map(|s| s.version.clone()),
+            change: match change {
+                Change::Create(r) => GameOp::Create(r),
+                Change::Put(r) => GameOp::Put(r),
+                Change::Finish(r) => GameOp::Finish(r),
+                Change::Remove => GameOp::Remove,
+            },
+        });
+    }
+    ops.extend(decision.docs.drain(..).map(|d| Op::Doc {
+        key: d.key,
+        expected: d.expected,
+        value: Some(d.value),
+    }));
+    ops
+}
+
+/// The error of a batched read whose answer does not match its keys (a store bug).
+fn short_answer() -> StoreError {
+    StoreError::Io {
+        what: "reading a command's records".into(),
+        reason: "the store answered other keys than were asked".into(),
     }
 }

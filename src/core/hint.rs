@@ -143,15 +143,4 @@ impl Core {
             Err(e) => refuse(tr!("hint-search-failed", error = e.to_string())),
         }
     }
-
-    /// `!set hints on|off` (organizers).
-    pub(super) fn set_hints(&self, msg: &Incoming, on: bool) -> Answer {
-        self.set_channel(msg, |c| c.hints = on)?;
-        let p = &self.settings.prefix;
-        Ok(vec![text_reply(if on {
-            tr!("hint-set-on", p = p)
-        } else {
-            tr!("hint-set-off")
-        })])
-    }
 }

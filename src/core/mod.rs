@@ -54,6 +54,7 @@ pub mod tournament;
 mod views;
 mod vs_ai;
 
+use decision::ChannelState;
 pub use prefs::{ChannelSettings, PlayerPrefs};
 
 use std::collections::HashSet;
@@ -480,39 +481,23 @@ impl Core {
         &self.settings.prefix
     }
 
-    /// Runs `cmd`: a channel command through the dispatcher ([`Core::commit`]), the
-    /// others (documents, help) by themselves.
-    fn run(&self, cmd: &Command, msg: &Incoming) -> Answer {
+    /// Runs `cmd`, read in `state`: a channel command through the dispatcher
+    /// ([`Core::commit_from`]), the others by themselves; with the channel's record
+    /// after it when the dispatcher ran it (`None` otherwise, and when the channel
+    /// holds none).
+    fn run(&self, cmd: &Command, msg: &Incoming, state: ChannelState) -> Result<Ran, Fail> {
         if let Some(needs) = needs::Needs::of(cmd) {
-            return self.commit(&msg.at, msg, needs, &mut |state, ctx| {
+            let done = self.commit_from(state, msg, needs, &mut |state, ctx| {
                 let mut decision = dispatch::decide(state, cmd, ctx)?;
                 self.admit_pictures(msg, &mut decision, state.channel.theme)?;
                 Ok(decision)
+            })?;
+            return Ok(Ran {
+                replies: done.replies,
+                record: Some(done.record),
             });
         }
-        match cmd {
-            Command::Rules(topic) => {
-                // A store failure reads as "no game here": the summaries of both.
-                let kind = self
-                    .store
-                    .load(&msg.at)
-                    .ok()
-                    .flatten()
-                    .map(|s| s.record.kind);
-                Ok(vec![views::rules(*topic, kind, self.p())])
-            }
-            Command::Help => Ok(vec![text_reply(text::help(
-                self.p(),
-                self.settings.ai_level,
-                &self.settings.default_game.to_string(),
-            ))]),
-            Command::Mute(on) => self.mute(msg, *on),
-            Command::SetAutoForfeit(on) => self.set_autoforfeit(msg, *on),
-            Command::SetHints(on) => self.set_hints(msg, *on),
-            Command::SetPictures(style) => self.set_pictures(msg, *style),
-            Command::SetView(view) => self.set_view(msg, *view),
-            Command::SetTheme(theme) => self.set_theme(msg, *theme),
-            Command::SetLanguage(lang) => self.set_language(msg, *lang),
+        let replies = match cmd {
             Command::Hint => self.hint(msg),
             Command::Analyze => self.analyze(msg),
             Command::Rating(who) => self.rating_cmd(msg, who.as_ref()),
@@ -520,26 +505,44 @@ impl Core {
             Command::Tournament(t) => self.tournament(msg, t),
             // Channel commands went to the dispatcher above.
             _ => Ok(Vec::new()),
-        }
+        }?;
+        Ok(Ran {
+            replies,
+            record: None,
+        })
     }
 
-    /// Runs `cmd`, deciding again on a compare-and-swap conflict of a document; with
-    /// how it ended.
-    fn run_command(&self, cmd: &Command, msg: &Incoming) -> (Vec<Reply>, Outcome) {
-        for _ in 0..8 {
-            match self.run(cmd, msg) {
-                Ok(replies) => return (replies, Outcome::Ok),
-                Err(Fail::Refuse(text)) => return (vec![error_reply(text)], Outcome::Refused),
-                Err(Fail::Conflict) => continue,
-                Err(Fail::Busy) => break,
-                Err(Fail::Store(e)) => {
-                    tracing::error!(error = %e, "store failure");
-                    return (vec![error_reply(store_failure_text(&e))], Outcome::Error);
-                }
+    /// Runs `cmd` over `state` with how it ended; a command that keeps meeting
+    /// conflicts is refused as busy.
+    fn run_command(&self, cmd: &Command, msg: &Incoming, state: ChannelState) -> (Ran, Outcome) {
+        let failed = |replies, outcome| {
+            let ran = Ran {
+                replies,
+                record: None,
+            };
+            (ran, outcome)
+        };
+        match self.run(cmd, msg, state) {
+            Ok(ran) => (ran, Outcome::Ok),
+            Err(Fail::Refuse(text)) => failed(vec![error_reply(text)], Outcome::Refused),
+            Err(Fail::Conflict | Fail::Busy) => {
+                failed(vec![error_reply(tr!("busy-retry"))], Outcome::Busy)
+            }
+            Err(Fail::Store(e)) => {
+                tracing::error!(error = %e, "store failure");
+                failed(vec![error_reply(store_failure_text(&e))], Outcome::Error)
             }
         }
-        (vec![error_reply(tr!("busy-retry"))], Outcome::Busy)
     }
+}
+
+/// What running a command gave.
+struct Ran {
+    /// The replies.
+    replies: Vec<Reply>,
+    /// The channel's record after the command, when the dispatcher ran it: `None`
+    /// when the command went its own way (the AI then looks in the store).
+    record: Option<Option<Record>>,
 }
 
 impl Core {
@@ -553,10 +556,42 @@ impl Core {
         i18n::Lang::choose(chosen, locale)
     }
 
+    /// What the command in `msg` reads, from its words parsed without regard to
+    /// language (only its errors are words): its read plan, or the channel's record
+    /// and settings alone (every command reads the settings: they hold the language).
+    fn plan(&self, msg: &Incoming) -> needs::Needs {
+        let prefix = input::command_text(&self.settings.prefix);
+        let parsed = i18n::with_lang(i18n::Lang::En, || {
+            command::parse(&msg.text, &prefix, &msg.mentions)
+        });
+        match parsed {
+            Some(Ok(cmd)) => needs::Needs::of(&cmd).unwrap_or_default(),
+            _ => needs::Needs::default(),
+        }
+    }
+
+    /// [`ChatCore::handle`] once the channel is read: one batched read ([`Core::plan`])
+    /// gives the language and everything a channel command decides from.
+    fn handle_read(&self, msg: &Incoming) -> (Vec<Reply>, Outcome) {
+        let needs = self.plan(msg);
+        match self.load_state(&msg.at, &msg.author, needs, self.clock.now_ms()) {
+            Ok(state) => {
+                let lang = i18n::Lang::choose(state.channel.language, msg.locale.as_deref());
+                i18n::with_lang(lang, || self.handle_in_lang(msg, state))
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "store failure");
+                let lang = i18n::Lang::choose(None, msg.locale.as_deref());
+                let text = i18n::with_lang(lang, || store_failure_text(&e));
+                (vec![error_reply(text)], Outcome::Error)
+            }
+        }
+    }
+
     /// [`ChatCore::handle`] in the language already chosen for the message; with how
     /// the command ended (a refusal before it ran: too long, rate limited, bad usage;
     /// busy: the AI's pool is full).
-    fn handle_in_lang(&self, msg: &Incoming) -> (Vec<Reply>, Outcome) {
+    fn handle_in_lang(&self, msg: &Incoming, state: ChannelState) -> (Vec<Reply>, Outcome) {
         let prefix = input::command_text(&self.settings.prefix);
         let Some(parsed) = command::parse(&msg.text, &prefix, &msg.mentions) else {
             return (Vec::new(), Outcome::Ok);
@@ -602,7 +637,7 @@ impl Core {
         };
         // A command that makes the AI search takes its place in the AI's pool first: when
         // the pool is full it is refused before anything changes.
-        let ticket = if self.may_wake_ai(&cmd, &msg.at) {
+        let ticket = if vs_ai::may_wake_ai(&cmd, state.record()) {
             match self.ai_pool.admit() {
                 Ok(t) => Some(t),
                 Err(busy) => return (vec![vs_ai::busy_reply(busy)], Outcome::Busy),
@@ -610,10 +645,18 @@ impl Core {
         } else {
             None
         };
-        let (mut out, outcome) = self.run_command(&cmd, msg);
+        let (ran, outcome) = self.run_command(&cmd, msg, state);
+        let mut out = ran.replies;
         // The AI answers a move at once (and plays first as South); after a restart its
-        // owed move is played at the first command in the channel.
-        out.extend(self.ai_turns(&msg.at, ticket.as_ref()));
+        // owed move is played at the first command in the channel. The record after
+        // the command says whether it is to move, without a read.
+        let owed = match &ran.record {
+            Some(record) => record.as_ref().and_then(vs_ai::ai_to_move).is_some(),
+            None => true,
+        };
+        if owed {
+            out.extend(self.ai_turns(&msg.at, ticket.as_ref()));
+        }
         vs_ai::drop_ai_mentions(&mut out);
         (self.split_long(&msg.at, out), outcome)
     }
@@ -639,10 +682,7 @@ impl ChatCore for Core {
         // every store call in it (the language's read included) labelled so.
         let name = command::canonical_name(rest).unwrap_or(crate::metrics::UNKNOWN);
         let started = std::time::Instant::now();
-        let (replies, outcome) = crate::metrics::in_command(name, || {
-            let lang = self.channel_lang(&msg.at, msg.locale.as_deref());
-            i18n::with_lang(lang, || self.handle_in_lang(msg))
-        });
+        let (replies, outcome) = crate::metrics::in_command(name, || self.handle_read(msg));
         self.metrics.command_done(name, outcome, started.elapsed());
         replies
     }

@@ -3,31 +3,31 @@
 
 use super::command::Command;
 
-/// What a channel command reads besides the channel's record (see [`ChannelState`]).
+/// What a channel command reads besides the channel's record and settings (which every
+/// command reads: the settings hold the channel's language), in the same batched read
+/// (see [`ChannelState`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Needs {
     /// The last finished game, when the channel holds no game (or an expired challenge).
     pub last_finished: bool,
-    /// The channel's settings, when the game's deadline has passed.
-    pub channel: bool,
-    /// The channel's settings in any case: how boards and moves are shown (`!set
-    /// pictures`, `view`, `theme`).
-    pub shown: bool,
-    /// Whether the player to move muted his reminders.
+    /// Whether the player to move muted his reminders (a second read, after the
+    /// record: only the driver's reminders need it).
     pub muted: bool,
+    /// The author's preferences in the community (`!mute`).
+    pub author: bool,
 }
 
 impl Needs {
     /// What `cmd` reads, or `None` when it is not a channel command (documents, help,
     /// rules).
     pub(super) fn of(cmd: &Command) -> Option<Needs> {
-        // Every channel command may answer with a board: the channel's settings say how.
-        let record = Needs {
-            shown: true,
-            ..Needs::default()
-        };
+        let record = Needs::default();
         let shown = Needs {
             last_finished: true,
+            ..record
+        };
+        let author = Needs {
+            author: true,
             ..record
         };
         Some(match cmd {
@@ -41,16 +41,16 @@ impl Needs {
             | Command::Draw
             | Command::Sow(_) => record,
             Command::Board | Command::History | Command::Replay | Command::Rematch => shown,
-            Command::Rules(_)
-            | Command::Help
-            | Command::Mute(_)
-            | Command::SetAutoForfeit(_)
+            Command::Mute(_) => author,
+            Command::SetAutoForfeit(_)
             | Command::SetHints(_)
             | Command::SetPictures(_)
             | Command::SetView(_)
             | Command::SetTheme(_)
             | Command::SetLanguage(_)
-            | Command::Hint
+            | Command::Rules(_)
+            | Command::Help => record,
+            Command::Hint
             | Command::Analyze
             | Command::Rating(_)
             | Command::Leaderboard(_)
@@ -61,10 +61,8 @@ impl Needs {
     /// What the periodic driver reads for a due channel.
     pub(super) fn tick() -> Needs {
         Needs {
-            last_finished: false,
-            channel: true,
-            shown: false,
             muted: true,
+            ..Needs::default()
         }
     }
 }

@@ -1,55 +1,107 @@
-//! The channel's display settings set by organizers: `!set theme`, `!set language`,
-//! `!set pictures` and `!set view` (their types are in [`super::show`]), stored with
-//! the channel's settings.
+//! `!set SETTING VALUE` (organizers) and `!mute` / `!unmute`: pure decisions that write
+//! the channel's settings or the author's preferences ([`super::prefs`]) in the
+//! dispatcher's one compare-and-swap, with the reply in the language the channel is
+//! answered in (the new one for `!set language`).
 
+use super::decision::{refuse, ChannelState, Ctx, Decision, DocWrite, Draft, Refusal};
 use super::show::{BoardView, PictureStyle, Theme};
-use super::{text_reply, Answer, Core};
-use crate::core::api::Incoming;
+use super::{text, ChannelSettings};
 use crate::i18n::Lang;
+use crate::store::keys::DocKey;
 
-impl Core {
-    /// `!set theme light|dark` (organizers).
-    pub(super) fn set_theme(&self, msg: &Incoming, theme: Theme) -> Answer {
-        self.set_channel(msg, |c| c.theme = theme)?;
-        Ok(vec![text_reply(tr!(
-            "settings-theme",
-            theme = theme.word()
-        ))])
+/// A change of one channel setting (`!set`).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Setting {
+    /// `!set autoforfeit on|off`.
+    AutoForfeit(bool),
+    /// `!set hints on|off`.
+    Hints(bool),
+    /// `!set pictures frames|sheet|final|gif`.
+    Pictures(PictureStyle),
+    /// `!set view mover|south|north`.
+    View(BoardView),
+    /// `!set theme light|dark`.
+    Theme(Theme),
+    /// `!set language en|fr|es|ru|auto` (`None`: auto).
+    Language(Option<Lang>),
+}
+
+impl Setting {
+    /// Writes the setting into `c`.
+    fn apply(self, c: &mut ChannelSettings) {
+        match self {
+            Setting::AutoForfeit(on) => c.autoforfeit = on,
+            Setting::Hints(on) => c.hints = on,
+            Setting::Pictures(style) => c.pictures = style,
+            Setting::View(view) => c.view = view,
+            Setting::Theme(theme) => c.theme = theme,
+            Setting::Language(lang) => c.language = lang,
+        }
     }
 
-    /// `!set language en|fr|es|ru|auto` (organizers): the reply says so in the new
-    /// language (`auto`: in the language this message is answered in without a choice).
-    pub(super) fn set_language(&self, msg: &Incoming, lang: Option<Lang>) -> Answer {
-        self.set_channel(msg, |c| c.language = lang)?;
-        // The reply is made in the new language, so that it is also rendered in it
-        // (the console's own words, dates).
-        let reply = match lang {
-            Some(l) => crate::i18n::with_lang(l, || text_reply(tr!("language-set"))),
-            None => crate::i18n::with_lang(Lang::choose(None, msg.locale.as_deref()), || {
-                text_reply(tr!("language-auto"))
-            }),
+    /// The reply that confirms the setting, in the language of the answer (the new
+    /// one for `!set language`; `auto`: the one chosen without a setting, from the
+    /// platform's `locale`).
+    fn reply(self, ctx: &Ctx<'_>) -> Draft {
+        let p = ctx.p();
+        // A reply carries the language it was made in (the console speaks it too).
+        let text = match self {
+            Setting::AutoForfeit(true) => tr!("clock-autoforfeit-on"),
+            Setting::AutoForfeit(false) => tr!("clock-autoforfeit-off", p = p),
+            Setting::Hints(true) => tr!("hint-set-on", p = p),
+            Setting::Hints(false) => tr!("hint-set-off"),
+            Setting::Pictures(PictureStyle::Frames) => tr!("settings-pictures-frames"),
+            Setting::Pictures(PictureStyle::Sheet) => tr!("settings-pictures-sheet"),
+            Setting::Pictures(PictureStyle::Final) => tr!("settings-pictures-final"),
+            Setting::Pictures(PictureStyle::Gif) => tr!("settings-pictures-gif"),
+            Setting::View(BoardView::Mover) => tr!("settings-view-mover"),
+            Setting::View(BoardView::South) => tr!("settings-view-south"),
+            Setting::View(BoardView::North) => tr!("settings-view-north"),
+            Setting::Theme(theme) => tr!("settings-theme", theme = theme.word()),
+            Setting::Language(Some(l)) => {
+                return crate::i18n::with_lang(l, || Draft::text(tr!("language-set")));
+            }
+            Setting::Language(None) => {
+                let lang = Lang::choose(None, ctx.locale);
+                return crate::i18n::with_lang(lang, || Draft::text(tr!("language-auto")));
+            }
         };
-        Ok(vec![reply])
+        Draft::text(text)
     }
+}
 
-    /// `!set pictures frames|sheet|final|gif` (organizers).
-    pub(super) fn set_pictures(&self, msg: &Incoming, style: PictureStyle) -> Answer {
-        self.set_channel(msg, |c| c.pictures = style)?;
-        Ok(vec![text_reply(match style {
-            PictureStyle::Frames => tr!("settings-pictures-frames"),
-            PictureStyle::Sheet => tr!("settings-pictures-sheet"),
-            PictureStyle::Final => tr!("settings-pictures-final"),
-            PictureStyle::Gif => tr!("settings-pictures-gif"),
-        })])
+/// `!set`: the channel's settings changed by `setting`, if the author is an organizer.
+///
+/// # Errors
+/// A refusal naming who may change settings, for anyone else.
+pub(super) fn set(
+    state: &ChannelState,
+    ctx: &Ctx<'_>,
+    setting: Setting,
+) -> Result<Decision, Refusal> {
+    if !ctx.organizer {
+        return refuse(tr!(
+            "game-settings-organizers-only",
+            who = text::organizers()
+        ));
     }
+    let mut next = state.channel.clone();
+    setting.apply(&mut next);
+    let key = DocKey::chan(ctx.at);
+    let write = DocWrite::of(key, state.channel_version.clone(), &next);
+    Ok(Decision::docs(vec![write], vec![setting.reply(ctx)]))
+}
 
-    /// `!set view mover|south|north` (organizers).
-    pub(super) fn set_view(&self, msg: &Incoming, view: BoardView) -> Answer {
-        self.set_channel(msg, |c| c.view = view)?;
-        Ok(vec![text_reply(match view {
-            BoardView::Mover => tr!("settings-view-mover"),
-            BoardView::South => tr!("settings-view-south"),
-            BoardView::North => tr!("settings-view-north"),
-        })])
-    }
+/// `!mute` / `!unmute`: the author's reminders in this community off or on.
+pub(super) fn mute(state: &ChannelState, ctx: &Ctx<'_>, muted: bool) -> Decision {
+    let mut next = state.author.value.clone();
+    next.muted = muted;
+    let key = DocKey::player(&ctx.at.community, ctx.author);
+    let write = DocWrite::of(key, state.author.version.clone(), &next);
+    let name = &ctx.author.name;
+    let text = match muted {
+        true => tr!("clock-muted", player = name, p = ctx.p()),
+        false => tr!("clock-unmuted", player = name),
+    };
+    Decision::docs(vec![write], vec![Draft::text(text)])
 }

@@ -56,6 +56,8 @@ fn decide_as(state: &ChannelState, who: &str, now: u64, cmd: Command) -> Result<
     let ctx = Ctx {
         at: &at,
         author: &author,
+        organizer: false,
+        locale: None,
         now,
         settings: &settings,
         coin: Side::South,
@@ -315,7 +317,7 @@ fn a_decision_on_a_stale_state_loses_the_write_and_the_dispatcher_decides_again(
     let (core, store, r) = core_with_game();
     let mv = first_legal(&r);
     let stale = core
-        .load_state(&chan(), super::needs::Needs::default(), T0)
+        .load_state(&chan(), &user("alice"), super::needs::Needs::default(), T0)
         .expect("load");
     // alice moves through the dispatcher: the stored record changes.
     let replies = say(&core, "alice", &format!("!sow {mv}"));

@@ -180,30 +180,18 @@ impl Core {
         })
     }
 
-    /// Whether `cmd` in `at` may make the AI search: a new game against the AI (it may
-    /// move first), any rematch, or a move in a channel whose game is against the AI.
-    pub(super) fn may_wake_ai(&self, cmd: &Command, at: &ChannelKey) -> bool {
-        match cmd {
-            // A rematch may be against the AI: its last game is already in the history.
-            Command::New {
-                opponent: Opponent::Ai { .. },
-                ..
-            }
-            | Command::Rematch => true,
-            Command::Sow(_) => matches!(
-                self.store.load(at),
-                Ok(Some(st)) if st.record.ai.is_some() && st.record.status == Status::Playing
-            ),
-            _ => false,
-        }
-    }
-
     /// Plays the AI's moves in `at` while it is the AI's turn in a game in play there:
     /// their replies, in order. Nothing when a search already runs in this channel. The
     /// searches run on the AI's pool with `ticket` (the command's place in it), or a
     /// place taken now; when the pool is full the owed move waits for a later command or
     /// tick.
     pub(super) fn ai_turns(&self, at: &ChannelKey, ticket: Option<&Ticket<'_>>) -> Vec<Reply> {
+        // Each of the AI's moves is a command of its own in the store's counts.
+        crate::metrics::in_command(crate::metrics::AI_MOVE, || self.ai_moves(at, ticket))
+    }
+
+    /// [`Core::ai_turns`], its store calls labelled as the AI's.
+    fn ai_moves(&self, at: &ChannelKey, ticket: Option<&Ticket<'_>>) -> Vec<Reply> {
         let mut out = Vec::new();
         // Cheap look first: most commands are in channels where the AI is not to move.
         if !matches!(self.store.load(at), Ok(Some(st)) if ai_to_move(&st.record).is_some()) {
@@ -231,11 +219,12 @@ impl Core {
         while played < MAX_AI_MOVES && conflicts < 8 {
             let now = self.clock.now_ms();
             // One read per move: the AI's move is decided over it and written once.
-            let needs = Needs {
-                shown: true,
-                ..Needs::default()
-            };
-            let state = match self.load_state(at, needs, now) {
+            let state = match self.load_state(
+                at,
+                &crate::model::User::default(),
+                Needs::default(),
+                now,
+            ) {
                 Ok(state) => state,
                 Err(e) => {
                     tracing::error!(error = %e, channel = ?at, "store failure before an AI move");
@@ -260,8 +249,8 @@ impl Core {
                 }
             };
             match self.apply(at, &state, decision) {
-                Ok(Some(replies)) => {
-                    out.extend(replies);
+                Ok(Some(done)) => {
+                    out.extend(done.replies);
                     played += 1;
                 }
                 // A human command (`!resign`, `!abort`) came first: look again.
@@ -314,6 +303,22 @@ impl Core {
             "AI move"
         );
         Some(found.mv)
+    }
+}
+
+/// Whether `cmd`, over the channel's `record` as read, may make the AI search: a new
+/// game against the AI (it may move first), any rematch, or a move in a game against
+/// the AI.
+pub(super) fn may_wake_ai(cmd: &Command, record: Option<&Record>) -> bool {
+    match cmd {
+        // A rematch may be against the AI: its last game is already in the history.
+        Command::New {
+            opponent: Opponent::Ai { .. },
+            ..
+        }
+        | Command::Rematch => true,
+        Command::Sow(_) => record.is_some_and(|r| r.ai.is_some() && r.status == Status::Playing),
+        _ => false,
     }
 }
 

@@ -1,7 +1,7 @@
 //! The command being handled on this thread, the label of the store calls it makes.
 //!
 //! The core handles a command on one thread from start to end (its reads, its writes,
-//! the AI's answer after it), so a thread-local scope set around the handling labels
+//! the AI's answer after it, labelled [`AI_MOVE`]), so a thread-local scope set around the handling labels
 //! every store call in between without passing the name down through every function.
 
 use std::cell::Cell;
@@ -12,6 +12,10 @@ pub const OTHER: &str = "other";
 
 /// The label of the periodic driver's store calls (reminders, deadlines, tournaments).
 pub const TICK: &str = "tick";
+
+/// The label of the AI's moves: a move the AI answers with is a command of its own,
+/// with its own read and write, made after the command that woke it.
+pub const AI_MOVE: &str = "ai-move";
 
 /// The label of a message addressed to the bot whose first word names no command.
 pub const UNKNOWN: &str = "unknown";

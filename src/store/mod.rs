@@ -395,6 +395,7 @@ pub mod docs {
     use super::{DocKey, Store, StoreError};
 
     /// A document as read, with the bytes to compare against when writing it back.
+    #[derive(Clone, Debug, Default)]
     pub struct Doc<T> {
         /// The decoded value.
         pub value: T,
@@ -410,7 +411,18 @@ pub mod docs {
         store: &dyn Store,
         key: &DocKey,
     ) -> Result<Doc<T>, StoreError> {
-        match store.doc(key)? {
+        decode(key, store.doc(key)?)
+    }
+
+    /// The document `key` from its stored `bytes` (`None`: absent, `T::default()`).
+    ///
+    /// # Errors
+    /// [`StoreError::Read`] naming the key when the bytes cannot be decoded.
+    pub fn decode<T: DeserializeOwned + Default>(
+        key: &DocKey,
+        bytes: Option<Vec<u8>>,
+    ) -> Result<Doc<T>, StoreError> {
+        match bytes {
             Some(bytes) => Ok(Doc {
                 value: serde_json::from_slice(&bytes).map_err(|e| StoreError::Read {
                     key: format!("document {key}"),

@@ -76,11 +76,13 @@ fn commands_are_counted_under_their_table_names_with_every_store_call() {
     // Six commands, nothing for plain chat.
     assert_eq!(total(&s, "mancala_commands_total"), 6.0);
     assert_eq!(total(&s, "mancala_command_seconds_count"), 6.0);
-    for command in ["new", "accept", "sow"] {
-        let reads = format!("mancala_store_reads_total{{command=\"{command}\"}}");
-        let writes = format!("mancala_store_writes_total{{command=\"{command}\"}}");
-        assert!(value(&s, &reads) >= 1.0, "{reads}: {s:?}");
-        assert!(value(&s, &writes) >= 1.0, "{writes}: {s:?}");
+    // One batched read and one compare-and-swap per command (issue 35); the refused
+    // `!sow` read and wrote nothing.
+    for (command, reads, writes) in [("new", 1.0, 1.0), ("accept", 1.0, 1.0), ("sow", 2.0, 1.0)] {
+        let r = format!("mancala_store_reads_total{{command=\"{command}\"}}");
+        let w = format!("mancala_store_writes_total{{command=\"{command}\"}}");
+        assert_eq!(value(&s, &r), reads, "{r}: {s:?}");
+        assert_eq!(value(&s, &w), writes, "{w}: {s:?}");
     }
     // Every store call was made inside a command: none is left unlabelled.
     assert_eq!(
