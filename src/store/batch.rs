@@ -53,6 +53,9 @@ pub enum GameOp {
 }
 
 /// One write of an atomic [`Store::commit`].
+// A commit holds a handful of ops, each moved once: boxing the record would cost an
+// allocation per write for nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Op {
     /// Change the record of `at` if it still holds `expected` (`None`: no record).
