@@ -6,7 +6,7 @@
 ## !help: $p es el prefijo, $default el nivel de IA por defecto, $game el juego por defecto.
 
 help-intro = Árbitro de mancala: Katro y Hoyito I, una partida por canal.
-help-outro = Solo los dos jugadores mueven, cada uno en su turno; cualquiera puede mirar.
+help-outro = Solo los dos jugadores mueven, cada uno en su turno; todos pueden mirar.
 help-line = { $form }: { $text }.
 help-aliases = (o { $aliases })
 help-organizers = (organizadores)
@@ -15,15 +15,15 @@ help-new-1 = jugar ya contra la IA, sin puntuación; niveles 1 (principiante) a 
 help-accept-0 = aceptar el desafío
 help-decline-0 = rechazar o retirar un desafío
 help-sow-0 = tu jugada, p. ej. `{ $p }sow c1+` en Katro, `{ $p }sow d1` en Hoyito
-help-board-0 = tablero, posición y a quién le toca
+help-board-0 = tablero y turno
 help-moves-0 = las jugadas legales
 help-resign-0 = rendirse
-help-hint-0 = la mejor jugada de la IA, y por qué (contra la IA, o sin puntuación con pistas)
+help-hint-0 = la mejor jugada de la IA y por qué (contra la IA, o sin puntuación con pistas)
 help-analyze-0 = la IA analiza la última partida: errores, precisión, gráfico
 help-history-0 = la planilla
 help-replay-0 = la última jugada en GIF
 help-rules-0 = las reglas en breve
-help-help-0 = esta ayuda
+help-help-0 = esta ayuda o la de COMMAND
 help-draw-0 = ofrecer o aceptar tablas
 help-abort-0 = sin resultado, antes de que jueguen ambos
 help-claim-0 = ganar por plazo vencido del rival

@@ -56,11 +56,10 @@ pub(super) fn decide(
                 pictures: Vec::new(),
             }]))
         }
-        Command::Help => Ok(Decision::look(vec![Draft::text(text::help(
-            ctx.p(),
-            ctx.settings.ai_level,
-            &ctx.settings.default_game.to_string(),
-        ))])),
+        Command::Help(name) => Ok(Decision::look(vec![Draft::text(help(
+            name.as_deref(),
+            ctx,
+        )?)])),
         Command::Mute(on) => Ok(set::mute(state, ctx, *on)),
         Command::SetAutoForfeit(on) => set::set(state, ctx, Setting::AutoForfeit(*on)),
         Command::SetHints(on) => set::set(state, ctx, Setting::Hints(*on)),
@@ -69,6 +68,23 @@ pub(super) fn decide(
         Command::SetTheme(theme) => set::set(state, ctx, Setting::Theme(*theme)),
         Command::SetLanguage(lang) => set::set(state, ctx, Setting::Language(*lang)),
         _ => Ok(Decision::default()),
+    }
+}
+
+/// `!help`: every command, or the lines of the one named, as the running settings
+/// say (the prefix, the AI's default level, the default game).
+///
+/// # Errors
+/// A refusal naming the unknown command, with the list of commands.
+fn help(name: Option<&str>, ctx: &Ctx<'_>) -> Result<String, Refusal> {
+    use crate::core::command::{table, unknown_command};
+    let (level, game) = (ctx.settings.ai_level, ctx.settings.default_game.to_string());
+    let Some(name) = name else {
+        return Ok(text::help(ctx.p(), level, &game));
+    };
+    match table::find(name) {
+        Some(def) => Ok(text::command_help(def, ctx.p(), level, &game).join("\n")),
+        None => Err(Refusal(unknown_command(name, ctx.p()))),
     }
 }
 

@@ -35,7 +35,7 @@ mod limiter;
 pub mod limits;
 #[cfg(test)]
 mod load_tests;
-mod needs;
+pub mod needs;
 pub mod painter;
 pub mod pictures;
 mod play;
@@ -73,6 +73,7 @@ use crate::model::GameKind;
 use crate::store::docs;
 use crate::store::keys::DocKey;
 use crate::store::{Record, Status, Store, StoreError, Stored};
+use command::table::{CommandDef, Wake};
 use command::Command;
 
 /// The time source of the core (challenge expiry, timestamps); tests drive it.
@@ -485,8 +486,14 @@ impl Core {
     /// ([`Core::commit_from`]), the others by themselves; with the channel's record
     /// after it when the dispatcher ran it (`None` otherwise, and when the channel
     /// holds none).
-    fn run(&self, cmd: &Command, msg: &Incoming, state: ChannelState) -> Result<Ran, Fail> {
-        if let Some(needs) = needs::Needs::of(cmd) {
+    fn run(
+        &self,
+        cmd: &Command,
+        reads: Option<needs::Needs>,
+        msg: &Incoming,
+        state: ChannelState,
+    ) -> Result<Ran, Fail> {
+        if let Some(needs) = reads {
             let done = self.commit_from(state, msg, needs, &mut |state, ctx| {
                 let mut decision = dispatch::decide(state, cmd, ctx)?;
                 self.admit_pictures(msg, &mut decision, state.channel.theme)?;
@@ -514,7 +521,13 @@ impl Core {
 
     /// Runs `cmd` over `state` with how it ended; a command that keeps meeting
     /// conflicts is refused as busy.
-    fn run_command(&self, cmd: &Command, msg: &Incoming, state: ChannelState) -> (Ran, Outcome) {
+    fn run_command(
+        &self,
+        cmd: &Command,
+        reads: Option<needs::Needs>,
+        msg: &Incoming,
+        state: ChannelState,
+    ) -> (Ran, Outcome) {
         let failed = |replies, outcome| {
             let ran = Ran {
                 replies,
@@ -522,7 +535,7 @@ impl Core {
             };
             (ran, outcome)
         };
-        match self.run(cmd, msg, state) {
+        match self.run(cmd, reads, msg, state) {
             Ok(ran) => (ran, Outcome::Ok),
             Err(Fail::Refuse(text)) => failed(vec![error_reply(text)], Outcome::Refused),
             Err(Fail::Conflict | Fail::Busy) => {
@@ -556,28 +569,15 @@ impl Core {
         i18n::Lang::choose(chosen, locale)
     }
 
-    /// What the command in `msg` reads, from its words parsed without regard to
-    /// language (only its errors are words): its read plan, or the channel's record
-    /// and settings alone (every command reads the settings: they hold the language).
-    fn plan(&self, msg: &Incoming) -> needs::Needs {
-        let prefix = input::command_text(&self.settings.prefix);
-        let parsed = i18n::with_lang(i18n::Lang::En, || {
-            command::parse(&msg.text, &prefix, &msg.mentions)
-        });
-        match parsed {
-            Some(Ok(cmd)) => needs::Needs::of(&cmd).unwrap_or_default(),
-            _ => needs::Needs::default(),
-        }
-    }
-
     /// [`ChatCore::handle`] once the channel is read: one batched read ([`Core::plan`])
     /// gives the language and everything a channel command decides from.
-    fn handle_read(&self, msg: &Incoming) -> (Vec<Reply>, Outcome) {
-        let needs = self.plan(msg);
+    fn handle_read(&self, msg: &Incoming, def: Option<&CommandDef>) -> (Vec<Reply>, Outcome) {
+        // An unknown command reads the settings alone (for its refusal's language).
+        let needs = def.and_then(|d| d.reads).unwrap_or_default();
         match self.load_state(&msg.at, &msg.author, needs, self.clock.now_ms()) {
             Ok(state) => {
                 let lang = i18n::Lang::choose(state.channel.language, msg.locale.as_deref());
-                i18n::with_lang(lang, || self.handle_in_lang(msg, state))
+                i18n::with_lang(lang, || self.handle_in_lang(msg, def, state))
             }
             Err(e) => {
                 tracing::error!(error = %e, "store failure");
@@ -591,7 +591,12 @@ impl Core {
     /// [`ChatCore::handle`] in the language already chosen for the message; with how
     /// the command ended (a refusal before it ran: too long, rate limited, bad usage;
     /// busy: the AI's pool is full).
-    fn handle_in_lang(&self, msg: &Incoming, state: ChannelState) -> (Vec<Reply>, Outcome) {
+    fn handle_in_lang(
+        &self,
+        msg: &Incoming,
+        def: Option<&CommandDef>,
+        state: ChannelState,
+    ) -> (Vec<Reply>, Outcome) {
         let prefix = input::command_text(&self.settings.prefix);
         let Some(parsed) = command::parse(&msg.text, &prefix, &msg.mentions) else {
             return (Vec::new(), Outcome::Ok);
@@ -637,7 +642,8 @@ impl Core {
         };
         // A command that makes the AI search takes its place in the AI's pool first: when
         // the pool is full it is refused before anything changes.
-        let ticket = if vs_ai::may_wake_ai(&cmd, state.record()) {
+        let wake = def.map_or(Wake::Never, |d| d.wakes_ai);
+        let ticket = if vs_ai::may_wake_ai(wake, &cmd, state.record()) {
             match self.ai_pool.admit() {
                 Ok(t) => Some(t),
                 Err(busy) => return (vec![vs_ai::busy_reply(busy)], Outcome::Busy),
@@ -645,7 +651,8 @@ impl Core {
         } else {
             None
         };
-        let (ran, outcome) = self.run_command(&cmd, msg, state);
+        let reads = def.and_then(|d| d.reads);
+        let (ran, outcome) = self.run_command(&cmd, reads, msg, state);
         let mut out = ran.replies;
         // The AI answers a move at once (and plays first as South); after a restart its
         // owed move is played at the first command in the channel. The record after
@@ -680,9 +687,10 @@ impl ChatCore for Core {
         self.commands.fetch_add(1, Ordering::Relaxed);
         // Counted and timed under the table's name of the command (bounded labels),
         // every store call in it (the language's read included) labelled so.
-        let name = command::canonical_name(rest).unwrap_or(crate::metrics::UNKNOWN);
+        let def = command::find_def(rest);
+        let name = def.map_or(crate::metrics::UNKNOWN, |d| d.name);
         let started = std::time::Instant::now();
-        let (replies, outcome) = crate::metrics::in_command(name, || self.handle_read(msg));
+        let (replies, outcome) = crate::metrics::in_command(name, || self.handle_read(msg, def));
         self.metrics.command_done(name, outcome, started.elapsed());
         replies
     }

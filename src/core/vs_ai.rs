@@ -19,6 +19,7 @@
 use mancala_ai::SearchConfig;
 
 use super::ai_pool::{Busy, Ticket};
+use super::command::table::Wake;
 use super::command::{Command, Opponent};
 use mancala_rules::{Move, Side};
 
@@ -306,19 +307,20 @@ impl Core {
     }
 }
 
-/// Whether `cmd`, over the channel's `record` as read, may make the AI search: a new
-/// game against the AI (it may move first), any rematch, or a move in a game against
-/// the AI.
-pub(super) fn may_wake_ai(cmd: &Command, record: Option<&Record>) -> bool {
-    match cmd {
-        // A rematch may be against the AI: its last game is already in the history.
-        Command::New {
-            opponent: Opponent::Ai { .. },
-            ..
-        }
-        | Command::Rematch => true,
-        Command::Sow(_) => record.is_some_and(|r| r.ai.is_some() && r.status == Status::Playing),
-        _ => false,
+/// Whether `cmd`, whose table entry says it may wake the AI as `wake`, may make the
+/// AI search over the channel's `record` as read.
+pub(super) fn may_wake_ai(wake: Wake, cmd: &Command, record: Option<&Record>) -> bool {
+    match wake {
+        Wake::Never => false,
+        Wake::Always => true,
+        Wake::AgainstAi => matches!(
+            cmd,
+            Command::New {
+                opponent: Opponent::Ai { .. },
+                ..
+            }
+        ),
+        Wake::InAiGame => record.is_some_and(|r| r.ai.is_some() && r.status == Status::Playing),
     }
 }
 

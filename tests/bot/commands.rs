@@ -124,3 +124,37 @@ fn every_name_and_alias_of_the_table_parses() {
         Ok(Command::Tournament(command::TourneyCommand::List))
     );
 }
+
+/// `!help COMMAND` gives that command's lines alone (by its name, an alias or with the
+/// prefix), with the running settings; an unknown name is refused with the commands.
+#[test]
+fn help_of_one_command_gives_its_lines_alone() {
+    let b = bench();
+    let at = chan("general");
+    for ask in ["!help new", "!HELP !new", "!help new extra words"] {
+        let r = say(&b.core, &at, "alice", ask);
+        assert_eq!(r.len(), 1, "{ask}");
+        let text = r[0].text();
+        assert!(!r[0].is_error, "{ask}: {text}");
+        assert!(
+            text.contains("`!new GAME ai [level N] [as south|north] [TIME]`"),
+            "{text}"
+        );
+        assert!(!text.contains("!sow"), "{ask}: only `!new`: {text}");
+    }
+    let alias = say(&b.core, &at, "alice", "!help s")[0].text();
+    assert!(
+        alias.contains("`!sow HOLE[+|-]`") && !alias.contains("!new"),
+        "{alias}"
+    );
+    let all = say(&b.core, &at, "alice", "!help")[0].text();
+    assert!(all.contains("!sow") && all.contains("!new") && all.contains("!help [COMMAND]"));
+    let bad = &say(&b.core, &at, "alice", "!help frobnicate")[0];
+    assert!(bad.is_error);
+    assert!(
+        bad.text().contains("unknown command `!frobnicate`"),
+        "{}",
+        bad.text()
+    );
+    assert!(bad.text().contains("!sow"), "{}", bad.text());
+}

@@ -29,9 +29,14 @@ pub(super) fn no_args(cmd: &Command, cx: &Cx<'_>, args: &[&str]) -> Result<Comma
     }
 }
 
-/// `!help`: words after it are ignored.
-pub(super) fn help(_: &Cx<'_>, _: &[&str]) -> Result<Command, String> {
-    Ok(Command::Help)
+/// `!help [COMMAND]`: everything, or one command (by its name or an alias, with or
+/// without the prefix); words after the command's name are ignored.
+pub(super) fn help(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
+    let Some(word) = args.first() else {
+        return Ok(Command::Help(None));
+    };
+    let name = word.strip_prefix(cx.prefix).unwrap_or(word).to_lowercase();
+    Ok(Command::Help(Some(name)))
 }
 
 /// `!sow HOLE[+|-]` / `!s`: the move with spaces removed.

@@ -9,6 +9,7 @@
 //! `slash-tournament-join-name`, `choice-level-1`.
 
 use super::Command;
+use crate::core::needs::Needs;
 use crate::i18n::{self, Arg, Lang};
 use crate::model::User;
 
@@ -94,6 +95,25 @@ pub struct CommandDef {
     pub subs: &'static [SubDef],
     /// Its slash command.
     pub slash: Slash,
+    /// What it reads besides the channel's record and settings, in the dispatcher's
+    /// one batched read; `None`: it reads by itself (see [`crate::core::Core`]).
+    pub reads: Option<Needs>,
+    /// Whether it may make the AI search.
+    pub wakes_ai: Wake,
+}
+
+/// Whether a command may make the AI search, so that it takes its place in the AI's
+/// pool before it runs (refused when the pool is full, before anything changes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wake {
+    /// Never.
+    Never,
+    /// Always (`!rematch`: the last game may have been against the AI).
+    Always,
+    /// When it starts a game against the AI (`!new ... ai`: the AI may move first).
+    AgainstAi,
+    /// When the channel's game in play is against the AI (`!sow`).
+    InAiGame,
 }
 
 /// A subcommand (`!tournament join`, `/tournament join`).

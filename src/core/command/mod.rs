@@ -108,8 +108,9 @@ pub enum Command {
     Replay,
     /// `!rules [katro|hoyito]`.
     Rules(Option<RulesTopic>),
-    /// `!help`.
-    Help,
+    /// `!help [COMMAND]`: every command, or the one named (a name or an alias, lower
+    /// case, without the prefix; the handler looks it up in the table).
+    Help(Option<String>),
     /// `!claim`: win on time once the opponent's deadline has passed.
     Claim,
     /// `!abort`: end the game without result before both sides have moved.
@@ -219,8 +220,14 @@ pub fn addressed<'t>(text: &'t str, prefix: &str) -> Option<&'t str> {
 /// `leaderboard`); `None` when its first word names no command. A name of the command
 /// table, never the user's text: the label of the command's metrics.
 pub fn canonical_name(rest: &str) -> Option<&'static str> {
+    find_def(rest).map(|def| def.name)
+}
+
+/// The table's entry of the command `rest` (the text after the prefix) names, by its
+/// name or an alias in any case; `None` for an unknown name.
+pub fn find_def(rest: &str) -> Option<&'static table::CommandDef> {
     let name = rest.split_whitespace().next()?.to_lowercase();
-    table::find(&name).map(|def| def.name)
+    table::find(&name)
 }
 
 /// Parses `text` as a command behind `prefix`.
@@ -269,7 +276,7 @@ pub fn parse(text: &str, prefix: &str, mentions: &[User]) -> Option<Result<Comma
 }
 
 /// The error for a name that is no command: it lists the table's commands.
-fn unknown_command(name: &str, prefix: &str) -> String {
+pub(crate) fn unknown_command(name: &str, prefix: &str) -> String {
     let names: Vec<String> = table::COMMANDS
         .iter()
         .map(|c| format!("{prefix}{}", c.name))

@@ -14,9 +14,10 @@
 use super::args;
 pub use super::def::{
     join_words, message_id, Choice, CommandDef, Cx, Form, Grammar, OptionKind, ParseFn, Slash,
-    SlashOption, SubDef,
+    SlashOption, SubDef, Wake,
 };
 use super::{Command, TourneyCommand};
+use crate::core::needs::Needs;
 
 const fn same(word: &'static str) -> Choice {
     Choice { id: "", word }
@@ -141,6 +142,22 @@ const FAMILY_OPTION: &[SlashOption] = &[opt("game", OptionKind::Choice(FAMILY_CH
 
 /// Shorthand of a command without arguments.
 const fn bare(name: &'static str, cmd: Command) -> CommandDef {
+    bare_with(name, cmd, Some(RECORD), Wake::Never)
+}
+
+/// Shorthand of a command without arguments that reads `reads`.
+const fn bare_reading(name: &'static str, cmd: Command, reads: Needs) -> CommandDef {
+    bare_with(name, cmd, Some(reads), Wake::Never)
+}
+
+/// Shorthand of a command without arguments, with what it reads and whether it may
+/// wake the AI.
+const fn bare_with(
+    name: &'static str,
+    cmd: Command,
+    reads: Option<Needs>,
+    wakes_ai: Wake,
+) -> CommandDef {
     CommandDef {
         name,
         aliases: &[],
@@ -150,8 +167,29 @@ const fn bare(name: &'static str, cmd: Command) -> CommandDef {
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(&[]),
+        reads,
+        wakes_ai,
     }
 }
+
+/// Reads the channel's record and settings only.
+const RECORD: Needs = Needs {
+    last_finished: false,
+    muted: false,
+    author: false,
+};
+
+/// Also the channel's last finished game, to show or repeat it.
+const LAST: Needs = Needs {
+    last_finished: true,
+    ..RECORD
+};
+
+/// Also the author's preferences.
+const AUTHOR: Needs = Needs {
+    author: true,
+    ..RECORD
+};
 
 /// The one help line of a command without arguments.
 const FORM: Form = Form { args: "" };
@@ -174,6 +212,8 @@ pub static COMMANDS: &[CommandDef] = &[
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(NEW_OPTIONS),
+        reads: Some(RECORD),
+        wakes_ai: Wake::AgainstAi,
     },
     bare("accept", Command::Accept),
     bare("decline", Command::Decline),
@@ -186,11 +226,13 @@ pub static COMMANDS: &[CommandDef] = &[
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(&[opt("hole", OptionKind::Move, true)]),
+        reads: Some(RECORD),
+        wakes_ai: Wake::InAiGame,
     },
-    bare("board", Command::Board),
+    bare_reading("board", Command::Board, LAST),
     bare("moves", Command::Moves),
     bare("resign", Command::Resign),
-    bare("hint", Command::Hint),
+    bare_with("hint", Command::Hint, None, Wake::Never),
     CommandDef {
         name: "analyze",
         aliases: &["analyse"],
@@ -200,9 +242,11 @@ pub static COMMANDS: &[CommandDef] = &[
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(&[]),
+        reads: None,
+        wakes_ai: Wake::Never,
     },
-    bare("history", Command::History),
-    bare("replay", Command::Replay),
+    bare_reading("history", Command::History, LAST),
+    bare_reading("replay", Command::Replay, LAST),
     CommandDef {
         name: "rules",
         aliases: &[],
@@ -214,24 +258,28 @@ pub static COMMANDS: &[CommandDef] = &[
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(FAMILY_OPTION),
+        reads: Some(RECORD),
+        wakes_ai: Wake::Never,
     },
     CommandDef {
         name: "help",
         aliases: &[],
-        args: "",
-        help: &[FORM],
-        // Words after `!help` are ignored.
+        args: "[COMMAND]",
+        help: &[Form { args: "[COMMAND]" }],
+        // Words after the command's name are ignored.
         grammar: Grammar::Args(args::help),
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(&[]),
+        reads: Some(RECORD),
+        wakes_ai: Wake::Never,
     },
     bare("draw", Command::Draw),
     bare("abort", Command::Abort),
     bare("claim", Command::Claim),
-    bare("rematch", Command::Rematch),
-    bare("mute", Command::Mute(true)),
-    bare("unmute", Command::Mute(false)),
+    bare_with("rematch", Command::Rematch, Some(LAST), Wake::Always),
+    bare_reading("mute", Command::Mute(true), AUTHOR),
+    bare_reading("unmute", Command::Mute(false), AUTHOR),
     CommandDef {
         name: "set",
         aliases: &[],
@@ -246,6 +294,8 @@ pub static COMMANDS: &[CommandDef] = &[
             opt("setting", OptionKind::Choice(SETTING_CHOICES), true),
             opt("value", OptionKind::Choice(SETTING_VALUE_CHOICES), true),
         ]),
+        reads: Some(RECORD),
+        wakes_ai: Wake::Never,
     },
     CommandDef {
         name: "rating",
@@ -256,6 +306,8 @@ pub static COMMANDS: &[CommandDef] = &[
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(&[opt("user", OptionKind::User, false)]),
+        reads: None,
+        wakes_ai: Wake::Never,
     },
     CommandDef {
         name: "leaderboard",
@@ -268,6 +320,8 @@ pub static COMMANDS: &[CommandDef] = &[
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(FAMILY_OPTION),
+        reads: None,
+        wakes_ai: Wake::Never,
     },
     CommandDef {
         name: "tournament",
@@ -280,6 +334,8 @@ pub static COMMANDS: &[CommandDef] = &[
         organizers_only: false,
         subs: TOURNAMENT_SUBS,
         slash: Slash::Subcommands,
+        reads: None,
+        wakes_ai: Wake::Never,
     },
 ];
 

@@ -107,8 +107,8 @@ mod tests {
     use super::*;
     use crate::i18n::{with_lang, Lang};
 
-    /// `!help` is one reply (the core splits replies over 1,900 characters) in every
-    /// language, and says its lines in the language of the command.
+    /// `!help` is one reply (the core splits replies over 1,900 characters by
+    /// default) in every language, and says its lines in the language of the command.
     #[test]
     fn help_fits_one_message_in_every_language() {
         let counts: Vec<(Lang, usize)> = Lang::ALL

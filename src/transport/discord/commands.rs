@@ -305,8 +305,6 @@ fn function(name: &str) -> Option<poise::Command<Data, Error>> {
         "set" => set(),
         "rating" => rating(),
         "tournament" => tournament(),
-        "accept" | "decline" | "board" | "moves" | "resign" | "hint" | "analyze" | "history"
-        | "replay" | "help" | "draw" | "abort" | "claim" | "rematch" | "mute" | "unmute" => plain(),
         _ => return None,
     })
 }
@@ -317,7 +315,6 @@ fn sub_function(name: &str) -> Option<poise::Command<Data, Error>> {
         "list" => tournament_list(),
         "new" => tournament_new(),
         "withdraw" => tournament_withdraw(),
-        "join" | "leave" | "start" | "pairings" | "standings" | "cancel" => tournament_named(),
         _ => return None,
     })
 }
@@ -390,7 +387,12 @@ fn slash_command(def: &CommandDef, core: &dyn ChatCore) -> Option<poise::Command
     if let Slash::ChatOnly = def.slash {
         return None;
     }
-    let mut cmd = function(def.name)?;
+    // A command without options needs no function of its own: a new one is only its
+    // table entry here too.
+    let mut cmd = match def.slash {
+        Slash::Options([]) => plain(),
+        _ => function(def.name)?,
+    };
     let help = crate::i18n::with_lang(Lang::En, || core.command_help(def.name));
     let help = (!help.is_empty()).then(|| help.join("\n"));
     describe(&mut cmd, def, None, help);
@@ -399,7 +401,11 @@ fn slash_command(def: &CommandDef, core: &dyn ChatCore) -> Option<poise::Command
             .subs
             .iter()
             .filter_map(|s| {
-                let mut sub = sub_function(s.name)?;
+                // A subcommand whose one option is the tournament's name.
+                let mut sub = match s.options {
+                    [only] if only.name == "name" && !only.required => tournament_named(),
+                    _ => sub_function(s.name)?,
+                };
                 describe(&mut sub, def, Some(s), None);
                 Some(sub)
             })
