@@ -31,6 +31,12 @@ pub struct Incoming {
 }
 
 impl Incoming {
+    /// Who the command reads for: its author, and its subject (the user mentioned
+    /// first, else the author: `!rating @bob` reads bob's history).
+    pub(crate) fn reader(&self) -> (&User, &User) {
+        (&self.author, self.mentions.first().unwrap_or(&self.author))
+    }
+
     /// This message as the core reads it, the one place where chat input is made plain:
     /// the core's private markers ([`sanitize`]) removed from its text and from every
     /// name in it, so that nothing a user sends can be read back as the core's own

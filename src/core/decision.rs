@@ -14,6 +14,7 @@ use mancala_rules::{Position, Side, Trace};
 
 use crate::core::api::Reply;
 use crate::core::painter::BoardInfo;
+use crate::core::ratings::{RatingChange, RatingTable};
 use crate::core::{ChannelSettings, PlayerPrefs, Settings};
 use crate::model::{ChannelKey, User};
 use crate::store::docs::Doc;
@@ -44,6 +45,12 @@ pub struct ChannelState {
     /// The author's preferences in this community (`!mute`), with their stored bytes;
     /// the defaults when the command does not read them.
     pub author: Doc<PlayerPrefs>,
+    /// The community's rating tables, one per family of [`crate::core::ratings::FAMILIES`]
+    /// (`!rating`, `!leaderboard`); empty when the command does not read them.
+    pub ratings: [RatingTable; 2],
+    /// The rating history of the command's subject (the user mentioned first, else the
+    /// author), oldest first, one per family (`!rating`).
+    pub rating_history: [Vec<RatingChange>; 2],
 }
 
 impl ChannelState {
@@ -250,6 +257,8 @@ pub enum Picture {
     /// The summary chart of a finished game, `summary.png`, when the painter draws
     /// charts (issue 14 item 4).
     Summary(crate::core::painter::LineChart),
+    /// A player's rating history (`!rating`), as `rating.png`.
+    Rating(crate::core::painter::LineChart),
     /// The move as an animated GIF, `move.gif`; painting it appends `, in N frames.` to
     /// the reply's text (the number of frames is the painter's).
     Replay {
@@ -271,7 +280,7 @@ impl Picture {
                     i.theme = theme;
                 }
             }
-            Picture::Summary(_) => {}
+            Picture::Summary(_) | Picture::Rating(_) => {}
         }
     }
 }

@@ -10,12 +10,15 @@ use super::command::Command;
 use super::decision::{Change, ChannelState, Ctx, Decision, Draft, Picture, Refusal};
 use super::needs::Needs;
 use super::painter::{BoardInfo, Frame, MovePictures};
+use super::ratings::{self, RatingChange, RatingTable, FAMILIES};
 use super::set::{self, Setting};
 use super::show::{PictureStyle, Theme};
 use super::views::expired;
-use super::{correspondence, games, text, views, ChannelSettings, Core, Fail, PlayerPrefs};
+use super::{
+    correspondence, games, rating_views, text, views, ChannelSettings, Core, Fail, PlayerPrefs,
+};
 use crate::model::{ChannelKey, User};
-use crate::store::keys::DocKey;
+use crate::store::keys::{DocKey, DocPrefix};
 use crate::store::{docs, GameOp, Got, Op, Read, Record, Status, StoreError};
 
 /// Attempts of one command before giving up ("too many commands at once").
@@ -48,6 +51,8 @@ pub(super) fn decide(
         Command::Abort => correspondence::abort(state, ctx),
         Command::Draw => correspondence::draw(state, ctx),
         Command::Rematch => correspondence::rematch(state, ctx),
+        Command::Rating(who) => Ok(rating_views::rating(state, ctx, who.as_ref())),
+        Command::Leaderboard(only) => Ok(rating_views::leaderboard(state, ctx, *only)),
         Command::Rules(topic) => {
             let kind = state.record().map(|r| r.kind);
             let reply = views::rules(*topic, kind, ctx.p());
@@ -106,7 +111,7 @@ impl Core {
     pub(super) fn load_state(
         &self,
         at: &ChannelKey,
-        author: &User,
+        (author, subject): (&User, &User),
         needs: Needs,
         now: u64,
     ) -> Result<ChannelState, StoreError> {
@@ -118,6 +123,18 @@ impl Core {
         let prefs = DocKey::player(&at.community, author);
         if needs.author {
             keys.push(Read::Doc(prefs.clone()));
+        }
+        let tables = FAMILIES.map(|fam| ratings::table_key(&at.community, fam));
+        if needs.ratings {
+            keys.extend(tables.iter().cloned().map(Read::Doc));
+        }
+        let logs = FAMILIES.map(|fam| DocPrefix::RatingLog {
+            community: at.community.clone(),
+            family: fam.into(),
+            user: subject.id.clone(),
+        });
+        if needs.rating_history {
+            keys.extend(logs.iter().cloned().map(Read::Docs));
         }
         let mut got = self.store.read(&keys)?.into_iter();
         let mut next = || got.next().ok_or_else(short_answer);
@@ -146,6 +163,24 @@ impl Core {
             },
             false => docs::Doc::default(),
         };
+        let mut rating_tables: [RatingTable; 2] = Default::default();
+        if needs.ratings {
+            for (table, key) in rating_tables.iter_mut().zip(&tables) {
+                let Got::Doc(bytes) = next()? else {
+                    return Err(short_answer());
+                };
+                *table = docs::decode::<RatingTable>(key, bytes)?.value;
+            }
+        }
+        let mut rating_history: [Vec<RatingChange>; 2] = Default::default();
+        if needs.rating_history {
+            for history in &mut rating_history {
+                let Got::Docs(entries) = next()? else {
+                    return Err(short_answer());
+                };
+                *history = ratings::decode_history(entries)?;
+            }
+        }
         let muted = needs.muted && self.to_move_muted(at, record)?;
         Ok(ChannelState {
             stored,
@@ -154,6 +189,8 @@ impl Core {
             channel_version: channel.version,
             muted,
             author,
+            ratings: rating_tables,
+            rating_history,
         })
     }
 
@@ -183,7 +220,7 @@ impl Core {
         needs: Needs,
         decide: &mut dyn FnMut(&ChannelState, &Ctx<'_>) -> Result<Decision, Refusal>,
     ) -> Result<Vec<Reply>, Fail> {
-        let state = self.load_state(at, &msg.author, needs, self.clock.now_ms())?;
+        let state = self.load_state(at, msg.reader(), needs, self.clock.now_ms())?;
         Ok(self.commit_from(state, msg, needs, decide)?.replies)
     }
 
@@ -201,7 +238,7 @@ impl Core {
         for attempt in 0..MAX_ATTEMPTS {
             let now = self.clock.now_ms();
             if attempt > 0 {
-                state = self.load_state(at, &msg.author, needs, now)?;
+                state = self.load_state(at, msg.reader(), needs, now)?;
             }
             let ctx = Ctx {
                 at,
@@ -275,6 +312,7 @@ impl Core {
         let mut reply = draft.reply;
         for mut picture in draft.pictures {
             picture.set_theme(theme);
+            let picture_is_rating = matches!(picture, Picture::Rating(_));
             match picture {
                 Picture::Board { pos, info } => {
                     let f = self.painter.position(&pos, &info);
@@ -294,9 +332,13 @@ impl Core {
                         .attachments
                         .extend(self.attach(&trace, &info, extra, style, at));
                 }
-                Picture::Summary(chart) => {
+                Picture::Summary(chart) | Picture::Rating(chart) => {
+                    let name = match picture_is_rating {
+                        true => "rating.png",
+                        false => "summary.png",
+                    };
                     if let Some(f) = self.painter.line_chart(&chart) {
-                        reply.attachments.push(attachment("summary.png".into(), f));
+                        reply.attachments.push(attachment(name.into(), f));
                     }
                 }
                 Picture::Replay { trace, info } => match self.move_gif(&trace, &info, true) {

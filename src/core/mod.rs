@@ -40,6 +40,7 @@ pub mod painter;
 pub mod pictures;
 mod play;
 mod prefs;
+mod rating_views;
 pub mod ratings;
 pub mod reply;
 pub mod review_store;
@@ -507,8 +508,6 @@ impl Core {
         let replies = match cmd {
             Command::Hint => self.hint(msg),
             Command::Analyze => self.analyze(msg),
-            Command::Rating(who) => self.rating_cmd(msg, who.as_ref()),
-            Command::Leaderboard(only) => self.leaderboard(msg, *only),
             Command::Tournament(t) => self.tournament(msg, t),
             // Channel commands went to the dispatcher above.
             _ => Ok(Vec::new()),
@@ -574,7 +573,7 @@ impl Core {
     fn handle_read(&self, msg: &Incoming, def: Option<&CommandDef>) -> (Vec<Reply>, Outcome) {
         // An unknown command reads the settings alone (for its refusal's language).
         let needs = def.and_then(|d| d.reads).unwrap_or_default();
-        match self.load_state(&msg.at, &msg.author, needs, self.clock.now_ms()) {
+        match self.load_state(&msg.at, msg.reader(), needs, self.clock.now_ms()) {
             Ok(state) => {
                 let lang = i18n::Lang::choose(state.channel.language, msg.locale.as_deref());
                 i18n::with_lang(lang, || self.handle_in_lang(msg, def, state))

@@ -13,6 +13,11 @@ pub struct Needs {
     pub muted: bool,
     /// The author's preferences in the community (`!mute`).
     pub author: bool,
+    /// The community's rating tables (`!rating`, `!leaderboard`).
+    pub ratings: bool,
+    /// The rating history of the command's subject: the user mentioned first, else
+    /// the author (`!rating [@user]`).
+    pub rating_history: bool,
 }
 
 impl Needs {

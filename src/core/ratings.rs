@@ -26,7 +26,7 @@ use skillratings::Outcomes;
 
 use crate::model::GameKind;
 use crate::model::User;
-use crate::store::keys::{DocKey, DocPrefix};
+use crate::store::keys::DocKey;
 use crate::store::{docs, Store, StoreError};
 
 /// A player's rating in one family, with his record.
@@ -180,7 +180,10 @@ pub struct RatingChange {
 
 /// A family's rating history for the chart: the rating and RD before the first change,
 /// then after each; `None` without any change.
-fn rating_series(name: &str, changes: &[RatingChange]) -> Option<crate::core::painter::Series> {
+pub(super) fn rating_series(
+    name: &str,
+    changes: &[RatingChange],
+) -> Option<crate::core::painter::Series> {
     let first = changes.first()?;
     let points = std::iter::once(first.before)
         .chain(changes.iter().map(|c| c.after))
@@ -191,6 +194,9 @@ fn rating_series(name: &str, changes: &[RatingChange]) -> Option<crate::core::pa
         points,
     })
 }
+
+/// The rating families, in the order views list them.
+pub const FAMILIES: [&str; 2] = ["katro", "hoyito"];
 
 /// The rating family of a game kind: `katro` or `hoyito` (every board size and match
 /// play of a game share one rating).
@@ -377,13 +383,20 @@ pub fn history(
     fam: &str,
     user: &User,
 ) -> Result<Vec<RatingChange>, StoreError> {
-    let prefix = DocPrefix::RatingLog {
+    let prefix = crate::store::keys::DocPrefix::RatingLog {
         community: community.into(),
         family: fam.into(),
         user: user.id.clone(),
     };
-    store
-        .docs(&prefix)?
+    decode_history(store.docs(&prefix)?)
+}
+
+/// A rating history from its stored entries (key order is time order), oldest first.
+///
+/// # Errors
+/// [`StoreError::Read`] naming an unreadable entry.
+pub fn decode_history(entries: Vec<(DocKey, Vec<u8>)>) -> Result<Vec<RatingChange>, StoreError> {
+    entries
         .into_iter()
         .map(|(k, v)| {
             serde_json::from_slice(&v).map_err(|e| StoreError::Read {
@@ -395,7 +408,7 @@ pub fn history(
 }
 
 /// `1 game`, `5 games`.
-fn games_text(n: u32) -> String {
+pub(super) fn games_text(n: u32) -> String {
     tr!("rating-games", count = n)
 }
 
@@ -411,120 +424,6 @@ pub fn rating_text(p: &PlayerRating, provisional_rd: f64) -> String {
         },
         p.deviation
     )
-}
-
-impl super::Core {
-    /// `!rating [@user]`: the user's ratings in this community.
-    pub(super) fn rating_cmd(
-        &self,
-        msg: &crate::core::api::Incoming,
-        who: Option<&User>,
-    ) -> super::Answer {
-        let user = who.unwrap_or(&msg.author);
-        let prov = self.settings.provisional_rd;
-        let (now, period) = (self.clock.now_ms(), Glicko::of(&self.settings).period_ms);
-        let mut parts: [String; 2] = Default::default();
-        let mut series = Vec::new();
-        for (part, fam) in parts.iter_mut().zip(["katro", "hoyito"]) {
-            let t = table(&*self.store, &msg.at.community, fam)?;
-            let name = if fam == "katro" { "Katro" } else { "Hoyito" };
-            match t.players.get(&user.id).map(|p| p.at(now, period)) {
-                Some(p) => {
-                    let [w, d, l] = p.won_drawn_lost;
-                    let changes = history(&*self.store, &msg.at.community, fam, user)?;
-                    let last = changes
-                        .last()
-                        .map(|c| {
-                            let change = format!("{:+.0}", c.after.0 - c.before.0);
-                            tr!("rating-last-change", change = change)
-                        })
-                        .unwrap_or_default();
-                    if let Some(s) = rating_series(name, &changes) {
-                        series.push(s);
-                    }
-                    let (rating, games) = (rating_text(&p, prov), games_text(p.games()));
-                    *part = tr!(
-                        "rating-line",
-                        game = name,
-                        rating = rating,
-                        provisional = p.deviation > prov,
-                        games = games,
-                        won = w,
-                        drawn = d,
-                        lost = l,
-                        last = last
-                    );
-                }
-                None => *part = tr!("rating-unrated", game = name),
-            }
-        }
-        let [katro, hoyito] = parts;
-        let mut reply = super::text_reply(tr!(
-            "rating-summary",
-            player = &user.name,
-            katro = katro,
-            hoyito = hoyito
-        ));
-        let chart = crate::core::painter::LineChart {
-            title: tr!("rating-chart-title", player = &user.name),
-            steps: tr!("rating-chart-steps"),
-            band: Some(tr!("rating-chart-band")),
-            series,
-        };
-        if !chart.series.is_empty() {
-            if let Some(frame) = self.painter.line_chart(&chart) {
-                reply.attachments.push(crate::core::api::Attachment {
-                    filename: "rating.png".into(),
-                    bytes: frame.png,
-                    alt: frame.alt,
-                });
-            }
-        }
-        Ok(vec![reply])
-    }
-
-    /// `!leaderboard [katro|hoyito]`: the top 10 of each family; provisional ratings
-    /// (RD above the configured limit) marked `?` and listed after the established ones.
-    pub(super) fn leaderboard(
-        &self,
-        msg: &crate::core::api::Incoming,
-        only: Option<super::command::RulesTopic>,
-    ) -> super::Answer {
-        let prov = self.settings.provisional_rd;
-        let (now, period) = (self.clock.now_ms(), Glicko::of(&self.settings).period_ms);
-        let fams: Vec<&str> = match only {
-            Some(super::command::RulesTopic::Katro) => vec!["katro"],
-            Some(super::command::RulesTopic::Hoyito) => vec!["hoyito"],
-            None => vec!["katro", "hoyito"],
-        };
-        let mut out = Vec::new();
-        for fam in fams {
-            let t = table(&*self.store, &msg.at.community, fam)?;
-            let name = if fam == "katro" { "Katro" } else { "Hoyito" };
-            let mut rows: Vec<PlayerRating> =
-                t.players.values().map(|p| p.at(now, period)).collect();
-            rows.sort_by(|a, b| {
-                (a.deviation > prov)
-                    .cmp(&(b.deviation > prov))
-                    .then(b.rating.total_cmp(&a.rating))
-            });
-            if rows.is_empty() {
-                out.push(tr!("leaderboard-empty", game = name));
-                continue;
-            }
-            out.push(tr!("leaderboard-title", game = name));
-            for (i, p) in rows.iter().take(10).enumerate() {
-                out.push(format!(
-                    "{}. {} {} ({})",
-                    i + 1,
-                    p.user.name,
-                    rating_text(p, prov),
-                    games_text(p.games())
-                ));
-            }
-        }
-        Ok(vec![super::text_reply(out.join("\n"))])
-    }
 }
 
 #[cfg(test)]

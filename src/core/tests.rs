@@ -317,7 +317,12 @@ fn a_decision_on_a_stale_state_loses_the_write_and_the_dispatcher_decides_again(
     let (core, store, r) = core_with_game();
     let mv = first_legal(&r);
     let stale = core
-        .load_state(&chan(), &user("alice"), super::needs::Needs::default(), T0)
+        .load_state(
+            &chan(),
+            (&user("alice"), &user("alice")),
+            super::needs::Needs::default(),
+            T0,
+        )
         .expect("load");
     // alice moves through the dispatcher: the stored record changes.
     let replies = say(&core, "alice", &format!("!sow {mv}"));

@@ -217,15 +217,11 @@ impl Core {
         };
         let mut played = 0;
         let mut conflicts = 0;
+        let nobody = crate::model::User::default();
         while played < MAX_AI_MOVES && conflicts < 8 {
             let now = self.clock.now_ms();
             // One read per move: the AI's move is decided over it and written once.
-            let state = match self.load_state(
-                at,
-                &crate::model::User::default(),
-                Needs::default(),
-                now,
-            ) {
+            let state = match self.load_state(at, (&nobody, &nobody), Needs::default(), now) {
                 Ok(state) => state,
                 Err(e) => {
                     tracing::error!(error = %e, channel = ?at, "store failure before an AI move");

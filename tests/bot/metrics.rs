@@ -78,7 +78,12 @@ fn commands_are_counted_under_their_table_names_with_every_store_call() {
     assert_eq!(total(&s, "mancala_command_seconds_count"), 6.0);
     // One batched read and one compare-and-swap per command (issue 35); the refused
     // `!sow` read and wrote nothing.
-    for (command, reads, writes) in [("new", 1.0, 1.0), ("accept", 1.0, 1.0), ("sow", 2.0, 1.0)] {
+    for (command, reads, writes) in [
+        ("new", 1.0, 1.0),
+        ("accept", 1.0, 1.0),
+        ("sow", 2.0, 1.0),
+        ("leaderboard", 1.0, 0.0),
+    ] {
         let r = format!("mancala_store_reads_total{{command=\"{command}\"}}");
         let w = format!("mancala_store_writes_total{{command=\"{command}\"}}");
         assert_eq!(value(&s, &r), reads, "{r}: {s:?}");

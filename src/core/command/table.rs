@@ -177,6 +177,14 @@ const RECORD: Needs = Needs {
     last_finished: false,
     muted: false,
     author: false,
+    ratings: false,
+    rating_history: false,
+};
+
+/// Also the community's rating tables.
+const RATINGS: Needs = Needs {
+    ratings: true,
+    ..RECORD
 };
 
 /// Also the channel's last finished game, to show or repeat it.
@@ -306,7 +314,10 @@ pub static COMMANDS: &[CommandDef] = &[
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(&[opt("user", OptionKind::User, false)]),
-        reads: None,
+        reads: Some(Needs {
+            rating_history: true,
+            ..RATINGS
+        }),
         wakes_ai: Wake::Never,
     },
     CommandDef {
@@ -320,7 +331,7 @@ pub static COMMANDS: &[CommandDef] = &[
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(FAMILY_OPTION),
-        reads: None,
+        reads: Some(RATINGS),
         wakes_ai: Wake::Never,
     },
     CommandDef {
