@@ -152,10 +152,14 @@ pub fn build_core_timed(
 pub struct Backups {
     _now: std::sync::mpsc::Sender<()>,
     pid_file: PathBuf,
+    /// Held while a snapshot is written and logged: the bot does not exit in between.
+    writing: Arc<std::sync::Mutex<()>>,
 }
 
 impl Drop for Backups {
     fn drop(&mut self) {
+        // A snapshot being written is finished (and its line logged) before the exit.
+        drop(self.writing.lock().unwrap_or_else(|e| e.into_inner()));
         let _ = std::fs::remove_file(&self.pid_file);
     }
 }
@@ -181,16 +185,22 @@ pub fn start_backups(
     let every = (cfg.backup.every_hours > 0.0)
         .then(|| std::time::Duration::from_secs_f64(cfg.backup.every_hours * 3600.0));
     let (dir, keep) = (cfg.backup_dir(), cfg.backup.keep);
+    let writing = Arc::new(std::sync::Mutex::new(()));
+    let lock = writing.clone();
     std::thread::spawn(move || {
         let clock = || mancala_bot::core::Clock::now_ms(&SystemClock);
-        snapshot::run_periodic(&*store, &dir, keep, every, &rx, &clock);
+        snapshot::run_periodic(&*store, &dir, (keep, every), &rx, &clock, &lock);
     });
     let on_signal = tx.clone();
     std::thread::spawn(move || usr1_to(on_signal));
     // One at start, as soon as the store is open: a running bot always has a snapshot,
     // and `export` on its directory always something to give.
     let _ = tx.send(());
-    Ok(Backups { _now: tx, pid_file })
+    Ok(Backups {
+        _now: tx,
+        pid_file,
+        writing,
+    })
 }
 
 /// Sends on `now` at each SIGUSR1 until the receiver is gone.

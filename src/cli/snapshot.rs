@@ -217,16 +217,17 @@ pub fn ask_fresh(pid: i32, dir: &Path, wait: Duration) -> Result<PathBuf, String
     Err(format!("it wrote no snapshot within {} s", wait.as_secs()))
 }
 
-/// Takes snapshots of `store` into `dir` every `every` (none when `None`) and whenever
-/// `now` receives a message, until the sender is dropped; logs each, and each failure
-/// (the bot goes on).
+/// Takes snapshots of `store` into `dir` every `every` (none when `None`), keeping the
+/// newest `keep`, and whenever `now` receives a message, until the sender is dropped;
+/// logs each, and each failure (the bot goes on). Each is written and logged holding
+/// `writing`, which the exit waits for.
 pub fn run_periodic(
     store: &dyn Store,
     dir: &Path,
-    keep: usize,
-    every: Option<Duration>,
+    (keep, every): (usize, Option<Duration>),
     now: &std::sync::mpsc::Receiver<()>,
     clock: &dyn Fn() -> u64,
+    writing: &std::sync::Mutex<()>,
 ) {
     let stale = remove_stale(dir);
     if stale > 0 {
@@ -238,6 +239,7 @@ pub fn run_periodic(
             Ok(()) | Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return,
         }
+        let _writing = writing.lock().unwrap_or_else(|e| e.into_inner());
         match write(store, dir, clock(), keep) {
             Ok(w) => tracing::info!(
                 path = %w.path.display(),

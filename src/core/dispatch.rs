@@ -267,7 +267,8 @@ impl Core {
         mut decision: Decision,
     ) -> Result<Option<Committed>, StoreError> {
         let mut ops = write_ops(at, state, &mut decision);
-        let written = self.store.commit(&mut ops)?;
+        // A command that only looks writes nothing: no call to the store.
+        let written = ops.is_empty() || self.store.commit(&mut ops)?;
         if !written {
             return Ok(None);
         }

@@ -527,10 +527,13 @@ impl Core {
         msg: &Incoming,
         state: ChannelState,
     ) -> (Ran, Outcome) {
+        // A refused or failed command changed nothing: the record is as read, for a
+        // command of the dispatcher (the AI need not look in the store).
+        let before = reads.map(|_| state.record().cloned());
         let failed = |replies, outcome| {
             let ran = Ran {
                 replies,
-                record: None,
+                record: before,
             };
             (ran, outcome)
         };
