@@ -48,6 +48,13 @@ pub struct ChannelState {
     /// The community's rating tables, one per family of [`crate::core::ratings::FAMILIES`]
     /// (`!rating`, `!leaderboard`); empty when the command does not read them.
     pub ratings: [RatingTable; 2],
+    /// The tournament documents of the community whose tournaments the command means
+    /// (`tournament_community`), with their bytes (`!tournament`).
+    pub tournaments: Vec<(DocKey, Vec<u8>)>,
+    /// The community whose tournaments a command here means: the channel's own, or the
+    /// tournament's of the game this room holds (or held last), as for every room the
+    /// bot opens on Matrix.
+    pub tournament_community: String,
     /// The rating history of the command's subject (the user mentioned first, else the
     /// author), oldest first, one per family (`!rating`).
     pub rating_history: [Vec<RatingChange>; 2],
@@ -85,6 +92,9 @@ pub struct Ctx<'a> {
     pub organizer: bool,
     /// The platform's locale of the message answered, if it gave one.
     pub locale: Option<&'a str>,
+    /// Why the transport cannot open rooms for a tournament here, when it cannot
+    /// (`!tournament new` is refused then).
+    pub rooms_refused: Option<&'a str>,
     /// Now, in milliseconds since the Unix epoch (one reading per attempt).
     pub now: u64,
     /// The core's settings.
@@ -150,6 +160,34 @@ impl DocWrite {
     }
 }
 
+/// What follows a tournament command's write in the tournament's other channels: each
+/// game there changes through the dispatcher of its own channel, as a command of the
+/// driver (a tournament never writes a game itself).
+#[derive(Clone, Debug)]
+pub enum FollowUp {
+    /// The tournament `key` started: open its first round's rooms and games, then
+    /// announce it (the announcement names the rooms).
+    Started(DocKey),
+    /// `user` withdrew from the tournament `key`: resign his game in play (its room
+    /// and id), then pair the next round if the current one is complete.
+    Withdrawn {
+        /// The tournament.
+        key: DocKey,
+        /// His game in play, if any: its room and id.
+        game: Option<(ChannelKey, String)>,
+        /// Who withdrew.
+        user: User,
+    },
+    /// The tournament `name` was cancelled: abort its games in play (room and id),
+    /// then say how many were.
+    Cancelled {
+        /// Its name, for the reply.
+        name: String,
+        /// Its games in play.
+        games: Vec<(ChannelKey, String)>,
+    },
+}
+
 /// What a command decided: the writes (none for a command that only looks) and the
 /// replies to post once they succeeded.
 #[derive(Clone, Debug, Default)]
@@ -158,6 +196,8 @@ pub struct Decision {
     pub change: Option<Change>,
     /// The documents written with it, in the same compare-and-swap.
     pub docs: Vec<DocWrite>,
+    /// What runs after the write, in other channels, each a command of its own.
+    pub follow: Vec<FollowUp>,
     /// The replies, in order.
     pub replies: Vec<Draft>,
 }
@@ -259,6 +299,13 @@ pub enum Picture {
     Summary(crate::core::painter::LineChart),
     /// A player's rating history (`!rating`), as `rating.png`.
     Rating(crate::core::painter::LineChart),
+    /// A table (a tournament's standings or crosstable), as the file `name`.
+    Table {
+        /// The table.
+        table: crate::core::painter::TablePicture,
+        /// Its file name.
+        name: &'static str,
+    },
     /// The move as an animated GIF, `move.gif`; painting it appends `, in N frames.` to
     /// the reply's text (the number of frames is the painter's).
     Replay {
@@ -280,7 +327,7 @@ impl Picture {
                     i.theme = theme;
                 }
             }
-            Picture::Summary(_) | Picture::Rating(_) => {}
+            Picture::Summary(_) | Picture::Rating(_) | Picture::Table { .. } => {}
         }
     }
 }

@@ -15,7 +15,8 @@ use super::set::{self, Setting};
 use super::show::{PictureStyle, Theme};
 use super::views::expired;
 use super::{
-    correspondence, games, rating_views, text, views, ChannelSettings, Core, Fail, PlayerPrefs,
+    correspondence, games, rating_views, text, tournament, views, ChannelSettings, Core, Fail,
+    PlayerPrefs,
 };
 use crate::model::{ChannelKey, User};
 use crate::store::keys::{DocKey, DocPrefix};
@@ -53,6 +54,7 @@ pub(super) fn decide(
         Command::Rematch => correspondence::rematch(state, ctx),
         Command::Rating(who) => Ok(rating_views::rating(state, ctx, who.as_ref())),
         Command::Leaderboard(only) => Ok(rating_views::leaderboard(state, ctx, *only)),
+        Command::Tournament(t) => tournament::commands::decide(state, ctx, t),
         Command::Rules(topic) => {
             let kind = state.record().map(|r| r.kind);
             let reply = views::rules(*topic, kind, ctx.p());
@@ -136,6 +138,9 @@ impl Core {
         if needs.rating_history {
             keys.extend(logs.iter().cloned().map(Read::Docs));
         }
+        if needs.tournaments {
+            keys.push(Read::Docs(DocPrefix::Tours(at.community.clone())));
+        }
         let mut got = self.store.read(&keys)?.into_iter();
         let mut next = || got.next().ok_or_else(short_answer);
         let Got::Game(stored) = next()? else {
@@ -181,6 +186,27 @@ impl Core {
                 *history = ratings::decode_history(entries)?;
             }
         }
+        let mut tournaments = Vec::new();
+        let mut tournament_community = at.community.clone();
+        if needs.tournaments {
+            let Got::Docs(here) = next()? else {
+                return Err(short_answer());
+            };
+            tournaments = here;
+            // A room of a tournament game in another community (every room the bot
+            // opens on Matrix) means that tournament's: a second read, there only.
+            let shown = record
+                .filter(|r| r.play.is_some())
+                .or(last_finished.as_ref());
+            if let Some(DocKey::Tour { community, .. }) =
+                shown.and_then(|r| r.tournament.as_ref()).map(|l| &l.key)
+            {
+                if *community != at.community {
+                    tournaments = self.store.docs(&DocPrefix::Tours(community.clone()))?;
+                    tournament_community = community.clone();
+                }
+            }
+        }
         let muted = needs.muted && self.to_move_muted(at, record)?;
         Ok(ChannelState {
             stored,
@@ -191,6 +217,8 @@ impl Core {
             author,
             ratings: rating_tables,
             rating_history,
+            tournaments,
+            tournament_community,
         })
     }
 
@@ -245,6 +273,7 @@ impl Core {
                 author: &msg.author,
                 organizer: msg.is_organizer,
                 locale: msg.locale.as_deref(),
+                rooms_refused: None,
                 now,
                 settings: &self.settings,
                 coin: (self.coin)(),
@@ -286,6 +315,9 @@ impl Core {
             .map(|d| self.paint(d, state.channel.theme, at))
             .collect();
         out.extend(follow);
+        for f in decision.follow {
+            out.extend(self.follow_up(f));
+        }
         Ok(Some(Committed {
             replies: out,
             record,
@@ -332,6 +364,11 @@ impl Core {
                     reply
                         .attachments
                         .extend(self.attach(&trace, &info, extra, style, at));
+                }
+                Picture::Table { table, name } => {
+                    if let Some(f) = self.painter.table(&table) {
+                        reply.attachments.push(attachment(name.into(), f));
+                    }
                 }
                 Picture::Summary(chart) | Picture::Rating(chart) => {
                     let name = match picture_is_rating {

@@ -495,8 +495,20 @@ impl Core {
         state: ChannelState,
     ) -> Result<Ran, Fail> {
         if let Some(needs) = reads {
+            // Whether the transport can open rooms here: asked before deciding, since
+            // `!tournament new` is refused without them.
+            let rooms_refused = match cmd {
+                Command::Tournament(command::TourneyCommand::New { .. }) => {
+                    self.rooms().and_then(|r| r.can_open(&msg.at).err())
+                }
+                _ => None,
+            };
             let done = self.commit_from(state, msg, needs, &mut |state, ctx| {
-                let mut decision = dispatch::decide(state, cmd, ctx)?;
+                let ctx = decision::Ctx {
+                    rooms_refused: rooms_refused.as_deref(),
+                    ..*ctx
+                };
+                let mut decision = dispatch::decide(state, cmd, &ctx)?;
                 self.admit_pictures(msg, &mut decision, state.channel.theme)?;
                 Ok(decision)
             })?;
@@ -508,7 +520,6 @@ impl Core {
         let replies = match cmd {
             Command::Hint => self.hint(msg),
             Command::Analyze => self.analyze(msg),
-            Command::Tournament(t) => self.tournament(msg, t),
             // Channel commands went to the dispatcher above.
             _ => Ok(Vec::new()),
         }?;

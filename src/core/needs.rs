@@ -18,6 +18,8 @@ pub struct Needs {
     /// The rating history of the command's subject: the user mentioned first, else
     /// the author (`!rating [@user]`).
     pub rating_history: bool,
+    /// The tournaments of the community a command here means (`!tournament`).
+    pub tournaments: bool,
 }
 
 impl Needs {

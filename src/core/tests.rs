@@ -58,6 +58,7 @@ fn decide_as(state: &ChannelState, who: &str, now: u64, cmd: Command) -> Result<
         author: &author,
         organizer: false,
         locale: None,
+        rooms_refused: None,
         now,
         settings: &settings,
         coin: Side::South,

@@ -179,6 +179,7 @@ const RECORD: Needs = Needs {
     author: false,
     ratings: false,
     rating_history: false,
+    tournaments: false,
 };
 
 /// Also the community's rating tables.
@@ -345,7 +346,15 @@ pub static COMMANDS: &[CommandDef] = &[
         organizers_only: false,
         subs: TOURNAMENT_SUBS,
         slash: Slash::Subcommands,
-        reads: None,
+        // The game this room holds or held (whose tournament it may be), the
+        // community's tournaments, and its ratings (`start` seeds by them).
+        reads: Some(Needs {
+            tournaments: true,
+            ..Needs {
+                last_finished: true,
+                ..RATINGS
+            }
+        }),
         wakes_ai: Wake::Never,
     },
 ];

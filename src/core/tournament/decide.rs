@@ -3,7 +3,6 @@
 //! it once after.
 
 use super::{Entrant, Format, Phase, Tournament};
-use crate::core::api::Incoming;
 use crate::core::command::FormatArg;
 use crate::core::decision::{refuse, Change, ChannelState, Decision, Draft, Refusal};
 use crate::core::ratings::RatingTable;
@@ -28,21 +27,21 @@ pub(super) fn name_is_free(old: Option<&Tournament>) -> Result<(), Refusal> {
     }
 }
 
-/// A new tournament `name` created by `msg`'s author in its channel, registration open.
+/// A new tournament `name` created by `organizer` in `home`, registration open.
 pub(super) fn created(
     id: String,
     name: &str,
     kind: GameKind,
     format: FormatArg,
     move_time_ms: Option<u64>,
-    msg: &Incoming,
+    (home, organizer): (&ChannelKey, &User),
     now: u64,
 ) -> Tournament {
     Tournament {
         format_version: 1,
         id,
         name: name.to_string(),
-        home: msg.at.clone(),
+        home: home.clone(),
         kind,
         format: match format {
             FormatArg::RoundRobin => Format::RoundRobin,
@@ -50,7 +49,7 @@ pub(super) fn created(
             FormatArg::Knockout => Format::Knockout,
         },
         move_time_ms,
-        organizer: msg.author.clone(),
+        organizer: organizer.clone(),
         phase: Phase::Registration,
         entrants: Vec::new(),
         rounds: Vec::new(),
@@ -227,10 +226,7 @@ mod tests {
     }
 
     fn spring() -> Tournament {
-        let msg = Incoming {
-            author: user("org"),
-            ..Incoming::default()
-        };
+        let home = ChannelKey::default();
         let kind = GameKind::single(Variant::KATRO);
         created(
             "t1".into(),
@@ -238,7 +234,7 @@ mod tests {
             kind,
             FormatArg::RoundRobin,
             None,
-            &msg,
+            (&home, &user("org")),
             0,
         )
     }

@@ -4,7 +4,7 @@
 //! commands that read a tournament once, write it back once and open its games
 //! (`commands`).
 
-mod commands;
+pub(in crate::core) mod commands;
 mod decide;
 pub mod engine;
 mod pairing;

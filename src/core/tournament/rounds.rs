@@ -8,7 +8,7 @@ use mancala_rules::Side;
 use super::commands::res_of;
 use crate::core::api::{Incoming, Reply, RoomSpec};
 use crate::core::deadlines::restart_clock;
-use crate::core::decision::Draft;
+use crate::core::decision::{Draft, FollowUp};
 use crate::core::needs::Needs;
 use crate::core::prefs::ChannelSettings;
 use crate::core::tournament::{decide, views, Pairing, Phase, Res, Tournament};
@@ -19,6 +19,46 @@ use crate::store::keys::DocKey;
 use crate::store::{docs, GameResult, Play, Record, Status, TourneyLink, Write};
 
 impl Core {
+    /// Runs what follows a tournament command's write (see [`FollowUp`]): its replies.
+    pub(in crate::core) fn follow_up(&self, f: FollowUp) -> Vec<Reply> {
+        match f {
+            FollowUp::Started(key) => self.started(&key),
+            FollowUp::Withdrawn { key, game, user } => {
+                let mut out = Vec::new();
+                if let Some((room, id)) = game {
+                    out.extend(self.forfeit_game(&room, &id, &user));
+                }
+                out.extend(self.advance(&key));
+                out
+            }
+            FollowUp::Cancelled { name, games } => {
+                let aborted = games
+                    .iter()
+                    .filter(|(room, id)| self.abort_game(room, id).is_ok())
+                    .count();
+                let text = match aborted {
+                    0 => tr!("tournament-cancelled", name = &name),
+                    n => tr!("tournament-cancelled-aborted", name = &name, count = n),
+                };
+                vec![crate::core::text_reply(text)]
+            }
+        }
+    }
+
+    /// The tournament `key` just started: its first games opened, then the
+    /// announcement (read again: opening the games named their rooms) and the games'.
+    fn started(&self, key: &DocKey) -> Vec<Reply> {
+        let games = self.open_games(key);
+        let Ok(Some(t)) = docs::load::<Option<Tournament>>(&*self.store, key).map(|d| d.value)
+        else {
+            return games;
+        };
+        let text = format!("{}\n{}", views::started_text(&t), views::pairings_text(&t));
+        let mut out = vec![crate::core::text_reply(text)];
+        out.extend(games);
+        out
+    }
+
     /// Resigns the tournament game `id` in `room` for `user` (a withdrawal), through
     /// the dispatcher.
     pub(super) fn forfeit_game(&self, room: &ChannelKey, id: &str, user: &User) -> Vec<Reply> {
