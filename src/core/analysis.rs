@@ -6,6 +6,7 @@
 //!
 //! Which game and the reply are pure; only the search is not.
 
+use super::decision::ChannelState;
 use mancala_ai::review::{self, GameReview, Mark, PlyReview};
 use mancala_rules::Side;
 
@@ -181,13 +182,13 @@ pub(super) fn chart(r: &Record, review: &GameReview) -> EvalChart {
 }
 
 impl Core {
-    /// `!analyze`: reviews the channel's last finished game, once (issue 33): a stored
-    /// review of the game is shown again without a search; else the game is searched on
+    /// `!analyze`: reviews the channel's last finished game (read with the command),
+    /// once (issue 33): a stored review of the game (a second read: its key is the
+    /// game's) is shown again without a search; else the game is searched on
     /// the analysis pool ([`super::analyses`]) and its review stored with the game.
-    pub(super) fn analyze(&self, msg: &Incoming) -> Answer {
+    pub(super) fn analyze(&self, msg: &Incoming, state: &ChannelState) -> Answer {
         let p = &self.settings.prefix;
-        let last = self.store.last_finished(&msg.at)?;
-        let r = match game_to_review(last.as_ref(), p) {
+        let r = match game_to_review(state.last_played.as_ref(), p) {
             Ok(r) => r.clone(),
             Err(why) => return refuse(why),
         };

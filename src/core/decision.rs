@@ -34,6 +34,9 @@ pub struct ChannelState {
     /// The last game finished in the channel, when the command shows or repeats it
     /// (`!board`, `!history`, `!replay`, `!rematch`) and the channel holds no game.
     pub last_finished: Option<Record>,
+    /// The last game finished in the channel, whatever it holds now, when the command
+    /// reads it (`!analyze` reviews it during the next game too).
+    pub last_played: Option<Record>,
     /// The channel's settings (`!set`), for a move (how it is shown) and when a deadline
     /// has passed in its game (they say whether it forfeits); the defaults otherwise.
     pub channel: ChannelSettings,

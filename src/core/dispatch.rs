@@ -151,15 +151,16 @@ impl Core {
         };
         let channel = docs::decode::<ChannelSettings>(&chan, chan_bytes)?;
         let record = stored.as_ref().map(|s| &s.record);
-        let mut last_finished = None;
+        let (mut last_finished, mut last_played) = (None, None);
         if needs.last_finished {
             let Got::LastFinished(last) = next()? else {
                 return Err(short_answer());
             };
             // Shown only where the channel holds no game to show.
             if record.is_none_or(|r| r.status == Status::Challenge && expired(r, now)) {
-                last_finished = last;
+                last_finished.clone_from(&last);
             }
+            last_played = last;
         }
         let author = match needs.author {
             true => match next()? {
@@ -211,6 +212,7 @@ impl Core {
         Ok(ChannelState {
             stored,
             last_finished,
+            last_played,
             channel: channel.value,
             channel_version: channel.version,
             muted,

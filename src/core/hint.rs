@@ -13,8 +13,9 @@ use super::prefs::ChannelSettings;
 use super::{refuse, text, text_reply, vs_ai, Answer, Core};
 use crate::core::api::Incoming;
 use crate::model::User;
-use crate::store::keys::DocKey;
-use crate::store::{docs, Record, Status};
+
+use super::decision::ChannelState;
+use crate::store::{Record, Status};
 
 /// The game `user` may have a hint in, from the record of the channel and its settings.
 ///
@@ -112,13 +113,12 @@ fn verdict(found: &SearchResult) -> String {
 }
 
 impl Core {
-    /// `!hint`: checks that the author may have one ([`allowed`]), searches on the AI's
-    /// pool, and answers with [`line`]. Reads only.
-    pub(super) fn hint(&self, msg: &Incoming) -> Answer {
+    /// `!hint`: checks over the channel's record and settings as read with the command
+    /// that the author may have one ([`allowed`]), searches on the AI's pool, and
+    /// answers with [`line`]. Writes nothing.
+    pub(super) fn hint(&self, msg: &Incoming, state: &ChannelState) -> Answer {
         let p = &self.settings.prefix;
-        let record = self.store.load(&msg.at)?.map(|s| s.record);
-        let channel = docs::load::<ChannelSettings>(&*self.store, &DocKey::chan(&msg.at))?.value;
-        let game = match allowed(record.as_ref(), &channel, &msg.author, p) {
+        let game = match allowed(state.record(), &state.channel, &msg.author, p) {
             Ok(game) => game,
             Err(why) => return refuse(why),
         };

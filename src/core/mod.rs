@@ -483,49 +483,43 @@ impl Core {
         &self.settings.prefix
     }
 
-    /// Runs `cmd`, read in `state`: a channel command through the dispatcher
-    /// ([`Core::commit_from`]), the others by themselves; with the channel's record
-    /// after it when the dispatcher ran it (`None` otherwise, and when the channel
-    /// holds none).
+    /// Runs `cmd`, read in `state` as `reads` says: through the dispatcher
+    /// ([`Core::commit_from`]), or a search over the state (`!hint`, `!analyze`); with
+    /// the channel's record after it.
     fn run(
         &self,
         cmd: &Command,
-        reads: Option<needs::Needs>,
+        reads: needs::Needs,
         msg: &Incoming,
         state: ChannelState,
     ) -> Result<Ran, Fail> {
-        if let Some(needs) = reads {
-            // Whether the transport can open rooms here: asked before deciding, since
-            // `!tournament new` is refused without them.
-            let rooms_refused = match cmd {
-                Command::Tournament(command::TourneyCommand::New { .. }) => {
-                    self.rooms().and_then(|r| r.can_open(&msg.at).err())
-                }
-                _ => None,
-            };
-            let done = self.commit_from(state, msg, needs, &mut |state, ctx| {
-                let ctx = decision::Ctx {
-                    rooms_refused: rooms_refused.as_deref(),
-                    ..*ctx
-                };
-                let mut decision = dispatch::decide(state, cmd, &ctx)?;
-                self.admit_pictures(msg, &mut decision, state.channel.theme)?;
-                Ok(decision)
-            })?;
-            return Ok(Ran {
-                replies: done.replies,
-                record: Some(done.record),
-            });
+        // The two that search rather than decide: over the state as read, no write
+        // (`!analyze` stores its review under the game's own key).
+        match cmd {
+            Command::Hint => return self.hint(msg, &state).map(Ran::looked(&state)),
+            Command::Analyze => return self.analyze(msg, &state).map(Ran::looked(&state)),
+            _ => {}
         }
-        let replies = match cmd {
-            Command::Hint => self.hint(msg),
-            Command::Analyze => self.analyze(msg),
-            // Channel commands went to the dispatcher above.
-            _ => Ok(Vec::new()),
-        }?;
+        // Whether the transport can open rooms here: asked before deciding, since
+        // `!tournament new` is refused without them.
+        let rooms_refused = match cmd {
+            Command::Tournament(command::TourneyCommand::New { .. }) => {
+                self.rooms().and_then(|r| r.can_open(&msg.at).err())
+            }
+            _ => None,
+        };
+        let done = self.commit_from(state, msg, reads, &mut |state, ctx| {
+            let ctx = decision::Ctx {
+                rooms_refused: rooms_refused.as_deref(),
+                ..*ctx
+            };
+            let mut decision = dispatch::decide(state, cmd, &ctx)?;
+            self.admit_pictures(msg, &mut decision, state.channel.theme)?;
+            Ok(decision)
+        })?;
         Ok(Ran {
-            replies,
-            record: None,
+            replies: done.replies,
+            record: done.record,
         })
     }
 
@@ -534,13 +528,13 @@ impl Core {
     fn run_command(
         &self,
         cmd: &Command,
-        reads: Option<needs::Needs>,
+        reads: needs::Needs,
         msg: &Incoming,
         state: ChannelState,
     ) -> (Ran, Outcome) {
         // A refused or failed command changed nothing: the record is as read, for a
         // command of the dispatcher (the AI need not look in the store).
-        let before = reads.map(|_| state.record().cloned());
+        let before = state.record().cloned();
         let failed = |replies, outcome| {
             let ran = Ran {
                 replies,
@@ -566,9 +560,19 @@ impl Core {
 struct Ran {
     /// The replies.
     replies: Vec<Reply>,
-    /// The channel's record after the command, when the dispatcher ran it: `None`
-    /// when the command went its own way (the AI then looks in the store).
-    record: Option<Option<Record>>,
+    /// The channel's record after the command (`None`: the channel holds none).
+    record: Option<Record>,
+}
+
+impl Ran {
+    /// The answer of a command that only looked at `state`: `replies`, the record as
+    /// read.
+    fn looked(state: &ChannelState) -> impl FnOnce(Vec<Reply>) -> Ran + '_ {
+        move |replies| Ran {
+            replies,
+            record: state.record().cloned(),
+        }
+    }
 }
 
 impl Core {
@@ -586,7 +590,7 @@ impl Core {
     /// gives the language and everything a channel command decides from.
     fn handle_read(&self, msg: &Incoming, def: Option<&CommandDef>) -> (Vec<Reply>, Outcome) {
         // An unknown command reads the settings alone (for its refusal's language).
-        let needs = def.and_then(|d| d.reads).unwrap_or_default();
+        let needs = def.map(|d| d.reads).unwrap_or_default();
         match self.load_state(&msg.at, msg.reader(), needs, self.clock.now_ms()) {
             Ok(state) => {
                 let lang = i18n::Lang::choose(state.channel.language, msg.locale.as_deref());
@@ -664,16 +668,13 @@ impl Core {
         } else {
             None
         };
-        let reads = def.and_then(|d| d.reads);
+        let reads = def.map(|d| d.reads).unwrap_or_default();
         let (ran, outcome) = self.run_command(&cmd, reads, msg, state);
         let mut out = ran.replies;
         // The AI answers a move at once (and plays first as South); after a restart its
         // owed move is played at the first command in the channel. The record after
         // the command says whether it is to move, without a read.
-        let owed = match &ran.record {
-            Some(record) => record.as_ref().and_then(vs_ai::ai_to_move).is_some(),
-            None => true,
-        };
+        let owed = ran.record.as_ref().and_then(vs_ai::ai_to_move).is_some();
         if owed {
             out.extend(self.ai_turns(&msg.at, ticket.as_ref()));
         }

@@ -96,8 +96,8 @@ pub struct CommandDef {
     /// Its slash command.
     pub slash: Slash,
     /// What it reads besides the channel's record and settings, in the dispatcher's
-    /// one batched read; `None`: it reads by itself (see [`crate::core::Core`]).
-    pub reads: Option<Needs>,
+    /// one batched read.
+    pub reads: Needs,
     /// Whether it may make the AI search.
     pub wakes_ai: Wake,
 }

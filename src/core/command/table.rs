@@ -142,22 +142,17 @@ const FAMILY_OPTION: &[SlashOption] = &[opt("game", OptionKind::Choice(FAMILY_CH
 
 /// Shorthand of a command without arguments.
 const fn bare(name: &'static str, cmd: Command) -> CommandDef {
-    bare_with(name, cmd, Some(RECORD), Wake::Never)
+    bare_with(name, cmd, RECORD, Wake::Never)
 }
 
 /// Shorthand of a command without arguments that reads `reads`.
 const fn bare_reading(name: &'static str, cmd: Command, reads: Needs) -> CommandDef {
-    bare_with(name, cmd, Some(reads), Wake::Never)
+    bare_with(name, cmd, reads, Wake::Never)
 }
 
 /// Shorthand of a command without arguments, with what it reads and whether it may
 /// wake the AI.
-const fn bare_with(
-    name: &'static str,
-    cmd: Command,
-    reads: Option<Needs>,
-    wakes_ai: Wake,
-) -> CommandDef {
+const fn bare_with(name: &'static str, cmd: Command, reads: Needs, wakes_ai: Wake) -> CommandDef {
     CommandDef {
         name,
         aliases: &[],
@@ -221,7 +216,7 @@ pub static COMMANDS: &[CommandDef] = &[
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(NEW_OPTIONS),
-        reads: Some(RECORD),
+        reads: RECORD,
         wakes_ai: Wake::AgainstAi,
     },
     bare("accept", Command::Accept),
@@ -235,13 +230,13 @@ pub static COMMANDS: &[CommandDef] = &[
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(&[opt("hole", OptionKind::Move, true)]),
-        reads: Some(RECORD),
+        reads: RECORD,
         wakes_ai: Wake::InAiGame,
     },
     bare_reading("board", Command::Board, LAST),
     bare("moves", Command::Moves),
     bare("resign", Command::Resign),
-    bare_with("hint", Command::Hint, None, Wake::Never),
+    bare("hint", Command::Hint),
     CommandDef {
         name: "analyze",
         aliases: &["analyse"],
@@ -251,7 +246,7 @@ pub static COMMANDS: &[CommandDef] = &[
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(&[]),
-        reads: None,
+        reads: LAST,
         wakes_ai: Wake::Never,
     },
     bare_reading("history", Command::History, LAST),
@@ -267,7 +262,7 @@ pub static COMMANDS: &[CommandDef] = &[
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(FAMILY_OPTION),
-        reads: Some(RECORD),
+        reads: RECORD,
         wakes_ai: Wake::Never,
     },
     CommandDef {
@@ -280,13 +275,13 @@ pub static COMMANDS: &[CommandDef] = &[
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(&[]),
-        reads: Some(RECORD),
+        reads: RECORD,
         wakes_ai: Wake::Never,
     },
     bare("draw", Command::Draw),
     bare("abort", Command::Abort),
     bare("claim", Command::Claim),
-    bare_with("rematch", Command::Rematch, Some(LAST), Wake::Always),
+    bare_with("rematch", Command::Rematch, LAST, Wake::Always),
     bare_reading("mute", Command::Mute(true), AUTHOR),
     bare_reading("unmute", Command::Mute(false), AUTHOR),
     CommandDef {
@@ -303,7 +298,7 @@ pub static COMMANDS: &[CommandDef] = &[
             opt("setting", OptionKind::Choice(SETTING_CHOICES), true),
             opt("value", OptionKind::Choice(SETTING_VALUE_CHOICES), true),
         ]),
-        reads: Some(RECORD),
+        reads: RECORD,
         wakes_ai: Wake::Never,
     },
     CommandDef {
@@ -315,10 +310,10 @@ pub static COMMANDS: &[CommandDef] = &[
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(&[opt("user", OptionKind::User, false)]),
-        reads: Some(Needs {
+        reads: Needs {
             rating_history: true,
             ..RATINGS
-        }),
+        },
         wakes_ai: Wake::Never,
     },
     CommandDef {
@@ -332,7 +327,7 @@ pub static COMMANDS: &[CommandDef] = &[
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(FAMILY_OPTION),
-        reads: Some(RATINGS),
+        reads: RATINGS,
         wakes_ai: Wake::Never,
     },
     CommandDef {
@@ -348,13 +343,13 @@ pub static COMMANDS: &[CommandDef] = &[
         slash: Slash::Subcommands,
         // The game this room holds or held (whose tournament it may be), the
         // community's tournaments, and its ratings (`start` seeds by them).
-        reads: Some(Needs {
+        reads: Needs {
             tournaments: true,
             ..Needs {
                 last_finished: true,
                 ..RATINGS
             }
-        }),
+        },
         wakes_ai: Wake::Never,
     },
 ];
