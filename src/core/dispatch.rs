@@ -20,10 +20,7 @@ use super::{
 };
 use crate::model::{ChannelKey, User};
 use crate::store::keys::{DocKey, DocPrefix};
-use crate::store::{docs, GameOp, Got, Op, Read, Record, Status, StoreError};
-
-/// Attempts of one command before giving up ("too many commands at once").
-const MAX_ATTEMPTS: usize = 8;
+use crate::store::{docs, GameOp, Got, Op, Read, Record, Status, StoreError, MAX_ATTEMPTS};
 
 /// Decides the channel command `cmd` over `state`: pure, no store, no painter.
 /// Commands that are not channel commands ([`Needs::of`] is `None`) decide nothing.

@@ -218,7 +218,7 @@ impl Core {
         let mut played = 0;
         let mut conflicts = 0;
         let nobody = crate::model::User::default();
-        while played < MAX_AI_MOVES && conflicts < 8 {
+        while played < MAX_AI_MOVES && conflicts < crate::store::MAX_ATTEMPTS {
             let now = self.clock.now_ms();
             // One read per move: the AI's move is decided over it and written once.
             let state = match self.load_state(at, (&nobody, &nobody), Needs::default(), now) {

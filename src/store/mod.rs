@@ -37,6 +37,11 @@ pub use record::{
     FORMAT_VERSION,
 };
 
+/// How many times any compare-and-swap is tried before the command gives up ("too
+/// many commands at once"): the one retry policy of the store's callers (the
+/// dispatcher, the AI's moves, the driver's documents).
+pub const MAX_ATTEMPTS: usize = 8;
+
 /// The stored bytes of a record as it was read: [`Store::write`] applies a change only if
 /// the channel still holds exactly these bytes (compare-and-swap).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -452,7 +457,7 @@ pub mod docs {
     }
 
     /// Read, change with `f`, write back with compare-and-swap, retrying on conflicts
-    /// (up to 16 times). `f` may refuse with `Err`, which is returned and changes
+    /// (up to [`super::MAX_ATTEMPTS`] times, the one policy of every compare-and-swap). `f` may refuse with `Err`, which is returned and changes
     /// nothing. Returns what `f` returned.
     ///
     /// # Errors
@@ -466,7 +471,7 @@ pub mod docs {
         T: DeserializeOwned + Serialize + Default,
         E: From<StoreError>,
     {
-        for _ in 0..16 {
+        for _ in 0..super::MAX_ATTEMPTS {
             let mut doc = load::<T>(store, key)?;
             let out = f(&mut doc.value)?;
             if save(store, key, doc.version.as_ref(), &doc.value)? {
