@@ -1,36 +1,45 @@
-//! What follows a finished game: its rating and its tournament result, applied so that
-//! a crash at any step loses nothing and counts nothing twice (issue 12 item 5).
+//! What follows a finished game: its rating and its tournament result, decided over
+//! what they change (its rating table, its tournament, read in one batch) and written
+//! in the same compare-and-swap as the game itself, so that a game, both ratings and
+//! the tournament change together or not at all (issue 35).
 //!
-//! The store marks a game unsettled in the same transaction that finishes it
-//! ([`crate::store::Store::unsettled`]). Then each consequence is applied with a step
-//! that is idempotent, keyed by the game id: the rating table remembers the games it
-//! applied and keeps their history entries pending until they are written
-//! ([`ratings::apply_game`]), and a tournament records one result per pairing and game.
-//! Once every step is done the game is settled. The periodic driver (run at start-up
-//! and every minute) applies the games still unsettled, so a game finished just before
-//! a crash is rated and recorded at the next start, once.
+//! After the write, the history entries the table keeps pending are written out as
+//! their own documents, a tournament result is announced and the next round paired,
+//! and then the game is settled: the store marks a game unsettled in the transaction
+//! that finishes it, and [`Op::Settle`] takes the mark off. A game still marked (a
+//! crash before its settling, an import, a store of an older build) is taken up by the
+//! periodic driver (at start-up and every minute), which writes what is missing in a
+//! transaction of its own and settles it. Each step is idempotent, keyed by the game
+//! id: the rating table remembers the games it applied, and a tournament records one
+//! result per pairing and game, so nothing is lost or counted twice.
 
 use mancala_rules::Side;
 
 use super::api::Reply;
-use super::ratings::{self, Glicko, RatedGame};
+use super::ratings::{self, Glicko, RatedGame, RatingTable};
+use super::tournament::commands::res_of;
+use super::tournament::{Res, Tournament};
 use super::{Core, Fail};
 use crate::model::ChannelKey;
-use crate::store::{GameResult, Record, StoreError};
+use crate::store::keys::DocKey;
+use crate::store::{docs, GameResult, Got, Op, Read, Record, StoreError, TourneyLink};
 
-/// What applying a finished game's consequences gave.
+/// What a finished game changes besides itself, decided over what was read.
 #[derive(Debug, Default)]
 pub(super) struct Aftermath {
-    /// The rating line of this application (`Ratings (katro): ...`), when the game was
-    /// rated now.
+    /// Its writes: the rating table, the tournament, each compared with what was read.
+    pub ops: Vec<Op>,
+    /// The rating line (`Ratings (katro): ...`), when the game is rated now.
     pub rated: Option<String>,
     /// Why the game is not rated, when a player might expect it to be (a side never
     /// moved).
     pub unrated: Option<String>,
-    /// The replies of its tournament (its result, the next round).
-    pub replies: Vec<Reply>,
-    /// Every step is applied (or had nothing to apply): the game is settled.
-    pub complete: bool,
+    /// The rating table whose pending history entries to write out after the write
+    /// (community, family).
+    pending: Option<(String, String)>,
+    /// The tournament result recorded: the tournament as written, to announce it and
+    /// pair the next round after the write.
+    recorded: Option<(Tournament, TourneyLink, Res)>,
 }
 
 impl Aftermath {
@@ -40,102 +49,161 @@ impl Aftermath {
     }
 }
 
+/// The rated game of `r` when it counts: between two people, not aborted, both sides
+/// moved (else unrated however it ended, also in a tournament); `Err` with the line
+/// that says why not, when a player might expect it to be rated.
+fn rated_game(r: &Record) -> Result<Option<RatedGame<'_>>, String> {
+    let Some(result) = r.result() else {
+        return Ok(None);
+    };
+    if !r.rated || result == GameResult::NoResult {
+        return Ok(None);
+    }
+    if !r.both_sides_moved() {
+        return Err(tr!("result-unrated-unmoved"));
+    }
+    let (Some(a), Some(b)) = (r.south.as_ref(), r.north.as_ref()) else {
+        return Ok(None);
+    };
+    let score_a = match result {
+        GameResult::Win(Side::South) => 1.0,
+        GameResult::Win(Side::North) => 0.0,
+        _ => 0.5,
+    };
+    // A tournament game counts in the tournament's community: on Matrix its room is a
+    // community of its own.
+    let community = r
+        .tournament
+        .as_ref()
+        .map_or(r.at.community.as_str(), |l| l.key.community());
+    Ok(Some(RatedGame {
+        community,
+        family: ratings::family(r.kind),
+        id: &r.id,
+        at_ms: r.updated_ms,
+        a,
+        b,
+        score_a,
+    }))
+}
+
 impl Core {
-    /// Applies what follows the finished game `r`: its rating, then its tournament
-    /// result; settles it in the store when both are done. Safe to call again for the
-    /// same game.
-    pub(super) fn after_finish(&self, r: &Record) -> Aftermath {
-        let mut out = Aftermath {
-            complete: true,
-            ..Aftermath::default()
+    /// Reads what the finished game `r` changes (its rating table, its tournament) in
+    /// one batch and decides the changes: [`Aftermath::ops`] to write with the game.
+    ///
+    /// # Errors
+    /// A store failure, or an unreadable table or tournament.
+    pub(super) fn aftermath(&self, r: &Record) -> Result<Aftermath, StoreError> {
+        let mut out = Aftermath::default();
+        let game = match rated_game(r) {
+            Ok(game) => game,
+            Err(why) => {
+                out.unrated = Some(why);
+                None
+            }
         };
-        match self.rate(r) {
-            Ok(Rating::Applied(line)) => out.rated = Some(line),
-            Ok(Rating::Unrated(line)) => out.unrated = Some(line),
-            Ok(Rating::None) => {}
-            Err(e) => {
-                tracing::error!(error = %e, game = %r.id, "rating update failed");
-                out.complete = false;
+        let link = r.tournament.as_ref().zip(r.result().and_then(res_of));
+        let mut keys = Vec::new();
+        let table_key = game.map(|g| ratings::table_key(g.community, g.family));
+        keys.extend(table_key.clone().map(Read::Doc));
+        keys.extend(link.map(|(l, _)| Read::Doc(l.key.clone())));
+        let mut got = self.store.read(&keys)?.into_iter();
+        if let (Some(g), Some(key)) = (game, table_key) {
+            let Some(Got::Doc(bytes)) = got.next() else {
+                return Err(short_answer());
+            };
+            let doc = docs::decode::<RatingTable>(&key, bytes)?;
+            self.rate(&mut out, &g, (key, doc));
+        }
+        if let Some((link, res)) = link {
+            let Some(Got::Doc(bytes)) = got.next() else {
+                return Err(short_answer());
+            };
+            let doc = docs::decode::<Option<Tournament>>(&link.key, bytes)?;
+            record_result(&mut out, &r.id, (link, res), doc);
+        }
+        Ok(out)
+    }
+
+    /// Applies the rated game `g` to its table `doc` (stored as `key`) into `out`.
+    fn rate(
+        &self,
+        out: &mut Aftermath,
+        g: &RatedGame<'_>,
+        (key, doc): (DocKey, docs::Doc<RatingTable>),
+    ) {
+        let mut table = doc.value;
+        out.pending = Some((g.community.to_string(), g.family.to_string()));
+        let Some([(bs, as_), (bn, an)]) =
+            ratings::apply_to(&mut table, g, Glicko::of(&self.settings))
+        else {
+            return;
+        };
+        out.ops.push(Op::Doc {
+            key,
+            expected: doc.version,
+            value: Some(serde_json::to_vec(&table).expect("documents always serialize")),
+        });
+        out.rated = Some(tr!(
+            "result-ratings",
+            family = g.family.to_string(),
+            south = &g.a.name,
+            south_before = format!("{:.0}", bs.rating),
+            south_after = format!("{:.0}", as_.rating),
+            north = &g.b.name,
+            north_before = format!("{:.0}", bn.rating),
+            north_after = format!("{:.0}", an.rating)
+        ));
+    }
+
+    /// What follows the write of `after`: the history entries written out, the
+    /// tournament result announced and the next round paired. Its replies.
+    pub(super) fn after_commit(&self, after: Aftermath) -> Vec<Reply> {
+        if let Some((community, family)) = &after.pending {
+            if let Err(e) = ratings::write_pending(&*self.store, community, family) {
+                // Left pending in the table: the next game applied to it writes them.
+                tracing::warn!(error = %e, "rating history entries left pending");
             }
         }
-        if let (Some(link), Some(res)) = (&r.tournament, r.result()) {
-            match self.tourney_game_over(link, &r.id, res) {
-                Ok(replies) => out.replies = replies,
-                Err(e) => {
-                    let e = match e {
-                        Fail::Store(e) => e.to_string(),
-                        _ => "too many concurrent writes".to_string(),
-                    };
-                    tracing::error!(error = %e, game = %r.id, "tournament result not recorded");
-                    out.complete = false;
-                }
-            }
-        }
-        if out.complete {
-            if let Err(e) = self.store.settle(&r.id) {
-                tracing::error!(error = %e, game = %r.id, "cannot mark the game settled");
-            }
-        }
+        let Some((t, link, res)) = after.recorded else {
+            return Vec::new();
+        };
+        let mut out = vec![self.result_reply(&t, &link, res)];
+        out.extend(self.advance(&link.key));
         out
     }
 
-    /// Applies a finished game to the ratings, when it counts: between two people, not
-    /// aborted, and both sides moved (else it is unrated however it ended, also in a
-    /// tournament).
-    fn rate(&self, r: &Record) -> Result<Rating, StoreError> {
-        let Some(result) = r.result() else {
-            return Ok(Rating::None);
-        };
-        if !r.rated || result == GameResult::NoResult {
-            return Ok(Rating::None);
+    /// Applies what follows the finished game `r` in a transaction of its own and
+    /// settles it (a game the store still marks unsettled, see the module): its replies
+    /// and the rating line, if rated now. Safe to call again for the same game.
+    ///
+    /// # Errors
+    /// A store failure, or too many conflicting writes; the game stays unsettled then.
+    pub(super) fn settle_game(&self, r: &Record) -> Result<(Vec<Reply>, Option<String>), Fail> {
+        for _ in 0..crate::store::MAX_ATTEMPTS {
+            let after = self.aftermath(r)?;
+            let mut ops = after.ops.clone();
+            if ops.is_empty() || self.store.commit(&mut ops)? {
+                let line = after.rated.clone();
+                let replies = self.after_commit(after);
+                self.settle(&r.id);
+                return Ok((replies, line));
+            }
         }
-        if !r.both_sides_moved() {
-            return Ok(Rating::Unrated(tr!("result-unrated-unmoved")));
+        Err(Fail::Busy)
+    }
+
+    /// Marks the game `id` settled; a failure leaves it to the driver (logged).
+    pub(super) fn settle(&self, id: &str) {
+        let mut ops = [Op::Settle(id.to_string())];
+        if let Err(e) = self.store.commit(&mut ops) {
+            tracing::warn!(error = %e, game = %id, "game left unsettled: the driver settles it");
         }
-        let score = match result {
-            GameResult::Win(Side::South) => 1.0,
-            GameResult::Win(Side::North) => 0.0,
-            _ => 0.5,
-        };
-        let (Some(south), Some(north)) = (r.south.as_ref(), r.north.as_ref()) else {
-            return Ok(Rating::None);
-        };
-        let fam = ratings::family(r.kind);
-        // A tournament game counts in the tournament's community: on Matrix its room
-        // is a community of its own.
-        let community = r
-            .tournament
-            .as_ref()
-            .map_or(r.at.community.as_str(), |l| l.key.community());
-        let game = RatedGame {
-            community,
-            family: fam,
-            id: &r.id,
-            at_ms: r.updated_ms,
-            a: south,
-            b: north,
-            score_a: score,
-        };
-        Ok(
-            match ratings::apply_game(&*self.store, &game, Glicko::of(&self.settings))? {
-                Some([(bs, as_), (bn, an)]) => Rating::Applied(tr!(
-                    "result-ratings",
-                    family = fam.to_string(),
-                    south = &south.name,
-                    south_before = format!("{:.0}", bs.rating),
-                    south_after = format!("{:.0}", as_.rating),
-                    north = &north.name,
-                    north_before = format!("{:.0}", bn.rating),
-                    north_after = format!("{:.0}", an.rating)
-                )),
-                None => Rating::None,
-            },
-        )
     }
 
     /// The driver's pass over the unsettled games of the communities `owns` accepts:
-    /// each is applied again (see the module); a rating applied only now is announced
-    /// in the game's channel, with its tournament's replies.
+    /// each is applied and settled ([`Core::settle_game`]); a rating applied only now
+    /// is announced in the game's channel, with its tournament's replies.
     pub(super) fn settle_unsettled(
         &self,
         owns: &(dyn Fn(&str) -> bool + Sync),
@@ -164,22 +232,47 @@ impl Core {
             if !owns(&r.at.community) {
                 continue;
             }
-            let after = self.after_finish(&r);
-            if let Some(line) = after.rated {
-                out.push((r.at.clone(), super::text_reply(line)));
+            match self.settle_game(&r) {
+                Ok((replies, line)) => {
+                    if let Some(line) = line {
+                        out.push((r.at.clone(), super::text_reply(line)));
+                    }
+                    out.extend(super::correspondence::route(&r.at, replies));
+                }
+                Err(Fail::Store(e)) => {
+                    tracing::error!(error = %e, game = %id, "cannot settle a finished game")
+                }
+                Err(_) => tracing::warn!(game = %id, "settling a game: too many concurrent writes"),
             }
-            out.extend(super::correspondence::route(&r.at, after.replies));
         }
         out
     }
 }
 
-/// What [`Core::rate`] did.
-enum Rating {
-    /// Applied now: the rating line.
-    Applied(String),
-    /// Not rated, and the result reply says why.
-    Unrated(String),
-    /// Nothing to say: unrated (the AI, an abort), or already applied.
-    None,
+/// Records the result `res` of the game `id` in its tournament `doc` (read for `link`)
+/// into `out`: nothing when the tournament is gone, not running, or has it already.
+fn record_result(
+    out: &mut Aftermath,
+    id: &str,
+    (link, res): (&TourneyLink, Res),
+    doc: docs::Doc<Option<Tournament>>,
+) {
+    let Some(mut t) = doc.value else { return };
+    if t.phase != super::tournament::Phase::Running || !t.record(link.round, link.board, id, res) {
+        return;
+    }
+    out.ops.push(Op::Doc {
+        key: link.key.clone(),
+        expected: doc.version,
+        value: Some(serde_json::to_vec(&Some(&t)).expect("documents always serialize")),
+    });
+    out.recorded = Some((t, link.clone(), res));
+}
+
+/// The error of a batched read whose answer does not match its keys (a store bug).
+fn short_answer() -> StoreError {
+    StoreError::Io {
+        what: "reading a finished game's consequences".into(),
+        reason: "the store answered other keys than were asked".into(),
+    }
 }

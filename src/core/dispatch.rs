@@ -295,25 +295,48 @@ impl Core {
         mut decision: Decision,
     ) -> Result<Option<Committed>, StoreError> {
         let mut ops = write_ops(at, state, &mut decision);
+        // A finished game's rating and tournament result are written with it, in the
+        // same transaction (see `aftermath`).
+        let after = match ops.first() {
+            Some(Op::Game {
+                change: GameOp::Finish(r),
+                ..
+            }) => {
+                let after = self.aftermath(r)?;
+                Some((r.id.clone(), after))
+            }
+            _ => None,
+        };
+        if let Some((_, after)) = &after {
+            ops.extend(after.ops.iter().cloned());
+        }
         // A command that only looks writes nothing: no call to the store.
         let written = ops.is_empty() || self.store.commit(&mut ops)?;
         if !written {
             return Ok(None);
         }
-        let (record, follow) = match ops.into_iter().next() {
+        let record = match ops.into_iter().next() {
             Some(Op::Game { change, .. }) => match change {
-                GameOp::Finish(r) => (None, self.finished(&r, &mut decision.replies)),
-                GameOp::Create(r) | GameOp::Put(r) => (Some(r), Vec::new()),
-                GameOp::Remove => (None, Vec::new()),
+                GameOp::Create(r) | GameOp::Put(r) => Some(r),
+                GameOp::Finish(_) | GameOp::Remove => None,
             },
-            _ => (state.record().cloned(), Vec::new()),
+            _ => state.record().cloned(),
         };
+        if let (Some((_, after)), Some(first)) = (&after, decision.replies.first_mut()) {
+            for l in after.lines() {
+                first.reply.body.push_str("\n");
+                first.reply.body.push_str(l);
+            }
+        }
         let mut out: Vec<Reply> = decision
             .replies
             .into_iter()
             .map(|d| self.paint(d, state.channel.theme, at))
             .collect();
-        out.extend(follow);
+        if let Some((id, after)) = after {
+            out.extend(self.after_commit(after));
+            self.settle(&id);
+        }
         for f in decision.follow {
             out.extend(self.follow_up(f));
         }
@@ -321,20 +344,6 @@ impl Core {
             replies: out,
             record,
         }))
-    }
-
-    /// What follows the game `r` just finished (see the `aftermath` module): its rating
-    /// line, appended to the first of `replies`, and the replies of its tournament
-    /// (returned).
-    fn finished(&self, r: &Record, replies: &mut [Draft]) -> Vec<Reply> {
-        let after = self.after_finish(r);
-        if let Some(first) = replies.first_mut() {
-            for l in after.lines() {
-                first.reply.body.push_str("\n");
-                first.reply.body.push_str(l);
-            }
-        }
-        after.replies
     }
 
     /// The reply of `draft` with its pictures painted, boards in the colours of `theme`

@@ -15,7 +15,7 @@
 //! moved: a game one side never moved in is unrated however it ended (resignation,
 //! time, withdrawal), also in a tournament, where it still scores.
 //!
-//! Applying a game is idempotent, keyed by its id ([`apply_game`]), so that the core can
+//! Applying a game is idempotent, keyed by its id ([`apply_to`]), so that the core can
 //! apply a finished game again after a crash (see [`crate::store::Store::unsettled`]).
 
 use std::collections::BTreeMap;
@@ -146,7 +146,7 @@ pub struct RatingTable {
     pub applied: Vec<String>,
     /// History entries of applied games not yet written as their own documents: written
     /// with the table, in the same compare-and-swap, then each written out and removed
-    /// here, so that a crash in between loses none (the next [`apply_game`] of the
+    /// here, so that a crash in between loses none (the next game applied to the
     /// table writes them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pending: Vec<PendingChange>,
@@ -242,7 +242,7 @@ fn outcome(score: f64) -> Outcomes {
     }
 }
 
-/// One rated game, as [`apply_game`] applies it.
+/// One rated game, as [`apply_to`] applies it.
 #[derive(Clone, Copy, Debug)]
 pub struct RatedGame<'a> {
     /// The community whose ratings it counts for.
@@ -261,85 +261,81 @@ pub struct RatedGame<'a> {
     pub score_a: f64,
 }
 
-/// Applies one rated game to its table, as one rating period of its own for both
-/// players after their deviations grew for the periods they sat out ([`PlayerRating::at`]).
-/// Returns both players' ratings before and after, or `None` when the game was already
-/// applied. Writes the table (with the two history entries pending in it) in one
-/// compare-and-swap, then the history entries.
-///
-/// Idempotent, keyed by the game id: called again after a crash at any step, it applies
-/// the game at most once and writes its history entries exactly once.
-///
-/// # Errors
-/// A store failure.
-pub fn apply_game(
-    store: &dyn Store,
+/// Applies one rated game to `t`, its table, as one rating period of its own for both
+/// players after their deviations grew for the periods they sat out
+/// ([`PlayerRating::at`]); the two history entries are left pending in the table (see
+/// [`write_pending`]). Returns both players' ratings before and after, or `None`
+/// (the table unchanged) when the game was already applied. Pure: the caller reads the
+/// table and writes it back, in the same compare-and-swap as the game's other
+/// consequences.
+pub fn apply_to(
+    t: &mut RatingTable,
     game: &RatedGame<'_>,
     glicko: Glicko,
-) -> Result<Option<[(PlayerRating, PlayerRating); 2]>, StoreError> {
-    let key = table_key(game.community, game.family);
+) -> Option<[(PlayerRating, PlayerRating); 2]> {
+    if t.applied.iter().any(|g| g == game.id) {
+        return None;
+    }
     let cfg = Glicko2Config {
         tau: glicko.tau,
         ..Glicko2Config::new()
     };
     let (a, b, score_a, now_ms) = (game.a, game.b, game.score_a, game.at_ms);
-    let out = docs::update(store, &key, |t: &mut RatingTable| {
-        if t.applied.iter().any(|g| g == game.id) {
-            return Ok::<_, StoreError>(None);
-        }
-        let current = |u: &User| {
-            t.players.get(&u.id).map_or_else(
-                || PlayerRating::new(u.clone()),
-                |p| p.at(now_ms, glicko.period_ms),
-            )
-        };
-        let (ra, rb) = (current(a), current(b));
-        let (na, nb) = glicko2(&ra.glicko(), &rb.glicko(), &outcome(score_a), &cfg);
-        let k = |s: f64| {
-            if s > 0.75 {
-                0
-            } else if s < 0.25 {
-                2
-            } else {
-                1
-            }
-        };
-        let mut pa = ra.clone();
-        (pa.rating, pa.deviation, pa.volatility) = (na.rating, na.deviation, na.volatility);
-        pa.user = a.clone();
-        pa.won_drawn_lost[k(score_a)] = pa.won_drawn_lost[k(score_a)].saturating_add(1);
-        pa.last_ms = now_ms;
-        let mut pb = rb.clone();
-        (pb.rating, pb.deviation, pb.volatility) = (nb.rating, nb.deviation, nb.volatility);
-        pb.user = b.clone();
-        let kb = k(1.0 - score_a);
-        pb.won_drawn_lost[kb] = pb.won_drawn_lost[kb].saturating_add(1);
-        pb.last_ms = now_ms;
-        t.players.insert(a.id.clone(), pa.clone());
-        t.players.insert(b.id.clone(), pb.clone());
-        for (me, before, after, opp, score) in
-            [(a, &ra, &pa, b, score_a), (b, &rb, &pb, a, 1.0 - score_a)]
-        {
-            t.pending.push(PendingChange {
-                user: me.clone(),
-                change: RatingChange {
-                    game_id: game.id.to_string(),
-                    at_ms: now_ms,
-                    opponent: opp.clone(),
-                    score,
-                    before: (before.rating, before.deviation),
-                    after: (after.rating, after.deviation),
-                },
-            });
-        }
-        t.applied.push(game.id.to_string());
-        if t.applied.len() > 1000 {
-            t.applied.remove(0);
-        }
-        Ok(Some([(ra, pa), (rb, pb)]))
-    })?;
-    write_pending(store, game.community, game.family)?;
-    Ok(out)
+    let current = |u: &User| {
+        t.players.get(&u.id).map_or_else(
+            || PlayerRating::new(u.clone()),
+            |p| p.at(now_ms, glicko.period_ms),
+        )
+    };
+    let (ra, rb) = (current(a), current(b));
+    let (na, nb) = glicko2(&ra.glicko(), &rb.glicko(), &outcome(score_a), &cfg);
+    let pa = after_game(&ra, a, na, score_a, now_ms);
+    let pb = after_game(&rb, b, nb, 1.0 - score_a, now_ms);
+    t.players.insert(a.id.clone(), pa.clone());
+    t.players.insert(b.id.clone(), pb.clone());
+    for (me, before, after, opp, score) in
+        [(a, &ra, &pa, b, score_a), (b, &rb, &pb, a, 1.0 - score_a)]
+    {
+        t.pending.push(PendingChange {
+            user: me.clone(),
+            change: RatingChange {
+                game_id: game.id.to_string(),
+                at_ms: now_ms,
+                opponent: opp.clone(),
+                score,
+                before: (before.rating, before.deviation),
+                after: (after.rating, after.deviation),
+            },
+        });
+    }
+    t.applied.push(game.id.to_string());
+    if t.applied.len() > 1000 {
+        t.applied.remove(0);
+    }
+    Some([(ra, pa), (rb, pb)])
+}
+
+/// `before`, `user`'s rating, after a game scored `score` that gave `new`, at `now_ms`.
+fn after_game(
+    before: &PlayerRating,
+    user: &User,
+    new: Glicko2Rating,
+    score: f64,
+    now_ms: u64,
+) -> PlayerRating {
+    let k = if score > 0.75 {
+        0
+    } else if score < 0.25 {
+        2
+    } else {
+        1
+    };
+    let mut p = before.clone();
+    (p.rating, p.deviation, p.volatility) = (new.rating, new.deviation, new.volatility);
+    p.user = user.clone();
+    p.won_drawn_lost[k] = p.won_drawn_lost[k].saturating_add(1);
+    p.last_ms = now_ms;
+    p
 }
 
 /// Writes the history entries pending in the table of `community`/`fam` as their own

@@ -1,7 +1,8 @@
-//! Issue 12 item 5: crash-safe side effects. A game's end, its rating update (the table,
-//! then the two history entries) and its tournament result are separate writes; a
-//! store that fails every write after the N-th stands for a crash between any two of
-//! them. After a restart the driver's first tick applies what is missing, exactly once.
+//! Issue 12 item 5, issue 35: crash-safe side effects. A game's end, its rating table
+//! and its tournament result are one transaction; then the two history entries, the
+//! next round and the game's settling are writes of their own. A store that fails
+//! every write after the N-th stands for a crash between any two of them. After a
+//! restart the driver's first tick applies what is missing, exactly once.
 
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
@@ -13,7 +14,8 @@ use mancala_bot::core::{Core, ManualClock, Settings};
 use mancala_bot::model::ChannelKey;
 use mancala_bot::store::keys::{DocKey, DocPrefix};
 use mancala_bot::store::{
-    ImportBatch, ImportCounts, MemoryStore, Record, Store, StoreError, Stored, Version, Write,
+    Got, ImportBatch, ImportCounts, MemoryStore, Op, Read, Record, Store, StoreError, Stored,
+    Version, Write,
 };
 
 use crate::core_chat::{chan, ok, say, say_as, user, FakePainter};
@@ -125,6 +127,14 @@ impl Store for CrashingStore {
         self.spend()?;
         self.inner.settle(id)
     }
+    fn read(&self, keys: &[Read]) -> Result<Vec<Got>, StoreError> {
+        self.inner.read(keys)
+    }
+    /// One transaction: one write of the budget, all or nothing.
+    fn commit(&self, ops: &mut [Op]) -> Result<bool, StoreError> {
+        self.spend()?;
+        self.inner.commit(ops)
+    }
 }
 
 const T0: u64 = 1_700_000_000_000;
@@ -211,10 +221,11 @@ fn rating_is_applied_exactly_once_whatever_write_a_crash_interrupts() {
     }
 }
 
-/// Before the restart's tick the crash has left the work undone; the tick announces
-/// the rating in the game's channel, once.
+/// A crash at the resignation's one transaction writes nothing: the resignation is
+/// refused with the store's failure, the game stays in play unrated; after the restart
+/// it is resigned and rated once, with the rating line in the reply.
 #[test]
-fn crash_before_the_rating_is_applied_at_the_next_start() {
+fn a_crash_at_the_games_end_writes_nothing_and_the_game_goes_on() {
     let inner = Arc::new(MemoryStore::new());
     let crashing = Arc::new(CrashingStore::new(inner.clone()));
     let at = chan("g");
@@ -223,12 +234,49 @@ fn crash_before_the_rating_is_applied_at_the_next_start() {
         ok(say(&core, &at, "alice", "!new katro @bob as south notime"));
         ok(say(&core, &at, "bob", "!accept"));
         both_move(&core, &at, "alice", "bob");
-        // The game finishes; the rating table write fails.
-        crashing.crash_after(1);
-        let r = ok(say(&core, &at, "alice", "!resign"));
-        assert!(!r.text().contains("Ratings"), "{}", r.text());
+        crashing.crash_after(0);
+        let r = say(&core, &at, "alice", "!resign");
+        assert!(r[0].is_error, "{}", r[0].text());
     }
-    assert_eq!(inner.counts(), (0, 1));
+    assert_eq!(inner.counts(), (1, 0), "the game is still in play");
+    assert!(inner.unsettled().unwrap().is_empty());
+    assert!(katro(&*inner).players.is_empty());
+    let core = core_over(inner.clone());
+    assert!(core.tick().is_empty());
+    let r = ok(say(&core, &at, "alice", "!resign"));
+    assert!(
+        r.text()
+            .contains("Ratings (katro): alice 1500 → 1338, bob 1500 → 1662."),
+        "{}",
+        r.text()
+    );
+    assert!(core.tick().is_empty());
+    assert_eq!(rated(&*inner, &["alice", "bob"])[0].2, 1);
+}
+
+/// A game the store holds finished but unsettled, its rating never applied (finished
+/// by an older build that crashed before rating it, or imported so): the restart's
+/// tick rates it and announces it in the game's channel, once.
+#[test]
+fn an_unsettled_game_is_rated_at_the_next_start_once() {
+    let inner = Arc::new(MemoryStore::new());
+    let at = chan("g");
+    {
+        let core = core_over(inner.clone());
+        ok(say(&core, &at, "alice", "!new katro @bob as south notime"));
+        ok(say(&core, &at, "bob", "!accept"));
+        both_move(&core, &at, "alice", "bob");
+    }
+    // The game's end written alone, as the old separate write did.
+    let st = inner.load(&at).unwrap().expect("in play");
+    let mut r = st.record.clone();
+    let side = r.side_of(&user("alice")).unwrap();
+    match r.play.as_mut().unwrap() {
+        mancala_bot::store::Play::Game(g) => g.resign(side),
+        mancala_bot::store::Play::Match(m) => m.resign(side),
+    }
+    r.status = mancala_bot::store::Status::Finished;
+    assert!(inner.write(&at, Some(&st.version), Write::Finish(&r)).unwrap());
     assert_eq!(inner.unsettled().unwrap().len(), 1);
     assert!(katro(&*inner).players.is_empty());
     let core = core_over(inner.clone());
@@ -245,6 +293,7 @@ fn crash_before_the_rating_is_applied_at_the_next_start() {
         )]
     );
     assert!(core.tick().is_empty());
+    assert!(inner.unsettled().unwrap().is_empty());
     assert_eq!(rated(&*inner, &["alice"])[0].2, 1);
 }
 

@@ -18,7 +18,8 @@ use crate::model::{GameKind, User};
 use crate::store::keys::DocKey;
 use crate::store::{docs, GameResult};
 
-pub(super) fn res_of(r: GameResult) -> Option<Res> {
+/// The tournament result of a game result (`None`: no result, as an aborted game).
+pub(in crate::core) fn res_of(r: GameResult) -> Option<Res> {
     match r {
         GameResult::Win(Side::South) => Some(Res::South),
         GameResult::Win(Side::North) => Some(Res::North),

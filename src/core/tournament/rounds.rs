@@ -5,7 +5,6 @@
 
 use mancala_rules::Side;
 
-use super::commands::res_of;
 use crate::core::api::{Incoming, Reply, RoomSpec};
 use crate::core::deadlines::restart_clock;
 use crate::core::decision::{Draft, FollowUp};
@@ -16,7 +15,7 @@ use crate::core::views::{board_picture, deadline_line, to_move_line};
 use crate::core::{players_text, refuse, text, Core, Fail};
 use crate::model::{ChannelKey, User};
 use crate::store::keys::DocKey;
-use crate::store::{docs, GameResult, Play, Record, Status, TourneyLink, Write};
+use crate::store::{docs, Play, Record, Status, TourneyLink, Write};
 
 impl Core {
     /// Runs what follows a tournament command's write (see [`FollowUp`]): its replies.
@@ -346,70 +345,46 @@ impl Core {
         }
     }
 
-    /// A tournament game ended with `res`: record it, announce it, and pair the next
-    /// round when it completes the current one. Idempotent: a result already recorded
-    /// (or a tournament no longer running, or gone) gives nothing.
-    ///
-    /// # Errors
-    /// The store failed recording the result (nothing was recorded then).
-    pub(in crate::core) fn tourney_game_over(
+    /// The announcement, in the home channel of `t` and its language, of the result
+    /// `res` recorded for the pairing `link`.
+    pub(in crate::core) fn result_reply(
         &self,
+        t: &Tournament,
         link: &TourneyLink,
-        game_id: &str,
-        res: GameResult,
-    ) -> Result<Vec<Reply>, Fail> {
-        let Some(res) = res_of(res) else {
-            return Ok(Vec::new());
-        };
-        let recorded = self.update_tournament(&link.key, |t| {
-            if t.phase != Phase::Running {
-                return Ok(None);
-            }
-            Ok(t.record(link.round, link.board, game_id, res)
-                .then(|| t.clone()))
-        });
-        let t = match recorded {
-            Ok(Some(t)) => t,
-            Ok(None) | Err(Fail::Refuse(_)) => return Ok(Vec::new()),
-            Err(e) => return Err(e),
-        };
-        let mut out = Vec::new();
-        if let Some(p) = t
+        res: Res,
+    ) -> Reply {
+        let pairing = t
             .rounds
             .iter()
             .find(|r| r.number == link.round)
-            .and_then(|r| r.pairings.iter().find(|p| p.board == link.board))
-        {
-            let name = |e: usize| t.entrants[e].user.name.clone();
-            let score = match res {
-                Res::South => "1-0",
-                Res::North => "0-1",
-                Res::Draw => "½-½",
-            };
-            let text = crate::i18n::with_lang(self.channel_lang(&t.home, None), || {
-                tr!(
-                    "tournament-result",
-                    name = &t.name,
-                    round = link.round,
-                    board = link.board,
-                    south = name(p.south),
-                    score = score,
-                    north = p.north.map(name).unwrap_or_default()
-                )
-            });
-            out.push(Reply {
-                body: text.into(),
-                to: Some(t.home.clone()),
-                ..Reply::default()
-            });
+            .and_then(|r| r.pairings.iter().find(|p| p.board == link.board));
+        let name = |e: usize| t.entrants[e].user.name.clone();
+        let score = match res {
+            Res::South => "1-0",
+            Res::North => "0-1",
+            Res::Draw => "½-½",
+        };
+        let text = crate::i18n::with_lang(self.channel_lang(&t.home, None), || {
+            tr!(
+                "tournament-result",
+                name = &t.name,
+                round = link.round,
+                board = link.board,
+                south = pairing.map(|p| name(p.south)).unwrap_or_default(),
+                score = score,
+                north = pairing.and_then(|p| p.north).map(name).unwrap_or_default()
+            )
+        });
+        Reply {
+            body: text.into(),
+            to: Some(t.home.clone()),
+            ..Reply::default()
         }
-        out.extend(self.advance(&link.key));
-        Ok(out)
     }
 
     /// When the current round is complete: pairs the next one (or ends the tournament),
     /// announces it in the home channel, and opens its games.
-    pub(super) fn advance(&self, key: &DocKey) -> Vec<Reply> {
+    pub(in crate::core) fn advance(&self, key: &DocKey) -> Vec<Reply> {
         let mut out = Vec::new();
         let stepped = self.update_tournament(key, |t| {
             if t.phase != Phase::Running || !t.current().is_some_and(|r| r.is_complete()) {
@@ -588,7 +563,10 @@ impl Core {
                 }
                 if let Ok(Some(r)) = self.store.finished(id) {
                     // Applied at most once: each step is keyed by the game id.
-                    replies.extend(self.after_finish(&r).replies);
+                    match self.settle_game(&r) {
+                        Ok((more, _)) => replies.extend(more),
+                        Err(_) => tracing::warn!(game = %id, "tournament game not settled yet"),
+                    }
                 }
             }
         }
