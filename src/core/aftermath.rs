@@ -97,7 +97,7 @@ impl Core {
             GameResult::Win(Side::North) => 0.0,
             _ => 0.5,
         };
-        let (Some(south), Some(north)) = (r.south.as_ref(), r.north.as_ref()) else {
+        let (Some(south), Some(north)) = (r.south(), r.north()) else {
             return Ok(Rating::None);
         };
         let fam = ratings::family(r.kind);

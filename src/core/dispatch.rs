@@ -135,7 +135,7 @@ impl Core {
                 return Err(short_answer());
             };
             // Shown only where the channel holds no game to show.
-            if record.is_none_or(|r| r.status == Status::Challenge && expired(r, now)) {
+            if record.is_none_or(|r| r.status() == Status::Challenge && expired(r, now)) {
                 last_finished = last;
             }
         }
@@ -160,7 +160,7 @@ impl Core {
     /// Whether the player to move in `record` (in `at`) muted his reminders.
     fn to_move_muted(&self, at: &ChannelKey, record: Option<&Record>) -> Result<bool, StoreError> {
         let to_move = record.and_then(|r| {
-            let side = r.play.as_ref()?.game().position().to_move();
+            let side = r.play()?.game().position().to_move();
             r.player(side)
         });
         Ok(match to_move {

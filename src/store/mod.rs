@@ -33,8 +33,8 @@ pub use batch::{GameOp, Got, Op, Read};
 pub use counted::CountedStore;
 pub use memory::{MemorySnapshot, MemoryStore};
 pub use record::{
-    AiSeat, Challenge, GameResult, Play, Record, Status, Timing, TourneyLink, Verdict,
-    FORMAT_VERSION,
+    AiSeat, Challenge, Finished, GameResult, GameState, Play, Record, RecordWire, StateError,
+    Status, Table, Timing, TourneyLink, Verdict, FORMAT_VERSION,
 };
 
 /// The stored bytes of a record as it was read: [`Store::write`] applies a change only if
@@ -86,7 +86,7 @@ impl ImportBatch {
     /// The key a record is imported under, as [`StoreError::Clash`] names it:
     /// `record for game ID` once finished, else `record for channel COMMUNITY/CHANNEL`.
     pub fn record_key(r: &Record) -> String {
-        if r.status == Status::Finished {
+        if r.status() == Status::Finished {
             format!("record for game {}", r.id)
         } else {
             format!("record for channel {}/{}", r.at.community, r.at.channel)
