@@ -486,3 +486,6 @@ pub(super) fn same_doc(old: &[u8], new: &[u8]) -> bool {
             (Ok(a), Ok(b)) if a == b
         )
 }
+
+#[cfg(test)]
+mod tests;
