@@ -21,7 +21,7 @@ use mancala_ai::SearchConfig;
 use super::ai_pool::{Busy, Ticket};
 use super::command::table::Wake;
 use super::command::{Command, Opponent};
-use mancala_rules::{Move, Side};
+use mancala_rules::{Game, Move, Side};
 
 use super::deadlines::{move_time_ms, restart_clock};
 use super::decision::{refuse, Change, Ctx, Decision, Draft, Refusal};
@@ -92,6 +92,7 @@ pub(super) fn start_ai_game(
         level,
     };
     let play = Play::new(kind).map_err(|e| Refusal(e.to_string()))?;
+    let game = play.game().clone();
     let move_time_ms = move_time_ms(ctx.settings, move_time);
     let challenge = Challenge {
         challenger: ctx.author.clone(),
@@ -111,22 +112,19 @@ pub(super) fn start_ai_game(
         now,
     );
     restart_clock(&mut record, now, ctx.settings);
-    let reply = ai_game_reply(ctx, &record, seat, human_side)?;
+    let reply = ai_game_reply(ctx, (&record, &game), seat, human_side);
     Ok(Decision::write(Change::Create(record), vec![reply]))
 }
 
 /// The announcement of a game against the AI: the level, its thinking budget, the time
-/// per move, who moves first, and the board from the human's side.
+/// per move, who moves first, and the board (`game`, as it starts) from the human's side.
 fn ai_game_reply(
     ctx: &Ctx<'_>,
-    record: &Record,
+    (record, game): (&Record, &Game),
     seat: AiSeat,
     human_side: Side,
-) -> Result<Draft, Refusal> {
+) -> Draft {
     let (p, settings) = (ctx.p(), ctx.settings);
-    let Some(game) = record.play().map(Play::game) else {
-        return refuse(tr!("ai-setup-failed"));
-    };
     let (line, mention) = to_move_with_deadline(record, game, p);
     let budget = match (settings.ai_ms_per_move, settings.ai_max_nodes) {
         (0, Some(n)) => tr!("ai-budget-positions", count = n),
@@ -140,7 +138,7 @@ fn ai_game_reply(
         ),
         None => tr!("ai-no-time-limit"),
     };
-    Ok(Draft::new(
+    Draft::new(
         tr!(
             "ai-game-start",
             player = &ctx.author.name,
@@ -156,7 +154,7 @@ fn ai_game_reply(
         ),
         vec![board_picture(record, game, human_side)],
         mention.into_iter().collect(),
-    ))
+    )
 }
 
 /// `!rematch` of a game against the AI: a new one at the same level, sides swapped,
