@@ -340,10 +340,7 @@ fn timeout_notice(r: &Record, t: &Timing, side: Side, ctx: &Ctx<'_>) -> Decision
             p = ctx.p()
         ),
         Vec::new(),
-        [r.south().cloned(), r.north().cloned()]
-            .into_iter()
-            .flatten()
-            .collect(),
+        r.players().into_iter().flatten().cloned().collect(),
     );
     Decision::write(Change::Put(next), vec![reply])
 }

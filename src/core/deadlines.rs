@@ -111,10 +111,7 @@ pub(super) fn timeout_forfeit(r: &Record, table: &Table, now: u64) -> Decision {
     let reply = Draft::new(
         text,
         vec![board_picture(&next, game, Side::South)],
-        [next.south().cloned(), next.north().cloned()]
-            .into_iter()
-            .flatten()
-            .collect(),
+        vec![table.south.clone(), table.north.clone()],
     );
     Decision::write(Change::Finish(next), vec![reply])
 }

@@ -142,8 +142,7 @@ fn move_reply(
     }];
     if play.is_over() {
         lines.push(result_text(r));
-        mentions.extend(r.south().cloned());
-        mentions.extend(r.north().cloned());
+        mentions.extend(r.players().into_iter().flatten().cloned());
         pictures.push(Picture::Summary(summary_chart(r, game)));
     } else {
         let (line, who) = to_move_with_deadline(r, game, p);

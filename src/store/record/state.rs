@@ -245,6 +245,11 @@ impl Record {
         self.table().map(|t| t.player(side))
     }
 
+    /// Both players, South's then North's, once the challenge is accepted.
+    pub fn players(&self) -> Option<[&User; 2]> {
+        self.table().map(|t| [&t.south, &t.north])
+    }
+
     /// South's player, once the challenge is accepted.
     pub fn south(&self) -> Option<&User> {
         self.player(Side::South)
