@@ -451,12 +451,12 @@ fn report(
             continue;
         };
         let r = &st.record;
-        let moves = r.play.as_ref().map_or(0, |p| p.game().moves().len());
+        let moves = r.play().map_or(0, |p| p.game().moves().len());
         let ok = if i < HUMAN_GAMES {
             moves == sent
         } else {
             // The AI answers every human move (its last answer may be owed if the game ended).
-            moves == 2 * sent || (r.status != Status::Playing && moves + 1 >= 2 * sent)
+            moves == 2 * sent || (r.status() != Status::Playing && moves + 1 >= 2 * sent)
         };
         if !ok {
             wrong += 1;

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use mancala_bot::core::api::{ChatCore, Incoming, Reply};
 use mancala_bot::core::{Core, Settings, SystemClock};
 use mancala_bot::model::{ChannelKey, GameKind};
-use mancala_bot::store::{Play, Record, SledStore, Status, Store, Verdict, Write};
+use mancala_bot::store::{Play, Record, SledStore, Store, Verdict, Write};
 use mancala_rules::{Game, Move, Position, Variant};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -154,8 +154,7 @@ fn set_up(store: &SledStore) -> usize {
         );
         assert!(store.write(&at, None, Write::Put(&r)).unwrap());
         let v = store.load(&at).unwrap().unwrap().version;
-        r.status = Status::Finished;
-        r.verdict = Some(Verdict::DrawAgreed);
+        r.finish(Some(Verdict::DrawAgreed), r.updated_ms).unwrap();
         assert!(store.write(&at, Some(&v), Write::Finish(&r)).unwrap());
     }
     println!(

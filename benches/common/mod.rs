@@ -10,7 +10,7 @@ use mancala_bot::core::painter::{BoardInfo, Frame, Painter};
 use mancala_bot::core::Core;
 use mancala_bot::model::GameKind;
 use mancala_bot::model::{ChannelKey, User};
-use mancala_bot::store::{Challenge, Play, Record, Status, Store, Write, FORMAT_VERSION};
+use mancala_bot::store::{Challenge, Play, Record, Store, Write};
 use mancala_rules::{Game, Position, Side, Trace, Variant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -79,33 +79,27 @@ pub fn record(store: &dyn Store, i: usize, plies: usize, rng: &mut StdRng) -> Re
         }
         game = next;
     }
-    Record {
-        format_version: FORMAT_VERSION,
-        id: store.new_id(1_700_000_000_000).unwrap(),
-        at: chan(i),
-        kind: GameKind::single(variant),
-        status: Status::Playing,
-        challenge: Some(Challenge {
+    let mut r = Record::in_play(
+        store.new_id(1_700_000_000_000).unwrap(),
+        chan(i),
+        GameKind::single(variant),
+        user("south"),
+        user("north"),
+        Play::Game(game),
+        None,
+        1_700_000_000_000,
+    );
+    if let Some(t) = r.playing_mut() {
+        t.challenge = Some(Challenge {
             challenger: user("south"),
             opponent: Some(user("north")),
             challenger_side: Some(Side::South),
             expires_ms: 1_700_086_400_000,
             move_time_ms: None,
             expiry_announced: false,
-        }),
-        south: Some(user("south")),
-        north: Some(user("north")),
-        play: Some(Play::Game(game)),
-        earlier_games: Vec::new(),
-        timing: None,
-        rated: true,
-        verdict: None,
-        draw_offer: None,
-        tournament: None,
-        ai: None,
-        created_ms: 1_700_000_000_000,
-        updated_ms: 1_700_000_000_000,
+        });
     }
+    r
 }
 
 pub fn fill(store: &dyn Store, n: usize, plies: usize) {

@@ -172,7 +172,6 @@ clock-autoforfeit-on = Auto-forfeit is on in this channel: a player whose deadli
 clock-autoforfeit-off = Auto-forfeit is off in this channel: once a deadline passes, the opponent may `{ $p }claim` the win.
 # Against the AI (src/core/vs_ai.rs)
 ai-no-such-level = AI level { $level } does not exist: levels are { $levels }
-ai-setup-failed = the game could not be set up
 ai-budget-positions = up to { $count ->
     [one] { $count } position
    *[other] { $count } positions

@@ -172,7 +172,6 @@ clock-autoforfeit-on = La derrota automática está activada en este canal: un j
 clock-autoforfeit-off = La derrota automática está desactivada en este canal: cuando pasa un plazo, el rival puede reclamar la victoria con `{ $p }claim`.
 # Against the AI (src/core/vs_ai.rs)
 ai-no-such-level = el nivel de IA { $level } no existe: los niveles son { $levels }
-ai-setup-failed = no se pudo preparar la partida
 ai-budget-positions = hasta { $count ->
     [one] { $count } posición
    *[other] { $count } posiciones

@@ -172,7 +172,6 @@ clock-autoforfeit-on = Le forfait automatique est activé dans ce salon : un jou
 clock-autoforfeit-off = Le forfait automatique est désactivé dans ce salon : une fois une échéance passée, l'adversaire peut réclamer la victoire avec `{ $p }claim`.
 # Against the AI (src/core/vs_ai.rs)
 ai-no-such-level = le niveau d'IA { $level } n'existe pas : les niveaux sont { $levels }
-ai-setup-failed = la partie n'a pas pu être mise en place
 ai-budget-positions = jusqu'à { $count ->
     [one] { $count } position
    *[other] { $count } positions

@@ -174,7 +174,6 @@ clock-autoforfeit-on = Автопоражение в этом канале вк�
 clock-autoforfeit-off = Автопоражение в этом канале выключено: когда срок прошёл, соперник может потребовать победу через `{ $p }claim`.
 # Against the AI (src/core/vs_ai.rs)
 ai-no-such-level = уровня ИИ { $level } не существует: уровни — { $levels }
-ai-setup-failed = не удалось подготовить партию
 ai-budget-positions = до { $count ->
     [one] { $count } позиции
    *[many] { $count } позиций

@@ -62,7 +62,7 @@ fn rated_game(r: &Record) -> Result<Option<RatedGame<'_>>, String> {
     if !r.both_sides_moved() {
         return Err(tr!("result-unrated-unmoved"));
     }
-    let (Some(a), Some(b)) = (r.south.as_ref(), r.north.as_ref()) else {
+    let (Some(a), Some(b)) = (r.south(), r.north()) else {
         return Ok(None);
     };
     let score_a = match result {

@@ -29,7 +29,7 @@ pub(super) fn game_to_review<'a>(last: Option<&'a Record>, p: &str) -> Result<&'
     let Some(r) = last else {
         return Err(tr!("review-no-game", p = p));
     };
-    match &r.play {
+    match r.play() {
         Some(play) if !play.game().moves().is_empty() => Ok(r),
         _ => Err(tr!("review-no-moves")),
     }
@@ -192,7 +192,7 @@ impl Core {
             Ok(r) => r.clone(),
             Err(why) => return refuse(why),
         };
-        let Some(game) = r.play.as_ref().map(|p| p.game().clone()) else {
+        let Some(game) = r.play().map(|p| p.game().clone()) else {
             return refuse(tr!("review-no-moves"));
         };
         let key = DocKey::analysis(&r.at.community, &r.id);

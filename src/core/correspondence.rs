@@ -14,27 +14,26 @@ use mancala_rules::Side;
 use super::deadlines::{autoforfeit, finished_with, reminder_points, set_wake, timeout_forfeit};
 use super::decision::{refuse, Change, ChannelState, Ctx, Decision, Draft, Refusal};
 use super::needs::Needs;
-use super::views::{board_picture, expired, names, no_game, players_text, playing, result_text};
+use super::views::{
+    board_picture, expired, names, players_text, playing, result_text, state_fault,
+};
 use super::{games, text, vs_ai, Core, Fail};
 use crate::core::api::{mention_token, time_token, Incoming, Reply};
 use crate::core::limits::{later, millis};
 use crate::model::{ChannelKey, User};
-use crate::store::{Challenge, Play, Record, Status, Timing, Verdict};
+use crate::store::{Challenge, GameState, Record, Status, Timing, Verdict};
 
 /// `!claim`: the opponent of the player to move wins on time once the deadline passed.
 pub(super) fn claim(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
     let p = ctx.p();
-    let r = playing(state, p)?;
+    let (r, table) = playing(state, p)?;
     let Some(side) = r.side_of(ctx.author) else {
         return refuse(tr!("clock-claim-not-a-player", players = players_text(r)));
     };
-    let Some(t) = &r.timing else {
+    let Some(t) = &table.timing else {
         return refuse(tr!("clock-claim-no-clock"));
     };
-    let Some(play) = &r.play else {
-        return refuse(no_game(p));
-    };
-    let to_move = play.game().position().to_move();
+    let to_move = table.play.game().position().to_move();
     if r.is_ai(to_move) {
         return refuse(tr!("clock-claim-ai", ai = names(r)[to_move.index()]));
     }
@@ -59,14 +58,14 @@ pub(super) fn claim(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
             p = p
         ));
     }
-    Ok(timeout_forfeit(r, ctx.now))
+    Ok(timeout_forfeit(r, table, ctx.now))
 }
 
 /// `!abort`: a player ends the game without result before both sides have moved
 /// (never a tournament game).
 pub(super) fn abort(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
     let p = ctx.p();
-    let r = playing(state, p)?;
+    let (r, _) = playing(state, p)?;
     if r.side_of(ctx.author).is_none() {
         return refuse(tr!("game-abort-not-a-player", players = players_text(r)));
     }
@@ -82,7 +81,7 @@ pub(super) fn abort(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
         });
     }
     // Aborted games are unrated: no rating line follows this reply.
-    let next = finished_with(r, Verdict::Aborted, ctx.now);
+    let next = finished_with(r, Verdict::Aborted, ctx.now).map_err(state_fault)?;
     let reply = Draft::text(tr!(
         "game-aborts",
         player = &ctx.author.name,
@@ -94,7 +93,7 @@ pub(super) fn abort(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
 /// `!draw`: offers a draw, or accepts the opponent's offer (the AI takes none).
 pub(super) fn draw(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
     let p = ctx.p();
-    let r = playing(state, p)?;
+    let (r, table) = playing(state, p)?;
     let Some(side) = r.side_of(ctx.author) else {
         return refuse(tr!("game-draw-not-a-player", players = players_text(r)));
     };
@@ -103,13 +102,12 @@ pub(super) fn draw(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refu
     }
     let other = names(r)[side.other().index()].to_string();
     let opponent: Vec<User> = r.player(side.other()).cloned().into_iter().collect();
-    match r.draw_offer {
+    match r.draw_offer() {
         Some(s) if s == side => refuse(tr!("game-draw-offered-already", other = other, p = p)),
         Some(_) => {
-            let next = finished_with(r, Verdict::DrawAgreed, ctx.now);
-            let Some(game) = next.play.as_ref().map(Play::game) else {
-                return refuse(no_game(p));
-            };
+            let next = finished_with(r, Verdict::DrawAgreed, ctx.now).map_err(state_fault)?;
+            // An agreed draw leaves the game as it stood.
+            let game = table.play.game();
             let reply = Draft::new(
                 format!(
                     "{}\n{}",
@@ -123,7 +121,9 @@ pub(super) fn draw(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refu
         }
         None => {
             let mut next = r.clone();
-            next.draw_offer = Some(side);
+            if let Some(t) = next.playing_mut() {
+                t.draw_offer = Some(side);
+            }
             next.updated_ms = ctx.now;
             let reply = Draft::new(
                 tr!(
@@ -145,16 +145,15 @@ pub(super) fn draw(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refu
 pub(super) fn rematch(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
     let p = ctx.p();
     if let Some(r) = state.record() {
-        let open = r.status == Status::Challenge && !expired(r, ctx.now);
+        let open = r.status() == Status::Challenge && !expired(r, ctx.now);
         let to_author = r
-            .challenge
-            .as_ref()
+            .challenge()
             .is_some_and(|c| c.opponent.as_ref().is_some_and(|o| o.id == ctx.author.id));
         if open && to_author {
             // Both players asked for the rematch: the second `!rematch` accepts the first.
             return games::accept(state, ctx);
         }
-        if !(r.status == Status::Challenge && expired(r, ctx.now)) {
+        if !(r.status() == Status::Challenge && expired(r, ctx.now)) {
             return refuse(tr!("game-rematch-busy", p = p));
         }
     }
@@ -182,10 +181,10 @@ pub(super) fn rematch(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, R
         opponent: Some(opponent.clone()),
         challenger_side: Some(side.other()),
         expires_ms: later(ctx.now, expiry),
-        move_time_ms: last.timing.as_ref().map(|t| t.move_time_ms),
+        move_time_ms: last.timing().map(|t| t.move_time_ms),
         expiry_announced: false,
     };
-    let record = Record::challenge(
+    let record = Record::new_challenge(
         String::new(),
         ctx.at.clone(),
         last.kind,
@@ -224,15 +223,15 @@ pub(super) fn tick(
     let Some(r) = state.record() else {
         return Ok(Decision::default());
     };
-    if r.status == Status::Challenge {
-        return Ok(challenge_expiry(r, ctx));
-    }
-    let (Some(t), Some(play)) = (&r.timing, &r.play) else {
+    let table = match &r.state {
+        GameState::Challenge(ch) => return Ok(challenge_expiry(r, ch, ctx)),
+        GameState::Playing(table) => table,
+        GameState::Finished(_) => return Ok(Decision::default()),
+    };
+    let Some(t) = &table.timing else {
         return Ok(Decision::default());
     };
-    if r.status != Status::Playing {
-        return Ok(Decision::default());
-    }
+    let play = &table.play;
     if vs_ai::ai_to_move(r).is_some() {
         // The AI owes a move (a restart interrupted it): it plays, never times out.
         *ai_owes = true;
@@ -242,7 +241,7 @@ pub(super) fn tick(
     let side = game.position().to_move();
     if now >= t.deadline_ms && !t.timed_out {
         if autoforfeit(r, &state.channel) {
-            return Ok(timeout_forfeit(r, now));
+            return Ok(timeout_forfeit(r, table, now));
         }
         return Ok(timeout_notice(r, t, side, ctx));
     }
@@ -251,11 +250,11 @@ pub(super) fn tick(
         .filter(|p| !t.reminded.contains(p) && t.deadline_ms.saturating_sub(*p) <= now)
         .collect();
     let mut next = r.clone();
-    if let Some(nt) = next.timing.as_mut() {
+    if let Some(nt) = next.timing_mut() {
         nt.reminded.extend(&due);
     }
     set_wake(&mut next, ctx.settings);
-    if next.timing == r.timing {
+    if next.timing() == r.timing() {
         return Ok(Decision::default());
     }
     let mut replies = Vec::new();
@@ -284,15 +283,12 @@ pub(super) fn tick(
 /// tick never announces it again) and tells the channel, pinging the challenger, as a
 /// passed deadline is told ([`timeout_notice`]). The challenge stays in the channel,
 /// expired (`!board` shows it), until a new `!new` replaces it.
-fn challenge_expiry(r: &Record, ctx: &Ctx<'_>) -> Decision {
-    let Some(ch) = r.challenge.as_ref() else {
-        return Decision::default();
-    };
+fn challenge_expiry(r: &Record, ch: &Challenge, ctx: &Ctx<'_>) -> Decision {
     if ch.expiry_announced || ctx.now < ch.expires_ms {
         return Decision::default();
     }
     let mut next = r.clone();
-    if let Some(c) = next.challenge.as_mut() {
+    if let GameState::Challenge(c) = &mut next.state {
         c.expiry_announced = true;
     }
     next.updated_ms = ctx.now;
@@ -329,7 +325,7 @@ fn challenge_expiry(r: &Record, ctx: &Ctx<'_>) -> Decision {
 fn timeout_notice(r: &Record, t: &Timing, side: Side, ctx: &Ctx<'_>) -> Decision {
     let points = reminder_points(ctx.settings, t.move_time_ms);
     let mut next = r.clone();
-    if let Some(nt) = next.timing.as_mut() {
+    if let Some(nt) = next.timing_mut() {
         nt.timed_out = true;
         nt.reminded = points;
     }
@@ -344,10 +340,7 @@ fn timeout_notice(r: &Record, t: &Timing, side: Side, ctx: &Ctx<'_>) -> Decision
             p = ctx.p()
         ),
         Vec::new(),
-        [r.south.clone(), r.north.clone()]
-            .into_iter()
-            .flatten()
-            .collect(),
+        r.players().into_iter().flatten().cloned().collect(),
     );
     Decision::write(Change::Put(next), vec![reply])
 }

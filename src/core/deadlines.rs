@@ -11,7 +11,7 @@ use super::views::{board_picture, names, result_text};
 use super::{text, Settings};
 use crate::core::api::time_token;
 use crate::core::limits::{later, millis};
-use crate::store::{Play, Record, Status, Verdict};
+use crate::store::{Record, StateError, Table, Verdict};
 
 /// The time per move asked for (`Some(None)`: no deadlines), else the configured
 /// default, in milliseconds.
@@ -26,7 +26,7 @@ pub(super) fn move_time_ms(settings: &Settings, move_time: Option<Option<u64>>) 
 /// made): the deadline is one time per move from `now` (saturating, [`later`]); no
 /// reminder sent yet.
 pub(super) fn restart_clock(r: &mut Record, now: u64, settings: &Settings) {
-    if let Some(t) = r.timing.as_mut() {
+    if let Some(t) = r.timing_mut() {
         t.deadline_ms = later(now, t.move_time_ms);
         t.reminded.clear();
         t.timed_out = false;
@@ -51,11 +51,10 @@ pub(super) fn reminder_points(settings: &Settings, move_time_ms: u64) -> Vec<u64
 /// [`Timing::wake_ms`]: crate::store::Timing::wake_ms
 pub(super) fn set_wake(r: &mut Record, settings: &Settings) {
     let points = r
-        .timing
-        .as_ref()
+        .timing()
         .map(|t| reminder_points(settings, t.move_time_ms))
         .unwrap_or_default();
-    if let Some(t) = r.timing.as_mut() {
+    if let Some(t) = r.timing_mut() {
         let next_point = points
             .iter()
             .filter(|p| !t.reminded.contains(p))
@@ -76,37 +75,29 @@ pub(super) fn autoforfeit(r: &Record, channel: &ChannelSettings) -> bool {
     r.tournament.is_some() || r.ai.is_some() || channel.autoforfeit
 }
 
-/// `r` (a game in play) finished with `verdict` at `now`.
-pub(super) fn finished_with(r: &Record, verdict: Verdict, now: u64) -> Record {
+/// `r` (a game in play) finished with `verdict` at `now`, its draw offer gone.
+///
+/// # Errors
+/// [`StateError`]: `r` is not in play.
+pub(super) fn finished_with(r: &Record, verdict: Verdict, now: u64) -> Result<Record, StateError> {
     let mut next = r.clone();
-    next.verdict = Some(verdict);
-    next.status = Status::Finished;
-    next.draw_offer = None;
-    if verdict == Verdict::Aborted {
-        next.rated = false;
+    if let Some(t) = next.playing_mut() {
+        t.draw_offer = None;
     }
-    if let Some(t) = next.timing.as_mut() {
-        t.wake_ms = None;
-    }
-    next.updated_ms = now;
-    next
+    next.finish(Some(verdict), now)?;
+    Ok(next)
 }
 
 /// A passed deadline in `r`: the forfeit of the player to move (claimed by the
-/// opponent, or by the driver), with its reply.
-pub(super) fn timeout_forfeit(r: &Record, now: u64) -> Decision {
-    let Some(game) = r.play.as_ref().map(Play::game) else {
+/// opponent, or by the driver), with its reply. `table` is the table of `r`.
+pub(super) fn timeout_forfeit(r: &Record, table: &Table, now: u64) -> Decision {
+    let game = table.play.game();
+    let loser = game.position().to_move();
+    let winner = loser.other();
+    let Ok(next) = finished_with(r, Verdict::Timeout { winner }, now) else {
         return Decision::default();
     };
-    let loser = game.position().to_move();
-    let next = finished_with(
-        r,
-        Verdict::Timeout {
-            winner: loser.other(),
-        },
-        now,
-    );
-    let deadline = r.timing.as_ref().map_or(0, |t| t.deadline_ms);
+    let deadline = table.timing.as_ref().map_or(0, |t| t.deadline_ms);
     let text = format!(
         "{}\n{}",
         tr!(
@@ -120,10 +111,7 @@ pub(super) fn timeout_forfeit(r: &Record, now: u64) -> Decision {
     let reply = Draft::new(
         text,
         vec![board_picture(&next, game, Side::South)],
-        [next.south.clone(), next.north.clone()]
-            .into_iter()
-            .flatten()
-            .collect(),
+        vec![table.south.clone(), table.north.clone()],
     );
     Decision::write(Change::Finish(next), vec![reply])
 }

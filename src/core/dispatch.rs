@@ -154,7 +154,7 @@ impl Core {
                 return Err(short_answer());
             };
             // Shown only where the channel holds no game to show.
-            if record.is_none_or(|r| r.status == Status::Challenge && expired(r, now)) {
+            if record.is_none_or(|r| r.status() == Status::Challenge && expired(r, now)) {
                 last_finished.clone_from(&last);
             }
             last_played = last;
@@ -194,7 +194,7 @@ impl Core {
             // A room of a tournament game in another community (every room the bot
             // opens on Matrix) means that tournament's: a second read, there only.
             let shown = record
-                .filter(|r| r.play.is_some())
+                .filter(|r| r.play().is_some())
                 .or(last_finished.as_ref());
             if let Some(DocKey::Tour { community, .. }) =
                 shown.and_then(|r| r.tournament.as_ref()).map(|l| &l.key)
@@ -224,7 +224,7 @@ impl Core {
     /// Whether the player to move in `record` (in `at`) muted his reminders.
     fn to_move_muted(&self, at: &ChannelKey, record: Option<&Record>) -> Result<bool, StoreError> {
         let to_move = record.and_then(|r| {
-            let side = r.play.as_ref()?.game().position().to_move();
+            let side = r.play()?.game().position().to_move();
             r.player(side)
         });
         Ok(match to_move {

@@ -2,21 +2,21 @@
 //! challenge), `!accept`, `!decline`, `!sow` (a human's move or the AI's), `!resign`.
 //! See [`super::decision`] for the shape every handler here follows.
 
-use mancala_rules::Side;
+use mancala_rules::{Game, Side};
 
 use super::command::Opponent;
 use super::deadlines::{autoforfeit, move_time_ms, restart_clock, timeout_forfeit};
 use super::decision::{refuse, Change, ChannelState, Ctx, Decision, Draft, Refusal};
 use super::play::play_move;
 use super::views::{
-    board_picture, expired, names, no_game, players_text, playing, result_text,
+    board_picture, expired, names, players_text, playing, result_text, state_fault,
     to_move_with_deadline,
 };
 use super::{text, vs_ai};
 use crate::core::api::{mention_token, Button};
 use crate::core::limits::{later, millis};
 use crate::model::{GameKind, User};
-use crate::store::{Challenge, Play, Record, Status, Timing};
+use crate::store::{Challenge, GameState, Play, Record, Status};
 
 /// Refuses `!new` while the channel holds an open challenge or a game (one game per
 /// channel); an expired challenge may be replaced.
@@ -25,11 +25,10 @@ fn channel_is_free(state: &ChannelState, ctx: &Ctx<'_>) -> Result<(), Refusal> {
     let Some(r) = state.record() else {
         return Ok(());
     };
-    match r.status {
+    match r.status() {
         Status::Challenge if !expired(r, ctx.now) => {
             let who = r
-                .challenge
-                .as_ref()
+                .challenge()
                 .map_or_else(|| tr!("game-someone"), |c| c.challenger.name.clone());
             refuse(tr!(
                 "game-challenge-open-here",
@@ -83,7 +82,7 @@ pub(super) fn new_game(
         move_time_ms,
         expiry_announced: false,
     };
-    let record = Record::challenge(
+    let record = Record::new_challenge(
         String::new(),
         ctx.at.clone(),
         kind,
@@ -212,18 +211,14 @@ pub(super) fn accept(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Re
     let Some(r) = state.record() else {
         return refuse(no_challenge);
     };
-    if r.status == Status::Playing {
+    if r.status() == Status::Playing {
         return refuse(tr!(
             "game-already-started",
             players = players_text(r),
             p = p
         ));
     }
-    let Some(ch) = r
-        .challenge
-        .as_ref()
-        .filter(|_| r.status == Status::Challenge)
-    else {
+    let Some(ch) = r.open_challenge() else {
         return refuse(no_challenge);
     };
     if expired(r, ctx.now) {
@@ -247,11 +242,8 @@ pub(super) fn accept(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Re
             p = p
         ));
     }
-    let next = accepted(r, ch, ctx)?;
-    let Some(game) = next.play.as_ref().map(Play::game) else {
-        return refuse(no_game(p));
-    };
-    let (line, mention) = to_move_with_deadline(&next, game, p);
+    let (next, game) = accepted(r, ch, ctx)?;
+    let (line, mention) = to_move_with_deadline(&next, &game, p);
     let reply = Draft::new(
         tr!(
             "game-accepts",
@@ -261,30 +253,27 @@ pub(super) fn accept(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Re
             players = players_text(&next),
             line = line
         ),
-        vec![board_picture(&next, game, Side::South)],
+        vec![board_picture(&next, &game, Side::South)],
         mention.into_iter().collect(),
     );
     Ok(Decision::write(Change::Put(next), vec![reply]))
 }
 
 /// The record of the challenge `ch` (in `r`) accepted by the author: players seated,
-/// game set up, clock started.
-fn accepted(r: &Record, ch: &Challenge, ctx: &Ctx<'_>) -> Result<Record, Refusal> {
+/// game set up, clock started; with the game as it starts.
+fn accepted(r: &Record, ch: &Challenge, ctx: &Ctx<'_>) -> Result<(Record, Game), Refusal> {
     let side = ch.challenger_side.unwrap_or(ctx.coin);
     let play = Play::new(r.kind).map_err(|e| Refusal(e.to_string()))?;
+    let game = play.game().clone();
     let mut next = r.clone();
     let (south, north) = match side {
         Side::South => (ch.challenger.clone(), ctx.author.clone()),
         Side::North => (ctx.author.clone(), ch.challenger.clone()),
     };
-    next.south = Some(south);
-    next.north = Some(north);
-    next.status = Status::Playing;
-    next.play = Some(play);
-    next.updated_ms = ctx.now;
-    next.timing = ch.move_time_ms.map(|ms| Timing::started(ms, ctx.now));
+    next.accept(south, north, play, ctx.now)
+        .map_err(state_fault)?;
     restart_clock(&mut next, ctx.now, ctx.settings);
-    Ok(next)
+    Ok((next, game))
 }
 
 /// `!decline`: the challenged player declines, the challenger withdraws; anyone removes
@@ -295,11 +284,7 @@ pub(super) fn decline(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, R
     let Some(r) = state.record() else {
         return refuse(none);
     };
-    let Some(ch) = r
-        .challenge
-        .as_ref()
-        .filter(|_| r.status == Status::Challenge)
-    else {
+    let Some(ch) = r.open_challenge() else {
         return refuse(tr!(
             "game-decline-in-play",
             none = none,
@@ -339,14 +324,11 @@ pub(super) fn decline(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, R
 /// game that forfeits by itself, the forfeit instead.
 pub(super) fn sow(state: &ChannelState, ctx: &Ctx<'_>, typed: &str) -> Result<Decision, Refusal> {
     let p = ctx.p();
-    let r = playing(state, p)?;
+    let (r, table) = playing(state, p)?;
     let Some(side) = r.side_of(ctx.author) else {
         return refuse(tr!("move-not-a-player", players = players_text(r), p = p));
     };
-    let Some(play) = &r.play else {
-        return refuse(no_game(p));
-    };
-    let mover = play.game().position().to_move();
+    let mover = table.play.game().position().to_move();
     if side != mover && r.is_ai(mover) {
         return refuse(tr!(
             "move-ai-turn",
@@ -362,39 +344,37 @@ pub(super) fn sow(state: &ChannelState, ctx: &Ctx<'_>, typed: &str) -> Result<De
             side = text::side_name(mover)
         ));
     }
-    if let Some(t) = &r.timing {
+    if let Some(t) = &table.timing {
         if ctx.now >= t.deadline_ms && autoforfeit(r, &state.channel) {
-            return Ok(timeout_forfeit(r, ctx.now));
+            return Ok(timeout_forfeit(r, table, ctx.now));
         }
     }
-    play_move(r, (side, &state.channel), typed, ctx.now, ctx.settings)
+    play_move(
+        (r, table),
+        (side, &state.channel),
+        typed,
+        ctx.now,
+        ctx.settings,
+    )
 }
 
 /// `!resign`: the author's side loses the game (a match: the match).
 pub(super) fn resign(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
     let p = ctx.p();
-    let r = match playing(state, p) {
+    let (r, table) = match playing(state, p) {
         Err(_) if state.record().is_some() => return refuse(tr!("game-resign-challenge", p = p)),
         other => other?,
     };
     let Some(side) = r.side_of(ctx.author) else {
         return refuse(tr!("game-resign-not-a-player", players = players_text(r)));
     };
+    let mut resigned = table.clone();
+    resigned.resign(side);
+    resigned.draw_offer = None;
+    let game = resigned.play.game().clone();
     let mut next = r.clone();
-    match next.play.as_mut() {
-        Some(Play::Game(g)) => g.resign(side),
-        Some(Play::Match(m)) => m.resign(side),
-        None => return refuse(no_game(p)),
-    }
-    next.status = Status::Finished;
-    next.draw_offer = None;
-    next.updated_ms = ctx.now;
-    if let Some(t) = next.timing.as_mut() {
-        t.wake_ms = None;
-    }
-    let Some(game) = next.play.as_ref().map(Play::game) else {
-        return refuse(no_game(p));
-    };
+    next.state = GameState::Playing(resigned);
+    next.finish(None, ctx.now).map_err(state_fault)?;
     let reply = Draft::new(
         format!(
             "{}\n{}",
@@ -405,7 +385,7 @@ pub(super) fn resign(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Re
             ),
             result_text(&next)
         ),
-        vec![board_picture(&next, game, Side::South)],
+        vec![board_picture(&next, &game, Side::South)],
         next.player(side.other()).cloned().into_iter().collect(),
     );
     Ok(Decision::write(Change::Finish(next), vec![reply]))

@@ -29,8 +29,8 @@ pub(super) fn allowed(
     p: &str,
 ) -> Result<Game, String> {
     let Some((r, play)) = r
-        .filter(|r| r.status == Status::Playing)
-        .and_then(|r| Some((r, r.play.as_ref()?)))
+        .filter(|r| r.status() == Status::Playing)
+        .and_then(|r| Some((r, r.play()?)))
         .filter(|(_, play)| !play.is_over())
     else {
         return Err(tr!("hint-no-game"));

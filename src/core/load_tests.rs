@@ -18,7 +18,7 @@ use super::{analyses, Core, ManualClock, Settings};
 use crate::metrics::Metrics;
 use crate::model::{ChannelKey, GameKind, User};
 use crate::store::keys::DocKey;
-use crate::store::{docs, MemoryStore, Play, Record, Status, Store, Verdict, Write};
+use crate::store::{docs, MemoryStore, Play, Record, Store, Verdict, Write};
 
 const T0: u64 = 1_700_000_000_000;
 
@@ -83,8 +83,7 @@ fn finish(store: &MemoryStore, channel: &str, id: &str, game: Game) {
     );
     assert!(store.write(&at(channel), None, Write::Put(&r)).unwrap());
     let v = store.load(&at(channel)).unwrap().unwrap().version;
-    r.status = Status::Finished;
-    r.verdict = Some(Verdict::DrawAgreed);
+    r.finish(Some(Verdict::DrawAgreed), r.updated_ms).unwrap();
     r.rated = false;
     assert!(store
         .write(&at(channel), Some(&v), Write::Finish(&r))

@@ -450,7 +450,7 @@ impl Core {
     /// The board to show for the channel `at`: the game in play, else the final position
     /// of the last game finished there. For text transports (the console's ASCII board).
     pub fn board(&self, at: &ChannelKey) -> Option<Position> {
-        Some(self.shown_game(at)?.play?.game().position())
+        Some(self.shown_game(at)?.play()?.game().position())
     }
 
     /// [`Core::board`] with its status line: whose move, or how the game ended (also an
@@ -458,7 +458,7 @@ impl Core {
     /// the match stands: games won and reserves, which the board does not show.
     pub fn board_status(&self, at: &ChannelKey) -> Option<(Position, String)> {
         let r = self.shown_game(at)?;
-        let game = r.play.as_ref()?.game();
+        let game = r.play()?.game();
         let pos = game.position();
         let info = views::board_info(&r, game, Side::South);
         let mut status = crate::core::painter::status_text(&pos, info.ended);
@@ -473,7 +473,7 @@ impl Core {
     /// finished game; `None` on a store failure.
     fn shown_game(&self, at: &ChannelKey) -> Option<Record> {
         match self.store.load(at) {
-            Ok(Some(Stored { record, .. })) if record.play.is_some() => Some(record),
+            Ok(Some(Stored { record, .. })) if record.play().is_some() => Some(record),
             Ok(_) => self.store.last_finished(at).ok().flatten(),
             Err(_) => None,
         }
@@ -711,9 +711,9 @@ impl ChatCore for Core {
 
     fn legal_moves(&self, at: &ChannelKey) -> Vec<String> {
         match self.store.load(at) {
-            Ok(Some(st)) if st.record.status == Status::Playing => st
+            Ok(Some(st)) if st.record.status() == Status::Playing => st
                 .record
-                .play
+                .play()
                 .map(|p| {
                     p.game()
                         .legal_moves()

@@ -10,12 +10,12 @@ use super::decision::{refuse, Change, Decision, Draft, Picture, Refusal};
 use super::painter::MatchInfo;
 use super::prefs::ChannelSettings;
 use super::views::{
-    board_info, match_info, match_standing, move_view, names, no_game, result_text,
+    board_info, match_info, match_standing, move_view, names, result_text, state_fault,
     to_move_with_deadline,
 };
 use super::{text, Settings};
 use crate::core::input::code;
-use crate::store::{Play, Record, Status};
+use crate::store::{GameState, Play, Record, Table};
 
 /// The refusal of an illegal or malformed move, with the legal moves.
 fn move_error(e: PlayError, typed: &str, game: &Game) -> String {
@@ -34,22 +34,22 @@ fn move_error(e: PlayError, typed: &str, game: &Game) -> String {
     }
 }
 
-/// Plays `typed` for `side` (the player to move) in the game of `r`: the new record (to
+/// Plays `typed` for `side` (the player to move) in the game of `r` (its table `t`,
+/// in play): the new record (to
 /// put, or to finish when the game or match is over) and the move's reply (summary,
 /// frames, the player to move or the result), shown as the channel's settings `shown`
 /// say. Human moves (`!sow`) and the AI's moves are decided here alike.
 pub(super) fn play_move(
-    r: &Record,
+    (r, t): (&Record, &Table),
     (side, shown): (Side, &ChannelSettings),
     typed: &str,
     now: u64,
     settings: &Settings,
 ) -> Result<Decision, Refusal> {
     let p = &settings.prefix;
-    let play = r.play.as_ref().ok_or_else(|| Refusal(no_game(p)))?;
-    let mut next = r.clone();
-    let mut new_play = play.clone();
-    let (trace, game_over): (Trace, Option<Outcome>) = match &mut new_play {
+    let play = &t.play;
+    let mut table = t.clone();
+    let (trace, game_over): (Trace, Option<Outcome>) = match &mut table.play {
         Play::Game(g) => match g.play_text(typed) {
             Ok(t) => (t, None),
             Err(e) => return refuse(move_error(e, typed, play.game())),
@@ -62,20 +62,18 @@ pub(super) fn play_move(
     if game_over.is_some() {
         let mut moves: Vec<String> = play.game().moves().iter().map(|m| m.to_string()).collect();
         moves.push(trace.mv.to_string());
-        next.earlier_games.push(moves);
+        table.earlier_games.push(moves);
     }
-    let over = new_play.is_over();
-    next.play = Some(new_play);
-    next.updated_ms = now;
+    let over = table.play.is_over();
     // A move declines the opponent's draw offer; the mover's own offer stands.
-    if next.draw_offer == Some(side.other()) {
-        next.draw_offer = None;
+    if table.draw_offer == Some(side.other()) {
+        table.draw_offer = None;
     }
+    let mut next = r.clone();
+    next.state = GameState::Playing(table);
+    next.updated_ms = now;
     if over {
-        next.status = Status::Finished;
-        if let Some(t) = next.timing.as_mut() {
-            t.wake_ms = None;
-        }
+        next.finish(None, now).map_err(state_fault)?;
     } else {
         restart_clock(&mut next, now, settings);
     }
@@ -99,7 +97,7 @@ fn move_reply(
     game_over: Option<Outcome>,
     p: &str,
 ) -> Draft {
-    let Some(play) = r.play.as_ref() else {
+    let Some(play) = r.play() else {
         return Draft::text(text::move_summary(names(r)[mover.index()], &trace));
     };
     let game = play.game();
@@ -144,8 +142,7 @@ fn move_reply(
     }];
     if play.is_over() {
         lines.push(result_text(r));
-        mentions.extend(r.south.clone());
-        mentions.extend(r.north.clone());
+        mentions.extend(r.players().into_iter().flatten().cloned());
         pictures.push(Picture::Summary(summary_chart(r, game)));
     } else {
         let (line, who) = to_move_with_deadline(r, game, p);

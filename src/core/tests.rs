@@ -67,7 +67,7 @@ fn decide_as(state: &ChannelState, who: &str, now: u64, cmd: Command) -> Result<
 }
 
 fn first_legal(r: &Record) -> String {
-    let game = r.play.as_ref().expect("in play").game();
+    let game = r.play().expect("in play").game();
     game.legal_moves()[0].to_string()
 }
 
@@ -92,15 +92,12 @@ fn sow_legal_move_puts_the_game_with_the_move() {
     let state = ChannelState::with_record(r);
     let d = decide_as(&state, "alice", T0 + 1000, Command::Sow(mv.clone())).expect("legal");
     let next = put_record(&d);
-    let game = next.play.as_ref().expect("in play").game();
+    let game = next.play().expect("in play").game();
     assert_eq!(game.moves().len(), 1);
     assert_eq!(game.moves()[0].to_string(), mv);
     assert_eq!(next.updated_ms, T0 + 1000);
     // The clock restarts for the player to move.
-    assert_eq!(
-        next.timing.as_ref().map(|t| t.deadline_ms),
-        Some(T0 + 1000 + HOUR)
-    );
+    assert_eq!(next.timing().map(|t| t.deadline_ms), Some(T0 + 1000 + HOUR));
     assert_eq!(d.replies.len(), 1);
     assert!(d.texts()[0].starts_with("alice"), "{:?}", d.texts());
 }
@@ -140,7 +137,7 @@ fn accept_by_the_wrong_user_is_refused_and_by_the_challenged_one_starts_the_game
     let Some(Change::Create(challenge)) = d.change else {
         panic!("a new record")
     };
-    assert_eq!(challenge.status, Status::Challenge);
+    assert_eq!(challenge.status(), Status::Challenge);
     let state = ChannelState::with_record(challenge);
     let Refusal(text) = decide_as(&state, "carol", T0, Command::Accept).unwrap_err();
     assert!(
@@ -154,10 +151,10 @@ fn accept_by_the_wrong_user_is_refused_and_by_the_challenged_one_starts_the_game
     );
     let d = decide_as(&state, "bob", T0 + 5, Command::Accept).expect("accepted");
     let game = put_record(&d);
-    assert_eq!(game.status, Status::Playing);
+    assert_eq!(game.status(), Status::Playing);
     // The coin fell on South for the challenger.
-    assert_eq!(game.south.as_ref().map(|u| u.id.as_str()), Some("alice"));
-    assert_eq!(game.north.as_ref().map(|u| u.id.as_str()), Some("bob"));
+    assert_eq!(game.south().map(|u| u.id.as_str()), Some("alice"));
+    assert_eq!(game.north().map(|u| u.id.as_str()), Some("bob"));
 }
 
 #[test]
@@ -198,7 +195,7 @@ fn resign_finishes_the_game_for_the_opponent() {
     let state = ChannelState::with_record(katro_in_play());
     let d = decide_as(&state, "bob", T0, Command::Resign).expect("resigned");
     let next = finished_record(&d);
-    assert_eq!(next.status, Status::Finished);
+    assert_eq!(next.status(), Status::Finished);
     assert_eq!(
         next.result(),
         Some(crate::store::GameResult::Win(Side::South))
@@ -217,7 +214,7 @@ fn draw_offer_then_acceptance() {
     let state = ChannelState::with_record(katro_in_play());
     let d = decide_as(&state, "alice", T0, Command::Draw).expect("offered");
     let offered = put_record(&d).clone();
-    assert_eq!(offered.draw_offer, Some(Side::South));
+    assert_eq!(offered.draw_offer(), Some(Side::South));
     let state = ChannelState::with_record(offered);
     let Refusal(text) = decide_as(&state, "alice", T0, Command::Draw).unwrap_err();
     assert!(
@@ -226,8 +223,8 @@ fn draw_offer_then_acceptance() {
     );
     let d = decide_as(&state, "bob", T0, Command::Draw).expect("accepted");
     let next = finished_record(&d);
-    assert_eq!(next.verdict, Some(Verdict::DrawAgreed));
-    assert_eq!(next.draw_offer, None);
+    assert_eq!(next.verdict(), Some(Verdict::DrawAgreed));
+    assert_eq!(next.draw_offer(), None);
 }
 
 #[test]
@@ -241,7 +238,7 @@ fn claim_before_the_deadline_is_refused_and_after_it_wins_on_time() {
     let d = decide_as(&state, "bob", T0 + HOUR, Command::Claim).expect("claimed");
     let next = finished_record(&d);
     assert_eq!(
-        next.verdict,
+        next.verdict(),
         Some(Verdict::Timeout {
             winner: Side::North
         })
@@ -336,7 +333,7 @@ fn a_decision_on_a_stale_state_loses_the_write_and_the_dispatcher_decides_again(
         .expect("store")
         .is_none());
     let now = store.load(&chan()).expect("load").expect("record").record;
-    assert_eq!(now.play.as_ref().map(|p| p.game().moves().len()), Some(1));
+    assert_eq!(now.play().map(|p| p.game().moves().len()), Some(1));
     // Through the dispatcher the command is decided again on the new record: refused.
     let replies = say(&core, "alice", &format!("!sow {mv}"));
     assert!(replies[0].is_error);
@@ -369,7 +366,7 @@ fn two_racing_sows_in_one_channel_apply_once() {
         let applied = results.iter().filter(|r| !r[0].is_error).count();
         assert_eq!(applied, 1, "{results:?}");
         let rec = store.load(&chan()).expect("load").expect("record").record;
-        assert_eq!(rec.play.as_ref().map(|p| p.game().moves().len()), Some(1));
+        assert_eq!(rec.play().map(|p| p.game().moves().len()), Some(1));
     }
 }
 
@@ -382,7 +379,7 @@ fn both_sides_moved_counts_the_movers_of_the_game() {
     for _ in 0..3 {
         moved.push(r.both_sides_moved());
         let mv = first_legal(&r);
-        match r.play.as_mut() {
+        match r.play_mut() {
             Some(Play::Game(g)) => {
                 g.play_text(&mv).expect("legal");
             }
@@ -393,7 +390,7 @@ fn both_sides_moved_counts_the_movers_of_the_game() {
     assert_eq!(moved, vec![false, false, true, true]);
     // A resignation does not count as a move.
     let mut r = katro_in_play();
-    if let Some(Play::Game(g)) = r.play.as_mut() {
+    if let Some(Play::Game(g)) = r.play_mut() {
         g.play_text("c1+").expect("legal");
         g.resign(Side::North);
     }

@@ -12,7 +12,7 @@ use super::prefs::ChannelSettings;
 use super::text;
 use crate::core::api::{mention_token, time_token, Reply};
 use crate::model::{GameKind, User};
-use crate::store::{Play, Record, Status, Verdict};
+use crate::store::{Play, Record, StateError, Status, Table, Verdict};
 
 /// `Alice (South) vs Bob (North)`.
 pub(super) fn players_text(r: &Record) -> String {
@@ -34,7 +34,7 @@ pub(super) fn at(r: &Record, side: Side) -> String {
 
 /// Whether `r` is a challenge that expired by `now`.
 pub(super) fn expired(r: &Record, now: u64) -> bool {
-    r.challenge.as_ref().is_some_and(|c| now >= c.expires_ms)
+    r.challenge().is_some_and(|c| now >= c.expires_ms)
 }
 
 /// The refusal of a game command where no game is in play.
@@ -42,17 +42,30 @@ pub(super) fn no_game(p: &str) -> String {
     tr!("view-no-game", p = p)
 }
 
+/// The refusal of a transition asked of a record in another state: the record was read
+/// in the state the command needs, so this names a fault, never a user's mistake.
+pub(super) fn state_fault(e: StateError) -> Refusal {
+    Refusal(e.to_string())
+}
+
 /// The refusal of a game command while the challenge waits.
 fn not_started(p: &str) -> String {
     tr!("view-not-started", p = p)
 }
 
-/// The channel's record when a game is in play, else the refusal.
-pub(super) fn playing<'s>(state: &'s ChannelState, p: &str) -> Result<&'s Record, Refusal> {
+/// The channel's record and its table when a game is in play, else the refusal (a
+/// challenge waits, or the channel holds no game).
+pub(super) fn playing<'s>(
+    state: &'s ChannelState,
+    p: &str,
+) -> Result<(&'s Record, &'s Table), Refusal> {
     match state.record() {
-        Some(r) if r.status == Status::Playing && r.play.is_some() => Ok(r),
-        Some(r) if r.status == Status::Challenge => refuse(not_started(p)),
-        _ => refuse(no_game(p)),
+        Some(r) => match r.playing() {
+            Some(t) => Ok((r, t)),
+            None if r.status() == Status::Challenge => refuse(not_started(p)),
+            None => refuse(no_game(p)),
+        },
+        None => refuse(no_game(p)),
     }
 }
 
@@ -67,7 +80,7 @@ pub(super) fn move_view(r: &Record, shown: &ChannelSettings, mover: Side) -> Sid
 /// end the position does not show (the record's verdict, or a resignation) is named.
 pub(super) fn board_info(r: &Record, game: &Game, view: Side) -> BoardInfo {
     let [south, north] = names(r).map(str::to_string);
-    let ended = match (r.verdict, game.outcome()) {
+    let ended = match (r.verdict(), game.outcome()) {
         (Some(Verdict::Timeout { winner }), _) => Some(Ended::Won {
             winner,
             how: "on time",
@@ -93,7 +106,7 @@ pub(super) fn board_info(r: &Record, game: &Game, view: Side) -> BoardInfo {
         view,
         theme: Default::default(),
         ended,
-        match_info: match &r.play {
+        match_info: match r.play() {
             Some(Play::Match(m)) => Some(match_info(m)),
             _ => None,
         },
@@ -165,8 +178,8 @@ pub(super) fn to_move_line(r: &Record, game: &Game, p: &str) -> (String, Option<
 /// `Deadline for @Bob: <t:..:R>.` for a game in play with a clock; none while the
 /// AI is to move (it has no deadline).
 pub(super) fn deadline_line(r: &Record) -> Option<String> {
-    let t = r.timing.as_ref()?;
-    let side = r.play.as_ref()?.game().position().to_move();
+    let t = r.timing()?;
+    let side = r.play()?.game().position().to_move();
     if r.is_ai(side) {
         return None;
     }
@@ -192,10 +205,10 @@ pub(super) fn to_move_with_deadline(r: &Record, game: &Game, p: &str) -> (String
 /// How the game of `r` ended: `Game over. Alice (South) wins ...`, the match's result,
 /// or the verdict (time, agreement, abort).
 pub(super) fn result_text(r: &Record) -> String {
-    let Some(play) = &r.play else {
+    let Some(play) = r.play() else {
         return String::new();
     };
-    match r.verdict {
+    match r.verdict() {
         Some(Verdict::Timeout { winner }) => {
             return tr!(
                 "result-on-time",
@@ -258,8 +271,10 @@ pub(super) fn result_text(r: &Record) -> String {
 pub(super) fn board(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
     let p = ctx.p();
     let draft = match state.record() {
-        Some(r) if r.status == Status::Playing => board_in_play(r, ctx.author, p)?,
-        Some(r) => Draft::text(challenge_status(r, ctx.now, p)),
+        Some(r) => match r.playing() {
+            Some(t) => board_in_play(r, t, ctx.author),
+            None => Draft::text(challenge_status(r, ctx.now, p)),
+        },
         None => match &state.last_finished {
             Some(r) => last_game(r, p)?,
             None => return refuse(no_game(p)),
@@ -272,8 +287,8 @@ pub(super) fn board(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
 /// a match the games won and the reserves (M2, M4) are written next to the position
 /// string: N4 has no field for them (its stores are the current game's captures, and a
 /// Hoyito string's board and stores hold 4 seeds per open hole), so the string stays N4.
-fn board_in_play(r: &Record, author: &User, p: &str) -> Result<Draft, Refusal> {
-    let play = r.play.as_ref().ok_or_else(|| Refusal(no_game(p)))?;
+fn board_in_play(r: &Record, t: &Table, author: &User) -> Draft {
+    let play = &t.play;
     let game = play.game();
     let pos = game.position();
     let view = r.side_of(author).unwrap_or(Side::South);
@@ -311,16 +326,12 @@ fn board_in_play(r: &Record, author: &User, p: &str) -> Result<Draft, Refusal> {
         text.push(' ');
         text.push_str(&text::captured_text(Side::ALL.map(|s| game.captured(s))));
     }
-    Ok(Draft::new(
-        text,
-        vec![board_picture(r, game, view)],
-        Vec::new(),
-    ))
+    Draft::new(text, vec![board_picture(r, game, view)], Vec::new())
 }
 
 /// `!board` where a challenge waits (or expired).
 fn challenge_status(r: &Record, now: u64, p: &str) -> String {
-    let ch = r.challenge.as_ref();
+    let ch = r.challenge();
     let challenger = ch.map_or_else(|| tr!("game-someone"), |c| c.challenger.name.clone());
     let kind = text::kind_name(r.kind);
     match ch.and_then(|c| c.opponent.as_ref()) {
@@ -356,8 +367,7 @@ fn challenge_status(r: &Record, now: u64, p: &str) -> String {
 /// `!board` with no game here: the last one finished here.
 fn last_game(r: &Record, p: &str) -> Result<Draft, Refusal> {
     let game = r
-        .play
-        .as_ref()
+        .play()
         .map(Play::game)
         .ok_or_else(|| Refusal(no_game(p)))?;
     Ok(Draft::new(
@@ -376,11 +386,8 @@ fn last_game(r: &Record, p: &str) -> Result<Draft, Refusal> {
 
 /// `!moves`: the legal moves of the player to move.
 pub(super) fn moves(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
-    let r = playing(state, ctx.p())?;
-    let Some(play) = &r.play else {
-        return refuse(no_game(ctx.p()));
-    };
-    let game = play.game();
+    let (r, t) = playing(state, ctx.p())?;
+    let game = t.play.game();
     let side = game.position().to_move();
     let legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
     Ok(Decision::look(vec![Draft::text(tr!(
@@ -395,7 +402,7 @@ pub(super) fn moves(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
 /// one.
 fn shown_record<'s>(state: &'s ChannelState, p: &str) -> Result<&'s Record, Refusal> {
     match state.record() {
-        Some(r) if r.status == Status::Playing => Ok(r),
+        Some(r) if r.status() == Status::Playing => Ok(r),
         Some(_) => refuse(not_started(p)),
         None => state
             .last_finished
@@ -416,7 +423,7 @@ pub(super) fn history(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, R
 /// from the side its move pictures were ([`move_view`]).
 pub(super) fn replay(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
     let r = shown_record(state, ctx.p())?;
-    let game = r.play.as_ref().map(Play::game);
+    let game = r.play().map(Play::game);
     let Some((game, (&last, earlier))) = game.and_then(|g| Some((g, g.moves().split_last()?)))
     else {
         return refuse(tr!("view-replay-none"));
@@ -448,7 +455,7 @@ pub(super) fn replay(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Re
 /// `!history`: headers, then the numbered moves of each game, [`MOVES_PER_LINE`] to a
 /// line, all of them.
 pub(super) fn record_text(r: &Record) -> String {
-    let Some(play) = &r.play else {
+    let Some(play) = r.play() else {
         return String::new();
     };
     let head = record_head(r, play).join("\n");
@@ -479,7 +486,7 @@ fn record_head(r: &Record, play: &Play) -> Vec<String> {
         ),
         players_text(r),
         tr!("view-record-started", date = text::date_text(r.created_ms)),
-        if play.is_over() || r.verdict.is_some() {
+        if play.is_over() || r.verdict().is_some() {
             result_text(r)
         } else {
             let side = play.game().position().to_move();
@@ -535,7 +542,7 @@ fn record_moves(r: &Record, play: &Play) -> Vec<String> {
             .unwrap_or_default()
     };
     let mut body = Vec::new();
-    for (k, moves) in r.earlier_games.iter().enumerate() {
+    for (k, moves) in r.earlier_games().iter().enumerate() {
         // Earlier games' start positions (closed holes, M2) are not kept: their
         // moves are listed with their numbers only.
         let list: Vec<String> = moves
@@ -551,7 +558,7 @@ fn record_moves(r: &Record, play: &Play) -> Vec<String> {
         ));
     }
     // The current game, unless the match ended with it (then it is listed).
-    let k = r.earlier_games.len();
+    let k = r.earlier_games().len();
     if m.winner().is_none() || k < m.games_played() {
         body.push(tr!(
             "view-record-match-game",

@@ -21,7 +21,7 @@ use mancala_ai::SearchConfig;
 use super::ai_pool::{Busy, Ticket};
 use super::command::table::Wake;
 use super::command::{Command, Opponent};
-use mancala_rules::{Move, Side};
+use mancala_rules::{Game, Move, Side};
 
 use super::deadlines::{move_time_ms, restart_clock};
 use super::decision::{refuse, Change, Ctx, Decision, Draft, Refusal};
@@ -92,6 +92,7 @@ pub(super) fn start_ai_game(
         level,
     };
     let play = Play::new(kind).map_err(|e| Refusal(e.to_string()))?;
+    let game = play.game().clone();
     let move_time_ms = move_time_ms(ctx.settings, move_time);
     let challenge = Challenge {
         challenger: ctx.author.clone(),
@@ -111,28 +112,25 @@ pub(super) fn start_ai_game(
         now,
     );
     restart_clock(&mut record, now, ctx.settings);
-    let reply = ai_game_reply(ctx, &record, seat, human_side)?;
+    let reply = ai_game_reply(ctx, (&record, &game), seat, human_side);
     Ok(Decision::write(Change::Create(record), vec![reply]))
 }
 
 /// The announcement of a game against the AI: the level, its thinking budget, the time
-/// per move, who moves first, and the board from the human's side.
+/// per move, who moves first, and the board (`game`, as it starts) from the human's side.
 fn ai_game_reply(
     ctx: &Ctx<'_>,
-    record: &Record,
+    (record, game): (&Record, &Game),
     seat: AiSeat,
     human_side: Side,
-) -> Result<Draft, Refusal> {
+) -> Draft {
     let (p, settings) = (ctx.p(), ctx.settings);
-    let Some(game) = record.play.as_ref().map(Play::game) else {
-        return refuse(tr!("ai-setup-failed"));
-    };
     let (line, mention) = to_move_with_deadline(record, game, p);
     let budget = match (settings.ai_ms_per_move, settings.ai_max_nodes) {
         (0, Some(n)) => tr!("ai-budget-positions", count = n),
         (ms, _) => tr!("ai-budget-time", time = ms_text(ms)),
     };
-    let time = match record.timing.as_ref().map(|t| t.move_time_ms) {
+    let time = match record.timing().map(|t| t.move_time_ms) {
         Some(ms) => tr!(
             "ai-time-per-move",
             time = text::duration_text(ms),
@@ -140,7 +138,7 @@ fn ai_game_reply(
         ),
         None => tr!("ai-no-time-limit"),
     };
-    Ok(Draft::new(
+    Draft::new(
         tr!(
             "ai-game-start",
             player = &ctx.author.name,
@@ -156,13 +154,13 @@ fn ai_game_reply(
         ),
         vec![board_picture(record, game, human_side)],
         mention.into_iter().collect(),
-    ))
+    )
 }
 
 /// `!rematch` of a game against the AI: a new one at the same level, sides swapped,
 /// with the same time per move.
 pub(super) fn ai_rematch(ctx: &Ctx<'_>, last: &Record, seat: AiSeat) -> Result<Decision, Refusal> {
-    let move_time = Some(last.timing.as_ref().map(|t| t.move_time_ms));
+    let move_time = Some(last.timing().map(|t| t.move_time_ms));
     start_ai_game(ctx, Some(last.kind), seat.level, Some(seat.side), move_time)
 }
 
@@ -231,20 +229,21 @@ impl Core {
             let Some(r) = state.record() else {
                 break;
             };
-            let Some(seat) = ai_to_move(r) else {
+            let (Some(table), Some(seat)) = (r.playing(), ai_to_move(r)) else {
                 break;
             };
             let Some(mv) = self.ai_move(r, seat, ticket) else {
                 break;
             };
             let seat_shown = (seat.side, &state.channel);
-            let decision = match play_move(r, seat_shown, &mv.to_string(), now, &self.settings) {
-                Ok(decision) => decision,
-                Err(Refusal(e)) => {
-                    tracing::error!(channel = ?at, "the AI's move {mv} was refused: {e}");
-                    break;
-                }
-            };
+            let decision =
+                match play_move((r, table), seat_shown, &mv.to_string(), now, &self.settings) {
+                    Ok(decision) => decision,
+                    Err(Refusal(e)) => {
+                        tracing::error!(channel = ?at, "the AI's move {mv} was refused: {e}");
+                        break;
+                    }
+                };
             match self.apply(at, &state, decision) {
                 Ok(Some(done)) => {
                     out.extend(done.replies);
@@ -268,7 +267,7 @@ impl Core {
     /// The AI's move in the game of `r`, searched within the configured budget; `None`
     /// when the game is over or the configuration is refused (logged).
     fn ai_move(&self, r: &Record, seat: AiSeat, ticket: &Ticket<'_>) -> Option<Move> {
-        let play = r.play.as_ref()?;
+        let play = r.play()?;
         let config = SearchConfig {
             level: seat.level,
             ms_per_move: self.settings.ai_ms_per_move,
@@ -316,15 +315,15 @@ pub(super) fn may_wake_ai(wake: Wake, cmd: &Command, record: Option<&Record>) ->
                 ..
             }
         ),
-        Wake::InAiGame => record.is_some_and(|r| r.ai.is_some() && r.status == Status::Playing),
+        Wake::InAiGame => record.is_some_and(|r| r.ai.is_some() && r.status() == Status::Playing),
     }
 }
 
 /// The AI's seat when the game of `r` is in play and the AI is to move.
 pub(super) fn ai_to_move(r: &Record) -> Option<AiSeat> {
     let seat = r.ai?;
-    let play = r.play.as_ref()?;
-    (r.status == Status::Playing
+    let play = r.play()?;
+    (r.status() == Status::Playing
         && !play.is_over()
         && play.game().position().to_move() == seat.side)
         .then_some(seat)
@@ -333,8 +332,8 @@ pub(super) fn ai_to_move(r: &Record) -> Option<AiSeat> {
 /// The seed of a search: the game id and the number of moves played so far, so that a
 /// replayed game (and a test under a node budget) gets the same moves.
 fn search_seed(r: &Record) -> u64 {
-    let plies: usize = r.earlier_games.iter().map(Vec::len).sum::<usize>()
-        + r.play.as_ref().map_or(0, |p| p.game().moves().len());
+    let plies: usize = r.earlier_games().iter().map(Vec::len).sum::<usize>()
+        + r.play().map_or(0, |p| p.game().moves().len());
     // FNV-1a over the id and the ply count: stable across builds and restarts.
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in r.id.bytes().chain((plies as u64).to_le_bytes()) {

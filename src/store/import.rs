@@ -55,7 +55,7 @@ pub(super) fn run<T: ImportTx>(
     let mut counts = ImportCounts::default();
     let mut new_records = Vec::new();
     for (item, (r, bytes)) in batch.records.iter().zip(records).enumerate() {
-        let finished = r.status == Status::Finished;
+        let finished = r.status() == Status::Finished;
         if !finished && tx.history(&r.id)?.is_some() {
             let key = ImportBatch::finished_key(r);
             return Ok(Err(StoreError::Clash { key, item }));
@@ -88,7 +88,7 @@ pub(super) fn run<T: ImportTx>(
         }
     }
     for (r, bytes) in new_records {
-        if r.status == Status::Finished {
+        if r.status() == Status::Finished {
             // The channel's last game stays the one that ended latest.
             let newer = match tx.last(&r.at)? {
                 Some(id) => match tx.history(&id)? {

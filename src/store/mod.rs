@@ -33,8 +33,8 @@ pub use batch::{GameOp, Got, Op, Read};
 pub use counted::CountedStore;
 pub use memory::{MemorySnapshot, MemoryStore};
 pub use record::{
-    AiSeat, Challenge, GameResult, Play, Record, Status, Timing, TourneyLink, Verdict,
-    FORMAT_VERSION,
+    AiSeat, Challenge, Finished, GameResult, GameState, Play, Record, RecordWire, StateError,
+    Status, Table, Timing, TourneyLink, Verdict, FORMAT_VERSION,
 };
 
 /// How many times any compare-and-swap is tried before the command gives up ("too
@@ -91,7 +91,7 @@ impl ImportBatch {
     /// The key a record is imported under, as [`StoreError::Clash`] names it:
     /// `record for game ID` once finished, else `record for channel COMMUNITY/CHANNEL`.
     pub fn record_key(r: &Record) -> String {
-        if r.status == Status::Finished {
+        if r.status() == Status::Finished {
             format!("record for game {}", r.id)
         } else {
             format!("record for channel {}/{}", r.at.community, r.at.channel)

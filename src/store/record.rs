@@ -9,6 +9,12 @@ use crate::model::{ChannelKey, GameKind, User};
 use crate::store::keys::DocKey;
 use crate::store::StoreError;
 
+mod state;
+mod wire;
+
+pub use state::{Finished, GameState, StateError, Table};
+pub use wire::RecordWire;
+
 /// The record format written by this build. Records carry it so that later versions can
 /// migrate them; a record with a newer version is refused with a clear error.
 pub const FORMAT_VERSION: u32 = 1;
@@ -23,6 +29,16 @@ pub enum Status {
     Playing,
     /// Over; the record lives in the history.
     Finished,
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Status::Challenge => "challenge",
+            Status::Playing => "playing",
+            Status::Finished => "finished",
+        })
+    }
 }
 
 /// An open challenge (`!new`).
@@ -190,9 +206,13 @@ impl Play {
     }
 }
 
-/// Everything stored about one channel's game: kind, players with their sides, the game
-/// itself, status, timestamps and the challenge that started it.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// Everything stored about one channel's game: what every state has (id, channel, kind,
+/// rating, tournament link, AI seat, timestamps) and its [`GameState`], which holds
+/// exactly what that state has. Stored as today's flat JSON ([`RecordWire`]); reading it
+/// goes through one checked conversion ([`Record::try_from`]) that refuses impossible
+/// states ([`StateError`]).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(try_from = "RecordWire")]
 pub struct Record {
     /// The record format ([`FORMAT_VERSION`] when written by this build).
     pub format_version: u32,
@@ -202,43 +222,20 @@ pub struct Record {
     pub at: ChannelKey,
     /// What is played.
     pub kind: GameKind,
-    /// Challenge, in play, or finished.
-    pub status: Status,
-    /// The challenge (kept once accepted, as part of the record).
-    pub challenge: Option<Challenge>,
-    /// South's player, once the challenge is accepted.
-    pub south: Option<User>,
-    /// North's player, once the challenge is accepted.
-    pub north: Option<User>,
-    /// The game or match, once the challenge is accepted.
-    pub play: Option<Play>,
-    /// Match play: the canonical moves of each finished game of the match, in order
-    /// (the current game's moves are in [`Record::play`]).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub earlier_games: Vec<Vec<String>>,
-    /// Correspondence timing, when the game has a time per move.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub timing: Option<Timing>,
     /// Whether the result counts for the ratings: games between two people, not against
     /// the AI, not aborted. Records written before ratings existed read as `false`.
-    #[serde(default)]
     pub rated: bool,
-    /// A result decided outside the rules (timeout, agreed draw, abort).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub verdict: Option<Verdict>,
-    /// The side that offers a draw (`!draw`), until the other answers or moves.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub draw_offer: Option<Side>,
-    /// The tournament pairing this game is, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The tournament pairing this game is, if any (never on an open challenge).
     pub tournament: Option<TourneyLink>,
-    /// The AI's seat, in a game against the AI (always unrated).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The AI's seat, in a game against the AI (always unrated; never on an open
+    /// challenge).
     pub ai: Option<AiSeat>,
     /// Created (the challenge), milliseconds since the Unix epoch.
     pub created_ms: u64,
     /// Last changed, milliseconds since the Unix epoch.
     pub updated_ms: u64,
+    /// Challenge, in play, or finished, with what each has.
+    pub state: GameState,
 }
 
 impl Timing {
@@ -258,9 +255,32 @@ impl Timing {
 }
 
 impl Record {
+    /// The fields every state has, for a record created at `now`.
+    fn with_state(
+        id: String,
+        at: ChannelKey,
+        kind: GameKind,
+        rated: bool,
+        now: u64,
+        state: GameState,
+    ) -> Record {
+        Record {
+            format_version: FORMAT_VERSION,
+            id,
+            at,
+            kind,
+            rated,
+            tournament: None,
+            ai: None,
+            created_ms: now,
+            updated_ms: now,
+            state,
+        }
+    }
+
     /// An open challenge in `at`: no players, no game yet. `id` may be empty when the
     /// core's dispatcher gives the id at writing.
-    pub fn challenge(
+    pub fn new_challenge(
         id: String,
         at: ChannelKey,
         kind: GameKind,
@@ -268,26 +288,7 @@ impl Record {
         rated: bool,
         now: u64,
     ) -> Record {
-        Record {
-            format_version: FORMAT_VERSION,
-            id,
-            at,
-            kind,
-            status: Status::Challenge,
-            challenge: Some(challenge),
-            south: None,
-            north: None,
-            play: None,
-            earlier_games: Vec::new(),
-            timing: None,
-            rated,
-            verdict: None,
-            draw_offer: None,
-            tournament: None,
-            ai: None,
-            created_ms: now,
-            updated_ms: now,
-        }
+        Record::with_state(id, at, kind, rated, now, GameState::Challenge(challenge))
     }
 
     /// A game in play from `now` between `south` and `north`, rated, with its clock
@@ -304,26 +305,8 @@ impl Record {
         move_time_ms: Option<u64>,
         now: u64,
     ) -> Record {
-        Record {
-            format_version: FORMAT_VERSION,
-            id,
-            at,
-            kind,
-            status: Status::Playing,
-            challenge: None,
-            south: Some(south),
-            north: Some(north),
-            play: Some(play),
-            earlier_games: Vec::new(),
-            timing: move_time_ms.map(|ms| Timing::started(ms, now)),
-            rated: true,
-            verdict: None,
-            draw_offer: None,
-            tournament: None,
-            ai: None,
-            created_ms: now,
-            updated_ms: now,
-        }
+        let table = Table::new(south, north, play, move_time_ms, now);
+        Record::with_state(id, at, kind, true, now, GameState::Playing(table))
     }
 
     /// A game against the AI in its `seat`, started at once by `challenge` (whose
@@ -344,12 +327,11 @@ impl Record {
             Side::North => (human, ai),
             Side::South => (ai, human),
         };
-        let move_time_ms = challenge.move_time_ms;
+        let mut table = Table::new(south, north, play, challenge.move_time_ms, now);
+        table.challenge = Some(challenge);
         Record {
-            challenge: Some(challenge),
-            rated: false,
             ai: Some(seat),
-            ..Record::in_play(id, at, kind, south, north, play, move_time_ms, now)
+            ..Record::with_state(id, at, kind, false, now, GameState::Playing(table))
         }
     }
 
@@ -372,14 +354,6 @@ impl Record {
         }
     }
 
-    /// The player of `side`, once the challenge is accepted.
-    pub fn player(&self, side: Side) -> Option<&User> {
-        match side {
-            Side::South => self.south.as_ref(),
-            Side::North => self.north.as_ref(),
-        }
-    }
-
     /// The side `user` plays, if he is one of the human players: the AI's side
     /// ([`Record::ai`]) belongs to no chat user, whatever his id.
     pub fn side_of(&self, user: &User) -> Option<Side> {
@@ -393,19 +367,14 @@ impl Record {
         self.ai.is_some_and(|a| a.side == side)
     }
 
-    /// The final result: the [`Verdict`] if there is one, else the rules' outcome;
-    /// `None` while the game goes on.
+    /// The final result: a finished game's ([`Finished::result`]); in play, the rules'
+    /// outcome once they ended it (before [`Record::finish`]); `None` while the game
+    /// goes on and for a challenge.
     pub fn result(&self) -> Option<GameResult> {
-        match self.verdict {
-            Some(Verdict::Timeout { winner }) => return Some(GameResult::Win(winner)),
-            Some(Verdict::DrawAgreed) => return Some(GameResult::Draw),
-            Some(Verdict::Aborted) => return Some(GameResult::NoResult),
-            None => {}
-        }
-        match self.play.as_ref()?.result() {
-            Outcome::Ongoing => None,
-            Outcome::Win { winner, .. } => Some(GameResult::Win(winner)),
-            Outcome::Draw { .. } => Some(GameResult::Draw),
+        match &self.state {
+            GameState::Challenge(_) => None,
+            GameState::Playing(t) => GameResult::of_play(&t.play),
+            GameState::Finished(f) => Some(f.result()),
         }
     }
 
@@ -414,7 +383,7 @@ impl Record {
     /// been finished counts as moved by both. Replays the current game's moves from its
     /// start up to the first move of the second side.
     pub fn both_sides_moved(&self) -> bool {
-        let Some(play) = &self.play else {
+        let Some(play) = self.play() else {
             return false;
         };
         if let Play::Match(m) = play {
@@ -441,14 +410,30 @@ impl Record {
     /// [`Timing::wake_ms`]; an open challenge's expiry, until the driver has announced
     /// it ([`Challenge::expiry_announced`]). The store keeps an index of it.
     pub fn wake_ms(&self) -> Option<u64> {
-        match self.status {
-            Status::Playing => self.timing.as_ref().and_then(|t| t.wake_ms),
-            Status::Challenge => self
-                .challenge
-                .as_ref()
-                .filter(|c| !c.expiry_announced)
-                .map(|c| c.expires_ms),
-            Status::Finished => None,
+        match &self.state {
+            GameState::Playing(t) => t.timing.as_ref().and_then(|t| t.wake_ms),
+            GameState::Challenge(c) => (!c.expiry_announced).then_some(c.expires_ms),
+            GameState::Finished(_) => None,
+        }
+    }
+}
+
+impl GameResult {
+    /// The result the rules gave `play`: `None` while it goes on.
+    pub fn of_play(play: &Play) -> Option<GameResult> {
+        match play.result() {
+            Outcome::Ongoing => None,
+            Outcome::Win { winner, .. } => Some(GameResult::Win(winner)),
+            Outcome::Draw { .. } => Some(GameResult::Draw),
+        }
+    }
+
+    /// The result a verdict decides.
+    pub fn of_verdict(verdict: Verdict) -> GameResult {
+        match verdict {
+            Verdict::Timeout { winner } => GameResult::Win(winner),
+            Verdict::DrawAgreed => GameResult::Draw,
+            Verdict::Aborted => GameResult::NoResult,
         }
     }
 }
@@ -501,3 +486,6 @@ pub(super) fn same_doc(old: &[u8], new: &[u8]) -> bool {
             (Ok(a), Ok(b)) if a == b
         )
 }
+
+#[cfg(test)]
+mod tests;

@@ -23,7 +23,7 @@ pub fn games_active(store: &dyn Store) -> Result<BTreeMap<String, u64>, StoreErr
     // `for_each` gives the channels' records first, then the history: the first
     // finished record ends the scan (through an error, its only way to stop early).
     let scanned = store.for_each(&mut |record| {
-        match record.status {
+        match record.status() {
             Status::Playing => *counts.entry(record.kind.to_string()).or_insert(0) += 1,
             Status::Challenge => {}
             Status::Finished => {

@@ -156,8 +156,8 @@ fn play_out_with(
             return (all, ai_moves);
         };
         let r = st.record;
-        assert_eq!(r.status, Status::Playing);
-        let game = r.play.as_ref().unwrap().game();
+        assert_eq!(r.status(), Status::Playing);
+        let game = r.play().unwrap().game();
         assert_eq!(
             game.position().to_move(),
             r.side_of(&user("alice")).unwrap(),
@@ -216,7 +216,7 @@ fn katro_4x4_against_the_ai_to_the_end_unrated() {
     let rec = record(&e.store, &at);
     assert!(!rec.rated);
     assert_eq!(rec.ai.map(|a| (a.side, a.level)), Some((Side::North, 2)));
-    assert_eq!(rec.north.as_ref().unwrap().id, "ai:2");
+    assert_eq!(rec.north().unwrap().id, "ai:2");
 
     // The first move: the human's reply, then the AI's, with frames and a mention of
     // the human to move.
@@ -287,8 +287,8 @@ fn hoyito_ai_as_south_moves_first_and_plays_to_the_end() {
     );
     assert_eq!(replies[1].mentions, vec![user("alice")]);
     let rec = record(&e.store, &at);
-    assert_eq!(rec.play.as_ref().unwrap().game().moves().len(), 1);
-    assert_eq!(rec.south.as_ref().unwrap().name, ai);
+    assert_eq!(rec.play().unwrap().game().moves().len(), 1);
+    assert_eq!(rec.south().unwrap().name, ai);
 
     let (all, _) = play_out(&e, &at, ai, 2, 400);
     let last = all.iter().rev().find(|r| !r.is_error).unwrap();
@@ -332,7 +332,7 @@ fn hoyito_match_against_the_ai_goes_game_after_game_to_the_end() {
     let last = all.iter().rev().find(|r| !r.is_error).unwrap();
     assert!(last.text().contains("Match over after"), "{}", last.text());
     let done = e.store.last_finished(&at).unwrap().unwrap();
-    assert!(matches!(done.play, Some(Play::Match(_))));
+    assert!(matches!(done.play(), Some(Play::Match(_))));
     assert!(!done.rated);
 }
 
@@ -419,7 +419,7 @@ fn refusals_change_nothing() {
 fn crash_after_human_move(store: &SledStore, at: &ChannelKey, mv: &str) {
     let st = store.load(at).unwrap().unwrap();
     let mut next = st.record.clone();
-    match next.play.as_mut().unwrap() {
+    match next.play_mut().unwrap() {
         Play::Game(g) => {
             g.play_text(mv).unwrap();
         }
@@ -470,7 +470,7 @@ fn the_game_survives_restarts_and_the_ai_plays_a_move_it_owes() {
     check_ai_reply(&replies[1], ai);
     assert_eq!(
         record(&e.store, &at)
-            .play
+            .play()
             .unwrap()
             .game()
             .position()
@@ -489,9 +489,9 @@ fn the_game_survives_restarts_and_the_ai_plays_a_move_it_owes() {
     assert_eq!(ticked[0].0, at);
     check_ai_reply(&ticked[0].1, ai);
     let rec = record(&e.store, &at);
-    assert_eq!(rec.status, Status::Playing);
-    assert!(rec.verdict.is_none());
-    assert_eq!(rec.play.unwrap().game().position().to_move(), Side::South);
+    assert_eq!(rec.status(), Status::Playing);
+    assert!(rec.verdict().is_none());
+    assert_eq!(rec.play().unwrap().game().position().to_move(), Side::South);
 
     // The human's deadline binds: past it, the game is forfeited by the driver.
     e.clock.advance(Duration::from_secs(73 * 3600));
@@ -546,7 +546,7 @@ fn racing_commands_give_one_ai_answer() {
         .count();
     assert_eq!(ai_moves, 1, "{replies:?}");
     let rec = record(&e.store, &at);
-    assert_eq!(rec.play.unwrap().game().moves().len(), 2);
+    assert_eq!(rec.play().unwrap().game().moves().len(), 2);
 
     // A move and a resignation racing: the store stays consistent either way.
     let mv = core.legal_moves(&at)[0].clone();
@@ -569,7 +569,7 @@ fn racing_commands_give_one_ai_answer() {
         "the resignation ended it"
     );
     let done = e.store.last_finished(&at).unwrap().unwrap();
-    let moves = done.play.as_ref().unwrap().game().moves().len();
+    let moves = done.play().unwrap().game().moves().len();
     // Resigned before the move (2), after the move (3), or after the AI's answer (4).
     assert!((2..=4).contains(&moves), "{moves}");
     assert_eq!(

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use mancala_bot::core::{Core, ManualClock, Settings};
 use mancala_bot::model::GameKind;
-use mancala_bot::store::{MemoryStore, Play, Record, Status, Store, Write};
+use mancala_bot::store::{MemoryStore, Play, Record, Store, Write};
 use mancala_rules::{Game, Position};
 
 use crate::core_chat::{chan, ok, refused, say, user};
@@ -47,8 +47,9 @@ fn reviewed_game() -> (Core, Arc<MemoryStore>) {
     );
     assert!(store.write(&at, None, Write::Put(&r)).unwrap());
     let v = store.load(&at).unwrap().unwrap().version;
-    r.status = Status::Finished;
-    r.verdict = Some(mancala_bot::store::Verdict::Aborted);
+    let at_ms = r.updated_ms;
+    r.finish(Some(mancala_bot::store::Verdict::Aborted), at_ms)
+        .unwrap();
     assert!(store.write(&at, Some(&v), Write::Finish(&r)).unwrap());
     (core, store)
 }

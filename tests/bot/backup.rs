@@ -82,7 +82,9 @@ fn match_record(at: &ChannelKey) -> Record {
         None,
         T0,
     );
-    r.earlier_games = earlier;
+    if let Some(t) = r.playing_mut() {
+        t.earlier_games = earlier;
+    }
     r
 }
 
@@ -117,7 +119,10 @@ fn everything(dir: &Path) -> String {
         assert!(!say_as(&core, &home, "org", "!tournament start", true).is_empty());
         let room = chan("tourney-cup-r1-b1");
         let game = store.load(&room).unwrap().unwrap().record;
-        let movers = [game.south.unwrap().name, game.north.unwrap().name];
+        let movers = [
+            game.south().unwrap().name.clone(),
+            game.north().unwrap().name.clone(),
+        ];
         for who in &movers {
             let mv = core.legal_moves(&room)[0].clone();
             ok(say(&core, &room, who, &format!("!sow {mv}")));

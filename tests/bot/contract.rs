@@ -19,7 +19,7 @@ use mancala_bot::model::{ChannelKey, GameKind, User};
 use mancala_bot::store::keys::{DocKey, DocPrefix};
 use mancala_bot::store::{
     Challenge, ImportBatch, MemoryStore, Play, Record, SledStore, Status, Store, StoreError,
-    Timing, Write,
+    Timing, Verdict, Write,
 };
 use mancala_rules::Variant;
 
@@ -152,7 +152,7 @@ fn challenge(id: &str, at: &ChannelKey, who: &str, expires_ms: u64) -> Record {
         move_time_ms: None,
         expiry_announced: false,
     };
-    Record::challenge(id.into(), at.clone(), katro(), c, true, 1_000)
+    Record::new_challenge(id.into(), at.clone(), katro(), c, true, 1_000)
 }
 
 /// A game in play in `at`, last changed at `updated_ms`, waking at `wake`.
@@ -169,15 +169,24 @@ fn game(id: &str, at: &ChannelKey, updated_ms: u64, wake: Option<u64>) -> Record
         1_000,
     );
     r.updated_ms = updated_ms;
-    r.timing = Some(Timing {
-        wake_ms: wake,
-        ..Timing::started(3_600_000, 1_000)
-    });
+    if let Some(t) = r.playing_mut() {
+        t.timing = Some(Timing {
+            wake_ms: wake,
+            ..Timing::started(3_600_000, 1_000)
+        });
+    }
     r
 }
 
+/// `r` finished at its last change, as only a game in play can be: a challenge is first
+/// accepted (alice and bob seated), then the game ends in an agreed draw (rated).
 fn finished(mut r: Record) -> Record {
-    r.status = Status::Finished;
+    let at_ms = r.updated_ms;
+    if r.open_challenge().is_some() {
+        let play = Play::new(katro()).unwrap();
+        r.accept(user("alice"), user("bob"), play, at_ms).unwrap();
+    }
+    r.finish(Some(Verdict::DrawAgreed), at_ms).unwrap();
     r
 }
 
@@ -280,7 +289,7 @@ fn contract_restart_keeps_records_history_documents_and_ids() {
         assert!(store.load(&two).unwrap().is_none());
         assert_eq!(store.last_finished(&two).unwrap().unwrap().id, "c2");
         assert_eq!(
-            store.finished("c2").unwrap().unwrap().status,
+            store.finished("c2").unwrap().unwrap().status(),
             Status::Finished
         );
         assert_eq!(store.unsettled().unwrap(), vec!["c2".to_string()]);

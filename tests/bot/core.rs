@@ -662,7 +662,7 @@ fn racing_sows_apply_exactly_once() {
             loser[0].text()
         );
         let stored = b.store.load(&at).unwrap().unwrap().record;
-        let game = stored.play.as_ref().unwrap().game();
+        let game = stored.play().unwrap().game();
         assert_eq!(game.moves().len(), 1, "iteration {i}");
     }
 }

@@ -501,9 +501,9 @@ fn huge_move_time_saturates_on_the_next_move_and_tick_instead_of_overflowing() {
     let at = chan("huge");
     start(&b.core, &at, "katro");
     let r = b.store.load(&at).unwrap().unwrap().record;
-    let t = r.timing.as_ref().unwrap();
+    let t = r.timing().unwrap();
     assert_eq!((t.move_time_ms, t.deadline_ms), (u64::MAX, u64::MAX));
-    assert_eq!(r.challenge.unwrap().expires_ms, u64::MAX);
+    assert_eq!(r.challenge().unwrap().expires_ms, u64::MAX);
     let moved = ok(say(&b.core, &at, "alice", "!sow c1+")).text();
     assert!(moved.contains("Deadline for bob"), "{moved}");
     assert!(b.core.tick().is_empty());
@@ -511,7 +511,7 @@ fn huge_move_time_saturates_on_the_next_move_and_tick_instead_of_overflowing() {
     // A record with the largest time per move and a deadline about to pass, as a hand
     // edit could leave it: the next move and ticks saturate.
     let mut stored = b.store.load(&at).unwrap().unwrap();
-    if let Some(t) = stored.record.timing.as_mut() {
+    if let Some(t) = stored.record.timing_mut() {
         t.deadline_ms = u64::MAX - 1;
         t.reminded.clear();
         t.wake_ms = Some(0);

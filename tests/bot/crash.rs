@@ -271,12 +271,14 @@ fn an_unsettled_game_is_rated_at_the_next_start_once() {
     let st = inner.load(&at).unwrap().expect("in play");
     let mut r = st.record.clone();
     let side = r.side_of(&user("alice")).unwrap();
-    match r.play.as_mut().unwrap() {
+    match r.play_mut().unwrap() {
         mancala_bot::store::Play::Game(g) => g.resign(side),
         mancala_bot::store::Play::Match(m) => m.resign(side),
     }
-    r.status = mancala_bot::store::Status::Finished;
-    assert!(inner.write(&at, Some(&st.version), Write::Finish(&r)).unwrap());
+    r.finish(None, T0).unwrap();
+    assert!(inner
+        .write(&at, Some(&st.version), Write::Finish(&r))
+        .unwrap());
     assert_eq!(inner.unsettled().unwrap().len(), 1);
     assert!(katro(&*inner).players.is_empty());
     let core = core_over(inner.clone());

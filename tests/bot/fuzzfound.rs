@@ -71,15 +71,15 @@ fn a_tournament_room_never_replaces_a_challenge_already_there() {
     let started = say_as(&b.core, &home, "org", "!tournament start", true);
     assert!(started.iter().all(|r| !r.is_error), "{started:?}");
     let challenge = b.store.load(&room).unwrap().expect("still there").record;
-    assert_eq!(challenge.status, Status::Challenge);
-    assert_eq!(challenge.challenge.unwrap().challenger, user("dave"));
+    assert_eq!(challenge.status(), Status::Challenge);
+    assert_eq!(challenge.challenge().unwrap().challenger, user("dave"));
     let game = b
         .store
         .load(&chan("tourney-cup-r1-b1-2"))
         .unwrap()
         .expect("the game's room")
         .record;
-    assert_eq!(game.status, Status::Playing);
+    assert_eq!(game.status(), Status::Playing);
     assert!(game.tournament.is_some());
     let announced = started
         .iter()
@@ -124,7 +124,7 @@ fn a_mention_with_invisible_characters_in_its_id_exports_cleanly() {
     ));
     ok(said(&odd, "!accept", vec![]));
     let r = b.store.load(&at).unwrap().unwrap().record;
-    assert_eq!(r.north.as_ref().map(|u| u.id.as_str()), Some("x-bob"));
+    assert_eq!(r.north().map(|u| u.id.as_str()), Some("x-bob"));
     ok(said(&user("alice"), "!sow c1+", vec![]));
     ok(said(&odd, "!resign", vec![]));
     let mut out = Vec::new();

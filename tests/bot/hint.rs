@@ -33,8 +33,8 @@ fn hinted(text: &str, game: &Game) -> String {
 }
 
 fn game_of(b: &Bench, at: &mancala_bot::model::ChannelKey) -> Game {
-    match b.store.load(at).unwrap().unwrap().record.play.unwrap() {
-        Play::Game(g) => g,
+    match b.store.load(at).unwrap().unwrap().record.play().unwrap() {
+        Play::Game(g) => g.clone(),
         Play::Match(m) => m.game().clone(),
     }
 }

@@ -233,7 +233,7 @@ fn the_tick_reads_only_the_running_tournaments() {
         if i < 20 {
             let room = chan(&format!("tourney-t{i}-r1-b1"));
             let game = log.load(&room).unwrap().unwrap().record;
-            let south = game.south.unwrap().name;
+            let south = game.south().unwrap().name.clone();
             assert!(say(&core, &room, &south, "!resign")
                 .iter()
                 .all(|r| !r.is_error));

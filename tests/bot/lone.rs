@@ -89,8 +89,8 @@ fn k11_a_lone_step_is_played_in_chat_and_recorded() {
         "{}",
         r.text()
     );
-    let game = match b.store.load(&at).unwrap().unwrap().record.play {
-        Some(Play::Game(g)) => g,
+    let game = match b.store.load(&at).unwrap().unwrap().record.play() {
+        Some(Play::Game(g)) => g.clone(),
         other => panic!("{other:?}"),
     };
     assert_eq!(
@@ -102,15 +102,15 @@ fn k11_a_lone_step_is_played_in_chat_and_recorded() {
     assert!(history.text().contains("1.S b1^b2"), "{}", history.text());
     // The same step in a game without the house rule is refused.
     let plain = chan("plain");
-    let record = Record {
+    let mut record = Record {
         at: plain.clone(),
         id: b.store.new_id(2).unwrap(),
         kind: mancala_bot::model::GameKind::single(start.variant().with_lone_steps(false)),
-        play: Some(Play::Game(Game::from_position(
-            start.with_lone_steps(false),
-        ))),
         ..record
     };
+    if let Some(play) = record.play_mut() {
+        *play = Play::Game(Game::from_position(start.with_lone_steps(false)));
+    }
     assert!(b.store.write(&plain, None, Write::Put(&record)).unwrap());
     let e = refused(say(&b.core, &plain, "alice", "!sow b1^b2"));
     assert!(e.contains("b1^b2"), "{e}");

@@ -81,8 +81,8 @@ fn a_matrix_tournament_with_rooms_in_their_own_communities_round_trips() {
     round_trip(&export_text(&*b.store));
     // One game over (its record in the history, rated in the home community).
     let (south, north) = (
-        game.record.south.unwrap().name,
-        game.record.north.unwrap().name,
+        game.record.south().unwrap().name.clone(),
+        game.record.north().unwrap().name.clone(),
     );
     for who in [&south, &north] {
         let mv = b.core.legal_moves(&room)[0].clone();

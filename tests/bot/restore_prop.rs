@@ -216,8 +216,8 @@ fn in_play(store: &dyn Store) -> Vec<(ChannelKey, User)> {
     let mut out = Vec::new();
     store
         .for_each(&mut |r| {
-            if r.status == Status::Playing {
-                if let Some(play) = &r.play {
+            if r.status() == Status::Playing {
+                if let Some(play) = r.play() {
                     let side: Side = play.game().position().to_move();
                     if let Some(u) = r.player(side) {
                         out.push((r.at.clone(), u.clone()));
@@ -284,7 +284,7 @@ fn apply(core: &Core, clock: &ManualClock, store: &dyn Store, op: &Op) {
             let Some(st) = store.load(at).unwrap() else {
                 return;
             };
-            if let Some(op) = st.record.challenge.and_then(|c| c.opponent) {
+            if let Some(op) = st.record.challenge().and_then(|c| c.opponent.clone()) {
                 say(core, at, &op, "!accept", Vec::new());
             }
         }
@@ -303,7 +303,8 @@ fn apply(core: &Core, clock: &ManualClock, store: &dyn Store, op: &Op) {
                 say(core, at, who, "!draw", Vec::new());
                 let other = store.load(at).unwrap().and_then(|st| {
                     let r = st.record;
-                    [r.south, r.north].into_iter().flatten().find(|u| u != who)
+                    let players = [r.south().cloned(), r.north().cloned()];
+                    players.into_iter().flatten().find(|u| u != who)
                 });
                 if let Some(other) = other {
                     say(core, at, &other, "!draw", Vec::new());

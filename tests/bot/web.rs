@@ -365,7 +365,7 @@ fn a_bad_listen_address_is_refused_at_start() {
 /// shared machine).
 #[test]
 fn a_scrape_counts_the_games_in_play_among_10000_stored_games() {
-    use mancala_bot::store::{ImportBatch, SledStore, Status, Store};
+    use mancala_bot::store::{ImportBatch, SledStore, Store, Verdict};
     use rand::SeedableRng;
     let dir = tempfile::tempdir().unwrap();
     {
@@ -375,7 +375,8 @@ fn a_scrape_counts_the_games_in_play_among_10000_stored_games() {
             .map(|i| {
                 let mut r = crate::bench_common::record(&store, i, 30, &mut rng);
                 if i >= 2_000 {
-                    r.status = Status::Finished;
+                    let at_ms = r.updated_ms;
+                    r.finish(Some(Verdict::DrawAgreed), at_ms).unwrap();
                 }
                 r
             })

@@ -93,7 +93,7 @@ fn corpus() -> &'static [String] {
                     return;
                 };
                 let record = store.load(&at(c)).unwrap().unwrap().record;
-                let side = record.play.as_ref().unwrap().game().position().to_move();
+                let side = record.play().unwrap().game().position().to_move();
                 let who = record.player(side).unwrap().name.clone();
                 say(c, &who, &format!("!sow {mv}"), false);
             }
@@ -396,7 +396,7 @@ fn check_store(dir: &Path) -> Result<(), TestCaseError> {
             continue;
         };
         let r = stored.record;
-        match r.play.as_ref().map(|p| p.game().position().to_move()) {
+        match r.play().map(|p| p.game().position().to_move()) {
             Some(side) => {
                 if let (Some(who), Some(mv)) = (r.player(side), core.legal_moves(&at).first()) {
                     say(&at, who.clone(), format!("!sow {mv}"));

@@ -36,7 +36,7 @@ use super::shapes;
 use super::tournament::Tournament;
 use crate::model::{ChannelKey, User};
 use crate::store::keys::{DocKey, DocPrefix};
-use crate::store::{ImportBatch, ImportCounts, Record, Store, StoreError};
+use crate::store::{ImportBatch, ImportCounts, Record, RecordWire, Store, StoreError};
 
 /// One checked line of a backup.
 #[derive(Clone, Debug)]
@@ -443,16 +443,19 @@ fn check_record_line(
             return Err(records::format_fault(v));
         }
     }
-    let r: Record = serde_json::from_str(line)
+    let wire: RecordWire = serde_json::from_str(line)
         .map_err(|e| format!("not a game record: {}", json::fault(&e)))?;
-    records::check_record(&r).map_err(|e| {
+    let fault = |id: &str, at: &ChannelKey, e: &dyn std::fmt::Display| {
         format!(
             "game {} in channel {}/{}: {e}",
-            json::short(&r.id),
-            json::short(&r.at.community),
-            json::short(&r.at.channel)
+            json::short(id),
+            json::short(&at.community),
+            json::short(&at.channel)
         )
-    })?;
+    };
+    let (id, at) = (wire.id.clone(), wire.at.clone());
+    let r = Record::try_from(wire).map_err(|e| fault(&id, &at, &e))?;
+    records::check_record(&r).map_err(|e| fault(&r.id, &r.at, &e))?;
     Ok(Entry::Record(Box::new(r)))
 }
 

@@ -2,9 +2,11 @@
 //! bot could have written. Its game was already replayed by the rules when it decoded
 //! (every move legal); here the game starts where its kind starts (K1, H1), a match
 //! follows from its earlier games replayed through M1-M4 (reserves, closed holes, who
-//! moves first, results), the status, players, clock, verdict, AI seat and tournament
-//! link agree with each other, and every time is in the range the bot allows
-//! ([`crate::core::limits`]).
+//! moves first, results), the clock, verdict, AI seat and tournament link agree with
+//! each other, and every time is in the range the bot allows ([`crate::core::limits`]).
+//! That the state is possible at all (a challenge holds no game, a game both players,
+//! a finished game its result) is [`Record::try_from`]'s, the one conversion every
+//! stored record passes through.
 
 use mancala_rules::{Match, Outcome, Position, Side};
 
@@ -12,7 +14,9 @@ use super::{check_id, check_place, check_time, check_user};
 use crate::core::limits::{MAX_CHALLENGE_EXPIRY_MS, MOVE_TIME_MS};
 use crate::core::shapes;
 use crate::store::keys::DocKey;
-use crate::store::{Challenge, Play, Record, Status, Timing, TourneyLink, Verdict, FORMAT_VERSION};
+use crate::store::{
+    Challenge, GameState, Play, Record, Status, Table, Timing, TourneyLink, Verdict, FORMAT_VERSION,
+};
 
 /// Checks `r` (see the module).
 ///
@@ -38,13 +42,13 @@ pub(super) fn check_record(r: &Record) -> Result<(), String> {
             r.updated_ms, r.created_ms
         ));
     }
-    status_agrees(r)?;
-    if let Some(ch) = &r.challenge {
+    if let Some(ch) = r.challenge() {
         check_challenge(r, ch)?;
     }
-    match r.status {
-        Status::Challenge => check_open_challenge(r),
-        Status::Playing | Status::Finished => check_game(r),
+    match &r.state {
+        GameState::Challenge(ch) => check_open_challenge(r, ch),
+        GameState::Playing(t) => check_game(r, t),
+        GameState::Finished(f) => check_game(r, f.table()),
     }
 }
 
@@ -58,27 +62,6 @@ pub(super) fn format_fault(v: u64) -> String {
         )
     } else {
         format!("format version {v} is not one the bot writes (1 to {FORMAT_VERSION})")
-    }
-}
-
-/// A record's status agrees with its game: a challenge has no game yet, a game in play
-/// has no result, a finished one has one.
-fn status_agrees(r: &Record) -> Result<(), String> {
-    match (r.status, &r.play, r.result()) {
-        (Status::Challenge, None, _) => Ok(()),
-        (Status::Challenge, Some(_), _) => Err("a challenge record holds a game".into()),
-        (_, None, _) => Err(format!("status {} but no game", status_name(r.status))),
-        (Status::Playing, Some(_), None) | (Status::Finished, Some(_), Some(_)) => Ok(()),
-        (Status::Playing, Some(_), Some(_)) => Err("status playing but the game is over".into()),
-        (Status::Finished, Some(_), None) => Err("status finished but the game goes on".into()),
-    }
-}
-
-fn status_name(s: Status) -> &'static str {
-    match s {
-        Status::Challenge => "challenge",
-        Status::Playing => "playing",
-        Status::Finished => "finished",
     }
 }
 
@@ -121,26 +104,8 @@ fn check_move_time(what: &str, ms: u64) -> Result<(), String> {
     ))
 }
 
-/// A record with status `challenge`: the challenge and nothing of a game.
-fn check_open_challenge(r: &Record) -> Result<(), String> {
-    let Some(ch) = &r.challenge else {
-        return Err("status challenge but no challenge".into());
-    };
-    let game_field = [
-        (r.south.is_some(), "south"),
-        (r.north.is_some(), "north"),
-        (r.timing.is_some(), "timing"),
-        (!r.earlier_games.is_empty(), "earlier_games"),
-        (r.verdict.is_some(), "verdict"),
-        (r.draw_offer.is_some(), "draw_offer"),
-        (r.tournament.is_some(), "tournament"),
-        (r.ai.is_some(), "ai"),
-    ];
-    if let Some((_, field)) = game_field.iter().find(|(set, _)| *set) {
-        return Err(format!(
-            "an open challenge with a {field}: only a game in play or finished has one"
-        ));
-    }
+/// An open challenge: announced expired only once it expired.
+fn check_open_challenge(r: &Record, ch: &Challenge) -> Result<(), String> {
     if ch.expiry_announced && r.updated_ms < ch.expires_ms {
         return Err(format!(
             "the challenge's expiry is marked announced, but it expires at {}, after the \
@@ -151,25 +116,20 @@ fn check_open_challenge(r: &Record) -> Result<(), String> {
     Ok(())
 }
 
-/// A game in play or finished: players, the game itself, clock, verdict, AI seat,
-/// tournament link.
-fn check_game(r: &Record) -> Result<(), String> {
-    let (Some(south), Some(north), Some(play)) = (&r.south, &r.north, &r.play) else {
-        return Err(format!(
-            "status {} without both players",
-            status_name(r.status)
-        ));
-    };
+/// A game in play or finished (its table `table`): players, the game itself, clock,
+/// verdict, AI seat, tournament link.
+fn check_game(r: &Record, table: &Table) -> Result<(), String> {
+    let (south, north) = (&table.south, &table.north);
     check_user("South's player", south)?;
     check_user("North's player", north)?;
     if south.id == north.id {
         return Err(format!("{} plays both sides", south.id));
     }
-    check_play(r, play)?;
-    if let Some(t) = &r.timing {
+    check_play(r, table)?;
+    if let Some(t) = &table.timing {
         check_timing(r, t)?;
     }
-    if let (Some(ch), Some(t)) = (&r.challenge, &r.timing) {
+    if let (Some(ch), Some(t)) = (&table.challenge, &table.timing) {
         if ch.move_time_ms != Some(t.move_time_ms) {
             return Err(format!(
                 "the clock's move_time_ms {} is not the challenge's ({})",
@@ -179,17 +139,17 @@ fn check_game(r: &Record) -> Result<(), String> {
             ));
         }
     }
-    if let Some(ch) = &r.challenge {
-        if r.timing.is_none() && ch.move_time_ms.is_some() {
+    if let Some(ch) = &table.challenge {
+        if table.timing.is_none() && ch.move_time_ms.is_some() {
             return Err("the challenge set a time per move but the game has no clock".into());
         }
     }
-    check_verdict(r, play)?;
+    check_verdict(r, table)?;
     check_ai(r)?;
     if let Some(link) = &r.tournament {
         check_link(r, link)?;
     }
-    if r.draw_offer.is_some() && r.ai.is_some() {
+    if table.draw_offer.is_some() && r.ai.is_some() {
         return Err("a draw offer in a game against the AI, which takes none".into());
     }
     Ok(())
@@ -197,7 +157,8 @@ fn check_game(r: &Record) -> Result<(), String> {
 
 /// The game or match is of the record's kind and starts where that kind starts; a
 /// match follows from its games.
-fn check_play(r: &Record, play: &Play) -> Result<(), String> {
+fn check_play(r: &Record, table: &Table) -> Result<(), String> {
+    let play = &table.play;
     let variant = play.game().variant();
     if variant != r.kind.variant {
         return Err(format!(
@@ -210,7 +171,7 @@ fn check_play(r: &Record, play: &Play) -> Result<(), String> {
             if r.kind.is_match {
                 return Err("the kind is a match, but the record holds a single game".into());
             }
-            if !r.earlier_games.is_empty() {
+            if !table.earlier_games.is_empty() {
                 return Err("earlier_games in a single game: only a match has them".into());
             }
             let start = Position::new(variant);
@@ -226,7 +187,7 @@ fn check_play(r: &Record, play: &Play) -> Result<(), String> {
             if !r.kind.is_match {
                 return Err("the record holds a match, but its kind is a single game".into());
             }
-            check_match(m, &r.earlier_games)
+            check_match(m, &table.earlier_games)
         }
     }
 }
@@ -375,7 +336,7 @@ fn check_timing(r: &Record, t: &Timing) -> Result<(), String> {
             return Err(format!("the reminder point {p} ms is listed twice"));
         }
     }
-    match (r.status, t.wake_ms) {
+    match (r.status(), t.wake_ms) {
         (Status::Finished, Some(w)) => Err(format!(
             "a finished game with a wake-up (wake_ms {w}) for the periodic driver"
         )),
@@ -394,16 +355,17 @@ fn check_timing(r: &Record, t: &Timing) -> Result<(), String> {
 
 /// A verdict ends a game the rules had not ended: a timeout needs a clock and goes to
 /// the opponent of the player to move; an abort is unrated.
-fn check_verdict(r: &Record, play: &Play) -> Result<(), String> {
-    let Some(v) = r.verdict else {
+fn check_verdict(r: &Record, table: &Table) -> Result<(), String> {
+    let Some(v) = r.verdict() else {
         return Ok(());
     };
+    let play = &table.play;
     if play.is_over() {
         return Err("a verdict on a game the rules had already ended".into());
     }
     match v {
         Verdict::Timeout { winner } => {
-            if r.timing.is_none() {
+            if table.timing.is_none() {
                 return Err("a win on time in a game without a clock".into());
             }
             let to_move = play.game().position().to_move();
@@ -486,7 +448,7 @@ fn check_link(r: &Record, link: &TourneyLink) -> Result<(), String> {
             r.id, link.round, link.board
         ));
     }
-    if r.challenge.is_some() {
+    if r.challenge().is_some() {
         return Err("a tournament game with a challenge: the tournament pairs its games".into());
     }
     Ok(())

@@ -8,7 +8,7 @@ use crate::core::decision::{refuse, Change, ChannelState, Decision, Draft, Refus
 use crate::core::ratings::RatingTable;
 use crate::core::views::result_text;
 use crate::model::{ChannelKey, GameKind, User};
-use crate::store::{Play, Record, Status, Verdict};
+use crate::store::{Record, Status, Verdict};
 
 /// Most players in one tournament.
 pub const MAX_ENTRANTS: usize = 128;
@@ -159,7 +159,7 @@ pub(super) fn cancel(t: &mut Tournament) -> Result<(), Refusal> {
 fn live_game<'s>(state: &'s ChannelState, id: &str) -> Option<&'s Record> {
     state
         .record()
-        .filter(|r| r.id == id && r.status == Status::Playing)
+        .filter(|r| r.id == id && r.status() == Status::Playing)
 }
 
 /// The game `id` resigned for `user`, withdrawn from its tournament (nothing when the
@@ -177,15 +177,11 @@ pub(super) fn withdrawal_forfeit(
         return Decision::default();
     };
     let mut next = r.clone();
-    match next.play.as_mut() {
-        Some(Play::Game(g)) => g.resign(side),
-        Some(Play::Match(m)) => m.resign(side),
-        None => return Decision::default(),
+    if let Some(t) = next.playing_mut() {
+        t.resign(side);
     }
-    next.status = Status::Finished;
-    next.updated_ms = now;
-    if let Some(t) = next.timing.as_mut() {
-        t.wake_ms = None;
+    if next.finish(None, now).is_err() {
+        return Decision::default();
     }
     let mut draft = Draft::text(format!(
         "{}\n{}",
@@ -202,13 +198,10 @@ pub(super) fn cancelled_game(state: &ChannelState, id: &str, now: u64) -> Decisi
         return Decision::default();
     };
     let mut next = r.clone();
-    next.verdict = Some(Verdict::Aborted);
-    next.rated = false;
-    next.status = Status::Finished;
-    if let Some(t) = next.timing.as_mut() {
-        t.wake_ms = None;
+    // An abort is unrated (`Record::finish`).
+    if next.finish(Some(Verdict::Aborted), now).is_err() {
+        return Decision::default();
     }
-    next.updated_ms = now;
     // Unrated and without result: finishing it changes no rating and no tournament.
     Decision::write(Change::Finish(next), Vec::new())
 }

@@ -262,9 +262,9 @@ impl Core {
                 return Ok(None);
             }
             // Nor a challenge still open there (an expired one may be replaced).
-            let open = st.record.status == Status::Challenge
+            let open = st.record.status() == Status::Challenge
                 && !crate::core::views::expired(&st.record, now);
-            if st.record.status == Status::Playing || open {
+            if st.record.status() == Status::Playing || open {
                 return refuse(format!("the room {} holds another game", room.channel));
             }
         }
@@ -295,7 +295,7 @@ impl Core {
             return Err(Fail::Conflict);
         }
         self.inherit_language(&t.home, room);
-        let Some(game) = r.play.as_ref().map(Play::game) else {
+        let Some(game) = r.play().map(Play::game) else {
             return Ok(None);
         };
         let (line, _) = to_move_line(&r, game, self.p());
@@ -315,7 +315,7 @@ impl Core {
         let mut draft = Draft::new(
             text,
             vec![board_picture(&r, game, Side::South)],
-            [r.south.clone(), r.north.clone()]
+            [r.south().cloned(), r.north().cloned()]
                 .into_iter()
                 .flatten()
                 .collect(),

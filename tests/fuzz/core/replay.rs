@@ -213,35 +213,15 @@ pub(crate) fn check_record(bytes: &[u8]) -> Result<Summary, String> {
     if r.format_version != FORMAT_VERSION {
         return Err(format!("format version {}", r.format_version));
     }
-    // As `import` checks a record: its status agrees with its game.
-    match (r.status, &r.play, r.result()) {
-        (Status::Challenge, None, _) => {
-            if r.challenge.is_none() {
-                return Err("a challenge record without its challenge".into());
-            }
-        }
-        (Status::Challenge, Some(_), _) => return Err("a challenge record holds a game".into()),
-        (_, None, _) => return Err(format!("status {:?} but no game", r.status)),
-        (Status::Playing, Some(_), None) | (Status::Finished, Some(_), Some(_)) => {}
-        (Status::Playing, Some(_), Some(_)) => {
-            return Err("status playing but the game is over".into())
-        }
-        (Status::Finished, Some(_), None) => {
-            return Err("status finished but the game goes on".into())
-        }
-    }
-    if r.verdict.is_some() && r.status != Status::Finished {
-        return Err(format!("a verdict {:?} on a game not finished", r.verdict));
-    }
-    if r.verdict == Some(Verdict::Aborted) && r.rated {
+    // That its status agrees with its game (a challenge holds no game, a game both
+    // players, a finished game its result, a verdict only a finished game) was checked
+    // by decoding it: `Record::try_from`, which refuses every impossible state.
+    if r.verdict() == Some(Verdict::Aborted) && r.rated {
         return Err("an aborted game is rated".into());
     }
     let mut plies = Vec::new();
     let mut to_move = None;
-    if let Some(play) = &r.play {
-        if r.south.is_none() || r.north.is_none() {
-            return Err("a game without its two players".into());
-        }
+    if let Some(play) = r.play() {
         if play.game().variant() != r.kind.variant {
             return Err(format!(
                 "the game is on {}, the record says {}",
@@ -251,7 +231,7 @@ pub(crate) fn check_record(bytes: &[u8]) -> Result<Summary, String> {
         }
         plies = match play {
             Play::Game(g) => {
-                if r.kind.is_match || !r.earlier_games.is_empty() {
+                if r.kind.is_match || !r.earlier_games().is_empty() {
                     return Err("a single game recorded as a match".into());
                 }
                 replay_game(g, r.kind.variant)?
@@ -260,10 +240,10 @@ pub(crate) fn check_record(bytes: &[u8]) -> Result<Summary, String> {
                 if !r.kind.is_match {
                     return Err("a match recorded as a single game".into());
                 }
-                replay_match(m, &r.earlier_games, r.kind.variant)?
+                replay_match(m, r.earlier_games(), r.kind.variant)?
             }
         };
-        if r.status == Status::Playing {
+        if r.status() == Status::Playing {
             to_move = r.player(play.game().position().to_move()).cloned();
         }
     }
@@ -271,23 +251,21 @@ pub(crate) fn check_record(bytes: &[u8]) -> Result<Summary, String> {
         if r.rated {
             return Err("a game against the AI is rated".into());
         }
-        if r.play.is_some() && r.player(seat.side) != Some(&seat.user()) {
+        if r.play().is_some() && r.player(seat.side) != Some(&seat.user()) {
             return Err("the AI's seat holds someone else".into());
         }
     }
     Ok(Summary {
         id: r.id.clone(),
         at: r.at.clone(),
-        status: r.status,
+        status: r.status(),
         plies,
-        south: r.south.clone(),
-        north: r.north.clone(),
+        south: r.south().cloned(),
+        north: r.north().cloned(),
         ai: r.ai.map(|a| a.side),
         to_move,
         challenge: r
-            .challenge
-            .as_ref()
-            .filter(|_| r.status == Status::Challenge)
+            .open_challenge()
             .map(|c| (c.challenger.clone(), c.opponent.clone(), c.expires_ms)),
         wake_ms: r.wake_ms(),
         created_ms: r.created_ms,
