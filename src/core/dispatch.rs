@@ -10,17 +10,15 @@ use super::command::Command;
 use super::decision::{Change, ChannelState, Ctx, Decision, Draft, Picture, Refusal};
 use super::needs::Needs;
 use super::painter::{BoardInfo, Frame, MovePictures};
-use super::ratings::{self, RatingChange, RatingTable, FAMILIES};
 use super::set::{self, Setting};
 use super::show::{PictureStyle, Theme};
-use super::views::expired;
+use super::snapshot;
 use super::{
-    correspondence, games, rating_views, text, tournament, views, ChannelSettings, Core, Fail,
-    PlayerPrefs,
+    correspondence, games, rating_views, text, tournament, views, Core, Fail, PlayerPrefs,
 };
 use crate::model::{ChannelKey, User};
 use crate::store::keys::{DocKey, DocPrefix};
-use crate::store::{docs, GameOp, Got, Op, Read, Record, Status, StoreError, MAX_ATTEMPTS};
+use crate::store::{docs, GameOp, Op, Record, StoreError, MAX_ATTEMPTS};
 
 /// Decides the channel command `cmd` over `state`: pure, no store, no painter.
 /// Commands that are not channel commands ([`Needs::of`] is `None`) decide nothing.
@@ -103,122 +101,30 @@ pub(super) fn toss() -> Side {
 }
 
 impl Core {
-    /// Reads what a command of `author` in `at` decides from at `now`, as `needs`
-    /// says: the channel's record and settings, and what `needs` adds, in one batched
-    /// read ([`Store::read`]); the muted flag of the player to move, when asked, in a
-    /// second one (it depends on the record).
+    /// Reads what a command of `author` in `at` (about `subject`: the user it
+    /// mentions first, else the author) decides from at `now`, as `needs` says: the
+    /// channel's record and settings, and what `needs` adds, in one batched read
+    /// ([`crate::store::Store::read`], see [`snapshot`]). Two reads depend on the
+    /// record and come after it, where they are needed only: the tournaments of
+    /// another community (a Matrix tournament room), and the muted flag of the player
+    /// to move (the driver's reminders).
     pub(super) fn load_state(
         &self,
         at: &ChannelKey,
-        (author, subject): (&User, &User),
+        reader: (&User, &User),
         needs: Needs,
         now: u64,
     ) -> Result<ChannelState, StoreError> {
-        let chan = DocKey::chan(at);
-        let mut keys = vec![Read::Game(at.clone()), Read::Doc(chan.clone())];
-        if needs.last_finished {
-            keys.push(Read::LastFinished(at.clone()));
-        }
-        let prefs = DocKey::player(&at.community, author);
-        if needs.author {
-            keys.push(Read::Doc(prefs.clone()));
-        }
-        let tables = FAMILIES.map(|fam| ratings::table_key(&at.community, fam));
-        if needs.ratings {
-            keys.extend(tables.iter().cloned().map(Read::Doc));
-        }
-        let logs = FAMILIES.map(|fam| DocPrefix::RatingLog {
-            community: at.community.clone(),
-            family: fam.into(),
-            user: subject.id.clone(),
-        });
-        if needs.rating_history {
-            keys.extend(logs.iter().cloned().map(Read::Docs));
-        }
+        let got = self.store.read(&snapshot::keys(at, reader, needs))?;
+        let mut state = snapshot::state(at, reader, needs, now, got)?;
         if needs.tournaments {
-            keys.push(Read::Docs(DocPrefix::Tours(at.community.clone())));
-        }
-        let mut got = self.store.read(&keys)?.into_iter();
-        let mut next = || got.next().ok_or_else(short_answer);
-        let Got::Game(stored) = next()? else {
-            return Err(short_answer());
-        };
-        let Got::Doc(chan_bytes) = next()? else {
-            return Err(short_answer());
-        };
-        let channel = docs::decode::<ChannelSettings>(&chan, chan_bytes)?;
-        let record = stored.as_ref().map(|s| &s.record);
-        let (mut last_finished, mut last_played) = (None, None);
-        if needs.last_finished {
-            let Got::LastFinished(last) = next()? else {
-                return Err(short_answer());
-            };
-            // Shown only where the channel holds no game to show.
-            if record.is_none_or(|r| r.status() == Status::Challenge && expired(r, now)) {
-                last_finished.clone_from(&last);
-            }
-            last_played = last;
-        }
-        let author = match needs.author {
-            true => match next()? {
-                Got::Doc(bytes) => docs::decode::<PlayerPrefs>(&prefs, bytes)?,
-                _ => return Err(short_answer()),
-            },
-            false => docs::Doc::default(),
-        };
-        let mut rating_tables: [RatingTable; 2] = Default::default();
-        if needs.ratings {
-            for (table, key) in rating_tables.iter_mut().zip(&tables) {
-                let Got::Doc(bytes) = next()? else {
-                    return Err(short_answer());
-                };
-                *table = docs::decode::<RatingTable>(key, bytes)?.value;
+            if let Some(community) = snapshot::tournament_elsewhere(&state, at) {
+                state.tournaments = self.store.docs(&DocPrefix::Tours(community.clone()))?;
+                state.tournament_community = community;
             }
         }
-        let mut rating_history: [Vec<RatingChange>; 2] = Default::default();
-        if needs.rating_history {
-            for history in &mut rating_history {
-                let Got::Docs(entries) = next()? else {
-                    return Err(short_answer());
-                };
-                *history = ratings::decode_history(entries)?;
-            }
-        }
-        let mut tournaments = Vec::new();
-        let mut tournament_community = at.community.clone();
-        if needs.tournaments {
-            let Got::Docs(here) = next()? else {
-                return Err(short_answer());
-            };
-            tournaments = here;
-            // A room of a tournament game in another community (every room the bot
-            // opens on Matrix) means that tournament's: a second read, there only.
-            let shown = record
-                .filter(|r| r.play().is_some())
-                .or(last_finished.as_ref());
-            if let Some(DocKey::Tour { community, .. }) =
-                shown.and_then(|r| r.tournament.as_ref()).map(|l| &l.key)
-            {
-                if *community != at.community {
-                    tournaments = self.store.docs(&DocPrefix::Tours(community.clone()))?;
-                    tournament_community = community.clone();
-                }
-            }
-        }
-        let muted = needs.muted && self.to_move_muted(at, record)?;
-        Ok(ChannelState {
-            stored,
-            last_finished,
-            last_played,
-            channel: channel.value,
-            channel_version: channel.version,
-            muted,
-            author,
-            ratings: rating_tables,
-            rating_history,
-            tournaments,
-            tournament_community,
-        })
+        state.muted = needs.muted && self.to_move_muted(at, state.record())?;
+        Ok(state)
     }
 
     /// Whether the player to move in `record` (in `at`) muted his reminders.
@@ -517,12 +423,4 @@ fn write_ops(at: &ChannelKey, state: &ChannelState, decision: &mut Decision) -> 
         value: Some(d.value),
     }));
     ops
-}
-
-/// The error of a batched read whose answer does not match its keys (a store bug).
-fn short_answer() -> StoreError {
-    StoreError::Io {
-        what: "reading a command's records".into(),
-        reason: "the store answered other keys than were asked".into(),
-    }
 }

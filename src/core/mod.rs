@@ -47,6 +47,7 @@ pub mod review_store;
 mod set;
 pub mod shapes;
 pub mod show;
+mod snapshot;
 #[cfg(test)]
 mod tests;
 pub mod text;
@@ -605,19 +606,9 @@ impl Core {
         }
     }
 
-    /// [`ChatCore::handle`] in the language already chosen for the message; with how
-    /// the command ended (a refusal before it ran: too long, rate limited, bad usage;
-    /// busy: the AI's pool is full).
-    fn handle_in_lang(
-        &self,
-        msg: &Incoming,
-        def: Option<&CommandDef>,
-        state: ChannelState,
-    ) -> (Vec<Reply>, Outcome) {
-        let prefix = input::command_text(&self.settings.prefix);
-        let Some(parsed) = command::parse(&msg.text, &prefix, &msg.mentions) else {
-            return (Vec::new(), Outcome::Ok);
-        };
+    /// The refusal of `msg` before its command runs, if any: too long, in a place a
+    /// backup could not restore, or rate limited (the throttle counts it).
+    fn refused_before(&self, msg: &Incoming) -> Option<(Vec<Reply>, Outcome)> {
         let len = msg.text.chars().count();
         if len > self.settings.max_command_chars {
             let text = tr!(
@@ -625,10 +616,10 @@ impl Core {
                 len = len,
                 max = self.settings.max_command_chars
             );
-            return (
+            return Some((
                 self.split_long(&msg.at, vec![error_reply(text)]),
                 Outcome::Refused,
-            );
+            ));
         }
         // A place a backup could not restore is no place for a game (issue 33): only a
         // transport that passes an id through unchecked gets here.
@@ -639,12 +630,30 @@ impl Core {
                 input::PLATFORM_ID_RULE
             );
             let text = tr!("channel-id-refused", fault = fault);
-            return (vec![error_reply(text)], Outcome::Refused);
+            return Some((vec![error_reply(text)], Outcome::Refused));
         }
         match self.throttle.check(msg) {
-            throttle::Verdict::Go => {}
-            throttle::Verdict::Refuse(r) => return (vec![r], Outcome::Refused),
-            throttle::Verdict::Silent => return (Vec::new(), Outcome::Refused),
+            throttle::Verdict::Go => None,
+            throttle::Verdict::Refuse(r) => Some((vec![r], Outcome::Refused)),
+            throttle::Verdict::Silent => Some((Vec::new(), Outcome::Refused)),
+        }
+    }
+
+    /// [`ChatCore::handle`] in the language chosen for the message, over `state` read
+    /// for the command `def` names; with how the command ended (refused before it ran:
+    /// too long, rate limited, bad usage; busy: the AI's pool is full).
+    fn handle_in_lang(
+        &self,
+        msg: &Incoming,
+        def: Option<&CommandDef>,
+        state: ChannelState,
+    ) -> (Vec<Reply>, Outcome) {
+        let prefix = input::command_text(&self.settings.prefix);
+        let Some(parsed) = command::parse(&msg.text, &prefix, &msg.mentions) else {
+            return (Vec::new(), Outcome::Ok);
+        };
+        if let Some(refused) = self.refused_before(msg) {
+            return refused;
         }
         let cmd = match parsed {
             Ok(cmd) => cmd,

@@ -192,10 +192,6 @@ impl Core {
     /// [`Core::ai_turns`], its store calls labelled as the AI's.
     fn ai_moves(&self, at: &ChannelKey, ticket: Option<&Ticket<'_>>) -> Vec<Reply> {
         let mut out = Vec::new();
-        // Cheap look first: most commands are in channels where the AI is not to move.
-        if !matches!(self.store.load(at), Ok(Some(st)) if ai_to_move(&st.record).is_some()) {
-            return out;
-        }
         let Some(_thinking) = self.think(at) else {
             return out;
         };
@@ -213,55 +209,63 @@ impl Core {
                 }
             },
         };
-        let mut played = 0;
-        let mut conflicts = 0;
-        let nobody = crate::model::User::default();
+        let (mut played, mut conflicts) = (0, 0);
         while played < MAX_AI_MOVES && conflicts < crate::store::MAX_ATTEMPTS {
-            let now = self.clock.now_ms();
-            // One read per move: the AI's move is decided over it and written once.
-            let state = match self.load_state(at, (&nobody, &nobody), Needs::default(), now) {
-                Ok(state) => state,
-                Err(e) => {
-                    tracing::error!(error = %e, channel = ?at, "store failure before an AI move");
-                    break;
-                }
-            };
-            let Some(r) = state.record() else {
-                break;
-            };
-            let (Some(table), Some(seat)) = (r.playing(), ai_to_move(r)) else {
-                break;
-            };
-            let Some(mv) = self.ai_move(r, seat, ticket) else {
-                break;
-            };
-            let seat_shown = (seat.side, &state.channel);
-            let decision =
-                match play_move((r, table), seat_shown, &mv.to_string(), now, &self.settings) {
-                    Ok(decision) => decision,
-                    Err(Refusal(e)) => {
-                        tracing::error!(channel = ?at, "the AI's move {mv} was refused: {e}");
-                        break;
-                    }
-                };
-            match self.apply(at, &state, decision) {
-                Ok(Some(done)) => {
-                    out.extend(done.replies);
+            match self.ai_step(at, ticket) {
+                Step::Played(replies) => {
+                    out.extend(replies);
                     played += 1;
                 }
                 // A human command (`!resign`, `!abort`) came first: look again.
-                Ok(None) => conflicts += 1,
-                Err(e) => {
-                    tracing::error!(error = %e, channel = ?at, "store failure on an AI move");
-                    out.push(super::error_reply(tr!(
-                        "ai-store-failed",
-                        error = e.to_string()
-                    )));
+                Step::Conflict => conflicts += 1,
+                Step::Stop(reply) => {
+                    out.extend(reply);
                     break;
                 }
             }
         }
         out
+    }
+
+    /// One move of the AI in `at`, if it is to move there: one read, the search, one
+    /// write.
+    fn ai_step(&self, at: &ChannelKey, ticket: &Ticket<'_>) -> Step {
+        let now = self.clock.now_ms();
+        let nobody = crate::model::User::default();
+        let state = match self.load_state(at, (&nobody, &nobody), Needs::default(), now) {
+            Ok(state) => state,
+            Err(e) => {
+                tracing::error!(error = %e, channel = ?at, "store failure before an AI move");
+                return Step::Stop(None);
+            }
+        };
+        let Some(r) = state.record() else {
+            return Step::Stop(None);
+        };
+        let (Some(table), Some(seat)) = (r.playing(), ai_to_move(r)) else {
+            return Step::Stop(None);
+        };
+        let Some(mv) = self.ai_move(r, seat, ticket) else {
+            return Step::Stop(None);
+        };
+        let seat_shown = (seat.side, &state.channel);
+        let decision = match play_move((r, table), seat_shown, &mv.to_string(), now, &self.settings)
+        {
+            Ok(decision) => decision,
+            Err(Refusal(e)) => {
+                tracing::error!(channel = ?at, "the AI's move {mv} was refused: {e}");
+                return Step::Stop(None);
+            }
+        };
+        match self.apply(at, &state, decision) {
+            Ok(Some(done)) => Step::Played(done.replies),
+            Ok(None) => Step::Conflict,
+            Err(e) => {
+                tracing::error!(error = %e, channel = ?at, "store failure on an AI move");
+                let text = tr!("ai-store-failed", error = e.to_string());
+                Step::Stop(Some(super::error_reply(text)))
+            }
+        }
     }
 
     /// The AI's move in the game of `r`, searched within the configured budget; `None`
@@ -317,6 +321,17 @@ pub(super) fn may_wake_ai(wake: Wake, cmd: &Command, record: Option<&Record>) ->
         ),
         Wake::InAiGame => record.is_some_and(|r| r.ai.is_some() && r.status() == Status::Playing),
     }
+}
+
+/// What one of the AI's moves gave.
+enum Step {
+    /// Played: the replies.
+    Played(Vec<Reply>),
+    /// Another write came first: nothing played, look again.
+    Conflict,
+    /// No move to play (not the AI's turn, no game, the search gave none) or a
+    /// failure: stop, with the reply that says so, if any.
+    Stop(Option<Reply>),
 }
 
 /// The AI's seat when the game of `r` is in play and the AI is to move.

@@ -1,0 +1,148 @@
+//! A command's one batched read: the keys its read plan ([`Needs`]) names, and the
+//! [`ChannelState`] made of what the store answered. Pure: the dispatcher makes the
+//! read ([`crate::store::Store::read`]).
+
+use super::decision::ChannelState;
+use super::needs::Needs;
+use super::ratings::{self, RatingTable, FAMILIES};
+use super::views::expired;
+use super::{ChannelSettings, PlayerPrefs};
+use crate::model::{ChannelKey, User};
+use crate::store::keys::{DocKey, DocPrefix};
+use crate::store::{docs, Got, Read, Status, StoreError};
+
+/// The keys a command of `author` in `at` about `subject` reads, as `needs` says, in
+/// the order [`state`] takes the answers: the channel's record and settings always.
+pub(super) fn keys(at: &ChannelKey, (author, subject): (&User, &User), needs: Needs) -> Vec<Read> {
+    let mut keys = vec![Read::Game(at.clone()), Read::Doc(DocKey::chan(at))];
+    if needs.last_finished {
+        keys.push(Read::LastFinished(at.clone()));
+    }
+    if needs.author {
+        keys.push(Read::Doc(DocKey::player(&at.community, author)));
+    }
+    if needs.ratings {
+        keys.extend(FAMILIES.map(|fam| Read::Doc(ratings::table_key(&at.community, fam))));
+    }
+    if needs.rating_history {
+        keys.extend(FAMILIES.map(|fam| {
+            Read::Docs(DocPrefix::RatingLog {
+                community: at.community.clone(),
+                family: fam.into(),
+                user: subject.id.clone(),
+            })
+        }));
+    }
+    if needs.tournaments {
+        keys.push(Read::Docs(DocPrefix::Tours(at.community.clone())));
+    }
+    keys
+}
+
+/// The answers of a batched read, taken in the order of [`keys`].
+struct Answers(std::vec::IntoIter<Got>);
+
+impl Answers {
+    fn next(&mut self) -> Result<Got, StoreError> {
+        self.0.next().ok_or_else(short_answer)
+    }
+
+    /// The next answer, a document, decoded (absent: the default).
+    fn doc<T: serde::de::DeserializeOwned + Default>(
+        &mut self,
+        key: &DocKey,
+    ) -> Result<docs::Doc<T>, StoreError> {
+        match self.next()? {
+            Got::Doc(bytes) => docs::decode(key, bytes),
+            _ => Err(short_answer()),
+        }
+    }
+
+    /// The next answer, the documents under a prefix.
+    fn docs(&mut self) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
+        match self.next()? {
+            Got::Docs(entries) => Ok(entries),
+            _ => Err(short_answer()),
+        }
+    }
+}
+
+/// The state a command decides from, made of `got`, the store's answer to
+/// [`keys`]`(at, reader, needs)`, at `now`. The muted flag is left false (it needs a
+/// read after this one).
+///
+/// # Errors
+/// An answer that does not match its key (a store bug), or a document that cannot be
+/// decoded.
+pub(super) fn state(
+    at: &ChannelKey,
+    (author, _): (&User, &User),
+    needs: Needs,
+    now: u64,
+    got: Vec<Got>,
+) -> Result<ChannelState, StoreError> {
+    let mut got = Answers(got.into_iter());
+    let Got::Game(stored) = got.next()? else {
+        return Err(short_answer());
+    };
+    let channel = got.doc::<ChannelSettings>(&DocKey::chan(at))?;
+    let mut state = ChannelState {
+        stored,
+        channel: channel.value,
+        channel_version: channel.version,
+        tournament_community: at.community.clone(),
+        ..ChannelState::default()
+    };
+    if needs.last_finished {
+        let Got::LastFinished(last) = got.next()? else {
+            return Err(short_answer());
+        };
+        // Shown only where the channel holds no game to show.
+        let record = state.record();
+        if record.is_none_or(|r| r.status() == Status::Challenge && expired(r, now)) {
+            state.last_finished.clone_from(&last);
+        }
+        state.last_played = last;
+    }
+    if needs.author {
+        state.author = got.doc::<PlayerPrefs>(&DocKey::player(&at.community, author))?;
+    }
+    if needs.ratings {
+        for (table, fam) in state.ratings.iter_mut().zip(FAMILIES) {
+            *table = got
+                .doc::<RatingTable>(&ratings::table_key(&at.community, fam))?
+                .value;
+        }
+    }
+    if needs.rating_history {
+        for history in &mut state.rating_history {
+            *history = ratings::decode_history(got.docs()?)?;
+        }
+    }
+    if needs.tournaments {
+        state.tournaments = got.docs()?;
+    }
+    Ok(state)
+}
+
+/// The community of the tournament whose game the channel of `state` holds (or held
+/// last), when it is not the channel's own (`at`'s): every room the bot opens on
+/// Matrix is a community of its own.
+pub(super) fn tournament_elsewhere(state: &ChannelState, at: &ChannelKey) -> Option<String> {
+    let shown = state
+        .record()
+        .filter(|r| r.play().is_some())
+        .or(state.last_finished.as_ref())?;
+    match &shown.tournament.as_ref()?.key {
+        DocKey::Tour { community, .. } if *community != at.community => Some(community.clone()),
+        _ => None,
+    }
+}
+
+/// The error of a batched read whose answer does not match its keys (a store bug).
+fn short_answer() -> StoreError {
+    StoreError::Io {
+        what: "reading a command's records".into(),
+        reason: "the store answered other keys than were asked".into(),
+    }
+}
