@@ -20,7 +20,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use crate::core_chat::{chan, ok, refused, say, user, FakePainter};
+use crate::core_chat::{chan, ok, refused, say, user, whole, FakePainter};
 
 const T0: u64 = 1_700_000_000_000;
 
@@ -582,15 +582,12 @@ fn racing_commands_give_one_ai_answer() {
 fn help_and_rules_mention_the_ai() {
     let e = env();
     let at = chan("t");
-    let help = ok(say(&e.core, &at, "alice", "!help"));
+    let help = whole(say(&e.core, &at, "alice", "!help"), 1900);
     assert!(
-        help.text()
-            .contains("`!new GAME ai [level N] [as south|north] [TIME]`"),
-        "{}",
-        help.text()
+        help.contains("`!new GAME ai [level N] [as south|north] [TIME]`"),
+        "{help}"
     );
-    assert!(help.text().contains("default 3"), "{}", help.text());
-    assert!(help.text().chars().count() <= 1900);
+    assert!(help.contains("default 3"), "{help}");
     for topic in ["katro", "hoyito", ""] {
         let r = ok(say(&e.core, &at, "alice", &format!("!rules {topic}")));
         assert!(
