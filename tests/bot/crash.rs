@@ -13,7 +13,8 @@ use mancala_bot::core::{Core, ManualClock, Settings};
 use mancala_bot::model::ChannelKey;
 use mancala_bot::store::keys::{DocKey, DocPrefix};
 use mancala_bot::store::{
-    ImportBatch, ImportCounts, MemoryStore, Record, Store, StoreError, Stored, Version, Write,
+    Got, ImportBatch, ImportCounts, MemoryStore, Op, Read, Record, Store, StoreError, Stored,
+    Version, Write,
 };
 
 use crate::core_chat::{chan, ok, say, say_as, user, FakePainter};
@@ -124,6 +125,13 @@ impl Store for CrashingStore {
     fn settle(&self, id: &str) -> Result<(), StoreError> {
         self.spend()?;
         self.inner.settle(id)
+    }
+    fn read(&self, keys: &[Read]) -> Result<Vec<Got>, StoreError> {
+        self.inner.read(keys)
+    }
+    fn commit(&self, ops: &mut [Op]) -> Result<bool, StoreError> {
+        self.spend()?;
+        self.inner.commit(ops)
     }
 }
 
