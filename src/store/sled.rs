@@ -301,7 +301,6 @@ fn open_db(path: &Path, cache_bytes: u64) -> Result<sled::Db, String> {
 /// The trees of one transaction, in [`Space`] order, and whether it wrote anything.
 struct SledTx<'a> {
     trees: [&'a TransactionalTree; 7],
-    db: &'a sled::Db,
     wrote: &'a Cell<bool>,
 }
 
@@ -339,7 +338,9 @@ impl Tx for SledTx<'_> {
         Ok(())
     }
     fn next_id(&mut self) -> Result<u64, TxError> {
-        self.db
+        // The transaction's own counter call: `Db::generate_id` would wait for the
+        // store-wide lock this transaction holds.
+        self.trees[0]
             .generate_id()
             .map_err(|e| TxError::Fail(io("generating a game id")(e)))
     }
@@ -388,7 +389,6 @@ impl KeyValue for SledStore {
                 wrote.set(false);
                 let mut tx = SledTx {
                     trees: [c, l, w, h, d, li, u],
-                    db: &self.db,
                     wrote: &wrote,
                 };
                 body(&mut tx).map_err(|e| match e {
