@@ -221,8 +221,8 @@ const RETRIES: usize = 64;
 /// [`TxError::Retry`] (at most 64 times).
 ///
 /// # Errors
-/// `body`'s failure, the backend's, or too many retries ([`StoreError::Io`] naming
-/// `what`).
+/// `body`'s failure, the backend's ([`StoreError::Io`] naming `what`), or too many
+/// retries (also naming `what`).
 pub(super) fn run<K: KeyValue + ?Sized, T>(
     kv: &K,
     what: &dyn Fn() -> String,
@@ -231,6 +231,13 @@ pub(super) fn run<K: KeyValue + ?Sized, T>(
     for _ in 0..RETRIES {
         match kv.transact(body) {
             Ok(t) => return Ok(t),
+            // The backend's failure, named by what the caller was doing.
+            Err(TxError::Fail(StoreError::Io { reason, .. })) => {
+                return Err(StoreError::Io {
+                    what: what(),
+                    reason,
+                })
+            }
             Err(TxError::Fail(e)) => return Err(e),
             Err(TxError::Retry) => continue,
         }

@@ -142,8 +142,10 @@ fn commit<K: KeyValue>(kv: &K, ops: &[Op]) -> Result<Option<Vec<Option<String>>>
         .collect();
     let (keys, expected): (Vec<At>, Vec<Option<&[u8]>>) =
         ops.iter().filter_map(expectation).unzip();
-    let what = || match ops.first().and_then(Op::key) {
-        Some(k) if ops.len() == 1 => format!("writing {k}"),
+    let what = || match ops {
+        [Op::Game { at, .. }] => format!("writing {}", channel_name(at)),
+        [Op::Doc { key, .. }] => format!("writing document {key}"),
+        [Op::Settle(id)] => format!("settling game {id}"),
         _ => format!("committing {} writes", ops.len()),
     };
     kv::run(kv, &what, &|tx| {

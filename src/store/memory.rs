@@ -3,7 +3,7 @@
 //! other backends (the store's logic is theirs), nothing on disk.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard, RwLock};
 
 use super::kv::{Body, Key, KeyValue, Space, Tx, TxError};
 use super::StoreError;
@@ -96,6 +96,10 @@ impl MemorySnapshot {
 #[derive(Default)]
 pub struct MemoryStore {
     tables: Mutex<Tables>,
+    /// Transactions hold it shared, [`Store::quiesced`](super::Store::quiesced)
+    /// exclusively: its reads (each under the lock on its own) see no transaction in
+    /// between.
+    gate: RwLock<()>,
 }
 
 impl MemoryStore {
@@ -185,6 +189,7 @@ impl Tx for MemTx<'_> {
 
 impl KeyValue for MemoryStore {
     fn transact<T>(&self, body: Body<'_, T>) -> Result<T, TxError> {
+        let _writing = self.gate.read().unwrap_or_else(|p| p.into_inner());
         let mut t = self.lock();
         let mut tx = MemTx {
             tables: &t,
@@ -242,5 +247,10 @@ impl KeyValue for MemoryStore {
         let mut t = self.lock();
         t.next_id += 1;
         Ok(t.next_id)
+    }
+
+    fn quiesced(&self, read: &mut dyn FnMut() -> Result<(), StoreError>) -> Result<(), StoreError> {
+        let _only_reader = self.gate.write().unwrap_or_else(|p| p.into_inner());
+        read()
     }
 }

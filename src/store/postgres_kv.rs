@@ -7,7 +7,7 @@
 //! - [`Space::Docs`]: `docs.value`; [`Space::Listed`]: `docs.listed` (true: listed);
 //! - [`Space::Unsettled`]: the rows of `unsettled`.
 //!
-//! Reads of many keys are one statement ([`get_rows`]). A transaction ([`PgTx`]) reads
+//! Reads of many keys are one statement ([`get_rows`]), a part per space asked for. A transaction ([`PgTx`]) reads
 //! the rows it compares, `channels` and `docs`, with `SELECT ... FOR UPDATE` in key
 //! order: a concurrent commit on one of them waits until this one ends, then sees what
 //! it wrote. A row read absent has no lock: it is written with `INSERT ... ON CONFLICT
@@ -26,32 +26,46 @@ use super::kv::{wake_ms, Key, Space, Tx, TxError};
 use super::StoreError;
 use crate::model::ChannelKey;
 
-/// The value of every key of every space in one statement: one part per space, each
-/// joining its keys (arrays, with their places in the answer) to its table.
-const GET: &str = "
-SELECT k.pos, t.record FROM channels t
-  JOIN unnest($1::text[], $2::text[], $3::int4[]) AS k(community, channel, pos)
-  ON t.community = k.community AND t.channel = k.channel
-UNION ALL
-SELECT k.pos, convert_to(t.id, 'UTF8') FROM last_finished t
-  JOIN unnest($4::text[], $5::text[], $6::int4[]) AS k(community, channel, pos)
-  ON t.community = k.community AND t.channel = k.channel
-UNION ALL
-SELECT k.pos, int8send(t.wake_ms) FROM channels t
-  JOIN unnest($7::text[], $8::text[], $9::int4[]) AS k(community, channel, pos)
-  ON t.community = k.community AND t.channel = k.channel WHERE t.wake_ms IS NOT NULL
-UNION ALL
-SELECT k.pos, t.record FROM history t
-  JOIN unnest($10::text[], $11::int4[]) AS k(name, pos) ON t.id = k.name
-UNION ALL
-SELECT k.pos, t.value FROM docs t
-  JOIN unnest($12::text[], $13::int4[]) AS k(name, pos) ON t.key = k.name
-UNION ALL
-SELECT k.pos, ''::bytea FROM docs t
-  JOIN unnest($14::text[], $15::int4[]) AS k(name, pos) ON t.key = k.name WHERE t.listed
-UNION ALL
-SELECT k.pos, ''::bytea FROM unsettled t
-  JOIN unnest($16::text[], $17::int4[]) AS k(name, pos) ON t.id = k.name";
+/// The part of the statement of [`get_rows`] that reads the keys of one space: `{a}`,
+/// `{b}` and `{c}` stand for its parameters (channel spaces: communities, channels,
+/// places; the others: names, places).
+fn get_part(space: Space) -> &'static str {
+    match space {
+        Space::Channels => {
+            "SELECT k.pos, t.record FROM channels t
+             JOIN unnest({a}::text[], {b}::text[], {c}::int4[]) AS k(community, channel, pos)
+             ON t.community = k.community AND t.channel = k.channel"
+        }
+        Space::Last => {
+            "SELECT k.pos, convert_to(t.id, 'UTF8') FROM last_finished t
+             JOIN unnest({a}::text[], {b}::text[], {c}::int4[]) AS k(community, channel, pos)
+             ON t.community = k.community AND t.channel = k.channel"
+        }
+        Space::Wake => {
+            "SELECT k.pos, int8send(t.wake_ms) FROM channels t
+             JOIN unnest({a}::text[], {b}::text[], {c}::int4[]) AS k(community, channel, pos)
+             ON t.community = k.community AND t.channel = k.channel
+             WHERE t.wake_ms IS NOT NULL"
+        }
+        Space::History => {
+            "SELECT k.pos, t.record FROM history t
+             JOIN unnest({a}::text[], {b}::int4[]) AS k(name, pos) ON t.id = k.name"
+        }
+        Space::Docs => {
+            "SELECT k.pos, t.value FROM docs t
+             JOIN unnest({a}::text[], {b}::int4[]) AS k(name, pos) ON t.key = k.name"
+        }
+        Space::Listed => {
+            "SELECT k.pos, ''::bytea FROM docs t
+             JOIN unnest({a}::text[], {b}::int4[]) AS k(name, pos) ON t.key = k.name
+             WHERE t.listed"
+        }
+        Space::Unsettled => {
+            "SELECT k.pos, ''::bytea FROM unsettled t
+             JOIN unnest({a}::text[], {b}::int4[]) AS k(name, pos) ON t.id = k.name"
+        }
+    }
+}
 
 /// The records of channels, locked for this transaction, in key order.
 const LOCK_CHANNELS: &str = "
@@ -108,7 +122,7 @@ fn fill(rows: &[postgres::Row], out: &mut [Option<Vec<u8>>]) {
     }
 }
 
-/// The spaces in the order of [`GET`]'s parts.
+/// The spaces in the order of the parts of [`get_rows`]' statement.
 const GET_ORDER: [Space; 7] = [
     Space::Channels,
     Space::Last,
@@ -136,12 +150,24 @@ pub(super) fn get_rows(
         let i = GET_ORDER.iter().position(|s| s == space).unwrap_or(0);
         columns[i].push(key, place);
     }
-    let params: Vec<&(dyn ToSql + Sync)> = columns
-        .iter()
-        .zip(GET_ORDER)
-        .flat_map(|(col, space)| col.params(space.by_channel()))
-        .collect();
-    fill(&c.query(GET, &params)?, &mut out);
+    // One part per space asked for, joined by UNION ALL, its parameters numbered on.
+    let (mut sql, mut params) = (Vec::new(), Vec::new());
+    for (col, space) in columns.iter().zip(GET_ORDER) {
+        if col.places.is_empty() {
+            continue;
+        }
+        let mut part = get_part(space).to_string();
+        for (name, p) in ["{a}", "{b}", "{c}"]
+            .iter()
+            .zip(col.params(space.by_channel()))
+        {
+            params.push(p);
+            part = part.replace(name, &format!("${}", params.len()));
+        }
+        sql.push(part);
+    }
+    let sql = sql.join("\nUNION ALL\n");
+    fill(&c.query(&sql, &params)?, &mut out);
     Ok(out)
 }
 
