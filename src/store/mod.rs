@@ -1,8 +1,10 @@
 //! Persistence of per-channel games: the [`Record`] shape, the [`Store`] trait the rest
-//! of the bot is written against, its sled implementation ([`SledStore`], the embedded
-//! default), a PostgreSQL one for several processes over one database (`PgStore`,
-//! feature `postgres`), an in-memory one for tests and benchmarks ([`MemoryStore`]), and
-//! every document key ([`keys`]).
+//! of the bot is written against, and every document key ([`keys`]). A backend
+//! implements only a small primitive ([`kv::KeyValue`]: key spaces, batched get, prefix
+//! scan, transactions, the id counter); every [`Store`] method is written once above
+//! it (`logic.rs`, issue 35 item 6). The backends: sled ([`SledStore`], the embedded
+//! default), PostgreSQL for several processes over one database (`PgStore`, feature
+//! `postgres`), and memory for tests and benchmarks ([`MemoryStore`]).
 //!
 //! Every record is keyed by its community first, then its channel (see [`ChannelKey`]),
 //! so a deployment sharded across processes can give each process its own store. A

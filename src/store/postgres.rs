@@ -23,7 +23,7 @@ use r2d2_postgres::r2d2::{Pool, PooledConnection};
 use r2d2_postgres::PostgresConnectionManager;
 
 use super::kv::{Body, Key, KeyValue, Space, TxError};
-use super::postgres_kv::{count_rows, get_rows, ms_column, scan_rows, tx_error, PgTx};
+use super::postgres_kv::{count_rows, get_rows, ms_column, reason, scan_rows, tx_error, PgTx};
 use super::postgres_tls::{self, session_tls, Connector, Tls};
 use super::StoreError;
 use crate::model::ChannelKey;
@@ -94,24 +94,6 @@ fn io(what: impl Into<String>) -> impl FnOnce(postgres::Error) -> StoreError {
         what,
         reason: reason(&e),
     }
-}
-
-/// The server's message when there is one (`e`'s Display is only "db error"), else the
-/// error with its causes ("error connecting to server: Connection refused").
-pub(super) fn reason(e: &postgres::Error) -> String {
-    if let Some(db) = e.as_db_error() {
-        return format!("{} ({})", db.message(), db.code().code());
-    }
-    let mut text = e.to_string();
-    let mut cause = std::error::Error::source(e);
-    while let Some(c) = cause {
-        let more = c.to_string();
-        if !text.contains(&more) {
-            text = format!("{text}: {more}");
-        }
-        cause = c.source();
-    }
-    text
 }
 
 /// The pool's connection failures in the log, with their cause and the database named

@@ -270,8 +270,26 @@ pub(super) fn tx_error(e: &postgres::Error) -> TxError {
     }
     TxError::Fail(StoreError::Io {
         what: "writing".into(),
-        reason: super::postgres::reason(e),
+        reason: reason(e),
     })
+}
+
+/// The server's message when there is one (`e`'s Display is only "db error"), else the
+/// error with its causes ("error connecting to server: Connection refused").
+pub(super) fn reason(e: &postgres::Error) -> String {
+    if let Some(db) = e.as_db_error() {
+        return format!("{} ({})", db.message(), db.code().code());
+    }
+    let mut text = e.to_string();
+    let mut cause = std::error::Error::source(e);
+    while let Some(c) = cause {
+        let more = c.to_string();
+        if !text.contains(&more) {
+            text = format!("{text}: {more}");
+        }
+        cause = c.source();
+    }
+    text
 }
 
 /// A time in milliseconds as PostgreSQL's `bigint`; later than it can hold: never.
