@@ -19,11 +19,9 @@
 
 use std::path::{Path, PathBuf};
 
-use std::cell::Cell;
+use std::collections::BTreeMap;
 
-use sled::transaction::{
-    ConflictableTransactionError, TransactionError, TransactionalTree, UnabortableTransactionError,
-};
+use sled::transaction::TransactionError;
 use sled::Transactional;
 
 use super::keys;
@@ -42,9 +40,11 @@ pub struct SledStore {
     docs: sled::Tree,
     listed: sled::Tree,
     unsettled: sled::Tree,
-    /// Writes hold it shared, [`Store::quiesced`](super::Store::quiesced) exclusively: a snapshot sees no write
-    /// half done across trees.
+    /// Writes hold it shared, [`Store::quiesced`](super::Store::quiesced) exclusively: a
+    /// snapshot sees no write half done across trees.
     gate: std::sync::RwLock<()>,
+    /// Held by each transaction from its first read to its last write.
+    writer: std::sync::Mutex<()>,
 }
 
 /// The channel of a key written by [`channel_key`].
@@ -120,6 +120,7 @@ impl SledStore {
             listed,
             unsettled: tree("unsettled")?,
             gate: std::sync::RwLock::new(()),
+            writer: std::sync::Mutex::new(()),
             path: path.to_path_buf(),
             db,
         })
@@ -298,51 +299,40 @@ fn open_db(path: &Path, cache_bytes: u64) -> Result<sled::Db, String> {
     }
 }
 
-/// The trees of one transaction, in [`Space`] order, and whether it wrote anything.
+/// One transaction's reads (through to the trees) and its writes, waiting until its
+/// body is done.
 struct SledTx<'a> {
-    trees: [&'a TransactionalTree; 7],
-    wrote: &'a Cell<bool>,
-}
-
-/// A failure inside a sled transaction: its conflicts make sled run the body again.
-fn tx_err(e: UnabortableTransactionError) -> TxError {
-    match e {
-        UnabortableTransactionError::Conflict => TxError::Retry,
-        UnabortableTransactionError::Storage(e) => TxError::Fail(io("writing")(e)),
-    }
+    store: &'a SledStore,
+    pending: BTreeMap<(Space, Key), Option<Vec<u8>>>,
 }
 
 impl Tx for SledTx<'_> {
     fn get_many(&mut self, keys: &[(Space, Key)]) -> Result<Vec<Option<Vec<u8>>>, TxError> {
         keys.iter()
-            .map(|(s, k)| {
-                let v = self.trees[*s as usize].get(raw_key(k)).map_err(tx_err)?;
-                Ok(v.map(|v| v.to_vec()))
+            .map(|(s, k)| match self.pending.get(&(*s, k.clone())) {
+                Some(v) => Ok(v.clone()),
+                None => {
+                    let v = self.store.tree(*s).get(raw_key(k)).map_err(io("reading"))?;
+                    Ok(v.map(|v| v.to_vec()))
+                }
             })
             .collect()
     }
     fn put(&mut self, space: Space, key: &Key, value: &[u8]) -> Result<(), TxError> {
-        self.trees[space as usize]
-            .insert(raw_key(key), value)
-            .map_err(tx_err)?;
-        self.wrote.set(true);
+        self.pending
+            .insert((space, key.clone()), Some(value.to_vec()));
         Ok(())
     }
     fn remove(&mut self, space: Space, key: &Key) -> Result<(), TxError> {
-        let old = self.trees[space as usize]
-            .remove(raw_key(key))
-            .map_err(tx_err)?;
-        if old.is_some() {
-            self.wrote.set(true);
-        }
+        self.pending.insert((space, key.clone()), None);
         Ok(())
     }
     fn next_id(&mut self) -> Result<u64, TxError> {
-        // The transaction's own counter call: `Db::generate_id` would wait for the
-        // store-wide lock this transaction holds.
-        self.trees[0]
+        Ok(self
+            .store
+            .db
             .generate_id()
-            .map_err(|e| TxError::Fail(io("generating a game id")(e)))
+            .map_err(io("generating a game id"))?)
     }
 }
 
@@ -355,6 +345,49 @@ fn raw_key(k: &Key) -> Vec<u8> {
 }
 
 impl SledStore {
+    /// Writes `pending` (a removal of an absent key is no write); whether anything
+    /// changed.
+    fn apply(&self, pending: BTreeMap<(Space, Key), Option<Vec<u8>>>) -> Result<bool, sled::Error> {
+        let mut writes = Vec::with_capacity(pending.len());
+        for ((space, key), value) in pending {
+            let k = raw_key(&key);
+            if value.is_some() || self.tree(space).contains_key(&k)? {
+                writes.push((space, k, value));
+            }
+        }
+        match writes.as_slice() {
+            [] => return Ok(false),
+            [(space, k, Some(v))] => drop(self.tree(*space).insert(k.as_slice(), v.as_slice())?),
+            [(space, k, None)] => drop(self.tree(*space).remove(k.as_slice())?),
+            _ => {
+                let trees = [
+                    &self.channels,
+                    &self.last,
+                    &self.wake,
+                    &self.history,
+                    &self.docs,
+                    &self.listed,
+                    &self.unsettled,
+                ];
+                let done: Result<(), TransactionError<()>> = trees[..].transaction(|t| {
+                    for (space, k, v) in &writes {
+                        let tree = &t[*space as usize];
+                        match v {
+                            Some(v) => drop(tree.insert(k.as_slice(), v.as_slice())?),
+                            None => drop(tree.remove(k.as_slice())?),
+                        }
+                    }
+                    Ok(())
+                });
+                done.map_err(|e| match e {
+                    TransactionError::Storage(e) => e,
+                    TransactionError::Abort(()) => sled::Error::Unsupported("aborted".into()),
+                })?;
+            }
+        }
+        Ok(true)
+    }
+
     /// The tree of `space`.
     fn tree(&self, space: Space) -> &sled::Tree {
         match space {
@@ -370,37 +403,22 @@ impl SledStore {
 }
 
 impl KeyValue for SledStore {
-    /// One sled transaction over every tree (sled runs `body` again on its own
-    /// conflicts), flushed to disk when it wrote anything.
+    /// `body` under the store's writer lock (the bot is this store's only writer, so
+    /// what it reads holds until its writes are in), then its writes: a single one as
+    /// it is (atomic by itself, and half the disk writes of a sled transaction), more in
+    /// one sled transaction; flushed to disk when anything changed.
     fn transact<T>(&self, body: Body<'_, T>) -> Result<T, TxError> {
         let _writing = self.writing();
-        let wrote = Cell::new(false);
-        let trees = (
-            &self.channels,
-            &self.last,
-            &self.wake,
-            &self.history,
-            &self.docs,
-            &self.listed,
-            &self.unsettled,
-        );
-        let result: Result<T, TransactionError<StoreError>> =
-            trees.transaction(|(c, l, w, h, d, li, u)| {
-                wrote.set(false);
-                let mut tx = SledTx {
-                    trees: [c, l, w, h, d, li, u],
-                    wrote: &wrote,
-                };
-                body(&mut tx).map_err(|e| match e {
-                    TxError::Retry => ConflictableTransactionError::Conflict,
-                    TxError::Fail(e) => ConflictableTransactionError::Abort(e),
-                })
-            });
-        let out = result.map_err(|e| match e {
-            TransactionError::Abort(e) => e,
-            TransactionError::Storage(e) => io("writing")(e),
-        })?;
-        if wrote.get() {
+        let (changed, out) = {
+            let _writer = self.writer.lock().unwrap_or_else(|p| p.into_inner());
+            let mut tx = SledTx {
+                store: self,
+                pending: BTreeMap::new(),
+            };
+            let out = body(&mut tx)?;
+            (self.apply(tx.pending).map_err(io("writing"))?, out)
+        };
+        if changed {
             SledStore::flush(self)?;
         }
         Ok(out)
