@@ -136,7 +136,7 @@ impl SledStore {
         self.gate.read().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn flush(&self) -> Result<(), StoreError> {
+    fn flush_to_disk(&self) -> Result<(), StoreError> {
         self.db.flush().map(|_| ()).map_err(io("flushing to disk"))
     }
 }
@@ -419,7 +419,7 @@ impl KeyValue for SledStore {
             (self.apply(tx.pending).map_err(io("writing"))?, out)
         };
         if changed {
-            SledStore::flush(self)?;
+            self.flush_to_disk()?;
         }
         Ok(out)
     }
@@ -471,6 +471,6 @@ impl KeyValue for SledStore {
     }
 
     fn flush(&self) -> Result<(), StoreError> {
-        SledStore::flush(self)
+        self.flush_to_disk()
     }
 }
