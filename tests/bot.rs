@@ -14,6 +14,8 @@ mod commands;
 mod console;
 #[path = "bot/contract.rs"]
 mod contract;
+#[path = "bot/contract_batch.rs"]
+mod contract_batch;
 #[path = "bot/core.rs"]
 mod core_chat;
 #[path = "bot/correspondence.rs"]

@@ -4,7 +4,9 @@
 //! (issue 35), so `/metrics` counts one read and one write.
 
 use super::keys::{DocKey, DocPrefix};
-use super::{Record, Store, StoreError, Stored, Version, Write};
+#[cfg(doc)]
+use super::Store;
+use super::{Record, Stored, Version};
 use crate::model::ChannelKey;
 
 /// One key of a batched read.
@@ -92,80 +94,4 @@ impl Op {
             Op::Settle(_) => None,
         }
     }
-}
-
-/// [`Store::read`] done one key at a time with the store's single-key reads: what a
-/// backend without a batched read of its own answers.
-///
-/// # Errors
-/// The first failing read.
-pub fn read_each<S: Store + ?Sized>(store: &S, keys: &[Read]) -> Result<Vec<Got>, StoreError> {
-    keys.iter()
-        .map(|k| {
-            Ok(match k {
-                Read::Game(at) => Got::Game(store.load(at)?),
-                Read::LastFinished(at) => Got::LastFinished(store.last_finished(at)?),
-                Read::Finished(id) => Got::Finished(store.finished(id)?),
-                Read::Doc(key) => Got::Doc(store.doc(key)?),
-                Read::Docs(prefix) => Got::Docs(store.docs(prefix)?),
-            })
-        })
-        .collect()
-}
-
-/// [`Store::commit`] of a single write with the store's single-key compare-and-swap
-/// ([`Store::write`], [`Store::write_doc`], [`Store::settle`]); `None` when `ops`
-/// holds more than one write, which needs a transaction of the backend's own.
-///
-/// # Errors
-/// The write's failure.
-pub fn commit_one<S: Store + ?Sized>(
-    store: &S,
-    ops: &mut [Op],
-) -> Option<Result<bool, StoreError>> {
-    let [op] = ops else {
-        return if ops.is_empty() { Some(Ok(true)) } else { None };
-    };
-    Some(match op {
-        Op::Game {
-            at,
-            expected,
-            change,
-        } => {
-            let expected = expected.as_ref();
-            match change {
-                GameOp::Create(r) => match store.new_id(r.created_ms) {
-                    Ok(id) => {
-                        r.id = id;
-                        store.write(at, expected, Write::Put(r))
-                    }
-                    Err(e) => Err(e),
-                },
-                GameOp::Put(r) => store.write(at, expected, Write::Put(r)),
-                GameOp::Finish(r) => store.write(at, expected, Write::Finish(r)),
-                GameOp::Remove => store.write(at, expected, Write::Remove),
-            }
-        }
-        Op::Doc {
-            key,
-            expected,
-            value,
-        } => store.write_doc(key, expected.as_deref(), value.as_deref()),
-        Op::Settle(id) => store.settle(id).map(|()| true),
-    })
-}
-
-/// Several writes one after the other, each checked just before it is made: NOT
-/// atomic. Only the default of [`Store::commit`] until every backend has a transaction
-/// of its own.
-///
-/// # Errors
-/// The first failing write.
-pub fn commit_each<S: Store + ?Sized>(store: &S, ops: &mut [Op]) -> Result<bool, StoreError> {
-    for op in ops.iter_mut() {
-        if !commit_one(store, std::slice::from_mut(op)).unwrap_or(Ok(false))? {
-            return Ok(false);
-        }
-    }
-    Ok(true)
 }

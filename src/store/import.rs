@@ -1,40 +1,10 @@
 //! One [`Store::import`](super::Store::import) for every backend: the checks and the
-//! writes, over the reads and writes of one backend's transaction ([`ImportTx`]). The
-//! backend runs [`run`] inside its transaction, so that a clash or a failure leaves
-//! nothing written.
+//! writes, over one transaction of the backend's primitive ([`Tx`]), so that a clash or
+//! a failure leaves nothing written.
 
+use super::kv::{Key, Space, Tx, TxError};
 use super::record::{decode, same_doc, same_record};
 use super::{ImportBatch, ImportCounts, Status, StoreError};
-use crate::model::ChannelKey;
-
-/// The tables of one backend, inside one transaction: what an import reads and writes.
-/// `Error` is the backend's failure inside its transaction.
-pub(super) trait ImportTx {
-    /// A failure of the backend (it aborts the transaction).
-    type Error;
-    /// The stored bytes of the channel `at`'s record.
-    fn channel(&mut self, at: &ChannelKey) -> Result<Option<Vec<u8>>, Self::Error>;
-    /// The stored bytes of the finished game `id`.
-    fn history(&mut self, id: &str) -> Result<Option<Vec<u8>>, Self::Error>;
-    /// The id of the last game finished in the channel `at`.
-    fn last(&mut self, at: &ChannelKey) -> Result<Option<String>, Self::Error>;
-    /// The stored bytes of the document `key` (written out).
-    fn doc(&mut self, key: &str) -> Result<Option<Vec<u8>>, Self::Error>;
-    /// Stores a channel's record and its wake-up time (the wake index).
-    fn put_channel(
-        &mut self,
-        at: &ChannelKey,
-        bytes: &[u8],
-        wake_ms: Option<u64>,
-    ) -> Result<(), Self::Error>;
-    /// Stores a finished game.
-    fn put_history(&mut self, id: &str, bytes: &[u8]) -> Result<(), Self::Error>;
-    /// Makes `id` the channel `at`'s last finished game.
-    fn put_last(&mut self, at: &ChannelKey, id: &str) -> Result<(), Self::Error>;
-    /// Stores a document, on the driver's list when `listed`
-    /// ([`super::keys::DocKey::listed_on_write`]).
-    fn put_doc(&mut self, key: &str, bytes: &[u8], listed: bool) -> Result<(), Self::Error>;
-}
 
 /// Imports `batch` (whose records are encoded as `records`, in order) through `tx`:
 /// every item is checked first, then the new ones are written. A finished record goes
@@ -42,73 +12,75 @@ pub(super) trait ImportTx {
 /// other into its channel with its wake-up time; items already stored exactly are
 /// counted and skipped.
 ///
-/// Returns `Ok(Err(StoreError::Clash))` naming the first item whose key holds something
-/// different, having written nothing: the backend aborts its transaction then.
-///
 /// # Errors
-/// The backend's own failures.
-pub(super) fn run<T: ImportTx>(
-    tx: &mut T,
+/// [`StoreError::Clash`] naming the first item whose key holds something different,
+/// having written nothing (the transaction is aborted), or the backend's failures.
+pub(super) fn run(
+    tx: &mut dyn Tx,
     batch: &ImportBatch,
     records: &[Vec<u8>],
-) -> Result<Result<ImportCounts, StoreError>, T::Error> {
+) -> Result<ImportCounts, TxError> {
+    let clash = |key, item| Err(TxError::Fail(StoreError::Clash { key, item }));
+    let history = |tx: &mut dyn Tx, id: &str| tx.get(Space::History, &Key::Name(id.into()));
     let mut counts = ImportCounts::default();
     let mut new_records = Vec::new();
     for (item, (r, bytes)) in batch.records.iter().zip(records).enumerate() {
         let finished = r.status() == Status::Finished;
-        if !finished && tx.history(&r.id)?.is_some() {
-            let key = ImportBatch::finished_key(r);
-            return Ok(Err(StoreError::Clash { key, item }));
+        if !finished && history(tx, &r.id)?.is_some() {
+            return clash(ImportBatch::finished_key(r), item);
         }
         let old = if finished {
-            tx.history(&r.id)?
+            history(tx, &r.id)?
         } else {
-            tx.channel(&r.at)?
+            tx.get(Space::Channels, &Key::Channel(r.at.clone()))?
         };
         match old {
             Some(old) if same_record(&old, bytes) => counts.records_present += 1,
-            Some(_) => {
-                let key = ImportBatch::record_key(r);
-                return Ok(Err(StoreError::Clash { key, item }));
-            }
+            Some(_) => return clash(ImportBatch::record_key(r), item),
             None => new_records.push((r, bytes)),
         }
     }
     let mut new_docs = Vec::new();
     for (i, (key, bytes)) in batch.docs.iter().enumerate() {
         let k = key.to_string();
-        match tx.doc(&k)? {
+        match tx.get(Space::Docs, &Key::Name(k.clone()))? {
             Some(old) if same_doc(&old, bytes) => counts.docs_present += 1,
             Some(_) => {
-                let item = batch.records.len() + i;
-                let key = ImportBatch::doc_key(key);
-                return Ok(Err(StoreError::Clash { key, item }));
+                return clash(ImportBatch::doc_key(key), batch.records.len() + i);
             }
             None => new_docs.push((k, bytes, key.listed_on_write())),
         }
     }
     for (r, bytes) in new_records {
+        let at = Key::Channel(r.at.clone());
         if r.status() == Status::Finished {
             // The channel's last game stays the one that ended latest.
-            let newer = match tx.last(&r.at)? {
-                Some(id) => match tx.history(&id)? {
+            let newer = match tx.get(Space::Last, &at)? {
+                Some(id) => match history(tx, &String::from_utf8_lossy(&id))? {
                     Some(b) => decode("", &b).map_or(true, |l| l.updated_ms <= r.updated_ms),
                     None => true,
                 },
                 None => true,
             };
-            tx.put_history(&r.id, bytes)?;
+            tx.put(Space::History, &Key::Name(r.id.clone()), bytes)?;
             if newer {
-                tx.put_last(&r.at, &r.id)?;
+                tx.put(Space::Last, &at, r.id.as_bytes())?;
             }
         } else {
-            tx.put_channel(&r.at, bytes, r.wake_ms())?;
+            tx.put(Space::Channels, &at, bytes)?;
+            if let Some(ms) = r.wake_ms() {
+                tx.put(Space::Wake, &at, &ms.to_be_bytes())?;
+            }
         }
         counts.records_added += 1;
     }
     for (key, bytes, listed) in new_docs {
-        tx.put_doc(&key, bytes, listed)?;
+        let key = Key::Name(key);
+        tx.put(Space::Docs, &key, bytes)?;
+        if listed {
+            tx.put(Space::Listed, &key, &[])?;
+        }
         counts.docs_added += 1;
     }
-    Ok(Ok(counts))
+    Ok(counts)
 }

@@ -1,28 +1,26 @@
-//! A [`Store`] in memory, for tests and benchmarks: the same semantics as the sled
-//! backend (compare-and-swap on the stored bytes, the history, the last game of a
-//! channel, the wake index, documents, the unsettled games), nothing on disk.
+//! A [`Store`] in memory, for tests and benchmarks: the primitive ([`KeyValue`]) over
+//! one map per key space behind one lock, so the store has the same semantics as the
+//! other backends (the store's logic is theirs), nothing on disk.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::sync::{Mutex, MutexGuard};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::{Mutex, MutexGuard, RwLock};
 
-use super::import::{self, ImportTx};
-use super::keys::{DocKey, DocPrefix};
-use super::record::{decode, encode};
-use super::{ImportBatch, ImportCounts, Record, Store, StoreError, Stored, Version, Write};
+use super::kv::{Body, Key, KeyValue, Space, Tx, TxError};
+use super::StoreError;
 use crate::model::ChannelKey;
 
-/// Everything the store holds, behind one lock so that every write is atomic.
+/// Everything the store holds, behind one lock so that every transaction is atomic.
 #[derive(Default)]
 struct Tables {
-    channels: BTreeMap<ChannelKey, Vec<u8>>,
-    history: BTreeMap<String, Vec<u8>>,
-    last: HashMap<ChannelKey, String>,
-    wake: BTreeMap<ChannelKey, u64>,
-    docs: BTreeMap<String, Vec<u8>>,
-    /// The driver's list ([`Store::listed`]): keys of `docs`.
-    listed: BTreeSet<String>,
-    unsettled: BTreeSet<String>,
+    /// One map per [`Space`], indexed by `Space as usize`.
+    spaces: [BTreeMap<Key, Vec<u8>>; 7],
     next_id: u64,
+}
+
+impl Tables {
+    fn space(&self, space: Space) -> &BTreeMap<Key, Vec<u8>> {
+        &self.spaces[space as usize]
+    }
 }
 
 /// Everything a [`MemoryStore`] holds at one moment ([`MemoryStore::snapshot`]), in key
@@ -93,10 +91,15 @@ impl MemorySnapshot {
     }
 }
 
-/// A [`Store`] that keeps everything in memory and forgets it when dropped.
+/// A [`Store`](super::Store) that keeps everything in memory and forgets it when
+/// dropped.
 #[derive(Default)]
 pub struct MemoryStore {
     tables: Mutex<Tables>,
+    /// Transactions hold it shared, [`Store::quiesced`](super::Store::quiesced)
+    /// exclusively: its reads (each under the lock on its own) see no transaction in
+    /// between.
+    gate: RwLock<()>,
 }
 
 impl MemoryStore {
@@ -112,255 +115,142 @@ impl MemoryStore {
     /// of the core, `tests/fuzz.rs`).
     pub fn snapshot(&self) -> MemorySnapshot {
         let t = self.lock();
+        let by_channel = |space| {
+            t.space(space)
+                .iter()
+                .filter_map(|(k, v)| Some((k.channel()?.clone(), v)))
+                .collect::<Vec<_>>()
+        };
+        let by_name = |space| {
+            t.space(space)
+                .iter()
+                .map(|(k, v)| (k.name().to_string(), v.clone()))
+                .collect::<BTreeMap<_, _>>()
+        };
         MemorySnapshot {
-            channels: t.channels.clone(),
-            history: t.history.clone(),
-            last: t.last.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
-            wake: t.wake.clone(),
-            docs: t.docs.clone(),
-            unsettled: t.unsettled.clone(),
+            channels: by_channel(Space::Channels)
+                .into_iter()
+                .map(|(k, v)| (k, v.clone()))
+                .collect(),
+            history: by_name(Space::History),
+            last: by_channel(Space::Last)
+                .into_iter()
+                .map(|(k, v)| (k, String::from_utf8_lossy(v).into_owned()))
+                .collect(),
+            wake: by_channel(Space::Wake)
+                .into_iter()
+                .map(|(k, v)| (k, super::kv::wake_ms(v).unwrap_or(0)))
+                .collect(),
+            docs: by_name(Space::Docs),
+            unsettled: by_name(Space::Unsettled).into_keys().collect(),
             next_id: t.next_id,
         }
     }
 
     fn lock(&self) -> MutexGuard<'_, Tables> {
-        // A panic while holding the lock leaves the tables as they were before the write
-        // (each write changes them only after every check), so a poisoned lock is safe.
+        // A panic while holding the lock leaves the tables as they were before the
+        // transaction (its writes are applied only once its body has succeeded), so a
+        // poisoned lock is safe.
         self.tables.lock().unwrap_or_else(|p| p.into_inner())
     }
 }
 
-fn channel_name(at: &ChannelKey) -> String {
-    format!("channel {}/{}", at.community, at.channel)
+/// A transaction under the lock: its writes wait in `pending` until its body succeeds.
+struct MemTx<'a> {
+    tables: &'a Tables,
+    pending: BTreeMap<(Space, Key), Option<Vec<u8>>>,
+    next_id: u64,
 }
 
-fn history_record(t: &Tables, id: &str) -> Result<Option<Record>, StoreError> {
-    t.history
-        .get(id)
-        .map(|b| decode(&format!("history {id}"), b))
-        .transpose()
-}
-
-impl ImportTx for Tables {
-    type Error = std::convert::Infallible;
-    fn channel(&mut self, at: &ChannelKey) -> Result<Option<Vec<u8>>, Self::Error> {
-        Ok(self.channels.get(at).cloned())
-    }
-    fn history(&mut self, id: &str) -> Result<Option<Vec<u8>>, Self::Error> {
-        Ok(self.history.get(id).cloned())
-    }
-    fn last(&mut self, at: &ChannelKey) -> Result<Option<String>, Self::Error> {
-        Ok(self.last.get(at).cloned())
-    }
-    fn doc(&mut self, key: &str) -> Result<Option<Vec<u8>>, Self::Error> {
-        Ok(self.docs.get(key).cloned())
-    }
-    fn put_channel(
-        &mut self,
-        at: &ChannelKey,
-        bytes: &[u8],
-        wake_ms: Option<u64>,
-    ) -> Result<(), Self::Error> {
-        if let Some(ms) = wake_ms {
-            self.wake.insert(at.clone(), ms);
-        }
-        self.channels.insert(at.clone(), bytes.to_vec());
-        Ok(())
-    }
-    fn put_history(&mut self, id: &str, bytes: &[u8]) -> Result<(), Self::Error> {
-        self.history.insert(id.to_string(), bytes.to_vec());
-        Ok(())
-    }
-    fn put_last(&mut self, at: &ChannelKey, id: &str) -> Result<(), Self::Error> {
-        self.last.insert(at.clone(), id.to_string());
-        Ok(())
-    }
-    fn put_doc(&mut self, key: &str, bytes: &[u8], listed: bool) -> Result<(), Self::Error> {
-        if listed {
-            self.listed.insert(key.to_string());
-        }
-        self.docs.insert(key.to_string(), bytes.to_vec());
-        Ok(())
-    }
-}
-
-impl Store for MemoryStore {
-    fn load(&self, at: &ChannelKey) -> Result<Option<Stored>, StoreError> {
-        let t = self.lock();
-        let Some(bytes) = t.channels.get(at) else {
-            return Ok(None);
-        };
-        Ok(Some(Stored {
-            record: decode(&channel_name(at), bytes)?,
-            version: Version(bytes.clone()),
-        }))
-    }
-
-    fn write(
-        &self,
-        at: &ChannelKey,
-        expected: Option<&Version>,
-        change: Write<'_>,
-    ) -> Result<bool, StoreError> {
-        let mut t = self.lock();
-        if t.channels.get(at).map(Vec::as_slice) != expected.map(|v| v.0.as_slice()) {
-            return Ok(false);
-        }
-        match change {
-            Write::Put(r) => {
-                match r.wake_ms() {
-                    Some(ms) => t.wake.insert(at.clone(), ms),
-                    None => t.wake.remove(at),
-                };
-                t.channels.insert(at.clone(), encode(r));
-            }
-            Write::Finish(r) => {
-                t.wake.remove(at);
-                t.channels.remove(at);
-                t.history.insert(r.id.clone(), encode(r));
-                t.last.insert(at.clone(), r.id.clone());
-                t.unsettled.insert(r.id.clone());
-            }
-            Write::Remove => {
-                t.wake.remove(at);
-                t.channels.remove(at);
-            }
-        }
-        Ok(true)
-    }
-
-    fn last_finished(&self, at: &ChannelKey) -> Result<Option<Record>, StoreError> {
-        let t = self.lock();
-        match t.last.get(at) {
-            Some(id) => history_record(&t, id),
-            None => Ok(None),
-        }
-    }
-
-    fn finished(&self, id: &str) -> Result<Option<Record>, StoreError> {
-        history_record(&self.lock(), id)
-    }
-
-    fn new_id(&self, now_ms: u64) -> Result<String, StoreError> {
-        let mut t = self.lock();
-        t.next_id += 1;
-        Ok(format!("{now_ms}-{}", t.next_id))
-    }
-
-    fn for_each(
-        &self,
-        each: &mut dyn FnMut(&Record) -> Result<(), StoreError>,
-    ) -> Result<(), StoreError> {
-        // Decoded under the lock, handed out after it: `each` may use the store.
-        let records: Vec<Record> = {
-            let t = self.lock();
-            let channels = t.channels.iter().map(|(k, v)| decode(&channel_name(k), v));
-            let history = t
-                .history
-                .iter()
-                .map(|(k, v)| decode(&format!("history {k}"), v));
-            channels.chain(history).collect::<Result<_, _>>()?
-        };
-        records.iter().try_for_each(each)
-    }
-
-    fn import(&self, batch: &ImportBatch) -> Result<ImportCounts, StoreError> {
-        let mut t = self.lock();
-        let records: Vec<Vec<u8>> = batch.records.iter().map(encode).collect();
-        // `run` checks every item before it writes any: all or nothing, under the lock.
-        match import::run(&mut *t, batch, &records) {
-            Ok(done) => done,
-            Err(never) => match never {},
-        }
-    }
-
-    fn counts(&self) -> (usize, usize) {
-        let t = self.lock();
-        (t.channels.len(), t.history.len())
-    }
-
-    fn due(&self, now_ms: u64) -> Result<Vec<ChannelKey>, StoreError> {
-        let t = self.lock();
-        Ok(t.wake
+impl Tx for MemTx<'_> {
+    fn get_many(&mut self, keys: &[(Space, Key)]) -> Result<Vec<Option<Vec<u8>>>, TxError> {
+        Ok(keys
             .iter()
-            .filter(|(_, &ms)| ms <= now_ms)
-            .map(|(k, _)| k.clone())
+            .map(|(s, k)| match self.pending.get(&(*s, k.clone())) {
+                Some(v) => v.clone(),
+                None => self.tables.space(*s).get(k).cloned(),
+            })
+            .collect())
+    }
+    fn put(&mut self, space: Space, key: &Key, value: &[u8]) -> Result<(), TxError> {
+        self.pending
+            .insert((space, key.clone()), Some(value.to_vec()));
+        Ok(())
+    }
+    fn remove(&mut self, space: Space, key: &Key) -> Result<(), TxError> {
+        self.pending.insert((space, key.clone()), None);
+        Ok(())
+    }
+    fn next_id(&mut self) -> Result<u64, TxError> {
+        self.next_id += 1;
+        Ok(self.next_id)
+    }
+}
+
+impl KeyValue for MemoryStore {
+    fn transact<T>(&self, body: Body<'_, T>) -> Result<T, TxError> {
+        let _writing = self.gate.read().unwrap_or_else(|p| p.into_inner());
+        let mut t = self.lock();
+        let mut tx = MemTx {
+            tables: &t,
+            pending: BTreeMap::new(),
+            next_id: t.next_id,
+        };
+        let out = body(&mut tx)?;
+        let (pending, next_id) = (tx.pending, tx.next_id);
+        t.next_id = next_id;
+        for ((space, key), value) in pending {
+            let map = &mut t.spaces[space as usize];
+            match value {
+                Some(v) => map.insert(key, v),
+                None => map.remove(&key),
+            };
+        }
+        Ok(out)
+    }
+
+    fn get_many(&self, keys: &[(Space, Key)]) -> Result<Vec<Option<Vec<u8>>>, StoreError> {
+        let t = self.lock();
+        Ok(keys
+            .iter()
+            .map(|(s, k)| t.space(*s).get(k).cloned())
             .collect())
     }
 
-    fn doc(&self, key: &DocKey) -> Result<Option<Vec<u8>>, StoreError> {
-        Ok(self.lock().docs.get(&key.to_string()).cloned())
-    }
-
-    fn write_doc(
+    fn scan(
         &self,
-        key: &DocKey,
-        expected: Option<&[u8]>,
-        new: Option<&[u8]>,
-    ) -> Result<bool, StoreError> {
-        let mut t = self.lock();
-        let listed = key.listed_on_write();
-        let key = key.to_string();
-        if t.docs.get(&key).map(Vec::as_slice) != expected {
-            return Ok(false);
-        }
-        match new {
-            Some(v) => {
-                if listed {
-                    t.listed.insert(key.clone());
-                }
-                t.docs.insert(key, v.to_vec());
-            }
-            None => {
-                t.listed.remove(&key);
-                t.docs.remove(&key);
+        space: Space,
+        prefix: &str,
+        each: &mut dyn FnMut(Key, Vec<u8>) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        // Copied under the lock, handed out after it: `each` may use the store.
+        let items: Vec<(Key, Vec<u8>)> = {
+            let t = self.lock();
+            let map = t.space(space);
+            if space.by_channel() {
+                map.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+            } else {
+                map.range(Key::Name(prefix.to_string())..)
+                    .take_while(|(k, _)| k.name().starts_with(prefix))
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect()
             }
         };
-        Ok(true)
+        items.into_iter().try_for_each(|(k, v)| each(k, v))
     }
 
-    fn listed(&self) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
-        let t = self.lock();
-        t.listed
-            .iter()
-            .filter_map(|k| Some((k, t.docs.get(k)?)))
-            .map(|(k, v)| Ok((parse_key(k)?, v.clone())))
-            .collect()
+    fn count(&self, space: Space) -> Result<usize, StoreError> {
+        Ok(self.lock().space(space).len())
     }
 
-    fn unlist(&self, key: &DocKey, expected: &[u8]) -> Result<bool, StoreError> {
+    fn next_id(&self) -> Result<u64, StoreError> {
         let mut t = self.lock();
-        let key = key.to_string();
-        if t.docs.get(&key).map(Vec::as_slice) != Some(expected) {
-            return Ok(false);
-        }
-        Ok(t.listed.remove(&key))
+        t.next_id += 1;
+        Ok(t.next_id)
     }
 
-    fn docs(&self, prefix: &DocPrefix) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
-        let prefix = prefix.to_string();
-        let t = self.lock();
-        t.docs
-            .range(prefix.clone()..)
-            .take_while(|(k, _)| k.starts_with(&prefix))
-            .map(|(k, v)| Ok((parse_key(k)?, v.clone())))
-            .collect()
+    fn quiesced(&self, read: &mut dyn FnMut() -> Result<(), StoreError>) -> Result<(), StoreError> {
+        let _only_reader = self.gate.write().unwrap_or_else(|p| p.into_inner());
+        read()
     }
-
-    fn unsettled(&self) -> Result<Vec<String>, StoreError> {
-        Ok(self.lock().unsettled.iter().cloned().collect())
-    }
-
-    fn settle(&self, id: &str) -> Result<(), StoreError> {
-        self.lock().unsettled.remove(id);
-        Ok(())
-    }
-}
-
-/// A stored document key as a [`DocKey`].
-fn parse_key(k: &str) -> Result<DocKey, StoreError> {
-    DocKey::parse(k).map_err(|reason| StoreError::Read {
-        key: format!("document {k}"),
-        reason,
-    })
 }

@@ -1,8 +1,10 @@
 //! Persistence of per-channel games: the [`Record`] shape, the [`Store`] trait the rest
-//! of the bot is written against, its sled implementation ([`SledStore`], the embedded
-//! default), a PostgreSQL one for several processes over one database (`PgStore`,
-//! feature `postgres`), an in-memory one for tests and benchmarks ([`MemoryStore`]), and
-//! every document key ([`keys`]).
+//! of the bot is written against, and every document key ([`keys`]). A backend
+//! implements only a small primitive ([`kv::KeyValue`]: key spaces, batched get, prefix
+//! scan, transactions, the id counter); every [`Store`] method is written once above
+//! it (`logic.rs`, issue 35 item 6). The backends: sled ([`SledStore`], the embedded
+//! default), PostgreSQL for several processes over one database (`PgStore`, feature
+//! `postgres`), and memory for tests and benchmarks ([`MemoryStore`]).
 //!
 //! Every record is keyed by its community first, then its channel (see [`ChannelKey`]),
 //! so a deployment sharded across processes can give each process its own store. A
@@ -13,9 +15,13 @@ pub mod batch;
 mod counted;
 mod import;
 pub mod keys;
+pub mod kv;
+mod logic;
 mod memory;
 #[cfg(feature = "postgres")]
 mod postgres;
+#[cfg(feature = "postgres")]
+mod postgres_kv;
 #[cfg(feature = "postgres")]
 mod postgres_tls;
 mod record;
@@ -347,28 +353,21 @@ pub trait Store: Send + Sync {
     fn settle(&self, id: &str) -> Result<(), StoreError>;
 
     /// Reads every key of `keys` in one batch: the answer holds one [`Got`] per key, in
-    /// the same order and of the same kind. Default: one key at a time
-    /// ([`batch::read_each`]).
+    /// the same order and of the same kind.
     ///
     /// # Errors
     /// As the single reads ([`Store::load`], [`Store::doc`] ...).
-    fn read(&self, keys: &[Read]) -> Result<Vec<Got>, StoreError> {
-        batch::read_each(self, keys)
-    }
+    fn read(&self, keys: &[Read]) -> Result<Vec<Got>, StoreError>;
 
     /// Applies every write of `ops` if each key still holds what its op expects, all in
     /// one transaction, and flushes; `Ok(false)`, changing nothing, when any key holds
     /// something else (another write came first). A [`GameOp::Create`] gets its game id
-    /// here, written back into `ops`. At most one op per key ([`Op::key`]).
+    /// here, from the store's counter inside the transaction, written back into `ops`
+    /// (only when the commit applies). At most one op per key ([`Op::key`]).
     ///
     /// # Errors
     /// On I/O failure; nothing is changed then.
-    fn commit(&self, ops: &mut [Op]) -> Result<bool, StoreError> {
-        if ops.len() <= 1 {
-            return batch::commit_one(self, ops).unwrap_or(Ok(false));
-        }
-        batch::commit_each(self, ops)
-    }
+    fn commit(&self, ops: &mut [Op]) -> Result<bool, StoreError>;
 
     /// Runs `read` while no write can start or be in progress in this store, so that
     /// what it reads is the store as of one instant (a live snapshot). Writes wait for

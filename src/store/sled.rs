@@ -1,4 +1,5 @@
-//! The sled implementation of [`Store`]: seven trees in the data directory.
+//! The sled backend: the primitive ([`KeyValue`]) over seven trees in the data
+//! directory, one per [`Space`]; the store's logic is above it (`logic.rs`).
 //!
 //! - `channels`: channel key -> JSON [`Record`] (a challenge or a game in play);
 //! - `history`: game id -> JSON [`Record`] of a finished game;
@@ -6,7 +7,7 @@
 //! - `wake`: channel key -> [`Record::wake_ms`] (8 bytes, big-endian) of the games whose
 //!   clock the periodic driver must look at, kept in the same transaction as `channels`;
 //! - `docs`: string key -> JSON document (ratings, tournaments, settings);
-//! - `listed`: document key -> nothing, the periodic driver's list ([`Store::listed`]),
+//! - `listed`: document key -> nothing, the periodic driver's list ([`Store::listed`](super::Store::listed)),
 //!   kept in the same transaction as a tournament's `docs` entry; its empty key marks
 //!   the list made (a store made before it had every tournament listed when first
 //!   opened, [`list_every_tournament`]);
@@ -18,18 +19,17 @@
 
 use std::path::{Path, PathBuf};
 
-use sled::transaction::{
-    ConflictableTransactionError, TransactionError, TransactionalTree, UnabortableTransactionError,
-};
+use std::collections::BTreeMap;
+
+use sled::transaction::TransactionError;
 use sled::Transactional;
 
-use super::import::{self, ImportTx};
-use super::keys::{self, DocKey, DocPrefix};
-use super::record::{decode, encode};
-use super::{ImportBatch, ImportCounts, Record, Store, StoreError, Stored, Version, Write};
+use super::keys;
+use super::kv::{Body, Key, KeyValue, Space, Tx, TxError};
+use super::StoreError;
 use crate::model::ChannelKey;
 
-/// A [`Store`] in a sled database.
+/// A [`Store`](super::Store) in a sled database.
 pub struct SledStore {
     path: PathBuf,
     db: sled::Db,
@@ -40,9 +40,11 @@ pub struct SledStore {
     docs: sled::Tree,
     listed: sled::Tree,
     unsettled: sled::Tree,
-    /// Writes hold it shared, [`Store::quiesced`] exclusively: a snapshot sees no write
-    /// half done across trees.
+    /// Writes hold it shared, [`Store::quiesced`](super::Store::quiesced) exclusively: a
+    /// snapshot sees no write half done across trees.
     gate: std::sync::RwLock<()>,
+    /// Held by each transaction from its first read to its last write.
+    writer: std::sync::Mutex<()>,
 }
 
 /// The channel of a key written by [`channel_key`].
@@ -62,10 +64,6 @@ fn channel_key(at: &ChannelKey) -> Vec<u8> {
     k.extend_from_slice(at.community.as_bytes());
     k.extend_from_slice(at.channel.as_bytes());
     k
-}
-
-fn channel_name(at: &ChannelKey) -> String {
-    format!("channel {}/{}", at.community, at.channel)
 }
 
 fn io(what: impl Into<String>) -> impl FnOnce(sled::Error) -> StoreError {
@@ -122,6 +120,7 @@ impl SledStore {
             listed,
             unsettled: tree("unsettled")?,
             gate: std::sync::RwLock::new(()),
+            writer: std::sync::Mutex::new(()),
             path: path.to_path_buf(),
             db,
         })
@@ -132,57 +131,13 @@ impl SledStore {
         &self.path
     }
 
-    /// A compare-and-swap of the document `key` that is on the driver's list when
-    /// written ([`DocKey::listed_on_write`]): the document and the list in one
-    /// transaction; a removal takes it off the list.
-    fn write_listed(
-        &self,
-        key: &str,
-        expected: Option<&[u8]>,
-        new: Option<&[u8]>,
-    ) -> Result<bool, sled::Error> {
-        let result: Result<bool, TransactionError<()>> =
-            (&self.docs, &self.listed).transaction(|(docs, listed)| {
-                if docs.get(key.as_bytes())?.as_deref() != expected {
-                    return Ok(false);
-                }
-                match new {
-                    Some(v) => {
-                        docs.insert(key.as_bytes(), v)?;
-                        listed.insert(key.as_bytes(), &[])?;
-                    }
-                    None => {
-                        docs.remove(key.as_bytes())?;
-                        listed.remove(key.as_bytes())?;
-                    }
-                }
-                Ok(true)
-            });
-        result.map_err(|e| match e {
-            TransactionError::Storage(e) => e,
-            TransactionError::Abort(()) => sled::Error::Unsupported("aborted".into()),
-        })
-    }
-
     /// The shared side of the snapshot gate, held by every write.
     fn writing(&self) -> std::sync::RwLockReadGuard<'_, ()> {
         self.gate.read().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn flush(&self) -> Result<(), StoreError> {
+    fn flush_to_disk(&self) -> Result<(), StoreError> {
         self.db.flush().map(|_| ()).map_err(io("flushing to disk"))
-    }
-
-    fn get_history(&self, id: &str) -> Result<Option<Record>, StoreError> {
-        let key = format!("history {id}");
-        match self
-            .history
-            .get(id.as_bytes())
-            .map_err(io(format!("reading {key}")))?
-        {
-            Some(bytes) => decode(&key, &bytes).map(Some),
-            None => Ok(None),
-        }
     }
 }
 
@@ -344,217 +299,170 @@ fn open_db(path: &Path, cache_bytes: u64) -> Result<sled::Db, String> {
     }
 }
 
-/// The trees an import writes, inside one sled transaction.
-struct SledImport<'a> {
-    channels: &'a TransactionalTree,
-    history: &'a TransactionalTree,
-    last: &'a TransactionalTree,
-    wake: &'a TransactionalTree,
-    docs: &'a TransactionalTree,
-    listed: &'a TransactionalTree,
+/// One transaction's reads (through to the trees) and its writes, waiting until its
+/// body is done.
+struct SledTx<'a> {
+    store: &'a SledStore,
+    pending: BTreeMap<(Space, Key), Option<Vec<u8>>>,
 }
 
-impl ImportTx for SledImport<'_> {
-    type Error = UnabortableTransactionError;
-    fn channel(&mut self, at: &ChannelKey) -> Result<Option<Vec<u8>>, Self::Error> {
-        Ok(self.channels.get(channel_key(at))?.map(|v| v.to_vec()))
+impl Tx for SledTx<'_> {
+    fn get_many(&mut self, keys: &[(Space, Key)]) -> Result<Vec<Option<Vec<u8>>>, TxError> {
+        keys.iter()
+            .map(|(s, k)| match self.pending.get(&(*s, k.clone())) {
+                Some(v) => Ok(v.clone()),
+                None => {
+                    let v = self.store.tree(*s).get(raw_key(k)).map_err(io("reading"))?;
+                    Ok(v.map(|v| v.to_vec()))
+                }
+            })
+            .collect()
     }
-    fn history(&mut self, id: &str) -> Result<Option<Vec<u8>>, Self::Error> {
-        Ok(self.history.get(id.as_bytes())?.map(|v| v.to_vec()))
-    }
-    fn last(&mut self, at: &ChannelKey) -> Result<Option<String>, Self::Error> {
-        let id = self.last.get(channel_key(at))?;
-        Ok(id.map(|id| String::from_utf8_lossy(&id).into_owned()))
-    }
-    fn doc(&mut self, key: &str) -> Result<Option<Vec<u8>>, Self::Error> {
-        Ok(self.docs.get(key.as_bytes())?.map(|v| v.to_vec()))
-    }
-    fn put_channel(
-        &mut self,
-        at: &ChannelKey,
-        bytes: &[u8],
-        wake_ms: Option<u64>,
-    ) -> Result<(), Self::Error> {
-        let k = channel_key(at);
-        if let Some(ms) = wake_ms {
-            self.wake.insert(k.as_slice(), &ms.to_be_bytes())?;
-        }
-        self.channels.insert(k, bytes)?;
+    fn put(&mut self, space: Space, key: &Key, value: &[u8]) -> Result<(), TxError> {
+        self.pending
+            .insert((space, key.clone()), Some(value.to_vec()));
         Ok(())
     }
-    fn put_history(&mut self, id: &str, bytes: &[u8]) -> Result<(), Self::Error> {
-        self.history.insert(id.as_bytes(), bytes)?;
+    fn remove(&mut self, space: Space, key: &Key) -> Result<(), TxError> {
+        self.pending.insert((space, key.clone()), None);
         Ok(())
     }
-    fn put_last(&mut self, at: &ChannelKey, id: &str) -> Result<(), Self::Error> {
-        self.last.insert(channel_key(at), id.as_bytes())?;
-        Ok(())
-    }
-    fn put_doc(&mut self, key: &str, bytes: &[u8], listed: bool) -> Result<(), Self::Error> {
-        if listed {
-            self.listed.insert(key.as_bytes(), &[])?;
-        }
-        self.docs.insert(key.as_bytes(), bytes)?;
-        Ok(())
+    fn next_id(&mut self) -> Result<u64, TxError> {
+        Ok(self
+            .store
+            .db
+            .generate_id()
+            .map_err(io("generating a game id"))?)
     }
 }
 
-impl Store for SledStore {
-    fn flush(&self) -> Result<(), StoreError> {
-        SledStore::flush(self)
+/// A key as sled stores it: a channel as [`channel_key`], a name as its bytes.
+fn raw_key(k: &Key) -> Vec<u8> {
+    match k {
+        Key::Channel(at) => channel_key(at),
+        Key::Name(n) => n.as_bytes().to_vec(),
+    }
+}
+
+impl SledStore {
+    /// Writes `pending` (a removal of an absent key is no write); whether anything
+    /// changed.
+    fn apply(&self, pending: BTreeMap<(Space, Key), Option<Vec<u8>>>) -> Result<bool, sled::Error> {
+        let mut writes = Vec::with_capacity(pending.len());
+        for ((space, key), value) in pending {
+            let k = raw_key(&key);
+            if value.is_some() || self.tree(space).contains_key(&k)? {
+                writes.push((space, k, value));
+            }
+        }
+        match writes.as_slice() {
+            [] => return Ok(false),
+            [(space, k, Some(v))] => drop(self.tree(*space).insert(k.as_slice(), v.as_slice())?),
+            [(space, k, None)] => drop(self.tree(*space).remove(k.as_slice())?),
+            _ => {
+                let trees = [
+                    &self.channels,
+                    &self.last,
+                    &self.wake,
+                    &self.history,
+                    &self.docs,
+                    &self.listed,
+                    &self.unsettled,
+                ];
+                let done: Result<(), TransactionError<()>> = trees[..].transaction(|t| {
+                    for (space, k, v) in &writes {
+                        let tree = &t[*space as usize];
+                        match v {
+                            Some(v) => drop(tree.insert(k.as_slice(), v.as_slice())?),
+                            None => drop(tree.remove(k.as_slice())?),
+                        }
+                    }
+                    Ok(())
+                });
+                done.map_err(|e| match e {
+                    TransactionError::Storage(e) => e,
+                    TransactionError::Abort(()) => sled::Error::Unsupported("aborted".into()),
+                })?;
+            }
+        }
+        Ok(true)
     }
 
-    fn load(&self, at: &ChannelKey) -> Result<Option<Stored>, StoreError> {
-        let name = channel_name(at);
-        match self
-            .channels
-            .get(channel_key(at))
-            .map_err(io(format!("reading {name}")))?
-        {
-            Some(bytes) => Ok(Some(Stored {
-                record: decode(&name, &bytes)?,
-                version: Version(bytes.to_vec()),
-            })),
-            None => Ok(None),
+    /// The tree of `space`.
+    fn tree(&self, space: Space) -> &sled::Tree {
+        match space {
+            Space::Channels => &self.channels,
+            Space::Last => &self.last,
+            Space::Wake => &self.wake,
+            Space::History => &self.history,
+            Space::Docs => &self.docs,
+            Space::Listed => &self.listed,
+            Space::Unsettled => &self.unsettled,
         }
     }
+}
 
-    fn write(
-        &self,
-        at: &ChannelKey,
-        expected: Option<&Version>,
-        change: Write<'_>,
-    ) -> Result<bool, StoreError> {
+impl KeyValue for SledStore {
+    /// `body` under the store's writer lock (the bot is this store's only writer, so
+    /// what it reads holds until its writes are in), then its writes: a single one as
+    /// it is (atomic by itself, and half the disk writes of a sled transaction), more in
+    /// one sled transaction; flushed to disk when anything changed.
+    fn transact<T>(&self, body: Body<'_, T>) -> Result<T, TxError> {
         let _writing = self.writing();
-        let key = channel_key(at);
-        let (bytes, id) = match change {
-            Write::Put(r) | Write::Finish(r) => (Some(encode(r)), Some(r.id.clone())),
-            Write::Remove => (None, None),
+        let (changed, out) = {
+            let _writer = self.writer.lock().unwrap_or_else(|p| p.into_inner());
+            let mut tx = SledTx {
+                store: self,
+                pending: BTreeMap::new(),
+            };
+            let out = body(&mut tx)?;
+            (self.apply(tx.pending).map_err(io("writing"))?, out)
         };
-        let wake_ms = match change {
-            Write::Put(r) => r.wake_ms(),
-            _ => None,
-        };
-        let expected = expected.map(|v| v.0.as_slice());
-        let result: Result<bool, TransactionError<()>> = (
-            &self.channels,
-            &self.history,
-            &self.last,
-            &self.wake,
-            &self.unsettled,
-        )
-            .transaction(|(channels, history, last, wake, unsettled)| {
-                let current = channels.get(&key)?;
-                if current.as_deref() != expected {
-                    return Ok(false);
-                }
-                match wake_ms {
-                    Some(ms) => {
-                        wake.insert(key.as_slice(), &ms.to_be_bytes())?;
-                    }
-                    None => {
-                        wake.remove(key.as_slice())?;
-                    }
-                }
-                match change {
-                    Write::Put(_) => {
-                        channels.insert(key.as_slice(), bytes.clone().unwrap_or_default())?;
-                    }
-                    Write::Finish(_) => {
-                        let id = id.clone().unwrap_or_default();
-                        channels.remove(key.as_slice())?;
-                        history.insert(id.as_bytes(), bytes.clone().unwrap_or_default())?;
-                        last.insert(key.as_slice(), id.as_bytes())?;
-                        unsettled.insert(id.as_bytes(), &[])?;
-                    }
-                    Write::Remove => {
-                        channels.remove(key.as_slice())?;
-                    }
-                }
-                Ok::<bool, ConflictableTransactionError<()>>(true)
-            });
-        let done = result.map_err(|e| StoreError::Io {
-            what: format!("writing {}", channel_name(at)),
-            reason: format!("{e:?}"),
-        })?;
-        if done {
-            self.flush()?;
+        if changed {
+            self.flush_to_disk()?;
         }
-        Ok(done)
+        Ok(out)
     }
 
-    fn last_finished(&self, at: &ChannelKey) -> Result<Option<Record>, StoreError> {
-        let name = channel_name(at);
-        match self
-            .last
-            .get(channel_key(at))
-            .map_err(io(format!("reading the last game of {name}")))?
-        {
-            Some(id) => self.get_history(&String::from_utf8_lossy(&id)),
-            None => Ok(None),
-        }
+    fn get_many(&self, keys: &[(Space, Key)]) -> Result<Vec<Option<Vec<u8>>>, StoreError> {
+        keys.iter()
+            .map(|(s, k)| {
+                let v = self.tree(*s).get(raw_key(k)).map_err(io("reading"))?;
+                Ok(v.map(|v| v.to_vec()))
+            })
+            .collect()
     }
 
-    fn finished(&self, id: &str) -> Result<Option<Record>, StoreError> {
-        self.get_history(id)
-    }
-
-    fn new_id(&self, now_ms: u64) -> Result<String, StoreError> {
-        let n = self.db.generate_id().map_err(io("generating a game id"))?;
-        Ok(format!("{now_ms}-{n}"))
-    }
-
-    fn for_each(
+    fn scan(
         &self,
-        each: &mut dyn FnMut(&Record) -> Result<(), StoreError>,
+        space: Space,
+        prefix: &str,
+        each: &mut dyn FnMut(Key, Vec<u8>) -> Result<(), StoreError>,
     ) -> Result<(), StoreError> {
-        for item in self.channels.iter() {
-            let (k, v) = item.map_err(io("reading the channels"))?;
-            let key = format!("channel key {:?}", String::from_utf8_lossy(&k));
-            each(&decode(&key, &v)?)?;
-        }
-        for item in self.history.iter() {
-            let (k, v) = item.map_err(io("reading the history"))?;
-            let key = format!("history {}", String::from_utf8_lossy(&k));
-            each(&decode(&key, &v)?)?;
+        let prefix = if space.by_channel() { "" } else { prefix };
+        for item in self.tree(space).scan_prefix(prefix.as_bytes()) {
+            let (k, v) = item.map_err(io(format!("reading {space:?} {prefix}*")))?;
+            let key = if space.by_channel() {
+                match key_channel(&k) {
+                    Some(at) => Key::Channel(at),
+                    None => continue,
+                }
+            } else if space == Space::Listed && k.as_ref() == LISTED_MADE {
+                continue;
+            } else {
+                Key::Name(String::from_utf8_lossy(&k).into_owned())
+            };
+            each(key, v.to_vec())?;
         }
         Ok(())
     }
 
-    fn import(&self, batch: &ImportBatch) -> Result<ImportCounts, StoreError> {
-        let _writing = self.writing();
-        let records: Vec<Vec<u8>> = batch.records.iter().map(encode).collect();
-        // One transaction over every tree an import writes: all or nothing.
-        let result: Result<ImportCounts, TransactionError<StoreError>> = (
-            &self.channels,
-            &self.history,
-            &self.last,
-            &self.wake,
-            &self.docs,
-            &self.listed,
-        )
-            .transaction(|(channels, history, last, wake, docs, listed)| {
-                let mut tx = SledImport {
-                    channels,
-                    history,
-                    last,
-                    wake,
-                    docs,
-                    listed,
-                };
-                import::run(&mut tx, batch, &records)?.map_err(ConflictableTransactionError::Abort)
-            });
-        let counts = result.map_err(|e| match e {
-            TransactionError::Abort(e) => e,
-            TransactionError::Storage(e) => StoreError::Io {
-                what: "importing".into(),
-                reason: e.to_string(),
-            },
-        })?;
-        if counts.records_added + counts.docs_added > 0 {
-            self.flush()?;
-        }
-        Ok(counts)
+    fn count(&self, space: Space) -> Result<usize, StoreError> {
+        Ok(self.tree(space).len())
+    }
+
+    fn next_id(&self) -> Result<u64, StoreError> {
+        self.db.generate_id().map_err(io("generating a game id"))
     }
 
     fn quiesced(&self, read: &mut dyn FnMut() -> Result<(), StoreError>) -> Result<(), StoreError> {
@@ -562,130 +470,7 @@ impl Store for SledStore {
         read()
     }
 
-    fn counts(&self) -> (usize, usize) {
-        (self.channels.len(), self.history.len())
-    }
-
-    fn due(&self, now_ms: u64) -> Result<Vec<ChannelKey>, StoreError> {
-        let mut out = Vec::new();
-        for item in self.wake.iter() {
-            let (k, v) = item.map_err(io("reading the wake index"))?;
-            let ms = v.as_ref().try_into().map(u64::from_be_bytes).unwrap_or(0);
-            if ms <= now_ms {
-                if let Some(at) = key_channel(&k) {
-                    out.push(at);
-                }
-            }
-        }
-        Ok(out)
-    }
-
-    fn doc(&self, key: &DocKey) -> Result<Option<Vec<u8>>, StoreError> {
-        Ok(self
-            .docs
-            .get(key.to_string().as_bytes())
-            .map_err(io(format!("reading document {key}")))?
-            .map(|v| v.to_vec()))
-    }
-
-    fn write_doc(
-        &self,
-        key: &DocKey,
-        expected: Option<&[u8]>,
-        new: Option<&[u8]>,
-    ) -> Result<bool, StoreError> {
-        let _writing = self.writing();
-        let k = key.to_string();
-        let done = if key.listed_on_write() {
-            self.write_listed(&k, expected, new)
-                .map_err(io(format!("writing document {key}")))?
-        } else {
-            self.docs
-                .compare_and_swap(k.as_bytes(), expected, new)
-                .map_err(io(format!("writing document {key}")))?
-                .is_ok()
-        };
-        if done {
-            self.flush()?;
-        }
-        Ok(done)
-    }
-
-    fn listed(&self) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
-        let mut out = Vec::new();
-        for k in self.listed.iter().keys() {
-            let k = k.map_err(io("reading the driver's list"))?;
-            if k.as_ref() == LISTED_MADE {
-                continue;
-            }
-            let Some(v) = self.docs.get(&k).map_err(io("reading the driver's list"))? else {
-                continue;
-            };
-            let k = String::from_utf8_lossy(&k);
-            let key = DocKey::parse(&k).map_err(|reason| StoreError::Read {
-                key: format!("document {k}"),
-                reason,
-            })?;
-            out.push((key, v.to_vec()));
-        }
-        Ok(out)
-    }
-
-    fn unlist(&self, key: &DocKey, expected: &[u8]) -> Result<bool, StoreError> {
-        let _writing = self.writing();
-        let k = key.to_string();
-        let result: Result<bool, TransactionError<()>> =
-            (&self.docs, &self.listed).transaction(|(docs, listed)| {
-                if docs.get(k.as_bytes())?.as_deref() != Some(expected) {
-                    return Ok(false);
-                }
-                Ok(listed.remove(k.as_bytes())?.is_some())
-            });
-        let done = result.map_err(|e| StoreError::Io {
-            what: format!("taking document {key} off the driver's list"),
-            reason: format!("{e:?}"),
-        })?;
-        if done {
-            self.flush()?;
-        }
-        Ok(done)
-    }
-
-    fn docs(&self, prefix: &DocPrefix) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
-        let mut out = Vec::new();
-        let prefix = prefix.to_string();
-        for item in self.docs.scan_prefix(prefix.as_bytes()) {
-            let (k, v) = item.map_err(io(format!("reading documents {prefix}*")))?;
-            let k = String::from_utf8_lossy(&k);
-            let key = DocKey::parse(&k).map_err(|reason| StoreError::Read {
-                key: format!("document {k}"),
-                reason,
-            })?;
-            out.push((key, v.to_vec()));
-        }
-        Ok(out)
-    }
-
-    fn unsettled(&self) -> Result<Vec<String>, StoreError> {
-        self.unsettled
-            .iter()
-            .keys()
-            .map(|k| {
-                k.map(|k| String::from_utf8_lossy(&k).into_owned())
-                    .map_err(io("reading the unsettled games"))
-            })
-            .collect()
-    }
-
-    fn settle(&self, id: &str) -> Result<(), StoreError> {
-        let _writing = self.writing();
-        let removed = self
-            .unsettled
-            .remove(id.as_bytes())
-            .map_err(io(format!("settling game {id}")))?;
-        if removed.is_some() {
-            self.flush()?;
-        }
-        Ok(())
+    fn flush(&self) -> Result<(), StoreError> {
+        self.flush_to_disk()
     }
 }

@@ -124,7 +124,7 @@ pub fn each_backend(test: &str, check: impl Fn(&dyn Backend)) {
     }
 }
 
-fn at(community: &str, channel: &str) -> ChannelKey {
+pub fn at(community: &str, channel: &str) -> ChannelKey {
     ChannelKey {
         community: community.into(),
         channel: channel.into(),
@@ -143,7 +143,7 @@ fn katro() -> GameKind {
 }
 
 /// An open challenge by `who` in `at`, expiring at `expires_ms` (its wake-up time).
-fn challenge(id: &str, at: &ChannelKey, who: &str, expires_ms: u64) -> Record {
+pub fn challenge(id: &str, at: &ChannelKey, who: &str, expires_ms: u64) -> Record {
     let c = Challenge {
         challenger: user(who),
         opponent: None,
@@ -156,7 +156,7 @@ fn challenge(id: &str, at: &ChannelKey, who: &str, expires_ms: u64) -> Record {
 }
 
 /// A game in play in `at`, last changed at `updated_ms`, waking at `wake`.
-fn game(id: &str, at: &ChannelKey, updated_ms: u64, wake: Option<u64>) -> Record {
+pub fn game(id: &str, at: &ChannelKey, updated_ms: u64, wake: Option<u64>) -> Record {
     let play = Play::new(katro()).unwrap();
     let mut r = Record::in_play(
         id.into(),
@@ -180,7 +180,7 @@ fn game(id: &str, at: &ChannelKey, updated_ms: u64, wake: Option<u64>) -> Record
 
 /// `r` finished at its last change, as only a game in play can be: a challenge is first
 /// accepted (alice and bob seated), then the game ends in an agreed draw (rated).
-fn finished(mut r: Record) -> Record {
+pub fn finished(mut r: Record) -> Record {
     let at_ms = r.updated_ms;
     if r.open_challenge().is_some() {
         let play = Play::new(katro()).unwrap();
@@ -236,7 +236,7 @@ fn contract_cas_race_of_300_writers_has_exactly_one_winner() {
 }
 
 /// Runs `write` on `n` threads released together; how many returned `true`.
-fn race(
+pub fn race(
     store: &Arc<dyn Store>,
     n: usize,
     write: impl Fn(&dyn Store, usize) -> bool + Sync,

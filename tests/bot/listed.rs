@@ -10,7 +10,8 @@ use mancala_bot::core::{Core, ManualClock, Settings};
 use mancala_bot::model::ChannelKey;
 use mancala_bot::store::keys::{DocKey, DocPrefix};
 use mancala_bot::store::{
-    ImportBatch, ImportCounts, MemoryStore, Record, Store, StoreError, Stored, Version, Write,
+    Got, ImportBatch, ImportCounts, MemoryStore, Op, Read, Record, Store, StoreError, Stored,
+    Version, Write,
 };
 
 use crate::contract::{each_backend, Backend};
@@ -202,6 +203,20 @@ impl Store for ReadLog {
     }
     fn settle(&self, id: &str) -> Result<(), StoreError> {
         self.inner.settle(id)
+    }
+    fn read(&self, keys: &[Read]) -> Result<Vec<Got>, StoreError> {
+        let out = self.inner.read(keys)?;
+        for (key, got) in keys.iter().zip(&out) {
+            match (key, got) {
+                (Read::Doc(k), _) => self.note(k),
+                (_, Got::Docs(docs)) => docs.iter().for_each(|(k, _)| self.note(k)),
+                _ => {}
+            }
+        }
+        Ok(out)
+    }
+    fn commit(&self, ops: &mut [Op]) -> Result<bool, StoreError> {
+        self.inner.commit(ops)
     }
 }
 
