@@ -12,6 +12,7 @@
 //! compare-and-swap, and answers with `Reply`s whose pictures come from the painter port
 //! (which `render` implements); the transport renders the replies for its platform.
 #![deny(missing_docs)]
+#![warn(unreachable_pub)]
 
 /// `tr!("id")`, `tr!("id", name = value, ...)`: the message `id` of the message files
 /// (`locales/LANG/*.ftl`) in the language of the command being answered

@@ -35,6 +35,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![deny(missing_docs)]
+#![warn(unreachable_pub)]
 // Denied, not forbidden: the transposition table's prefetch (tt.rs) is the one
 // exception, allowed where it stands.
 #![deny(unsafe_code)]

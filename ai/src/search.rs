@@ -202,7 +202,7 @@ fn hoyito_final_sign(pos: &Position) -> i32 {
 
 impl Searcher {
     /// A searcher with a transposition table of `tt_mb` mebibytes.
-    pub fn new(tt_mb: usize) -> Searcher {
+    pub(crate) fn new(tt_mb: usize) -> Searcher {
         Searcher {
             tt: Table::new(tt_mb),
             killers: vec![[None; 2]; MAX_PLY],
@@ -225,13 +225,13 @@ impl Searcher {
     }
 
     /// Forgets everything learnt (for reproducible searches).
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.tt.clear();
         self.killers.fill([None; 2]);
     }
 
     /// Bytes held by the transposition table.
-    pub fn tt_bytes(&self) -> usize {
+    pub(crate) fn tt_bytes(&self) -> usize {
         self.tt.bytes()
     }
 
@@ -243,7 +243,7 @@ impl Searcher {
     ///
     /// With a `report`er, each completed iteration is reported with its principal
     /// variation; without, none is walked (the bot's moves need none).
-    pub fn search_root(
+    pub(crate) fn search_root(
         &mut self,
         root: &Position,
         history: &[Position],

@@ -41,7 +41,7 @@ pub(crate) struct Table {
 
 impl Table {
     /// A table of at most `mb` mebibytes (at least one entry).
-    pub fn new(mb: usize) -> Table {
+    pub(crate) fn new(mb: usize) -> Table {
         let bytes = mb.max(1) * 1024 * 1024;
         let n = (bytes / core::mem::size_of::<Entry>()).max(1);
         let n = if n.is_power_of_two() {
@@ -57,24 +57,24 @@ impl Table {
     }
 
     /// Marks the start of a new search, so that old entries are replaced first.
-    pub fn new_search(&mut self) {
+    pub(crate) fn new_search(&mut self) {
         self.generation = self.generation.wrapping_add(1);
     }
 
     /// The current search's generation: entries stored since [`Table::new_search`]
     /// carry it.
     #[inline]
-    pub fn generation(&self) -> u8 {
+    pub(crate) fn generation(&self) -> u8 {
         self.generation
     }
 
     /// Empties the table.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.entries.fill(EMPTY);
     }
 
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Entry> {
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
         let e = self.entries[key as usize & self.mask];
         (e.key == key && key != 0).then_some(e)
     }
@@ -83,7 +83,7 @@ impl Table {
     /// soon. Most entries are out of the cache, and a probe that waits for memory costs
     /// as much as several nodes.
     #[inline]
-    pub fn prefetch(&self, key: u64) {
+    pub(crate) fn prefetch(&self, key: u64) {
         let e = &self.entries[key as usize & self.mask];
         // A prefetch instruction: unlike a load, it does not hold the processor up
         // until the line arrives, so the search goes on meanwhile. The one unsafe
@@ -105,7 +105,7 @@ impl Table {
     }
 
     #[inline]
-    pub fn store(&mut self, key: u64, depth: u32, score: i32, bound: Bound, best: u8) {
+    pub(crate) fn store(&mut self, key: u64, depth: u32, score: i32, bound: Bound, best: u8) {
         let slot = &mut self.entries[key as usize & self.mask];
         let depth = depth.min(255) as u8;
         if slot.key == key
@@ -131,7 +131,7 @@ impl Table {
     }
 
     /// Bytes allocated.
-    pub fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         self.entries.len() * core::mem::size_of::<Entry>()
     }
 }

@@ -25,6 +25,7 @@
 //! # Ok::<(), mancala_rules::PlayError>(())
 //! ```
 #![deny(missing_docs)]
+#![warn(unreachable_pub)]
 #![forbid(unsafe_code)]
 
 mod error;

@@ -28,7 +28,7 @@ use crate::store::{Record, Stored};
 /// holds no game to show. Only the channel's record is compared when writing: the other
 /// parts are read as they were, as before this shape.
 #[derive(Clone, Debug, Default)]
-pub struct ChannelState {
+pub(super) struct ChannelState {
     /// The channel's record (a challenge or a game in play) with its stored version.
     pub stored: Option<Stored>,
     /// The last game finished in the channel, when the command shows or repeats it
@@ -67,7 +67,7 @@ impl ChannelState {
     #[cfg(test)]
     /// A state holding `record` as the channel's record, with a version made up for
     /// tests (no store compares it).
-    pub fn with_record(record: Record) -> ChannelState {
+    pub(super) fn with_record(record: Record) -> ChannelState {
         ChannelState {
             stored: Some(Stored {
                 record,
@@ -78,14 +78,14 @@ impl ChannelState {
     }
 
     /// The channel's record, if any.
-    pub fn record(&self) -> Option<&Record> {
+    pub(super) fn record(&self) -> Option<&Record> {
         self.stored.as_ref().map(|s| &s.record)
     }
 }
 
 /// The circumstances of a command: who, where, when, and the core's settings.
 #[derive(Clone, Copy, Debug)]
-pub struct Ctx<'a> {
+pub(super) struct Ctx<'a> {
     /// The channel.
     pub at: &'a ChannelKey,
     /// Who sent the command.
@@ -110,23 +110,23 @@ pub struct Ctx<'a> {
 
 impl Ctx<'_> {
     /// The command prefix, e.g. `!`.
-    pub fn p(&self) -> &str {
+    pub(super) fn p(&self) -> &str {
         &self.settings.prefix
     }
 }
 
 /// A refused command: the text of the one error reply; nothing changes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refusal(pub String);
+pub(super) struct Refusal(pub String);
 
 /// `Err(Refusal(text))`.
-pub fn refuse<T>(text: impl Into<String>) -> Result<T, Refusal> {
+pub(super) fn refuse<T>(text: impl Into<String>) -> Result<T, Refusal> {
     Err(Refusal(text.into()))
 }
 
 /// The one write a decision asks for, to the channel's record.
 #[derive(Clone, Debug)]
-pub enum Change {
+pub(super) enum Change {
     /// A new record where the channel holds none (or an expired challenge): the
     /// store gives it a fresh game id as it writes it ([`crate::store::GameOp::Create`]),
     /// so that the handler needs no store.
@@ -143,7 +143,7 @@ pub enum Change {
 /// A document a decision writes: `value` at `key` if it still holds `expected` (the
 /// bytes read, `None`: absent), in the same compare-and-swap as the channel's record.
 #[derive(Clone, Debug)]
-pub struct DocWrite {
+pub(super) struct DocWrite {
     /// The document.
     pub key: DocKey,
     /// Its bytes as read.
@@ -154,7 +154,7 @@ pub struct DocWrite {
 
 impl DocWrite {
     /// `value` as JSON at `key`, which held `expected` when read.
-    pub fn of<T: serde::Serialize>(key: DocKey, expected: Option<Vec<u8>>, value: &T) -> DocWrite {
+    pub(super) fn of<T: serde::Serialize>(key: DocKey, expected: Option<Vec<u8>>, value: &T) -> DocWrite {
         DocWrite {
             key,
             expected,
@@ -167,7 +167,7 @@ impl DocWrite {
 /// game there changes through the dispatcher of its own channel, as a command of the
 /// driver (a tournament never writes a game itself).
 #[derive(Clone, Debug)]
-pub enum FollowUp {
+pub(super) enum FollowUp {
     /// The tournament `key` started: open its first round's rooms and games, then
     /// announce it (the announcement names the rooms).
     Started(DocKey),
@@ -194,7 +194,7 @@ pub enum FollowUp {
 /// What a command decided: the writes (none for a command that only looks) and the
 /// replies to post once they succeeded.
 #[derive(Clone, Debug, Default)]
-pub struct Decision {
+pub(super) struct Decision {
     /// The write of the channel's record; `None`: it stays as read.
     pub change: Option<Change>,
     /// The documents written with it, in the same compare-and-swap.
@@ -207,7 +207,7 @@ pub struct Decision {
 
 impl Decision {
     /// Replies only, no write.
-    pub fn look(replies: Vec<Draft>) -> Decision {
+    pub(super) fn look(replies: Vec<Draft>) -> Decision {
         Decision {
             replies,
             ..Decision::default()
@@ -215,7 +215,7 @@ impl Decision {
     }
 
     /// `change` with its replies.
-    pub fn write(change: Change, replies: Vec<Draft>) -> Decision {
+    pub(super) fn write(change: Change, replies: Vec<Draft>) -> Decision {
         Decision {
             change: Some(change),
             replies,
@@ -224,7 +224,7 @@ impl Decision {
     }
 
     /// Replies and the documents `docs`, no change to the channel's record.
-    pub fn docs(docs: Vec<DocWrite>, replies: Vec<Draft>) -> Decision {
+    pub(super) fn docs(docs: Vec<DocWrite>, replies: Vec<Draft>) -> Decision {
         Decision {
             docs,
             replies,
@@ -234,7 +234,7 @@ impl Decision {
 
     #[cfg(test)]
     /// The text of every reply, for tests and logs.
-    pub fn texts(&self) -> Vec<String> {
+    pub(super) fn texts(&self) -> Vec<String> {
         self.replies.iter().map(|d| d.reply.text()).collect()
     }
 }
@@ -242,7 +242,7 @@ impl Decision {
 /// A reply as decided: everything but its pictures, which the dispatcher paints after
 /// the write, in order, into [`Reply::attachments`].
 #[derive(Clone, Debug, Default)]
-pub struct Draft {
+pub(super) struct Draft {
     /// The reply, without attachments.
     pub reply: Reply,
     /// The pictures to attach.
@@ -251,7 +251,7 @@ pub struct Draft {
 
 impl Draft {
     /// A plain text reply.
-    pub fn text(text: impl Into<String>) -> Draft {
+    pub(super) fn text(text: impl Into<String>) -> Draft {
         Draft {
             reply: Reply {
                 body: text.into().into(),
@@ -262,7 +262,7 @@ impl Draft {
     }
 
     /// A reply with `body`, `pictures` and `mentions`.
-    pub fn new(body: String, pictures: Vec<Picture>, mentions: Vec<User>) -> Draft {
+    pub(super) fn new(body: String, pictures: Vec<Picture>, mentions: Vec<User>) -> Draft {
         Draft {
             reply: Reply {
                 body: body.into(),
@@ -276,7 +276,7 @@ impl Draft {
 
 /// A picture a reply asks for (see [`crate::core::painter::Painter`]).
 #[derive(Clone, Debug)]
-pub enum Picture {
+pub(super) enum Picture {
     /// The board `pos`, as `board.png`.
     Board {
         /// The position.
@@ -321,7 +321,7 @@ pub enum Picture {
 
 impl Picture {
     /// Draws this picture's boards in the colours of `theme` (charts keep theirs).
-    pub fn set_theme(&mut self, theme: crate::core::show::Theme) {
+    pub(super) fn set_theme(&mut self, theme: crate::core::show::Theme) {
         match self {
             Picture::Board { info, .. } | Picture::Replay { info, .. } => info.theme = theme,
             Picture::Move { info, extra, .. } => {

@@ -8,12 +8,12 @@
 //! numbers them). An entry of a layer is `rank * 2 + side` (South 0, North 1).
 
 /// Holes of the Hoyito 2x6 board (H1).
-pub const HOLES: usize = 12;
+pub(super) const HOLES: usize = 12;
 
 /// Largest seed count the binomial table covers: sums up to this many seeds can be
 /// ranked. Far above any layer that fits in memory (16 seeds are already 13 million
 /// boards).
-pub const MAX_RANKED_SEEDS: usize = 48;
+pub(super) const MAX_RANKED_SEEDS: usize = 48;
 
 const ROWS: usize = MAX_RANKED_SEEDS + HOLES + 1;
 
@@ -47,7 +47,7 @@ fn ways(seeds: usize, holes: usize) -> u64 {
 
 /// The number of boards holding exactly `seeds` seeds: `C(seeds + 11, 11)`. 0 past
 /// [`MAX_RANKED_SEEDS`].
-pub fn boards(seeds: usize) -> u64 {
+pub(super) fn boards(seeds: usize) -> u64 {
     if seeds > MAX_RANKED_SEEDS {
         0
     } else {
@@ -57,7 +57,7 @@ pub fn boards(seeds: usize) -> u64 {
 
 /// The rank of `board` among the boards with its seed total (see the module doc);
 /// `None` when that total exceeds [`MAX_RANKED_SEEDS`].
-pub fn rank(board: &[u8; HOLES]) -> Option<u64> {
+pub(super) fn rank(board: &[u8; HOLES]) -> Option<u64> {
     let total: usize = board.iter().map(|&s| s as usize).sum();
     if total > MAX_RANKED_SEEDS {
         return None;
@@ -77,7 +77,7 @@ pub fn rank(board: &[u8; HOLES]) -> Option<u64> {
 
 /// The board of rank `r` among those holding `seeds` seeds (inverse of [`rank`]);
 /// `None` when `r >= boards(seeds)`.
-pub fn unrank(seeds: usize, mut r: u64) -> Option<[u8; HOLES]> {
+pub(super) fn unrank(seeds: usize, mut r: u64) -> Option<[u8; HOLES]> {
     if r >= boards(seeds) {
         return None;
     }

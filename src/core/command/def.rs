@@ -26,7 +26,7 @@ pub fn message_id(area: &str, path: &[&str]) -> String {
 
 /// The message `id` in `lang`, or in the language of the command being answered
 /// ([`i18n::with_lang`]) when `lang` is `None`.
-pub fn words(lang: Option<Lang>, id: &str, args: &[(&str, Arg<'_>)]) -> String {
+pub(super) fn words(lang: Option<Lang>, id: &str, args: &[(&str, Arg<'_>)]) -> String {
     match lang {
         Some(lang) => i18n::message(lang, id, args),
         None => i18n::text(id, args),

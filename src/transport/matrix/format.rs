@@ -8,11 +8,11 @@ use crate::core::api::{plain_time, Body, Segment};
 
 /// The homeserver's limit on an event, in bytes of its JSON (Matrix spec, "Size limits":
 /// 65,536 bytes including the envelope).
-pub const MAX_EVENT_BYTES: usize = 65_536;
+pub(super) const MAX_EVENT_BYTES: usize = 65_536;
 
 /// Most bytes of an image's caption (its alt text): well under [`MAX_EVENT_BYTES`]
 /// with the event's other fields, whatever the script.
-pub const MAX_CAPTION_BYTES: usize = 16_384;
+pub(super) const MAX_CAPTION_BYTES: usize = 16_384;
 
 // A caption leaves more than half of the event for its other fields.
 const _: () = assert!(MAX_CAPTION_BYTES < MAX_EVENT_BYTES / 2);
@@ -39,7 +39,7 @@ pub const LIMITS: TransportLimits = TransportLimits {
 
 /// The caption of an image: its alt text, cut at a character boundary to
 /// [`MAX_CAPTION_BYTES`] when longer, saying how much was left out.
-pub fn caption(alt: &str) -> String {
+pub(super) fn caption(alt: &str) -> String {
     if alt.len() <= MAX_CAPTION_BYTES {
         return alt.to_string();
     }
@@ -57,7 +57,7 @@ const MATRIX_TO: &str = "https://matrix.to/#/";
 
 /// A pill found in a message's HTML: the user it links and the text shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Pill {
+pub(super) struct Pill {
     /// The linked Matrix user id, `@alice:example.org`.
     pub user_id: String,
     /// The text of the link (usually the display name), tags removed, entities decoded.
@@ -65,7 +65,7 @@ pub struct Pill {
 }
 
 /// True for a string shaped like a Matrix user id: `@localpart:server`, no spaces.
-pub fn looks_like_user_id(s: &str) -> bool {
+pub(super) fn looks_like_user_id(s: &str) -> bool {
     let Some(rest) = s.strip_prefix('@') else {
         return false;
     };
@@ -111,7 +111,7 @@ fn unescape_html(s: &str) -> String {
 }
 
 /// Escapes text for HTML.
-pub fn escape_html(s: &str) -> String {
+pub(super) fn escape_html(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -143,7 +143,7 @@ fn strip_tags(s: &str) -> String {
 
 /// The user pills of a message's HTML body, in order: `<a href="https://matrix.to/#/
 /// @bob:example.org">Bob</a>`. Links to rooms or events are skipped.
-pub fn pills(html: &str) -> Vec<Pill> {
+pub(super) fn pills(html: &str) -> Vec<Pill> {
     let mut found = Vec::new();
     let mut rest = html;
     while let Some(start) = rest.find("<a ") {
@@ -191,7 +191,7 @@ pub fn pills(html: &str) -> Vec<Pill> {
 /// the pills in order, then plain user ids typed in the body, then the declared mentions
 /// not seen yet except the bot itself (a client adds the bot there when one answers one
 /// of its messages); each user once.
-pub fn incoming_text(
+pub(super) fn incoming_text(
     body: &str,
     html: Option<&str>,
     declared: &[String],
@@ -231,7 +231,7 @@ pub fn incoming_text(
 /// `@Name` of each `(user_id, name)` in `mentions` as a pill linking the user (the longest
 /// names first, so that `@Ann Lee` wins over `@Ann`); code as `<code>`; times written out
 /// relative to `now_ms` ([`crate::core::api::plain_time`]).
-pub fn notice_html(body: &Body, now_ms: u64, mentions: &[(String, String)]) -> String {
+pub(super) fn notice_html(body: &Body, now_ms: u64, mentions: &[(String, String)]) -> String {
     let mut sorted: Vec<&(String, String)> = mentions
         .iter()
         .filter(|(id, name)| looks_like_user_id(id) && !name.is_empty())
@@ -293,7 +293,7 @@ fn pill_names(html: &str, mentions: &[&(String, String)]) -> String {
 
 /// How an attachment is posted, by its file name's extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub(super) enum Kind {
     /// A PNG picture (`m.image`, `image/png`).
     Png,
     /// An animated GIF (`m.image`, `image/gif`), posted only when enabled.
@@ -303,7 +303,7 @@ pub enum Kind {
 }
 
 /// The [`Kind`] of the attachment named `filename`.
-pub fn kind(filename: &str) -> Kind {
+pub(super) fn kind(filename: &str) -> Kind {
     let lower = filename.to_ascii_lowercase();
     if lower.ends_with(".png") {
         Kind::Png

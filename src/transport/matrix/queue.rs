@@ -14,11 +14,11 @@ use std::sync::Mutex;
 use tokio::sync::mpsc;
 
 /// Commands that may wait in one room.
-pub const ROOM_QUEUE: usize = 32;
+pub(super) const ROOM_QUEUE: usize = 32;
 
 /// What became of a pushed command.
 #[derive(Debug)]
-pub enum Pushed<T> {
+pub(super) enum Pushed<T> {
     /// It waits for the room's running worker.
     Queued,
     /// The room had no running worker: start one on this receiver (the command is in it).
@@ -33,14 +33,14 @@ pub enum Pushed<T> {
 
 /// The queues of every room, keyed by room.
 #[derive(Debug)]
-pub struct RoomQueues<K, T> {
+pub(super) struct RoomQueues<K, T> {
     senders: Mutex<HashMap<K, (mpsc::Sender<T>, bool)>>,
     capacity: usize,
 }
 
 impl<K: Eq + Hash + Clone, T> RoomQueues<K, T> {
     /// Queues of `capacity` commands each (at least 1).
-    pub fn new(capacity: usize) -> Self {
+    pub(super) fn new(capacity: usize) -> Self {
         RoomQueues {
             senders: Mutex::new(HashMap::new()),
             capacity: capacity.max(1),
@@ -48,7 +48,7 @@ impl<K: Eq + Hash + Clone, T> RoomQueues<K, T> {
     }
 
     /// Queues `item` for `room`'s worker (see [`Pushed`]).
-    pub fn push(&self, room: &K, item: T) -> Pushed<T> {
+    pub(super) fn push(&self, room: &K, item: T) -> Pushed<T> {
         let mut senders = self.senders.lock().unwrap_or_else(|e| e.into_inner());
         let item = match senders.get_mut(room) {
             Some((tx, full)) => match tx.try_send(item) {
@@ -74,7 +74,7 @@ impl<K: Eq + Hash + Clone, T> RoomQueues<K, T> {
     }
 
     /// Forgets every queue (their workers end when they have drained them).
-    pub fn clear(&self) {
+    pub(super) fn clear(&self) {
         self.senders
             .lock()
             .unwrap_or_else(|e| e.into_inner())

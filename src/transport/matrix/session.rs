@@ -84,7 +84,7 @@ fn write_saved(path: &Path, saved: &Saved) -> anyhow::Result<()> {
 /// The homeserver's URL is refused by [`crate::transport::base_url`] (`http://` to a
 /// host that is not loopback), the store directory cannot be created or written, the
 /// homeserver cannot be reached, or it refuses the login.
-pub async fn connect(opts: &MatrixOptions) -> anyhow::Result<Client> {
+pub(super) async fn connect(opts: &MatrixOptions) -> anyhow::Result<Client> {
     if let Err(why) = crate::transport::base_url(&opts.homeserver) {
         anyhow::bail!("the Matrix homeserver {why}");
     }
