@@ -17,11 +17,11 @@ use crate::metrics::Metrics;
 /// The most positions searched per position of an analysed game, whatever `[ai]
 /// max_nodes` says: a game of 700 moves is then about 70 million positions, seconds of
 /// one search thread rather than minutes.
-pub const NODE_CAP: u64 = 50_000;
+pub(crate) const NODE_CAP: u64 = 50_000;
 
 /// The positions searched per position of the game: `[ai] max_nodes` when set, else
 /// the cap, never above [`NODE_CAP`].
-pub fn nodes_per_position(max_nodes: Option<u64>) -> u64 {
+pub(crate) fn nodes_per_position(max_nodes: Option<u64>) -> u64 {
     max_nodes.unwrap_or(NODE_CAP).clamp(1, NODE_CAP)
 }
 

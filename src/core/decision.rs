@@ -154,7 +154,11 @@ pub(super) struct DocWrite {
 
 impl DocWrite {
     /// `value` as JSON at `key`, which held `expected` when read.
-    pub(super) fn of<T: serde::Serialize>(key: DocKey, expected: Option<Vec<u8>>, value: &T) -> DocWrite {
+    pub(super) fn of<T: serde::Serialize>(
+        key: DocKey,
+        expected: Option<Vec<u8>>,
+        value: &T,
+    ) -> DocWrite {
         DocWrite {
             key,
             expected,

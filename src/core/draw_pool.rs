@@ -41,7 +41,7 @@ impl Default for DrawSize {
 
 /// The pool is full: `ahead` replays are drawn or waiting; try again in `secs`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DrawBusy {
+pub(crate) struct DrawBusy {
     /// Replays in the pool now.
     pub ahead: usize,
     /// Seconds until a place is likely free, at least 1.
@@ -49,7 +49,7 @@ pub struct DrawBusy {
 }
 
 /// The drawing threads and the replays waiting for them.
-pub struct DrawPool {
+pub(crate) struct DrawPool {
     size: DrawSize,
     /// The queue, with the threads started on first use.
     jobs: OnceLock<mpsc::Sender<Job>>,
@@ -64,7 +64,7 @@ pub struct DrawPool {
 
 /// A replay's place in the pool; dropping it gives the place up.
 #[must_use = "the place is given up when the ticket is dropped"]
-pub struct DrawTicket<'a> {
+pub(crate) struct DrawTicket<'a> {
     pool: &'a DrawPool,
     frames: usize,
 }
@@ -80,12 +80,12 @@ impl Drop for DrawTicket<'_> {
 
 /// The drawing failed (a panic in the painter, or no drawing thread); nothing was drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DrawStopped;
+pub(crate) struct DrawStopped;
 
 impl DrawPool {
     /// An empty pool of `size` (at least one thread), its threads started on first
     /// use; the replays waiting are `mancala_picture_queue_depth` in `metrics`.
-    pub fn new(size: DrawSize, metrics: Arc<Metrics>) -> DrawPool {
+    pub(crate) fn new(size: DrawSize, metrics: Arc<Metrics>) -> DrawPool {
         DrawPool {
             size: DrawSize {
                 threads: size.threads.max(1),
@@ -100,17 +100,17 @@ impl DrawPool {
     }
 
     /// Replays drawn or waiting now.
-    pub fn in_use(&self) -> usize {
+    pub(crate) fn in_use(&self) -> usize {
         self.admitted.load(Ordering::SeqCst)
     }
 
     /// Whether a replay asked for now would be refused.
-    pub fn is_full(&self) -> bool {
+    pub(crate) fn is_full(&self) -> bool {
         self.in_use() >= self.size.threads + self.size.queue
     }
 
     /// The refusal while full: the replays ahead and the time their frames take.
-    pub fn busy(&self) -> DrawBusy {
+    pub(crate) fn busy(&self) -> DrawBusy {
         let frames = self.frames_ahead.load(Ordering::SeqCst) as u64;
         let us = frames * self.us_per_frame.load(Ordering::Relaxed) / self.size.threads as u64;
         DrawBusy {
@@ -124,7 +124,7 @@ impl DrawPool {
     ///
     /// # Errors
     /// [`DrawBusy`]: nothing was taken.
-    pub fn admit(&self, frames: usize) -> Result<DrawTicket<'_>, DrawBusy> {
+    pub(crate) fn admit(&self, frames: usize) -> Result<DrawTicket<'_>, DrawBusy> {
         let cap = self.size.threads + self.size.queue;
         let taken = self
             .admitted
@@ -143,7 +143,7 @@ impl DrawPool {
     ///
     /// # Errors
     /// [`DrawStopped`] when `draw` panicked (the thread goes on) or no thread runs.
-    pub fn run<T: Send + 'static>(
+    pub(crate) fn run<T: Send + 'static>(
         &self,
         ticket: &DrawTicket<'_>,
         draw: impl FnOnce() -> T + Send + 'static,

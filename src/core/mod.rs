@@ -17,7 +17,7 @@
 
 mod aftermath;
 pub mod ai_pool;
-pub mod analyses;
+pub(crate) mod analyses;
 mod analysis;
 pub mod api;
 pub mod backup;
@@ -26,26 +26,26 @@ mod correspondence;
 mod deadlines;
 mod decision;
 mod dispatch;
-pub mod draw_pool;
+pub(crate) mod draw_pool;
 mod games;
 mod hint;
 pub mod input;
-pub mod intake;
+pub(crate) mod intake;
 mod limiter;
-pub mod limits;
+pub(crate) mod limits;
 #[cfg(test)]
 mod load_tests;
-pub mod needs;
+pub(crate) mod needs;
 pub mod painter;
-pub mod pictures;
+pub(crate) mod pictures;
 mod play;
 mod prefs;
 mod rating_views;
 pub mod ratings;
-pub mod reply;
-pub mod review_store;
+pub(crate) mod reply;
+pub(crate) mod review_store;
 mod set;
-pub mod shapes;
+pub(crate) mod shapes;
 pub mod show;
 mod snapshot;
 #[cfg(test)]
@@ -199,13 +199,13 @@ pub struct Settings {
     /// one searcher per core, 64 waiting.
     pub ai_pool: ai_pool::PoolSize,
     /// The searchers of `!analyze` and the analyses that may wait for one, apart from
-    /// the AI's moves ([`analyses`], issue 33); default: one searcher, 4 waiting.
+    /// the AI's moves (`analyses`, issue 33); default: one searcher, 4 waiting.
     pub analysis_pool: ai_pool::PoolSize,
     /// How long a user who started an analysis waits before starting another (a stored
     /// analysis is shown at any time); default 60 s, zero: none.
     pub analysis_cooldown: Duration,
     /// The replays' drawing pool, the picture cache and each user's budget of frames
-    /// ([`pictures`], issue 33).
+    /// (`pictures`, issue 33).
     pub pictures: pictures::PictureLimits,
 }
 
@@ -394,10 +394,10 @@ impl Core {
         &self.intake
     }
 
-    /// Begins a shutdown: no new work is taken ([`intake::Intake::close`]; the driver's
+    /// Begins a shutdown: no new work is taken (`intake::Intake::close`; the driver's
     /// ticks do nothing more), and every AI search ends now, its move dropped and played
     /// after the restart ([`ai_pool::AiPool::stop_all`]). Wait for the work in flight
-    /// with [`intake::Intake::drain`].
+    /// with `intake::Intake::drain`.
     pub fn begin_shutdown(&self) {
         self.intake.close();
         self.ai_pool.stop_all();

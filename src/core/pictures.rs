@@ -58,7 +58,7 @@ impl Default for PictureLimits {
 
 /// A move drawn as an animated GIF, as cached.
 #[derive(Debug)]
-pub struct MoveGif {
+pub(crate) struct MoveGif {
     /// The GIF's bytes.
     pub gif: Vec<u8>,
     /// Its frames.
@@ -69,7 +69,7 @@ pub struct MoveGif {
 
 /// What a cached picture was drawn from (see the module's comment).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct PictureKey {
+pub(crate) struct PictureKey {
     lang: Lang,
     /// The move and the position before it, as `Debug` writes them (every field).
     mv: String,
@@ -79,7 +79,7 @@ pub struct PictureKey {
 
 impl PictureKey {
     /// The key of `trace`'s pictures under `info`, in the current language.
-    pub fn of(trace: &Trace, info: &BoardInfo) -> PictureKey {
+    pub(crate) fn of(trace: &Trace, info: &BoardInfo) -> PictureKey {
         PictureKey {
             lang: i18n::current(),
             mv: format!("{:?} {:?}", trace.mv, trace.before),
@@ -104,7 +104,7 @@ pub(crate) type PictureCache = quick_cache::sync::Cache<PictureKey, Arc<MoveGif>
 
 /// Each user's budget of frames (in every community of the platform together, as the
 /// command limits), on governor's GCRA.
-pub struct Budget {
+pub(crate) struct Budget {
     limiter: Option<Keyed>,
     burst: NonZeroU32,
     clock: CoreClock,

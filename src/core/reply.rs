@@ -16,7 +16,7 @@ use super::Core;
 use crate::model::ChannelKey;
 
 /// Which communities a transport drives (`is_discord`, `is_matrix`, the console's).
-pub type Owns = fn(&str) -> bool;
+pub(crate) type Owns = fn(&str) -> bool;
 
 /// The limits the transports of a process declared, each with the communities it drives
 /// (its `owns`): the latest declaration that owns a community is the one in force there.

@@ -21,7 +21,7 @@ const MAX_NODES: u64 = 10_000_000_000;
 /// A game's review as stored: the moves evaluated, South's view of every position and
 /// each player's accuracy, and the search's budget.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct StoredReview {
+pub(crate) struct StoredReview {
     /// Positions searched per position of the game.
     pub nodes: u64,
     /// The moves in order, the first move first.
@@ -34,7 +34,7 @@ pub struct StoredReview {
 
 /// One move of a stored review (see [`PlyReview`], whose fields these are).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StoredPly {
+pub(crate) struct StoredPly {
     /// Who made it.
     pub mover: Side,
     /// The move played.
@@ -89,7 +89,7 @@ impl From<PerfectResult> for Perfect {
 
 impl StoredReview {
     /// `review`, searched with `nodes` positions per position, as stored.
-    pub fn of(review: &GameReview, nodes: u64) -> StoredReview {
+    pub(crate) fn of(review: &GameReview, nodes: u64) -> StoredReview {
         StoredReview {
             nodes,
             plies: review
@@ -112,7 +112,7 @@ impl StoredReview {
     }
 
     /// The review again, as the AI crate made it (marks from the seeds lost).
-    pub fn review(&self) -> GameReview {
+    pub(crate) fn review(&self) -> GameReview {
         GameReview {
             plies: self
                 .plies
@@ -139,7 +139,7 @@ impl StoredReview {
     /// Whether this is a review of `game`: its moves, in order. A stored review that is
     /// not (an imported document of another game under this id) is searched again
     /// rather than shown.
-    pub fn is_of(&self, game: &Game) -> bool {
+    pub(crate) fn is_of(&self, game: &Game) -> bool {
         self.plies.len() == game.moves().len()
             && self
                 .plies
@@ -153,7 +153,7 @@ impl StoredReview {
     ///
     /// # Errors
     /// The first fault, in words.
-    pub fn check(&self) -> Result<(), String> {
+    pub(crate) fn check(&self) -> Result<(), String> {
         if !(1..=MAX_NODES).contains(&self.nodes) {
             return Err(format!(
                 "the review's nodes per position must be 1 to {MAX_NODES}, not {}",

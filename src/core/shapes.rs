@@ -16,7 +16,7 @@ use crate::model::ChannelKey;
 /// What keeps `at` from being a place the bot keeps: the part that is not a platform
 /// id (`"community"` or `"channel"`), that id, and what is wrong with it
 /// ([`input::platform_id_fault`]); `None` when both are platform ids.
-pub fn place_fault(at: &ChannelKey) -> Option<(&'static str, &str, String)> {
+pub(crate) fn place_fault(at: &ChannelKey) -> Option<(&'static str, &str, String)> {
     [("community", &at.community), ("channel", &at.channel)]
         .into_iter()
         .find_map(|(part, id)| Some((part, id.as_str(), input::platform_id_fault(id)?)))
@@ -24,26 +24,26 @@ pub fn place_fault(at: &ChannelKey) -> Option<(&'static str, &str, String)> {
 
 /// Where else than in the tournament's community a game room may be, in the words
 /// refusals use ([`room_fits`]).
-pub const OWN_ROOM_RULE: &str =
+pub(crate) const OWN_ROOM_RULE: &str =
     "nor a community of its own (a Matrix room: its channel id is its community id)";
 
 /// Whether `room` may hold a game of a tournament of `community`: in that community, as
 /// the console and Discord open rooms, or a community of its own ([`OWN_ROOM_RULE`]:
 /// the room id as both community and channel, `transport::matrix::channel_key`).
-pub fn room_fits(community: &str, room: &ChannelKey) -> bool {
+pub(crate) fn room_fits(community: &str, room: &ChannelKey) -> bool {
     room.community == community || room.community == room.channel
 }
 
 /// The most characters of a tournament's name.
-pub const TOURNAMENT_NAME_CHARS: usize = 24;
+pub(crate) const TOURNAMENT_NAME_CHARS: usize = 24;
 
 /// What a tournament's name is, in the words refusals use ([`is_tournament_name`]).
-pub const TOURNAMENT_NAME_RULE: &str = "1 to 24 letters, digits, `-` or `_`";
+pub(crate) const TOURNAMENT_NAME_RULE: &str = "1 to 24 letters, digits, `-` or `_`";
 
 /// Whether `name` is a tournament's name (`!tournament new NAME`,
 /// [`TOURNAMENT_NAME_RULE`]): 1 to [`TOURNAMENT_NAME_CHARS`] ASCII letters, digits,
 /// `-` or `_`.
-pub fn is_tournament_name(name: &str) -> bool {
+pub(crate) fn is_tournament_name(name: &str) -> bool {
     (1..=TOURNAMENT_NAME_CHARS).contains(&name.chars().count())
         && name
             .chars()

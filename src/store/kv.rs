@@ -129,7 +129,7 @@ pub trait Tx {
 
 /// What a transaction body is: it may run several times ([`TxError::Retry`], sled's own
 /// conflicts), so it changes nothing outside the transaction.
-pub type Body<'a, T> = &'a dyn Fn(&mut dyn Tx) -> Result<T, TxError>;
+pub(crate) type Body<'a, T> = &'a dyn Fn(&mut dyn Tx) -> Result<T, TxError>;
 
 /// The primitive of a store backend. Implementing it makes a [`Store`](super::Store)
 /// (`logic.rs`). All calls block.
@@ -210,7 +210,7 @@ pub trait KeyValue: Send + Sync {
 }
 
 /// The value of a [`Space::Wake`] key as milliseconds; `None` when not 8 bytes.
-pub fn wake_ms(value: &[u8]) -> Option<u64> {
+pub(crate) fn wake_ms(value: &[u8]) -> Option<u64> {
     value.try_into().ok().map(u64::from_be_bytes)
 }
 

@@ -32,15 +32,15 @@ pub struct MemorySnapshot {
     pub channels: BTreeMap<ChannelKey, Vec<u8>>,
     /// The finished games by id, as stored (JSON).
     pub history: BTreeMap<String, Vec<u8>>,
-    /// The id of the last game finished in each channel ([`Store::last_finished`]).
+    /// The id of the last game finished in each channel ([`Store::last_finished`](crate::store::Store::last_finished)).
     pub last: BTreeMap<ChannelKey, String>,
-    /// The wake index: each channel record's [`Record::wake_ms`] ([`Store::due`]).
+    /// The wake index: each channel record's [`Record::wake_ms`](crate::store::Record::wake_ms) ([`Store::due`](crate::store::Store::due)).
     pub wake: BTreeMap<ChannelKey, u64>,
-    /// The documents by key ([`DocKey`] written out), as stored.
+    /// The documents by key ([`DocKey`](crate::store::keys::DocKey) written out), as stored.
     pub docs: BTreeMap<String, Vec<u8>>,
-    /// The finished games not yet settled ([`Store::unsettled`]).
+    /// The finished games not yet settled ([`Store::unsettled`](crate::store::Store::unsettled)).
     pub unsettled: BTreeSet<String>,
-    /// The counter behind [`Store::new_id`].
+    /// The counter behind [`Store::new_id`](crate::store::Store::new_id).
     pub next_id: u64,
 }
 

@@ -1,6 +1,6 @@
 //! Persistence of per-channel games: the [`Record`] shape, the [`Store`] trait the rest
 //! of the bot is written against, and every document key ([`keys`]). A backend
-//! implements only a small primitive ([`kv::KeyValue`]: key spaces, batched get, prefix
+//! implements only a small primitive (`kv::KeyValue`: key spaces, batched get, prefix
 //! scan, transactions, the id counter); every [`Store`] method is written once above
 //! it (`logic.rs`, issue 35 item 6). The backends: sled ([`SledStore`], the embedded
 //! default), PostgreSQL for several processes over one database (`PgStore`, feature
@@ -11,11 +11,11 @@
 //! channel holds at most one record (a challenge or a game in play); a finished game is
 //! moved, in the same transaction, to the history, keyed by its game id.
 
-pub mod batch;
+pub(crate) mod batch;
 mod counted;
 mod import;
 pub mod keys;
-pub mod kv;
+pub(crate) mod kv;
 mod logic;
 mod memory;
 #[cfg(feature = "postgres")]
@@ -282,7 +282,7 @@ pub trait Store: Send + Sync {
     /// On I/O failure.
     fn due(&self, now_ms: u64) -> Result<Vec<ChannelKey>, StoreError>;
 
-    /// A document (ratings, tournaments, settings: see [`docs`]) by its key, as stored.
+    /// A document (ratings, tournaments, settings: see `docs`) by its key, as stored.
     ///
     /// # Errors
     /// On I/O failure.
@@ -392,7 +392,7 @@ pub trait Store: Send + Sync {
 }
 
 /// Typed JSON documents over [`Store::doc`] and [`Store::write_doc`].
-pub mod docs {
+pub(crate) mod docs {
     use serde::de::DeserializeOwned;
     use serde::Serialize;
 
@@ -400,7 +400,7 @@ pub mod docs {
 
     /// A document as read, with the bytes to compare against when writing it back.
     #[derive(Clone, Debug, Default)]
-    pub struct Doc<T> {
+    pub(crate) struct Doc<T> {
         /// The decoded value.
         pub value: T,
         /// Its stored bytes (`None`: it was absent and `value` is the default).
@@ -411,7 +411,7 @@ pub mod docs {
     ///
     /// # Errors
     /// [`StoreError::Read`] naming the key when it cannot be decoded.
-    pub fn load<T: DeserializeOwned + Default>(
+    pub(crate) fn load<T: DeserializeOwned + Default>(
         store: &dyn Store,
         key: &DocKey,
     ) -> Result<Doc<T>, StoreError> {
@@ -422,7 +422,7 @@ pub mod docs {
     ///
     /// # Errors
     /// [`StoreError::Read`] naming the key when the bytes cannot be decoded.
-    pub fn decode<T: DeserializeOwned + Default>(
+    pub(crate) fn decode<T: DeserializeOwned + Default>(
         key: &DocKey,
         bytes: Option<Vec<u8>>,
     ) -> Result<Doc<T>, StoreError> {
@@ -445,7 +445,7 @@ pub mod docs {
     ///
     /// # Errors
     /// On I/O failure.
-    pub fn save<T: Serialize>(
+    pub(crate) fn save<T: Serialize>(
         store: &dyn Store,
         key: &DocKey,
         version: Option<&Vec<u8>>,
@@ -461,7 +461,7 @@ pub mod docs {
     ///
     /// # Errors
     /// `f`'s error, a store failure, or too many conflicting writes.
-    pub fn update<T, R, E>(
+    pub(crate) fn update<T, R, E>(
         store: &dyn Store,
         key: &DocKey,
         mut f: impl FnMut(&mut T) -> Result<R, E>,

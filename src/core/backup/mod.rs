@@ -5,7 +5,7 @@
 //! the bot can ([`check_line`]): strict JSON (a key named twice in one object is a
 //! fault), a record's game replayed by the rules (and a match through M1-M4 from its
 //! earlier games), a document's key and value as the bot writes them, every id, key,
-//! index and time in range ([`crate::core::limits`]); no two lines for one key or one
+//! index and time in range (`crate::core::limits`); no two lines for one key or one
 //! game id. Only then does it write, in one transaction of the store
 //! ([`Store::import`]), which refuses everything when a key already holds something
 //! different. The first fault is reported once, with its line number

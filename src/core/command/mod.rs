@@ -7,12 +7,12 @@
 //! Every command is defined once, in [`table`]: [`parse`] looks the name up there and
 //! runs the command's argument parser (`args.rs`); usage strings, `!help`
 //! ([`crate::core::text::help`]) and the slash commands of the transports come from the
-//! same definitions, and [`slash::spell`] writes a slash command back as the chat
+//! same definitions, and `slash::spell` writes a slash command back as the chat
 //! command it stands for, so this parser decides for every transport.
 
 mod args;
 mod def;
-pub mod slash;
+pub(crate) mod slash;
 pub mod table;
 
 use mancala_rules::Side;

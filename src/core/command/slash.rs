@@ -25,7 +25,7 @@ pub enum SlashValue {
 
 /// A slash command spelled as its chat command.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Spelled {
+pub(crate) struct Spelled {
     /// The chat command, with the prefix: `!new katro @bob as north`.
     pub text: String,
     /// The users its options named, in text order.
@@ -35,7 +35,7 @@ pub struct Spelled {
 /// The options of `/command` (or of its subcommand `sub`) and the words that name it in
 /// chat: `["tournament", "join"]`; the bare subcommand `list` is `["tournament"]`.
 /// `None` when the table has no such slash command.
-pub fn shape(
+pub(crate) fn shape(
     command: &str,
     sub: Option<&str>,
 ) -> Option<(Vec<&'static str>, &'static [SlashOption])> {
@@ -63,7 +63,7 @@ pub fn shape(
 /// `2 casual`); a user as `@handle`, and listed in [`Spelled::mentions`]. Values of
 /// options the table does not name are left out; a command the table does not know is
 /// spelled as its name alone (the core then says it is unknown).
-pub fn spell<N: AsRef<str>>(
+pub(crate) fn spell<N: AsRef<str>>(
     prefix: &str,
     command: &str,
     sub: Option<&str>,

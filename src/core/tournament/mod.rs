@@ -1,12 +1,12 @@
 //! Tournaments: the pure engine (the stored tournament, results and standings:
-//! [`engine`]; the pairing of rounds: `pairing`), the pure
+//! `engine`; the pairing of rounds: `pairing`), the pure
 //! decisions of the `!tournament` commands (`decide`) and their text (`views`), and the
 //! commands that read a tournament once, write it back once and open its games
 //! (`commands`).
 
 pub(in crate::core) mod commands;
 mod decide;
-pub mod engine;
+pub(crate) mod engine;
 mod pairing;
 mod rounds;
 mod tables;

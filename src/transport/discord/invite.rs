@@ -23,7 +23,7 @@ pub const SCOPES: &str = "bot applications.commands";
 /// - Create Public Threads: a tournament game's room (`POST /channels/{id}/threads`,
 ///   [`super::rooms::DiscordRooms`]).
 /// - Attach Files: the board pictures and animations of a move (multipart posts; without
-///   it the text is posted alone, [`super::send::pictures_failed_note`]).
+///   it the text is posted alone, `super::send::pictures_failed_note`).
 ///
 /// Not needed: answers to slash commands and buttons go through the interaction's own
 /// webhook (no permission); the bot adds nobody to threads (players are pinged by the

@@ -19,7 +19,7 @@
 //! - **Outages** (`link.rs`): one log line per change of the gateway's state and per
 //!   retry, a capped back-off while Discord is unreachable (10 s doubling to 5 min), and
 //!   readiness through [`DiscordOptions::link`].
-//! - **Bad days** ([`send`], issue 33): no second call to a channel Discord says is gone,
+//! - **Bad days** (`send`, issue 33): no second call to a channel Discord says is gone,
 //!   out of sight or locked (one log line naming what is missing, a note to the players
 //!   where one can go); an interaction's late answer posted in its channel; the thread
 //!   cap pauses the rooms with a note to the organizer ([`rooms`]).
@@ -43,7 +43,7 @@ mod interactions;
 pub mod invite;
 mod link;
 pub mod rooms;
-pub mod send;
+pub(crate) mod send;
 mod ticker;
 pub mod token;
 

@@ -31,7 +31,7 @@ static CHANNEL_PACE: LazyLock<DefaultKeyedRateLimiter<ChannelId>> = LazyLock::ne
 /// Waits until a message may be posted in `channel` within Discord's per-channel limit,
 /// so that a burst (a tournament round's announcements, a flood of answers) is spread
 /// out instead of answered with 429s.
-pub async fn pace(channel: ChannelId) {
+pub(crate) async fn pace(channel: ChannelId) {
     CHANNEL_PACE.until_key_ready(&channel).await;
 }
 
@@ -39,7 +39,7 @@ pub async fn pace(channel: ChannelId) {
 ///
 /// # Errors
 /// As [`deliver`].
-pub async fn deliver_to<T, F, Fut>(
+pub(crate) async fn deliver_to<T, F, Fut>(
     channel: ChannelId,
     message: &OutMessage,
     send: F,
@@ -76,23 +76,23 @@ fn refusal(e: &serenity::Error) -> Option<(u16, isize)> {
 
 /// Whether `e` is Discord's answer to an interaction's followup after the token's 15
 /// minutes: HTTP 401, code 50027 "Invalid Webhook Token".
-pub fn is_expired_token(e: &serenity::Error) -> bool {
+pub(crate) fn is_expired_token(e: &serenity::Error) -> bool {
     refusal(e).is_some_and(|(status, code)| status == 401 || code == 50027)
 }
 
 /// Whether `e` is Discord's answer to an interaction's initial response after its 3 s
 /// (or a second one): HTTP 404, code 10062 "Unknown interaction".
-pub fn is_unknown_interaction(e: &serenity::Error) -> bool {
+pub(crate) fn is_unknown_interaction(e: &serenity::Error) -> bool {
     refusal(e).is_some_and(|(_, code)| code == 10062)
 }
 
 /// Whether `e` is a 429: Discord asks to wait.
-pub fn is_rate_limited(e: &serenity::Error) -> bool {
+pub(crate) fn is_rate_limited(e: &serenity::Error) -> bool {
     refusal(e).is_some_and(|(status, _)| status == 429)
 }
 
 /// The line that replaces the pictures of a post Discord refused with `e`.
-pub fn pictures_failed_note(e: &serenity::Error) -> String {
+pub(crate) fn pictures_failed_note(e: &serenity::Error) -> String {
     match refusal(e) {
         Some((_, MISSING_PERMISSIONS)) => "(The pictures could not be posted: the bot needs the \
              Attach Files permission in this channel. A server admin can grant it under \
@@ -115,7 +115,7 @@ pub fn pictures_failed_note(e: &serenity::Error) -> String {
 /// # Errors
 /// The last failure when even the text alone cannot be posted (no permission to send
 /// messages, the channel gone, rate limits that outlast the retries).
-pub async fn deliver<T, F, Fut>(message: &OutMessage, mut send: F) -> serenity::Result<T>
+pub(crate) async fn deliver<T, F, Fut>(message: &OutMessage, mut send: F) -> serenity::Result<T>
 where
     F: FnMut(OutMessage) -> Fut,
     Fut: Future<Output = serenity::Result<T>>,
@@ -148,7 +148,7 @@ where
 ///
 /// # Errors
 /// The last error: not a 429, or a 429 after the fifth retry.
-pub async fn patiently<T, F, Fut>(call: F) -> serenity::Result<T>
+pub(crate) async fn patiently<T, F, Fut>(call: F) -> serenity::Result<T>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = serenity::Result<T>>,
@@ -164,7 +164,7 @@ where
 /// Why Discord will take no post in a channel (issue 33), from its refusal: every further
 /// post there would be refused the same way until someone changes the server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Closed {
+pub(crate) enum Closed {
     /// The channel or thread was deleted: HTTP 404, code 10003 "Unknown Channel".
     Gone,
     /// The bot cannot see the channel: HTTP 403, code 50001 "Missing Access" (View
@@ -177,7 +177,7 @@ pub enum Closed {
 
 impl Closed {
     /// The closure Discord's refusal `e` reports, if it reports one.
-    pub fn of(e: &serenity::Error) -> Option<Closed> {
+    pub(crate) fn of(e: &serenity::Error) -> Option<Closed> {
         match refusal(e)?.1 {
             10003 => Some(Closed::Gone),
             50001 => Some(Closed::NoAccess),
@@ -187,7 +187,7 @@ impl Closed {
     }
 
     /// Why, for the players, in the current language: "the channel no longer exists".
-    pub fn reason(self) -> String {
+    pub(crate) fn reason(self) -> String {
         match self {
             Closed::Gone => tr!("discord-closed-gone"),
             Closed::NoAccess => tr!("discord-closed-no-access"),
@@ -220,7 +220,7 @@ impl Closed {
 
 /// A channel that did not take (all) its messages of a reply.
 #[derive(Debug)]
-pub struct Undelivered {
+pub(crate) struct Undelivered {
     /// The channel.
     pub channel: ChannelId,
     /// Closed to the bot (its later messages were not even tried), or `None`: some other
@@ -233,7 +233,11 @@ pub struct Undelivered {
 /// there for these messages (each post would be refused too) and one line is logged
 /// naming the channel and what is missing; other failures are logged and the next
 /// message is tried. Returns the channels that missed messages, each once, in order.
-pub async fn post_all(http: &Http, home: ChannelId, messages: &[Routed]) -> Vec<Undelivered> {
+pub(crate) async fn post_all(
+    http: &Http,
+    home: ChannelId,
+    messages: &[Routed],
+) -> Vec<Undelivered> {
     let mut missed: Vec<Undelivered> = Vec::new();
     for Routed { to, message } in messages {
         let to = to.unwrap_or(home);
@@ -263,7 +267,7 @@ pub async fn post_all(http: &Http, home: ChannelId, messages: &[Routed]) -> Vec<
 
 /// The note telling the players that `missed` (other channels) did not get their
 /// messages, and why; `None` when there is nothing to say. In the current language.
-pub fn missed_note(missed: &[Undelivered], except: ChannelId) -> Option<OutMessage> {
+pub(crate) fn missed_note(missed: &[Undelivered], except: ChannelId) -> Option<OutMessage> {
     let lines: Vec<String> = missed
         .iter()
         .filter(|u| u.channel != except)
@@ -281,7 +285,7 @@ pub fn missed_note(missed: &[Undelivered], except: ChannelId) -> Option<OutMessa
 /// [`post_all`], then, when other channels missed messages and `home` did not, a note
 /// in `home`, in `lang`, saying where and why ([`missed_note`]). Returns what
 /// [`post_all`] returns.
-pub async fn post_all_with_note(
+pub(crate) async fn post_all_with_note(
     http: &Http,
     home: ChannelId,
     messages: &[Routed],

@@ -76,7 +76,7 @@ pub struct MatrixOptions {
     /// is logged in (the same rooms handed to the core with `Core::set_rooms`).
     pub rooms: Option<Arc<MatrixRooms>>,
     /// `matrix.allow`: the homeservers and rooms whose invitations are accepted and whose
-    /// spaces may list game rooms; empty: the bot's own homeserver ([`Trust`]).
+    /// spaces may list game rooms; empty: the bot's own homeserver (`Trust`).
     pub allow: Vec<String>,
     /// `matrix.rooms_per_inviter`: rooms one user may have the bot in at a time.
     pub rooms_per_inviter: usize,

@@ -1,7 +1,7 @@
 //! Rooms for the games the core starts by itself (tournament pairings): a Matrix room
 //! per game ([`MatrixRooms`]), which the bot creates, names after the tournament, round
 //! and board, and invites both players and the organizer to; in the home room's trusted
-//! spaces ([`Trust::admits_space`]: a space that lists the home room back, and that the
+//! spaces (`Trust::admits_space`: a space that lists the home room back, and that the
 //! configuration allows), and encrypted when the home room is. The bot leaves it once
 //! the game has been over for the grace period.
 //!

@@ -150,7 +150,7 @@ fn rewrite_mentions(text: &str, known: &[serenity::all::User]) -> (String, Vec<U
 }
 
 /// The subcommand and the options of a slash-command interaction, each option's value
-/// as the table's spelling takes it ([`SlashValue`]): numbers (a choice's index),
+/// as the table's spelling takes it (`SlashValue`): numbers (a choice's index),
 /// text, users (named by their Discord username, one word, with their nickname as
 /// their chat name).
 pub fn slash_values(
@@ -189,7 +189,7 @@ pub fn slash_values(
 }
 
 /// Turns a slash-command interaction into the chat command it stands for, from its
-/// author, as the core's command table spells it ([`slash::spell`]): `/sow hole:b3+`
+/// author, as the core's command table spells it (`slash::spell`): `/sow hole:b3+`
 /// becomes `!sow b3+` (with `prefix` = `!`), `/new game:katro:4x6 opponent:@bob
 /// side:north` becomes `!new katro:4x6 @bob as north` with Bob in the mentions,
 /// `/new game:hoyito ai_level:2 casual` becomes `!new hoyito ai level 2`, `/tournament
