@@ -3,13 +3,13 @@
 //! in the same compare-and-swap as the game itself, so that a game, both ratings and
 //! the tournament change together or not at all (issue 35).
 //!
-//! After the write, the history entries the table keeps pending are written out as
-//! their own documents, a tournament result is announced and the next round paired,
-//! and then the game is settled: the store marks a game unsettled in the transaction
-//! that finishes it, and [`Op::Settle`] takes the mark off. A game still marked (a
-//! crash before its settling, an import, a store of an older build) is taken up by the
-//! periodic driver (at start-up and every minute), which writes what is missing in a
-//! transaction of its own and settles it. Each step is idempotent, keyed by the game
+//! The same transaction writes the game's two rating history entries and settles the
+//! game ([`Op::Settle`]: the store marks a game unsettled when it finishes, and the
+//! mark comes off in the same write). After it, a tournament result is announced and
+//! the next round paired. A game still marked (finished by an older build, which wrote
+//! these one after another, or imported so) is taken up by the periodic driver (at
+//! start-up and every minute), which writes what is missing in a transaction of its
+//! own and settles it. Each step is idempotent, keyed by the game
 //! id: the rating table remembers the games it applied, and a tournament records one
 //! result per pairing and game, so nothing is lost or counted twice.
 
@@ -133,12 +133,30 @@ impl Core {
         (key, doc): (DocKey, docs::Doc<RatingTable>),
     ) {
         let mut table = doc.value;
-        out.pending = Some((g.community.to_string(), g.family.to_string()));
+        // Entries an older build left pending in the table are written out after the
+        // write (the history entries of this game are written with it, below).
+        if !table.pending.is_empty() {
+            out.pending = Some((g.community.to_string(), g.family.to_string()));
+        }
         let Some([(bs, as_), (bn, an)]) =
             ratings::apply_to(&mut table, g, Glicko::of(&self.settings))
         else {
             return;
         };
+        // This game's two history entries: documents of their own in the same
+        // transaction, new keys (a game is applied once), so not left pending.
+        let (mine, older): (Vec<_>, Vec<_>) = std::mem::take(&mut table.pending)
+            .into_iter()
+            .partition(|p| p.change.game_id == g.id);
+        table.pending = older;
+        for p in mine {
+            let log = DocKey::rating_log(g.community, g.family, &p.user, p.change.at_ms, g.id);
+            out.ops.push(Op::Doc {
+                key: log,
+                expected: None,
+                value: Some(serde_json::to_vec(&p.change).expect("documents always serialize")),
+            });
+        }
         out.ops.push(Op::Doc {
             key,
             expected: doc.version,
@@ -156,8 +174,9 @@ impl Core {
         ));
     }
 
-    /// What follows the write of `after`: the history entries written out, the
-    /// tournament result announced and the next round paired. Its replies.
+    /// What follows the write of `after`: history entries an older build left pending
+    /// written out, the tournament result announced and the next round paired. Its
+    /// replies.
     pub(super) fn after_commit(&self, after: Aftermath) -> Vec<Reply> {
         if let Some((community, family)) = &after.pending {
             if let Err(e) = ratings::write_pending(&*self.store, community, family) {

@@ -201,8 +201,8 @@ impl Core {
         mut decision: Decision,
     ) -> Result<Option<Committed>, StoreError> {
         let mut ops = write_ops(at, state, &mut decision);
-        // A finished game's rating and tournament result are written with it, in the
-        // same transaction (see `aftermath`).
+        // A finished game's rating, history entries and tournament result are written
+        // with it, and the game settled, in the same transaction (see `aftermath`).
         let after = match ops.first() {
             Some(Op::Game {
                 change: GameOp::Finish(r),
@@ -213,8 +213,9 @@ impl Core {
             }
             _ => None,
         };
-        if let Some((_, after)) = &after {
+        if let Some((id, after)) = &after {
             ops.extend(after.ops.iter().cloned());
+            ops.push(Op::Settle(id.clone()));
         }
         // A command that only looks writes nothing: no call to the store.
         let written = ops.is_empty() || self.store.commit(&mut ops)?;
@@ -239,9 +240,8 @@ impl Core {
             .into_iter()
             .map(|d| self.paint(d, state.channel.theme, at))
             .collect();
-        if let Some((id, after)) = after {
+        if let Some((_, after)) = after {
             out.extend(self.after_commit(after));
-            self.settle(&id);
         }
         for f in decision.follow {
             out.extend(self.follow_up(f));

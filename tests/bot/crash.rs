@@ -1,6 +1,6 @@
-//! Issue 12 item 5, issue 35: crash-safe side effects. A game's end, its rating table
-//! and its tournament result are one transaction; then the two history entries, the
-//! next round and the game's settling are writes of their own. A store that fails
+//! Issue 12 item 5, issue 35: crash-safe side effects. A game's end, its rating table,
+//! its two history entries, its tournament result and its settling are one
+//! transaction; the next round is a write of its own. A store that fails
 //! every write after the N-th stands for a crash between any two of them. After a
 //! restart the driver's first tick applies what is missing, exactly once.
 
@@ -198,9 +198,8 @@ fn resign_with_crash(n: i64) -> Arc<MemoryStore> {
     inner
 }
 
-/// A crash after any write of a rated game's end (the game finished, the rating table,
-/// each history entry, the pending entries cleared, the game settled) loses nothing and
-/// counts nothing twice: after the restart both players have one rated game, one
+/// A crash after any write of a rated game's end (today one transaction; the writes
+/// that follow it, if any) loses nothing and counts nothing twice: after the restart both players have one rated game, one
 /// history entry each and the ratings of the run without a crash.
 #[test]
 fn rating_is_applied_exactly_once_whatever_write_a_crash_interrupts() {
