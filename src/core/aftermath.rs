@@ -107,6 +107,9 @@ impl Core {
         let table_key = game.map(|g| ratings::table_key(g.community, g.family));
         keys.extend(table_key.clone().map(Read::Doc));
         keys.extend(link.map(|(l, _)| Read::Doc(l.key.clone())));
+        if keys.is_empty() {
+            return Ok(out);
+        }
         let mut got = self.store.read(&keys)?.into_iter();
         if let (Some(g), Some(key)) = (game, table_key) {
             let Some(Got::Doc(bytes)) = got.next() else {

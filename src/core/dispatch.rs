@@ -240,12 +240,15 @@ impl Core {
             .into_iter()
             .map(|d| self.paint(d, state.channel.theme, at))
             .collect();
-        if let Some((_, after)) = after {
-            out.extend(self.after_commit(after));
-        }
-        for f in decision.follow {
-            out.extend(self.follow_up(f));
-        }
+        // What follows, in other channels and documents, is counted apart.
+        crate::metrics::in_command(crate::metrics::FOLLOW_UP, || {
+            if let Some((_, after)) = after {
+                out.extend(self.after_commit(after));
+            }
+            for f in decision.follow {
+                out.extend(self.follow_up(f));
+            }
+        });
         Ok(Some(Committed {
             replies: out,
             record,

@@ -33,7 +33,7 @@ use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
 use prometheus_client::registry::Registry;
 
 pub use health::{Health, Reason};
-pub use scope::{current_command, in_command, AI_MOVE, OTHER, TICK, UNKNOWN};
+pub use scope::{current_command, in_command, AI_MOVE, FOLLOW_UP, OTHER, TICK, UNKNOWN};
 
 /// The `Content-Type` of [`Metrics::encode`]'s text: the Prometheus text format 0.0.4.
 pub const CONTENT_TYPE: &str = prometheus_client::encoding::prometheus_text::CONTENT_TYPE;

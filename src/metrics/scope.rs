@@ -17,6 +17,11 @@ pub const TICK: &str = "tick";
 /// with its own read and write, made after the command that woke it.
 pub const AI_MOVE: &str = "ai-move";
 
+/// The label of what follows a command's write in other channels or documents: a
+/// tournament's games opened, resigned or aborted, its next round (the `FollowUp`s of
+/// the core), each a command of its own with its own reads and writes.
+pub const FOLLOW_UP: &str = "follow-up";
+
 /// The label of a message addressed to the bot whose first word names no command.
 pub const UNKNOWN: &str = "unknown";
 

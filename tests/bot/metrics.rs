@@ -8,7 +8,7 @@ use mancala_bot::core::{Core, ManualClock, Settings};
 use mancala_bot::metrics::Metrics;
 use mancala_bot::store::{CountedStore, MemoryStore};
 
-use crate::core_chat::{chan, say, FakePainter};
+use crate::core_chat::{chan, say, say_as, FakePainter};
 
 /// The samples of `metrics` as (`name{labels}`, value).
 fn samples(metrics: &Metrics) -> Vec<(String, f64)> {
@@ -114,4 +114,101 @@ fn commands_are_counted_under_their_table_names_with_every_store_call() {
         value(&s, "mancala_store_reads_total{command=\"other\"}"),
         1.0
     );
+}
+
+/// Store reads and writes of one command, under its label (issue 35).
+fn calls(metrics: &Metrics, label: &str) -> (f64, f64) {
+    let s = samples(metrics);
+    (
+        value(
+            &s,
+            &format!("mancala_store_reads_total{{command=\"{label}\"}}"),
+        ),
+        value(
+            &s,
+            &format!("mancala_store_writes_total{{command=\"{label}\"}}"),
+        ),
+    )
+}
+
+/// Every kind of command makes one batched read and at most one write (issue 35), as
+/// `/metrics` counts them. Two read a second time, after the first, what depends on it:
+/// a move that finishes a rated game (its rating table and tournament, written in the
+/// same one write) and `!analyze` (a stored review, under the game's id). What follows a
+/// write in other channels (a tournament's games) and the AI's answers are commands of
+/// their own (`follow-up`, `ai-move`).
+#[test]
+fn every_command_kind_reads_once_and_writes_at_most_once() {
+    let metrics = Arc::new(Metrics::new());
+    let store = Arc::new(CountedStore::new(
+        Arc::new(MemoryStore::new()),
+        metrics.clone(),
+    ));
+    let core = Core::with_metrics(
+        store,
+        Arc::new(FakePainter::default()),
+        Arc::new(ManualClock::new(1_700_000_000_000)),
+        Settings::default(),
+        metrics.clone(),
+    );
+    let at = chan("general");
+    let mut table = Vec::new();
+    let mut step = |who: &str, text: &str, label: &str, want: (f64, f64)| {
+        let before = calls(&metrics, label);
+        let organizer = who == "org";
+        let r = say_as(&core, &at, who, text, organizer);
+        let after = calls(&metrics, label);
+        let got = (after.0 - before.0, after.1 - before.1);
+        table.push(format!("{text}: {} read(s), {} write(s)", got.0, got.1));
+        assert_eq!(got, want, "{text}: {r:?}");
+    };
+    step("alice", "!help", "help", (1.0, 0.0));
+    step("alice", "!help sow", "help", (1.0, 0.0));
+    step("alice", "!rules", "rules", (1.0, 0.0));
+    step(
+        "alice",
+        "!new katro @bob as south notime",
+        "new",
+        (1.0, 1.0),
+    );
+    step("bob", "!accept", "accept", (1.0, 1.0));
+    step("alice", "!board", "board", (1.0, 0.0));
+    step("alice", "!moves", "moves", (1.0, 0.0));
+    for who in ["alice", "bob"] {
+        let mv = core.legal_moves(&at)[0].clone();
+        step(who, &format!("!sow {mv}"), "sow", (1.0, 1.0));
+    }
+    step("alice", "!history", "history", (1.0, 0.0));
+    step("alice", "!hint", "hint", (1.0, 0.0));
+    step("alice", "!mute", "mute", (1.0, 1.0));
+    step("alice", "!unmute", "unmute", (1.0, 1.0));
+    step("org", "!set theme dark", "set", (1.0, 1.0));
+    step("alice", "!claim", "claim", (1.0, 0.0));
+    step("bob", "!draw", "draw", (1.0, 1.0));
+    // The draw accepted: the game, both ratings and history entries in one write.
+    step("alice", "!draw", "draw", (2.0, 1.0));
+    step("alice", "!replay", "replay", (1.0, 0.0));
+    step("alice", "!rating", "rating", (1.0, 0.0));
+    step("alice", "!leaderboard", "leaderboard", (1.0, 0.0));
+    step("alice", "!analyze", "analyze", (2.0, 1.0));
+    step("alice", "!rematch", "rematch", (1.0, 1.0));
+    step("bob", "!decline", "decline", (1.0, 1.0));
+    step("alice", "!new katro @bob notime", "new", (1.0, 1.0));
+    step("bob", "!accept", "accept", (1.0, 1.0));
+    step("alice", "!abort", "abort", (1.0, 1.0));
+    step(
+        "org",
+        "!tournament new cup katro roundrobin notime",
+        "tournament",
+        (1.0, 1.0),
+    );
+    step("p1", "!tournament join", "tournament", (1.0, 1.0));
+    step("p2", "!tournament join cup", "tournament", (1.0, 1.0));
+    step("org", "!tournament start", "tournament", (1.0, 1.0));
+    step("alice", "!tournament standings", "tournament", (1.0, 0.0));
+    step("alice", "!tournament", "tournament", (1.0, 0.0));
+    step("alice", "!frobnicate", "unknown", (1.0, 0.0));
+    // The tournament's games were opened after its write, as commands of their own.
+    assert!(calls(&metrics, "follow-up").1 >= 1.0);
+    eprintln!("{}", table.join("\n"));
 }
