@@ -175,11 +175,18 @@ pub(super) fn rematch(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, R
     let Some(opponent) = last.player(side.other()).cloned() else {
         return refuse(tr!("game-rematch-no-opponent"));
     };
+    Ok(rematch_challenge(ctx, last, side.other(), opponent))
+}
+
+/// The challenge of a rematch of `last` by the author, who now plays `side`, to
+/// `opponent`: the same game, time per move and rating.
+fn rematch_challenge(ctx: &Ctx<'_>, last: &Record, side: Side, opponent: User) -> Decision {
+    let p = ctx.p();
     let expiry = millis(ctx.settings.challenge_expiry);
     let challenge = Challenge {
         challenger: ctx.author.clone(),
         opponent: Some(opponent.clone()),
-        challenger_side: Some(side.other()),
+        challenger_side: Some(side),
         expires_ms: later(ctx.now, expiry),
         move_time_ms: last.timing().map(|t| t.move_time_ms),
         expiry_announced: false,
@@ -199,7 +206,7 @@ pub(super) fn rematch(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, R
             opponent = mention_token(&opponent),
             kind = text::kind_name(last.kind),
             rated = last.rated,
-            side = text::side_name(side.other()),
+            side = text::side_name(side),
             p = p,
             expires = text::duration_text(expiry)
         ),
@@ -207,7 +214,7 @@ pub(super) fn rematch(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, R
         vec![opponent.clone()],
     );
     reply.reply.buttons = games::answer_buttons(p, &opponent);
-    Ok(Decision::write(Change::Create(record), vec![reply]))
+    Decision::write(Change::Create(record), vec![reply])
 }
 
 /// What the periodic driver does for a due channel: the forfeit or the timeout notice

@@ -295,33 +295,41 @@ impl Core {
             return Err(Fail::Conflict);
         }
         self.inherit_language(&t.home, room);
-        let Some(game) = r.play().map(Play::game) else {
-            return Ok(None);
-        };
-        let (line, _) = to_move_line(&r, game, self.p());
+        Ok(self.game_opened(t, (round, board), room, &r))
+    }
+
+    /// The announcement in `room` of the tournament game `r` of `t` (round, board):
+    /// who plays, who is to move, the deadline and the board; `None` without a game.
+    fn game_opened(
+        &self,
+        t: &Tournament,
+        (round, board): (u32, u32),
+        room: &ChannelKey,
+        r: &Record,
+    ) -> Option<Reply> {
+        let game = r.play().map(Play::game)?;
+        let (line, _) = to_move_line(r, game, self.p());
         let mut text = tr!(
             "tournament-game-opened",
             name = &t.name,
             round = round,
             board = board,
             kind = text::kind_name(t.kind),
-            players = players_text(&r),
+            players = players_text(r),
             line = line
         );
-        if let Some(d) = deadline_line(&r) {
+        if let Some(d) = deadline_line(r) {
             text.push(' ');
             text.push_str(&d);
         }
+        let players = [r.south().cloned(), r.north().cloned()];
         let mut draft = Draft::new(
             text,
-            vec![board_picture(&r, game, Side::South)],
-            [r.south().cloned(), r.north().cloned()]
-                .into_iter()
-                .flatten()
-                .collect(),
+            vec![board_picture(r, game, Side::South)],
+            players.into_iter().flatten().collect(),
         );
         draft.reply.to = Some(room.clone());
-        Ok(Some(self.paint(draft, Default::default(), room)))
+        Some(self.paint(draft, Default::default(), room))
     }
 
     /// A game room speaks its home channel's language: the home's `!set language` is
@@ -385,7 +393,6 @@ impl Core {
     /// When the current round is complete: pairs the next one (or ends the tournament),
     /// announces it in the home channel, and opens its games.
     pub(in crate::core) fn advance(&self, key: &DocKey) -> Vec<Reply> {
-        let mut out = Vec::new();
         let stepped = self.update_tournament(key, |t| {
             if t.phase != Phase::Running || !t.current().is_some_and(|r| r.is_complete()) {
                 return Ok(None);
@@ -394,61 +401,69 @@ impl Core {
             Ok(Some((more, t.clone())))
         });
         match stepped {
-            Ok(Some((true, t))) => {
-                let games = self.open_games(key);
-                // Read again for the announcement: opening the games named their rooms.
-                let t = docs::load::<Option<Tournament>>(&*self.store, key)
-                    .ok()
-                    .and_then(|d| d.value)
-                    .unwrap_or(t);
-                // A round of forfeits only (everyone withdrawn) completes at once.
-                let text = crate::i18n::with_lang(self.channel_lang(&t.home, None), || {
-                    format!(
-                        "{}\n{}",
-                        tr!(
-                            "tournament-round-begins",
-                            round = t.rounds.len(),
-                            name = &t.name
-                        ),
-                        views::pairings_text(&t)
-                    )
-                });
-                out.push(Reply {
-                    body: text.into(),
-                    to: Some(t.home.clone()),
-                    ..Reply::default()
-                });
-                out.extend(games);
-                if t.current().is_some_and(|r| r.is_complete()) {
-                    out.extend(self.advance(key));
-                }
-            }
-            Ok(Some((false, t))) => {
-                let winner = t
-                    .standings()
-                    .first()
-                    .map(|s| t.entrants[s.entrant].user.clone());
-                let text = crate::i18n::with_lang(self.channel_lang(&t.home, None), || {
-                    let over = match &winner {
-                        Some(w) => tr!(
-                            "tournament-over-winner",
-                            name = &t.name,
-                            winner = views::winner_text(&t, w)
-                        ),
-                        None => tr!("tournament-over", name = &t.name),
-                    };
-                    format!("{over}\n{}", views::standings_text(&t))
-                });
-                out.push(Reply {
-                    body: text.into(),
-                    mentions: winner.into_iter().collect(),
-                    to: Some(t.home.clone()),
-                    ..Reply::default()
-                });
-            }
-            _ => {}
+            Ok(Some((true, t))) => self.round_begins(key, t),
+            Ok(Some((false, t))) => vec![self.tournament_over(&t)],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The next round of the tournament `key` (paired as `t`) begins: its games
+    /// opened, announced in the home channel (read again: opening the games named
+    /// their rooms), and the round after when this one is complete at once (a round of
+    /// forfeits only, everyone withdrawn).
+    fn round_begins(&self, key: &DocKey, t: Tournament) -> Vec<Reply> {
+        let games = self.open_games(key);
+        let t = docs::load::<Option<Tournament>>(&*self.store, key)
+            .ok()
+            .and_then(|d| d.value)
+            .unwrap_or(t);
+        let text = crate::i18n::with_lang(self.channel_lang(&t.home, None), || {
+            format!(
+                "{}\n{}",
+                tr!(
+                    "tournament-round-begins",
+                    round = t.rounds.len(),
+                    name = &t.name
+                ),
+                views::pairings_text(&t)
+            )
+        });
+        let mut out = vec![Reply {
+            body: text.into(),
+            to: Some(t.home.clone()),
+            ..Reply::default()
+        }];
+        out.extend(games);
+        if t.current().is_some_and(|r| r.is_complete()) {
+            out.extend(self.advance(key));
         }
         out
+    }
+
+    /// The announcement, in its home channel, that `t` is over, with its winner and
+    /// standings.
+    fn tournament_over(&self, t: &Tournament) -> Reply {
+        let winner = t
+            .standings()
+            .first()
+            .map(|s| t.entrants[s.entrant].user.clone());
+        let text = crate::i18n::with_lang(self.channel_lang(&t.home, None), || {
+            let over = match &winner {
+                Some(w) => tr!(
+                    "tournament-over-winner",
+                    name = &t.name,
+                    winner = views::winner_text(t, w)
+                ),
+                None => tr!("tournament-over", name = &t.name),
+            };
+            format!("{over}\n{}", views::standings_text(t))
+        });
+        Reply {
+            body: text.into(),
+            mentions: winner.into_iter().collect(),
+            to: Some(t.home.clone()),
+            ..Reply::default()
+        }
     }
 
     /// The driver's tournament pass over the tournaments on its list
