@@ -107,8 +107,12 @@ fn newer_format_version_is_refused_with_the_reason() {
     let dir = tempfile::tempdir().unwrap();
     let at = chan("future");
     {
-        let (core, _s) = core_on(dir.path());
+        let (core, s) = core_on(dir.path());
         ok(say(&core, &at, "alice", "!new katro @bob"));
+        // Durable before the raw sled below opens the files (the store flushes each
+        // write already; this is the shutdown's last check).
+        mancala_bot::store::Store::flush(&*s).unwrap();
+        assert_eq!(mancala_bot::store::Store::counts(&*s), (1, 0));
     }
     {
         let db = sled::open(dir.path().join("store")).unwrap();
