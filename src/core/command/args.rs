@@ -168,80 +168,90 @@ struct NewArgs {
 
 /// `!new GAME [@opponent | ai [level N]] [as south|north] [TIME]`.
 pub(super) fn new(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
-    let prefix = cx.prefix;
-    let new_usage = cx.usage;
-    let usage = tr!("usage-new", usage = format!("{prefix}{new_usage}"));
+    let usage = tr!("usage-new", usage = format!("{}{}", cx.prefix, cx.usage));
     let mut got = NewArgs::default();
     let mut i = 0;
     while i < args.len() {
-        let word = args[i];
-        let lower = word.to_lowercase();
-        if is_mention(word) {
-            got.named_mentions += 1;
-        } else if lower == "as" {
-            let Some(s) = args.get(i + 1) else {
-                return Err(tr!("parse-as-missing", usage = &usage));
-            };
-            if got.side.is_some() {
-                return Err(tr!("parse-as-twice", usage = &usage));
-            }
-            got.side = Some(match s.to_lowercase().as_str() {
-                "south" | "s" => Side::South,
-                "north" | "n" => Side::North,
-                other => return Err(tr!("parse-as-bad", word = code(other), usage = &usage)),
-            });
-            i += 1;
-        } else if lower == "match" {
-            match got.kind.as_mut() {
-                Some(k) if !k.variant.is_katro() => k.is_match = true,
-                Some(_) => return Err(tr!("parse-match-katro", p = prefix)),
-                None => return Err(tr!("parse-match-alone", usage = &usage)),
-            }
-        } else if lower == "lone" {
-            lone_steps(got.kind.as_mut(), prefix, &usage)?;
-        } else if matches!(lower.as_str(), "unrated" | "casual" | "rated") {
-            if got.rated.is_some() {
-                return Err(tr!("parse-rated-twice", usage = &usage));
-            }
-            got.rated = Some(lower == "rated");
-        } else if let Some(t) = parse_time(word) {
-            if got.move_time.is_some() {
-                return Err(tr!("parse-time-twice", usage = &usage));
-            }
-            got.move_time = Some(t.map_err(|e| {
-                tr!(
-                    "parse-joined",
-                    error = e,
-                    usage = tr!("parse-usage", usage = format!("{prefix}{new_usage}"))
-                )
-            })?);
-        } else if lower == "ai" {
-            if got.ai {
-                return Err(tr!("parse-ai-twice", usage = &usage));
-            }
-            got.ai = true;
-        } else if lower == "level" {
-            if !got.ai {
-                return Err(tr!("parse-level-without-ai", p = prefix, usage = &usage));
-            }
-            got.level = Some(parse_level(args.get(i + 1).copied(), prefix)?);
-            i += 1;
-        } else if got.kind.is_none() {
-            // The rules' error already lists the game names.
-            let variant: Variant = lower.parse().map_err(|e: mancala_rules::ParseError| {
-                tr!(
-                    "parse-game-bad",
-                    error = parse_error(&e, word),
-                    usage = format!("{prefix}{new_usage}")
-                )
-            })?;
-            got.kind = Some(GameKind::single(variant));
-        } else {
-            return Err(tr!("parse-unexpected", word = code(word), usage = &usage));
-        }
-        i += 1;
+        i += new_word(&mut got, args[i], args.get(i + 1).copied(), cx, &usage)?;
     }
     new_command(got, cx.mentions, &usage)
+}
+
+/// Reads the word `word` of `!new` (followed by `next`) into `got`: how many words it
+/// took (2 for `as SIDE` and `level N`).
+fn new_word(
+    got: &mut NewArgs,
+    word: &str,
+    next: Option<&str>,
+    cx: &Cx<'_>,
+    usage: &str,
+) -> Result<usize, String> {
+    let (prefix, new_usage) = (cx.prefix, cx.usage);
+    let lower = word.to_lowercase();
+    if is_mention(word) {
+        got.named_mentions += 1;
+    } else if lower == "as" {
+        got.side = Some(side_after_as(got.side, next, usage)?);
+        return Ok(2);
+    } else if lower == "match" {
+        match got.kind.as_mut() {
+            Some(k) if !k.variant.is_katro() => k.is_match = true,
+            Some(_) => return Err(tr!("parse-match-katro", p = prefix)),
+            None => return Err(tr!("parse-match-alone", usage = usage)),
+        }
+    } else if lower == "lone" {
+        lone_steps(got.kind.as_mut(), prefix, usage)?;
+    } else if matches!(lower.as_str(), "unrated" | "casual" | "rated") {
+        if got.rated.is_some() {
+            return Err(tr!("parse-rated-twice", usage = usage));
+        }
+        got.rated = Some(lower == "rated");
+    } else if let Some(t) = parse_time(word) {
+        if got.move_time.is_some() {
+            return Err(tr!("parse-time-twice", usage = usage));
+        }
+        let usage = tr!("parse-usage", usage = format!("{prefix}{new_usage}"));
+        got.move_time = Some(t.map_err(|e| tr!("parse-joined", error = e, usage = usage))?);
+    } else if lower == "ai" {
+        if got.ai {
+            return Err(tr!("parse-ai-twice", usage = usage));
+        }
+        got.ai = true;
+    } else if lower == "level" {
+        if !got.ai {
+            return Err(tr!("parse-level-without-ai", p = prefix, usage = usage));
+        }
+        got.level = Some(parse_level(next, prefix)?);
+        return Ok(2);
+    } else if got.kind.is_none() {
+        // The rules' error already lists the game names.
+        let variant: Variant = lower.parse().map_err(|e: mancala_rules::ParseError| {
+            tr!(
+                "parse-game-bad",
+                error = parse_error(&e, word),
+                usage = format!("{prefix}{new_usage}")
+            )
+        })?;
+        got.kind = Some(GameKind::single(variant));
+    } else {
+        return Err(tr!("parse-unexpected", word = code(word), usage = usage));
+    }
+    Ok(1)
+}
+
+/// The side after `as` in `!new` (`next`), once only (`before`: one named already).
+fn side_after_as(before: Option<Side>, next: Option<&str>, usage: &str) -> Result<Side, String> {
+    let Some(s) = next else {
+        return Err(tr!("parse-as-missing", usage = usage));
+    };
+    if before.is_some() {
+        return Err(tr!("parse-as-twice", usage = usage));
+    }
+    match s.to_lowercase().as_str() {
+        "south" | "s" => Ok(Side::South),
+        "north" | "n" => Ok(Side::North),
+        other => Err(tr!("parse-as-bad", word = code(other), usage = usage)),
+    }
 }
 
 /// `lone` after a Katro game: the K11 lone-seed steps, a house rule chosen at creation.
