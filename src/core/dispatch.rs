@@ -1,7 +1,9 @@
-//! The dispatcher of channel commands: load the channel's state once, decide purely
-//! ([`decide`]), write the decision with one compare-and-swap, decide again on a
-//! conflict (a bounded number of times), then run what follows a finished game and
-//! paint the pictures. Only here does a channel command touch the store or the painter.
+//! The dispatcher of every command: read what it declared in one batch
+//! ([`Core::load_state`], the plan in `snapshot`), decide purely ([`decide`]), write
+//! every record the decision changes with one compare-and-swap (a finished game's
+//! rating and tournament result in the same one), decide again on a conflict (at most
+//! [`MAX_ATTEMPTS`] times), then paint the pictures and run what follows in other
+//! channels. Only here does a command touch the store or the painter.
 
 use mancala_rules::{Side, Trace};
 
@@ -20,8 +22,9 @@ use crate::model::{ChannelKey, User};
 use crate::store::keys::{DocKey, DocPrefix};
 use crate::store::{docs, GameOp, Op, Record, StoreError, MAX_ATTEMPTS};
 
-/// Decides the channel command `cmd` over `state`: pure, no store, no painter.
-/// Commands that are not channel commands ([`Needs::of`] is `None`) decide nothing.
+/// Decides the command `cmd` over `state`: pure, no store, no painter. `!hint` and
+/// `!analyze`, which search rather than decide, decide nothing here (see
+/// `Core::run`).
 pub(super) fn decide(
     state: &ChannelState,
     cmd: &Command,

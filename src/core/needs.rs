@@ -1,5 +1,6 @@
-//! What a channel command reads besides the channel's record: its read plan, declared
-//! per command. Below the dispatcher that reads it and the handlers that commit with it.
+//! What a command reads besides the channel's record and settings: its read plan,
+//! declared by its entry in the command table ([`crate::core::command::table`]).
+//! Below the table, the dispatcher that reads it and the handlers that decide over it.
 
 /// What a channel command reads besides the channel's record and settings (which every
 /// command reads: the settings hold the channel's language), in the same batched read
