@@ -21,6 +21,7 @@ fn ai(ms: u64, nodes: Option<u64>) -> Ai {
         tt_mb: 16,
         seed: 1,
         max_nodes: nodes,
+        opening_plies: 0,
     })
     .expect("config")
 }

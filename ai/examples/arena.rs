@@ -50,6 +50,7 @@ impl Agent {
                     tt_mb: 16,
                     seed,
                     max_nodes: None,
+                    opening_plies: 0,
                 };
                 Agent::Ab(Box::new(Ai::new(config).expect("config")))
             }

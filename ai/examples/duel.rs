@@ -29,6 +29,7 @@ impl Engine {
                     tt_mb: 16,
                     seed,
                     max_nodes: None,
+                    opening_plies: 0,
                 })
                 .expect("config"),
             ))

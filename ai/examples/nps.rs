@@ -53,6 +53,7 @@ fn main() {
             tt_mb: 16,
             seed: 1,
             max_nodes: None,
+            opening_plies: 0,
         })
         .expect("config");
         let (mut nodes, mut secs) = (0u64, f64::INFINITY);

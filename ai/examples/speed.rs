@@ -15,6 +15,7 @@ fn main() {
         tt_mb: 64,
         seed: 1,
         max_nodes: None,
+        opening_plies: 0,
     })
     .expect("config");
     let t0 = Instant::now();

@@ -89,10 +89,21 @@ pub struct SearchConfig {
     /// Node budget per move (searched positions); `None` for none. A node budget
     /// without a time limit makes every level deterministic.
     pub max_nodes: Option<u64>,
+    /// Varied openings: in the game's first `opening_plies` plies, levels 3 to 5 choose
+    /// at random (by `seed`) among the moves within [`OPENING_MARGIN`] of the best
+    /// rather than always the best, so that games against the AI do not all open the
+    /// same way (issue 34). 0 (the default): always the level's own choice, as a hint
+    /// or an analysis wants.
+    pub opening_plies: u32,
 }
 
+/// How far below the best move (centi-seeds: 100 is one seed) a move may score and
+/// still be chosen in a varied opening ([`SearchConfig::opening_plies`]).
+pub const OPENING_MARGIN: i32 = 50;
+
 impl Default for SearchConfig {
-    /// Level 3, 1000 ms per move, a 16 MiB table, seed 0, no node budget.
+    /// Level 3, 1000 ms per move, a 16 MiB table, seed 0, no node budget, no varied
+    /// openings.
     fn default() -> Self {
         SearchConfig {
             level: 3,
@@ -100,6 +111,7 @@ impl Default for SearchConfig {
             tt_mb: 16,
             seed: 0,
             max_nodes: None,
+            opening_plies: 0,
         }
     }
 }
@@ -125,6 +137,18 @@ fn level_params(level: u8) -> (u32, i32) {
         3 => (4, 25),
         4 => (6, 5),
         _ => (MAX_DEPTH, 0),
+    }
+}
+
+/// The root noise of a move after `played` plies: the level's own, widened to
+/// [`OPENING_MARGIN`] in a varied opening at levels 3 to 5 (the lower levels already err
+/// more than that).
+fn opening_noise(config: &SearchConfig, played: usize, noise: i32) -> i32 {
+    let opening = u32::try_from(played).is_ok_and(|p| p < config.opening_plies);
+    if opening && config.level >= 3 {
+        noise.max(OPENING_MARGIN)
+    } else {
+        noise
     }
 }
 
@@ -376,6 +400,7 @@ impl Ai {
     /// player to move has no legal move (the game is over: K9, H7, H10).
     pub fn choose(&mut self, pos: &Position, history: &[Position]) -> Option<SearchResult> {
         let (max_depth, noise) = level_params(self.config.level);
+        let noise = opening_noise(&self.config, history.len(), noise);
         let deadline = (self.config.ms_per_move > 0).then(|| {
             let start = Instant::now();
             let ms = self.config.ms_per_move;
@@ -498,6 +523,7 @@ mod tests {
             tt_mb: 1,
             seed: 7,
             max_nodes: Some(20_000),
+            opening_plies: 0,
         };
         for v in [Variant::KATRO, Variant::HOYITO] {
             let mut a = Ai::new(cfg).unwrap();
@@ -523,6 +549,7 @@ mod tests {
             tt_mb: 1,
             seed,
             max_nodes: Some(20_000),
+            opening_plies: 0,
         };
         let mut pooled = Ai::new(cfg(2, 1)).unwrap();
         let bytes = pooled.table_bytes();

@@ -152,6 +152,7 @@ pub fn review(
         tt_mb,
         seed: 0,
         max_nodes: Some(nodes_per_position),
+        opening_plies: 0,
     })?;
     Ok(review_with(&mut ai, game, nodes_per_position, progress))
 }
@@ -395,6 +396,7 @@ mod tests {
             tt_mb: 1,
             seed: 0,
             max_nodes: Some(budget),
+            opening_plies: 0,
         })
         .unwrap();
         let mut game = Game::new(Variant::katro(4, 4).unwrap());
@@ -437,6 +439,7 @@ mod tests {
             tt_mb: 16,
             seed: 0,
             max_nodes: Some(budget),
+            opening_plies: 0,
         })
         .unwrap();
         let limits = Limits {

@@ -35,6 +35,7 @@ fn ai(level: u8, seed: u64, nodes: u64) -> Ai {
         tt_mb: 1,
         seed,
         max_nodes: Some(nodes),
+        opening_plies: 0,
     })
     .unwrap()
 }
@@ -418,4 +419,52 @@ fn scores_read_as_seeds_or_proven_results() {
     assert_eq!(Score::from_raw(-WIN_BOUND), Score::CentiSeeds(-WIN_BOUND));
     assert_eq!(Score::from_raw(WIN - 3), Score::Win(3));
     assert_eq!(Score::from_raw(-(WIN - 4)), Score::Loss(4));
+}
+
+/// The first six plies of a `variant` game the AI plays against itself at `level` with
+/// `seed`, varying its opening for `opening_plies` plies, under a node budget
+/// (deterministic).
+fn opening(variant: Variant, level: u8, seed: u64, opening_plies: u32) -> Vec<String> {
+    let mut ai = Ai::new(SearchConfig {
+        level,
+        ms_per_move: 0,
+        tt_mb: 1,
+        seed,
+        max_nodes: Some(20_000),
+        opening_plies,
+    })
+    .unwrap();
+    let mut game = Game::new(variant);
+    let mut out = Vec::new();
+    for _ in 0..6 {
+        let Some(found) = ai.choose_in_game(&game) else {
+            break;
+        };
+        game.play(found.mv).unwrap();
+        out.push(found.mv.to_string());
+    }
+    out
+}
+
+/// Issue 34: at level 5 the AI varies its opening where moves near the best exist
+/// (Hoyito's first plies): over 16 games (seeds) it plays more different openings than
+/// with its best moves alone (the equal-scored moves a seed picks among anyway), and
+/// one game (one seed) always gets the same moves, so a game can be replayed. (Katro
+/// 6x6's first plies are forced: its two mirror-image openings stay the only ones.)
+#[test]
+fn varied_openings_differ_from_game_to_game_and_replay_by_seed() {
+    let v = Variant::HOYITO;
+    let plain: std::collections::BTreeSet<_> = (0..16).map(|s| opening(v, 5, s, 0)).collect();
+    let mut varied = std::collections::BTreeSet::new();
+    for seed in 0..16 {
+        let moves = opening(v, 5, seed, 6);
+        assert_eq!(opening(v, 5, seed, 6), moves, "seed {seed} replays");
+        varied.insert(moves);
+    }
+    assert!(
+        varied.len() > plain.len(),
+        "{} openings varied, {} plain",
+        varied.len(),
+        plain.len()
+    );
 }

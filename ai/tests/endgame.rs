@@ -241,6 +241,7 @@ fn h7_level_5_plays_the_tables_move_and_the_review_says_won() {
         tt_mb: 1,
         seed: 0,
         max_nodes: Some(1_000),
+        opening_plies: 0,
     })
     .unwrap();
     let r = ai.choose(&pos, &[]).unwrap();
@@ -270,6 +271,7 @@ fn level_5_keeps_the_proven_result() {
         tt_mb: 1,
         seed: 0,
         max_nodes: Some(2_000),
+        opening_plies: 0,
     })
     .unwrap();
     let mut proven = 0;
@@ -439,6 +441,7 @@ fn endgame_coverage_in_played_games() {
                 tt_mb: 1,
                 seed: g,
                 max_nodes: Some(5_000),
+                opening_plies: 0,
             })
             .unwrap();
             while !game.outcome().is_over() && game.moves().len() < 1000 {
@@ -525,6 +528,7 @@ fn play_out_proven(t: &Tables, seeds: u32, games: usize, rng: &mut SmallRng) -> 
         tt_mb: 1,
         seed: 0,
         max_nodes: Some(2_000),
+        opening_plies: 0,
     })
     .unwrap();
     let mut played = 0;

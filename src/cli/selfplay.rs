@@ -175,6 +175,7 @@ pub fn play_game(
                     tt_mb: 16,
                     seed: side_seed,
                     max_nodes: None,
+                    opening_plies: 0,
                 })
                 .context("AI configuration")?,
             )),

@@ -335,6 +335,7 @@ mod tests {
             tt_mb: 1,
             seed: 0,
             max_nodes: Some(100),
+            opening_plies: 0,
         }
     }
 

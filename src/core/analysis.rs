@@ -214,6 +214,7 @@ impl Core {
             tt_mb: self.settings.ai_tt_mb,
             seed: 0,
             max_nodes: Some(nodes),
+            opening_plies: 0,
         };
         let started = std::time::Instant::now();
         let reviewed = self.analyses.pool.search(&slot.ticket, config, move |ai| {

@@ -132,6 +132,7 @@ impl Core {
             tt_mb: self.settings.ai_tt_mb,
             seed: 0,
             max_nodes: self.settings.ai_max_nodes,
+            opening_plies: 0,
         };
         let searched = game.clone();
         let found = self

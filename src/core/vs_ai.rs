@@ -38,6 +38,11 @@ use crate::store::{AiSeat, Challenge, Play, Record, Status};
 /// game leaves the AI to move again and again, H3); the rest follow at the next command.
 const MAX_AI_MOVES: usize = 400;
 
+/// The plies of a game in which the AI varies its opening (levels 3 to 5: a move
+/// within `mancala_ai::OPENING_MARGIN` of the best, chosen by the game's seed), so
+/// that its games do not all open the same way (issue 34). A hint never varies.
+const AI_OPENING_PLIES: u32 = 6;
+
 /// Whether `id` is an AI player's id (`ai:LEVEL`), for mentions: the AI is never pinged.
 fn is_ai_id(id: &str) -> bool {
     id.strip_prefix("ai:")
@@ -278,6 +283,7 @@ impl Core {
             tt_mb: self.settings.ai_tt_mb,
             seed: search_seed(r),
             max_nodes: self.settings.ai_max_nodes,
+            opening_plies: AI_OPENING_PLIES,
         };
         let game = play.game().clone();
         let found = match self

@@ -318,6 +318,7 @@ fn hoyito_match_against_the_ai_goes_game_after_game_to_the_end() {
         tt_mb: 1,
         seed: 7,
         max_nodes: Some(3000),
+        opening_plies: 0,
     })
     .unwrap();
     let (all, ai_moves) = play_out_with(&e, &at, ai, 3000, |game, _| {

@@ -112,6 +112,7 @@ impl Session {
             tt_mb: HASH_DEFAULT_MB,
             seed: 0,
             max_nodes: None,
+            opening_plies: 0,
         };
         Ok(Session {
             out,
