@@ -115,6 +115,21 @@ fn is_bidi_control(c: char) -> bool {
     )
 }
 
+/// The command a message that starts with a mention of the bot stands for, `rest`
+/// being what follows the mention (mention-as-prefix, the same on every transport):
+/// `@bot sow b3` and `@bot !sow b3` are `!sow b3` (with `prefix` `!`), a bare `@bot`
+/// is `!help`.
+pub fn after_bot_mention(rest: &str, prefix: &str) -> String {
+    let rest = rest.trim_start();
+    if rest.is_empty() {
+        format!("{prefix}help")
+    } else if !prefix.is_empty() && rest.starts_with(prefix) {
+        rest.to_string()
+    } else {
+        format!("{prefix}{rest}")
+    }
+}
+
 /// The text of a command as the parser reads it: NFKC, without invisible characters
 /// ([`is_invisible`]), without control characters other than white space (which still
 /// separates words), and without backticks, so that no word of it can close a code span

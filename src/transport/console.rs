@@ -217,11 +217,16 @@ impl<'a> Console<'a> {
             community: COMMUNITY.into(),
             channel: self.channel.clone(),
         };
+        // A mention of the bot works as the prefix, as in chat: `@bot sow b3`.
+        let text = match bot_mention(line) {
+            Some(rest) => crate::core::input::after_bot_mention(rest, self.core.prefix()),
+            None => line.to_string(),
+        };
         let msg = Incoming {
             at: at.clone(),
             author: self.me.clone(),
-            text: line.to_string(),
-            mentions: mentions(line),
+            mentions: mentions(&text),
+            text,
             is_organizer: self.organizer,
             locale: system_locale(),
         };
@@ -375,6 +380,15 @@ pub fn mentions(line: &str) -> Vec<User> {
         .filter(|n| !n.is_empty())
         .map(user)
         .collect()
+}
+
+/// What follows a mention of the bot (`@bot` or `@mancala-bot`, in any case) that
+/// starts `line`; `None` when it starts otherwise.
+fn bot_mention(line: &str) -> Option<&str> {
+    let line = line.trim_start();
+    let (first, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let name = first.strip_prefix('@')?;
+    (name.eq_ignore_ascii_case("bot") || name.eq_ignore_ascii_case("mancala-bot")).then_some(rest)
 }
 
 /// `s` with every character but ASCII letters, digits, `-`, `_` (and `.` when

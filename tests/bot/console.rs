@@ -281,3 +281,20 @@ fn console_tournament_standings_come_as_pictures() {
         assert!(img.width() >= 320 && img.height() > 100, "{path}");
     }
 }
+
+/// A mention of the bot works as the prefix in the console as in chat (issue 34):
+/// `@bot help sow` is `!help sow`, `@mancala-bot !board` is `!board`, a bare `@bot` is
+/// `!help`; a mention of someone else is chat, not a command.
+#[test]
+fn a_mention_of_the_bot_is_the_prefix() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        &["console", "--no-endgame"],
+        dir.path(),
+        "@bot help sow\n@Mancala-Bot !new katro @bob\n@bob hello\n@bot\n",
+    );
+    assert!(out.contains("bot: `!sow HOLE[+|-]` (or `!s`): your move"), "{out}");
+    assert!(out.contains("bot: alice challenges @bob to Katro 6x6"), "{out}");
+    assert!(out.contains("`!new GAME ai [level N]"), "a bare @bot is !help: {out}");
+    assert!(!out.contains("hello"), "chat to bob is no command: {out}");
+}

@@ -48,14 +48,7 @@ pub fn incoming_from_message(msg: &Message, bot: UserId, prefix: &str) -> Option
     let content = msg.content.trim();
     let addressed = parse_user_mention(content).filter(|&(id, _)| id == bot.get());
     let text = if let Some((_, len)) = addressed {
-        let rest = content[len..].trim_start();
-        if rest.is_empty() {
-            format!("{prefix}help")
-        } else if !prefix.is_empty() && rest.starts_with(prefix) {
-            rest.to_string()
-        } else {
-            format!("{prefix}{rest}")
-        }
+        crate::core::input::after_bot_mention(&content[len..], prefix)
     } else if !prefix.is_empty() && content.starts_with(prefix) {
         content.to_string()
     } else {
