@@ -293,8 +293,17 @@ fn a_mention_of_the_bot_is_the_prefix() {
         dir.path(),
         "@bot help sow\n@Mancala-Bot !new katro @bob\n@bob hello\n@bot\n",
     );
-    assert!(out.contains("bot: `!sow HOLE[+|-]` (or `!s`): your move"), "{out}");
-    assert!(out.contains("bot: alice challenges @bob to Katro 6x6"), "{out}");
-    assert!(out.contains("`!new GAME ai [level N]"), "a bare @bot is !help: {out}");
+    assert!(
+        out.contains("bot: `!sow HOLE[+|-]` (or `!s`): your move"),
+        "{out}"
+    );
+    assert!(
+        out.contains("bot: alice challenges @bob to Katro 6x6"),
+        "{out}"
+    );
+    assert!(
+        out.contains("`!new GAME ai [level N]"),
+        "a bare @bot is !help: {out}"
+    );
     assert!(!out.contains("hello"), "chat to bob is no command: {out}");
 }
