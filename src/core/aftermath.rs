@@ -16,19 +16,22 @@
 use mancala_rules::Side;
 
 use super::api::Reply;
+use super::decision::DocWrite;
 use super::ratings::{self, Glicko, RatedGame, RatingTable};
+use super::snapshot::Answers;
 use super::tournament::commands::res_of;
 use super::tournament::{Res, Tournament};
 use super::{Core, Fail};
 use crate::model::ChannelKey;
 use crate::store::keys::DocKey;
-use crate::store::{docs, GameResult, Got, Op, Read, Record, StoreError, TourneyLink};
+use crate::store::{docs, GameResult, Op, Read, Record, StoreError, TourneyLink};
 
 /// What a finished game changes besides itself, decided over what was read.
 #[derive(Debug, Default)]
 pub(super) struct Aftermath {
-    /// Its writes: the rating table, the tournament, each compared with what was read.
-    pub ops: Vec<Op>,
+    /// Its writes: the rating table, its history entries, the tournament, each
+    /// compared with what was read.
+    pub docs: Vec<DocWrite>,
     /// The rating line (`Ratings (katro): ...`), when the game is rated now.
     pub rated: Option<String>,
     /// Why the game is not rated, when a player might expect it to be (a side never
@@ -110,19 +113,13 @@ impl Core {
         if keys.is_empty() {
             return Ok(out);
         }
-        let mut got = self.store.read(&keys)?.into_iter();
+        let mut got = Answers::new(self.store.read(&keys)?);
         if let (Some(g), Some(key)) = (game, table_key) {
-            let Some(Got::Doc(bytes)) = got.next() else {
-                return Err(short_answer());
-            };
-            let doc = docs::decode::<RatingTable>(&key, bytes)?;
+            let doc = got.doc::<RatingTable>(&key)?;
             self.rate(&mut out, &g, (key, doc));
         }
         if let Some((link, res)) = link {
-            let Some(Got::Doc(bytes)) = got.next() else {
-                return Err(short_answer());
-            };
-            let doc = docs::decode::<Option<Tournament>>(&link.key, bytes)?;
+            let doc = got.doc::<Option<Tournament>>(&link.key)?;
             record_result(&mut out, &r.id, (link, res), doc);
         }
         Ok(out)
@@ -154,17 +151,9 @@ impl Core {
         table.pending = older;
         for p in mine {
             let log = DocKey::rating_log(g.community, g.family, &p.user, p.change.at_ms, g.id);
-            out.ops.push(Op::Doc {
-                key: log,
-                expected: None,
-                value: Some(serde_json::to_vec(&p.change).expect("documents always serialize")),
-            });
+            out.docs.push(DocWrite::of(log, None, &p.change));
         }
-        out.ops.push(Op::Doc {
-            key,
-            expected: doc.version,
-            value: Some(serde_json::to_vec(&table).expect("documents always serialize")),
-        });
+        out.docs.push(DocWrite::of(key, doc.version, &table));
         out.rated = Some(tr!(
             "result-ratings",
             family = g.family.to_string(),
@@ -204,7 +193,7 @@ impl Core {
     pub(super) fn settle_game(&self, r: &Record) -> Result<(Vec<Reply>, Option<String>), Fail> {
         for _ in 0..crate::store::MAX_ATTEMPTS {
             let after = self.aftermath(r)?;
-            let mut ops = after.ops.clone();
+            let mut ops: Vec<Op> = after.docs.iter().cloned().map(DocWrite::into_op).collect();
             if ops.is_empty() || self.store.commit(&mut ops)? {
                 let line = after.rated.clone();
                 let replies = self.after_commit(after);
@@ -283,18 +272,7 @@ fn record_result(
     if t.phase != super::tournament::Phase::Running || !t.record(link.round, link.board, id, res) {
         return;
     }
-    out.ops.push(Op::Doc {
-        key: link.key.clone(),
-        expected: doc.version,
-        value: Some(serde_json::to_vec(&Some(&t)).expect("documents always serialize")),
-    });
+    out.docs
+        .push(DocWrite::of(link.key.clone(), doc.version, &Some(&t)));
     out.recorded = Some((t, link.clone(), res));
-}
-
-/// The error of a batched read whose answer does not match its keys (a store bug).
-fn short_answer() -> StoreError {
-    StoreError::Io {
-        what: "reading a finished game's consequences".into(),
-        reason: "the store answered other keys than were asked".into(),
-    }
 }

@@ -165,6 +165,14 @@ impl DocWrite {
             value: serde_json::to_vec(value).expect("documents always serialize"),
         }
     }
+    /// The store's write of this document, in a commit of the dispatcher.
+    pub(crate) fn into_op(self) -> crate::store::Op {
+        crate::store::Op::Doc {
+            key: self.key,
+            expected: self.expected,
+            value: Some(self.value),
+        }
+    }
 }
 
 /// What follows a tournament command's write in the tournament's other channels: each

@@ -9,7 +9,7 @@ use mancala_rules::{Side, Trace};
 
 use super::api::{Attachment, Incoming, Reply};
 use super::command::Command;
-use super::decision::{Change, ChannelState, Ctx, Decision, Draft, Picture, Refusal};
+use super::decision::{Change, ChannelState, Ctx, Decision, DocWrite, Draft, Picture, Refusal};
 use super::needs::Needs;
 use super::painter::{BoardInfo, Frame, MovePictures};
 use super::set::{self, Setting};
@@ -217,7 +217,7 @@ impl Core {
             _ => None,
         };
         if let Some((id, after)) = &after {
-            ops.extend(after.ops.iter().cloned());
+            ops.extend(after.docs.iter().cloned().map(DocWrite::into_op));
             ops.push(Op::Settle(id.clone()));
         }
         // A command that only looks writes nothing: no call to the store.
@@ -423,10 +423,6 @@ fn write_ops(at: &ChannelKey, state: &ChannelState, decision: &mut Decision) -> 
             },
         });
     }
-    ops.extend(decision.docs.drain(..).map(|d| Op::Doc {
-        key: d.key,
-        expected: d.expected,
-        value: Some(d.value),
-    }));
+    ops.extend(decision.docs.drain(..).map(DocWrite::into_op));
     ops
 }

@@ -39,16 +39,21 @@ pub(super) fn keys(at: &ChannelKey, (author, subject): (&User, &User), needs: Ne
     keys
 }
 
-/// The answers of a batched read, taken in the order of [`keys`].
-struct Answers(std::vec::IntoIter<Got>);
+/// The answers of a batched read, taken in the order of its keys.
+pub(super) struct Answers(std::vec::IntoIter<Got>);
 
 impl Answers {
+    /// The answers `got` of a batched read.
+    pub(super) fn new(got: Vec<Got>) -> Answers {
+        Answers(got.into_iter())
+    }
+
     fn next(&mut self) -> Result<Got, StoreError> {
         self.0.next().ok_or_else(short_answer)
     }
 
     /// The next answer, a document, decoded (absent: the default).
-    fn doc<T: serde::de::DeserializeOwned + Default>(
+    pub(super) fn doc<T: serde::de::DeserializeOwned + Default>(
         &mut self,
         key: &DocKey,
     ) -> Result<docs::Doc<T>, StoreError> {
@@ -81,7 +86,7 @@ pub(super) fn state(
     now: u64,
     got: Vec<Got>,
 ) -> Result<ChannelState, StoreError> {
-    let mut got = Answers(got.into_iter());
+    let mut got = Answers::new(got);
     let Got::Game(stored) = got.next()? else {
         return Err(short_answer());
     };

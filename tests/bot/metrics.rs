@@ -37,8 +37,8 @@ fn total(samples: &[(String, f64)], metric: &str) -> f64 {
         .sum()
 }
 
-#[test]
-fn commands_are_counted_under_their_table_names_with_every_store_call() {
+/// A core over a memory store whose every call is counted into the metrics returned.
+fn counted_core() -> (Core, Arc<Metrics>) {
     let metrics = Arc::new(Metrics::new());
     let store = Arc::new(CountedStore::new(
         Arc::new(MemoryStore::new()),
@@ -51,6 +51,12 @@ fn commands_are_counted_under_their_table_names_with_every_store_call() {
         Settings::default(),
         metrics.clone(),
     );
+    (core, metrics)
+}
+
+#[test]
+fn commands_are_counted_under_their_table_names_with_every_store_call() {
+    let (core, metrics) = counted_core();
     let at = chan("general");
     say(&core, &at, "alice", "!new katro @bob as south");
     say(&core, &at, "bob", "!accept");
@@ -139,18 +145,7 @@ fn calls(metrics: &Metrics, label: &str) -> (f64, f64) {
 /// their own (`follow-up`, `ai-move`).
 #[test]
 fn every_command_kind_reads_once_and_writes_at_most_once() {
-    let metrics = Arc::new(Metrics::new());
-    let store = Arc::new(CountedStore::new(
-        Arc::new(MemoryStore::new()),
-        metrics.clone(),
-    ));
-    let core = Core::with_metrics(
-        store,
-        Arc::new(FakePainter::default()),
-        Arc::new(ManualClock::new(1_700_000_000_000)),
-        Settings::default(),
-        metrics.clone(),
-    );
+    let (core, metrics) = counted_core();
     let at = chan("general");
     let mut table = Vec::new();
     let mut step = |who: &str, text: &str, label: &str, want: (f64, f64)| {
