@@ -87,10 +87,18 @@ impl From<StoreError> for TxError {
     }
 }
 
+/// A transaction's writes, waiting until its body is done: the last write of each key
+/// wins (`None`: removed).
+pub(crate) type Writes = std::collections::BTreeMap<(Space, Key), Option<Vec<u8>>>;
+
 /// The reads and writes of one transaction. A body sees its own writes; nothing is
 /// visible to others before the transaction commits, and the keys it read hold what it
 /// read until then (or the backend makes the body run again, [`TxError::Retry`]).
 pub trait Tx {
+    /// The transaction's writes so far, applied when its body is done (each backend
+    /// keeps them; `put` and `remove` add to them, its reads see them first).
+    fn writes(&mut self) -> &mut Writes;
+
     /// The value of each key, in order (`None`: absent). A backend that locks does it
     /// here, for every key, in one go.
     ///
@@ -111,13 +119,20 @@ pub trait Tx {
     ///
     /// # Errors
     /// A backend failure, or [`TxError::Retry`].
-    fn put(&mut self, space: Space, key: &Key, value: &[u8]) -> Result<(), TxError>;
+    fn put(&mut self, space: Space, key: &Key, value: &[u8]) -> Result<(), TxError> {
+        self.writes()
+            .insert((space, key.clone()), Some(value.to_vec()));
+        Ok(())
+    }
 
     /// Removes `key` (nothing when absent).
     ///
     /// # Errors
     /// A backend failure, or [`TxError::Retry`].
-    fn remove(&mut self, space: Space, key: &Key) -> Result<(), TxError>;
+    fn remove(&mut self, space: Space, key: &Key) -> Result<(), TxError> {
+        self.writes().insert((space, key.clone()), None);
+        Ok(())
+    }
 
     /// The next number of the store's id counter, never given before (not rolled back
     /// with the transaction: numbers may be skipped).

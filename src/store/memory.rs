@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Mutex, MutexGuard, RwLock};
 
-use super::kv::{Body, Key, KeyValue, Space, Tx, TxError};
+use super::kv::{Body, Key, KeyValue, Space, Tx, TxError, Writes};
 use super::StoreError;
 use crate::model::ChannelKey;
 
@@ -158,7 +158,7 @@ impl MemoryStore {
 /// A transaction under the lock: its writes wait in `pending` until its body succeeds.
 struct MemTx<'a> {
     tables: &'a Tables,
-    pending: BTreeMap<(Space, Key), Option<Vec<u8>>>,
+    pending: Writes,
     next_id: u64,
 }
 
@@ -172,14 +172,8 @@ impl Tx for MemTx<'_> {
             })
             .collect())
     }
-    fn put(&mut self, space: Space, key: &Key, value: &[u8]) -> Result<(), TxError> {
-        self.pending
-            .insert((space, key.clone()), Some(value.to_vec()));
-        Ok(())
-    }
-    fn remove(&mut self, space: Space, key: &Key) -> Result<(), TxError> {
-        self.pending.insert((space, key.clone()), None);
-        Ok(())
+    fn writes(&mut self) -> &mut Writes {
+        &mut self.pending
     }
     fn next_id(&mut self) -> Result<u64, TxError> {
         self.next_id += 1;

@@ -22,7 +22,7 @@ use postgres::error::SqlState;
 use postgres::types::ToSql;
 use postgres::GenericClient;
 
-use super::kv::{wake_ms, Key, Space, Tx, TxError};
+use super::kv::{wake_ms, Key, Space, Tx, TxError, Writes};
 use super::StoreError;
 use crate::model::ChannelKey;
 
@@ -301,7 +301,7 @@ pub(super) fn ms_column(ms: u64) -> i64 {
 /// done; `found` is whether each locked row (`channels`, `docs`) was there.
 pub(super) struct PgTx<'a, 'b> {
     tx: &'a mut postgres::Transaction<'b>,
-    pending: BTreeMap<(Space, Key), Option<Vec<u8>>>,
+    pending: Writes,
     found: HashMap<(Space, Key), bool>,
 }
 
@@ -543,15 +543,8 @@ impl Tx for PgTx<'_, '_> {
         Ok(out)
     }
 
-    fn put(&mut self, space: Space, key: &Key, value: &[u8]) -> Result<(), TxError> {
-        self.pending
-            .insert((space, key.clone()), Some(value.to_vec()));
-        Ok(())
-    }
-
-    fn remove(&mut self, space: Space, key: &Key) -> Result<(), TxError> {
-        self.pending.insert((space, key.clone()), None);
-        Ok(())
+    fn writes(&mut self) -> &mut Writes {
+        &mut self.pending
     }
 
     fn next_id(&mut self) -> Result<u64, TxError> {

@@ -25,7 +25,7 @@ use sled::transaction::TransactionError;
 use sled::Transactional;
 
 use super::keys;
-use super::kv::{Body, Key, KeyValue, Space, Tx, TxError};
+use super::kv::{Body, Key, KeyValue, Space, Tx, TxError, Writes};
 use super::StoreError;
 use crate::model::ChannelKey;
 
@@ -303,7 +303,7 @@ fn open_db(path: &Path, cache_bytes: u64) -> Result<sled::Db, String> {
 /// body is done.
 struct SledTx<'a> {
     store: &'a SledStore,
-    pending: BTreeMap<(Space, Key), Option<Vec<u8>>>,
+    pending: Writes,
 }
 
 impl Tx for SledTx<'_> {
@@ -318,14 +318,8 @@ impl Tx for SledTx<'_> {
             })
             .collect()
     }
-    fn put(&mut self, space: Space, key: &Key, value: &[u8]) -> Result<(), TxError> {
-        self.pending
-            .insert((space, key.clone()), Some(value.to_vec()));
-        Ok(())
-    }
-    fn remove(&mut self, space: Space, key: &Key) -> Result<(), TxError> {
-        self.pending.insert((space, key.clone()), None);
-        Ok(())
+    fn writes(&mut self) -> &mut Writes {
+        &mut self.pending
     }
     fn next_id(&mut self) -> Result<u64, TxError> {
         Ok(self
