@@ -33,7 +33,10 @@ move-error-not-your-hole = { $hole } is not { $side }'s hole; { $side } sows onl
 move-error-closed = { $hole } is closed for this game (M2) and cannot be played
 move-error-empty = { $hole } is empty; choose a hole with seeds
 move-error-wrong-row = { $hole } is not in your outermost row with seeds (K3): play from row { $row }
-move-error-endless = { $mv } is an endless move: its sowing does not end within { $laps } laps (K8/H9)
+move-error-endless = { $mv } is an endless move: its sowing does not end within { $laps ->
+    [one] { $laps } lap
+   *[other] { $laps } laps
+} (K8/H9)
 move-error-step-one-seed = a lone-seed step (K11) needs exactly one seed on your side
 move-error-step-inward = a lone-seed step (K11) goes one row inward, straight or diagonally
 move-error-no-steps = lone-seed steps (K11) are not played in this game
@@ -214,8 +217,14 @@ hint-depth = { $count ->
 }
 hint-forced-win = With it the AI sees a forced win ({ $depth } deep).
 hint-forced-loss = The AI sees a forced loss whatever you play; this move resists longest ({ $depth } deep).
-hint-balance-for = With it the AI's search ({ $depth } deep) rates the game { $seeds } seeds in your favour.
-hint-balance-against = With it the AI's search ({ $depth } deep) rates the game { $seeds } seeds against you.
+hint-balance-for = With it the AI's search ({ $depth } deep) rates the game { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+} in your favour.
+hint-balance-against = With it the AI's search ({ $depth } deep) rates the game { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+} against you.
 hint-game-over = the game is over: no move to hint
 hint-search-failed = the AI could not search: { $error }
 hint-set-on = Hints are on in this channel: in unrated games, the player to move may ask `{ $p }hint`. Rated and tournament games never get hints.
@@ -247,7 +256,10 @@ review-slip = { $ply } { $mark ->
     [blunder] blunder
     [mistake] mistake
    *[other] inaccuracy
-} (lost { $seeds } seeds; best { $best })
+} (lost { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+}; best { $best })
 review-slips = Blunders and mistakes: { $listed }.
 review-slips-more = Blunders and mistakes: { $listed }; and { $count } more (see the chart).
 review-perfect = Endgame tables: from { $ply } on, { $player } ({ $side }) had a position { $result ->
@@ -337,12 +349,12 @@ picture-sheet-alt = Contact sheet of { $count ->
    *[other] { $count } frames
 }, in order: { $items }.
 picture-tag-start = start
-picture-tag-relay = relay { $laps }
+picture-tag-relay = relay, { $laps }
 picture-tag-capture = capture
 picture-tag-taken = { $taken } taken
 picture-tag-casa-four = casa 4
-picture-tag-casa = casa { $lap }
-picture-tag-capture-lap = capture { $lap }
+picture-tag-casa = casa, lap { $lap }
+picture-tag-capture-lap = capture, lap { $lap }
 picture-tag-end = end
 picture-chart-band = { $steps } (band: { $band })
 picture-chart-eval-axis = ply (seeds ahead: S above, N below)
@@ -356,3 +368,33 @@ picture-chart-mark = ply { $ply } { $kind ->
 }
 picture-chart-marked-none = none
 picture-chart-eval-alt = Evaluation chart, { $title }: South's lead in seeds over { $count } plies, from { $first } to { $last }; highest { $high } at ply { $high_ply }, lowest { $low } at ply { $low_ply }. Marked: { $marked }.
+
+## Words and pictures: names, letters, tags and usage words written per language
+# A side's letter in game records (`12.S c1+`) and charts.
+side-letter-south = S
+side-letter-north = N
+# The games' names, in the language's letters.
+game-name-katro = Katro
+game-name-hoyito = Hoyito
+# A label and its text joined in code, with the language's spacing before the colon.
+text-colon = { $head }: { $tail }
+# Path pictures: the lap, or laps, that ended in a hole ($laps: `2`, `1,4`).
+picture-tag-lap = { $count ->
+    [one] lap
+   *[other] laps
+} { $laps }
+# A frame's relay tag: the seeds lifted from the hole.
+picture-tag-relay-lifted = relay of { $count }
+# H7: a hole whose seeds the mover took in the last-four sweep.
+picture-tag-last-four = last four
+# The placeholders of commands' usage lines (`new GAME [@opponent] [TIME]`).
+usage-word-game = GAME
+usage-word-time = TIME
+usage-word-name = NAME
+usage-word-hole = HOLE
+usage-word-rounds = ROUNDS
+usage-word-setting = SETTING
+usage-word-value = VALUE
+usage-word-command = COMMAND
+usage-word-opponent = @opponent
+usage-word-user = @user

@@ -33,7 +33,10 @@ move-error-not-your-hole = { $hole } no es un hoyo de { $side }; { $side } siemb
 move-error-closed = { $hole } está cerrado en esta partida (M2) y no se puede jugar
 move-error-empty = { $hole } está vacío; elige un hoyo con semillas
 move-error-wrong-row = { $hole } no está en tu fila más exterior con semillas (K3): juega desde la fila { $row }
-move-error-endless = { $mv } es una jugada sin fin: su siembra no termina en { $laps } vueltas (K8/H9)
+move-error-endless = { $mv } es una jugada sin fin: su siembra no termina en { $laps ->
+    [one] { $laps } vuelta
+   *[other] { $laps } vueltas
+} (K8/H9)
 move-error-step-one-seed = un paso de semilla sola (K11) necesita exactamente una semilla en tu lado
 move-error-step-inward = un paso de semilla sola (K11) avanza una fila hacia dentro, recto o en diagonal
 move-error-no-steps = en esta partida no se juegan pasos de semilla sola (K11)
@@ -51,12 +54,12 @@ result-captured = Capturadas: Sur { $south }, Norte { $north }.
 clock-hours = { $count } h
 clock-minutes = { $count } min
 clock-seconds = { $count } s
-clock-after-max = después del 9999-12-31
+clock-after-max = después del 31 dic 9999
 # Games (src/core/games.rs)
 game-someone = alguien
 game-challenge-open-here = el desafío de { $who } a { $kind } está abierto aquí; una partida por canal: primero `{ $p }accept` o `{ $p }decline`
 game-in-play-here = hay una partida de { $kind } en juego aquí ({ $players }); una partida por canal: termínala o `{ $p }resign`, o juega en otro canal
-game-challenge-self = no puedes desafiarte a ti mismo; menciona a otro jugador, o no nombres rival para que cualquiera pueda `{ $p }accept`
+game-challenge-self = no te puedes desafiar; menciona a otro jugador, o no nombres rival para que cualquiera pueda `{ $p }accept`
 game-terms-plays = { $player } juega { $side }
 game-terms-random-sides = lados sorteados
 game-terms-per-move = , { $time } por jugada
@@ -67,9 +70,9 @@ game-button-accept = Aceptar
 game-button-decline = Rechazar
 game-button-withdraw = Retirar
 game-open-challenge = { $player } ofrece una partida de { $kind } ({ $terms }): cualquiera puede `{ $p }accept` (caduca en { $expires }); `{ $p }decline` la retira.
-game-no-challenge-to-accept = aquí no hay ningún desafío que aceptar; crea uno con `{ $p }new GAME [@opponent]`
+game-no-challenge-to-accept = aquí no hay ningún desafío que aceptar; crea uno con `{ $p }new JUEGO [@rival]`
 game-already-started = la partida de aquí ya empezó ({ $players }); `{ $p }board` la muestra
-game-challenge-expired-at = el desafío de { $player } caducó el { $date } y ya no se puede aceptar; crea uno nuevo con `{ $p }new GAME [@opponent]`
+game-challenge-expired-at = el desafío de { $player } caducó el { $date } y ya no se puede aceptar; crea uno nuevo con `{ $p }new JUEGO [@rival]`
 game-accept-own = no puedes aceptar tu propio desafío; espera a un rival, o `{ $p }decline` para retirarlo
 game-accept-only = solo { $opponent } puede aceptar el desafío de { $player }; cualquiera puede mirar con `{ $p }board`
 game-accepts = { $player } acepta el desafío de { $challenger }: { $kind }, { $players }. { $line }
@@ -78,7 +81,7 @@ game-decline-in-play = { $none }; la partida en juego ({ $players }) termina con
 game-expired-removed = el desafío de { $player } ya había caducado; se elimina.
 game-withdraws = { $player } retira el desafío.
 game-declines = { $player } rechaza el desafío de { $challenger }.
-game-decline-only = solo { $opponent } (desafiado) o { $challenger } (quien desafía) pueden rechazar este desafío
+game-decline-only = solo { $opponent } (quien recibe el desafío) o { $challenger } (quien lo lanzó) pueden rechazar este desafío
 game-withdraw-only = solo { $challenger } puede retirar este desafío abierto; para jugar, `{ $p }accept`
 move-legal-list = jugadas legales: { $moves }
 move-illegal = { $typed } no es una jugada legal: { $error }; { $legal }
@@ -97,7 +100,7 @@ game-resign-not-a-player = no juegas esta partida ({ $players }); solo un jugado
 game-resigns = { $player } ({ $side }) se rinde.
 # Views (src/core/views.rs)
 view-players = { $south } (Sur) contra { $north } (Norte)
-view-no-game = aquí no hay ninguna partida en juego; crea una con `{ $p }new GAME [@opponent]`
+view-no-game = aquí no hay ninguna partida en juego; crea una con `{ $p }new JUEGO [@rival]`
 view-not-started = la partida no ha empezado: el desafío espera un `{ $p }accept`
 view-match-standing = partidas ganadas { $south } { $south_wins }, { $north } { $north_wins }; reservas { $south } { $south_reserve }, { $north } { $north_reserve }
 view-to-move = Le toca a { $player } ({ $side }).
@@ -119,11 +122,11 @@ result-match-over = Match terminado tras { $count ->
 }: { $player } ({ $side }) gana el match{ $how }. Partidas ganadas: { $south } { $south_wins }, { $north } { $north_wins }.
 view-board = { $kind }: { $players }, jugada { $number }. Posición: `{ $position }`. Le toca a { $player } ({ $side }).
 view-board-match = { $kind }: { $players }, jugada { $number } de la partida { $game }. Match (M1-M4): { $standing }. Posición: `{ $position }` (sus almacenes son las capturas de esta partida). Le toca a { $player } ({ $side }).
-view-challenge-expired = No hay partida aquí: el desafío de { $challenger } a { $opponent } ({ $kind }) caducó; crea uno con `{ $p }new GAME [@opponent]`.
-view-open-challenge-expired = No hay partida aquí: el desafío abierto de { $challenger } ({ $kind }) caducó; crea uno con `{ $p }new GAME [@opponent]`.
+view-challenge-expired = No hay partida aquí: el desafío de { $challenger } a { $opponent } ({ $kind }) caducó; crea uno con `{ $p }new JUEGO [@rival]`.
+view-open-challenge-expired = No hay partida aquí: el desafío abierto de { $challenger } ({ $kind }) caducó; crea uno con `{ $p }new JUEGO [@rival]`.
 view-challenge-waiting = Aún no hay partida: { $challenger } desafió a { $opponent } a { $kind }; esperando a que { $opponent } haga `{ $p }accept`.
 view-open-challenge-waiting = Aún no hay partida: { $challenger } ofrece una partida de { $kind } a cualquiera; `{ $p }accept` para jugar.
-view-last-game = No hay partida en juego aquí. La última ({ $kind }, { $players }): { $result } Posición: `{ $position }`. Crea una nueva con `{ $p }new GAME [@opponent]`.
+view-last-game = No hay partida en juego aquí. La última ({ $kind }, { $players }): { $result } Posición: `{ $position }`. Crea una nueva con `{ $p }new JUEGO [@rival]`.
 view-legal-moves = Jugadas legales de { $player } ({ $side }): { $moves }
 view-replay-none = todavía no se ha jugado ninguna jugada en esta partida: nada que repetir
 view-replay-broken = la partida guardada no se puede reproducir: { $error }
@@ -152,7 +155,7 @@ game-draw-offered-already = ya ofreciste tablas; { $other } puede aceptarlas con
 game-draw-accepts = { $player } acepta las tablas.
 game-draw-offer = { $player } ofrece tablas. { $opponent }: `{ $p }draw` para aceptar; una jugada las rechaza.
 game-rematch-busy = ya hay un desafío o una partida aquí; una partida por canal (`{ $p }board` la muestra)
-game-rematch-none = aquí aún no ha terminado ninguna partida; crea una con `{ $p }new GAME [@opponent]`
+game-rematch-none = aquí aún no ha terminado ninguna partida; crea una con `{ $p }new JUEGO [@rival]`
 game-rematch-not-a-player = solo los jugadores de la última partida de aquí ({ $players }) pueden pedir la revancha
 game-rematch-tournament = la última partida de aquí fue de torneo; desafía con `{ $p }new` en su lugar
 game-rematch-no-opponent = la última partida de aquí no tiene rival a quien pedírsela
@@ -161,14 +164,14 @@ game-rematch = { $player } pide a { $opponent } la revancha de { $kind }{ $rated
    *[yes] {""}
 }, lados cambiados: { $player } juega { $side }. { $opponent }: `{ $p }accept` o `{ $p }decline` (caduca en { $expires }).
 clock-reminder = { $player }, te toca ({ $side }) en { $kind } ({ $players }): el plazo es { $time }. { $form }
-clock-challenge-expired = { $player }: tu desafío a { $opponent } ({ $kind }) no fue aceptado antes de caducar ({ $time }). Crea uno nuevo con `{ $p }new GAME [@opponent]`.
-clock-open-challenge-expired = { $player }: tu desafío abierto ({ $kind }) no fue aceptado antes de caducar ({ $time }). Crea uno nuevo con `{ $p }new GAME [@opponent]`.
+clock-challenge-expired = { $player }: tu desafío a { $opponent } ({ $kind }) no fue aceptado antes de caducar ({ $time }). Crea uno nuevo con `{ $p }new JUEGO [@rival]`.
+clock-open-challenge-expired = { $player }: tu desafío abierto ({ $kind }) no fue aceptado antes de caducar ({ $time }). Crea uno nuevo con `{ $p }new JUEGO [@rival]`.
 clock-timeout-notice = { $player } ({ $side }) no movió antes del plazo ({ $time }). { $opponent } puede reclamar la victoria con `{ $p }claim`, o esperar la jugada.
 clock-muted = { $player }: los recordatorios de jugada están desactivados para ti aquí (`{ $p }unmute` los activa).
 clock-unmuted = { $player }: los recordatorios de jugada están activados para ti aquí.
 game-organizers = en Discord, Gestionar servidor o el rol de organizador; en Matrix, los moderadores de la sala
 game-settings-organizers-only = solo los organizadores ({ $who }) pueden cambiar los ajustes del canal
-clock-autoforfeit-on = La derrota automática está activada en este canal: un jugador cuyo plazo pasa pierde la partida por sí solo.
+clock-autoforfeit-on = La derrota automática está activada en este canal: quien deja vencer su plazo pierde la partida sin más.
 clock-autoforfeit-off = La derrota automática está desactivada en este canal: cuando pasa un plazo, el rival puede reclamar la victoria con `{ $p }claim`.
 # Against the AI (src/core/vs_ai.rs)
 ai-no-such-level = el nivel de IA { $level } no existe: los niveles son { $levels }
@@ -177,7 +180,7 @@ ai-budget-positions = hasta { $count ->
    *[other] { $count } posiciones
 } por jugada
 ai-budget-time = hasta { $time } por jugada
-ai-time-per-move = { $time } por jugada para { $player }; un plazo vencido pierde la partida
+ai-time-per-move = { $time } por jugada para { $player }; si vence el plazo, se pierde la partida
 ai-no-time-limit = sin límite de tiempo
 ai-game-start = { $player } juega { $kind } contra la IA, sin puntuación ({ $time }): { $players }. Juego { $side } en el nivel { $level } ({ $name }, pensando { $budget }). { $line } `{ $p }resign` termina la partida.
 ai-player = mancala-bot (nivel { $level }, { $name })
@@ -190,7 +193,7 @@ ai-level-name = { $level ->
    *[other] ?
 }
 ai-no-draws = { $ai } no acepta tablas; sigue jugando, o `{ $p }resign`
-ai-store-failed = falló el almacén de partidas, la jugada de la IA no se jugó: { $error }
+ai-store-failed = falló el almacenamiento de partidas, la jugada de la IA no se hizo: { $error }
 ai-busy = la IA está ocupada con { $count ->
     [one] { $count } partida
    *[other] { $count } partidas
@@ -214,8 +217,14 @@ hint-depth = { $count ->
 }
 hint-forced-win = Con ella la IA ve una victoria forzada ({ $depth } de profundidad).
 hint-forced-loss = La IA ve una derrota forzada juegues lo que juegues; esta jugada resiste más ({ $depth } de profundidad).
-hint-balance-for = Con ella la búsqueda de la IA ({ $depth } de profundidad) valora la partida en { $seeds } semillas a tu favor.
-hint-balance-against = Con ella la búsqueda de la IA ({ $depth } de profundidad) valora la partida en { $seeds } semillas en tu contra.
+hint-balance-for = Con ella la búsqueda de la IA ({ $depth } de profundidad) valora la partida en { $seeds ->
+    [one] { $seeds } semilla
+   *[other] { $seeds } semillas
+} a tu favor.
+hint-balance-against = Con ella la búsqueda de la IA ({ $depth } de profundidad) valora la partida en { $seeds ->
+    [one] { $seeds } semilla
+   *[other] { $seeds } semillas
+} en tu contra.
 hint-game-over = la partida ha terminado: no hay jugada que sugerir
 hint-search-failed = la IA no pudo buscar: { $error }
 hint-set-on = Las pistas están activadas en este canal: en partidas sin puntuación, el jugador al que le toca puede pedir `{ $p }hint`. Las partidas puntuadas y de torneo nunca tienen pistas.
@@ -247,7 +256,10 @@ review-slip = { $ply } { $mark ->
     [blunder] error grave
     [mistake] error
    *[other] imprecisión
-} (perdió { $seeds } semillas; mejor { $best })
+} ({ $seeds ->
+    [one] { $seeds } semilla perdida
+   *[other] { $seeds } semillas perdidas
+}; mejor { $best })
 review-slips = Errores graves y errores: { $listed }.
 review-slips-more = Errores graves y errores: { $listed }; y { $count } más (ver el gráfico).
 review-perfect = Tablas de finales: desde { $ply }, { $player } ({ $side }) tenía una posición { $result ->
@@ -267,12 +279,12 @@ review-perfect-slip = { $ply } dejó una posición { $before ->
 review-perfect-kept = Ninguna jugada cambió eso.
 review-chart-title = { $south } (Sur) contra { $north } (Norte), { $kind }
 review-failed = la IA no pudo analizar la partida: { $error }
-review-cooldown = empezó otro análisis hace poco; no se cambió nada. Inténtelo de nuevo en { $secs } s.
-review-running = esta partida se está analizando ahora; su análisis se guarda al terminar. Inténtelo de nuevo en { $secs } s.
+review-cooldown = empezaste otro análisis hace poco; no se cambió nada. Inténtalo de nuevo en { $secs } s.
+review-running = esta partida se está analizando ahora; su análisis se guarda al terminar. Inténtalo de nuevo en { $secs } s.
 review-busy = los análisis están ocupados con { $count ->
     [one] { $count } partida
    *[other] { $count } partidas
-}; no se cambió nada. Inténtelo de nuevo en { $secs } s.
+}; no se cambió nada. Inténtalo de nuevo en { $secs } s.
 # Pictures (src/core/painter.rs, src/core/dispatch.rs)
 picture-match-game = partida { $game } del match
 picture-match-side = reserva { $reserve }, { $count ->
@@ -294,9 +306,9 @@ picture-replay-alt = Repetición animada, al final: { $alt }
 picture-busy = el bot está ocupado dibujando { $count ->
     [one] { $count } repetición
    *[other] { $count } repeticiones
-}; no se cambió nada. Inténtelo de nuevo en { $secs } s.
-picture-budget = pidió muchas imágenes últimamente (una repetición cuesta una por fotograma dibujado); no se cambió nada. Inténtelo de nuevo en { $secs } s.
-picture-failed = no se pudo dibujar la repetición; inténtelo más tarde
+}; no se cambió nada. Inténtalo de nuevo en { $secs } s.
+picture-budget = pediste muchas imágenes últimamente (una repetición cuesta una por cada imagen dibujada); no se cambió nada. Inténtalo de nuevo en { $secs } s.
+picture-failed = no se pudo dibujar la repetición; inténtalo más tarde
 picture-move-alt = Jugada animada, al final: { $alt }
 # Picture captions and alt texts (src/render/plan.rs)
 picture-game-katro-steps = Katro { $rows }x{ $cols }, pasos de semilla sola
@@ -314,8 +326,8 @@ picture-alt-board = Tablero, columnas a a { $last }{ $closed ->
 picture-stats-katro = { $count ->
     [one] { $count } semilla
    *[other] { $count } semillas
-}, tomó { $took }
-picture-stats-hoyito = capturó { $captured }
+}, capturadas: { $took }
+picture-stats-hoyito = capturadas: { $captured }
 picture-seeds = { $count ->
     [one] { $count } semilla
    *[other] { $count } semillas
@@ -323,7 +335,10 @@ picture-seeds = { $count ->
 picture-plays = { $side } juega { $mv }
 picture-casa-captures = casa en { $hole }: { $side } captura 4
 picture-lap = vuelta { $lap }: { $what }
-picture-in-hand = { $count } en la mano, sembradas desde el hoyo siguiente
+picture-in-hand = { $count ->
+    [one] { $count } en la mano, sembrada desde el hoyo siguiente
+   *[other] { $count } en la mano, sembradas desde el hoyo siguiente
+}
 picture-alt-frame = Imagen { $n } de { $frames }, { $headline } ({ $game }, visto desde { $view }): vuelta { $lap }: { $what }; sembrado en esta vuelta: { $sown }; { $hand } en la mano. { $board } { $players }
 picture-alt-final = Imagen { $frames } de { $frames }, { $headline } ({ $game }, visto desde { $view }): { $closing }. La jugada entera: { $all }. { $board } { $players } { $status }.
 picture-end = fin
@@ -337,12 +352,15 @@ picture-sheet-alt = Hoja de contactos de { $count ->
    *[other] { $count } imágenes
 }, en orden: { $items }.
 picture-tag-start = inicio
-picture-tag-relay = relevo { $laps }
+picture-tag-relay = relevo, { $laps }
 picture-tag-capture = captura
-picture-tag-taken = { $taken } tomadas
+picture-tag-taken = { $taken ->
+    [one] { $taken } capturada
+   *[other] { $taken } capturadas
+}
 picture-tag-casa-four = casa 4
-picture-tag-casa = casa { $lap }
-picture-tag-capture-lap = captura { $lap }
+picture-tag-casa = casa, vuelta { $lap }
+picture-tag-capture-lap = captura, vuelta { $lap }
 picture-tag-end = fin
 picture-chart-band = { $steps } (banda: { $band })
 picture-chart-eval-axis = media jugada (semillas de ventaja: S arriba, N abajo)
@@ -355,4 +373,30 @@ picture-chart-mark = media jugada { $ply } { $kind ->
    *[other] marca
 }
 picture-chart-marked-none = ninguna
-picture-chart-eval-alt = Gráfico de evaluación, { $title }: ventaja de Sur en semillas a lo largo de { $count } medias jugadas, de { $first } a { $last }; máximo { $high } en la media jugada { $high_ply }, mínimo { $low } en la media jugada { $low_ply }. Marcadas: { $marked }.
+picture-chart-eval-alt = Gráfico de evaluación, { $title }: ventaja de Sur en semillas a lo largo de { $count ->
+    [one] { $count } media jugada
+   *[other] { $count } medias jugadas
+}, de { $first } a { $last }; máximo { $high } en la media jugada { $high_ply }, mínimo { $low } en la media jugada { $low_ply }. Marcadas: { $marked }.
+
+## Words and pictures: names, letters, tags and usage words written per language
+side-letter-south = S
+side-letter-north = N
+game-name-katro = Katro
+game-name-hoyito = Hoyito
+text-colon = { $head }: { $tail }
+picture-tag-lap = { $count ->
+    [one] vuelta
+   *[other] vueltas
+} { $laps }
+picture-tag-relay-lifted = relevo de { $count }
+picture-tag-last-four = las 4 últimas
+usage-word-game = JUEGO
+usage-word-time = TIEMPO
+usage-word-name = NOMBRE
+usage-word-hole = HOYO
+usage-word-rounds = RONDAS
+usage-word-setting = AJUSTE
+usage-word-value = VALOR
+usage-word-command = COMANDO
+usage-word-opponent = @rival
+usage-word-user = @usuario

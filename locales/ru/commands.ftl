@@ -5,16 +5,16 @@
 
 ## !help: $p — префикс, $default — уровень ИИ по умолчанию, $game — игра по умолчанию.
 
-help-intro = Судья манкалы: Катро и Хойито I, одна партия на канал.
+help-intro = Судья манкалы: Катро и Ойито I, одна партия на канал.
 help-outro = Ходят только двое игроков, каждый в свою очередь; смотреть может любой.
 help-line = { $form }: { $text }.
 help-aliases = (или { $aliases })
 help-organizers = (организаторы)
-help-new-0 = вызвать кого-то (или любого); GAME: katro[:4x6|:4x4] [lone], hoyito[:2x6-12] [match], по умолчанию { $game }; TIME: `12h`, `2d` или `notime`
+help-new-0 = вызвать кого-то (или любого); ИГРА: katro[:4x6|:4x4] [lone], hoyito[:2x6-12] [match], по умолчанию { $game }; ВРЕМЯ: `12h`, `2d` или `notime`
 help-new-1 = сразу сыграть с ИИ, без рейтинга; уровни от 1 (новичок) до 5 (мастер), по умолчанию { $default }
 help-accept-0 = принять вызов здесь
 help-decline-0 = отклонить или отозвать вызов
-help-sow-0 = ваш ход, напр. `{ $p }sow c1+` в Катро, `{ $p }sow d1` в Хойито
+help-sow-0 = ваш ход, напр. `{ $p }sow c1+` в Катро, `{ $p }sow d1` в Ойито
 help-board-0 = доска и чей ход
 help-moves-0 = возможные ходы
 help-resign-0 = сдаться
@@ -23,7 +23,7 @@ help-analyze-0 = разбор последней партии ИИ: ошибки
 help-history-0 = запись партии
 help-replay-0 = последний ход в виде GIF-анимации
 help-rules-0 = правила вкратце
-help-help-0 = эта справка или справка по COMMAND
+help-help-0 = эта справка или справка по команде КОМАНДА
 help-draw-0 = предложить или принять ничью
 help-abort-0 = без результата, пока обе стороны не сходили
 help-claim-0 = победа, когда срок соперника истёк
@@ -38,8 +38,8 @@ help-tournament-leave = до начала
 
 ## Слэш-команды: описания (от 1 до 100 символов).
 
-slash-new = Вызвать кого-то (или любого, или ИИ бота) на партию в Катро или Хойито здесь
-slash-new-game = Игра: Катро 6x6, 4x6 или 4x4, Хойито от 2x6 до 2x12 или матч Хойито
+slash-new = Вызвать кого-то (или любого, или ИИ бота) на партию в Катро или Ойито здесь
+slash-new-game = Игра: Катро 6x6, 4x6 или 4x4, Ойито от 2x6 до 2x12 или матч Ойито
 slash-new-opponent = Кого вы вызываете; оставьте пустым, чтобы принять мог любой
 slash-new-ai-level = Сыграть вместо этого с ИИ бота на этом уровне
 slash-new-side = Играть за Юг (ходит первым) или Север; если пусто — случайно
@@ -47,8 +47,8 @@ slash-new-time = Время на ход, напр. 12h или 2d, или notime;
 slash-new-rating = rated (по умолчанию) или unrated: рейтинг не меняется, подсказки, если канал разрешает
 slash-accept = Принять вызов в этом канале
 slash-decline = Отклонить вызов в этом канале или отозвать свой
-slash-sow = Сделать ход: посев из лунки (Катро c1+ или c1-, Хойито d1)
-slash-sow-hole = Лунка, из которой сеять, напр. c1+ (Катро) или d1 (Хойито)
+slash-sow = Сделать ход: посев из лунки (Катро c1+ или c1-, Ойито d1)
+slash-sow-hole = Лунка, из которой сеять, напр. c1+ (Катро) или d1 (Ойито)
 slash-board = Показать доску партии здесь, строку позиции и чей ход
 slash-moves = Список возможных ходов игрока, который ходит
 slash-resign = Сдаться в партии этого канала
@@ -56,7 +56,7 @@ slash-hint = Лучший ход по мнению ИИ и почему (про�
 slash-analyze = Разбор последней партии здесь: каждый ход против лучшего хода ИИ, ошибки, точность
 slash-history = Показать запись партии этого канала: заголовки и пронумерованные ходы
 slash-replay = Последний ход партии этого канала, шаг за шагом, в виде анимации
-slash-rules = Краткое изложение правил Катро или Хойито I
+slash-rules = Краткое изложение правил Катро или Ойито I
 slash-rules-game = katro или hoyito; если пусто — обе
 slash-help = Как пользоваться ботом: команды и что они делают
 slash-draw = Предложить ничью или принять предложенную соперником
@@ -70,13 +70,13 @@ slash-set-setting = autoforfeit, hints, pictures (хода), view (с чьей �
 slash-set-value = on|off; pictures: frames|sheet|final|gif; view: mover|south|north; theme; language
 slash-rating = Показать рейтинги Glicko-2 игрока на этом сервере (ваши, если пусто)
 slash-rating-user = Игрок; если пусто — вы
-slash-leaderboard = Показать лучших по рейтингу игроков сервера в Катро или Хойито
+slash-leaderboard = Показать лучших по рейтингу игроков сервера в Катро или Ойито
 slash-leaderboard-game = { slash-rules-game }
 slash-tournament = Турниры: list, new, join, leave, start, pairings, standings, withdraw, cancel
 slash-tournament-list = Список турниров этого сервера
 slash-tournament-new = Создать турнир (организаторы)
 slash-tournament-new-name = От 1 до 24 букв, цифр, - или _
-slash-tournament-new-game = Игра: Катро 6x6, 4x6 или 4x4, Хойито от 2x6 до 2x12 или матчи Хойито
+slash-tournament-new-game = Игра: Катро 6x6, 4x6 или 4x4, Ойито от 2x6 до 2x12 или матчи Ойито
 slash-tournament-new-format = roundrobin, swiss (укажите число туров) или knockout
 slash-tournament-new-rounds = Для swiss: число туров, от 1 до 20
 slash-tournament-new-time = { slash-new-time }
@@ -107,8 +107,8 @@ choice-level-5 = 5 мастер
 
 ## Формат: $usage — формат команды с префиксом.
 
-usage-time = TIME — часы или дни на ход, напр. `12h` или `2d` (от 1 ч до 30 дн.), или `notime`
-usage-games = GAME — katro, katro:4x6, katro:4x4 (добавьте `lone` для шагов одиночного камня, K11), hoyito, hoyito:2xN (N 6-12) или `hoyito match`
+usage-time = ВРЕМЯ — часы или дни на ход, напр. `12h` или `2d` (от 1 ч до 30 дн.), или `notime`
+usage-games = ИГРА — katro, katro:4x6, katro:4x4 (добавьте `lone` для шагов одиночного камня, K11), hoyito, hoyito:2xN (N от 6 до 12) или `hoyito match`
 usage-new = формат: `{ $usage }`, { usage-games }; { usage-time }
 
 ## Ошибки ввода.
@@ -120,11 +120,11 @@ parse-unknown-sub = неизвестно: { $sub }; формат: `{ $usage }`
 parse-no-args = `{ $command }` не принимает аргументов (получено { $words })
 parse-time-bad = неверное время { $word }; { usage-time }
 parse-time-range = время на ход { $word } вне допустимых пределов; { usage-time }
-parse-sow-hole = `{ $p }{ $name }` требует лунку: `{ $p }sow c1+` или `{ $p }sow c1-` в Катро, `{ $p }sow d1` в Хойито (`{ $p }moves` покажет их)
+parse-sow-hole = `{ $p }{ $name }` требует лунку: `{ $p }sow c1+` или `{ $p }sow c1-` в Катро, `{ $p }sow d1` в Ойито (`{ $p }moves` покажет их)
 parse-set-pictures = { $word } — не стиль картинок: frames, sheet, final или gif
 parse-set-view = { $word } — не вид: mover, south или north
 parse-set-theme = { $word } — не тема: light или dark
-parse-set-usage = формат: `{ $usage }` (autoforfeit on: партия, чей срок истёк здесь, проигрывается сама, off: соперник может написать `{ $p }claim`; hints on: `{ $p }hint` в партиях без рейтинга здесь; pictures: каждый кадр, один лист кадров, итоговая доска с дорожкой или GIF; view: доски со стороны ходящего, Юга или Севера; theme: светлые или тёмные картинки; language: en, fr, es, ru или auto, чтобы следовать платформе)
+parse-set-usage = формат: `{ $usage }` (autoforfeit on: партия, чей срок истёк здесь, проигрывается автоматически, off: соперник может написать `{ $p }claim`; hints on: `{ $p }hint` в партиях без рейтинга здесь; pictures: каждый кадр, один лист кадров, итоговая доска с путём хода или GIF; view: доски со стороны ходящего, Юга или Севера; theme: светлые или тёмные картинки; language: en, fr, es, ru или auto, чтобы следовать платформе)
 parse-rating-usage = формат: `{ $p }rating` (ваш) или `{ $p }rating @игрок`
 parse-rules-unknown = нет правил для { $word }: используйте `{ $p }rules katro` или `{ $p }rules hoyito`
 parse-level-missing = `level` требует число: уровни — { $levels }; напр. `{ $p }new katro ai level 3`
@@ -133,8 +133,8 @@ parse-level-nan = `level` принимает число, а не { $word }: ур
 parse-as-missing = `as` требует сторону, `south` или `north`; { $usage }
 parse-as-twice = только одну сторону (`as south` или `as north`); { $usage }
 parse-as-bad = `as` принимает `south` или `north`, а не { $word }; { $usage }
-parse-match-katro = игра матчем (M1-M4) — только для Хойито: `{ $p }new hoyito match`
-parse-match-alone = `match` ставится после игры Хойито; { $usage }
+parse-match-katro = игра матчем (M1-M4) — только для Ойито: `{ $p }new hoyito match`
+parse-match-alone = `match` ставится после игры Ойито; { $usage }
 parse-rated-twice = `rated` или `unrated` — только один раз; { $usage }
 parse-time-twice = только одно время на ход; { $usage }
 parse-ai-twice = `ai` — только один раз; { $usage }
@@ -147,23 +147,23 @@ parse-lone-alone = `lone` ставится после игры Катро: `{ $p
 parse-one-opponent = вызывайте одного соперника за раз; { $usage }
 parse-ai-rated = партии с ИИ идут без рейтинга; { $usage }
 parse-player-and-ai = вызывайте одного соперника за раз: игрока или ИИ, но не обоих; { $usage }
-parse-mention-unknown = не удалось понять, кто упомянут; упомяните его так, чтобы чат связал имя; { $usage }
+parse-mention-unknown = не удалось понять, кто упомянут; упомяните игрока так, чтобы чат связал имя; { $usage }
 parse-tournament-name = неверное название турнира { $word }: от 1 до 24 букв, цифр, `-` или `_`; { $usage }
 parse-tournament-one-name = `{ $p }tournament { $sub }` принимает не больше одного названия; { $usage }
-parse-withdraw-user = `{ $p }tournament withdraw` требует игрока: `{ $p }tournament withdraw @игрок [NAME]`
+parse-withdraw-user = `{ $p }tournament withdraw` требует игрока: `{ $p }tournament withdraw @игрок [НАЗВАНИЕ]`
 parse-tournament-new-args = `{ $p }tournament new` требует название, игру и формат; { $usage }
-parse-tournament-match-katro = игра матчем (M1-M4) — только для Хойито; { $usage }
+parse-tournament-match-katro = игра матчем (M1-M4) — только для Ойито; { $usage }
 parse-tournament-unexpected = неожиданное { $word }; { usage-time }; { $usage }
 parse-too-many = слишком много слов; { $usage }
 parse-swiss-rounds = `swiss` требует число туров, от 1 до 20 (`swiss 5`); { $usage }
-parse-format-unknown = неизвестный формат { $word }: roundrobin, swiss ROUNDS или knockout; { $usage }
-parse-format-missing = `{ $p }tournament new` требует формат: roundrobin, swiss ROUNDS или knockout; { $usage }
+parse-format-unknown = неизвестный формат { $word }: roundrobin, swiss ТУРЫ или knockout; { $usage }
+parse-format-missing = `{ $p }tournament new` требует формат: roundrobin, swiss ТУРЫ или knockout; { $usage }
 
 ## !rules: $p — префикс, $game — игра для тренировки.
 
 rules-katro = Катро (Мадагаскар): доска 6x6 (также 4x6, 4x4), по 2 камня в лунке; каждому игроку принадлежит его половина (Юг — ряды 1-3). Сеют только на своей половине, змейкой: вдоль внешнего ряда, обратно по следующему и так по кругу до начала (K2). Начинают с самого внешнего ряда, где есть камни (K3), в любом направлении: `+` направо или `-` налево (K4). Если последний камень попал в занятую лунку, её забирают целиком и сеют дальше (эстафета, K6c). Если эта лунка в вашем переднем ряду, а в лунке переднего ряда соперника в том же столбце есть камни, вы берёте их и сеете вместе с камнями своей лунки (K6b, K7). Игрок без хода проигрывает (K9); третье повторение — ничья (K10).
 rules-katro-lone = Домашнее правило, выбирается при создании партии (`{ $p }new katro lone`): игрок, у которого остался один камень, может передвинуть его на ряд внутрь, прямо или по диагонали (`{ $p }sow b1^b2`), со взятием, как при посеве (K11).
-rules-hoyito = Хойито I (Доминиканская Республика): 2 ряда по 6 (до 12) лунок, по 4 камня в каждой; Югу принадлежит ряд 1. Возьмите любую лунку своего ряда и сейте против часовой стрелки по всей доске (H2, H3). Любая лунка, где от брошенного камня стало ровно четыре, — каса: эти четыре сразу берутся (H5, H6a). Последний камень в занятой лунке продолжает посев (H6c); в пустой — ход заканчивается (H6b). Когда в игре остаётся четыре камня, их забирает взявший (H7); побеждает тот, кто взял больше камней (H8). Матч (M1-M4) заполняет каждый ряд из взятых камней, закрывает незаполненные лунки и заканчивается, когда у игрока меньше четырёх камней.
+rules-hoyito = Ойито I (Доминиканская Республика): 2 ряда по 6 (до 12) лунок, по 4 камня в каждой; Югу принадлежит ряд 1. Возьмите любую лунку своего ряда и сейте против часовой стрелки по всей доске (H2, H3). Любая лунка, где от брошенного камня стало ровно четыре, — каса: эти четыре сразу берутся (H5, H6a). Последний камень в занятой лунке продолжает посев (H6c); в пустой — ход заканчивается (H6b). Когда в игре остаётся четыре камня, их забирает взявший (H7); побеждает тот, кто взял больше камней (H8). Матч (M1-M4) заполняет каждый ряд из взятых камней, закрывает незаполненные лунки и заканчивается, когда у игрока меньше четырёх камней.
 rules-ai = Потренируйтесь с ИИ: `{ $p }new { $game } ai level N` (от 1 новичок до 5 мастер, без рейтинга; он отвечает на каждый ход сразу).
 
 ## Discord: собственные заметки транспорта. $ahead — сколько партий ждут ИИ.

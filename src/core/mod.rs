@@ -464,8 +464,7 @@ impl Core {
         let info = views::board_info(&r, game, Side::South);
         let mut status = crate::core::painter::status_text(&pos, info.ended);
         if let Some(m) = info.match_info {
-            status.push_str("; ");
-            status.push_str(&m.text());
+            status = crate::i18n::join_semicolons(&[status, m.text()]);
         }
         Some((pos, status))
     }

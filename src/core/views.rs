@@ -515,11 +515,7 @@ fn numbered(start: Position, moves: &[String]) -> String {
     for (i, m) in moves.iter().enumerate() {
         let side = g.position().to_move();
         let _ = g.play_text(m);
-        out.push(format!(
-            "{}.{} {m}",
-            i + 1,
-            side.letter().to_ascii_uppercase()
-        ));
+        out.push(format!("{}.{} {m}", i + 1, text::side_letter(side)));
     }
     if out.is_empty() {
         tr!("view-record-no-moves")

@@ -302,6 +302,13 @@ impl Renderer {
     /// top of them (the start's, the event's, the path's, the end's, then what a
     /// capture took).
     fn paint_highlights(&self, img: &mut RgbImage, l: &Layout, step: &Step) {
+        for (at, word, bg, ink) in self.highlights(img, l, step) {
+            self.tag(img, l, at, &word, bg, ink);
+        }
+    }
+
+    /// Draws the step's rings and arrows and returns its tags, in drawing order.
+    pub(super) fn highlights(&self, img: &mut RgbImage, l: &Layout, step: &Step) -> Vec<Tag> {
         let mut marks = Marks {
             l,
             tags: Vec::new(),
@@ -319,10 +326,13 @@ impl Renderer {
         if step.event.is_none() {
             marks.tail(img, step);
         }
-        marks.tags.extend(marks.taken.take());
-        for (at, word, bg, ink) in marks.tags {
-            self.tag(img, l, at, &word, bg, ink);
+        // H7: the last four are the mover's capture, marked as one wherever they lay.
+        for &hole in &step.swept {
+            let word = tr!("picture-tag-last-four");
+            marks.mark(img, hole, VERMILLION, WHITE, word, true);
         }
+        marks.tags.extend(marks.taken.take());
+        marks.tags
     }
 
     /// The rings and tags of a step's event (a relay, a capture, a casa).
@@ -330,7 +340,7 @@ impl Renderer {
         let l = m.l;
         match event {
             Event::Relay { hole, lifted } => {
-                let word = tr!("picture-tag-relay", laps = lifted.to_string());
+                let word = tr!("picture-tag-relay-lifted", count = lifted);
                 m.mark(img, hole, ORANGE, TAG_INK, word, true);
             }
             Event::Capture {
@@ -537,15 +547,17 @@ pub(super) struct Background {
 }
 
 /// Draws an empty pit centred at `(cx, cy)` at scale `s`.
-/// The tag of a hole where laps ended with a relay: `relay 2`, `relay 1,4`, at most three
-/// lap numbers and an ellipsis.
+/// The tag of a hole where laps ended with a relay: `relay, lap 2`, `relay, laps 1,4`,
+/// at most three lap numbers and an ellipsis.
 fn relay_laps(laps: &[u32]) -> String {
     let shown: Vec<String> = laps.iter().take(3).map(u32::to_string).collect();
     let more = if laps.len() > 3 { "…" } else { "" };
-    tr!(
-        "picture-tag-relay",
+    let laps = tr!(
+        "picture-tag-lap",
+        count = laps.len(),
         laps = format!("{}{more}", shown.join(","))
-    )
+    );
+    tr!("picture-tag-relay", laps = laps)
 }
 
 fn empty_pit(img: &mut RgbImage, (cx, cy): (f32, f32), s: f32, c: &Colors) {
@@ -563,7 +575,7 @@ pub(super) enum PitLook {
 }
 
 /// A tag: where it sits, its word, its background and its ink.
-type Tag = ((f32, f32), String, Color, Color);
+pub(super) type Tag = ((f32, f32), String, Color, Color);
 
 /// The tags of one step's highlights, collected while their rings are drawn, to be drawn
 /// on top of every ring and arrow.

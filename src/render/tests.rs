@@ -172,20 +172,23 @@ fn captions_and_alt_texts_follow_the_language() {
     let mut i = info(Side::South);
     i.captured = [2, 0];
     let steps = with_lang(Lang::Fr, || plan_move(&trace, &i));
-    assert_eq!(steps[0].caption.0, "1/7  tour 1 : relais de 3 depuis e1");
-    assert_eq!(steps[6].caption.0, "7/7  fin : arrêt en e2");
+    assert_eq!(
+        steps[0].caption.0,
+        "1/7  tour 1\u{202f}: relais de 3 depuis e1"
+    );
+    assert_eq!(steps[6].caption.0, "7/7  fin\u{202f}: arrêt en e2");
     assert_eq!(steps[6].caption.1, "Sud joue c1+ · Nord a le trait");
     assert!(
         steps[6]
             .alt
-            .starts_with("Image 7 sur 7, Sud joue c1+ (Katro 6x6, vu du côté Sud) : fin"),
+            .starts_with("Image 7 sur 7, Sud joue c1+ (Katro 6x6, vu du côté Sud)\u{202f}: fin"),
         "{}",
         steps[6].alt
     );
     let step = with_lang(Lang::Ru, || {
         plan_position(&Position::new(Variant::KATRO), &i)
     });
-    assert_eq!(step.caption.0, "Katro 6x6: Ход: Юг");
+    assert_eq!(step.caption.0, "Катро 6x6: ходит Юг");
     assert!(
         step.alt
             .contains("Юг: Alice, ряды 1-3: 36 камней, взято 2, ходит"),

@@ -513,14 +513,16 @@ mod tests {
         let e = with_lang(Lang::Es, || parse_time("31d").unwrap().unwrap_err());
         assert_eq!(
             e,
-            "el tiempo por jugada `31d` está fuera de rango; TIME son horas o días por jugada, \
-             p. ej. `12h` o `2d` (de 1 h a 30 d), o `notime`"
+            "el tiempo por jugada `31d` está fuera de rango; TIEMPO son horas o días por jugada, \
+             p. ej. `12h` o `2d` (de 1 h a 30 días), o `notime`"
         );
         let e = with_lang(Lang::Fr, || {
             parse("!tournament dance", "!", &[]).unwrap().unwrap_err()
         });
         assert!(
-            e.starts_with("`!tournament dance` inconnu ; usage : `!tournament new "),
+            e.starts_with(
+                "`!tournament dance` inconnu\u{202f}; usage\u{202f}: `!tournament new NOM JEU "
+            ),
             "{e}"
         );
         // English is unchanged outside any language.

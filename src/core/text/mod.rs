@@ -23,14 +23,37 @@ pub fn side_name(side: Side) -> String {
     }
 }
 
+/// A side's letter in game records and charts: `S`, `N` (Russian `Ю`, `С`).
+pub fn side_letter(side: Side) -> String {
+    match side {
+        Side::South => tr!("side-letter-south"),
+        Side::North => tr!("side-letter-north"),
+    }
+}
+
+/// A game's name in the current language's letters: `Katro`, `Hoyito` (Russian
+/// `Катро`, `Ойито`).
+pub fn game_name(katro: bool) -> String {
+    if katro {
+        tr!("game-name-katro")
+    } else {
+        tr!("game-name-hoyito")
+    }
+}
+
+/// `head: tail` with the current language's spacing before the colon (French `head :
+/// tail`), for labels joined in code.
+pub fn colon(head: &str, tail: &str) -> String {
+    tr!("text-colon", head = head, tail = tail)
+}
+
 /// A game kind as people say it: `Katro 6x6`, `Katro 4x4 with lone-seed steps`,
 /// `Hoyito 2x8 match`.
 pub fn kind_name(kind: GameKind) -> String {
     let v = kind.variant;
-    let game = if v.is_katro() { "Katro" } else { "Hoyito" };
     tr!(
         "game-kind",
-        game = game,
+        game = game_name(v.is_katro()),
         rows = v.rows(),
         cols = v.cols(),
         lone = v.lone_steps(),
@@ -188,16 +211,14 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// A UTC date and time, `2024-05-01 13:45 UTC`, from milliseconds since the Unix epoch;
-/// past what a calendar date can say (the year 9999), `after 9999-12-31`.
+/// A UTC date and time in the current language ([`crate::i18n::date_time`]):
+/// `2024-05-01 13:45 UTC`, `1 mai 2024 à 13:45 UTC`, from milliseconds since the Unix
+/// epoch; past what a calendar date can say (the year 9999), `after 9999-12-31`.
 pub fn date_text(ms: u64) -> String {
     i64::try_from(ms)
         .ok()
         .and_then(|ms| jiff::Timestamp::from_millisecond(ms).ok())
-        .map_or_else(
-            || tr!("clock-after-max"),
-            |t| t.strftime("%Y-%m-%d %H:%M UTC").to_string(),
-        )
+        .map_or_else(|| tr!("clock-after-max"), crate::i18n::date_time)
 }
 
 /// One line of text for an event, e.g. `relay 3 from e1`, `capture 2 from b4 at b3`.
