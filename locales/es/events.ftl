@@ -156,7 +156,13 @@ rating-games = { $count ->
 rating-line = { $game } { $rating }{ $provisional ->
     [yes] {" provisional"}
    *[no] {""}
-} ({ $games }: { $won } ganadas, { $drawn } tablas, { $lost } perdidas{ $last })
+} ({ $games }: { $won ->
+    [one] { $won } ganada
+   *[other] { $won } ganadas
+}, { $drawn } en tablas, { $lost ->
+    [one] { $lost } perdida
+   *[other] { $lost } perdidas
+}{ $last })
 rating-last-change = , último cambio { $change }
 rating-unrated = { $game } sin puntuación
 rating-summary = { $player }: { $katro }; { $hoyito }.

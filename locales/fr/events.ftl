@@ -156,9 +156,18 @@ rating-games = { $count ->
 rating-line = { $game } { $rating }{ $provisional ->
     [yes] {" provisoire"}
    *[no] {""}
-} ({ $games } : { $won } gagnées, { $drawn } nulles, { $lost } perdues{ $last })
+} ({ $games } : { $won ->
+    [one] { $won } gagnée
+   *[other] { $won } gagnées
+}, { $drawn ->
+    [one] { $drawn } nulle
+   *[other] { $drawn } nulles
+}, { $lost ->
+    [one] { $lost } perdue
+   *[other] { $lost } perdues
+}{ $last })
 rating-last-change = , dernière variation { $change }
-rating-unrated = { $game } : pas encore de cote
+rating-unrated = { $game } sans cote
 rating-summary = { $player } : { $katro } ; { $hoyito }.
 rating-chart-title = { $player } : historique de la cote
 rating-chart-steps = parties classées

@@ -599,7 +599,7 @@ pub(super) fn rules(topic: Option<RulesTopic>, kind: Option<GameKind>, p: &str) 
             text::katro_rules(),
             text::katro_house_rule(p),
             text::hoyito_rules(),
-            text::rules_ai_line(p, "GAME")
+            text::rules_ai_line(p, &tr!("usage-word-game"))
         ),
     };
     Draft::text(text).reply
