@@ -349,7 +349,6 @@ picture-sheet-alt = Contact sheet of { $count ->
    *[other] { $count } frames
 }, in order: { $items }.
 picture-tag-start = start
-picture-tag-relay = relay, { $laps }
 picture-tag-capture = capture
 picture-tag-taken = { $taken } taken
 picture-tag-casa-four = casa 4

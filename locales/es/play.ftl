@@ -352,7 +352,6 @@ picture-sheet-alt = Hoja de contactos de { $count ->
    *[other] { $count } imágenes
 }, en orden: { $items }.
 picture-tag-start = inicio
-picture-tag-relay = relevo, { $laps }
 picture-tag-capture = captura
 picture-tag-taken = { $taken ->
     [one] { $taken } capturada

@@ -352,7 +352,6 @@ picture-sheet-alt = Planche de { $count ->
    *[other] { $count } images
 }, dans l'ordre : { $items }.
 picture-tag-start = départ
-picture-tag-relay = relais, { $laps }
 picture-tag-capture = prise
 picture-tag-taken = { $taken ->
     [one] { $taken } graine prise

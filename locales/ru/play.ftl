@@ -370,7 +370,6 @@ picture-sheet-alt = Контактный лист из { $count ->
    *[many] { $count } кадров
 }, по порядку: { $items }.
 picture-tag-start = начало
-picture-tag-relay = эстафета, { $laps }
 picture-tag-capture = взятие
 picture-tag-taken = взято: { $taken }
 picture-tag-casa-four = каса 4

@@ -302,7 +302,11 @@ impl Renderer {
     /// top of them (the start's, the event's, the path's, the end's, then what a
     /// capture took).
     fn paint_highlights(&self, img: &mut RgbImage, l: &Layout, step: &Step) {
-        for (at, word, bg, ink) in self.highlights(img, l, step) {
+        let tags = self.highlights(img, l, step);
+        let width = |word: &str| self.tag_width(l, word);
+        let board = (l.gx, l.gy, l.gx + l.grid_w(), l.gy + l.grid_h());
+        let tags = super::tags::place(tags, width, l.k(27.0), l.k(2.0 * TAG_AT), board);
+        for (at, word, bg, ink) in tags {
             self.tag(img, l, at, &word, bg, ink);
         }
     }
@@ -406,6 +410,11 @@ impl Renderer {
             [tip, (base.0 + px, base.1 + py), (base.0 - px, base.1 - py)],
             c,
         );
+    }
+
+    /// The width of `word`'s tag box, its white edge included.
+    fn tag_width(&self, l: &Layout, word: &str) -> f32 {
+        draw::text_width(&self.bold, l.k(19.0), word) + l.k(17.0)
     }
 
     /// A small label in a rounded box centred at `at`.
@@ -547,17 +556,16 @@ pub(super) struct Background {
 }
 
 /// Draws an empty pit centred at `(cx, cy)` at scale `s`.
-/// The tag of a hole where laps ended with a relay: `relay, lap 2`, `relay, laps 1,4`,
-/// at most three lap numbers and an ellipsis.
+/// The tag of a hole where laps ended with a relay (its ring says relay): `lap 2`,
+/// `laps 1,4`, at most three lap numbers and an ellipsis.
 fn relay_laps(laps: &[u32]) -> String {
     let shown: Vec<String> = laps.iter().take(3).map(u32::to_string).collect();
     let more = if laps.len() > 3 { "…" } else { "" };
-    let laps = tr!(
+    tr!(
         "picture-tag-lap",
         count = laps.len(),
         laps = format!("{}{more}", shown.join(","))
-    );
-    tr!("picture-tag-relay", laps = laps)
+    )
 }
 
 fn empty_pit(img: &mut RgbImage, (cx, cy): (f32, f32), s: f32, c: &Colors) {

@@ -99,7 +99,9 @@ fn tournament_replies_in_russian_with_plurals() {
     let replies = org(&b.core, &at, "!tournament start");
     let start = replies[0].text();
     assert!(
-        start.starts_with("spring начинается: 5 игроков, круговой, 5 туров. Стартовые номера: 1. alice, "),
+        start.starts_with(
+            "spring начинается: 5 игроков, круговой, 5 туров. Стартовые номера: 1. alice, "
+        ),
         "{start}"
     );
     assert!(start.contains("\nspring, тур 1:\n"), "{start}");

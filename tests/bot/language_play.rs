@@ -19,9 +19,9 @@ fn a_katro_game_in_french() {
     );
     let board = ok(say(&b.core, &at, "carol", "!board"));
     assert!(
-        board
-            .text()
-            .starts_with("Katro 6x6\u{202f}: alice (Sud) contre bob (Nord), coup 2. Position\u{202f}: `katro/"),
+        board.text().starts_with(
+            "Katro 6x6\u{202f}: alice (Sud) contre bob (Nord), coup 2. Position\u{202f}: `katro/"
+        ),
         "{}",
         board.text()
     );
@@ -34,7 +34,9 @@ fn a_katro_game_in_french() {
     );
     let moves = ok(say(&b.core, &at, "carol", "!moves"));
     assert!(
-        moves.text().starts_with("Coups légaux pour bob (Nord)\u{202f}: "),
+        moves
+            .text()
+            .starts_with("Coups légaux pour bob (Nord)\u{202f}: "),
         "{}",
         moves.text()
     );
@@ -122,7 +124,9 @@ fn malformed_moves_and_games_are_refused_in_the_channel_language() {
     start(&b.core, &at, "katro notime");
     let e = refused(say(&b.core, &at, "alice", "!sow zz"));
     assert!(
-        e.starts_with("coup invalide `zz`\u{202f}: `zz` n'est pas un trou\u{202f}; attendu\u{202f}: un trou"),
+        e.starts_with(
+            "coup invalide `zz`\u{202f}: `zz` n'est pas un trou\u{202f}; attendu\u{202f}: un trou"
+        ),
         "{e}"
     );
     let e = refused(say(&b.core, &at, "alice", "!sow g1+"));

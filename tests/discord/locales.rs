@@ -113,8 +113,9 @@ async fn scenario() {
         .unwrap_or_default()
         .to_string();
     assert!(
-        content
-            .starts_with("Katro (Madagascar)\u{202f}: plateau 6x6 (aussi 4x6, 4x4), 2 graines par trou\u{202f};"),
+        content.starts_with(
+            "Katro (Madagascar)\u{202f}: plateau 6x6 (aussi 4x6, 4x4), 2 graines par trou\u{202f};"
+        ),
         "{content}"
     );
     assert!(
