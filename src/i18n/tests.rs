@@ -320,6 +320,10 @@ fn french_spacing_before_colons_and_semicolons() {
         "Note\u{202f}: oui\u{202f}; non\u{202f}! vraiment\u{202f}?"
     );
     assert_eq!(super::spacing(Lang::Fr, "23:55, c1+"), "23:55, c1+");
-    let colon = with_lang(Lang::Fr, || crate::core::text::colon("Sud", "ann"));
+    let colon = message(
+        Lang::Fr,
+        "text-colon",
+        &[("head", "Sud".into()), ("tail", "ann".into())],
+    );
     assert_eq!(colon, "Sud\u{202f}: ann");
 }

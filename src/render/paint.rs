@@ -13,6 +13,7 @@ use mancala_rules::{Event, Hole, Side};
 use super::draw::{self, lock, Align, Color, Sprite};
 use super::layout::{pit_side, Layout, BAND_H, CAPTION_H, LETTERS_H, PIT_R, TAG_AT};
 use super::plan::{player_label, rows_text, side_stats, MovePath, Step, Turn};
+use super::tags::Tag;
 use super::Renderer;
 use crate::core::painter::BoardInfo;
 use crate::core::show::Theme;
@@ -581,9 +582,6 @@ pub(super) enum PitLook {
     /// Open, with `seeds` seeds, tinted when the current lap sowed it.
     Open { seeds: u8, sown: bool },
 }
-
-/// A tag: where it sits, its word, its background and its ink.
-pub(super) type Tag = ((f32, f32), String, Color, Color);
 
 /// The tags of one step's highlights, collected while their rings are drawn, to be drawn
 /// on top of every ring and arrow.

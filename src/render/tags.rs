@@ -2,7 +2,10 @@
 //! its hole (above instead of below, or the reverse), so that the tags of neighbouring
 //! holes (a relay next to a capture, the holes of a last-four sweep) stay readable.
 
-use super::paint::Tag;
+use super::draw::Color;
+
+/// A tag: where it sits, its word, its background and its ink.
+pub(super) type Tag = ((f32, f32), String, Color, Color);
 
 /// A tag's box: left, top, right, bottom.
 pub(super) type Rect = (f32, f32, f32, f32);
