@@ -57,7 +57,7 @@ clock-seconds = { $count } s
 clock-after-max = después del 31 dic 9999
 # Games (src/core/games.rs)
 game-someone = alguien
-game-challenge-open-here = el desafío de { $who } a { $kind } está abierto aquí; una partida por canal: primero `{ $p }accept` o `{ $p }decline`
+game-challenge-open-here = el desafío de { $who } a una partida de { $kind } está abierto aquí; una partida por canal: primero `{ $p }accept` o `{ $p }decline`
 game-in-play-here = hay una partida de { $kind } en juego aquí ({ $players }); una partida por canal: termínala o `{ $p }resign`, o juega en otro canal
 game-challenge-self = no te puedes desafiar; menciona a otro jugador, o no nombres rival para que cualquiera pueda `{ $p }accept`
 game-terms-plays = { $player } juega { $side }
@@ -65,7 +65,7 @@ game-terms-random-sides = lados sorteados
 game-terms-per-move = , { $time } por jugada
 game-terms-no-limit = , sin límite de tiempo
 game-terms-unrated = , sin puntuación
-game-challenge = { $player } desafía a { $opponent } a { $kind } ({ $terms }). { $opponent }: `{ $p }accept` o `{ $p }decline` (caduca en { $expires }).
+game-challenge = { $player } desafía a { $opponent } a una partida de { $kind } ({ $terms }). { $opponent }: `{ $p }accept` o `{ $p }decline` (caduca en { $expires }).
 game-button-accept = Aceptar
 game-button-decline = Rechazar
 game-button-withdraw = Retirar
@@ -124,7 +124,7 @@ view-board = { $kind }: { $players }, jugada { $number }. Posición: `{ $positio
 view-board-match = { $kind }: { $players }, jugada { $number } de la partida { $game }. Match (M1-M4): { $standing }. Posición: `{ $position }` (sus almacenes son las capturas de esta partida). Le toca a { $player } ({ $side }).
 view-challenge-expired = No hay partida aquí: el desafío de { $challenger } a { $opponent } ({ $kind }) caducó; crea uno con `{ $p }new JUEGO [@rival]`.
 view-open-challenge-expired = No hay partida aquí: el desafío abierto de { $challenger } ({ $kind }) caducó; crea uno con `{ $p }new JUEGO [@rival]`.
-view-challenge-waiting = Aún no hay partida: { $challenger } desafió a { $opponent } a { $kind }; esperando a que { $opponent } haga `{ $p }accept`.
+view-challenge-waiting = Aún no hay partida: { $challenger } desafió a { $opponent } a una partida de { $kind }; esperando a que { $opponent } haga `{ $p }accept`.
 view-open-challenge-waiting = Aún no hay partida: { $challenger } ofrece una partida de { $kind } a cualquiera; `{ $p }accept` para jugar.
 view-last-game = No hay partida en juego aquí. La última ({ $kind }, { $players }): { $result } Posición: `{ $position }`. Crea una nueva con `{ $p }new JUEGO [@rival]`.
 view-legal-moves = Jugadas legales de { $player } ({ $side }): { $moves }
@@ -146,7 +146,7 @@ clock-claim-own-move = te toca a ti; solo { $opponent } podría reclamar, cuando
 clock-claim-own-move-late = te toca a ti y tu plazo ({ $time }) ya pasó: solo { $opponent } puede reclamar la victoria; juega ya para seguir
 clock-claim-early = el plazo de { $player } aún no ha pasado: { $time }; `{ $p }claim` después
 game-abort-not-a-player = no juegas esta partida ({ $players }); solo un jugador puede anularla
-game-abort-tournament = una partida de torneo no se puede anular; `{ $p }resign`, o un organizador puede usar `{ $p }tournament withdraw @user`
+game-abort-tournament = una partida de torneo no se puede anular; `{ $p }resign`, o un organizador puede usar `{ $p }tournament withdraw @usuario`
 game-abort-too-late-ai = ambos lados ya movieron, así que la partida ya no se puede anular; `{ $p }resign`
 game-abort-too-late = ambos lados ya movieron, así que la partida ya no se puede anular; `{ $p }resign` u ofrece tablas con `{ $p }draw`
 game-aborts = { $player } anula la partida ({ $players }): sin resultado, sin puntuación.
@@ -163,7 +163,7 @@ game-rematch = { $player } pide a { $opponent } la revancha de { $kind }{ $rated
     [no] {" "}(sin puntuación)
    *[yes] {""}
 }, lados cambiados: { $player } juega { $side }. { $opponent }: `{ $p }accept` o `{ $p }decline` (caduca en { $expires }).
-clock-reminder = { $player }, te toca ({ $side }) en { $kind } ({ $players }): el plazo es { $time }. { $form }
+clock-reminder = { $player }, te toca ({ $side }) en la partida de { $kind } ({ $players }): el plazo es { $time }. { $form }
 clock-challenge-expired = { $player }: tu desafío a { $opponent } ({ $kind }) no fue aceptado antes de caducar ({ $time }). Crea uno nuevo con `{ $p }new JUEGO [@rival]`.
 clock-open-challenge-expired = { $player }: tu desafío abierto ({ $kind }) no fue aceptado antes de caducar ({ $time }). Crea uno nuevo con `{ $p }new JUEGO [@rival]`.
 clock-timeout-notice = { $player } ({ $side }) no movió antes del plazo ({ $time }). { $opponent } puede reclamar la victoria con `{ $p }claim`, o esperar la jugada.
@@ -202,7 +202,7 @@ clock-milliseconds = { $count } ms
 # Hints (src/core/hint.rs)
 hint-no-game = aquí no hay partida en juego: una pista es para el jugador al que le toca
 hint-tournament = no hay pistas en las partidas de torneo
-hint-rated = no hay pistas en las partidas puntuadas: las pistas son para partidas contra la IA, y para partidas sin puntuación (`{ $p }new katro @friend unrated`) donde un organizador las activó (`{ $p }set hints on`)
+hint-rated = no hay pistas en las partidas puntuadas: las pistas son para partidas contra la IA, y para partidas sin puntuación (`{ $p }new katro @amigo unrated`) donde un organizador las activó (`{ $p }set hints on`)
 hint-not-a-player = las pistas son para los jugadores de la partida de aquí
 hint-not-your-turn = no es tu turno: una pista es para el jugador al que le toca
 hint-off = las pistas están desactivadas en este canal: un organizador puede activarlas para partidas sin puntuación con `{ $p }set hints on`

@@ -57,7 +57,7 @@ clock-seconds = { $count } s
 clock-after-max = après le 31 déc. 9999
 # Games (src/core/games.rs)
 game-someone = quelqu'un
-game-challenge-open-here = un défi en { $kind } lancé par { $who } est ouvert ici ; une partie par salon : `{ $p }accept` ou `{ $p }decline` d'abord
+game-challenge-open-here = un défi à une partie de { $kind }, lancé par { $who }, est ouvert ici ; une partie par salon : `{ $p }accept` ou `{ $p }decline` d'abord
 game-in-play-here = une partie de { $kind } est en cours ici ({ $players }) ; une partie par salon : terminez-la ou `{ $p }resign`, ou jouez dans un autre salon
 game-challenge-self = vous ne pouvez pas vous défier vous-même ; mentionnez un autre joueur, ou n'en nommez aucun pour que n'importe qui puisse `{ $p }accept`
 game-terms-plays = { $player } joue { $side }
@@ -65,7 +65,7 @@ game-terms-random-sides = camps tirés au sort
 game-terms-per-move = , { $time } par coup
 game-terms-no-limit = , sans limite de temps
 game-terms-unrated = , non classée
-game-challenge = { $player } défie { $opponent } en { $kind } ({ $terms }). { $opponent } : `{ $p }accept` ou `{ $p }decline` (expire dans { $expires }).
+game-challenge = { $player } défie { $opponent } à une partie de { $kind } ({ $terms }). { $opponent } : `{ $p }accept` ou `{ $p }decline` (expire dans { $expires }).
 game-button-accept = Accepter
 game-button-decline = Refuser
 game-button-withdraw = Retirer
@@ -124,7 +124,7 @@ view-board = { $kind } : { $players }, coup { $number }. Position : `{ $position
 view-board-match = { $kind } : { $players }, coup { $number } de la partie { $game }. Match (M1-M4) : { $standing }. Position : `{ $position }` (ses réserves sont les prises de cette partie). { $player } ({ $side }) a le trait.
 view-challenge-expired = Aucune partie ici : le défi lancé par { $challenger } à { $opponent } ({ $kind }) a expiré ; lancez-en un avec `{ $p }new JEU [@adversaire]`.
 view-open-challenge-expired = Aucune partie ici : le défi ouvert lancé par { $challenger } ({ $kind }) a expiré ; lancez-en un avec `{ $p }new JEU [@adversaire]`.
-view-challenge-waiting = Pas encore de partie : { $challenger } a défié { $opponent } en { $kind } ; { $opponent } peut accepter avec `{ $p }accept`.
+view-challenge-waiting = Pas encore de partie : { $challenger } a défié { $opponent } à une partie de { $kind } ; { $opponent } peut accepter avec `{ $p }accept`.
 view-open-challenge-waiting = Pas encore de partie : { $challenger } propose une partie de { $kind } à tous ; `{ $p }accept` pour jouer.
 view-last-game = Aucune partie en cours ici. La dernière ({ $kind }, { $players }) : { $result } Position : `{ $position }`. Lancez-en une nouvelle avec `{ $p }new JEU [@adversaire]`.
 view-legal-moves = Coups légaux pour { $player } ({ $side }) : { $moves }
@@ -146,7 +146,7 @@ clock-claim-own-move = c'est à vous de jouer ; { $opponent } ne pourra réclame
 clock-claim-own-move-late = c'est à vous de jouer et votre échéance ({ $time }) est passée : { $opponent } peut réclamer la victoire ; jouez maintenant pour continuer
 clock-claim-early = { $player } a jusqu'au { $time } pour jouer ; `{ $p }claim` après cette échéance
 game-abort-not-a-player = vous ne jouez pas cette partie ({ $players }) ; seul un joueur peut l'annuler
-game-abort-tournament = une partie de tournoi ne peut pas être annulée ; `{ $p }resign`, ou un organisateur peut faire `{ $p }tournament withdraw @user`
+game-abort-tournament = une partie de tournoi ne peut pas être annulée ; `{ $p }resign`, ou un organisateur peut faire `{ $p }tournament withdraw @joueur`
 game-abort-too-late-ai = les deux camps ont joué, la partie ne peut plus être annulée ; `{ $p }resign`
 game-abort-too-late = les deux camps ont joué, la partie ne peut plus être annulée ; `{ $p }resign` ou proposez la nulle avec `{ $p }draw`
 game-aborts = { $player } annule la partie ({ $players }) : pas de résultat, non classée.
@@ -159,11 +159,11 @@ game-rematch-none = aucune partie n'est encore terminée ici ; lancez-en une ave
 game-rematch-not-a-player = seuls les joueurs de la dernière partie ici ({ $players }) peuvent demander une revanche
 game-rematch-tournament = la dernière partie ici était une partie de tournoi ; lancez plutôt un défi avec `{ $p }new`
 game-rematch-no-opponent = la dernière partie ici n'a pas d'adversaire à qui demander
-game-rematch = { $player } demande à { $opponent } une revanche en { $kind }{ $rated ->
-    [no] {" "}(non classée)
+game-rematch = { $player } demande à { $opponent } une revanche ({ $kind }{ $rated ->
+    [no] {", "}non classée
    *[yes] {""}
-}, camps échangés : { $player } joue { $side }. { $opponent } : `{ $p }accept` ou `{ $p }decline` (expire dans { $expires }).
-clock-reminder = { $player }, à vous de jouer ({ $side }) en { $kind } ({ $players }) ; échéance : { $time }. { $form }
+}), camps échangés : { $player } joue { $side }. { $opponent } : `{ $p }accept` ou `{ $p }decline` (expire dans { $expires }).
+clock-reminder = { $player }, à vous de jouer ({ $side }) dans la partie de { $kind } ({ $players }) ; échéance : { $time }. { $form }
 clock-challenge-expired = { $player } : votre défi à { $opponent } ({ $kind }) n'a pas été accepté avant son expiration ({ $time }). Lancez-en un nouveau avec `{ $p }new JEU [@adversaire]`.
 clock-open-challenge-expired = { $player } : votre défi ouvert ({ $kind }) n'a pas été accepté avant son expiration ({ $time }). Lancez-en un nouveau avec `{ $p }new JEU [@adversaire]`.
 clock-timeout-notice = { $player } ({ $side }) n'a pas joué avant l'échéance ({ $time }). { $opponent } peut réclamer la victoire avec `{ $p }claim`, ou attendre le coup.

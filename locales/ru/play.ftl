@@ -60,7 +60,7 @@ clock-seconds = { $count } с
 clock-after-max = после 31 дек. 9999 г.
 # Games (src/core/games.rs)
 game-someone = кто-то
-game-challenge-open-here = здесь открыт вызов от { $who } на { $kind }; одна партия на канал: сначала `{ $p }accept` или `{ $p }decline`
+game-challenge-open-here = здесь открыт вызов от { $who } на партию { $kind }; одна партия на канал: сначала `{ $p }accept` или `{ $p }decline`
 game-in-play-here = здесь идёт партия { $kind } ({ $players }); одна партия на канал: доиграйте её или `{ $p }resign`, или играйте в другом канале
 game-challenge-self = нельзя вызвать самого себя; упомяните другого игрока или не указывайте соперника, чтобы любой мог сделать `{ $p }accept`
 game-terms-plays = { $player } играет за { $side }
@@ -68,7 +68,7 @@ game-terms-random-sides = стороны по жребию
 game-terms-per-move = , { $time } на ход
 game-terms-no-limit = , без ограничения времени
 game-terms-unrated = , без рейтинга
-game-challenge = { $player } вызывает { $opponent } на { $kind } ({ $terms }). { $opponent }: `{ $p }accept` или `{ $p }decline` (истекает через { $expires }).
+game-challenge = { $player } вызывает { $opponent } на партию { $kind } ({ $terms }). { $opponent }: `{ $p }accept` или `{ $p }decline` (истекает через { $expires }).
 game-button-accept = Принять
 game-button-decline = Отклонить
 game-button-withdraw = Отозвать
@@ -150,7 +150,7 @@ clock-claim-own-move = сейчас ваш ход; требовать побед
 clock-claim-own-move-late = сейчас ваш ход, и ваш срок ({ $time }) уже прошёл: потребовать победу может только { $opponent }; сделайте ход, чтобы продолжить
 clock-claim-early = срок игрока { $player } ещё не прошёл: { $time }; `{ $p }claim` — после него
 game-abort-not-a-player = вы не играете в этой партии ({ $players }); прервать её может только игрок
-game-abort-tournament = турнирную партию нельзя прервать; `{ $p }resign`, или организатор может сделать `{ $p }tournament withdraw @user`
+game-abort-tournament = турнирную партию нельзя прервать; `{ $p }resign`, или организатор может сделать `{ $p }tournament withdraw @игрок`
 game-abort-too-late-ai = обе стороны уже походили, партию больше нельзя прервать; `{ $p }resign`
 game-abort-too-late = обе стороны уже походили, партию больше нельзя прервать; `{ $p }resign` или предложите ничью: `{ $p }draw`
 game-aborts = { $player } прерывает партию ({ $players }): без результата, без рейтинга.
@@ -163,11 +163,11 @@ game-rematch-none = здесь ещё не закончилась ни одна 
 game-rematch-not-a-player = реванш могут попросить только игроки последней партии здесь ({ $players })
 game-rematch-tournament = последняя партия здесь была турнирной; вместо этого бросьте вызов: `{ $p }new`
 game-rematch-no-opponent = в последней партии здесь нет соперника, которого можно попросить
-game-rematch = { $player } просит { $opponent } о реванше в { $kind }{ $rated ->
-    [no] {" "}(без рейтинга)
+game-rematch = { $player } просит { $opponent } о реванше ({ $kind }{ $rated ->
+    [no] {", "}без рейтинга
    *[yes] {""}
-}, стороны меняются: { $player } играет за { $side }. { $opponent }: `{ $p }accept` или `{ $p }decline` (истекает через { $expires }).
-clock-reminder = { $player }, ваш ход ({ $side }) в { $kind } ({ $players }): срок — { $time }. { $form }
+}), стороны меняются: { $player } играет за { $side }. { $opponent }: `{ $p }accept` или `{ $p }decline` (истекает через { $expires }).
+clock-reminder = { $player }, ваш ход ({ $side }) в партии { $kind } ({ $players }): срок — { $time }. { $form }
 clock-challenge-expired = { $player }: ваш вызов для { $opponent } ({ $kind }) не был принят до истечения ({ $time }). Создайте новый: `{ $p }new ИГРА [@соперник]`.
 clock-open-challenge-expired = { $player }: ваш открытый вызов ({ $kind }) не был принят до истечения ({ $time }). Создайте новый: `{ $p }new ИГРА [@соперник]`.
 clock-timeout-notice = { $player } ({ $side }): срок хода истёк ({ $time }). { $opponent } может потребовать победу через `{ $p }claim` или дождаться хода.
@@ -184,7 +184,7 @@ ai-budget-positions = до { $count ->
    *[many] { $count } позиций
 } на ход
 ai-budget-time = до { $time } на ход
-ai-time-per-move = { $time } на ход для { $player }; просроченный срок проигрывает партию
+ai-time-per-move = { $time } на ход для { $player }; кто просрочит ход, проигрывает партию
 ai-no-time-limit = без ограничения времени
 ai-game-start = { $player } играет { $kind } против ИИ, без рейтинга ({ $time }): { $players }. Я играю за { $side } на уровне { $level } ({ $name }, обдумывание { $budget }). { $line } `{ $p }resign` завершает партию.
 ai-player = mancala-bot (уровень { $level }, { $name })
@@ -207,7 +207,7 @@ clock-milliseconds = { $count } мс
 # Hints (src/core/hint.rs)
 hint-no-game = здесь не идёт партия: подсказка — для игрока, чей ход
 hint-tournament = в турнирных партиях подсказок нет
-hint-rated = в рейтинговых партиях подсказок нет: подсказки — для партий против ИИ и для партий без рейтинга (`{ $p }new katro @friend unrated`), где организатор их включил (`{ $p }set hints on`)
+hint-rated = в рейтинговых партиях подсказок нет: подсказки — для партий против ИИ и для партий без рейтинга (`{ $p }new katro @друг unrated`), где организатор их включил (`{ $p }set hints on`)
 hint-not-a-player = подсказки — для игроков этой партии
 hint-not-your-turn = сейчас не ваш ход: подсказка — для игрока, чей ход
 hint-off = подсказки в этом канале выключены: организатор может включить их для партий без рейтинга командой `{ $p }set hints on`
@@ -364,8 +364,8 @@ picture-end-with = конец: { $events }
 picture-alt-position = Позиция { $game } (вид: { $view }): { $status }. { $board } { $players }
 # Pictures drawn (src/render/sheet.rs, paint.rs, chart.rs)
 picture-sheet-empty = нет кадров
-picture-sheet-empty-alt = Контактный лист без кадров.
-picture-sheet-alt = Контактный лист из { $count ->
+picture-sheet-empty-alt = Лист кадров пуст.
+picture-sheet-alt = Лист из { $count ->
     [one] { $count } кадра
    *[many] { $count } кадров
 }, по порядку: { $items }.

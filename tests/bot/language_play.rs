@@ -71,7 +71,7 @@ fn a_hoyito_game_in_russian_with_plural_forms() {
     let r = ok(say(&b.core, &at, "alice", "!new hoyito @bob as south"));
     assert_eq!(
         r.text(),
-        "alice вызывает @bob на Ойито 2x6 (alice играет за Юг, 72 ч на ход). @bob: \
+        "alice вызывает @bob на партию Ойито 2x6 (alice играет за Юг, 72 ч на ход). @bob: \
          `!accept` или `!decline` (истекает через 24 ч)."
     );
     let labels: Vec<&str> = r.buttons.iter().map(|b| b.label.as_str()).collect();
