@@ -9,7 +9,7 @@
 ## default game (`katro`).
 
 help-intro = Mancala referee: Katro and Hoyito I, one game per channel.
-help-outro = Only the two players move, each on his turn; anyone may look.
+help-outro = Only the two players move, taking turns; anyone may look.
 # A line of !help: `!name args` (and its aliases, organizers), then what it does.
 help-line = { $form }: { $text }.
 help-aliases = (or { $aliases })
@@ -94,7 +94,7 @@ slash-tournament-pairings = Show the games of a tournament's round in play
 slash-tournament-pairings-name = { slash-tournament-join-name }
 slash-tournament-standings = Show a tournament's standings
 slash-tournament-standings-name = { slash-tournament-join-name }
-slash-tournament-withdraw = Take a player out of a tournament (organizers, or the player himself)
+slash-tournament-withdraw = Take a player out of a tournament (organizers, or that player)
 slash-tournament-withdraw-user = The player
 slash-tournament-withdraw-name = { slash-tournament-join-name }
 slash-tournament-cancel = Cancel a tournament (organizers)
@@ -153,7 +153,7 @@ parse-lone-alone = `lone` follows a Katro game: `{ $p }new katro lone`; { $usage
 parse-one-opponent = challenge one opponent at a time; { $usage }
 parse-ai-rated = games against the AI are unrated; { $usage }
 parse-player-and-ai = challenge one opponent at a time: a player or the AI, not both; { $usage }
-parse-mention-unknown = I could not tell who the mentioned user is; mention him so that the chat links the name; { $usage }
+parse-mention-unknown = I could not tell who the mentioned user is; mention them so that the chat links the name; { $usage }
 parse-tournament-name = bad tournament name { $word }: use 1 to 24 letters, digits, `-` or `_`; { $usage }
 parse-tournament-one-name = `{ $p }tournament { $sub }` takes at most a name; { $usage }
 parse-withdraw-user = `{ $p }tournament withdraw` needs the player: `{ $p }tournament withdraw @user [NAME]`
@@ -167,7 +167,7 @@ parse-format-missing = `{ $p }tournament new` needs a format: roundrobin, swiss 
 
 ## !rules: $p is the prefix, $game the game to practise (e.g. katro:4x4, or GAME).
 
-rules-katro = Katro (Madagascar): 6x6 board (also 4x6, 4x4), 2 seeds per hole; each player owns his half (South rows 1-3). You sow only on your half, serpentine: along your outer row, back along the next, round to the start (K2). Start from your outermost row with seeds (K3), in either direction, `+` to your right or `-` to your left (K4). If the last seed falls in an occupied hole you lift it all and sow on (relay, K6c). If that hole is in your front row and the opponent's front-row hole in the same column has seeds, you capture them and sow them on with your hole's seeds (K6b, K7). A player with no move loses (K9); a third repetition draws (K10).
+rules-katro = Katro (Madagascar): 6x6 board (also 4x6, 4x4), 2 seeds per hole; each player owns one half (South rows 1-3). You sow only on your half, serpentine: along your outer row, back along the next, round to the start (K2). Start from your outermost row with seeds (K3), in either direction, `+` to your right or `-` to your left (K4). If the last seed falls in an occupied hole you lift it all and sow on (relay, K6c). If that hole is in your front row and the opponent's front-row hole in the same column has seeds, you capture them and sow them on with your hole's seeds (K6b, K7). A player with no move loses (K9); a third repetition draws (K10).
 rules-katro-lone = House rule, chosen when the game is created (`{ $p }new katro lone`): a player with one seed left may step it one row inward, straight or diagonally (`{ $p }sow b1^b2`), capturing as a sowing would (K11).
 rules-hoyito = Hoyito I (Dominican Republic): 2 rows of 6 (up to 12) holes, 4 seeds each; South owns row 1. Lift any hole of your row and sow anticlockwise round the whole board (H2, H3). Any hole a dropped seed makes exactly four is a casa: you capture those four at once (H5, H6a). A last seed in an occupied hole relays (H6c); in an empty one the move ends (H6b). When four seeds are left in play the capturer takes them (H7); more captured seeds wins (H8). A match (M1-M4) refills each row from the captures, closes the holes left unfilled, and ends when a player has fewer than four seeds.
 rules-ai = Practise against the AI: `{ $p }new { $game } ai level N` (1 beginner to 5 master, unrated; it answers each move at once).

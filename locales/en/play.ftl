@@ -29,7 +29,7 @@ move-event-pass = { $side } passes
 move-event-stop = stop at { $hole }
 move-error-game-over = the game is over
 move-error-off-board = { $hole } is not on this board
-move-error-not-your-hole = { $hole } is not { $side }'s hole; { $side } sows only from his own side
+move-error-not-your-hole = { $hole } is not { $side }'s hole; each side sows only from its own holes
 move-error-closed = { $hole } is closed for this game (M2) and cannot be played
 move-error-empty = { $hole } is empty; choose a hole with seeds
 move-error-wrong-row = { $hole } is not in your outermost row with seeds (K3): play from row { $row }
@@ -171,7 +171,7 @@ clock-muted = { $player }: move reminders are off for you here (`{ $p }unmute` t
 clock-unmuted = { $player }: move reminders are on for you here.
 game-organizers = on Discord Manage Server or the organizer role, on Matrix room moderators
 game-settings-organizers-only = only organizers ({ $who }) can change channel settings
-clock-autoforfeit-on = Auto-forfeit is on in this channel: a player whose deadline passes loses the game by himself.
+clock-autoforfeit-on = Auto-forfeit is on in this channel: a player whose deadline passes loses the game automatically.
 clock-autoforfeit-off = Auto-forfeit is off in this channel: once a deadline passes, the opponent may `{ $p }claim` the win.
 # Against the AI (src/core/vs_ai.rs)
 ai-no-such-level = AI level { $level } does not exist: levels are { $levels }

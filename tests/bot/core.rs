@@ -724,7 +724,7 @@ fn long_replies_are_split_into_messages_and_nothing_is_left_out() {
         assert!(replies.len() >= 2, "{cmd}: {replies:?}");
         let text = whole(replies, 300);
         let end = if cmd == "!help" {
-            "Only the two players move, each on his turn; anyone may look."
+            "Only the two players move, taking turns; anyone may look."
         } else {
             "unrated; it answers each move at once)."
         };
