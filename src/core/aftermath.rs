@@ -59,7 +59,9 @@ fn rated_game(r: &Record) -> Result<Option<RatedGame<'_>>, String> {
     let Some(result) = r.result() else {
         return Ok(None);
     };
-    if !r.rated || result == GameResult::NoResult {
+    // A takeback is refused in rated games; a game that had one never counts, even
+    // if its record says rated (an import, a hand-edited store).
+    if !r.rated || result == GameResult::NoResult || r.had_takeback() || r.ai.is_some() {
         return Ok(None);
     }
     if !r.both_sides_moved() {

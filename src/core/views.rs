@@ -272,7 +272,14 @@ pub(super) fn board(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
     let p = ctx.p();
     let draft = match state.record() {
         Some(r) => match r.playing() {
-            Some(t) => board_in_play(r, t, ctx.author),
+            Some(t) => {
+                let mut draft = board_in_play(r, t, ctx.author);
+                for line in super::vacation::board_lines(r, &state.vacations.value, ctx.now) {
+                    draft.reply.body.push_str("\n");
+                    draft.reply.body.push_str(&line);
+                }
+                draft
+            }
             None => Draft::text(challenge_status(r, ctx.now, p)),
         },
         None => match &state.last_finished {

@@ -1,0 +1,266 @@
+//! `!vacation` (issue "Players: ... takebacks"): a player pauses his correspondence
+//! clocks for some days, within a yearly allowance (`vacation_days_per_year`).
+//!
+//! The vacations of a community's players are one document, `vacation/COMMUNITY`
+//! ([`Vacations`]), so that `!vacation` is one read and one write, and every command
+//! that consults a clock (`!sow`, `!claim`, `!board`, the driver's tick) reads it in
+//! its one batched read. A game's record is never written by `!vacation`: the clock is
+//! paused where it is looked at ([`effective`]). While the player to move is on
+//! vacation his deadline does not pass (no reminder, no timeout, no `!claim`); once
+//! the vacation is over his deadline is pushed by the part of the vacation that fell
+//! in his turn, and the driver writes that push into the record once
+//! ([`crate::store::Timing::vacation_applied`]).
+//!
+//! Vacations pause casual games only (unrated, not a tournament's: tournaments keep
+//! their own pace) whose time per move is at least [`MIN_MOVE_TIME_MS`] (a day):
+//! shorter clocks are live play, not correspondence.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::command::VacationArg;
+use super::decision::{refuse, ChannelState, Ctx, Decision, DocWrite, Draft, Refusal};
+use super::text;
+use crate::store::keys::DocKey;
+use crate::store::Record;
+
+/// A day, in milliseconds.
+pub(crate) const DAY_MS: u64 = 24 * 3_600_000;
+
+/// The shortest time per move a vacation pauses: a day (shorter is live play).
+pub(crate) const MIN_MOVE_TIME_MS: u64 = DAY_MS;
+
+/// The longest vacation one `!vacation` asks for, in days.
+pub(crate) const MAX_DAYS: u32 = 365;
+
+/// The vacations of a community's players, document `vacation/COMMUNITY`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Vacations {
+    /// Each player's last vacation, by user id.
+    #[serde(default)]
+    pub players: BTreeMap<String, Vacation>,
+}
+
+/// One player's last vacation and what he used of his allowance that year.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Vacation {
+    /// When it began, milliseconds since the Unix epoch.
+    pub from_ms: u64,
+    /// When it ends (or ended: `!vacation off` ends it early), milliseconds.
+    pub until_ms: u64,
+    /// The calendar year (UTC) whose allowance `used_days` counts.
+    pub year: i16,
+    /// Days of that year's allowance used (an early end gives the whole days left
+    /// back).
+    pub used_days: u32,
+}
+
+impl Vacation {
+    /// Whether the vacation runs at `now`.
+    pub(crate) fn active(&self, now: u64) -> bool {
+        self.from_ms <= now && now < self.until_ms
+    }
+}
+
+/// The calendar year (UTC) of `ms`; 0 for a time past what a calendar holds.
+fn year_of(ms: u64) -> i16 {
+    i64::try_from(ms)
+        .ok()
+        .and_then(|ms| jiff::Timestamp::from_millisecond(ms).ok())
+        .map_or(0, |t| t.to_zoned(jiff::tz::TimeZone::UTC).year())
+}
+
+/// Whether vacations pause the clock of `r`: a casual game (unrated, no tournament's)
+/// with a time per move of at least [`MIN_MOVE_TIME_MS`].
+pub(super) fn applies(r: &Record) -> bool {
+    !r.rated
+        && r.tournament.is_none()
+        && r.timing()
+            .is_some_and(|t| t.move_time_ms >= MIN_MOVE_TIME_MS)
+}
+
+/// The clock of the player to move, vacations counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Clock {
+    /// He is on vacation until then: his deadline cannot pass.
+    Paused {
+        /// The vacation's end, milliseconds.
+        until: u64,
+    },
+    /// His deadline, with the pause of an ended vacation not yet written into the
+    /// record (`push`: the vacation's start and the milliseconds added).
+    Runs {
+        /// The deadline, milliseconds.
+        deadline: u64,
+        /// The push to write, if any.
+        push: Option<(u64, u64)>,
+    },
+}
+
+/// The clock of the player to move in `r` (in play, with a clock) at `now`, with the
+/// vacations `vacs` of its community; `None` when the game has no clock.
+pub(super) fn effective(r: &Record, vacs: &Vacations, now: u64) -> Option<Clock> {
+    let t = r.timing()?;
+    let runs = Clock::Runs {
+        deadline: t.deadline_ms,
+        push: None,
+    };
+    if !applies(r) {
+        return Some(runs);
+    }
+    let to_move = r.play()?.game().position().to_move();
+    let Some(v) = r.player(to_move).and_then(|u| vacs.players.get(&u.id)) else {
+        return Some(runs);
+    };
+    let turn_start = t
+        .deadline_ms
+        .saturating_sub(t.move_time_ms)
+        .saturating_sub(t.paused_ms);
+    // A player already out of time when he left stays claimable.
+    if t.timed_out
+        || t.vacation_applied == Some(v.from_ms)
+        || v.until_ms <= turn_start
+        || now < v.from_ms
+    {
+        return Some(runs);
+    }
+    if v.active(now) {
+        return Some(Clock::Paused { until: v.until_ms });
+    }
+    let added = v.until_ms - v.from_ms.max(turn_start);
+    Some(Clock::Runs {
+        deadline: t.deadline_ms.saturating_add(added),
+        push: Some((v.from_ms, added)),
+    })
+}
+
+/// `r` with the push of an ended vacation written into its clock (see [`Clock::Runs`]).
+pub(super) fn pushed(r: &Record, (from, added): (u64, u64)) -> Record {
+    let mut next = r.clone();
+    if let Some(t) = next.timing_mut() {
+        t.deadline_ms = t.deadline_ms.saturating_add(added);
+        t.paused_ms = t.paused_ms.saturating_add(added);
+        t.vacation_applied = Some(from);
+    }
+    next
+}
+
+/// The lines `!board` adds for the players of `r` on vacation at `now`: `alice is on
+/// vacation until DATE`.
+pub(super) fn board_lines(r: &Record, vacs: &Vacations, now: u64) -> Vec<String> {
+    if !applies(r) {
+        return Vec::new();
+    }
+    r.players()
+        .into_iter()
+        .flatten()
+        .filter_map(|u| {
+            let v = vacs.players.get(&u.id).filter(|v| v.active(now))?;
+            Some(tr!(
+                "vacation-board",
+                player = &u.name,
+                date = text::date_text(v.until_ms)
+            ))
+        })
+        .collect()
+}
+
+/// `!vacation [Nd|off]` of the author: show, end or start his vacation.
+pub(super) fn vacation(
+    state: &ChannelState,
+    ctx: &Ctx<'_>,
+    arg: VacationArg,
+) -> Result<Decision, Refusal> {
+    let (now, p, name) = (ctx.now, ctx.p(), &ctx.author.name);
+    let allowance = ctx.settings.vacation_days_per_year;
+    let year = year_of(now);
+    let mine = state.vacations.value.players.get(&ctx.author.id).copied();
+    let used = mine.filter(|v| v.year == year).map_or(0, |v| v.used_days);
+    let left = allowance.saturating_sub(used);
+    let on = mine.filter(|v| v.active(now));
+    let entry = match (arg, on) {
+        (VacationArg::Show, Some(v)) => {
+            let text = tr!(
+                "vacation-on",
+                player = name,
+                date = text::date_text(v.until_ms),
+                left = left,
+                allowance = allowance
+            );
+            return Ok(Decision::look(vec![Draft::text(text)]));
+        }
+        (VacationArg::Show, None) => {
+            let text = tr!(
+                "vacation-off-now",
+                left = left,
+                allowance = allowance,
+                p = p
+            );
+            return Ok(Decision::look(vec![Draft::text(text)]));
+        }
+        (VacationArg::Off, None) => return refuse(tr!("vacation-not-on", p = p)),
+        (VacationArg::Off, Some(v)) => {
+            // The whole days not taken go back to the allowance of their year.
+            let back = u32::try_from((v.until_ms - now) / DAY_MS).unwrap_or(u32::MAX);
+            Vacation {
+                until_ms: now,
+                used_days: v.used_days.saturating_sub(back),
+                ..v
+            }
+        }
+        (VacationArg::Days(_), Some(v)) => {
+            return refuse(tr!(
+                "vacation-already",
+                date = text::date_text(v.until_ms),
+                p = p
+            ))
+        }
+        (VacationArg::Days(days), None) if days > left => {
+            return refuse(tr!(
+                "vacation-over-allowance",
+                days = days,
+                left = left,
+                allowance = allowance
+            ))
+        }
+        (VacationArg::Days(days), None) => Vacation {
+            from_ms: now,
+            until_ms: now.saturating_add(u64::from(days) * DAY_MS),
+            year,
+            used_days: used + days,
+        },
+    };
+    let left = allowance.saturating_sub(entry.used_days);
+    let text = match arg {
+        VacationArg::Off => tr!("vacation-ended", player = name, left = left),
+        _ => tr!(
+            "vacation-starts",
+            player = name,
+            date = text::date_text(entry.until_ms),
+            left = left,
+            allowance = allowance
+        ),
+    };
+    let mut next = state.vacations.value.clone();
+    // Last years' ended vacations are forgotten: the document stays small.
+    next.players
+        .retain(|_, v| v.year >= year || v.until_ms > now);
+    next.players.insert(ctx.author.id.clone(), entry);
+    let key = DocKey::vacations(&ctx.at.community);
+    let write = DocWrite::of(key, state.vacations.version.clone(), &next);
+    Ok(Decision::docs(vec![write], vec![Draft::text(text)]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn years_are_utc_calendar_years() {
+        // 2023-11-14T22:13:20Z.
+        assert_eq!(year_of(1_700_000_000_000), 2023);
+        assert_eq!(year_of(0), 1970);
+        assert_eq!(year_of(u64::MAX), 0);
+    }
+}
