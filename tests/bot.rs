@@ -91,6 +91,8 @@ mod snapshots;
 mod startup;
 #[path = "bot/store.rs"]
 mod store;
+#[path = "bot/takeback.rs"]
+mod takeback;
 #[path = "bot/throttle.rs"]
 mod throttle;
 #[path = "bot/tournament.rs"]
