@@ -97,5 +97,7 @@ mod takeback;
 mod throttle;
 #[path = "bot/tournament.rs"]
 mod tournament;
+#[path = "bot/vacation.rs"]
+mod vacation;
 #[path = "bot/web.rs"]
 mod web;
