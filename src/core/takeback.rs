@@ -180,7 +180,7 @@ fn ask(r: &Record, ctx: &Ctx<'_>, side: Side, rewound: &Rewind) -> Decision {
 
 /// The takeback asked for in the channel's game, when one is pending: the side that
 /// asked, with the record and its table.
-fn pending<'s>(state: &'s ChannelState) -> Option<(&'s Record, &'s Table, Side)> {
+fn pending(state: &ChannelState) -> Option<(&Record, &Table, Side)> {
     let r = state.record()?;
     let t = r.playing()?;
     Some((r, t, t.takeback_offer?))
