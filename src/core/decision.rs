@@ -63,7 +63,7 @@ pub(super) struct ChannelState {
     pub rating_history: [Vec<RatingChange>; 2],
     /// The community's vacations (`!vacation`) with their stored bytes, when the
     /// command reads them; the defaults (nobody on vacation) otherwise.
-    pub vacations: Doc<crate::core::vacation::Vacations>,
+    pub vacations: Doc<crate::core::prefs::Vacations>,
 }
 
 impl ChannelState {

@@ -15,53 +15,12 @@
 //! their own pace) whose time per move is at least [`MIN_MOVE_TIME_MS`] (a day):
 //! shorter clocks are live play, not correspondence.
 
-use std::collections::BTreeMap;
-
-use serde::{Deserialize, Serialize};
-
 use super::command::VacationArg;
 use super::decision::{refuse, ChannelState, Ctx, Decision, DocWrite, Draft, Refusal};
+use super::prefs::{Vacation, Vacations, DAY_MS, MIN_MOVE_TIME_MS};
 use super::text;
 use crate::store::keys::DocKey;
 use crate::store::Record;
-
-/// A day, in milliseconds.
-pub(crate) const DAY_MS: u64 = 24 * 3_600_000;
-
-/// The shortest time per move a vacation pauses: a day (shorter is live play).
-pub(crate) const MIN_MOVE_TIME_MS: u64 = DAY_MS;
-
-/// The longest vacation one `!vacation` asks for, in days.
-pub(crate) const MAX_DAYS: u32 = 365;
-
-/// The vacations of a community's players, document `vacation/COMMUNITY`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct Vacations {
-    /// Each player's last vacation, by user id.
-    #[serde(default)]
-    pub players: BTreeMap<String, Vacation>,
-}
-
-/// One player's last vacation and what he used of his allowance that year.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct Vacation {
-    /// When it began, milliseconds since the Unix epoch.
-    pub from_ms: u64,
-    /// When it ends (or ended: `!vacation off` ends it early), milliseconds.
-    pub until_ms: u64,
-    /// The calendar year (UTC) whose allowance `used_days` counts.
-    pub year: i16,
-    /// Days of that year's allowance used (an early end gives the whole days left
-    /// back).
-    pub used_days: u32,
-}
-
-impl Vacation {
-    /// Whether the vacation runs at `now`.
-    pub(crate) fn active(&self, now: u64) -> bool {
-        self.from_ms <= now && now < self.until_ms
-    }
-}
 
 /// The calendar year (UTC) of `ms`; 0 for a time past what a calendar holds.
 fn year_of(ms: u64) -> i16 {

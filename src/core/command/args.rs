@@ -138,7 +138,7 @@ pub(super) fn rules(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
 /// `!vacation [DAYSd | off]`: alone, what is left; `off`; or whole days, `1d` to
 /// `365d` (the yearly allowance is the handler's to check).
 pub(super) fn vacation(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
-    let max = crate::core::vacation::MAX_DAYS;
+    let max = crate::core::prefs::MAX_DAYS;
     let days = |w: &str| {
         let n = w.strip_suffix('d')?;
         if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
