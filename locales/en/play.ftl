@@ -374,6 +374,7 @@ takeback-undone = Taken back: { $moves }. Takebacks in this game: { $count }.
 takeback-declines = { $player } declines the takeback asked by { $asker }; the game goes on as it stands.
 takeback-withdraws = { $player } withdraws the takeback request.
 takeback-cancelled = The pending takeback request is cancelled by this move.
+takeback-record = Takebacks: { $count } (the game counts for no rating)
 
 ## vacation
 vacation-board = { $player } is on vacation until { $date }: that clock waits.

@@ -374,6 +374,7 @@ takeback-undone = Jugadas deshechas: { $moves }. Jugadas deshechas en esta parti
 takeback-declines = { $player } rechaza la petición de { $asker } de deshacer; la partida sigue como está.
 takeback-withdraws = { $player } retira su petición de deshacer.
 takeback-cancelled = Esta jugada anula la petición pendiente de deshacer.
+takeback-record = Jugadas deshechas: { $count } (la partida no cuenta para ninguna puntuación)
 
 ## vacation
 vacation-board = { $player } está de vacaciones hasta el { $date }: su reloj espera.

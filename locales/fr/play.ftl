@@ -374,6 +374,7 @@ takeback-undone = Coups repris : { $moves }. Reprises dans cette partie : { $cou
 takeback-declines = { $player } refuse la reprise demandée par { $asker } ; la partie continue telle quelle.
 takeback-withdraws = { $player } retire sa demande de reprise.
 takeback-cancelled = La demande de reprise en attente est annulée par ce coup.
+takeback-record = Reprises de coups : { $count } (la partie ne compte pour aucun classement)
 
 ## vacation
 vacation-board = { $player } est en vacances jusqu'au { $date } : sa pendule attend.

@@ -392,6 +392,7 @@ takeback-undone = Возвращено: { $moves }. Возвратов в это
 takeback-declines = { $player } отказывает игроку { $asker } в возврате хода; партия продолжается как есть.
 takeback-withdraws = { $player } отзывает просьбу вернуть ход.
 takeback-cancelled = Этот ход отменяет просьбу вернуть ход.
+takeback-record = Возвратов ходов: { $count } (партия не идёт в рейтинг)
 
 ## vacation
 vacation-board = { $player } в отпуске до { $date }: эти часы стоят.

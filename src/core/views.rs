@@ -512,6 +512,10 @@ fn record_head(r: &Record, play: &Play) -> Vec<String> {
             standing = match_standing(r, &m)
         ));
     }
+    // A game with a takeback says so: it is unrated whatever else it is.
+    if let Some(count) = r.table().map(|t| t.takebacks).filter(|&n| n > 0) {
+        head.push(tr!("takeback-record", count = count));
+    }
     head
 }
 
