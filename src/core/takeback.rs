@@ -17,8 +17,9 @@
 
 use mancala_rules::{Game, Match, Move, Side};
 
-use super::deadlines::restart_clock;
+use super::deadlines::{autoforfeit, restart_clock, timeout_forfeit};
 use super::decision::{refuse, Change, ChannelState, Ctx, Decision, Draft, Refusal};
+use super::vacation::{effective, Clock};
 use super::views::{
     at, board_picture, move_view, names, players_text, playing, to_move_with_deadline,
 };
@@ -132,6 +133,13 @@ pub(super) fn takeback(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, 
             level = seat.level,
             max = MAX_AI_LEVEL
         ));
+    }
+    // A passed deadline in a game that forfeits by itself is a forfeit, as for `!sow`:
+    // a takeback does not give the late player his time back.
+    if let Some(Clock::Runs { deadline, .. }) = effective(r, &state.vacations.value, ctx.now) {
+        if ctx.now >= deadline && autoforfeit(r, &state.channel) {
+            return Ok(timeout_forfeit(r, table, ctx.now));
+        }
     }
     let Some(rewound) = rewind(&table.play, &table.earlier_games, side) else {
         return refuse(tr!("takeback-nothing", p = p));

@@ -41,6 +41,8 @@ fn a_takeback_asked_and_accepted_undoes_both_plies() {
     let after_alice = position(&b.core, &at);
     let reply_mv = b.core.legal_moves(&at)[0].clone();
     ok(say(&b.core, &at, "bob", &format!("!sow {reply_mv}")));
+    // bob offers a draw: the takeback clears it.
+    ok(say(&b.core, &at, "bob", "!draw"));
     let before = position(&b.core, &at);
     let r = ok(say(&b.core, &at, "alice", "!takeback"));
     assert_eq!(
@@ -76,6 +78,7 @@ fn a_takeback_asked_and_accepted_undoes_both_plies() {
     let rec = record(&b.store, &at);
     assert_eq!(rec.playing().unwrap().takebacks, 1);
     assert_eq!(rec.takeback_offer(), None);
+    assert_eq!(rec.draw_offer(), None);
     assert!(rec.had_takeback() && !rec.rated);
     assert!(rec.play().unwrap().game().moves().is_empty());
     let history = crate::core_chat::whole(say(&b.core, &at, "bob", "!history"), 2000);
@@ -198,6 +201,23 @@ fn against_the_ai_at_level_2_both_plies_go_at_once_and_the_ai_does_not_answer_ag
         record(&b.store, &at).play().unwrap().game().moves().len(),
         2
     );
+}
+
+#[test]
+fn a_takeback_after_the_deadline_against_the_ai_is_the_forfeit() {
+    let b = bench_with(ai_settings());
+    let at = chan("late");
+    say(&b.core, &at, "alice", "!new katro ai level 1 as south 1d");
+    assert_eq!(say(&b.core, &at, "alice", "!sow c1+").len(), 2);
+    b.clock.advance(std::time::Duration::from_secs(25 * 3600));
+    let r = ok(say(&b.core, &at, "alice", "!takeback"));
+    assert!(
+        r.text()
+            .starts_with("alice (South) did not move by the deadline"),
+        "{}",
+        r.text()
+    );
+    assert!(b.store.load(&at).unwrap().is_none(), "the game is over");
 }
 
 #[test]

@@ -344,7 +344,7 @@ pub static COMMANDS: &[CommandDef] = &[
         reads: RATINGS,
         wakes_ai: Wake::Never,
     },
-    bare("takeback", Command::Takeback),
+    bare_reading("takeback", Command::Takeback, VACATIONS),
     CommandDef {
         name: "vacation",
         aliases: &[],
