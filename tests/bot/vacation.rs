@@ -103,6 +103,44 @@ fn a_vacation_pauses_the_deadline_refuses_claims_then_the_time_left_runs() {
     );
 }
 
+/// Where a passed deadline forfeits by itself, a move made after the vacation, before
+/// the driver wrote the push, is a move, not a forfeit; the driver forfeits nothing
+/// during it.
+#[test]
+fn after_a_vacation_a_move_in_an_autoforfeit_channel_is_played() {
+    let b = bench();
+    let at = chan("auto");
+    ok(crate::core_chat::say_as(
+        &b.core,
+        &at,
+        "org",
+        "!set autoforfeit on",
+        true,
+    ));
+    ok(say(
+        &b.core,
+        &at,
+        "alice",
+        "!new katro @bob as south unrated 2d",
+    ));
+    ok(say(&b.core, &at, "bob", "!accept"));
+    ok(say(&b.core, &at, "alice", "!sow c1+"));
+    b.clock.advance(Duration::from_millis(24 * H));
+    ok(say(&b.core, &at, "bob", "!vacation 7d"));
+    b.clock.advance(Duration::from_millis(48 * H));
+    assert!(tick_in(&b.core, &at).is_empty());
+    b.clock.advance(Duration::from_millis(121 * H));
+    let mv = b.core.legal_moves(&at)[0].clone();
+    let r = ok(say(&b.core, &at, "bob", &format!("!sow {mv}")));
+    assert!(
+        r.text().starts_with(&format!("bob (North) sowed {mv}")),
+        "{}",
+        r.text()
+    );
+    let rec = b.store.load(&at).unwrap().unwrap().record;
+    assert_eq!(rec.play().unwrap().game().moves().len(), 2);
+}
+
 #[test]
 fn a_vacation_does_not_pause_a_rated_game() {
     let b = bench();
