@@ -258,12 +258,9 @@ pub(super) fn tick(
     }
     // The player to move on vacation: nothing passes before its end; after it, his
     // deadline is pushed by the pause, written with whatever else this tick writes.
-    let pushed = match vacation::effective(r, &state.vacations.value, now) {
-        Some(Clock::Paused { until }) => return Ok(paused(r, until)),
-        Some(Clock::Runs {
-            push: Some(push), ..
-        }) => Some(vacation::pushed(r, push)),
-        _ => None,
+    let pushed = match after_vacation(r, state, now) {
+        Ok(pushed) => pushed,
+        Err(paused) => return Ok(paused),
     };
     let stored = r;
     let r = pushed.as_ref().unwrap_or(r);
@@ -309,6 +306,19 @@ pub(super) fn tick(
         }
     }
     Ok(Decision::write(Change::Put(next), replies))
+}
+
+/// The game `r` of `state` as the driver sees it at `now` with the vacations: pushed
+/// by an ended vacation of the player to move (`None`: as it is), or the decision of a
+/// game whose player to move is on vacation.
+fn after_vacation(r: &Record, state: &ChannelState, now: u64) -> Result<Option<Record>, Decision> {
+    match vacation::effective(r, &state.vacations.value, now) {
+        Some(Clock::Paused { until }) => Err(paused(r, until)),
+        Some(Clock::Runs {
+            push: Some(push), ..
+        }) => Ok(Some(vacation::pushed(r, push))),
+        _ => Ok(None),
+    }
 }
 
 /// The game `r` whose player to move is on vacation until `until`: the driver looks

@@ -131,7 +131,7 @@ pub(super) fn vacation(
     ctx: &Ctx<'_>,
     arg: VacationArg,
 ) -> Result<Decision, Refusal> {
-    let (now, p, name) = (ctx.now, ctx.p(), &ctx.author.name);
+    let (now, p) = (ctx.now, ctx.p());
     let allowance = ctx.settings.vacation_days_per_year;
     let year = year_of(now);
     let mine = state.vacations.value.players.get(&ctx.author.id).copied();
@@ -139,25 +139,7 @@ pub(super) fn vacation(
     let left = allowance.saturating_sub(used);
     let on = mine.filter(|v| v.active(now));
     let entry = match (arg, on) {
-        (VacationArg::Show, Some(v)) => {
-            let text = tr!(
-                "vacation-on",
-                player = name,
-                date = text::date_text(v.until_ms),
-                left = left,
-                allowance = allowance
-            );
-            return Ok(Decision::look(vec![Draft::text(text)]));
-        }
-        (VacationArg::Show, None) => {
-            let text = tr!(
-                "vacation-off-now",
-                left = left,
-                allowance = allowance,
-                p = p
-            );
-            return Ok(Decision::look(vec![Draft::text(text)]));
-        }
+        (VacationArg::Show, on) => return Ok(shown(on, left, allowance, ctx)),
         (VacationArg::Off, None) => return refuse(tr!("vacation-not-on", p = p)),
         (VacationArg::Off, Some(v)) => {
             // The whole days not taken go back to the allowance of their year.
@@ -190,6 +172,40 @@ pub(super) fn vacation(
             used_days: used + days,
         },
     };
+    Ok(written(state, ctx, (arg, entry), year))
+}
+
+/// `!vacation` alone: the author's vacation (`on`) and the days `left` of his
+/// `allowance`.
+fn shown(on: Option<Vacation>, left: u32, allowance: u32, ctx: &Ctx<'_>) -> Decision {
+    let text = match on {
+        Some(v) => tr!(
+            "vacation-on",
+            player = &ctx.author.name,
+            date = text::date_text(v.until_ms),
+            left = left,
+            allowance = allowance
+        ),
+        None => tr!(
+            "vacation-off-now",
+            left = left,
+            allowance = allowance,
+            p = ctx.p()
+        ),
+    };
+    Decision::look(vec![Draft::text(text)])
+}
+
+/// The author's vacation `entry` (started, or ended by `arg` `off`) written into the
+/// community's document, in `year`; last years' ended vacations are dropped from it.
+fn written(
+    state: &ChannelState,
+    ctx: &Ctx<'_>,
+    (arg, entry): (VacationArg, Vacation),
+    year: i16,
+) -> Decision {
+    let (now, name) = (ctx.now, &ctx.author.name);
+    let allowance = ctx.settings.vacation_days_per_year;
     let left = allowance.saturating_sub(entry.used_days);
     let text = match arg {
         VacationArg::Off => tr!("vacation-ended", player = name, left = left),
@@ -208,7 +224,7 @@ pub(super) fn vacation(
     next.players.insert(ctx.author.id.clone(), entry);
     let key = DocKey::vacations(&ctx.at.community);
     let write = DocWrite::of(key, state.vacations.version.clone(), &next);
-    Ok(Decision::docs(vec![write], vec![Draft::text(text)]))
+    Decision::docs(vec![write], vec![Draft::text(text)])
 }
 
 #[cfg(test)]
