@@ -260,7 +260,7 @@ pub(super) fn tick(
     // deadline is pushed by the pause, written with whatever else this tick writes.
     let pushed = match after_vacation(r, state, now) {
         Ok(pushed) => pushed,
-        Err(paused) => return Ok(paused),
+        Err(until) => return Ok(paused(r, until)),
     };
     let stored = r;
     let r = pushed.as_ref().unwrap_or(r);
@@ -309,11 +309,11 @@ pub(super) fn tick(
 }
 
 /// The game `r` of `state` as the driver sees it at `now` with the vacations: pushed
-/// by an ended vacation of the player to move (`None`: as it is), or the decision of a
-/// game whose player to move is on vacation.
-fn after_vacation(r: &Record, state: &ChannelState, now: u64) -> Result<Option<Record>, Decision> {
+/// by an ended vacation of the player to move (`None`: as it is), or the end of the
+/// vacation the player to move is on.
+fn after_vacation(r: &Record, state: &ChannelState, now: u64) -> Result<Option<Record>, u64> {
     match vacation::effective(r, &state.vacations.value, now) {
-        Some(Clock::Paused { until }) => Err(paused(r, until)),
+        Some(Clock::Paused { until }) => Err(until),
         Some(Clock::Runs {
             push: Some(push), ..
         }) => Ok(Some(vacation::pushed(r, push))),
