@@ -58,13 +58,22 @@ pub(crate) struct Vacations {
     pub players: BTreeMap<String, Vacation>,
 }
 
-/// One player's last vacation and what he used of his allowance that year.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// How long an ended vacation is kept: longer than any turn it may have paused lasts.
+pub(crate) const KEEP_MS: u64 = 400 * DAY_MS;
+
+/// One player's last vacation, the earlier ones still kept, and what he used of his
+/// allowance that year.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct Vacation {
     /// When it began, milliseconds since the Unix epoch.
     pub from_ms: u64,
     /// When it ends (or ended: `!vacation off` ends it early), milliseconds.
     pub until_ms: u64,
+    /// His earlier vacations that ended less than [`KEEP_MS`] ago, `[from, until]` in
+    /// milliseconds, oldest first: a turn they paused gets them all, even those no
+    /// driver saw end.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub earlier: Vec<[u64; 2]>,
     /// The calendar year (UTC) whose allowance `used_days` counts.
     pub year: i16,
     /// Days of that year's allowance used (an early end gives the whole days left
@@ -76,5 +85,14 @@ impl Vacation {
     /// Whether the vacation runs at `now`.
     pub(crate) fn active(&self, now: u64) -> bool {
         self.from_ms <= now && now < self.until_ms
+    }
+
+    /// Every vacation kept, `(from, until)`, oldest first: the earlier ones, then the
+    /// last.
+    pub(crate) fn spans(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.earlier
+            .iter()
+            .map(|&[from, until]| (from, until))
+            .chain(std::iter::once((self.from_ms, self.until_ms)))
     }
 }

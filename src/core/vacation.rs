@@ -17,7 +17,7 @@
 
 use super::command::VacationArg;
 use super::decision::{refuse, ChannelState, Ctx, Decision, DocWrite, Draft, Refusal};
-use super::prefs::{Vacation, Vacations, DAY_MS, MIN_MOVE_TIME_MS};
+use super::prefs::{Vacation, Vacations, DAY_MS, KEEP_MS, MIN_MOVE_TIME_MS};
 use super::text;
 use crate::store::keys::DocKey;
 use crate::store::Record;
@@ -47,8 +47,8 @@ pub(super) enum Clock {
         /// The vacation's end, milliseconds.
         until: u64,
     },
-    /// His deadline, with the pause of an ended vacation not yet written into the
-    /// record (`push`: the vacation's start and the milliseconds added).
+    /// His deadline, with the pause of ended vacations not yet written into the
+    /// record (`push`: the end of the last of them and the milliseconds added).
     Runs {
         /// The deadline, milliseconds.
         deadline: u64,
@@ -77,30 +77,40 @@ pub(super) fn effective(r: &Record, vacs: &Vacations, now: u64) -> Option<Clock>
         .saturating_sub(t.move_time_ms)
         .saturating_sub(t.paused_ms);
     // A player already out of time when he left stays claimable.
-    if t.timed_out
-        || t.vacation_applied == Some(v.from_ms)
-        || v.until_ms <= turn_start
-        || now < v.from_ms
-    {
+    if t.timed_out {
         return Some(runs);
     }
-    if v.active(now) {
-        return Some(Clock::Paused { until: v.until_ms });
+    // The vacations that fell in this turn and were not added to it yet (each ends
+    // before the next begins: the last one added ended at `vacation_applied`).
+    let applied = t.vacation_applied.unwrap_or(0);
+    let mut open = v
+        .spans()
+        .filter(|&(from, until)| until > turn_start && until > applied && from <= now);
+    let (mut added, mut last) = (0u64, 0u64);
+    for (from, until) in open.by_ref() {
+        if now < until {
+            return Some(Clock::Paused { until });
+        }
+        added = added.saturating_add(until - from.max(turn_start));
+        last = last.max(until);
     }
-    let added = v.until_ms - v.from_ms.max(turn_start);
+    if added == 0 {
+        return Some(runs);
+    }
     Some(Clock::Runs {
         deadline: t.deadline_ms.saturating_add(added),
-        push: Some((v.from_ms, added)),
+        push: Some((last, added)),
     })
 }
 
-/// `r` with the push of an ended vacation written into its clock (see [`Clock::Runs`]).
-pub(super) fn pushed(r: &Record, (from, added): (u64, u64)) -> Record {
+/// `r` with the push of the ended vacations written into its clock (see
+/// [`Clock::Runs`]): the last of them ended at `last`.
+pub(super) fn pushed(r: &Record, (last, added): (u64, u64)) -> Record {
     let mut next = r.clone();
     if let Some(t) = next.timing_mut() {
         t.deadline_ms = t.deadline_ms.saturating_add(added);
         t.paused_ms = t.paused_ms.saturating_add(added);
-        t.vacation_applied = Some(from);
+        t.vacation_applied = Some(last);
     }
     next
 }
@@ -134,10 +144,10 @@ pub(super) fn vacation(
     let (now, p) = (ctx.now, ctx.p());
     let allowance = ctx.settings.vacation_days_per_year;
     let year = year_of(now);
-    let mine = state.vacations.value.players.get(&ctx.author.id).copied();
+    let mine = state.vacations.value.players.get(&ctx.author.id);
     let used = mine.filter(|v| v.year == year).map_or(0, |v| v.used_days);
     let left = allowance.saturating_sub(used);
-    let on = mine.filter(|v| v.active(now));
+    let on = mine.filter(|v| v.active(now)).cloned();
     let entry = match (arg, on) {
         (VacationArg::Show, on) => return Ok(shown(on, left, allowance, ctx)),
         (VacationArg::Off, None) => return refuse(tr!("vacation-not-on", p = p)),
@@ -168,11 +178,18 @@ pub(super) fn vacation(
         (VacationArg::Days(days), None) => Vacation {
             from_ms: now,
             until_ms: now.saturating_add(u64::from(days) * DAY_MS),
+            // The earlier ones are kept while a turn they paused may still run.
+            earlier: mine
+                .map(|v| v.spans().map(|(f, u)| [f, u]).collect::<Vec<_>>())
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|&[_, until]| until.saturating_add(KEEP_MS) > now)
+                .collect(),
             year,
             used_days: used + days,
         },
     };
-    Ok(written(state, ctx, (arg, entry), year))
+    Ok(written(state, ctx, (arg, entry)))
 }
 
 /// `!vacation` alone: the author's vacation (`on`) and the days `left` of his
@@ -197,13 +214,9 @@ fn shown(on: Option<Vacation>, left: u32, allowance: u32, ctx: &Ctx<'_>) -> Deci
 }
 
 /// The author's vacation `entry` (started, or ended by `arg` `off`) written into the
-/// community's document, in `year`; last years' ended vacations are dropped from it.
-fn written(
-    state: &ChannelState,
-    ctx: &Ctx<'_>,
-    (arg, entry): (VacationArg, Vacation),
-    year: i16,
-) -> Decision {
+/// community's document; vacations that ended more than [`KEEP_MS`] ago are dropped
+/// from it.
+fn written(state: &ChannelState, ctx: &Ctx<'_>, (arg, entry): (VacationArg, Vacation)) -> Decision {
     let (now, name) = (ctx.now, &ctx.author.name);
     let allowance = ctx.settings.vacation_days_per_year;
     let left = allowance.saturating_sub(entry.used_days);
@@ -218,9 +231,9 @@ fn written(
         ),
     };
     let mut next = state.vacations.value.clone();
-    // Last years' ended vacations are forgotten: the document stays small.
+    // Vacations that ended long ago are forgotten: the document stays small.
     next.players
-        .retain(|_, v| v.year >= year || v.until_ms > now);
+        .retain(|_, v| v.until_ms.saturating_add(KEEP_MS) > now);
     next.players.insert(ctx.author.id.clone(), entry);
     let key = DocKey::vacations(&ctx.at.community);
     let write = DocWrite::of(key, state.vacations.version.clone(), &next);

@@ -87,8 +87,8 @@ pub struct Timing {
     /// `deadline_ms - move_time_ms - paused_ms`.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub paused_ms: u64,
-    /// The start (milliseconds since the Unix epoch) of the vacation whose pause was
-    /// added to this turn's deadline, so that it is added once; cleared by the next
+    /// The end (milliseconds since the Unix epoch) of the last vacation whose pause was
+    /// added to this turn's deadline, so that each is added once; cleared by the next
     /// move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vacation_applied: Option<u64>,

@@ -80,7 +80,7 @@ fn a_vacation_pauses_the_deadline_refuses_claims_then_the_time_left_runs() {
     let t = rec.timing().unwrap();
     assert_eq!(t.deadline_ms, T0 + 216 * H);
     assert_eq!(t.paused_ms, 168 * H);
-    assert_eq!(t.vacation_applied, Some(T0 + 24 * H));
+    assert_eq!(t.vacation_applied, Some(T0 + 192 * H));
     assert!(!ok(say(&b.core, &at, "alice", "!board"))
         .text()
         .contains("on vacation"));
@@ -139,6 +139,42 @@ fn after_a_vacation_a_move_in_an_autoforfeit_channel_is_played() {
     );
     let rec = b.store.load(&at).unwrap().unwrap().record;
     assert_eq!(rec.play().unwrap().game().moves().len(), 2);
+}
+
+/// Two vacations in one turn, the first never seen by the driver: the turn gets both.
+#[test]
+fn every_vacation_of_a_turn_counts_even_one_no_driver_saw() {
+    let b = bench();
+    let at = chan("week");
+    ok(say(
+        &b.core,
+        &at,
+        "alice",
+        "!new katro @bob as south unrated 7d",
+    ));
+    ok(say(&b.core, &at, "bob", "!accept"));
+    ok(say(&b.core, &at, "alice", "!sow c1+"));
+    b.clock.advance(Duration::from_millis(H));
+    ok(say(&b.core, &at, "bob", "!vacation 1d"));
+    b.clock.advance(Duration::from_millis(47 * H));
+    ok(say(&b.core, &at, "bob", "!vacation 2d"));
+    // bob's deadline: T0 + 7 d, plus 1 d, plus 2 d.
+    b.clock.advance(Duration::from_millis((7 * 24 + 1) * H));
+    let e = refused(say(&b.core, &at, "alice", "!claim"));
+    assert_eq!(
+        e,
+        format!(
+            "bob's deadline has not passed yet: {}; `!claim` after it",
+            time_token(T0 + 10 * 24 * H)
+        )
+    );
+    b.clock.advance(Duration::from_millis(23 * H));
+    let r = ok(say(&b.core, &at, "alice", "!claim"));
+    assert!(
+        r.text().starts_with("bob (North) did not move"),
+        "{}",
+        r.text()
+    );
 }
 
 #[test]
