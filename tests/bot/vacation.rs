@@ -286,7 +286,7 @@ fn console_vacation_started_shown_and_refused() {
             .arg("--data")
             .arg(dir.path())
             .env_remove("DISCORD_TOKEN"),
-        "!vacation 0d\n!vacation 7d\n!vacation\n!vacation 30d\n!vacation off\n",
+        "!vacation 0d\n!vacation 7d\n!vacation\n!vacation 30d\n/wait 2h\n!vacation off\n",
     );
     assert!(out.status.success());
     let out = String::from_utf8(out.stdout).unwrap();
@@ -309,7 +309,7 @@ fn console_vacation_started_shown_and_refused() {
         out.contains("bot (refused): you are on vacation until "),
         "{out}"
     );
-    // Ended at once: the day begun counts, the 6 whole days left return.
+    // Ended 2 h later: the day begun counts, the 6 whole days left return.
     assert!(
         out.contains(
             "bot: The vacation of alice ends now: the clocks run again. 13 days left this year."
