@@ -91,9 +91,13 @@ mod snapshots;
 mod startup;
 #[path = "bot/store.rs"]
 mod store;
+#[path = "bot/takeback.rs"]
+mod takeback;
 #[path = "bot/throttle.rs"]
 mod throttle;
 #[path = "bot/tournament.rs"]
 mod tournament;
+#[path = "bot/vacation.rs"]
+mod vacation;
 #[path = "bot/web.rs"]
 mod web;

@@ -397,3 +397,48 @@ usage-word-value = VALUE
 usage-word-command = COMMAND
 usage-word-opponent = @opponent
 usage-word-user = @user
+
+## takeback
+takeback-move = { $mv } ({ $player })
+takeback-not-a-player = only the players ({ $players }) can take back a move
+takeback-tournament = no takebacks in a tournament game
+takeback-rated = no takebacks in a rated game: only casual (unrated) games allow them
+takeback-ai-level = the AI allows takebacks up to level { $max }; this game is against level { $level }
+takeback-nothing = you have no move to take back in this game yet; `{ $p }moves` lists the legal moves
+takeback-ai = { $player } takes a move back against the AI (allowed up to level { $max }).
+takeback-asks = { $player } asks to take back: { $moves }. { $opponent }: `{ $p }accept` or `{ $p }decline`; any move cancels the request.
+takeback-asked-already = you asked for a takeback already; { $opponent } has to answer (`{ $p }decline` withdraws it)
+takeback-pending-other = { $asker } asked for a takeback first: `{ $p }accept` or `{ $p }decline` it
+takeback-accept-own = you asked for this takeback; { $opponent } has to accept it
+takeback-accepts = { $player } accepts the takeback asked by { $asker }.
+takeback-undone = Taken back: { $moves }. Takebacks in this game: { $count }.
+takeback-declines = { $player } declines the takeback asked by { $asker }; the game goes on as it stands.
+takeback-withdraws = { $player } withdraws the takeback request.
+takeback-cancelled = The pending takeback request is cancelled by this move.
+takeback-record = Takebacks: { $count } (the game counts for no rating)
+
+## vacation
+vacation-board = { $player } is on vacation until { $date }: that clock waits.
+vacation-claim = { $player } is on vacation until { $date }: the clock waits, no claim before then
+vacation-on = { $player } is on vacation until { $date }; { $left } of { $allowance ->
+    [one] { $allowance } vacation day
+   *[other] { $allowance } vacation days
+} left this year.
+vacation-off-now = You are not on vacation; { $left } of { $allowance ->
+    [one] { $allowance } vacation day
+   *[other] { $allowance } vacation days
+} left this year. `{ $p }vacation 7d` starts one, `{ $p }vacation off` ends it.
+vacation-not-on = you are not on vacation; `{ $p }vacation 7d` starts one
+vacation-already = you are on vacation until { $date } already; `{ $p }vacation off` ends it
+vacation-over-allowance = { $days ->
+    [one] { $days } day is
+   *[other] { $days } days are
+} more than you have left: { $left } of { $allowance } vacation days this year
+vacation-ended = The vacation of { $player } ends now: the clocks run again. { $left ->
+    [one] { $left } day
+   *[other] { $left } days
+} left this year.
+vacation-starts = { $player } is on vacation until { $date }: the clocks of casual correspondence games here wait until then. { $left } of { $allowance ->
+    [one] { $allowance } day
+   *[other] { $allowance } days
+} left this year.

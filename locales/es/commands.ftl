@@ -186,3 +186,11 @@ discord-closed-locked = el hilo está bloqueado
 discord-not-posted = (No se pudo publicar en { $place }: { $why }.)
 discord-not-posted-failed = (No se pudo publicar en { $place }; Discord lo rechazó.)
 discord-threads-full = { $organizer }: el servidor llegó al límite de hilos activos de Discord, así que no se pudo abrir el hilo de { $room }. Su partida empieza en cuanto se pueda abrir un hilo: archiva los hilos terminados para hacer sitio.
+
+## takeback and vacation
+help-takeback-0 = deshacer tu última jugada (partidas amistosas; el rival acepta)
+slash-takeback = Deshacer tu última jugada: partidas amistosas, o la IA hasta el nivel 3
+help-vacation-0 = pausar tus relojes por correspondencia unos días, terminar la pausa o ver lo que queda
+slash-vacation = Pausar tus relojes de partidas amistosas por correspondencia unos días
+slash-vacation-days = Días, p. ej. 7d; off termina las vacaciones; vacío: lo que queda
+parse-vacation = `{ $p }vacation` admite días de 1d a { $max }d, u `off` (recibido { $got })

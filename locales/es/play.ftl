@@ -399,3 +399,48 @@ usage-word-value = VALOR
 usage-word-command = COMANDO
 usage-word-opponent = @rival
 usage-word-user = @usuario
+
+## takeback
+takeback-move = { $mv } ({ $player })
+takeback-not-a-player = solo los jugadores ({ $players }) pueden deshacer una jugada
+takeback-tournament = no se pueden deshacer jugadas en una partida de torneo
+takeback-rated = no se pueden deshacer jugadas en una partida puntuable: solo las partidas amistosas (no puntuables) lo permiten
+takeback-ai-level = la IA permite deshacer jugadas hasta el nivel { $max }; esta partida es contra el nivel { $level }
+takeback-nothing = aún no tienes ninguna jugada que deshacer en esta partida; `{ $p }moves` lista las jugadas legales
+takeback-ai = { $player } deshace una jugada contra la IA (permitido hasta el nivel { $max }).
+takeback-asks = { $player } pide deshacer: { $moves }. { $opponent }: `{ $p }accept` o `{ $p }decline`; cualquier jugada anula la petición.
+takeback-asked-already = ya pediste deshacer una jugada; le toca responder a { $opponent } (`{ $p }decline` la retira)
+takeback-pending-other = { $asker } pidió deshacer una jugada primero: `{ $p }accept` o `{ $p }decline`
+takeback-accept-own = esta petición es tuya; { $opponent } tiene que aceptarla
+takeback-accepts = { $player } acepta deshacer lo que pidió { $asker }.
+takeback-undone = Jugadas deshechas: { $moves }. Jugadas deshechas en esta partida: { $count }.
+takeback-declines = { $player } rechaza la petición de { $asker } de deshacer; la partida sigue como está.
+takeback-withdraws = { $player } retira su petición de deshacer.
+takeback-cancelled = Esta jugada anula la petición pendiente de deshacer.
+takeback-record = Jugadas deshechas: { $count } (la partida no cuenta para ninguna puntuación)
+
+## vacation
+vacation-board = { $player } está de vacaciones hasta el { $date }: su reloj espera.
+vacation-claim = { $player } está de vacaciones hasta el { $date }: el reloj espera, no se puede reclamar antes
+vacation-on = { $player } está de vacaciones hasta el { $date }; quedan { $left } de { $allowance ->
+    [one] { $allowance } día de vacaciones
+   *[other] { $allowance } días de vacaciones
+} este año.
+vacation-off-now = No estás de vacaciones; te quedan { $left } de { $allowance ->
+    [one] { $allowance } día de vacaciones
+   *[other] { $allowance } días de vacaciones
+} este año. `{ $p }vacation 7d` las empieza, `{ $p }vacation off` las termina.
+vacation-not-on = no estás de vacaciones; `{ $p }vacation 7d` las empieza
+vacation-already = ya estás de vacaciones hasta el { $date }; `{ $p }vacation off` las termina
+vacation-over-allowance = { $days ->
+    [one] { $days } día es
+   *[other] { $days } días son
+} más de lo que te queda: { $left } de { $allowance } días de vacaciones este año
+vacation-ended = Las vacaciones de { $player } terminan ahora: los relojes vuelven a correr. { $left ->
+    [one] Queda { $left } día
+   *[other] Quedan { $left } días
+} este año.
+vacation-starts = { $player } está de vacaciones hasta el { $date }: los relojes de las partidas amistosas por correspondencia de aquí esperan hasta entonces. Quedan { $left } de { $allowance ->
+    [one] { $allowance } día
+   *[other] { $allowance } días
+} este año.

@@ -399,3 +399,48 @@ usage-word-value = VALEUR
 usage-word-command = COMMANDE
 usage-word-opponent = @adversaire
 usage-word-user = @joueur
+
+## takeback
+takeback-move = { $mv } ({ $player })
+takeback-not-a-player = seuls les joueurs ({ $players }) peuvent reprendre un coup
+takeback-tournament = pas de reprise de coup dans une partie de tournoi
+takeback-rated = pas de reprise de coup dans une partie classée : seules les parties amicales (non classées) le permettent
+takeback-ai-level = l'IA accepte les reprises jusqu'au niveau { $max } ; cette partie se joue contre le niveau { $level }
+takeback-nothing = vous n'avez encore aucun coup à reprendre dans cette partie ; `{ $p }moves` liste les coups légaux
+takeback-ai = { $player } reprend un coup contre l'IA (permis jusqu'au niveau { $max }).
+takeback-asks = { $player } demande à reprendre : { $moves }. { $opponent } : `{ $p }accept` ou `{ $p }decline` ; tout coup joué annule la demande.
+takeback-asked-already = vous avez déjà demandé une reprise ; c'est à { $opponent } de répondre (`{ $p }decline` la retire)
+takeback-pending-other = { $asker } a demandé une reprise en premier : `{ $p }accept` ou `{ $p }decline`
+takeback-accept-own = c'est vous qui avez demandé cette reprise ; { $opponent } doit l'accepter
+takeback-accepts = { $player } accepte la reprise demandée par { $asker }.
+takeback-undone = Coups repris : { $moves }. Reprises dans cette partie : { $count }.
+takeback-declines = { $player } refuse la reprise demandée par { $asker } ; la partie continue telle quelle.
+takeback-withdraws = { $player } retire sa demande de reprise.
+takeback-cancelled = La demande de reprise en attente est annulée par ce coup.
+takeback-record = Reprises de coups : { $count } (la partie ne compte pour aucun classement)
+
+## vacation
+vacation-board = { $player } est en vacances jusqu'au { $date } : sa pendule attend.
+vacation-claim = { $player } est en vacances jusqu'au { $date } : la pendule attend, pas de réclamation avant
+vacation-on = { $player } est en vacances jusqu'au { $date } ; il reste { $left } sur { $allowance ->
+    [one] { $allowance } jour de vacances
+   *[other] { $allowance } jours de vacances
+} cette année.
+vacation-off-now = Vous n'êtes pas en vacances ; il vous reste { $left } sur { $allowance ->
+    [one] { $allowance } jour de vacances
+   *[other] { $allowance } jours de vacances
+} cette année. `{ $p }vacation 7d` en commence, `{ $p }vacation off` y met fin.
+vacation-not-on = vous n'êtes pas en vacances ; `{ $p }vacation 7d` en commence
+vacation-already = vous êtes déjà en vacances jusqu'au { $date } ; `{ $p }vacation off` y met fin
+vacation-over-allowance = { $days ->
+    [one] { $days } jour, c'est
+   *[other] { $days } jours, c'est
+} plus qu'il ne vous en reste : { $left } sur { $allowance } jours de vacances cette année
+vacation-ended = Les vacances de { $player } se terminent maintenant : les pendules repartent. Il reste { $left ->
+    [one] { $left } jour
+   *[other] { $left } jours
+} cette année.
+vacation-starts = { $player } est en vacances jusqu'au { $date } : les pendules des parties amicales par correspondance d'ici attendent jusque-là. Il reste { $left } sur { $allowance ->
+    [one] { $allowance } jour
+   *[other] { $allowance } jours
+} cette année.

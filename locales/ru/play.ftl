@@ -415,3 +415,50 @@ usage-word-value = ЗНАЧЕНИЕ
 usage-word-command = КОМАНДА
 usage-word-opponent = @соперник
 usage-word-user = @игрок
+
+## takeback
+takeback-move = { $mv } ({ $player })
+takeback-not-a-player = вернуть ход могут только игроки этой партии ({ $players })
+takeback-tournament = в турнирной партии ходы не возвращают
+takeback-rated = в рейтинговой партии ходы не возвращают: это можно только в товарищеских (без рейтинга)
+takeback-ai-level = ИИ разрешает возвращать ходы до уровня { $max }; в этой партии уровень { $level }
+takeback-nothing = в этой партии вам пока нечего возвращать; `{ $p }moves` покажет допустимые ходы
+takeback-ai = { $player } возвращает ход в партии с ИИ (можно до уровня { $max }).
+takeback-asks = { $player } просит вернуть: { $moves }. { $opponent }: `{ $p }accept` или `{ $p }decline`; любой ход отменяет просьбу.
+takeback-asked-already = вы уже попросили вернуть ход; ответить должен соперник — { $opponent } (`{ $p }decline` отзывает просьбу)
+takeback-pending-other = { $asker } первым попросил(а) вернуть ход: `{ $p }accept` или `{ $p }decline`
+takeback-accept-own = эту просьбу сделали вы; принять её должен соперник — { $opponent }
+takeback-accepts = { $player } соглашается вернуть ход по просьбе игрока { $asker }.
+takeback-undone = Возвращено: { $moves }. Возвратов в этой партии: { $count }.
+takeback-declines = { $player } отказывает игроку { $asker } в возврате хода; партия продолжается как есть.
+takeback-withdraws = { $player } отзывает просьбу вернуть ход.
+takeback-cancelled = Этот ход отменяет просьбу вернуть ход.
+takeback-record = Возвратов ходов: { $count } (партия не идёт в рейтинг)
+
+## vacation
+vacation-board = { $player } в отпуске до { $date }: эти часы стоят.
+vacation-claim = { $player } в отпуске до { $date }: часы стоят, требовать победу до этого срока нельзя
+vacation-on = { $player } в отпуске до { $date }; в этом году осталось { $left } из { $allowance ->
+    [one] { $allowance } дня отпуска
+   *[other] { $allowance } дней отпуска
+}.
+vacation-off-now = Вы не в отпуске; в этом году у вас осталось { $left } из { $allowance ->
+    [one] { $allowance } дня отпуска
+   *[other] { $allowance } дней отпуска
+}. `{ $p }vacation 7d` начинает отпуск, `{ $p }vacation off` завершает его.
+vacation-not-on = вы не в отпуске; `{ $p }vacation 7d` начинает отпуск
+vacation-already = вы уже в отпуске до { $date }; `{ $p }vacation off` завершает его
+vacation-over-allowance = { $days ->
+    [one] { $days } день — это
+    [few] { $days } дня — это
+   *[other] { $days } дней — это
+} больше, чем у вас осталось: { $left } из { $allowance } дней отпуска в этом году
+vacation-ended = Отпуск игрока { $player } закончился: часы снова идут. В этом году { $left ->
+    [one] остался { $left } день
+    [few] осталось { $left } дня
+   *[other] осталось { $left } дней
+}.
+vacation-starts = { $player } в отпуске до { $date }: часы товарищеских партий по переписке здесь стоят до этого срока. В этом году осталось { $left } из { $allowance ->
+    [one] { $allowance } дня
+   *[other] { $allowance } дней
+}.

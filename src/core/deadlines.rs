@@ -30,6 +30,8 @@ pub(super) fn restart_clock(r: &mut Record, now: u64, settings: &Settings) {
         t.deadline_ms = later(now, t.move_time_ms);
         t.reminded.clear();
         t.timed_out = false;
+        t.paused_ms = 0;
+        t.vacation_applied = None;
     }
     set_wake(r, settings);
 }

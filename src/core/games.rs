@@ -211,6 +211,9 @@ pub(super) fn accept(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Re
     let Some(r) = state.record() else {
         return refuse(no_challenge);
     };
+    if let Some(answer) = super::takeback::accept(state, ctx) {
+        return answer;
+    }
     if r.status() == Status::Playing {
         return refuse(tr!(
             "game-already-started",
@@ -284,6 +287,9 @@ pub(super) fn decline(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, R
     let Some(r) = state.record() else {
         return refuse(none);
     };
+    if let Some(answer) = super::takeback::decline(state, ctx) {
+        return answer;
+    }
     let Some(ch) = r.open_challenge() else {
         return refuse(tr!(
             "game-decline-in-play",
@@ -344,8 +350,11 @@ pub(super) fn sow(state: &ChannelState, ctx: &Ctx<'_>, typed: &str) -> Result<De
             side = text::side_name(mover)
         ));
     }
-    if let Some(t) = &table.timing {
-        if ctx.now >= t.deadline_ms && autoforfeit(r, &state.channel) {
+    // The deadline as vacations left it: paused, or pushed by an ended one.
+    if let Some(super::vacation::Clock::Runs { deadline, .. }) =
+        super::vacation::effective(r, &state.vacations.value, ctx.now)
+    {
+        if ctx.now >= deadline && autoforfeit(r, &state.channel) {
             return Ok(timeout_forfeit(r, table, ctx.now));
         }
     }

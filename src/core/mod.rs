@@ -48,11 +48,13 @@ mod set;
 pub(crate) mod shapes;
 pub mod show;
 mod snapshot;
+mod takeback;
 #[cfg(test)]
 mod tests;
 pub mod text;
 pub mod throttle;
 pub mod tournament;
+pub(crate) mod vacation;
 mod views;
 mod vs_ai;
 
@@ -207,6 +209,9 @@ pub struct Settings {
     /// The replays' drawing pool, the picture cache and each user's budget of frames
     /// (`pictures`, issue 33).
     pub pictures: pictures::PictureLimits,
+    /// Days of vacation (`!vacation`) each player may take in a calendar year (UTC);
+    /// 0: none. Default 14.
+    pub vacation_days_per_year: u32,
 }
 
 impl Default for Settings {
@@ -235,6 +240,7 @@ impl Default for Settings {
             },
             analysis_cooldown: Duration::from_secs(60),
             pictures: pictures::PictureLimits::default(),
+            vacation_days_per_year: 14,
         }
     }
 }

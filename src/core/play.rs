@@ -69,6 +69,8 @@ pub(super) fn play_move(
     if table.draw_offer == Some(side.other()) {
         table.draw_offer = None;
     }
+    // Any move cancels a pending takeback request (`!takeback`).
+    let takeback_cancelled = table.takeback_offer.take().is_some();
     let mut next = r.clone();
     next.state = GameState::Playing(table);
     next.updated_ms = now;
@@ -77,7 +79,11 @@ pub(super) fn play_move(
     } else {
         restart_clock(&mut next, now, settings);
     }
-    let reply = move_reply(&next, play, (side, shown), trace, game_over, p);
+    let mut reply = move_reply(&next, play, (side, shown), trace, game_over, p);
+    if takeback_cancelled {
+        reply.reply.body.push_str("\n");
+        reply.reply.body.push_str(&tr!("takeback-cancelled"));
+    }
     let change = if over {
         Change::Finish(next)
     } else {

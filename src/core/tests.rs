@@ -396,3 +396,69 @@ fn both_sides_moved_counts_the_movers_of_the_game() {
     }
     assert!(!r.both_sides_moved());
 }
+
+/// `!takeback` against the AI while its answer is being searched: the answer, decided
+/// over the position read before the takeback, loses the compare-and-swap, and the AI
+/// is not to move in the position taken back.
+#[test]
+fn a_stale_ai_answer_cannot_land_after_a_takeback() {
+    let store = Arc::new(MemoryStore::new());
+    let kind = GameKind::single(Variant::KATRO);
+    let seat = crate::store::AiSeat {
+        side: Side::North,
+        level: 2,
+    };
+    let challenge = crate::store::Challenge {
+        challenger: user("alice"),
+        opponent: Some(seat.user()),
+        challenger_side: Some(Side::South),
+        expires_ms: T0,
+        move_time_ms: None,
+        expiry_announced: false,
+    };
+    let play = Play::new(kind).expect("katro");
+    let mut r = Record::ai_game("g1".into(), chan(), kind, seat, play, challenge, T0);
+    if let Some(Play::Game(g)) = r.play_mut() {
+        g.play_text("c1+").expect("legal");
+    }
+    assert!(store.write(&chan(), None, Write::Put(&r)).expect("write"));
+    let core = Core::new(
+        store.clone(),
+        Arc::new(Dots),
+        Arc::new(ManualClock::new(T0 + 1000)),
+        Settings::default(),
+    );
+    let nobody = User::default();
+    let stale = core
+        .load_state(&chan(), (&nobody, &nobody), Default::default(), T0)
+        .expect("load");
+    let (sr, table) = (
+        stale.record().expect("r"),
+        stale.record().and_then(|r| r.playing()).expect("t"),
+    );
+    assert_eq!(
+        super::vs_ai::ai_to_move(sr).map(|s| s.side),
+        Some(Side::North)
+    );
+    let ai_mv = first_legal(sr);
+    let settings = Settings::default();
+    let answer = super::play::play_move(
+        (sr, table),
+        (Side::North, &stale.channel),
+        &ai_mv,
+        T0 + 1000,
+        &settings,
+    )
+    .expect("a legal answer");
+    let replies = say(&core, "alice", "!takeback");
+    assert_eq!(replies.len(), 1, "{replies:?}");
+    assert!(!replies[0].is_error, "{}", replies[0].text());
+    assert!(core
+        .apply(&chan(), &stale, answer)
+        .expect("store")
+        .is_none());
+    let now = store.load(&chan()).expect("load").expect("record").record;
+    assert_eq!(now.play().map(|p| p.game().moves().len()), Some(0));
+    assert_eq!(now.playing().map(|t| t.takebacks), Some(1));
+    assert!(super::vs_ai::ai_to_move(&now).is_none());
+}

@@ -272,7 +272,14 @@ pub(super) fn board(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
     let p = ctx.p();
     let draft = match state.record() {
         Some(r) => match r.playing() {
-            Some(t) => board_in_play(r, t, ctx.author),
+            Some(t) => {
+                let mut draft = board_in_play(r, t, ctx.author);
+                for line in super::vacation::board_lines(r, &state.vacations.value, ctx.now) {
+                    draft.reply.body.push_str("\n");
+                    draft.reply.body.push_str(&line);
+                }
+                draft
+            }
             None => Draft::text(challenge_status(r, ctx.now, p)),
         },
         None => match &state.last_finished {
@@ -504,6 +511,10 @@ fn record_head(r: &Record, play: &Play) -> Vec<String> {
             game = m.game,
             standing = match_standing(r, &m)
         ));
+    }
+    // A game with a takeback says so: it is unrated whatever else it is.
+    if let Some(count) = r.table().map(|t| t.takebacks).filter(|&n| n > 0) {
+        head.push(tr!("takeback-record", count = count));
     }
     head
 }

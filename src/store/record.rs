@@ -82,6 +82,20 @@ pub struct Timing {
     /// the deadline); `None`: nothing left to do. The store indexes it ([`crate::store::Store::due`]).
     #[serde(default)]
     pub wake_ms: Option<u64>,
+    /// How far this turn's deadline was pushed by the vacations of the player to move
+    /// (`!vacation`), in milliseconds; cleared by the next move. The turn began at
+    /// `deadline_ms - move_time_ms - paused_ms`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub paused_ms: u64,
+    /// The end (milliseconds since the Unix epoch) of the last vacation whose pause was
+    /// added to this turn's deadline, so that each is added once; cleared by the next
+    /// move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vacation_applied: Option<u64>,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// A result decided outside the rules of play.
@@ -250,6 +264,8 @@ impl Timing {
             reminded: Vec::new(),
             timed_out: false,
             wake_ms: None,
+            paused_ms: 0,
+            vacation_applied: None,
         }
     }
 }

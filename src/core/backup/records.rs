@@ -152,6 +152,18 @@ fn check_game(r: &Record, table: &Table) -> Result<(), String> {
     if table.draw_offer.is_some() && r.ai.is_some() {
         return Err("a draw offer in a game against the AI, which takes none".into());
     }
+    check_takeback(r, table)
+}
+
+/// Takebacks (`!takeback`): never in a rated or tournament game, never asked of the
+/// AI (which grants them at once).
+fn check_takeback(r: &Record, table: &Table) -> Result<(), String> {
+    if table.takebacks > 0 && (r.rated || r.tournament.is_some()) {
+        return Err("a takeback in a rated or tournament game".into());
+    }
+    if table.takeback_offer.is_some() && (r.rated || r.tournament.is_some() || r.ai.is_some()) {
+        return Err("a takeback asked in a rated, tournament or AI game".into());
+    }
     Ok(())
 }
 

@@ -6,7 +6,7 @@ use mancala_rules::{Side, Variant};
 
 use super::def::Cx;
 use super::{ai_levels_text, parse_time, Command, FormatArg, Opponent, RulesTopic};
-use super::{TourneyCommand, User};
+use super::{TourneyCommand, User, VacationArg};
 use crate::core::input::{code, parse_error};
 use crate::core::show::{BoardView, PictureStyle, Theme};
 use crate::i18n::Lang;
@@ -133,6 +133,33 @@ pub(super) fn rules(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
             p = cx.prefix
         )),
     }
+}
+
+/// `!vacation [DAYSd | off]`: alone, what is left; `off`; or whole days, `1d` to
+/// `365d` (the yearly allowance is the handler's to check).
+pub(super) fn vacation(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
+    let max = crate::core::prefs::MAX_DAYS;
+    let days = |w: &str| {
+        let n = w.strip_suffix('d')?;
+        if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        n.parse::<u32>().ok().filter(|d| (1..=max).contains(d))
+    };
+    match args {
+        [] => Ok(Command::Vacation(VacationArg::Show)),
+        [w] if w.eq_ignore_ascii_case("off") => Ok(Command::Vacation(VacationArg::Off)),
+        [w] => match days(&w.to_lowercase()) {
+            Some(d) => Ok(Command::Vacation(VacationArg::Days(d))),
+            None => Err(vacation_error(cx, w, max)),
+        },
+        _ => Err(vacation_error(cx, &args.join(" "), max)),
+    }
+}
+
+/// The refusal of a `!vacation` argument that is neither days nor `off`.
+fn vacation_error(cx: &Cx<'_>, got: &str, max: u32) -> String {
+    tr!("parse-vacation", got = code(got), max = max, p = cx.prefix)
 }
 
 /// Parses an AI level word: the level for 1-5, an error naming the levels for

@@ -130,6 +130,23 @@ pub enum Command {
     Leaderboard(Option<RulesTopic>),
     /// `!tournament ...`.
     Tournament(TourneyCommand),
+    /// `!takeback`: take back the author's last move (casual games, the AI's lower
+    /// levels); the opponent answers with `!accept` or `!decline`.
+    Takeback,
+    /// `!vacation [Nd|off]`: pause the author's correspondence clocks, end the pause,
+    /// or (alone) say what is left of the year's allowance.
+    Vacation(VacationArg),
+}
+
+/// What `!vacation` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VacationArg {
+    /// `!vacation` alone: the author's vacation and allowance.
+    Show,
+    /// `!vacation off`: end the author's vacation now.
+    Off,
+    /// `!vacation Nd`: a vacation of that many days from now (1 to 365).
+    Days(u32),
 }
 
 /// The tournament format as typed.

@@ -42,6 +42,12 @@ pub struct Table {
     /// The challenge that started the game, kept once accepted (`None` for games the
     /// bot pairs itself: tournaments).
     pub challenge: Option<Challenge>,
+    /// The side that asks to take back its last move (`!takeback`), until the other
+    /// answers or either side moves (casual games between people only).
+    pub takeback_offer: Option<Side>,
+    /// How many takebacks were made in this game: a game with one never counts for any
+    /// rating or leaderboard (see [`Record::had_takeback`]).
+    pub takebacks: u32,
 }
 
 /// A finished game: the table as it ended and its result, which it always has (the
@@ -114,6 +120,8 @@ impl Table {
             timing: move_time_ms.map(|ms| Timing::started(ms, now)),
             draw_offer: None,
             challenge: None,
+            takeback_offer: None,
+            takebacks: 0,
         }
     }
 
@@ -271,6 +279,17 @@ impl Record {
     /// The side that offers a draw, if any.
     pub fn draw_offer(&self) -> Option<Side> {
         self.table()?.draw_offer
+    }
+
+    /// The side that asks for a takeback (`!takeback`), if any.
+    pub fn takeback_offer(&self) -> Option<Side> {
+        self.table()?.takeback_offer
+    }
+
+    /// Whether a move was ever taken back in this game: such a game is unrated,
+    /// whatever [`Record::rated`] says.
+    pub fn had_takeback(&self) -> bool {
+        self.table().is_some_and(|t| t.takebacks > 0)
     }
 
     /// Match play: the moves of each finished game of the match (empty otherwise).

@@ -239,6 +239,13 @@ async fn rating(ctx: Context<'_>, user: Option<User>) -> Result<(), Error> {
     answer_command(ctx).await
 }
 
+/// `/vacation`.
+#[poise::command(slash_command)]
+async fn vacation(ctx: Context<'_>, days: Option<String>) -> Result<(), Error> {
+    let _ = days;
+    answer_command(ctx).await
+}
+
 /// `/tournament`: only its subcommands are called.
 #[poise::command(
     slash_command,
@@ -305,6 +312,7 @@ fn function(name: &str) -> Option<poise::Command<Data, Error>> {
         "set" => set(),
         "rating" => rating(),
         "tournament" => tournament(),
+        "vacation" => vacation(),
         _ => return None,
     })
 }
