@@ -192,3 +192,15 @@ discord-closed-locked = the thread is locked
 discord-not-posted = (Could not post in { $place }: { $why }.)
 discord-not-posted-failed = (Could not post in { $place }; Discord refused it.)
 discord-threads-full = { $organizer }: the server has reached Discord's limit of active threads, so the thread for { $room } could not be opened. Its game starts as soon as a thread can be opened: archive finished threads to make room.
+
+## Live clocks, match lengths, !resign game|match
+
+parse-live-bad = { $word } is not a live clock: minutes of bank, then `+` and seconds per move, e.g. `5m+3s`, `3+2` or `10m` (1 to 180 min, 0 to 60 s)
+parse-live-range = the live clock { $word } is out of range: the bank is 1 to 180 minutes, the increment 0 to 60 seconds (e.g. `5m+3s`, `3+2`, `10m`)
+parse-clock-twice = one clock, please: a time per move (`12h`, `2d`, `notime`) or a live clock (`5m+3s`), not both; { $usage }
+parse-ai-live = live clocks are for games between players; against the AI give a time per move or none; { $usage }
+parse-length-number = { $word } needs a number of games from 1 to 20, not { $got } (e.g. `first-to 3` or `games 5`); { $usage }
+parse-length-twice = one match length, please (`first-to N` or `games N`); { $usage }
+parse-resign-usage = `{ $p }resign` takes `game` or `match` (in a match), not { $words }
+help-resign-1 = in a match: give up the current game only, or the whole match
+slash-resign-what = In a match: the current game only, or the whole match

@@ -186,3 +186,15 @@ discord-closed-locked = el hilo está bloqueado
 discord-not-posted = (No se pudo publicar en { $place }: { $why }.)
 discord-not-posted-failed = (No se pudo publicar en { $place }; Discord lo rechazó.)
 discord-threads-full = { $organizer }: el servidor llegó al límite de hilos activos de Discord, así que no se pudo abrir el hilo de { $room }. Su partida empieza en cuanto se pueda abrir un hilo: archiva los hilos terminados para hacer sitio.
+
+## Live clocks, match lengths, !resign game|match
+
+parse-live-bad = { $word } no es un reloj en vivo: minutos de reserva y luego `+` y segundos por jugada, p. ej. `5m+3s`, `3+2` o `10m` (de 1 a 180 min, de 0 a 60 s)
+parse-live-range = el reloj en vivo { $word } está fuera de rango: la reserva va de 1 a 180 minutos y el incremento de 0 a 60 segundos (p. ej. `5m+3s`, `3+2`, `10m`)
+parse-clock-twice = un solo control de tiempo, por favor: un tiempo por jugada (`12h`, `2d`, `notime`) o un reloj en vivo (`5m+3s`), no ambos; { $usage }
+parse-ai-live = los relojes en vivo son para partidas entre jugadores; contra la IA indica un tiempo por jugada o ninguno; { $usage }
+parse-length-number = { $word } necesita un número de partidas de 1 a 20, no { $got } (p. ej. `first-to 3` o `games 5`); { $usage }
+parse-length-twice = una sola duración de match, por favor (`first-to N` o `games N`); { $usage }
+parse-resign-usage = `{ $p }resign` admite `game` o `match` (en un match), no { $words }
+help-resign-1 = en un match: rendirse solo en la partida en curso, o en todo el match
+slash-resign-what = En un match: solo la partida en curso, o todo el match

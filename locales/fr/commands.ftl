@@ -186,3 +186,15 @@ discord-closed-locked = le fil est verrouillé
 discord-not-posted = (Impossible de publier dans { $place } : { $why }.)
 discord-not-posted-failed = (Impossible de publier dans { $place } ; Discord l'a refusé.)
 discord-threads-full = { $organizer } : le serveur a atteint la limite de fils actifs de Discord, le fil de { $room } n'a pas pu être ouvert. Sa partie commence dès qu'un fil peut être ouvert : archivez les fils terminés pour faire de la place.
+
+## Live clocks, match lengths, !resign game|match
+
+parse-live-bad = { $word } n'est pas une pendule : des minutes de réserve, puis `+` et des secondes par coup, p. ex. `5m+3s`, `3+2` ou `10m` (de 1 à 180 min, de 0 à 60 s)
+parse-live-range = la pendule { $word } est hors limites : la réserve va de 1 à 180 minutes, l'incrément de 0 à 60 secondes (p. ex. `5m+3s`, `3+2`, `10m`)
+parse-clock-twice = une seule cadence, s'il vous plaît : un temps par coup (`12h`, `2d`, `notime`) ou une pendule (`5m+3s`), pas les deux ; { $usage }
+parse-ai-live = les pendules sont pour les parties entre joueurs ; contre l'IA, donnez un temps par coup ou rien ; { $usage }
+parse-length-number = { $word } attend un nombre de parties de 1 à 20, pas { $got } (p. ex. `first-to 3` ou `games 5`) ; { $usage }
+parse-length-twice = une seule durée de match, s'il vous plaît (`first-to N` ou `games N`) ; { $usage }
+parse-resign-usage = `{ $p }resign` prend `game` ou `match` (dans un match), pas { $words }
+help-resign-1 = dans un match : abandonner seulement la partie en cours, ou tout le match
+slash-resign-what = Dans un match : seulement la partie en cours, ou tout le match

@@ -198,15 +198,23 @@ fn check_play(r: &Record, table: &Table) -> Result<(), String> {
 /// results, winner (M4), reserves and closed holes (M2) and first player (M3).
 fn check_match(stored: &Match, earlier: &[Vec<String>]) -> Result<(), String> {
     let variant = stored.game().variant();
-    let mut m = Match::new(variant).map_err(|e| e.to_string())?;
+    let mut m = Match::with_length(variant, stored.length()).map_err(|e| e.to_string())?;
     for (k, moves) in earlier.iter().enumerate() {
         let n = k + 1;
-        if m.winner().is_some() {
+        if m.is_over() {
             return Err(format!(
                 "earlier game {n} is listed after the match was over (M4)"
             ));
         }
-        if moves.is_empty() {
+        // A game resigned alone (`!resign game`) ends after its last listed move.
+        let resigned = match stored.results().get(k) {
+            Some(Outcome::Win {
+                winner,
+                reason: mancala_rules::EndReason::Resignation,
+            }) => Some(winner.other()),
+            _ => None,
+        };
+        if moves.is_empty() && resigned.is_none() {
             return Err(format!("earlier game {n} has no moves"));
         }
         for (i, mv) in moves.iter().enumerate() {
@@ -222,7 +230,7 @@ fn check_match(stored: &Match, earlier: &[Vec<String>]) -> Result<(), String> {
                         moves.len()
                     ))
                 }
-                (false, true) => {
+                (false, true) if resigned.is_none() => {
                     return Err(format!(
                         "earlier game {n} does not end after its {} moves",
                         moves.len()
@@ -231,8 +239,11 @@ fn check_match(stored: &Match, earlier: &[Vec<String>]) -> Result<(), String> {
                 _ => {}
             }
         }
+        if let Some(loser) = resigned.filter(|_| m.games_played() == k) {
+            m.resign_game(loser);
+        }
     }
-    if m.winner().is_none() {
+    if !m.is_over() {
         for (i, &mv) in stored.game().moves().iter().enumerate() {
             let played = m.play(mv).map_err(|e| {
                 format!(

@@ -56,6 +56,7 @@ fn challenge() -> Challenge {
         challenger_side: Some(Side::North),
         expires_ms: T0 + 24 * HOUR,
         move_time_ms: Some(HOUR),
+        live: None,
         expiry_announced: false,
     }
 }
@@ -92,6 +93,7 @@ fn old_match_in_play() -> OldRecord {
     let kind = GameKind {
         variant: Variant::HOYITO,
         is_match: true,
+        length: mancala_rules::MatchLength::Seeds,
     };
     OldRecord {
         kind,
