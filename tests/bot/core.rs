@@ -95,6 +95,14 @@ pub fn bench_with(settings: Settings) -> Bench {
     }
 }
 
+impl Bench {
+    /// Whether the channel `at` holds no record (its game finished or none began).
+    pub fn store_is_empty(&self, at: &ChannelKey) -> bool {
+        use mancala_bot::store::Store;
+        self.store.load(at).unwrap().is_none()
+    }
+}
+
 pub fn bench() -> Bench {
     bench_with(Settings::default())
 }

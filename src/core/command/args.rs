@@ -266,14 +266,22 @@ fn match_length(
     prefix: &str,
     usage: &str,
 ) -> Result<(), String> {
+    let Some(next) = next else {
+        return Err(tr!(
+            "parse-length-missing",
+            word = code(word),
+            usage = usage
+        ));
+    };
     let n = next
-        .and_then(|n| n.parse::<u8>().ok())
+        .parse::<u8>()
+        .ok()
         .filter(|n| (1..=20).contains(n))
         .ok_or_else(|| {
             tr!(
                 "parse-length-number",
                 word = code(word),
-                got = code(next.unwrap_or("")),
+                got = code(next),
                 usage = usage
             )
         })?;
