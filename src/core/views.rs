@@ -233,24 +233,21 @@ pub(super) fn result_text(r: &Record) -> String {
     let Some(play) = r.play() else {
         return String::new();
     };
-    match r.verdict() {
-        Some(v) => {
-            let text = match v {
-                Verdict::Timeout { winner } => tr!(
-                    "result-on-time",
-                    player = names(r)[winner.index()],
-                    side = text::side_name(winner)
-                ),
-                Verdict::DrawAgreed => tr!("result-draw-agreed"),
-                Verdict::Aborted => tr!("result-aborted"),
-            };
-            return match play {
-                // A verdict ends the whole match: say so, with its score.
-                Play::Match(m) => format!("{text} {}", super::matches::match_ended_line(r, m)),
-                Play::Game(_) => text,
-            };
-        }
-        None => {}
+    if let Some(v) = r.verdict() {
+        let text = match v {
+            Verdict::Timeout { winner } => tr!(
+                "result-on-time",
+                player = names(r)[winner.index()],
+                side = text::side_name(winner)
+            ),
+            Verdict::DrawAgreed => tr!("result-draw-agreed"),
+            Verdict::Aborted => tr!("result-aborted"),
+        };
+        return match play {
+            // A verdict ends the whole match: say so, with its score.
+            Play::Match(m) => format!("{text} {}", super::matches::match_ended_line(r, m)),
+            Play::Game(_) => text,
+        };
     }
     match play {
         Play::Game(g) => tr!(
