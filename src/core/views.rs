@@ -245,7 +245,7 @@ pub(super) fn result_text(r: &Record) -> String {
         };
         return match play {
             // A verdict ends the whole match: say so, with its score.
-            Play::Match(m) => format!("{text} {}", super::matches::match_ended_line(r, m)),
+            Play::Match(m) => format!("{text} {}", text::match_verdict_line(m, names(r))),
             Play::Game(_) => text,
         };
     }
@@ -255,7 +255,7 @@ pub(super) fn result_text(r: &Record) -> String {
             outcome = text::outcome_text(g.outcome(), names(r)),
             captured = text::captured_text(Side::ALL.map(|s| g.captured(s)))
         ),
-        Play::Match(m) => super::matches::match_result_text(r, m),
+        Play::Match(m) => text::match_result_text(m, names(r)),
     }
 }
 

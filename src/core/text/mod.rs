@@ -7,7 +7,9 @@ use crate::model::{GameKind, LiveControl};
 use mancala_rules::MatchLength;
 
 mod help;
+mod matches;
 pub use help::{command_help, help, hoyito_rules, katro_house_rule, katro_rules, rules_ai_line};
+pub use matches::{match_result_text, match_verdict_line};
 
 /// Who counts as an organizer, as refusals say it, in the current language: `on Discord
 /// Manage Server or the organizer role, on Matrix room moderators`.
