@@ -31,6 +31,16 @@ fn play_out_game(core: &Core, at: &ChannelKey) -> String {
     panic!("the game did not end");
 }
 
+/// The store's backup reads back: every record in it passes the backup's checks (a
+/// match's earlier games replay to its stored state, resigned games included).
+fn backup_reads_back(store: &dyn Store) {
+    let mut out = Vec::new();
+    mancala_bot::core::backup::export(store, &mut out).unwrap();
+    if let Err(e) = mancala_bot::core::backup::read(&out[..]) {
+        panic!("{e}");
+    }
+}
+
 /// alice (South) challenges bob to `kind`; bob accepts.
 fn start(core: &Core, at: &ChannelKey, kind: &str) {
     ok(say(
@@ -83,6 +93,7 @@ fn match_first_to_2_ends_at_the_second_win() {
         r.text()
     );
     assert!(r.text().contains("@bob (North) to move"), "{}", r.text());
+    backup_reads_back(&*b.store);
     let t = play_out_game(&b.core, &at);
     assert!(t.contains("Game 3 of the match is over."), "{t}");
     let last = t
@@ -99,6 +110,7 @@ fn match_first_to_2_ends_at_the_second_win() {
         format!("Match over after 3 games: {winner} wins the match (first to 2 wins)")
     );
     assert!(b.store_is_empty(&at));
+    backup_reads_back(&*b.store);
 }
 
 /// `games 3`: exactly three games, however they go (alice leads 2-0 after two, the
@@ -216,6 +228,7 @@ fn match_m4_repetition_ends_the_match_by_the_seeds_held() {
         r.text()
     );
     assert!(b.store_is_empty(&at));
+    backup_reads_back(&*b.store);
 }
 
 /// A match to a number of wins decided by a repetition is scored by the games won:
