@@ -123,6 +123,12 @@ fn live_flag_to_the_millisecond_at_the_moves_time() {
     assert!(b.store.load(&at).unwrap().is_none(), "the game is finished");
     let e = refused(say(&b.core, &at, "bob", "!sow b6+"));
     assert!(e.starts_with("there is no game in play here"), "{e}");
+    // The finished game, lost on time, reads back from a backup.
+    let mut out = Vec::new();
+    mancala_bot::core::backup::export(&*b.store, &mut out).unwrap();
+    if let Err(e) = mancala_bot::core::backup::read(&out[..]) {
+        panic!("{e}");
+    }
 }
 
 /// A core over the store in `dir`, with `clock`.
