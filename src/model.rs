@@ -45,7 +45,7 @@ pub struct GameKind {
     /// A Hoyito match: game after game by M1-M4.
     #[serde(rename = "match", default)]
     pub is_match: bool,
-    /// How long a match runs (`!new hoyito first-to N` / `games N`); always
+    /// How long a match runs (`!new hoyito first-to N` / `games N`, RULES.md M5); always
     /// [`MatchLength::Seeds`] (RULES.md M4 alone) for a single game. Absent in records
     /// written before match lengths existed.
     #[serde(default, skip_serializing_if = "MatchLength::is_seeds")]

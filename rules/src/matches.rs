@@ -7,8 +7,9 @@ use crate::{Game, Hole, Move, ParseError, ParseKind, PlayError, Position, Side, 
 /// A Hoyito match: a series of games in which each player's captures refill his row
 /// for the next game (M1), unfilled holes are closed (M2), the winner moves first (M3),
 /// and a player left with fewer than four seeds loses the match (M4). A match may also
-/// be played to a number of game wins or of games ([`MatchLength`]), and it ends when a
-/// game would start from a start it already had ([`MatchEnding::Repetition`]).
+/// be played to a number of game wins or of games ([`MatchLength`], M5), it ends when a
+/// game would start from a start it already had ([`MatchEnding::Repetition`], M6), and
+/// a player may resign one game of it ([`Match::resign_game`], M7).
 ///
 /// ```
 /// use mancala_rules::{Match, Variant};
@@ -51,8 +52,8 @@ pub struct Match {
     starts: Vec<MatchStart>,
 }
 
-/// How long a match runs. Whatever the length, M4 ends the match when a player cannot
-/// fill a single hole (no next game can be set up).
+/// How long a match runs (RULES.md M5). Whatever the length, M4 ends the match when a
+/// player cannot fill a single hole (no next game can be set up).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -85,7 +86,7 @@ pub enum MatchEnding {
     /// The length was reached: a player won the games asked for, or every game asked
     /// for was played.
     Length,
-    /// The next game would have started from a start the match already had (same
+    /// M6: the next game would have started from a start the match already had (same
     /// closed holes, same reserves, same mover): see [`Match::play`].
     Repetition,
     /// A player resigned the match.
@@ -296,7 +297,7 @@ impl Match {
         }
     }
 
-    /// `side` resigns the current game only: the other player wins it, each player
+    /// `side` resigns the current game only (M7): the other player wins it, each player
     /// keeps the seeds on his own row besides his captures (as H10 sweeps the rows),
     /// and the match goes on as after any game (M1-M4, the length, the repetition).
     /// The finished game's outcome; `None` once the match is over (nothing changes).
@@ -310,7 +311,7 @@ impl Match {
         Some(outcome)
     }
 
-    /// The result the length gives after a finished game: `Some(winner)` (`None`
+    /// The result the length gives after a finished game (M5): `Some(winner)` (`None`
     /// inside: drawn) when the length is reached.
     fn length_reached(&self) -> Option<Option<Side>> {
         let [south, north] = Side::ALL.map(|s| self.wins(s));
@@ -331,7 +332,7 @@ impl Match {
         }
     }
 
-    /// The winner of a match ended by a repetition, `None` for a draw. The match is
+    /// The winner of a match ended by a repetition (M6), `None` for a draw. The match is
     /// scored as its length says: a match of RULES.md (M4 alone) by the seeds each
     /// player holds, as H10 scores a repeated game by the seeds each holds (H8, equal
     /// counts draw); a match to a number of wins or games by the games won, equal wins
@@ -354,7 +355,7 @@ impl Match {
         self.ending = Some(why);
     }
 
-    /// M1-M4, the length and the repetition after a finished game.
+    /// M1-M4, the length (M5) and the repeated start (M6) after a finished game.
     fn end_game(&mut self, outcome: Outcome) {
         self.results.push(outcome);
         let pos = self.game.position();

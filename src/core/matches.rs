@@ -1,4 +1,4 @@
-//! Hoyito match play in the bot (RULES.md M1-M4): `!resign game` inside a match. The
+//! Hoyito match play in the bot (RULES.md M1-M7): `!resign game` inside a match (M7). The
 //! match itself, with its lengths and its repetition rule, is the rules crate's
 //! [`mancala_rules::Match`]; how its end is told is [`super::text::match_result_text`].
 
@@ -12,7 +12,7 @@ use super::text;
 use super::views::{board_picture, names, result_text, state_fault, to_move_with_deadline};
 use crate::store::{GameState, Play, Record, Table};
 
-/// `!resign game` in the match of `r` (its table `table`, in play): the author's `side`
+/// `!resign game` (RULES.md M7) in the match of `r` (its table `table`, in play): the author's `side`
 /// loses the current game (each keeps the seeds of his row, [`Match::resign_game`]),
 /// and the match goes on with the next game (M1-M3), or ends (M4, its length, or the
 /// repetition) and says so. The draw offer goes; a live clock starts the next game

@@ -1,5 +1,6 @@
-//! Hoyito I matches (RULES.md M1-M4) through the core: lengths, `!resign game|match`,
-//! the repetition rule.
+//! Hoyito I matches (RULES.md M1-M7) through the core: lengths (M5), the repeated
+//! start (M6), `!resign game|match` (M7), and that a match's end is always announced
+//! with its score and why.
 
 use mancala_bot::core::api::ChatCore;
 use mancala_bot::core::Core;
@@ -56,7 +57,7 @@ fn start(core: &Core, at: &ChannelKey, kind: &str) {
 /// second win, saying so. Game 1 played out (alice 28-20, M1-M2 close a2), game 2
 /// resigned by alice (M3: bob moves first in game 3), game 3 played out.
 #[test]
-fn match_first_to_2_ends_at_the_second_win() {
+fn m5_match_first_to_2_ends_at_the_second_win() {
     let b = bench();
     let at = chan("first-to");
     let r = ok(say(
@@ -117,7 +118,7 @@ fn match_first_to_2_ends_at_the_second_win() {
 /// third is still played); `games 2` at 1-1 is a drawn match (equal wins draw, as equal
 /// captures draw a game, H8).
 #[test]
-fn match_games_3_plays_three_games_and_a_tie_draws() {
+fn m5_match_games_3_plays_three_games_and_a_tie_draws() {
     let b = bench();
     let at = chan("games");
     start(&b.core, &at, "hoyito games 3");
@@ -165,7 +166,7 @@ fn match_games_3_plays_three_games_and_a_tie_draws() {
 /// match and says so; `!resign match` in a single game is refused, `!resign game` there
 /// resigns it.
 #[test]
-fn resign_game_or_match() {
+fn m7_resign_game_or_match() {
     let b = bench();
     let at = chan("resign");
     start(&b.core, &at, "hoyito match");
@@ -210,7 +211,7 @@ fn resign_game_or_match() {
 /// holds (as H10 decides a repeated game by H8). Game 1 played out (alice 28-20), game
 /// 2 resigned by bob, who moved second: game 3 would start as game 2 did.
 #[test]
-fn match_m4_repetition_ends_the_match_by_the_seeds_held() {
+fn m6_match_repetition_ends_the_match_by_the_seeds_held() {
     let b = bench();
     let at = chan("loop");
     start(&b.core, &at, "hoyito match");
@@ -235,7 +236,7 @@ fn match_m4_repetition_ends_the_match_by_the_seeds_held() {
 /// alice resigns game 1, bob game 2, and game 3 would start as game 1 did, at 1-1: a
 /// drawn match.
 #[test]
-fn match_first_to_repetition_is_decided_by_the_games_won() {
+fn m6_match_first_to_repetition_is_decided_by_the_games_won() {
     let b = bench();
     let at = chan("loop2");
     start(&b.core, &at, "hoyito first-to 3");
@@ -274,7 +275,7 @@ fn match_lost_on_time_says_the_match_ended() {
 
 /// Match lengths that are not numbers from 1 to 20, or not after a Hoyito game.
 #[test]
-fn match_length_parse_errors() {
+fn m5_match_length_parse_errors() {
     let b = bench();
     let at = chan("len");
     for (typed, want) in [

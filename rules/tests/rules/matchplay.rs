@@ -98,10 +98,10 @@ fn m1_katro_has_no_match() {
     assert!(Match::new(Variant::KATRO).is_err());
 }
 
-/// Match lengths: `FirstTo(n)` ends at the n-th win, not before (M3 still sets the
+/// M5 match lengths: `FirstTo(n)` ends at the n-th win, not before (M3 still sets the
 /// first mover of the next game).
 #[test]
-fn m3_length_first_to_ends_at_the_nth_win() {
+fn m5_length_first_to_ends_at_the_nth_win() {
     use mancala_rules::{MatchEnding, MatchLength};
     let mut m = Match::with_length(Variant::HOYITO, MatchLength::FirstTo(2)).unwrap();
     assert!(m.resign_game(Side::South).is_some());
@@ -116,11 +116,11 @@ fn m3_length_first_to_ends_at_the_nth_win() {
     );
 }
 
-/// The repetition: a game that would start from a start the match already had ends
+/// M6 the repetition (with M7 resigned games): a game that would start from a start the match already had ends
 /// the match; a match of M4 alone is decided by the seeds each holds (H10, H8), equal
 /// seeds draw.
 #[test]
-fn m4_repetition_of_a_start_ends_the_match() {
+fn m6_m7_repetition_of_a_start_ends_the_match() {
     use mancala_rules::MatchEnding;
     let mut m = Match::new(Variant::HOYITO).unwrap();
     m.resign_game(Side::South);
@@ -134,10 +134,10 @@ fn m4_repetition_of_a_start_ends_the_match() {
     assert_eq!(m.resign_game(Side::South), None);
 }
 
-/// `Games(2)` at one win each is a drawn match (equal wins draw, as equal captures
+/// M5: `Games(2)` at one win each is a drawn match (equal wins draw, as equal captures
 /// draw a game, H8); the length is checked before the repetition.
 #[test]
-fn h8_length_games_2_tied_is_drawn() {
+fn m5_h8_length_games_2_tied_is_drawn() {
     use mancala_rules::{MatchEnding, MatchLength};
     let mut m = Match::with_length(Variant::HOYITO, MatchLength::Games(2)).unwrap();
     m.resign_game(Side::South);
