@@ -129,6 +129,58 @@ fn live_flag_to_the_millisecond_at_the_moves_time() {
     if let Err(e) = mancala_bot::core::backup::read(&out[..]) {
         panic!("{e}");
     }
+    // A rematch keeps the live clock.
+    ok(say(&b.core, &at, "bob", "!rematch"));
+    let r = b.store.load(&at).unwrap().unwrap().record;
+    let ch = r.open_challenge().unwrap();
+    assert_eq!(
+        (
+            ch.live.map(|c| (c.bank_ms, c.increment_ms)),
+            ch.move_time_ms
+        ),
+        (Some((60 * S, 2 * S)), None)
+    );
+}
+
+/// In a match, each game starts with both banks full; within a game the increments
+/// add up.
+#[test]
+fn live_clock_in_a_match_refills_the_banks_for_each_game() {
+    let b = bench();
+    let at = chan("live-match");
+    ok(say(
+        &b.core,
+        &at,
+        "alice",
+        "!new hoyito match @bob as south 5m+3s",
+    ));
+    ok(say(&b.core, &at, "bob", "!accept"));
+    let mut moves = 0;
+    loop {
+        wait(&b.clock, S);
+        let mv = b.core.legal_moves(&at)[0].clone();
+        let who = match b.core.board(&at).unwrap().to_move() {
+            mancala_rules::Side::South => "alice",
+            mancala_rules::Side::North => "bob",
+        };
+        let r = ok(say(&b.core, &at, who, &format!("!sow {mv}")));
+        moves += 1;
+        if r.text().contains("Game 2 starts") {
+            assert!(
+                r.text().contains("Clocks: alice 5:00, bob 5:00"),
+                "{}",
+                r.text()
+            );
+            break;
+        }
+        assert!(moves < 500, "game 1 did not end");
+        // Each move took 1 s and gave 3 s back.
+        let (clock, _) = live(&*b.store, &at);
+        assert_eq!(clock.banks_ms[if who == "alice" { 0 } else { 1 }] % 2000, 0);
+    }
+    let (clock, deadline) = live(&*b.store, &at);
+    assert_eq!(clock.banks_ms, [300 * S, 300 * S]);
+    assert_eq!(deadline, b.clock.now_ms() + 300 * S);
 }
 
 /// A core over the store in `dir`, with `clock`.
