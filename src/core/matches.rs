@@ -13,7 +13,8 @@ use super::views::{board_picture, names, result_text, state_fault, to_move_with_
 use crate::store::{GameState, Play, Record, Table};
 
 /// `!resign game` (RULES.md M7) in the match of `r` (its table `table`, in play): the author's `side`
-/// loses the current game (each keeps the seeds of his row, [`Match::resign_game`]),
+/// loses the current game (each keeps the seeds of his row,
+/// [`mancala_rules::Match::resign_game`]),
 /// and the match goes on with the next game (M1-M3), or ends (M4, its length, or the
 /// repetition) and says so. The draw offer goes; a live clock starts the next game
 /// with both banks full.
@@ -61,17 +62,9 @@ pub(super) fn resign_game(
         lines.push(result_text(&next));
         mentions.extend(next.players().into_iter().flatten().cloned());
     } else {
-        if let Some(live) = next.timing_mut().and_then(|t| t.live.as_mut()) {
-            live.banks_ms = [live.control.bank_ms; 2];
-        }
-        restart_clock(&mut next, ctx.now, ctx.settings);
-        if let Some(Play::Match(m)) = next.play() {
-            let game = m.game();
-            lines.push(next_match_game_line(&next, m, game));
-            let (line, who) = to_move_with_deadline(&next, game, ctx.p());
-            lines.push(line);
-            mentions.extend(who);
-        }
+        let (more, who) = next_game(&mut next, ctx);
+        lines.extend(more);
+        mentions.extend(who);
     }
     let game = next.play().map_or(before, |p| p.game().clone());
     let view = super::views::move_view(&next, shown, side);
@@ -86,4 +79,20 @@ pub(super) fn resign_game(
         Change::Put(next)
     };
     Ok(Decision::write(change, vec![reply]))
+}
+
+/// The next game of the match in `next` begins at once after a resigned game: the
+/// clock restarts (a live clock with both banks full); the lines that say so and the
+/// player to mention.
+fn next_game(next: &mut Record, ctx: &Ctx<'_>) -> (Vec<String>, Option<crate::model::User>) {
+    if let Some(live) = next.timing_mut().and_then(|t| t.live.as_mut()) {
+        live.banks_ms = [live.control.bank_ms; 2];
+    }
+    restart_clock(next, ctx.now, ctx.settings);
+    let Some(Play::Match(m)) = next.play() else {
+        return (Vec::new(), None);
+    };
+    let game = m.game();
+    let (line, who) = to_move_with_deadline(next, game, ctx.p());
+    (vec![next_match_game_line(next, m, game), line], who)
 }

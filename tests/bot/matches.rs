@@ -306,3 +306,32 @@ fn m5_match_length_parse_errors() {
         r.text()
     );
 }
+
+/// M7 and M3 against the AI: the human resigns a game, the AI won it and opens the
+/// next (M3), and does so at once.
+#[test]
+fn m7_m3_resigned_game_against_the_ai_lets_it_open_the_next() {
+    let b = bench();
+    let at = chan("ai-match");
+    ok(say(
+        &b.core,
+        &at,
+        "alice",
+        "!new hoyito match ai level 1 as south",
+    ));
+    let out = say(&b.core, &at, "alice", "!resign game");
+    let text: Vec<String> = out.iter().map(|r| r.text()).collect();
+    assert!(
+        text[0].contains("alice (South) resigns game 1 of the match."),
+        "{text:?}"
+    );
+    assert!(
+        text.iter().any(|t| t.contains("(North) sowed")),
+        "the AI opens game 2: {text:?}"
+    );
+    assert_eq!(
+        b.core.board(&at).unwrap().to_move(),
+        Side::South,
+        "{text:?}"
+    );
+}
