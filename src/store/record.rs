@@ -71,6 +71,7 @@ pub struct Challenge {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Timing {
     /// Time per move, in milliseconds: each move sets the next deadline this far ahead.
+    /// With a live clock (field `live`), the bank each player started with.
     pub move_time_ms: u64,
     /// When the player to move runs out of time, in milliseconds since the Unix epoch.
     pub deadline_ms: u64,
