@@ -242,7 +242,9 @@ pub static COMMANDS: &[CommandDef] = &[
         name: "resign",
         aliases: &[],
         args: "[game|match]",
-        help: &[FORM, Form { args: "game|match" }],
+        help: &[Form {
+            args: "[game|match]",
+        }],
         grammar: Grammar::Args(args::resign),
         organizers_only: false,
         subs: &[],
