@@ -11,7 +11,9 @@
 
 use mancala_rules::Side;
 
-use super::deadlines::{autoforfeit, finished_with, reminder_points, set_wake, timeout_forfeit};
+use super::deadlines::{
+    autoforfeit, finished_with, live_flag, reminder_points, set_wake, timeout_forfeit,
+};
 use super::decision::{refuse, Change, ChannelState, Ctx, Decision, Draft, Refusal};
 use super::needs::Needs;
 use super::views::{
@@ -99,6 +101,10 @@ pub(super) fn draw(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refu
     };
     if let Some(seat) = r.ai {
         return vs_ai::ai_refuses_draw(r, seat, p);
+    }
+    // A live clock's flag that fell decides before any draw offer or agreement.
+    if let Some(forfeit) = live_flag(r, table, ctx.now) {
+        return Ok(forfeit);
     }
     let other = names(r)[side.other().index()].to_string();
     let opponent: Vec<User> = r.player(side.other()).cloned().into_iter().collect();

@@ -103,6 +103,14 @@ pub(super) fn autoforfeit(r: &Record, channel: &ChannelSettings) -> bool {
     r.tournament.is_some() || r.ai.is_some() || live || channel.autoforfeit
 }
 
+/// The forfeit of the player to move in `r` (its table `table`) when its live clock's
+/// flag has fallen by `now`, whether or not the driver has seen it yet: a command that
+/// would end or change the game (an agreed draw) comes too late then.
+pub(super) fn live_flag(r: &Record, table: &Table, now: u64) -> Option<Decision> {
+    let t = table.timing.as_ref()?;
+    (t.live.is_some() && now >= t.deadline_ms).then(|| timeout_forfeit(r, table, now))
+}
+
 /// `r` (a game in play) finished with `verdict` at `now`, its draw offer gone.
 ///
 /// # Errors

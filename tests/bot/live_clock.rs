@@ -293,3 +293,23 @@ fn live_clock_forms_and_parse_errors() {
     let r = ok(say(&b.core, &at, "alice", "!new katro @bob 12h"));
     assert!(r.text().contains("12 h per move"), "{}", r.text());
 }
+
+/// A draw agreed after the flag of the player to move fell comes too late: he loses on
+/// time, though no tick has run.
+#[test]
+fn live_flag_beats_a_late_draw_agreement() {
+    let b = bench();
+    let at = chan("late-draw");
+    ok(say(&b.core, &at, "alice", "!new katro @bob as south 1m"));
+    ok(say(&b.core, &at, "bob", "!accept"));
+    ok(say(&b.core, &at, "alice", "!sow c1+"));
+    ok(say(&b.core, &at, "alice", "!draw"));
+    wait(&b.clock, 60 * S);
+    let r = ok(say(&b.core, &at, "bob", "!draw"));
+    assert!(
+        r.text().contains("Game over. alice (South) wins on time."),
+        "{}",
+        r.text()
+    );
+    assert!(!r.text().contains("Draw by agreement"), "{}", r.text());
+}
