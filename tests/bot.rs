@@ -52,8 +52,12 @@ mod language_play;
 mod limits;
 #[path = "bot/listed.rs"]
 mod listed;
+#[path = "bot/live_clock.rs"]
+mod live_clock;
 #[path = "bot/lone.rs"]
 mod lone;
+#[path = "bot/matches.rs"]
+mod matches;
 #[path = "bot/matrix.rs"]
 mod matrix;
 #[path = "bot/metrics.rs"]

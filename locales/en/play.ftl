@@ -442,3 +442,39 @@ vacation-starts = { $player } is on vacation until { $date }: the clocks of casu
     [one] { $allowance } day
    *[other] { $allowance } days
 } left this year.
+## Live clocks, match lengths, !resign game|match
+
+game-terms-live = , live clock { $clock }
+clock-live-control = { $minutes } min{ $seconds ->
+    [0] {""}
+   *[other] {" "}+ { $seconds } s per move
+}
+clock-live = Clocks: { $south } { $south_left }, { $north } { $north_left } ({ $control }); { $player }'s flag falls { $time }.
+match-kind-first-to = { $kind }, first to { $count ->
+    [one] { $count } win
+   *[other] { $count } wins
+}
+match-kind-games = { $kind } of { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+}
+match-resigns-game = { $player } ({ $side }) resigns game { $game } of the match.
+game-resign-which = this is a match: `{ $p }resign game` gives up this game (the match goes on), `{ $p }resign match` the whole match
+game-resign-no-match = this is a single game, not a match: `{ $p }resign` resigns it
+result-match-first-to = {" "}(first to { $count ->
+    [one] { $count } win
+   *[other] { $count } wins
+})
+result-match-games = {" "}(all { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+} played)
+result-match-repetition = {" "}by repetition: game { $game } would have started exactly as an earlier game did (same closed holes, reserves and first mover), so the match would go round for ever; decided by { $by_seeds ->
+    [yes] the seeds each holds, as a repeated game is (H10, H8): { $south } { $south_seeds }, { $north } { $north_seeds }
+   *[no] the games won
+}
+result-match-drawn = Match over after { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+}: the match is drawn{ $how }. Games won: { $south } { $south_wins }, { $north } { $north_wins }.
+result-match-verdict = The match ends with game { $game }. Games won: { $south } { $south_wins }, { $north } { $north_wins }.

@@ -10,14 +10,14 @@ help-outro = Solo los dos jugadores mueven, cada uno en su turno; todos pueden m
 help-line = { $form }: { $text }.
 help-aliases = (o { $aliases })
 help-organizers = (organizadores)
-help-new-0 = desafiar a alguien (o a cualquiera); JUEGO: katro[:4x6|:4x4] [lone], hoyito[:2x6-12] [match], por defecto { $game }; TIEMPO: `12h`, `2d` o `notime`
+help-new-0 = desafiar a alguien (o a cualquiera); JUEGO: katro[:4x6|:4x4] [lone], hoyito[:2x6-12] [match|first-to N|games N], por defecto { $game }; TIEMPO: `12h`, `2d`, `notime` o `5m+3s`
 help-new-1 = jugar ya contra la IA, sin puntuación; niveles 1 (principiante) a 5 (maestro), por defecto { $default }
 help-accept-0 = aceptar el desafío
 help-decline-0 = rechazar o retirar un desafío
 help-sow-0 = tu jugada, p. ej. `{ $p }sow c1+` en Katro, `{ $p }sow d1` en Hoyito
 help-board-0 = tablero y turno
 help-moves-0 = las jugadas legales
-help-resign-0 = rendirse
+help-resign-0 = rendirse (match: `game`/`match`)
 help-hint-0 = la mejor jugada de la IA y por qué (contra la IA, o sin puntuación con pistas)
 help-analyze-0 = la IA analiza la última partida: errores, precisión, gráfico
 help-history-0 = la planilla
@@ -43,7 +43,7 @@ slash-new-game = El juego: Katro 6x6, 4x6 o 4x4, Hoyito 2x6 a 2x12, o un match d
 slash-new-opponent = A quién desafías; déjalo vacío para que cualquiera pueda aceptar
 slash-new-ai-level = Jugar contra la IA del bot, a este nivel
 slash-new-side = Jugar como Sur (mueve primero) o Norte; al azar si está vacío
-slash-new-time = Tiempo por jugada, como 12h o 2d, o notime; el del servidor si está vacío
+slash-new-time = Tiempo por jugada (12h, 2d, notime) o reloj en vivo (5m+3s, 3+2); el del servidor si está vacío
 slash-new-rating = rated (por defecto) o unrated: sin cambio de puntuación, pistas si el canal lo permite
 slash-accept = Aceptar el desafío de este canal
 slash-decline = Rechazar el desafío de este canal, o retirar el tuyo
@@ -163,7 +163,7 @@ parse-format-missing = `{ $p }tournament new` necesita un formato: roundrobin, s
 
 rules-katro = Katro (Madagascar): tablero de 6x6 (también 4x6, 4x4), 2 semillas por hoyo; cada jugador es dueño de su mitad (Sur: filas 1-3). Solo siembras en tu mitad, en serpentina: a lo largo de tu fila exterior, de vuelta por la siguiente, y así hasta el inicio (K2). Empiezas desde tu fila más exterior con semillas (K3), en cualquier sentido: `+` hacia tu derecha o `-` hacia tu izquierda (K4). Si la última semilla cae en un hoyo ocupado, lo levantas entero y sigues sembrando (relevo, K6c). Si ese hoyo está en tu fila delantera y el hoyo de la fila delantera rival en la misma columna tiene semillas, las capturas y las siembras junto con las de tu hoyo (K6b, K7). Quien no tiene jugada pierde (K9); una tercera repetición es tablas (K10).
 rules-katro-lone = Regla opcional, elegida al crear la partida (`{ $p }new katro lone`): un jugador al que le queda una sola semilla puede avanzarla una fila hacia dentro, recta o en diagonal (`{ $p }sow b1^b2`), capturando como lo haría una siembra (K11).
-rules-hoyito = Hoyito I (República Dominicana): 2 filas de 6 (hasta 12) hoyos, 4 semillas cada uno; el Sur es dueño de la fila 1. Levantas cualquier hoyo de tu fila y siembras en sentido antihorario por todo el tablero (H2, H3). Todo hoyo que una semilla sembrada deja en exactamente cuatro es una casa: capturas esas cuatro al momento (H5, H6a). Una última semilla en un hoyo ocupado hace relevo (H6c); en uno vacío la jugada termina (H6b). Cuando quedan cuatro semillas en juego, se las lleva quien captura (H7); gana quien capturó más semillas (H8). Un match (M1-M4) rellena cada fila con las capturas, cierra los hoyos que quedan sin llenar y termina cuando un jugador tiene menos de cuatro semillas.
+rules-hoyito = Hoyito I (República Dominicana): 2 filas de 6 (hasta 12) hoyos, 4 semillas cada uno; el Sur es dueño de la fila 1. Levantas cualquier hoyo de tu fila y siembras en sentido antihorario por todo el tablero (H2, H3). Todo hoyo que una semilla sembrada deja en exactamente cuatro es una casa: capturas esas cuatro al momento (H5, H6a). Una última semilla en un hoyo ocupado hace relevo (H6c); en uno vacío la jugada termina (H6b). Cuando quedan cuatro semillas en juego, se las lleva quien captura (H7); gana quien capturó más semillas (H8). Un match (M1-M4) rellena cada fila con las capturas, cierra los hoyos que quedan sin llenar y termina cuando un jugador tiene menos de cuatro semillas, o cuando una partida empezaría como una anterior (MX2); `first-to N` y `games N` se juegan a N victorias o N partidas (MX1).
 rules-ai = Practica contra la IA: `{ $p }new { $game } ai level N` (de 1 principiante a 5 maestro, sin puntuación; responde al instante a cada jugada).
 
 ## Discord: las notas del transporte. $ahead es cuántas partidas esperan a la IA.
@@ -194,3 +194,14 @@ help-vacation-0 = pausar tus relojes por correspondencia unos días, terminar la
 slash-vacation = Pausar tus relojes de partidas amistosas por correspondencia unos días
 slash-vacation-days = Días, p. ej. 7d; off termina las vacaciones; vacío: lo que queda
 parse-vacation = `{ $p }vacation` admite días de 1d a { $max }d, u `off` (recibido { $got })
+## Live clocks, match lengths, !resign game|match
+
+parse-live-bad = { $word } no es un reloj en vivo: minutos de reserva y luego `+` y segundos por jugada, p. ej. `5m+3s`, `3+2` o `10m` (de 1 a 180 min, de 0 a 60 s)
+parse-live-range = el reloj en vivo { $word } está fuera de rango: la reserva va de 1 a 180 minutos y el incremento de 0 a 60 segundos (p. ej. `5m+3s`, `3+2`, `10m`)
+parse-clock-twice = un solo control de tiempo, por favor: un tiempo por jugada (`12h`, `2d`, `notime`) o un reloj en vivo (`5m+3s`), no ambos; { $usage }
+parse-ai-live = los relojes en vivo son para partidas entre jugadores; contra la IA indica un tiempo por jugada o ninguno; { $usage }
+parse-length-number = { $word } necesita un número de partidas de 1 a 20, no { $got } (p. ej. `first-to 3` o `games 5`); { $usage }
+parse-length-twice = una sola duración de match, por favor (`first-to N` o `games N`); { $usage }
+parse-resign-usage = `{ $p }resign` admite `game` o `match` (en un match), no { $words }
+slash-resign-what = En un match: solo la partida en curso, o todo el match
+parse-length-missing = { $word } necesita un número de partidas de 1 a 20 (p. ej. `first-to 3` o `games 5`); { $usage }

@@ -444,3 +444,40 @@ vacation-starts = { $player } está de vacaciones hasta el { $date }: los reloje
     [one] { $allowance } día
    *[other] { $allowance } días
 } este año.
+
+## Live clocks, match lengths, !resign game|match
+
+game-terms-live = , reloj en vivo { $clock }
+clock-live-control = { $minutes } min{ $seconds ->
+    [0] {""}
+   *[other] {" "}+ { $seconds } s por jugada
+}
+clock-live = Relojes: { $south } { $south_left }, { $north } { $north_left } ({ $control }); la bandera de { $player } cae { $time }.
+match-kind-first-to = { $kind }, { $count ->
+    [one] gana quien llegue a { $count } victoria
+   *[other] gana quien llegue a { $count } victorias
+}
+match-kind-games = { $kind } a { $count ->
+    [one] { $count } partida
+   *[other] { $count } partidas
+}
+match-resigns-game = { $player } ({ $side }) se rinde en la partida { $game } del match.
+game-resign-which = esto es un match: `{ $p }resign game` abandona esta partida (el match sigue), `{ $p }resign match` todo el match
+game-resign-no-match = esto es una partida suelta, no un match: `{ $p }resign` la abandona
+result-match-first-to = {" "}(a { $count ->
+    [one] { $count } victoria
+   *[other] { $count } victorias
+})
+result-match-games = {" "}({ $count ->
+    [one] { $count } partida jugada
+   *[other] las { $count } partidas jugadas
+})
+result-match-repetition = {" "}por repetición: la partida { $game } habría empezado exactamente como una anterior (mismos hoyos cerrados, mismas reservas, mismo primer jugador), y el match daría vueltas sin fin; lo deciden { $by_seeds ->
+    [yes] las semillas que tiene cada uno, como en una partida repetida (H10, H8): { $south } { $south_seeds }, { $north } { $north_seeds }
+   *[no] las partidas ganadas
+}
+result-match-drawn = Match terminado tras { $count ->
+    [one] { $count } partida
+   *[other] { $count } partidas
+}: el match queda en tablas{ $how }. Partidas ganadas: { $south } { $south_wins }, { $north } { $north_wins }.
+result-match-verdict = El match termina con la partida { $game }. Partidas ganadas: { $south } { $south_wins }, { $north } { $north_wins }.

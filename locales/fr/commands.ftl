@@ -10,14 +10,14 @@ help-outro = Seuls les deux joueurs jouent, l'un après l'autre ; tout le monde 
 help-line = { $form } : { $text }.
 help-aliases = (ou { $aliases })
 help-organizers = (organisateurs)
-help-new-0 = défier quelqu'un (ou tout le monde) ; JEU : katro[:4x6|:4x4] [lone], hoyito[:2x6-12] [match], par défaut { $game } ; TEMPS : `12h`, `2d` ou `notime`
+help-new-0 = défier quelqu'un (ou tout le monde) ; JEU : katro[:4x6|:4x4] [lone], hoyito[:2x6-12] [match|first-to N|games N], par défaut { $game } ; TEMPS : `12h`, `2d`, `notime` ou `5m+3s`
 help-new-1 = jouer aussitôt contre l'IA, partie non classée ; niveaux 1 (débutant) à 5 (maître), { $default } par défaut
 help-accept-0 = accepter le défi d'ici
 help-decline-0 = refuser ou retirer un défi
 help-sow-0 = votre coup, p. ex. `{ $p }sow c1+` au Katro, `{ $p }sow d1` au Hoyito
 help-board-0 = plateau et trait
 help-moves-0 = les coups légaux
-help-resign-0 = abandonner
+help-resign-0 = abandonner (en match : `game` ou `match`)
 help-hint-0 = le coup de l'IA et pourquoi (contre l'IA, ou partie non classée avec indices)
 help-analyze-0 = l'IA analyse la dernière partie : erreurs, précision, courbe
 help-history-0 = la feuille de partie
@@ -43,7 +43,7 @@ slash-new-game = Le jeu : Katro 6x6, 4x6 ou 4x4, Hoyito 2x6 à 2x12, ou un match
 slash-new-opponent = Qui vous défiez ; laissez vide pour que n'importe qui puisse accepter
 slash-new-ai-level = Jouer plutôt contre l'IA du bot, à ce niveau
 slash-new-side = Jouer Sud (joue en premier) ou Nord ; au hasard si vide
-slash-new-time = Temps par coup, comme 12h ou 2d, ou notime ; celui du serveur si vide
+slash-new-time = Temps par coup (12h, 2d, notime) ou pendule (5m+3s, 3+2) ; celui du serveur si vide
 slash-new-rating = rated (par défaut) ou unrated : cote inchangée, indices si le salon les permet
 slash-accept = Accepter le défi lancé dans ce salon
 slash-decline = Refuser le défi lancé dans ce salon, ou retirer le vôtre
@@ -163,7 +163,7 @@ parse-format-missing = `{ $p }tournament new` demande une formule : roundrobin, 
 
 rules-katro = Katro (Madagascar) : plateau 6x6 (aussi 4x6, 4x4), 2 graines par trou ; chaque joueur possède sa moitié (Sud : rangées 1-3). On ne sème que sur sa moitié, en serpentin : le long de sa rangée extérieure, retour par la suivante, et ainsi de suite jusqu'au départ (K2). On part de sa rangée la plus extérieure qui a des graines (K3), dans un sens ou l'autre, `+` vers sa droite ou `-` vers sa gauche (K4). Si la dernière graine tombe dans un trou occupé, on le vide et on continue de semer (relais, K6c). Si ce trou est dans sa rangée avant et que le trou de la rangée avant adverse dans la même colonne a des graines, on les prend et on les sème avec celles de son trou (K6b, K7). Un joueur sans coup perd (K9) ; une troisième répétition fait nulle (K10).
 rules-katro-lone = Règle maison, choisie à la création de la partie (`{ $p }new katro lone`) : un joueur à qui il reste une seule graine peut l'avancer d'une rangée vers l'intérieur, tout droit ou en diagonale (`{ $p }sow b1^b2`), en prenant comme le ferait un semis (K11).
-rules-hoyito = Hoyito I (République dominicaine) : 2 rangées de 6 (jusqu'à 12) trous, 4 graines chacun ; Sud possède la rangée 1. On vide un trou de sa rangée et on sème dans le sens inverse des aiguilles d'une montre sur tout le plateau (H2, H3). Tout trou qu'une graine semée porte à exactement quatre est une casa : on prend ces quatre aussitôt (H5, H6a). Une dernière graine dans un trou occupé fait relais (H6c) ; dans un trou vide, le coup finit (H6b). Quand il reste quatre graines en jeu, le joueur qui vient de prendre les ramasse (H7) ; qui a pris le plus de graines gagne (H8). Un match (M1-M4) regarnit chaque rangée avec les prises, ferme les trous non regarnis, et finit quand un joueur a moins de quatre graines.
+rules-hoyito = Hoyito I (République dominicaine) : 2 rangées de 6 (jusqu'à 12) trous, 4 graines chacun ; Sud possède la rangée 1. On vide un trou de sa rangée et on sème dans le sens inverse des aiguilles d'une montre sur tout le plateau (H2, H3). Tout trou qu'une graine semée porte à exactement quatre est une casa : on prend ces quatre aussitôt (H5, H6a). Une dernière graine dans un trou occupé fait relais (H6c) ; dans un trou vide, le coup finit (H6b). Quand il reste quatre graines en jeu, le joueur qui vient de prendre les ramasse (H7) ; qui a pris le plus de graines gagne (H8). Un match (M1-M4) regarnit chaque rangée avec les prises, ferme les trous non regarnis, et finit quand un joueur a moins de quatre graines, ou quand une partie commencerait comme une précédente (MX2) ; `first-to N` et `games N` se jouent en N victoires ou N parties (MX1).
 rules-ai = Entraînez-vous contre l'IA : `{ $p }new { $game } ai level N` (de 1 débutant à 5 maître, partie non classée ; elle répond aussitôt à chaque coup).
 
 ## Discord : les notes du transport. $ahead est le nombre de parties qui attendent l'IA.
@@ -194,3 +194,15 @@ help-vacation-0 = suspendre vos pendules par correspondance quelques jours, repr
 slash-vacation = Suspendre vos pendules des parties amicales par correspondance quelques jours
 slash-vacation-days = Jours, p. ex. 7d ; off met fin aux vacances ; vide : ce qui reste
 parse-vacation = `{ $p }vacation` prend un nombre de jours de 1d à { $max }d, ou `off` (reçu { $got })
+
+## Live clocks, match lengths, !resign game|match
+
+parse-live-bad = { $word } n'est pas une pendule : des minutes de réserve, puis `+` et des secondes par coup, p. ex. `5m+3s`, `3+2` ou `10m` (de 1 à 180 min, de 0 à 60 s)
+parse-live-range = la pendule { $word } est hors limites : la réserve va de 1 à 180 minutes, l'incrément de 0 à 60 secondes (p. ex. `5m+3s`, `3+2`, `10m`)
+parse-clock-twice = une seule cadence, s'il vous plaît : un temps par coup (`12h`, `2d`, `notime`) ou une pendule (`5m+3s`), pas les deux ; { $usage }
+parse-ai-live = les pendules sont pour les parties entre joueurs ; contre l'IA, donnez un temps par coup ou rien ; { $usage }
+parse-length-number = { $word } attend un nombre de parties de 1 à 20, pas { $got } (p. ex. `first-to 3` ou `games 5`) ; { $usage }
+parse-length-twice = une seule durée de match, s'il vous plaît (`first-to N` ou `games N`) ; { $usage }
+parse-resign-usage = `{ $p }resign` prend `game` ou `match` (dans un match), pas { $words }
+slash-resign-what = Dans un match : seulement la partie en cours, ou tout le match
+parse-length-missing = { $word } attend un nombre de parties de 1 à 20 (p. ex. `first-to 3` ou `games 5`) ; { $usage }

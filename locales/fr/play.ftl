@@ -444,3 +444,40 @@ vacation-starts = { $player } est en vacances jusqu'au { $date } : les pendules 
     [one] { $allowance } jour
    *[other] { $allowance } jours
 } cette année.
+
+## Live clocks, match lengths, !resign game|match
+
+game-terms-live = , pendule { $clock }
+clock-live-control = { $minutes } min{ $seconds ->
+    [0] {""}
+   *[other] {" "}+ { $seconds } s par coup
+}
+clock-live = Pendules : { $south } { $south_left }, { $north } { $north_left } ({ $control }) ; le temps de { $player } tombe { $time }.
+match-kind-first-to = { $kind }, { $count ->
+    [one] au premier à { $count } victoire
+   *[other] au premier à { $count } victoires
+}
+match-kind-games = { $kind } en { $count ->
+    [one] { $count } partie
+   *[other] { $count } parties
+}
+match-resigns-game = { $player } ({ $side }) abandonne la partie { $game } du match.
+game-resign-which = c'est un match : `{ $p }resign game` abandonne cette partie (le match continue), `{ $p }resign match` tout le match
+game-resign-no-match = c'est une partie seule, pas un match : `{ $p }resign` l'abandonne
+result-match-first-to = {" "}(premier à { $count ->
+    [one] { $count } victoire
+   *[other] { $count } victoires
+})
+result-match-games = {" "}({ $count ->
+    [one] { $count } partie jouée
+   *[other] les { $count } parties jouées
+})
+result-match-repetition = {" "}par répétition : la partie { $game } aurait commencé exactement comme une partie précédente (mêmes trous fermés, mêmes réserves, même premier joueur), et le match tournerait sans fin ; décidé par { $by_seeds ->
+    [yes] les graines que chacun détient, comme une partie répétée (H10, H8) : { $south } { $south_seeds }, { $north } { $north_seeds }
+   *[no] les parties gagnées
+}
+result-match-drawn = Match terminé après { $count ->
+    [one] { $count } partie
+   *[other] { $count } parties
+} : le match est nul{ $how }. Parties gagnées : { $south } { $south_wins }, { $north } { $north_wins }.
+result-match-verdict = Le match se termine avec la partie { $game }. Parties gagnées : { $south } { $south_wins }, { $north } { $north_wins }.

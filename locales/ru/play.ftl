@@ -462,3 +462,40 @@ vacation-starts = { $player } в отпуске до { $date }: часы тов�
     [one] { $allowance } дня
    *[other] { $allowance } дней
 }.
+## Live clocks, match lengths, !resign game|match
+
+game-terms-live = , живые часы { $clock }
+clock-live-control = { $minutes } мин{ $seconds ->
+    [0] {""}
+   *[other] {" "}+ { $seconds } с за ход
+}
+clock-live = Часы: { $south } { $south_left }, { $north } { $north_left } ({ $control }); флажок у { $player } упадёт { $time }.
+match-kind-first-to = { $kind } до { $count ->
+    [one] { $count } победы
+   *[other] { $count } побед
+}
+match-kind-games = { $kind } из { $count ->
+    [one] { $count } партии
+   *[other] { $count } партий
+}
+match-resigns-game = { $player } ({ $side }) сдаёт партию { $game } матча.
+game-resign-which = это матч: `{ $p }resign game` сдаёт эту партию (матч продолжается), `{ $p }resign match` — весь матч
+game-resign-no-match = это отдельная партия, а не матч: `{ $p }resign` сдаёт её
+result-match-first-to = {" "}(до { $count ->
+    [one] { $count } победы
+   *[other] { $count } побед
+})
+result-match-games = {" "}({ $count ->
+    [one] сыграна { $count } партия
+    [few] сыграны все { $count } партии
+   *[other] сыграны все { $count } партий
+})
+result-match-repetition = {" "}из-за повторения: партия { $game } началась бы точно так же, как одна из прежних (те же закрытые лунки, те же запасы, тот же первый ход), и матч шёл бы по кругу без конца; решают { $by_seeds ->
+    [yes] камни, которые есть у каждого, как в повторившейся партии (H10, H8): { $south } { $south_seeds }, { $north } { $north_seeds }
+   *[no] выигранные партии
+}
+result-match-drawn = Матч окончен после { $count ->
+    [one] { $count } партии
+   *[other] { $count } партий
+}: ничья в матче{ $how }. Выиграно партий: { $south } { $south_wins }, { $north } { $north_wins }.
+result-match-verdict = Матч заканчивается вместе с партией { $game }. Выиграно партий: { $south } { $south_wins }, { $north } { $north_wins }.

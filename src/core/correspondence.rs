@@ -11,7 +11,9 @@
 
 use mancala_rules::Side;
 
-use super::deadlines::{autoforfeit, finished_with, reminder_points, set_wake, timeout_forfeit};
+use super::deadlines::{
+    autoforfeit, finished_with, live_flag, reminder_points, set_wake, timeout_forfeit,
+};
 use super::decision::{refuse, Change, ChannelState, Ctx, Decision, Draft, Refusal};
 use super::needs::Needs;
 use super::vacation::{self, Clock};
@@ -113,6 +115,10 @@ pub(super) fn draw(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refu
     if let Some(seat) = r.ai {
         return vs_ai::ai_refuses_draw(r, seat, p);
     }
+    // A live clock's flag that fell decides before any draw offer or agreement.
+    if let Some(forfeit) = live_flag(r, table, ctx.now) {
+        return Ok(forfeit);
+    }
     let other = names(r)[side.other().index()].to_string();
     let opponent: Vec<User> = r.player(side.other()).cloned().into_iter().collect();
     match r.draw_offer() {
@@ -201,7 +207,11 @@ fn rematch_challenge(ctx: &Ctx<'_>, last: &Record, side: Side, opponent: User) -
         opponent: Some(opponent.clone()),
         challenger_side: Some(side),
         expires_ms: later(ctx.now, expiry),
-        move_time_ms: last.timing().map(|t| t.move_time_ms),
+        move_time_ms: last
+            .timing()
+            .filter(|t| t.live.is_none())
+            .map(|t| t.move_time_ms),
+        live: last.timing().and_then(|t| t.live).map(|l| l.control),
         expiry_announced: false,
     };
     let record = Record::new_challenge(
@@ -275,7 +285,7 @@ pub(super) fn tick(
         }
         return Ok(timeout_notice(r, t, side, ctx));
     }
-    let due: Vec<u64> = reminder_points(ctx.settings, t.move_time_ms)
+    let due: Vec<u64> = reminder_points(ctx.settings, t)
         .into_iter()
         .filter(|p| !t.reminded.contains(p) && t.deadline_ms.saturating_sub(*p) <= now)
         .collect();
@@ -379,7 +389,7 @@ fn challenge_expiry(r: &Record, ch: &Challenge, ctx: &Ctx<'_>) -> Decision {
 /// A deadline passed where the opponent must `!claim`: the game marks it (reminders
 /// missed while the bot was down are not sent any more) and tells both players.
 fn timeout_notice(r: &Record, t: &Timing, side: Side, ctx: &Ctx<'_>) -> Decision {
-    let points = reminder_points(ctx.settings, t.move_time_ms);
+    let points = reminder_points(ctx.settings, t);
     let mut next = r.clone();
     if let Some(nt) = next.timing_mut() {
         nt.timed_out = true;

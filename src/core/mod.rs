@@ -35,6 +35,7 @@ mod limiter;
 pub(crate) mod limits;
 #[cfg(test)]
 mod load_tests;
+mod matches;
 pub(crate) mod needs;
 pub mod painter;
 pub(crate) mod pictures;

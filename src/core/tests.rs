@@ -132,6 +132,7 @@ fn accept_by_the_wrong_user_is_refused_and_by_the_challenged_one_starts_the_game
         side: None,
         move_time: None,
         rated: true,
+        live: None,
     };
     let d = decide_as(&empty, "alice", T0, new).expect("challenge");
     let Some(Change::Create(challenge)) = d.change else {
@@ -169,6 +170,7 @@ fn accepting_an_expired_challenge_is_refused_and_changes_nothing() {
             side: Some(Side::North),
             move_time: None,
             rated: true,
+            live: None,
         },
     )
     .expect("challenge");
@@ -193,7 +195,13 @@ fn accepting_an_expired_challenge_is_refused_and_changes_nothing() {
 #[test]
 fn resign_finishes_the_game_for_the_opponent() {
     let state = ChannelState::with_record(katro_in_play());
-    let d = decide_as(&state, "bob", T0, Command::Resign).expect("resigned");
+    let d = decide_as(
+        &state,
+        "bob",
+        T0,
+        Command::Resign(crate::core::command::Resign::Unsaid),
+    )
+    .expect("resigned");
     let next = finished_record(&d);
     assert_eq!(next.status(), Status::Finished);
     assert_eq!(
@@ -205,7 +213,13 @@ fn resign_finishes_the_game_for_the_opponent() {
         "{:?}",
         d.texts()
     );
-    let Refusal(text) = decide_as(&state, "carol", T0, Command::Resign).unwrap_err();
+    let Refusal(text) = decide_as(
+        &state,
+        "carol",
+        T0,
+        Command::Resign(crate::core::command::Resign::Unsaid),
+    )
+    .unwrap_err();
     assert!(text.contains("only a player can resign"), "{text}");
 }
 

@@ -45,6 +45,9 @@ pub const GAME_CHOICES: &[Choice] = &[
     },
 ];
 
+/// What `!resign` gives up in a match: the game or the match.
+pub const RESIGN_CHOICES: &[Choice] = &[same("game"), same("match")];
+
 /// The sides.
 pub const SIDE_CHOICES: &[Choice] = &[same("south"), same("north")];
 
@@ -249,7 +252,20 @@ pub static COMMANDS: &[CommandDef] = &[
         },
     ),
     bare("moves", Command::Moves),
-    bare("resign", Command::Resign),
+    CommandDef {
+        name: "resign",
+        aliases: &[],
+        args: "[game|match]",
+        help: &[Form {
+            args: "[game|match]",
+        }],
+        grammar: Grammar::Args(args::resign),
+        organizers_only: false,
+        subs: &[],
+        slash: Slash::Options(&[opt("what", OptionKind::Choice(RESIGN_CHOICES), false)]),
+        reads: RECORD,
+        wakes_ai: Wake::Never,
+    },
     bare("hint", Command::Hint),
     CommandDef {
         name: "analyze",

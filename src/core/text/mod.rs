@@ -3,10 +3,13 @@
 
 use mancala_rules::{EndReason, Event, Outcome, PlayError, Side, Trace, Variant};
 
-use crate::model::GameKind;
+use crate::model::{GameKind, LiveControl};
+use mancala_rules::MatchLength;
 
 mod help;
+mod matches;
 pub use help::{command_help, help, hoyito_rules, katro_house_rule, katro_rules, rules_ai_line};
+pub use matches::{match_result_text, match_verdict_line};
 
 /// Who counts as an organizer, as refusals say it, in the current language: `on Discord
 /// Manage Server or the organizer role, on Matrix room moderators`.
@@ -48,17 +51,41 @@ pub fn colon(head: &str, tail: &str) -> String {
 }
 
 /// A game kind as people say it: `Katro 6x6`, `Katro 4x4 with lone-seed steps`,
-/// `Hoyito 2x8 match`.
+/// `Hoyito 2x8 match`, `Hoyito 2x6 match, first to 3 wins`.
 pub fn kind_name(kind: GameKind) -> String {
     let v = kind.variant;
-    tr!(
+    let name = tr!(
         "game-kind",
         game = game_name(v.is_katro()),
         rows = v.rows(),
         cols = v.cols(),
         lone = v.lone_steps(),
         is_match = kind.is_match
+    );
+    match (kind.is_match, kind.length) {
+        (true, MatchLength::FirstTo(n)) => tr!("match-kind-first-to", kind = name, count = n),
+        (true, MatchLength::Games(n)) => tr!("match-kind-games", kind = name, count = n),
+        _ => name,
+    }
+}
+
+/// A live clock in words: `5 min + 3 s per move`, `10 min`.
+pub fn live_control_text(c: LiveControl) -> String {
+    tr!(
+        "clock-live-control",
+        minutes = c.bank_ms / 60_000,
+        seconds = c.increment_ms / 1000
     )
+}
+
+/// What a live clock shows, cut to the second: `4:57`, `1:02:03`.
+pub fn clock_text(ms: u64) -> String {
+    let s = ms / 1000;
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
 }
 
 /// The one-line summary of a move, e.g.
@@ -285,6 +312,7 @@ mod tests {
         let kind = crate::model::GameKind {
             variant: mancala_rules::Variant::HOYITO,
             is_match: true,
+            length: mancala_rules::MatchLength::Seeds,
         };
         assert_eq!(super::kind_name(kind), "Hoyito 2x6 match");
         assert_eq!(

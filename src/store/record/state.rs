@@ -301,8 +301,8 @@ impl Record {
 /// Transitions: the only ways a record changes state.
 impl Record {
     /// The open challenge accepted at `now`: `south` and `north` seated, `play` set up,
-    /// the clock started when the challenge set a time per move (wake-up not set); the
-    /// challenge is kept.
+    /// the clock started when the challenge set a time per move or a live clock
+    /// (wake-up not set); the challenge is kept.
     ///
     /// # Errors
     /// [`StateError::Transition`]: the record is not an open challenge (unchanged).
@@ -317,6 +317,10 @@ impl Record {
             return Err(self.not(Status::Challenge));
         };
         let mut table = Table::new(south, north, play, ch.move_time_ms, now);
+        if let Some(control) = ch.live {
+            // A live clock replaces the time per move (the parser allows one of them).
+            table.timing = Some(Timing::live(control, now));
+        }
         table.challenge = Some(ch.clone());
         self.state = GameState::Playing(table);
         self.updated_ms = now;
