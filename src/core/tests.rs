@@ -429,6 +429,7 @@ fn a_stale_ai_answer_cannot_land_after_a_takeback() {
         expires_ms: T0,
         move_time_ms: None,
         expiry_announced: false,
+        live: None,
     };
     let play = Play::new(kind).expect("katro");
     let mut r = Record::ai_game("g1".into(), chan(), kind, seat, play, challenge, T0);
