@@ -618,8 +618,8 @@ fn custom_prefix_rules_and_help() {
     });
     let at = chan("p");
     assert!(say(&b.core, &at, "alice", "!help").is_empty());
-    let help = ok(say(&b.core, &at, "alice", "?help"));
-    assert!(help.text().contains("`?sow HOLE[+|-]`"), "{}", help.text());
+    let help = whole(say(&b.core, &at, "alice", "?help"), 1_900);
+    assert!(help.contains("`?sow HOLE[+|-]`"), "{help}");
     let r = ok(say(&b.core, &at, "alice", "?rules hoyito"));
     assert!(r.text().starts_with("Hoyito I"), "{}", r.text());
     let r = ok(say(&b.core, &at, "alice", "?rules"));
