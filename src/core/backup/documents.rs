@@ -60,8 +60,10 @@ pub(super) fn check_key(raw: &str) -> Result<DocKey, String> {
         }
         DocKey::Tour { name, .. } => check_tournament_name(name, true)?,
         DocKey::Chan(at) => check_place("the channel", at)?,
-        DocKey::Player { .. } => {}
+        DocKey::Player { .. } | DocKey::Games { .. } => {}
         DocKey::Analysis { game, .. } => check_id("the analysed game's id", game)?,
+        DocKey::ChanLog(at) => check_place("the channel", at)?,
+        DocKey::GameAt { id, .. } => check_id("the game's id", id)?,
     }
     let community = key.community().to_string();
     check_place(
@@ -72,7 +74,9 @@ pub(super) fn check_key(raw: &str) -> Result<DocKey, String> {
         },
     )?;
     match &key {
-        DocKey::RatingLog { user, .. } | DocKey::Player { user, .. } => {
+        DocKey::RatingLog { user, .. }
+        | DocKey::Player { user, .. }
+        | DocKey::Games { user, .. } => {
             check_user_id("the key's user", user)?;
         }
         _ => {}
@@ -436,4 +440,23 @@ fn check_phase(t: &Tournament) -> Result<(), String> {
         }
         _ => Ok(()),
     }
+}
+
+/// An index of games (`games/...`, `chanlog/...`): each entry a game id and a channel
+/// as the bot writes them.
+///
+/// # Errors
+/// The first entry that is not.
+pub(super) fn check_game_list(list: &crate::store::archive::GameList) -> Result<(), String> {
+    for g in &list.games {
+        check_id("an indexed game's id", &g.id)?;
+        check_place(
+            "an indexed game's channel",
+            &crate::model::ChannelKey {
+                community: g.channel.clone(),
+                channel: g.channel.clone(),
+            },
+        )?;
+    }
+    Ok(())
 }
