@@ -16,6 +16,7 @@
 use mancala_rules::Side;
 
 use super::api::Reply;
+use super::archive;
 use super::decision::DocWrite;
 use super::ratings::{self, Glicko, RatedGame, RatingTable};
 use super::snapshot::Answers;
@@ -110,9 +111,9 @@ impl Core {
         let table_key = game.map(|g| ratings::table_key(g.community, g.family));
         keys.extend(table_key.clone().map(Read::Doc));
         keys.extend(link.map(|(l, _)| Read::Doc(l.key.clone())));
-        if keys.is_empty() {
-            return Ok(out);
-        }
+        // The players' and the channel's indexes of games, last in the same batch.
+        let indexes = archive::finish_keys(r);
+        keys.extend(indexes.iter().cloned().map(Read::Doc));
         let mut got = Answers::new(self.store.read(&keys)?);
         if let (Some(g), Some(key)) = (game, table_key) {
             let doc = got.doc::<RatingTable>(&key)?;
@@ -122,6 +123,8 @@ impl Core {
             let doc = got.doc::<Option<Tournament>>(&link.key)?;
             record_result(&mut out, &r.id, (link, res), doc);
         }
+        out.docs
+            .extend(archive::finish_writes(r, indexes, &mut got)?);
         Ok(out)
     }
 

@@ -61,6 +61,13 @@ pub(super) struct ChannelState {
     /// The rating history of the command's subject (the user mentioned first, else the
     /// author), oldest first, one per family (`!rating`).
     pub rating_history: [Vec<RatingChange>; 2],
+    /// The author's games in the community (`!games`): the index and the record of
+    /// each of its games.
+    pub games: crate::core::archive::Archive,
+    /// The game the command's id argument names, if the community has it (`!game ID`).
+    pub by_id: Option<Record>,
+    /// The last games finished in the channel (`!history`).
+    pub channel_log: crate::core::archive::Archive,
 }
 
 impl ChannelState {

@@ -10,13 +10,15 @@ use mancala_rules::{Side, Trace};
 use super::api::{Attachment, Incoming, Reply};
 use super::command::Command;
 use super::decision::{Change, ChannelState, Ctx, Decision, DocWrite, Draft, Picture, Refusal};
+use super::input::code;
 use super::needs::Needs;
 use super::painter::{BoardInfo, Frame, MovePictures};
 use super::set::{self, Setting};
 use super::show::{PictureStyle, Theme};
 use super::snapshot;
 use super::{
-    correspondence, games, rating_views, text, tournament, views, Core, Fail, PlayerPrefs,
+    archive, archive_views, correspondence, games, rating_views, text, tournament, views, Core,
+    Fail, PlayerPrefs,
 };
 use crate::model::{ChannelKey, User};
 use crate::store::keys::{DocKey, DocPrefix};
@@ -44,7 +46,10 @@ pub(super) fn decide(
         Command::Resign => games::resign(state, ctx),
         Command::Board => views::board(state, ctx),
         Command::Moves => views::moves(state, ctx),
-        Command::History => views::history(state, ctx),
+        Command::History => archive_views::history(state, ctx),
+        Command::Games => archive_views::games(state, ctx),
+        Command::Game(id) => archive_views::game(state, ctx, id),
+        Command::Record(id) => archive_views::record(state, ctx, id.as_deref()),
         Command::Replay => views::replay(state, ctx),
         Command::Claim => correspondence::claim(state, ctx),
         Command::Abort => correspondence::abort(state, ctx),
@@ -118,8 +123,20 @@ impl Core {
         needs: Needs,
         now: u64,
     ) -> Result<ChannelState, StoreError> {
-        let got = self.store.read(&snapshot::keys(at, reader, needs))?;
-        let mut state = snapshot::state(at, reader, needs, now, got)?;
+        self.load_state_with(at, reader, (needs, None), now)
+    }
+
+    /// [`Core::load_state`] for a command whose argument names the game `id`
+    /// ([`snapshot::id_argument`]), read in the same batch when `needs` asks for it.
+    pub(super) fn load_state_with(
+        &self,
+        at: &ChannelKey,
+        reader: (&User, &User),
+        (needs, id): (Needs, Option<&str>),
+        now: u64,
+    ) -> Result<ChannelState, StoreError> {
+        let got = self.store.read(&snapshot::keys(at, reader, needs, id))?;
+        let mut state = snapshot::state(at, reader, (needs, id), now, got)?;
         if needs.tournaments {
             if let Some(community) = snapshot::tournament_elsewhere(&state, at) {
                 state.tournaments = self.store.docs(&DocPrefix::Tours(community.clone()))?;
@@ -204,6 +221,34 @@ impl Core {
         mut decision: Decision,
     ) -> Result<Option<Committed>, StoreError> {
         let mut ops = write_ops(at, state, &mut decision);
+        // A new record's id is drawn here, so that its players' indexes name it in
+        // the same commit; the store refuses an id it has (a conflict: decided again).
+        if let Some(Op::Game {
+            change: GameOp::Create(r),
+            ..
+        }) = ops.first_mut()
+        {
+            if r.id.is_empty() {
+                r.id = crate::store::gameid::draw();
+            }
+        }
+        // A game entering play is written into its players' indexes in the same
+        // transaction (see `archive`).
+        let started = match ops.first() {
+            Some(Op::Game {
+                change: GameOp::Create(r) | GameOp::Put(r),
+                ..
+            }) if archive::starts(state.record(), r) => Some(r.id.clone()),
+            _ => None,
+        };
+        if let Some(Op::Game {
+            change: GameOp::Create(r) | GameOp::Put(r),
+            ..
+        }) = ops.first().filter(|_| started.is_some())
+        {
+            let writes = self.archive_start(r)?;
+            ops.extend(writes.into_iter().map(DocWrite::into_op));
+        }
         // A finished game's rating, history entries and tournament result are written
         // with it, and the game settled, in the same transaction (see `aftermath`).
         let after = match ops.first() {
@@ -237,6 +282,16 @@ impl Core {
                 first.reply.body.push_str("\n");
                 first.reply.body.push_str(l);
             }
+        }
+        // The game's id, where it starts and where it ends, to find it again.
+        let id_line = match (&started, &after) {
+            (Some(id), _) => Some(tr!("archive-game-started", id = code(id), p = self.p())),
+            (None, Some((id, _))) => Some(tr!("archive-game-ended", id = code(id), p = self.p())),
+            _ => None,
+        };
+        if let (Some(line), Some(first)) = (id_line, decision.replies.first_mut()) {
+            first.reply.body.push_str("\n");
+            first.reply.body.push_str(&line);
         }
         let mut out: Vec<Reply> = decision
             .replies

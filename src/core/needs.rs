@@ -21,6 +21,13 @@ pub struct Needs {
     pub rating_history: bool,
     /// The tournaments of the community a command here means (`!tournament`).
     pub tournaments: bool,
+    /// The author's games in the community, with the record of each (`!games`).
+    pub games: bool,
+    /// The game named by the command's id argument, from any channel of the
+    /// community (`!game ID`, `!record ID`, `!analyze ID`).
+    pub by_id: bool,
+    /// The last games finished in the channel, with their records (`!history`).
+    pub channel_log: bool,
 }
 
 impl Needs {

@@ -175,6 +175,9 @@ const RECORD: Needs = Needs {
     ratings: false,
     rating_history: false,
     tournaments: false,
+    games: false,
+    by_id: false,
+    channel_log: false,
 };
 
 /// Also the community's rating tables.
@@ -194,6 +197,17 @@ const AUTHOR: Needs = Needs {
     author: true,
     ..RECORD
 };
+
+/// Also the game named by the command's id argument (`!game ID`, `!record [ID]`,
+/// `!analyze [ID]`), and the channel's last finished game for the commands that fall
+/// back on it without an id.
+const BY_ID: Needs = Needs {
+    by_id: true,
+    ..LAST
+};
+
+/// The optional game id of `!record`, `!analyze` (required for `!game`).
+const ID_OPTION: SlashOption = opt("id", OptionKind::Text, false);
 
 /// The one help line of a command without arguments.
 const FORM: Form = Form { args: "" };
@@ -240,16 +254,58 @@ pub static COMMANDS: &[CommandDef] = &[
     CommandDef {
         name: "analyze",
         aliases: &["analyse"],
-        args: "",
-        help: &[FORM],
-        grammar: Grammar::NoArgs(Command::Analyze),
+        args: "[ID]",
+        help: &[Form { args: "[ID]" }],
+        grammar: Grammar::Args(args::analyze),
         organizers_only: false,
         subs: &[],
-        slash: Slash::Options(&[]),
-        reads: LAST,
+        slash: Slash::Options(&[ID_OPTION]),
+        reads: BY_ID,
         wakes_ai: Wake::Never,
     },
-    bare_reading("history", Command::History, LAST),
+    bare_reading(
+        "history",
+        Command::History,
+        Needs {
+            channel_log: true,
+            ..LAST
+        },
+    ),
+    bare_reading(
+        "games",
+        Command::Games,
+        Needs {
+            games: true,
+            ..RECORD
+        },
+    ),
+    CommandDef {
+        name: "game",
+        aliases: &[],
+        args: "ID",
+        help: &[Form { args: "ID" }],
+        grammar: Grammar::Args(args::game),
+        organizers_only: false,
+        subs: &[],
+        slash: Slash::Options(&[SlashOption {
+            required: true,
+            ..ID_OPTION
+        }]),
+        reads: BY_ID,
+        wakes_ai: Wake::Never,
+    },
+    CommandDef {
+        name: "record",
+        aliases: &[],
+        args: "[ID]",
+        help: &[Form { args: "[ID]" }],
+        grammar: Grammar::Args(args::record),
+        organizers_only: false,
+        subs: &[],
+        slash: Slash::Options(&[ID_OPTION]),
+        reads: BY_ID,
+        wakes_ai: Wake::Never,
+    },
     bare_reading("replay", Command::Replay, LAST),
     CommandDef {
         name: "rules",

@@ -225,6 +225,20 @@ async fn family(ctx: Context<'_>, game: Option<Family>) -> Result<(), Error> {
     answer_command(ctx).await
 }
 
+/// `/analyze` and `/record`: a game id, optional.
+#[poise::command(slash_command)]
+async fn maybe_game(ctx: Context<'_>, id: Option<String>) -> Result<(), Error> {
+    let _ = id;
+    answer_command(ctx).await
+}
+
+/// `/game`: a game id.
+#[poise::command(slash_command)]
+async fn one_game(ctx: Context<'_>, id: String) -> Result<(), Error> {
+    let _ = id;
+    answer_command(ctx).await
+}
+
 /// `/set`.
 #[poise::command(slash_command)]
 async fn set(ctx: Context<'_>, setting: Setting, value: SettingValue) -> Result<(), Error> {
@@ -305,6 +319,8 @@ fn function(name: &str) -> Option<poise::Command<Data, Error>> {
         "set" => set(),
         "rating" => rating(),
         "tournament" => tournament(),
+        "analyze" | "record" => maybe_game(),
+        "game" => one_game(),
         _ => return None,
     })
 }

@@ -255,6 +255,12 @@ pub(super) fn notice_html(body: &Body, now_ms: u64, mentions: &[(String, String)
                 out.push('@');
                 out.push_str(&escape_html(&u.name));
             }
+            // A room links to itself (its id is all a reply knows of it).
+            Segment::Channel(at) => out.push_str(&format!(
+                "<a href=\"{MATRIX_TO}{}\">{}</a>",
+                escape_html(&at.channel),
+                escape_html(&at.channel)
+            )),
         }
     }
     out

@@ -1,0 +1,136 @@
+//! The players' archive (issue "Players: an archive of their games"): the indexes of
+//! [`crate::store::archive`] kept in the same commit as a game's start and its finish,
+//! and read back with their games ([`Archive`]).
+//!
+//! Each index entry holds a game's id and channel only, never its state: `!games` reads
+//! the index and the records it names in its one batched read
+//! ([`crate::store::Read::Archive`]), so that a move, which changes only its game's
+//! record, writes no index and `!sow` stays one read and one write. A game's start (its
+//! record entering play: `!accept`, a game against the AI, a tournament's game) and its
+//! finish name their players only in the record, so their indexes are read after it, in
+//! one more batch, as a finished game's rating table is ([`super::aftermath`]), and
+//! written in the same commit as the game.
+
+use super::decision::DocWrite;
+use super::snapshot::Answers;
+use super::{Core, StoreError};
+use crate::model::User;
+use crate::store::archive::GameList;
+use crate::store::keys::DocKey;
+use crate::store::{Read, Record, Status};
+use mancala_rules::Side;
+
+/// An index of games as read, with the record of each of its games (those gone, e.g. a
+/// game in play whose channel holds another record now, left out).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Archive {
+    /// The games in play (or waiting for their challenge to be accepted), newest first.
+    pub running: Vec<Record>,
+    /// The finished games, newest first.
+    pub finished: Vec<Record>,
+}
+
+impl Archive {
+    /// The index `key` from its stored bytes `doc` and the records the store read for
+    /// its entries (one each, in order).
+    ///
+    /// # Errors
+    /// An index that cannot be decoded.
+    pub(super) fn of(
+        key: &DocKey,
+        doc: Option<Vec<u8>>,
+        records: Vec<Option<Record>>,
+    ) -> Result<Archive, StoreError> {
+        let list = crate::store::docs::decode::<GameList>(key, doc)?.value;
+        let mut out = Archive::default();
+        for (entry, record) in list.games.iter().zip(records) {
+            let Some(r) = record.filter(|r| r.id == entry.id) else {
+                continue;
+            };
+            if r.status() == Status::Finished {
+                out.finished.push(r);
+            } else {
+                out.running.push(r);
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The people who play `r` (not the AI), South first.
+pub(super) fn people(r: &Record) -> Vec<&User> {
+    let mut out: Vec<&User> = Vec::new();
+    for s in Side::ALL.into_iter().filter(|&s| !r.is_ai(s)) {
+        // One index write per key: a seat taken twice by one user counts once.
+        if let Some(u) = r.player(s).filter(|u| out.iter().all(|o| o.id != u.id)) {
+            out.push(u);
+        }
+    }
+    out
+}
+
+/// The index documents a finished game `r` changes: its players' and its channel's.
+pub(super) fn finish_keys(r: &Record) -> Vec<DocKey> {
+    people(r)
+        .into_iter()
+        .map(|u| DocKey::games(&r.at.community, u))
+        .chain(std::iter::once(DocKey::chan_log(&r.at)))
+        .collect()
+}
+
+/// The writes of the finished game `r` into its indexes `keys` ([`finish_keys`]), read
+/// as the next answers of `got`: nothing for an index that has it finished already.
+///
+/// # Errors
+/// An index that cannot be decoded.
+pub(super) fn finish_writes(
+    r: &Record,
+    keys: Vec<DocKey>,
+    got: &mut Answers,
+) -> Result<Vec<DocWrite>, StoreError> {
+    changed(keys, got, |list| list.finished(&r.id, &r.at.channel))
+}
+
+/// Each index of `keys` (the next answers of `got`) changed by `change`, when it says
+/// it changed.
+fn changed(
+    keys: Vec<DocKey>,
+    got: &mut Answers,
+    change: impl Fn(&mut GameList) -> bool,
+) -> Result<Vec<DocWrite>, StoreError> {
+    let mut out = Vec::new();
+    for key in keys {
+        let mut doc = got.doc::<GameList>(&key)?;
+        if change(&mut doc.value) {
+            out.push(DocWrite::of(key, doc.version, &doc.value));
+        }
+    }
+    Ok(out)
+}
+
+/// Whether the write of `after` over `before` (the channel's record as read) starts a
+/// game: the record enters play (a challenge accepted, a game against the AI or a
+/// tournament's game created in play).
+pub(super) fn starts(before: Option<&Record>, after: &Record) -> bool {
+    after.playing().is_some() && before.is_none_or(|b| b.status() == Status::Challenge)
+}
+
+impl Core {
+    /// The writes of the game `r`, starting, into its players' indexes, read now in one
+    /// batch (their keys depend on the record).
+    ///
+    /// # Errors
+    /// A store failure, or an index that cannot be decoded.
+    pub(super) fn archive_start(&self, r: &Record) -> Result<Vec<DocWrite>, StoreError> {
+        let keys: Vec<DocKey> = people(r)
+            .into_iter()
+            .map(|u| DocKey::games(&r.at.community, u))
+            .collect();
+        if keys.is_empty() {
+            return Ok(Vec::new());
+        }
+        let reads: Vec<Read> = keys.iter().cloned().map(Read::Doc).collect();
+        let mut got = Answers::new(self.store.read(&reads)?);
+        changed(keys, &mut got, |list| list.started(&r.id, &r.at.channel))
+    }
+}
