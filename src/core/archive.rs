@@ -17,7 +17,7 @@ use super::{Core, StoreError};
 use crate::model::User;
 use crate::store::archive::GameList;
 use crate::store::keys::DocKey;
-use crate::store::{Read, Record, Status};
+use crate::store::{Got, Read, Record, Status};
 use mancala_rules::Side;
 
 /// An index of games as read, with the record of each of its games (those gone, e.g. a
@@ -108,6 +108,18 @@ fn changed(
     Ok(out)
 }
 
+/// The answers for `keys` among the indexes a command read (`read`), when it read
+/// them all.
+pub(super) fn known(keys: &[DocKey], read: &[(DocKey, Option<Vec<u8>>)]) -> Option<Vec<Got>> {
+    keys.iter()
+        .map(|k| {
+            read.iter()
+                .find(|(rk, _)| rk == k)
+                .map(|(_, v)| Got::Doc(v.clone()))
+        })
+        .collect()
+}
+
 /// Whether the write of `after` over `before` (the channel's record as read) starts a
 /// game: the record enters play (a challenge accepted, a game against the AI or a
 /// tournament's game created in play).
@@ -116,12 +128,17 @@ pub(super) fn starts(before: Option<&Record>, after: &Record) -> bool {
 }
 
 impl Core {
-    /// The writes of the game `r`, starting, into its players' indexes, read now in one
-    /// batch (their keys depend on the record).
+    /// The writes of the game `r`, starting, into its players' indexes: as the command
+    /// read them with the channel (`read`, see [`crate::core::needs::Needs::indexes`]),
+    /// else read now in one batch (a start by the driver or a tournament).
     ///
     /// # Errors
     /// A store failure, or an index that cannot be decoded.
-    pub(super) fn archive_start(&self, r: &Record) -> Result<Vec<DocWrite>, StoreError> {
+    pub(super) fn archive_start(
+        &self,
+        r: &Record,
+        read: &[(DocKey, Option<Vec<u8>>)],
+    ) -> Result<Vec<DocWrite>, StoreError> {
         let keys: Vec<DocKey> = people(r)
             .into_iter()
             .map(|u| DocKey::games(&r.at.community, u))
@@ -129,8 +146,14 @@ impl Core {
         if keys.is_empty() {
             return Ok(Vec::new());
         }
-        let reads: Vec<Read> = keys.iter().cloned().map(Read::Doc).collect();
-        let mut got = Answers::new(self.store.read(&reads)?);
+        let got = match known(&keys, read) {
+            Some(got) => got,
+            None => {
+                let reads: Vec<Read> = keys.iter().cloned().map(Read::Doc).collect();
+                self.store.read(&reads)?
+            }
+        };
+        let mut got = Answers::new(got);
         changed(keys, &mut got, |list| list.started(&r.id, &r.at.channel))
     }
 }

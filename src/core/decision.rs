@@ -68,6 +68,9 @@ pub(super) struct ChannelState {
     pub by_id: Option<Record>,
     /// The last games finished in the channel (`!history`).
     pub channel_log: crate::core::archive::Archive,
+    /// The indexes of games of the author and of the people the record names, with
+    /// their bytes (`None`: absent), when the command may start a game.
+    pub indexes: Vec<(DocKey, Option<Vec<u8>>)>,
 }
 
 impl ChannelState {

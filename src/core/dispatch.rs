@@ -246,7 +246,7 @@ impl Core {
             ..
         }) = ops.first().filter(|_| started.is_some())
         {
-            let writes = self.archive_start(r)?;
+            let writes = self.archive_start(r, &state.indexes)?;
             ops.extend(writes.into_iter().map(DocWrite::into_op));
         }
         // A finished game's rating, history entries and tournament result are written
@@ -256,7 +256,7 @@ impl Core {
                 change: GameOp::Finish(r),
                 ..
             }) => {
-                let after = self.aftermath(r)?;
+                let after = self.aftermath(r, &state.indexes)?;
                 Some((r.id.clone(), after))
             }
             _ => None,

@@ -28,6 +28,10 @@ pub struct Needs {
     pub by_id: bool,
     /// The last games finished in the channel, with their records (`!history`).
     pub channel_log: bool,
+    /// The indexes of games of the author and of the people the channel's record
+    /// names: a command that may start a game (`!accept`, `!new GAME ai`) writes the
+    /// start into them without a second read.
+    pub indexes: bool,
 }
 
 impl Needs {

@@ -54,6 +54,11 @@ pub(super) fn keys(
     if needs.channel_log {
         keys.push(Read::Archive(DocKey::chan_log(at)));
     }
+    if needs.indexes {
+        keys.push(Read::Doc(DocKey::games(&at.community, author)));
+        keys.push(Read::Doc(DocKey::chan_log(at)));
+        keys.push(Read::Indexes(at.clone()));
+    }
     keys
 }
 
@@ -173,6 +178,19 @@ pub(super) fn state(
     }
     if needs.channel_log {
         state.channel_log = got.archive(&DocKey::chan_log(at))?;
+    }
+    if needs.indexes {
+        let (Got::Doc(mine), Got::Doc(log), Got::Indexes(named)) =
+            (got.next()?, got.next()?, got.next()?)
+        else {
+            return Err(short_answer());
+        };
+        state.indexes = named;
+        let key = DocKey::games(&at.community, author);
+        if state.indexes.iter().all(|(k, _)| *k != key) {
+            state.indexes.push((key, mine));
+        }
+        state.indexes.push((DocKey::chan_log(at), log));
     }
     Ok(state)
 }

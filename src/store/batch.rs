@@ -30,6 +30,11 @@ pub enum Read {
         /// The id, as the store keys it ([`super::gameid::normalize`]).
         id: String,
     },
+    /// The indexes of games (`games/COMMUNITY/USER`) of the people the channel's
+    /// record names (its challenger, its challenged player, its players):
+    /// [`Got::Indexes`]. A command that may start the game reads them with it, so that
+    /// the start's writes into them need no second read.
+    Indexes(ChannelKey),
     /// An index of games (`games/...` or `chanlog/...`, a
     /// [`super::archive::GameList`]) and the records it names: [`Got::Archive`].
     Archive(DocKey),
@@ -48,6 +53,8 @@ pub enum Got {
     Doc(Option<Vec<u8>>),
     /// The documents under the prefix with their bytes.
     Docs(Vec<(DocKey, Vec<u8>)>),
+    /// Each index asked for with its bytes (`None`: absent).
+    Indexes(Vec<(DocKey, Option<Vec<u8>>)>),
     /// The game asked for by its id, if the community has one.
     ById(Option<Record>),
     /// The index's bytes (its version, `None`: absent), and the record of each of its

@@ -20,7 +20,7 @@ use crate::store::keys::DocKey;
 /// The keys of the first batch for `r`.
 fn firsts(r: &Read) -> Vec<(Space, Key)> {
     match r {
-        Read::Game(at) => vec![(Space::Channels, chan(at))],
+        Read::Game(at) | Read::Indexes(at) => vec![(Space::Channels, chan(at))],
         Read::LastFinished(at) => vec![(Space::Last, chan(at))],
         Read::Finished(id) => vec![(Space::History, name(id))],
         Read::Doc(key) | Read::Archive(key) => vec![(Space::Docs, Key::Name(key.to_string()))],
@@ -59,6 +59,30 @@ fn seconds(r: &Read, got: &[Option<Vec<u8>>]) -> Result<Vec<(Space, Key)>, Store
                     channel: at.channel,
                 }),
             )]
+        }
+        (Read::Indexes(at), [Some(bytes)]) => {
+            let r = decode(&channel_name(at), bytes)?;
+            let mut people: Vec<&crate::model::User> = Vec::new();
+            let named = r
+                .challenge()
+                .into_iter()
+                .flat_map(|c| std::iter::once(&c.challenger).chain(c.opponent.as_ref()));
+            let seated = mancala_rules::Side::ALL
+                .into_iter()
+                .filter(|&s| !r.is_ai(s))
+                .filter_map(|s| r.player(s));
+            for u in named.chain(seated) {
+                if people.iter().all(|p| p.id != u.id) {
+                    people.push(u);
+                }
+            }
+            people
+                .into_iter()
+                .map(|u| {
+                    let key = DocKey::games(&at.community, u);
+                    (Space::Docs, Key::Name(key.to_string()))
+                })
+                .collect()
         }
         (Read::Archive(key), [Some(doc)]) => {
             let list: GameList = json(&key.to_string(), doc)?;
@@ -153,6 +177,17 @@ fn answer<K: KeyValue>(
             };
             // Another community's game, or a channel that holds another game now.
             Got::ById(found.filter(|r| r.id == *id && r.at.community == *community))
+        }
+        Read::Indexes(_) => {
+            let mut out = Vec::with_capacity(keys.len());
+            for ((_, key), bytes) in keys.iter().zip(then) {
+                let key = DocKey::parse(key.name()).map_err(|reason| StoreError::Read {
+                    key: format!("document {}", key.name()),
+                    reason,
+                })?;
+                out.push((key, bytes));
+            }
+            Got::Indexes(out)
         }
         Read::Archive(_) => {
             let mut records = Vec::with_capacity(keys.len());

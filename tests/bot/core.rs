@@ -253,7 +253,7 @@ fn challenge_accept_and_first_move_e1() {
         moves.text()
     );
     assert_eq!(b.core.legal_moves(&at).len(), 12);
-    let hist = ok(say(&b.core, &at, "carol", "!history"));
+    let hist = ok(say(&b.core, &at, "carol", "!record"));
     assert!(hist.text().contains("1.S c1+"), "{}", hist.text());
 }
 
@@ -483,7 +483,7 @@ fn full_game(game: &str, seed: u64) {
         "{}",
         board.text()
     );
-    let hist = whole(say(&b.core, &at, "carol", "!history"), 1900);
+    let hist = whole(say(&b.core, &at, "carol", "!record"), 1900);
     assert!(hist.contains("Game over. "), "{hist}");
     ok(say(&b.core, &at, "bob", "!new katro @alice"));
 }
@@ -534,7 +534,7 @@ fn hoyito_match_m1_m4_to_its_end() {
         "{}",
         last.text()
     );
-    let hist = whole(say(&b.core, &at, "carol", "!history"), 1900);
+    let hist = whole(say(&b.core, &at, "carol", "!record"), 1900);
     assert!(hist.contains("Hoyito 2x6 match"), "{hist}");
     assert!(hist.contains("Match over after"), "{hist}");
     let last_game = format!("Game {game_ends}: ");
@@ -692,7 +692,7 @@ fn long_replies_are_split_into_messages_and_nothing_is_left_out() {
         played.push(mv);
     }
     assert!(played.len() > 20, "{played:?}");
-    let replies = say(&b.core, &at, "carol", "!history");
+    let replies = say(&b.core, &at, "carol", "!record");
     assert!(replies.len() >= 2, "{replies:?}");
     let hist = whole(replies.clone(), 300);
     // Every move, numbered, in order; each message after the first starts a line of

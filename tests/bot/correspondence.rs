@@ -202,7 +202,7 @@ fn deadlines_reminders_claim_and_ratings_across_a_restart() {
         r.text(),
         "Katro leaderboard (? = provisional):\n1. alice 1662? ±290 (1 game)\n2. bob 1338? ±290 (1 game)"
     );
-    let r = ok(say(&core, &at, "bob", "!history"));
+    let r = ok(say(&core, &at, "bob", "!record"));
     assert!(
         r.text().contains("alice (South) wins on time"),
         "{}",
