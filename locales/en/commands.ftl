@@ -23,8 +23,8 @@ help-board-0 = the board, whose turn
 help-moves-0 = the legal moves
 help-resign-0 = resign
 help-hint-0 = the AI's best move and why (vs the AI, or unrated with hints on)
-help-analyze-0 = the AI's review of a finished game (by default the last one here), with a chart
-help-history-0 = the last games finished in this channel
+help-analyze-0 = the AI's review of the last game here, or of game ID, with a chart
+help-history-0 = the last games finished here
 help-replay-0 = the last move as an animated GIF
 help-rules-0 = the rules in short
 help-help-0 = this help or a COMMAND's
@@ -194,9 +194,9 @@ discord-not-posted-failed = (Could not post in { $place }; Discord refused it.)
 discord-threads-full = { $organizer }: the server has reached Discord's limit of active threads, so the thread for { $room } could not be opened. Its game starts as soon as a thread can be opened: archive finished threads to make room.
 
 ## archive
-help-games-0 = your games in this community: those in play (whose move, the clock) and the last finished
-help-game-0 = one game by its id, from any channel: players, whose move or the result, the moves, the board
-help-record-0 = the move record of the game here, or of the game with that id
+help-games-0 = your games here: in play, then the last finished
+help-game-0 = one game by its id, from any channel
+help-record-0 = the moves of the game here, or of game ID
 slash-analyze-id = The game's id (as `!games` or `!history` show it); by default the last game here
 slash-games = List your games in this community: in play first, then the last finished
 slash-game = Show one game by its id, from any channel of this community

@@ -19,8 +19,8 @@ help-board-0 = tablero y turno
 help-moves-0 = las jugadas legales
 help-resign-0 = rendirse
 help-hint-0 = la mejor jugada de la IA y por qué (contra la IA, o sin puntuación con pistas)
-help-analyze-0 = la IA analiza una partida terminada (por defecto la última de aquí): errores, precisión, gráfico
-help-history-0 = las últimas partidas terminadas en este canal
+help-analyze-0 = la IA analiza la última partida de aquí, o la partida ID: errores, precisión, gráfico
+help-history-0 = las últimas partidas terminadas aquí
 help-replay-0 = la última jugada en GIF
 help-rules-0 = las reglas en breve
 help-help-0 = esta ayuda o la de COMMAND
@@ -188,9 +188,9 @@ discord-not-posted-failed = (No se pudo publicar en { $place }; Discord lo recha
 discord-threads-full = { $organizer }: el servidor llegó al límite de hilos activos de Discord, así que no se pudo abrir el hilo de { $room }. Su partida empieza en cuanto se pueda abrir un hilo: archiva los hilos terminados para hacer sitio.
 
 ## archive
-help-games-0 = tus partidas en esta comunidad: las que están en juego (a quién le toca, el reloj) y las últimas terminadas
-help-game-0 = una partida por su identificador, desde cualquier canal: jugadores, turno o resultado, jugadas, tablero
-help-record-0 = la planilla de la partida de aquí, o de la partida con ese identificador
+help-games-0 = tus partidas aquí: en juego, luego las últimas terminadas
+help-game-0 = una partida por su identificador, desde cualquier canal
+help-record-0 = las jugadas de la partida de aquí, o de la partida ID
 slash-analyze-id = El identificador de la partida (ver `!games`, `!history`); por defecto la última de aquí
 slash-games = Listar tus partidas en esta comunidad: primero las que están en juego, luego las últimas terminadas
 slash-game = Mostrar una partida por su identificador, desde cualquier canal de esta comunidad

@@ -19,8 +19,8 @@ help-board-0 = plateau et trait
 help-moves-0 = les coups légaux
 help-resign-0 = abandonner
 help-hint-0 = le coup de l'IA et pourquoi (contre l'IA, ou sans classement avec indices)
-help-analyze-0 = l'IA analyse une partie finie (par défaut la dernière d'ici) : erreurs, précision, courbe
-help-history-0 = les dernières parties finies dans ce salon
+help-analyze-0 = l'IA analyse la dernière partie d'ici, ou la partie ID : erreurs, précision, courbe
+help-history-0 = les dernières parties finies ici
 help-replay-0 = le dernier coup en GIF
 help-rules-0 = les règles en bref
 help-help-0 = cette aide ou celle de COMMAND
@@ -188,9 +188,9 @@ discord-not-posted-failed = (Impossible de publier dans { $place } ; Discord l'a
 discord-threads-full = { $organizer } : le serveur a atteint la limite de fils actifs de Discord, le fil de { $room } n'a pas pu être ouvert. Sa partie commence dès qu'un fil peut être ouvert : archivez les fils terminés pour faire de la place.
 
 ## archive
-help-games-0 = vos parties dans cette communauté : celles en cours (au tour de qui, la pendule) et les dernières finies
-help-game-0 = une partie par son identifiant, depuis n'importe quel salon : joueurs, trait ou résultat, coups, plateau
-help-record-0 = la feuille de la partie d'ici, ou de la partie de cet identifiant
+help-games-0 = vos parties ici : en cours, puis les dernières finies
+help-game-0 = une partie par son identifiant, depuis n'importe quel salon
+help-record-0 = les coups de la partie d'ici, ou de la partie ID
 slash-analyze-id = L'identifiant de la partie (voir `!games`, `!history`) ; par défaut la dernière d'ici
 slash-games = Lister vos parties dans cette communauté : en cours d'abord, puis les dernières finies
 slash-game = Afficher une partie par son identifiant, depuis n'importe quel salon de cette communauté

@@ -576,10 +576,14 @@ fn resign_ends_the_game_and_frees_the_channel() {
     ok(say(&b.core, &at, "alice", "!sow c1+"));
     // Resigning is not bound to the turn. Bob never moved: unrated (issue 12 item 6).
     let r = ok(say(&b.core, &at, "alice", "!resign"));
+    let id = crate::archive::announced_id(&r.text());
     assert_eq!(
         r.text(),
-        "alice (South) resigns.\nGame over. bob (North) wins: resignation. Captured: South 2, North 0.\n\
-         Unrated: the game ended before both sides had moved."
+        format!(
+            "alice (South) resigns.\nGame over. bob (North) wins: resignation. Captured: South 2, \
+             North 0.\nUnrated: the game ended before both sides had moved.\nGame id: `{id}` \
+             (`!analyze ID` reviews it, `!history` lists this channel's games)."
+        )
     );
     assert_eq!(r.mentions, vec![user("bob")]);
     assert_eq!(b.store.counts(), (0, 1));
@@ -608,8 +612,9 @@ fn custom_prefix_rules_and_help() {
     });
     let at = chan("p");
     assert!(say(&b.core, &at, "alice", "!help").is_empty());
-    let help = ok(say(&b.core, &at, "alice", "?help"));
-    assert!(help.text().contains("`?sow HOLE[+|-]`"), "{}", help.text());
+    // Long: as many messages as it takes.
+    let help = whole(say(&b.core, &at, "alice", "?help"), 1900);
+    assert!(help.contains("`?sow HOLE[+|-]`"), "{help}");
     let r = ok(say(&b.core, &at, "alice", "?rules hoyito"));
     assert!(r.text().starts_with("Hoyito I"), "{}", r.text());
     let r = ok(say(&b.core, &at, "alice", "?rules"));
