@@ -203,10 +203,10 @@ fn game_shows_one_game_from_any_channel_and_refuses_bad_ids() {
     );
     let done = ok(say(&b.core, &chan("y"), "carol", &format!("!game {a}"))).text();
     assert!(
-        done.ends_with(&format!(
+        done.ends_with(
             "Game over. alice (South) wins: resignation. Captured: South 2, North 0.\n1.S c1+\n\
              Ended 2023-11-14 22:13 UTC"
-        )),
+        ),
         "{done}"
     );
 }
