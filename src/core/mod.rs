@@ -35,6 +35,7 @@ pub mod input;
 pub(crate) mod intake;
 mod limiter;
 pub(crate) mod limits;
+mod listing;
 #[cfg(test)]
 mod load_tests;
 pub(crate) mod needs;

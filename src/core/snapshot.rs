@@ -96,9 +96,9 @@ impl Answers {
     }
 
     /// The next answer, an index of games with its records ([`Read::Archive`]).
-    fn archive(&mut self, key: &DocKey) -> Result<crate::core::archive::Archive, StoreError> {
+    fn archive(&mut self, key: &DocKey) -> Result<crate::core::listing::Archive, StoreError> {
         match self.next()? {
-            Got::Archive { doc, records } => crate::core::archive::Archive::of(key, doc, records),
+            Got::Archive { doc, records } => crate::core::listing::Archive::of(key, doc, records),
             _ => Err(short_answer()),
         }
     }

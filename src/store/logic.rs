@@ -17,35 +17,10 @@ use super::batch::{GameOp, Got, Op, Read};
 use super::gameid;
 use super::keys::{DocKey, DocPrefix};
 use super::kv::{self, Key, KeyValue, Space, Tx, TxError};
+use super::reading::{chan, channel_name, history, name, parse_doc_key, scan_docs};
 use super::record::{decode, encode};
 use super::{import, ImportBatch, ImportCounts, Record, Store, StoreError, Stored, Version, Write};
 use crate::model::ChannelKey;
-
-pub(super) fn channel_name(at: &ChannelKey) -> String {
-    format!("channel {}/{}", at.community, at.channel)
-}
-
-pub(super) fn chan(at: &ChannelKey) -> Key {
-    Key::Channel(at.clone())
-}
-
-pub(super) fn name(n: &str) -> Key {
-    Key::Name(n.to_string())
-}
-
-/// A stored document key as a [`DocKey`].
-pub(super) fn parse_doc_key(k: &str) -> Result<DocKey, StoreError> {
-    DocKey::parse(k).map_err(|reason| StoreError::Read {
-        key: format!("document {k}"),
-        reason,
-    })
-}
-
-pub(super) fn history(id: &str, bytes: Option<Vec<u8>>) -> Result<Option<Record>, StoreError> {
-    bytes
-        .map(|b| decode(&format!("history {id}"), &b))
-        .transpose()
-}
 
 /// A key of a space, as the primitive names it.
 type At = (Space, Key);
@@ -221,19 +196,6 @@ fn commit<K: KeyValue>(kv: &K, ops: &[Op]) -> Result<Option<Vec<Option<String>>>
         }
         Ok(Some(ids))
     })
-}
-
-/// The documents under `prefix`, in key order.
-pub(super) fn scan_docs<K: KeyValue>(
-    kv: &K,
-    prefix: &str,
-) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
-    let mut out = Vec::new();
-    kv.scan(Space::Docs, prefix, &mut |k, v| {
-        out.push((parse_doc_key(k.name())?, v));
-        Ok(())
-    })?;
-    Ok(out)
 }
 
 /// The one answer of a read of one key.

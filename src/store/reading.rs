@@ -11,11 +11,49 @@
 use super::archive::{GameAt, GameList};
 use super::batch::{Got, Read};
 use super::kv::{Key, KeyValue, Space};
-use super::logic::{chan, channel_name, history, name, scan_docs};
 use super::record::decode;
 use super::{Record, StoreError, Stored, Version};
 use crate::model::ChannelKey;
 use crate::store::keys::DocKey;
+
+pub(super) fn channel_name(at: &ChannelKey) -> String {
+    format!("channel {}/{}", at.community, at.channel)
+}
+
+pub(super) fn chan(at: &ChannelKey) -> Key {
+    Key::Channel(at.clone())
+}
+
+pub(super) fn name(n: &str) -> Key {
+    Key::Name(n.to_string())
+}
+
+/// A stored document key as a [`DocKey`].
+pub(super) fn parse_doc_key(k: &str) -> Result<DocKey, StoreError> {
+    DocKey::parse(k).map_err(|reason| StoreError::Read {
+        key: format!("document {k}"),
+        reason,
+    })
+}
+
+pub(super) fn history(id: &str, bytes: Option<Vec<u8>>) -> Result<Option<Record>, StoreError> {
+    bytes
+        .map(|b| decode(&format!("history {id}"), &b))
+        .transpose()
+}
+
+/// The documents under `prefix`, in key order.
+pub(super) fn scan_docs<K: KeyValue>(
+    kv: &K,
+    prefix: &str,
+) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
+    let mut out = Vec::new();
+    kv.scan(Space::Docs, prefix, &mut |k, v| {
+        out.push((parse_doc_key(k.name())?, v));
+        Ok(())
+    })?;
+    Ok(out)
+}
 
 /// The keys of the first batch for `r`.
 fn firsts(r: &Read) -> Vec<(Space, Key)> {
