@@ -12,7 +12,6 @@ use mancala_rules::Side;
 
 use super::analyses::{self, NotNow};
 use super::api::{Attachment, Incoming, Reply};
-use super::input::code;
 use super::painter::EvalChart;
 use super::review_store::StoredReview;
 use super::{refuse, text, Answer, Core};
@@ -196,7 +195,11 @@ impl Core {
             (Some(_), Some(r)) if r.status() == crate::store::Status::Finished => {
                 game_to_review(Some(r), p)
             }
-            (Some(id), Some(_)) => Err(tr!("review-not-finished", id = code(id), p = p)),
+            (Some(id), Some(_)) => Err(tr!(
+                "review-not-finished",
+                id = super::archive_views::id_code(id),
+                p = p
+            )),
             (Some(id), None) => Err(super::archive_views::unknown(id, p)),
         };
         let r = match chosen {

@@ -8,15 +8,20 @@ use mancala_rules::Side;
 
 use super::api::{channel_token, time_token};
 use super::decision::{refuse, ChannelState, Ctx, Decision, Draft, Refusal};
-use super::input::code;
 use super::text;
 use super::views::{self, names, players_text};
 use crate::model::User;
 use crate::store::{GameResult, Record, Status};
 
+/// A game id as code, whole: ids are letters, digits and dashes
+/// ([`crate::store::gameid::normalize`]), never cut as typed text is.
+pub(super) fn id_code(id: &str) -> String {
+    format!("`{id}`")
+}
+
 /// The refusal of an id no game of the community has: the id, and where to find ids.
 pub(super) fn unknown(id: &str, p: &str) -> String {
-    tr!("archive-unknown-id", id = code(id), p = p)
+    tr!("archive-unknown-id", id = id_code(id), p = p)
 }
 
 /// `!games`: the author's games in play (id, game, opponent, channel, whose turn, the
@@ -75,7 +80,7 @@ fn running_line(r: &Record, me: &User) -> String {
     };
     tr!(
         "archive-running-line",
-        id = code(&r.id),
+        id = id_code(&r.id),
         kind = text::kind_name(r.kind),
         opponent = opponent(r, me),
         channel = channel_token(&r.at),
@@ -96,7 +101,7 @@ fn finished_line(r: &Record, me: &User) -> String {
     };
     tr!(
         "archive-finished-line",
-        id = code(&r.id),
+        id = id_code(&r.id),
         kind = text::kind_name(r.kind),
         opponent = opponent(r, me),
         result = result,
@@ -112,7 +117,7 @@ pub(super) fn game(state: &ChannelState, ctx: &Ctx<'_>, id: &str) -> Result<Deci
     };
     let mut lines = vec![tr!(
         "archive-game-where",
-        id = code(&r.id),
+        id = id_code(&r.id),
         channel = channel_token(&r.at)
     )];
     match r.play() {
@@ -170,7 +175,7 @@ pub(super) fn history(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, R
         };
         tr!(
             "archive-history-line",
-            id = code(&r.id),
+            id = id_code(&r.id),
             players = players_text(r),
             result = result,
             date = text::date_text(r.updated_ms)

@@ -10,7 +10,6 @@ use mancala_rules::{Side, Trace};
 use super::api::{Attachment, Incoming, Reply};
 use super::command::Command;
 use super::decision::{Change, ChannelState, Ctx, Decision, DocWrite, Draft, Picture, Refusal};
-use super::input::code;
 use super::needs::Needs;
 use super::painter::{BoardInfo, Frame, MovePictures};
 use super::set::{self, Setting};
@@ -285,8 +284,16 @@ impl Core {
         }
         // The game's id, where it starts and where it ends, to find it again.
         let id_line = match (&started, &after) {
-            (Some(id), _) => Some(tr!("archive-game-started", id = code(id), p = self.p())),
-            (None, Some((id, _))) => Some(tr!("archive-game-ended", id = code(id), p = self.p())),
+            (Some(id), _) => Some(tr!(
+                "archive-game-started",
+                id = archive_views::id_code(id),
+                p = self.p()
+            )),
+            (None, Some((id, _))) => Some(tr!(
+                "archive-game-ended",
+                id = archive_views::id_code(id),
+                p = self.p()
+            )),
             _ => None,
         };
         if let (Some(line), Some(first)) = (id_line, decision.replies.first_mut()) {

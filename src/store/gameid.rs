@@ -5,8 +5,9 @@
 //! `u`): 40 random bits, about 10^12 ids, so a clash is rare and the store retries it
 //! (a game is created only under an id no game of the store has, see `logic.rs`).
 //! Typed ids are read as Crockford reads them: any case, `o` as `0`, `i` and `l` as
-//! `1`. Ids written by older builds, `TIME-COUNTER` (e.g. `1700000000000-3`), stay
-//! valid wherever an id is accepted.
+//! `1`. Ids written by older builds, `TIME-COUNTER` (e.g. `1700000000000-3`), and the
+//! ids of tournament games (`tTIME-HASH-rROUND-bBOARD`, one per pairing) stay valid
+//! wherever an id is accepted.
 
 use rand::Rng;
 
@@ -39,10 +40,14 @@ pub enum IdFault {
 /// [`IdFault::Shape`] when it is neither.
 pub fn normalize(typed: &str) -> Result<String, IdFault> {
     let t = typed.trim();
-    if let Some((time, counter)) = t.split_once('-') {
-        let digits =
-            |s: &str| !s.is_empty() && s.len() <= 20 && s.bytes().all(|b| b.is_ascii_digit());
-        return if digits(time) && digits(counter) {
+    if t.contains('-') {
+        // An older id (`TIME-COUNTER`) or a tournament's game (`tTIME-HASH-rR-bB`), kept
+        // as written: lower-case letters, digits and dashes.
+        let ok = t.len() <= 100
+            && t.split('-').all(|part| !part.is_empty())
+            && t.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        return if ok {
             Ok(t.to_string())
         } else {
             Err(IdFault::Shape)
@@ -86,12 +91,16 @@ mod tests {
             normalize("1700000000000-3").as_deref(),
             Ok("1700000000000-3")
         );
+        let tournament = "t1700000000000-e2cc597ab4fb5616-r2-b1";
+        assert_eq!(normalize(tournament).as_deref(), Ok(tournament));
         for bad in [
+            "ABC-DEF",
+            "a--b",
+            "a/b-c",
             "",
             "abc",
             "abcdefghj",
             "abcdefgu",
-            "abc-def",
             "12-",
             "-3",
             "ab cd ef",

@@ -6,7 +6,7 @@ use mancala_bot::core::api::{time_token, Segment};
 use mancala_bot::model::ChannelKey;
 use mancala_bot::store::Store;
 
-use crate::core_chat::{bench, chan, ok, refused, say, Bench};
+use crate::core_chat::{bench, chan, ok, refused, say, say_as, Bench};
 
 /// The id a reply announces (`Game id: `ID` ...`).
 #[track_caller]
@@ -305,5 +305,58 @@ fn analyze_reviews_any_finished_game_of_the_community_by_its_id() {
         refused(say(&b.core, &chan("x"), "erin", "!analyze nope")),
         "`nope` is not a game id: an id is 8 letters and digits such as `k7m2q9xd` (or an \
          older one such as `1700000000000-3`); usage: `!analyze [ID]`"
+    );
+}
+
+#[test]
+fn tournament_games_are_in_their_players_archives_and_found_by_id() {
+    let b = bench();
+    let home = chan("home");
+    assert!(!say_as(
+        &b.core,
+        &home,
+        "org",
+        "!tournament new cup katro:4x4 roundrobin notime",
+        true
+    )
+    .is_empty());
+    for who in ["p1", "p2"] {
+        ok(say(&b.core, &home, who, "!tournament join"));
+    }
+    assert!(!say_as(&b.core, &home, "org", "!tournament start", true).is_empty());
+    let room = chan("tourney-cup-r1-b1");
+    let r = b
+        .store
+        .load(&room)
+        .unwrap()
+        .expect("the game is open")
+        .record;
+    let first = r.south().unwrap().name.clone();
+    let turn = |me: &str| match me == first {
+        true => "your move, no clock".to_string(),
+        false => format!("{first} to move, no clock"),
+    };
+    for (me, them) in [("p1", "p2"), ("p2", "p1")] {
+        assert_eq!(
+            ok(say(&b.core, &chan("z"), me, "!games")).text(),
+            format!(
+                "Games of {me}:\nIn play (1):\n\
+                 `{}` Katro 4x4 vs {them} in #tourney-cup-r1-b1: {}\n\
+                 `!game ID` shows a game from any channel.",
+                r.id,
+                turn(me)
+            )
+        );
+    }
+    let shown = ok(say(
+        &b.core,
+        &chan("z"),
+        "carol",
+        &format!("!game {}", r.id),
+    ))
+    .text();
+    assert!(
+        shown.starts_with(&format!("Game `{}`, played in #tourney-cup-r1-b1:\n", r.id)),
+        "{shown}"
     );
 }
