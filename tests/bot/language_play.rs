@@ -52,11 +52,16 @@ fn a_katro_game_in_french() {
         "c'est au tour de bob (Nord), pas au vôtre ; attendez son coup"
     );
     let r = ok(say(&b.core, &at, "bob", "!resign"));
+    let id =
+        crate::archive::announced_id(&r.text().replace("Identifiant de la partie : ", "Game id: "));
     assert_eq!(
         r.text(),
-        "bob (Nord) abandonne.\nPartie terminée. alice (Sud) gagne : abandon. \
-         Prises : Sud 2, Nord 0.\nSans classement : la partie s'est terminée avant que \
-         les deux camps aient joué."
+        format!(
+            "bob (Nord) abandonne.\nPartie terminée. alice (Sud) gagne : abandon. \
+             Prises : Sud 2, Nord 0.\nSans classement : la partie s'est terminée avant que \
+             les deux camps aient joué.\nIdentifiant de la partie : `{id}` (`!analyze ID` \
+             l'analyse, `!history` liste les parties de ce salon)."
+        )
     );
 }
 
