@@ -634,6 +634,28 @@ mod tests {
         );
     }
 
+    /// A channel marker is a segment of its own (the archive's `!games`): `#channel` in
+    /// plain text, whatever its name holds; a forged one is removed at the door.
+    #[test]
+    fn channel_markers_are_segments() {
+        let at = ChannelKey {
+            community: "g".into(),
+            channel: "a`b".into(),
+        };
+        let body = Body::new(format!("in {}: `{}`", channel_token(&at), "x"));
+        assert_eq!(
+            body.segments(),
+            vec![
+                Segment::Text("in ".into()),
+                Segment::Channel(at.clone()),
+                Segment::Text(": ".into()),
+                Segment::Code("x".into()),
+            ]
+        );
+        assert_eq!(body.plain(0), "in #a`b: `x`");
+        assert_eq!(sanitize(&channel_token(&at)), "ga`b");
+    }
+
     /// Markers typed by a user are removed at the door, and names lose their backticks.
     #[test]
     fn incoming_markers_are_removed_and_names_cannot_open_code() {

@@ -360,6 +360,19 @@ mod tests {
         assert!(pills("<a href=\"https://matrix.to/#/@bob:localhost\">unclosed").is_empty());
     }
 
+    /// The archive's channels: a room links to itself, its id escaped.
+    #[test]
+    fn rooms_link_in_notices() {
+        let body = Body::new(format!(
+            "in {}",
+            crate::core::api::channel_token(&channel_key("!r<1>:x.org"))
+        ));
+        assert_eq!(
+            notice_html(&body, 0, &[]),
+            "in <a href=\"https://matrix.to/#/!r&lt;1&gt;:x.org\">!r&lt;1&gt;:x.org</a>"
+        );
+    }
+
     #[test]
     fn incoming_text_turns_pills_into_user_ids() {
         let (text, ids) = incoming_text(
