@@ -220,34 +220,7 @@ impl Core {
         mut decision: Decision,
     ) -> Result<Option<Committed>, StoreError> {
         let mut ops = write_ops(at, state, &mut decision);
-        // A new record's id is drawn here, so that its players' indexes name it in
-        // the same commit; the store refuses an id it has (a conflict: decided again).
-        if let Some(Op::Game {
-            change: GameOp::Create(r),
-            ..
-        }) = ops.first_mut()
-        {
-            if r.id.is_empty() {
-                r.id = crate::store::gameid::draw();
-            }
-        }
-        // A game entering play is written into its players' indexes in the same
-        // transaction (see `archive`).
-        let started = match ops.first() {
-            Some(Op::Game {
-                change: GameOp::Create(r) | GameOp::Put(r),
-                ..
-            }) if archive::starts(state.record(), r) => Some(r.id.clone()),
-            _ => None,
-        };
-        if let Some(Op::Game {
-            change: GameOp::Create(r) | GameOp::Put(r),
-            ..
-        }) = ops.first().filter(|_| started.is_some())
-        {
-            let writes = self.archive_start(r, &state.indexes)?;
-            ops.extend(writes.into_iter().map(DocWrite::into_op));
-        }
+        let started = self.start_ops(state, &mut ops)?;
         // A finished game's rating, history entries and tournament result are written
         // with it, and the game settled, in the same transaction (see `aftermath`).
         let after = match ops.first() {
@@ -282,21 +255,11 @@ impl Core {
                 first.reply.body.push_str(l);
             }
         }
-        // The game's id, where it starts and where it ends, to find it again.
-        let id_line = match (&started, &after) {
-            (Some(id), _) => Some(tr!(
-                "archive-game-started",
-                id = archive_views::id_code(id),
-                p = self.p()
-            )),
-            (None, Some((id, _))) => Some(tr!(
-                "archive-game-ended",
-                id = archive_views::id_code(id),
-                p = self.p()
-            )),
-            _ => None,
-        };
-        if let (Some(line), Some(first)) = (id_line, decision.replies.first_mut()) {
+        let ended = after.as_ref().map(|(id, _)| id.as_str());
+        if let (Some(line), Some(first)) = (
+            self.id_line(started.as_deref(), ended),
+            decision.replies.first_mut(),
+        ) {
             first.reply.body.push_str("\n");
             first.reply.body.push_str(&line);
         }
@@ -318,6 +281,55 @@ impl Core {
             replies: out,
             record,
         }))
+    }
+
+    /// Draws the id of a record `ops` creates (so that its players' indexes can name it
+    /// in the same commit; the store refuses an id it has, a conflict decided again),
+    /// and adds the writes of a game entering play into its players' indexes (see
+    /// `archive`), read with the command (`state`) or now. The id of the game started.
+    ///
+    /// # Errors
+    /// A store failure, or an index that cannot be decoded.
+    fn start_ops(
+        &self,
+        state: &ChannelState,
+        ops: &mut Vec<Op>,
+    ) -> Result<Option<String>, StoreError> {
+        let Some(Op::Game {
+            change: GameOp::Create(r) | GameOp::Put(r),
+            ..
+        }) = ops.first_mut()
+        else {
+            return Ok(None);
+        };
+        if r.id.is_empty() {
+            r.id = crate::store::gameid::draw();
+        }
+        if !archive::starts(state.record(), r) {
+            return Ok(None);
+        }
+        let id = r.id.clone();
+        let writes = self.archive_start(r, &state.indexes)?;
+        ops.extend(writes.into_iter().map(DocWrite::into_op));
+        Ok(Some(id))
+    }
+
+    /// The line that gives a game's id where it starts (`started`) or ends (`ended`),
+    /// to find it again.
+    fn id_line(&self, started: Option<&str>, ended: Option<&str>) -> Option<String> {
+        match (started, ended) {
+            (Some(id), _) => Some(tr!(
+                "archive-game-started",
+                id = archive_views::id_code(id),
+                p = self.p()
+            )),
+            (None, Some(id)) => Some(tr!(
+                "archive-game-ended",
+                id = archive_views::id_code(id),
+                p = self.p()
+            )),
+            _ => None,
+        }
     }
 
     /// The reply of `draft` with its pictures painted, boards in the colours of `theme`
