@@ -90,6 +90,41 @@ pub(super) fn starts(before: Option<&Record>, after: &Record) -> bool {
     after.playing().is_some() && before.is_none_or(|b| b.status() == Status::Challenge)
 }
 
+/// The writes that put the game `r`, in play and moving now, into its players'
+/// indexes and the id registry when it is missing there: a game started by an older
+/// build, caught up with at its first move under this one, in the move's own commit.
+/// Nothing unless the command read all of them with the channel (`read`).
+///
+/// # Errors
+/// An index that cannot be decoded.
+pub(super) fn catch_up(
+    r: &Record,
+    read: &[(DocKey, Option<Vec<u8>>)],
+) -> Result<Vec<DocWrite>, StoreError> {
+    let home = DocKey::game_at(&r.at.community, &r.id);
+    let keys: Vec<DocKey> = people(r)
+        .into_iter()
+        .map(|u| DocKey::games(&r.at.community, u))
+        .collect();
+    let (Some(got), Some((_, at))) = (known(&keys, read), read.iter().find(|(k, _)| *k == home))
+    else {
+        return Ok(Vec::new());
+    };
+    if r.playing().is_none() {
+        return Ok(Vec::new());
+    }
+    let mut out = changed(keys, &mut Answers::new(got), |list| {
+        list.started(&r.id, &r.at.channel)
+    })?;
+    if at.is_none() {
+        let value = crate::store::archive::GameAt {
+            channel: r.at.channel.clone(),
+        };
+        out.push(DocWrite::of(home, None, &value));
+    }
+    Ok(out)
+}
+
 impl Core {
     /// The writes of the game `r`, starting, into its players' indexes: as the command
     /// read them with the channel (`read`, see [`crate::core::needs::Needs::indexes`]),

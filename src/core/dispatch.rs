@@ -306,6 +306,8 @@ impl Core {
             r.id = crate::store::gameid::draw();
         }
         if !archive::starts(state.record(), r) {
+            let writes = archive::catch_up(r, &state.indexes)?;
+            ops.extend(writes.into_iter().map(DocWrite::into_op));
             return Ok(None);
         }
         let id = r.id.clone();

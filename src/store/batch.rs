@@ -31,8 +31,8 @@ pub enum Read {
         id: String,
     },
     /// The indexes of games (`games/COMMUNITY/USER`) of the people the channel's
-    /// record names (its challenger, its challenged player, its players):
-    /// [`Got::Indexes`]. A command that may start the game reads them with it, so that
+    /// record names (its challenger, its challenged player, its players), and the
+    /// document of where its id lives (`gameat/COMMUNITY/ID`): [`Got::Indexes`]. A command that may start the game reads them with it, so that
     /// the start's writes into them need no second read.
     Indexes(ChannelKey),
     /// An index of games (`games/...` or `chanlog/...`, a

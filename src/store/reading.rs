@@ -114,12 +114,13 @@ fn seconds(r: &Read, got: &[Option<Vec<u8>>]) -> Result<Vec<(Space, Key)>, Store
                     people.push(u);
                 }
             }
+            // And where its id lives: a game started by an older build has no such
+            // document, written with its next move.
             people
                 .into_iter()
-                .map(|u| {
-                    let key = DocKey::games(&at.community, u);
-                    (Space::Docs, Key::Name(key.to_string()))
-                })
+                .map(|u| DocKey::games(&at.community, u))
+                .chain(std::iter::once(DocKey::game_at(&at.community, &r.id)))
+                .map(|key| (Space::Docs, Key::Name(key.to_string())))
                 .collect()
         }
         (Read::Archive(key), [Some(doc)]) => {

@@ -360,3 +360,40 @@ fn tournament_games_are_in_their_players_archives_and_found_by_id() {
         "{shown}"
     );
 }
+
+/// A game in play that an older build started has neither its players' entries nor
+/// its id's document: its next move writes them, in the move's own commit.
+#[test]
+fn games_of_an_older_build_are_caught_up_at_their_next_move() {
+    let b = bench();
+    let new = play(&b, &chan("a"), ("alice", "bob"), "notime");
+    let mut r = b.store.load(&chan("a")).unwrap().unwrap().record;
+    r.id = "1699999999999-4".into();
+    r.at = chan("old");
+    let batch = mancala_bot::store::ImportBatch {
+        records: vec![r],
+        docs: Vec::new(),
+    };
+    b.store.import(&batch).unwrap();
+    let look = |who: &str| say(&b.core, &chan("z"), who, "!game 1699999999999-4");
+    let refusal = refused(look("carol"));
+    assert!(
+        refusal.starts_with("there is no game `1699999999999-4`"),
+        "{refusal}"
+    );
+    ok(say(&b.core, &chan("old"), "alice", "!sow c1+"));
+    let shown = ok(look("carol")).text();
+    assert!(
+        shown.starts_with("Game `1699999999999-4`, played in #old:\n"),
+        "{shown}"
+    );
+    assert_eq!(
+        ok(say(&b.core, &chan("z"), "bob", "!games")).text(),
+        format!(
+            "Games of bob:\nIn play (2):\n\
+             `1699999999999-4` Katro 6x6 vs alice in #old: your move, no clock\n\
+             `{new}` Katro 6x6 vs alice in #a: alice to move, no clock\n\
+             `!game ID` shows a game from any channel."
+        )
+    );
+}
