@@ -105,6 +105,9 @@ pub enum Segment {
     /// A player addressed by name: `@Name` in text, a pill linking the user on Matrix.
     /// Whom a reply pings is [`Reply::mentions`], not this.
     Mention(User),
+    /// A channel of the community, named where a game is played (`!games`): a channel
+    /// link on Discord, a room link on Matrix, `#channel` in text.
+    Channel(ChannelKey),
 }
 
 /// Opens the core's own marker of a point in time inside a [`Body`]'s text: private-use
@@ -118,8 +121,17 @@ pub(super) const TIME_CLOSE: char = '\u{E001}';
 pub(super) const MENTION_OPEN: char = '\u{E002}';
 /// Separates a mentioned user's id from his name (see [`MENTION_OPEN`]).
 const MENTION_SEP: char = '\u{E003}';
+/// Opens the core's marker of a channel: `CHANNEL_OPEN community MENTION_SEP channel
+/// TIME_CLOSE` (see [`channel_token`]).
+pub(super) const CHANNEL_OPEN: char = '\u{E004}';
 /// Every private-use character the core's markers are made of.
-const MARKERS: [char; 4] = [TIME_OPEN, TIME_CLOSE, MENTION_OPEN, MENTION_SEP];
+const MARKERS: [char; 5] = [
+    TIME_OPEN,
+    TIME_CLOSE,
+    MENTION_OPEN,
+    MENTION_SEP,
+    CHANNEL_OPEN,
+];
 
 /// The core's marker of the point in time `ms` (milliseconds since the Unix epoch) in a
 /// reply text: it becomes a [`Segment::Time`] when the text becomes a [`Body`].
@@ -134,6 +146,16 @@ pub fn mention_token(user: &User) -> String {
         "{MENTION_OPEN}{}{MENTION_SEP}{}{TIME_CLOSE}",
         sanitize(&user.id),
         sanitize(&user.name)
+    )
+}
+
+/// The core's marker of the channel `at` in a reply text: it becomes a
+/// [`Segment::Channel`] when the text becomes a [`Body`].
+pub fn channel_token(at: &ChannelKey) -> String {
+    format!(
+        "{CHANNEL_OPEN}{}{MENTION_SEP}{}{TIME_CLOSE}",
+        sanitize(&at.community),
+        sanitize(&at.channel)
     )
 }
 
@@ -176,6 +198,13 @@ impl Piece {
 fn marker(open: char, inner: &str) -> Option<Segment> {
     match open {
         TIME_OPEN => inner.parse().ok().map(Segment::Time),
+        CHANNEL_OPEN => {
+            let (community, channel) = inner.split_once(MENTION_SEP)?;
+            Some(Segment::Channel(ChannelKey {
+                community: community.to_string(),
+                channel: channel.to_string(),
+            }))
+        }
         _ => {
             let (id, name) = inner.split_once(MENTION_SEP)?;
             Some(Segment::Mention(User {
@@ -230,7 +259,7 @@ impl Body {
         let mut out = Vec::new();
         let mut piece = Piece::default();
         let mut rest = self.0.as_str();
-        while let Some(i) = rest.find(['`', TIME_OPEN, MENTION_OPEN]) {
+        while let Some(i) = rest.find(['`', TIME_OPEN, MENTION_OPEN, CHANNEL_OPEN]) {
             piece.text.push_str(&rest[..i]);
             let c = rest[i..].chars().next().unwrap_or('`');
             let after = &rest[i + c.len_utf8()..];
@@ -276,6 +305,10 @@ impl Body {
                 Segment::Mention(u) => {
                     out.push('@');
                     out.push_str(&u.name);
+                }
+                Segment::Channel(at) => {
+                    out.push('#');
+                    out.push_str(&at.channel);
                 }
             }
         }
@@ -599,6 +632,28 @@ mod tests {
             body.plain(0),
             "@x`y to move: `!sow HOLE`, due 1970-01-01 00:01 UTC (in 1 min)."
         );
+    }
+
+    /// A channel marker is a segment of its own (the archive's `!games`): `#channel` in
+    /// plain text, whatever its name holds; a forged one is removed at the door.
+    #[test]
+    fn channel_markers_are_segments() {
+        let at = ChannelKey {
+            community: "g".into(),
+            channel: "a`b".into(),
+        };
+        let body = Body::new(format!("in {}: `{}`", channel_token(&at), "x"));
+        assert_eq!(
+            body.segments(),
+            vec![
+                Segment::Text("in ".into()),
+                Segment::Channel(at.clone()),
+                Segment::Text(": ".into()),
+                Segment::Code("x".into()),
+            ]
+        );
+        assert_eq!(body.plain(0), "in #a`b: `x`");
+        assert_eq!(sanitize(&channel_token(&at)), "ga`b");
     }
 
     /// Markers typed by a user are removed at the door, and names lose their backticks.

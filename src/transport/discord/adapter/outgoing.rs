@@ -136,6 +136,16 @@ pub fn content(body: &Body) -> String {
                 out.push('@');
                 escape_markdown(&u.name, &mut out);
             }
+            // A channel id Discord knows links to the channel; any other is text.
+            Segment::Channel(at)
+                if !at.channel.is_empty() && at.channel.bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                out.push_str(&format!("<#{}>", at.channel));
+            }
+            Segment::Channel(at) => {
+                out.push('#');
+                escape_markdown(&at.channel, &mut out);
+            }
         }
     }
     out
