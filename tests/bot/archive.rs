@@ -8,13 +8,15 @@ use mancala_bot::store::Store;
 
 use crate::core_chat::{bench, chan, ok, refused, say, say_as, Bench};
 
-/// The id a reply announces (`Game id: `ID` ...`).
+/// The id a reply announces (`Game id: `ID` ...`, in any language: the first code span
+/// of the line that names `!analyze ID` or `!game ID`).
 #[track_caller]
 pub fn announced_id(text: &str) -> String {
-    let at = text
-        .find("Game id: `")
+    let line = text
+        .lines()
+        .find(|l| l.contains("`!analyze ID`") || l.contains("`!game ID`"))
         .unwrap_or_else(|| panic!("no id in: {text}"));
-    let rest = &text[at + "Game id: `".len()..];
+    let rest = &line[line.find('`').unwrap() + 1..];
     rest[..rest.find('`').unwrap()].to_string()
 }
 

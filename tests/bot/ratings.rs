@@ -84,14 +84,18 @@ fn returning_player_is_provisional_again_after_idle_rating_periods() {
 fn rating_answers_with_a_history_chart() {
     use std::sync::Arc;
     let store = Arc::new(mancala_bot::store::MemoryStore::new());
+    let clock = Arc::new(mancala_bot::core::ManualClock::new(1_700_000_000_000));
     let core = mancala_bot::core::Core::new(
         store,
         Arc::new(mancala_bot::render::Renderer::new()),
-        Arc::new(mancala_bot::core::ManualClock::new(1_700_000_000_000)),
+        clock.clone(),
         mancala_bot::core::Settings::default(),
     );
     let at = chan("rated");
     for loser in ["bob", "alice"] {
+        // A player's rating entries sort by time, then by game id (random): games
+        // finished a minute apart, as real games are.
+        clock.advance(std::time::Duration::from_secs(60));
         start(&core, &at, "katro");
         ok(say(&core, &at, "alice", "!sow c1+"));
         ok(say(&core, &at, "bob", "!sow a6+"));

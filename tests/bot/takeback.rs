@@ -81,7 +81,7 @@ fn a_takeback_asked_and_accepted_undoes_both_plies() {
     assert_eq!(rec.draw_offer(), None);
     assert!(rec.had_takeback() && !rec.rated);
     assert!(rec.play().unwrap().game().moves().is_empty());
-    let history = crate::core_chat::whole(say(&b.core, &at, "bob", "!history"), 2000);
+    let history = crate::core_chat::whole(say(&b.core, &at, "bob", "!record"), 2000);
     assert!(
         history.contains("\nTakebacks: 1 (the game counts for no rating)\n"),
         "{history}"

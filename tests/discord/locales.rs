@@ -118,6 +118,12 @@ async fn scenario() {
         ),
         "{content}"
     );
+    // The rules of both games take two messages: the second is a followup.
+    let followup = rest.next("POST", "/api/v10/webhooks/").await;
+    let content = followup.payload()["content"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
     assert!(
         content.ends_with(
             "Entraînez-vous contre l'IA\u{202f}: `!new JEU ai level N` (de 1 débutant à 5 maître, \
