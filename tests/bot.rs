@@ -58,6 +58,8 @@ mod lone;
 mod matrix;
 #[path = "bot/metrics.rs"]
 mod metrics;
+#[path = "bot/notify.rs"]
+mod notify;
 #[path = "bot/pairing.rs"]
 mod pairing;
 #[cfg(feature = "postgres")]

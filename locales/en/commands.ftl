@@ -192,3 +192,8 @@ discord-closed-locked = the thread is locked
 discord-not-posted = (Could not post in { $place }: { $why }.)
 discord-not-posted-failed = (Could not post in { $place }; Discord refused it.)
 discord-threads-full = { $organizer }: the server has reached Discord's limit of active threads, so the thread for { $room } could not be opened. Its game starts as soon as a thread can be opened: archive finished threads to make room.
+
+## notify
+help-notify-0 = how you are told it is your turn: a direct message, a ping, or nothing
+slash-notify = Choose how you are told that it is your turn
+slash-notify-mode = dm, mention or off; your current mode if empty

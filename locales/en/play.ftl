@@ -356,3 +356,12 @@ picture-chart-mark = ply { $ply } { $kind ->
 }
 picture-chart-marked-none = none
 picture-chart-eval-alt = Evaluation chart, { $title }: South's lead in seeds over { $count } plies, from { $first } to { $last }; highest { $high } at ply { $high_ply }, lowest { $low } at ply { $low_ply }. Marked: { $marked }.
+
+## notify
+parse-notify-unknown = { $word } is not a way to be told: use `{ $p }notify dm` (a direct message), `{ $p }notify mention` (a ping in the game's channel) or `{ $p }notify off`
+notify-shown = { $player }: you are told it is your turn by `{ $mode }`. Change it with `{ $p }notify dm`, `{ $p }notify mention` or `{ $p }notify off`.
+notify-set-dm = { $player }: from now on a direct message tells you it is your turn, and the game's channel names you without a ping.
+notify-set-mention = { $player }: from now on the game's channel pings you when it is your turn.
+notify-set-off = { $player }: from now on you are not told when it is your turn; the game's channel names you without a ping.
+notify-turn = { $player }, your turn: { $game } against { $opponent } in { $channel } (game `{ $id }`).
+notify-turn-deadline = Move by { $due }.

@@ -186,3 +186,8 @@ discord-closed-locked = el hilo está bloqueado
 discord-not-posted = (No se pudo publicar en { $place }: { $why }.)
 discord-not-posted-failed = (No se pudo publicar en { $place }; Discord lo rechazó.)
 discord-threads-full = { $organizer }: el servidor llegó al límite de hilos activos de Discord, así que no se pudo abrir el hilo de { $room }. Su partida empieza en cuanto se pueda abrir un hilo: archiva los hilos terminados para hacer sitio.
+
+## notify
+help-notify-0 = cómo se te avisa de tu turno: mensaje directo, mención o nada
+slash-notify = Elegir cómo se te avisa de que es tu turno
+slash-notify-mode = dm, mention u off; el modo actual si está vacío

@@ -356,3 +356,12 @@ picture-chart-mark = media jugada { $ply } { $kind ->
 }
 picture-chart-marked-none = ninguna
 picture-chart-eval-alt = Gráfico de evaluación, { $title }: ventaja de Sur en semillas a lo largo de { $count } medias jugadas, de { $first } a { $last }; máximo { $high } en la media jugada { $high_ply }, mínimo { $low } en la media jugada { $low_ply }. Marcadas: { $marked }.
+
+## notify
+parse-notify-unknown = { $word } no es un modo de aviso: usa `{ $p }notify dm` (mensaje directo), `{ $p }notify mention` (mención en el canal de la partida) o `{ $p }notify off`
+notify-shown = { $player }: se te avisa de tu turno con `{ $mode }`. Para cambiarlo: `{ $p }notify dm`, `{ $p }notify mention` o `{ $p }notify off`.
+notify-set-dm = { $player }: a partir de ahora un mensaje directo te avisa de tu turno, y el canal de la partida te nombra sin mencionarte.
+notify-set-mention = { $player }: a partir de ahora el canal de la partida te menciona cuando es tu turno.
+notify-set-off = { $player }: a partir de ahora no se te avisa de tu turno; el canal de la partida te nombra sin mencionarte.
+notify-turn = { $player }, te toca: { $game } contra { $opponent } en { $channel } (partida `{ $id }`).
+notify-turn-deadline = Juega antes de { $due }.

@@ -186,3 +186,8 @@ discord-closed-locked = le fil est verrouillé
 discord-not-posted = (Impossible de publier dans { $place } : { $why }.)
 discord-not-posted-failed = (Impossible de publier dans { $place } ; Discord l'a refusé.)
 discord-threads-full = { $organizer } : le serveur a atteint la limite de fils actifs de Discord, le fil de { $room } n'a pas pu être ouvert. Sa partie commence dès qu'un fil peut être ouvert : archivez les fils terminés pour faire de la place.
+
+## notify
+help-notify-0 = comment le bot vous signale votre tour : message privé, mention, ou rien
+slash-notify = Choisir comment le bot vous signale votre tour
+slash-notify-mode = dm, mention ou off ; le mode actuel si vide

@@ -356,3 +356,12 @@ picture-chart-mark = demi-coup { $ply } { $kind ->
 }
 picture-chart-marked-none = aucun
 picture-chart-eval-alt = Graphique d'évaluation, { $title } : avance de Sud en graines sur { $count } demi-coups, de { $first } à { $last } ; au plus haut { $high } au demi-coup { $high_ply }, au plus bas { $low } au demi-coup { $low_ply }. Marqués : { $marked }.
+
+## notify
+parse-notify-unknown = { $word } n'est pas un mode d'alerte : utilisez `{ $p }notify dm` (message privé), `{ $p }notify mention` (mention dans le salon de la partie) ou `{ $p }notify off`
+notify-shown = { $player } : votre tour vous est signalé par `{ $mode }`. Pour changer : `{ $p }notify dm`, `{ $p }notify mention` ou `{ $p }notify off`.
+notify-set-dm = { $player } : désormais, un message privé vous signale votre tour, et le salon de la partie vous nomme sans mention.
+notify-set-mention = { $player } : désormais, le salon de la partie vous mentionne quand c'est votre tour.
+notify-set-off = { $player } : désormais, votre tour ne vous est plus signalé ; le salon de la partie vous nomme sans mention.
+notify-turn = { $player }, à vous de jouer : { $game } contre { $opponent } dans { $channel } (partie `{ $id }`).
+notify-turn-deadline = Jouez avant le { $due }.

@@ -374,3 +374,12 @@ picture-chart-eval-alt = График оценки, { $title }: перевес �
     [few] { $count } полухода
    *[many] { $count } полуходов
 }, от { $first } до { $last }; максимум { $high } на полуходе { $high_ply }, минимум { $low } на полуходе { $low_ply }. Отмечено: { $marked }.
+
+## notify
+parse-notify-unknown = { $word } — не способ оповещения: используйте `{ $p }notify dm` (личное сообщение), `{ $p }notify mention` (упоминание в канале партии) или `{ $p }notify off`
+notify-shown = { $player }: о вашем ходе сообщается так: `{ $mode }`. Изменить: `{ $p }notify dm`, `{ $p }notify mention` или `{ $p }notify off`.
+notify-set-dm = { $player }: теперь о вашем ходе будет сообщать личное сообщение, а в канале партии вас назовут без упоминания.
+notify-set-mention = { $player }: теперь в канале партии вас будут упоминать, когда ваш ход.
+notify-set-off = { $player }: теперь о вашем ходе не сообщается; в канале партии вас назовут без упоминания.
+notify-turn = { $player }, ваш ход: { $game } против { $opponent } в { $channel } (партия `{ $id }`).
+notify-turn-deadline = Сделайте ход до { $due }.

@@ -105,6 +105,10 @@ pub enum Segment {
     /// A player addressed by name: `@Name` in text, a pill linking the user on Matrix.
     /// Whom a reply pings is [`Reply::mentions`], not this.
     Mention(User),
+    /// A channel of the bot's, named as a link where the platform has one (a turn
+    /// alert's game): `<#id>` on Discord, a `matrix.to` link on Matrix, `#channel` in
+    /// the console.
+    Channel(ChannelKey),
 }
 
 /// Opens the core's own marker of a point in time inside a [`Body`]'s text: private-use
@@ -116,10 +120,20 @@ pub(super) const TIME_CLOSE: char = '\u{E001}';
 /// Opens the core's marker of a mentioned user: `MENTION_OPEN id MENTION_SEP name
 /// TIME_CLOSE` (see [`mention_token`]).
 pub(super) const MENTION_OPEN: char = '\u{E002}';
-/// Separates a mentioned user's id from his name (see [`MENTION_OPEN`]).
+/// Separates a mentioned user's id from his name (see [`MENTION_OPEN`]), and a linked
+/// channel's community from its channel (see [`CHANNEL_OPEN`]).
 const MENTION_SEP: char = '\u{E003}';
+/// Opens the core's marker of a linked channel: `CHANNEL_OPEN community MENTION_SEP
+/// channel TIME_CLOSE` (see [`channel_token`]).
+const CHANNEL_OPEN: char = '\u{E004}';
 /// Every private-use character the core's markers are made of.
-const MARKERS: [char; 4] = [TIME_OPEN, TIME_CLOSE, MENTION_OPEN, MENTION_SEP];
+const MARKERS: [char; 5] = [
+    TIME_OPEN,
+    TIME_CLOSE,
+    MENTION_OPEN,
+    MENTION_SEP,
+    CHANNEL_OPEN,
+];
 
 /// The core's marker of the point in time `ms` (milliseconds since the Unix epoch) in a
 /// reply text: it becomes a [`Segment::Time`] when the text becomes a [`Body`].
@@ -134,6 +148,16 @@ pub fn mention_token(user: &User) -> String {
         "{MENTION_OPEN}{}{MENTION_SEP}{}{TIME_CLOSE}",
         sanitize(&user.id),
         sanitize(&user.name)
+    )
+}
+
+/// The core's marker of the channel `at`, linked, in a reply text: it becomes a
+/// [`Segment::Channel`] when the text becomes a [`Body`].
+pub fn channel_token(at: &ChannelKey) -> String {
+    format!(
+        "{CHANNEL_OPEN}{}{MENTION_SEP}{}{TIME_CLOSE}",
+        sanitize(&at.community),
+        sanitize(&at.channel)
     )
 }
 
@@ -176,6 +200,13 @@ impl Piece {
 fn marker(open: char, inner: &str) -> Option<Segment> {
     match open {
         TIME_OPEN => inner.parse().ok().map(Segment::Time),
+        CHANNEL_OPEN => {
+            let (community, channel) = inner.split_once(MENTION_SEP)?;
+            Some(Segment::Channel(ChannelKey {
+                community: community.to_string(),
+                channel: channel.to_string(),
+            }))
+        }
         _ => {
             let (id, name) = inner.split_once(MENTION_SEP)?;
             Some(Segment::Mention(User {
@@ -230,7 +261,7 @@ impl Body {
         let mut out = Vec::new();
         let mut piece = Piece::default();
         let mut rest = self.0.as_str();
-        while let Some(i) = rest.find(['`', TIME_OPEN, MENTION_OPEN]) {
+        while let Some(i) = rest.find(['`', TIME_OPEN, MENTION_OPEN, CHANNEL_OPEN]) {
             piece.text.push_str(&rest[..i]);
             let c = rest[i..].chars().next().unwrap_or('`');
             let after = &rest[i + c.len_utf8()..];
@@ -276,6 +307,10 @@ impl Body {
                 Segment::Mention(u) => {
                     out.push('@');
                     out.push_str(&u.name);
+                }
+                Segment::Channel(at) => {
+                    out.push('#');
+                    out.push_str(&at.channel);
                 }
             }
         }
@@ -340,6 +375,10 @@ pub struct Reply {
     /// `Some` is another channel of the same community, e.g. the room of a tournament
     /// game that a `!tournament start` opened (see [`Rooms`]).
     pub to: Option<ChannelKey>,
+    /// Sent to this user alone, as a direct message (a turn alert, `!notify dm`):
+    /// Discord's DM channel, a Matrix direct room, a console line; then `to` is the
+    /// channel the message is about. `None` (the default): a channel message.
+    pub direct: Option<User>,
     /// The language the reply is written in: [`Reply::default`] takes the language of
     /// the command being answered ([`crate::i18n::with_lang`]). Transports without
     /// timestamps of their own write the reply's times in it ([`Reply::plain`]).
@@ -356,6 +395,7 @@ impl Default for Reply {
             buttons: Vec::new(),
             is_error: false,
             to: None,
+            direct: None,
             lang: crate::i18n::current(),
         }
     }

@@ -66,6 +66,7 @@ pub(super) fn decide(
             ctx,
         )?)])),
         Command::Mute(on) => Ok(set::mute(state, ctx, *on)),
+        Command::Notify(mode) => Ok(set::notify(state, ctx, *mode)),
         Command::SetAutoForfeit(on) => set::set(state, ctx, Setting::AutoForfeit(*on)),
         Command::SetHints(on) => set::set(state, ctx, Setting::Hints(*on)),
         Command::SetPictures(style) => set::set(state, ctx, Setting::Pictures(*style)),

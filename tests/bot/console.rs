@@ -307,3 +307,25 @@ fn a_mention_of_the_bot_is_the_prefix() {
     );
     assert!(!out.contains("hello"), "chat to bob is no command: {out}");
 }
+
+/// A turn alert by direct message (`!notify dm`, issue 34) is printed in the console
+/// with the name of the player it is for, linking the game's channel.
+#[test]
+fn a_turn_alert_by_direct_message_is_printed_for_its_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        &["console", "--no-endgame", "--no-pictures"],
+        dir.path(),
+        "/as bob\n!notify dm\n/as alice\n!new katro:4x4 @bob as south\n/as bob\n!accept\n\
+         /as alice\n!sow a1\n",
+    );
+    let line = out
+        .lines()
+        .find(|l| {
+            l.starts_with(
+                "[direct message to bob] bot: @bob, your turn: katro:4x4 against alice in #",
+            )
+        })
+        .unwrap_or_else(|| panic!("no alert in {out}"));
+    assert!(line.contains("(game `"), "{line}");
+}

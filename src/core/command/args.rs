@@ -135,6 +135,31 @@ pub(super) fn rules(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
     }
 }
 
+/// `!notify [dm|mention|off]`.
+pub(super) fn notify(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
+    use crate::core::Notify;
+    let mode = match args {
+        [] => return Ok(Command::Notify(None)),
+        [w] => match w.to_lowercase().as_str() {
+            "dm" => Notify::Dm,
+            "mention" => Notify::Mention,
+            "off" => Notify::Off,
+            _ => return Err(notify_error(cx, args)),
+        },
+        _ => return Err(notify_error(cx, args)),
+    };
+    Ok(Command::Notify(Some(mode)))
+}
+
+/// The error of a `!notify` whose words are no mode.
+fn notify_error(cx: &Cx<'_>, args: &[&str]) -> String {
+    tr!(
+        "parse-notify-unknown",
+        word = code(&args.join(" ")),
+        p = cx.prefix
+    )
+}
+
 /// Parses an AI level word: the level for 1-5, an error naming the levels for
 /// any other number or word.
 fn parse_level(word: Option<&str>, prefix: &str) -> Result<u8, String> {

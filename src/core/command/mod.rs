@@ -121,6 +121,9 @@ pub enum Command {
     Rematch,
     /// `!mute` (`true`) / `!unmute` (`false`): the author's move reminders.
     Mute(bool),
+    /// `!notify [dm|mention|off]`: how the author is told that it is his turn; `None`:
+    /// show the current mode.
+    Notify(Option<crate::core::Notify>),
     /// `!set autoforfeit on|off`: in this channel, a passed deadline forfeits the game
     /// by itself (organizers only).
     SetAutoForfeit(bool),

@@ -106,6 +106,9 @@ pub const SETTING_VALUE_CHOICES: &[Choice] = &[
     same("auto"),
 ];
 
+/// The modes of `!notify`.
+pub const NOTIFY_CHOICES: &[Choice] = &[same("dm"), same("mention"), same("off")];
+
 /// The tournament formats.
 pub const FORMAT_CHOICES: &[Choice] = &[same("roundrobin"), same("swiss"), same("knockout")];
 
@@ -284,6 +287,20 @@ pub static COMMANDS: &[CommandDef] = &[
     bare_with("rematch", Command::Rematch, LAST, Wake::Always),
     bare_reading("mute", Command::Mute(true), AUTHOR),
     bare_reading("unmute", Command::Mute(false), AUTHOR),
+    CommandDef {
+        name: "notify",
+        aliases: &[],
+        args: "[dm|mention|off]",
+        help: &[Form {
+            args: "[dm|mention|off]",
+        }],
+        grammar: Grammar::Args(args::notify),
+        organizers_only: false,
+        subs: &[],
+        slash: Slash::Options(&[opt("mode", OptionKind::Choice(NOTIFY_CHOICES), false)]),
+        reads: AUTHOR,
+        wakes_ai: Wake::Never,
+    },
     CommandDef {
         name: "set",
         aliases: &[],

@@ -107,6 +107,17 @@ enum Setting {
     Language,
 }
 
+/// The mode of `/notify` ([`table::NOTIFY_CHOICES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+enum NotifyMode {
+    #[name = "dm"]
+    Dm,
+    #[name = "mention"]
+    Mention,
+    #[name = "off"]
+    Off,
+}
+
 /// Whether a `/new` game is rated ([`table::RATING_CHOICES`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 enum Rating {
@@ -232,6 +243,13 @@ async fn set(ctx: Context<'_>, setting: Setting, value: SettingValue) -> Result<
     answer_command(ctx).await
 }
 
+/// `/notify`.
+#[poise::command(slash_command)]
+async fn notify(ctx: Context<'_>, mode: Option<NotifyMode>) -> Result<(), Error> {
+    let _ = mode;
+    answer_command(ctx).await
+}
+
 /// `/rating`.
 #[poise::command(slash_command)]
 async fn rating(ctx: Context<'_>, user: Option<User>) -> Result<(), Error> {
@@ -303,6 +321,7 @@ fn function(name: &str) -> Option<poise::Command<Data, Error>> {
         "sow" => sow(),
         "rules" | "leaderboard" => family(),
         "set" => set(),
+        "notify" => notify(),
         "rating" => rating(),
         "tournament" => tournament(),
         _ => return None,

@@ -255,6 +255,10 @@ pub(super) fn notice_html(body: &Body, now_ms: u64, mentions: &[(String, String)
                 out.push('@');
                 out.push_str(&escape_html(&u.name));
             }
+            Segment::Channel(at) => {
+                let room = escape_html(&at.channel);
+                out.push_str(&format!("<a href=\"{MATRIX_TO}{room}\">{room}</a>"));
+            }
         }
     }
     out
