@@ -93,6 +93,8 @@ mod snapshots;
 mod startup;
 #[path = "bot/store.rs"]
 mod store;
+#[path = "bot/threads.rs"]
+mod threads;
 #[path = "bot/throttle.rs"]
 mod throttle;
 #[path = "bot/tournament.rs"]

@@ -365,3 +365,7 @@ notify-set-mention = { $player }: from now on the game's channel pings you when 
 notify-set-off = { $player }: from now on you are not told when it is your turn; the game's channel names you without a ping.
 notify-turn = { $player }, your turn: { $game } against { $opponent } in { $channel } (game `{ $id }`).
 notify-turn-deadline = Move by { $due }.
+## threads
+threads-room-failed = I could not open a room for this game ({ $why }); nothing was created. An organizer can turn rooms per game off with `{ $p }set threads off`.
+threads-room-taken = a game is already played in this room
+threads-game-in = { $player }'s game is in { $room }.

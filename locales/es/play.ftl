@@ -365,3 +365,7 @@ notify-set-mention = { $player }: a partir de ahora el canal de la partida te me
 notify-set-off = { $player }: a partir de ahora no se te avisa de tu turno; el canal de la partida te nombra sin mencionarte.
 notify-turn = { $player }, te toca: { $game } contra { $opponent } en { $channel } (partida `{ $id }`).
 notify-turn-deadline = Juega antes de { $due }.
+## threads
+threads-room-failed = No pude abrir una sala para esta partida ({ $why }); no se creó nada. Un organizador puede desactivar las salas por partida con `{ $p }set threads off`.
+threads-room-taken = ya se juega una partida en esta sala
+threads-game-in = La partida de { $player } está en { $room }.

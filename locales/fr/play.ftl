@@ -365,3 +365,7 @@ notify-set-mention = { $player } : désormais, le salon de la partie vous mentio
 notify-set-off = { $player } : désormais, votre tour ne vous est plus signalé ; le salon de la partie vous nomme sans mention.
 notify-turn = { $player }, à vous de jouer : { $game } contre { $opponent } dans { $channel } (partie `{ $id }`).
 notify-turn-deadline = Jouez avant le { $due }.
+## threads
+threads-room-failed = Impossible d'ouvrir un salon pour cette partie ({ $why }) ; rien n'a été créé. Un organisateur peut désactiver les salons par partie avec `{ $p }set threads off`.
+threads-room-taken = une partie se joue déjà dans ce salon
+threads-game-in = La partie de { $player } se joue dans { $room }.

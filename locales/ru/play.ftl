@@ -383,3 +383,7 @@ notify-set-mention = { $player }: теперь в канале партии ва
 notify-set-off = { $player }: теперь о вашем ходе не сообщается; в канале партии вас назовут без упоминания.
 notify-turn = { $player }, ваш ход: { $game } против { $opponent } в { $channel } (партия `{ $id }`).
 notify-turn-deadline = Сделайте ход до { $due }.
+## threads
+threads-room-failed = Не удалось открыть комнату для этой партии ({ $why }); ничего не создано. Организатор может отключить отдельные комнаты для партий командой `{ $p }set threads off`.
+threads-room-taken = в этой комнате уже идёт партия
+threads-game-in = Партия игрока { $player } — в { $room }.

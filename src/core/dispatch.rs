@@ -73,6 +73,7 @@ pub(super) fn decide(
         Command::SetView(view) => set::set(state, ctx, Setting::View(*view)),
         Command::SetTheme(theme) => set::set(state, ctx, Setting::Theme(*theme)),
         Command::SetLanguage(lang) => set::set(state, ctx, Setting::Language(*lang)),
+        Command::SetThreads(on) => set::set(state, ctx, Setting::Threads(*on)),
         _ => Ok(Decision::default()),
     }
 }

@@ -28,6 +28,7 @@ mod deadlines;
 mod decision;
 mod dispatch;
 pub(crate) mod draw_pool;
+mod game_rooms;
 mod games;
 mod hint;
 pub mod input;

@@ -24,6 +24,11 @@ pub struct ChannelSettings {
     /// The colours of board pictures here (`!set theme`).
     #[serde(default, skip_serializing_if = "is_default")]
     pub theme: Theme,
+    /// Each new game between people challenged here is played in a room of its own (a
+    /// Discord thread, a Matrix room, a console channel) that the bot opens (`!set
+    /// threads on`), so that one channel holds many games.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub threads: bool,
     /// The language of replies here (`!set language`); `None`: the platform's locale of
     /// each message, else English ([`crate::i18n::Lang::choose`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]

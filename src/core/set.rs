@@ -24,6 +24,8 @@ pub(super) enum Setting {
     Theme(Theme),
     /// `!set language en|fr|es|ru|auto` (`None`: auto).
     Language(Option<Lang>),
+    /// `!set threads on|off`.
+    Threads(bool),
 }
 
 impl Setting {
@@ -36,6 +38,7 @@ impl Setting {
             Setting::View(view) => c.view = view,
             Setting::Theme(theme) => c.theme = theme,
             Setting::Language(lang) => c.language = lang,
+            Setting::Threads(on) => c.threads = on,
         }
     }
 
@@ -58,6 +61,8 @@ impl Setting {
             Setting::View(BoardView::South) => tr!("settings-view-south"),
             Setting::View(BoardView::North) => tr!("settings-view-north"),
             Setting::Theme(theme) => tr!("settings-theme", theme = theme.word()),
+            Setting::Threads(true) => tr!("settings-threads-on", p = p),
+            Setting::Threads(false) => tr!("settings-threads-off"),
             Setting::Language(Some(l)) => {
                 return crate::i18n::with_lang(l, || Draft::text(tr!("language-set")));
             }

@@ -329,3 +329,26 @@ fn a_turn_alert_by_direct_message_is_printed_for_its_player() {
         .unwrap_or_else(|| panic!("no alert in {out}"));
     assert!(line.contains("(game `"), "{line}");
 }
+
+/// Rooms per game in the console (`!set threads on`, issue 34): a challenge opens a
+/// channel named after the game, the current channel says where, and the game is
+/// played there with `/channel`.
+#[test]
+fn a_challenge_in_a_channel_with_rooms_per_game_opens_its_own_channel() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        &["console", "--no-endgame", "--no-pictures"],
+        dir.path(),
+        "/as alice\n!set threads on\n!new katro:4x4 @bob as south\n\
+         /channel katro-4x4-alice-vs-bob\n/as bob\n!accept\n",
+    );
+    assert!(
+        out.contains("bot: alice's game is in #katro-4x4-alice-vs-bob."),
+        "{out}"
+    );
+    assert!(
+        out.contains("[#katro-4x4-alice-vs-bob] bot: alice challenges @bob"),
+        "{out}"
+    );
+    assert!(out.contains("bob accepts"), "{out}");
+}

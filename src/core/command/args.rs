@@ -69,6 +69,7 @@ pub(super) fn set(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
             .map(Command::SetTheme)
             .ok_or_else(|| tr!("parse-set-theme", word = code(v))),
         [k, v] if k == "language" => language(v),
+        [k, v] if k == "threads" && (v == "on" || v == "off") => Ok(Command::SetThreads(v == "on")),
         _ => Err(tr!(
             "parse-set-usage",
             usage = format!("{}{}", cx.prefix, cx.usage),

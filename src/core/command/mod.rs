@@ -87,6 +87,9 @@ pub enum Command {
     SetView(BoardView),
     /// `!set theme light|dark`: the colours of board pictures here.
     SetTheme(Theme),
+    /// `!set threads on|off`: each new game between people challenged here is played in
+    /// a room of its own the bot opens (organizers only).
+    SetThreads(bool),
     /// `!set language en|fr|es|ru|auto`: the language of replies here; `None` (`auto`):
     /// each message's platform locale, else English.
     SetLanguage(Option<crate::i18n::Lang>),

@@ -83,6 +83,7 @@ pub const SETTING_CHOICES: &[Choice] = &[
     same("view"),
     same("theme"),
     same("language"),
+    same("threads"),
 ];
 
 /// The values of the settings: on and off (autoforfeit, hints), the picture styles, the

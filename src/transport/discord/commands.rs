@@ -105,6 +105,8 @@ enum Setting {
     Theme,
     #[name = "language"]
     Language,
+    #[name = "threads"]
+    Threads,
 }
 
 /// The mode of `/notify` ([`table::NOTIFY_CHOICES`]).
