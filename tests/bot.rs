@@ -52,8 +52,12 @@ mod language_play;
 mod limits;
 #[path = "bot/listed.rs"]
 mod listed;
+#[path = "bot/live_clock.rs"]
+mod live_clock;
 #[path = "bot/lone.rs"]
 mod lone;
+#[path = "bot/matches.rs"]
+mod matches;
 #[path = "bot/matrix.rs"]
 mod matrix;
 #[path = "bot/metrics.rs"]
@@ -93,11 +97,15 @@ mod snapshots;
 mod startup;
 #[path = "bot/store.rs"]
 mod store;
+#[path = "bot/takeback.rs"]
+mod takeback;
 #[path = "bot/threads.rs"]
 mod threads;
 #[path = "bot/throttle.rs"]
 mod throttle;
 #[path = "bot/tournament.rs"]
 mod tournament;
+#[path = "bot/vacation.rs"]
+mod vacation;
 #[path = "bot/web.rs"]
 mod web;

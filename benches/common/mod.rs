@@ -96,6 +96,7 @@ pub fn record(store: &dyn Store, i: usize, plies: usize, rng: &mut StdRng) -> Re
             challenger_side: Some(Side::South),
             expires_ms: 1_700_086_400_000,
             move_time_ms: None,
+            live: None,
             expiry_announced: false,
         });
     }

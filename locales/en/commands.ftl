@@ -9,19 +9,19 @@
 ## default game (`katro`).
 
 help-intro = Mancala referee: Katro and Hoyito I, one game per channel.
-help-outro = Only the two players move, each on his turn; anyone may look.
+help-outro = Only the two players move, taking turns; anyone may look.
 # A line of !help: `!name args` (and its aliases, organizers), then what it does.
 help-line = { $form }: { $text }.
 help-aliases = (or { $aliases })
 help-organizers = (organizers)
-help-new-0 = challenge someone or anyone; GAME katro[:4x6|:4x4] [lone], hoyito[:2x6-12] [match], default { $game }; TIME `12h`, `2d`, `notime`
+help-new-0 = challenge someone or anyone; GAME katro[:4x6|:4x4] [lone], hoyito[:2x6-12] [match|first-to N|games N], default { $game }; TIME `12h`, `2d`, `notime`, `5m+3s`
 help-new-1 = play the AI at once, unrated; level 1 (beginner) to 5 (master), default { $default }
 help-accept-0 = accept the challenge here
 help-decline-0 = decline or withdraw a challenge
 help-sow-0 = your move, e.g. `{ $p }sow c1+` in Katro, `{ $p }sow d1` in Hoyito
 help-board-0 = the board, whose turn
 help-moves-0 = the legal moves
-help-resign-0 = resign
+help-resign-0 = resign (a match: `game`/`match`)
 help-hint-0 = the AI's best move and why (vs the AI, or unrated with hints on)
 help-analyze-0 = the AI's review of the last game, with a chart
 help-history-0 = the game record
@@ -47,7 +47,7 @@ slash-new-game = The game: Katro 6x6, 4x6 or 4x4, Hoyito 2x6 to 2x12, or a Hoyit
 slash-new-opponent = Who you challenge; leave empty to let anyone accept
 slash-new-ai-level = Play the bot's AI instead, at this level
 slash-new-side = Play as south (moves first) or north; random if empty
-slash-new-time = Time per move, like 12h or 2d, or notime; the server's default if empty
+slash-new-time = Time per move (12h, 2d, notime) or a live clock (5m+3s, 3+2); the server's default if empty
 slash-new-rating = rated (the default) or unrated: no rating change, hints where the channel allows
 slash-accept = Accept the challenge in this channel
 slash-decline = Decline the challenge in this channel, or withdraw yours
@@ -94,7 +94,7 @@ slash-tournament-pairings = Show the games of a tournament's round in play
 slash-tournament-pairings-name = { slash-tournament-join-name }
 slash-tournament-standings = Show a tournament's standings
 slash-tournament-standings-name = { slash-tournament-join-name }
-slash-tournament-withdraw = Take a player out of a tournament (organizers, or the player himself)
+slash-tournament-withdraw = Take a player out of a tournament (organizers, or that player)
 slash-tournament-withdraw-user = The player
 slash-tournament-withdraw-name = { slash-tournament-join-name }
 slash-tournament-cancel = Cancel a tournament (organizers)
@@ -153,7 +153,7 @@ parse-lone-alone = `lone` follows a Katro game: `{ $p }new katro lone`; { $usage
 parse-one-opponent = challenge one opponent at a time; { $usage }
 parse-ai-rated = games against the AI are unrated; { $usage }
 parse-player-and-ai = challenge one opponent at a time: a player or the AI, not both; { $usage }
-parse-mention-unknown = I could not tell who the mentioned user is; mention him so that the chat links the name; { $usage }
+parse-mention-unknown = I could not tell who the mentioned user is; mention them so that the chat links the name; { $usage }
 parse-tournament-name = bad tournament name { $word }: use 1 to 24 letters, digits, `-` or `_`; { $usage }
 parse-tournament-one-name = `{ $p }tournament { $sub }` takes at most a name; { $usage }
 parse-withdraw-user = `{ $p }tournament withdraw` needs the player: `{ $p }tournament withdraw @user [NAME]`
@@ -167,9 +167,9 @@ parse-format-missing = `{ $p }tournament new` needs a format: roundrobin, swiss 
 
 ## !rules: $p is the prefix, $game the game to practise (e.g. katro:4x4, or GAME).
 
-rules-katro = Katro (Madagascar): 6x6 board (also 4x6, 4x4), 2 seeds per hole; each player owns his half (South rows 1-3). You sow only on your half, serpentine: along your outer row, back along the next, round to the start (K2). Start from your outermost row with seeds (K3), in either direction, `+` to your right or `-` to your left (K4). If the last seed falls in an occupied hole you lift it all and sow on (relay, K6c). If that hole is in your front row and the opponent's front-row hole in the same column has seeds, you capture them and sow them on with your hole's seeds (K6b, K7). A player with no move loses (K9); a third repetition draws (K10).
+rules-katro = Katro (Madagascar): 6x6 board (also 4x6, 4x4), 2 seeds per hole; each player owns one half (South rows 1-3). You sow only on your half, serpentine: along your outer row, back along the next, round to the start (K2). Start from your outermost row with seeds (K3), in either direction, `+` to your right or `-` to your left (K4). If the last seed falls in an occupied hole you lift it all and sow on (relay, K6c). If that hole is in your front row and the opponent's front-row hole in the same column has seeds, you capture them and sow them on with your hole's seeds (K6b, K7). A player with no move loses (K9); a third repetition draws (K10).
 rules-katro-lone = House rule, chosen when the game is created (`{ $p }new katro lone`): a player with one seed left may step it one row inward, straight or diagonally (`{ $p }sow b1^b2`), capturing as a sowing would (K11).
-rules-hoyito = Hoyito I (Dominican Republic): 2 rows of 6 (up to 12) holes, 4 seeds each; South owns row 1. Lift any hole of your row and sow anticlockwise round the whole board (H2, H3). Any hole a dropped seed makes exactly four is a casa: you capture those four at once (H5, H6a). A last seed in an occupied hole relays (H6c); in an empty one the move ends (H6b). When four seeds are left in play the capturer takes them (H7); more captured seeds wins (H8). A match (M1-M4) refills each row from the captures, closes the holes left unfilled, and ends when a player has fewer than four seeds.
+rules-hoyito = Hoyito I (Dominican Republic): 2 rows of 6 (up to 12) holes, 4 seeds each; South owns row 1. Lift any hole of your row and sow anticlockwise round the whole board (H2, H3). Any hole a dropped seed makes exactly four is a casa: you capture those four at once (H5, H6a). A last seed in an occupied hole relays (H6c); in an empty one the move ends (H6b). When four seeds are left in play the capturer takes them (H7); more captured seeds wins (H8). A match (M1-M4) refills each row from the captures, closes the holes left unfilled, and ends when a player has fewer than four seeds, or when a game would start as an earlier one did (MX2); `first-to N` and `games N` play to N wins or N games (MX1).
 rules-ai = Practise against the AI: `{ $p }new { $game } ai level N` (1 beginner to 5 master, unrated; it answers each move at once).
 
 ## Discord: the transport's own notes. $ahead is how many games wait for the AI.
@@ -193,6 +193,24 @@ discord-not-posted = (Could not post in { $place }: { $why }.)
 discord-not-posted-failed = (Could not post in { $place }; Discord refused it.)
 discord-threads-full = { $organizer }: the server has reached Discord's limit of active threads, so the thread for { $room } could not be opened. Its game starts as soon as a thread can be opened: archive finished threads to make room.
 
+## takeback and vacation
+help-takeback-0 = take back your last move (casual games; the opponent accepts)
+slash-takeback = Take back your last move: casual games, or the AI up to level 3
+help-vacation-0 = pause your correspondence clocks for some days, end the pause, or see what is left
+slash-vacation = Pause your clocks in casual correspondence games for some days
+slash-vacation-days = Days, e.g. 7d; off ends the vacation; empty shows what is left
+parse-vacation = `{ $p }vacation` takes days from 1d to { $max }d, or `off` (got { $got })
+## Live clocks, match lengths, !resign game|match
+
+parse-live-bad = { $word } is not a live clock: minutes of bank, then `+` and seconds per move, e.g. `5m+3s`, `3+2` or `10m` (1 to 180 min, 0 to 60 s)
+parse-live-range = the live clock { $word } is out of range: the bank is 1 to 180 minutes, the increment 0 to 60 seconds (e.g. `5m+3s`, `3+2`, `10m`)
+parse-clock-twice = one clock, please: a time per move (`12h`, `2d`, `notime`) or a live clock (`5m+3s`), not both; { $usage }
+parse-ai-live = live clocks are for games between players; against the AI give a time per move or none; { $usage }
+parse-length-number = { $word } needs a number of games from 1 to 20, not { $got } (e.g. `first-to 3` or `games 5`); { $usage }
+parse-length-twice = one match length, please (`first-to N` or `games N`); { $usage }
+parse-resign-usage = `{ $p }resign` takes `game` or `match` (in a match), not { $words }
+slash-resign-what = In a match: the current game only, or the whole match
+parse-length-missing = { $word } needs a number of games from 1 to 20 (e.g. `first-to 3` or `games 5`); { $usage }
 ## notify
 help-notify-0 = how you are told it is your turn: a direct message, a ping, or nothing
 slash-notify = Choose how you are told that it is your turn

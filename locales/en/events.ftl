@@ -62,7 +62,7 @@ tournament-leaves = { $player } leaves { $name }.
 tournament-started = { $name } starts: { $players }, { $format }. Seeds: { $seeds }.
 tournament-withdraw-others = only organizers can withdraw another player; you can withdraw yourself
 tournament-withdrawn = { $player } is withdrawn from { $name }.
-tournament-withdrawn-resigned = { $player } is withdrawn from { $name }: the game in play is resigned on his behalf.
+tournament-withdrawn-resigned = { $player } is withdrawn from { $name }: the game in play is resigned for them.
 tournament-cancelled = Tournament { $name } is cancelled.
 tournament-cancelled-aborted = Tournament { $name } is cancelled; { $count ->
     [one] { $count } game in play was aborted

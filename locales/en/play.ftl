@@ -29,11 +29,14 @@ move-event-pass = { $side } passes
 move-event-stop = stop at { $hole }
 move-error-game-over = the game is over
 move-error-off-board = { $hole } is not on this board
-move-error-not-your-hole = { $hole } is not { $side }'s hole; { $side } sows only from his own side
+move-error-not-your-hole = { $hole } is not { $side }'s hole; each side sows only from its own holes
 move-error-closed = { $hole } is closed for this game (M2) and cannot be played
 move-error-empty = { $hole } is empty; choose a hole with seeds
 move-error-wrong-row = { $hole } is not in your outermost row with seeds (K3): play from row { $row }
-move-error-endless = { $mv } is an endless move: its sowing does not end within { $laps } laps (K8/H9)
+move-error-endless = { $mv } is an endless move: its sowing does not end within { $laps ->
+    [one] { $laps } lap
+   *[other] { $laps } laps
+} (K8/H9)
 move-error-step-one-seed = a lone-seed step (K11) needs exactly one seed on your side
 move-error-step-inward = a lone-seed step (K11) goes one row inward, straight or diagonally
 move-error-no-steps = lone-seed steps (K11) are not played in this game
@@ -168,7 +171,7 @@ clock-muted = { $player }: move reminders are off for you here (`{ $p }unmute` t
 clock-unmuted = { $player }: move reminders are on for you here.
 game-organizers = on Discord Manage Server or the organizer role, on Matrix room moderators
 game-settings-organizers-only = only organizers ({ $who }) can change channel settings
-clock-autoforfeit-on = Auto-forfeit is on in this channel: a player whose deadline passes loses the game by himself.
+clock-autoforfeit-on = Auto-forfeit is on in this channel: a player whose deadline passes loses the game automatically.
 clock-autoforfeit-off = Auto-forfeit is off in this channel: once a deadline passes, the opponent may `{ $p }claim` the win.
 # Against the AI (src/core/vs_ai.rs)
 ai-no-such-level = AI level { $level } does not exist: levels are { $levels }
@@ -214,8 +217,14 @@ hint-depth = { $count ->
 }
 hint-forced-win = With it the AI sees a forced win ({ $depth } deep).
 hint-forced-loss = The AI sees a forced loss whatever you play; this move resists longest ({ $depth } deep).
-hint-balance-for = With it the AI's search ({ $depth } deep) rates the game { $seeds } seeds in your favour.
-hint-balance-against = With it the AI's search ({ $depth } deep) rates the game { $seeds } seeds against you.
+hint-balance-for = With it the AI's search ({ $depth } deep) rates the game { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+} in your favour.
+hint-balance-against = With it the AI's search ({ $depth } deep) rates the game { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+} against you.
 hint-game-over = the game is over: no move to hint
 hint-search-failed = the AI could not search: { $error }
 hint-set-on = Hints are on in this channel: in unrated games, the player to move may ask `{ $p }hint`. Rated and tournament games never get hints.
@@ -247,7 +256,10 @@ review-slip = { $ply } { $mark ->
     [blunder] blunder
     [mistake] mistake
    *[other] inaccuracy
-} (lost { $seeds } seeds; best { $best })
+} (lost { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+}; best { $best })
 review-slips = Blunders and mistakes: { $listed }.
 review-slips-more = Blunders and mistakes: { $listed }; and { $count } more (see the chart).
 review-perfect = Endgame tables: from { $ply } on, { $player } ({ $side }) had a position { $result ->
@@ -337,12 +349,11 @@ picture-sheet-alt = Contact sheet of { $count ->
    *[other] { $count } frames
 }, in order: { $items }.
 picture-tag-start = start
-picture-tag-relay = relay { $laps }
 picture-tag-capture = capture
 picture-tag-taken = { $taken } taken
 picture-tag-casa-four = casa 4
-picture-tag-casa = casa { $lap }
-picture-tag-capture-lap = capture { $lap }
+picture-tag-casa = casa, lap { $lap }
+picture-tag-capture-lap = capture, lap { $lap }
 picture-tag-end = end
 picture-chart-band = { $steps } (band: { $band })
 picture-chart-eval-axis = ply (seeds ahead: S above, N below)
@@ -357,6 +368,116 @@ picture-chart-mark = ply { $ply } { $kind ->
 picture-chart-marked-none = none
 picture-chart-eval-alt = Evaluation chart, { $title }: South's lead in seeds over { $count } plies, from { $first } to { $last }; highest { $high } at ply { $high_ply }, lowest { $low } at ply { $low_ply }. Marked: { $marked }.
 
+## Words and pictures: names, letters, tags and usage words written per language
+# A side's letter in game records (`12.S c1+`) and charts.
+side-letter-south = S
+side-letter-north = N
+# The games' names, in the language's letters.
+game-name-katro = Katro
+game-name-hoyito = Hoyito
+# A label and its text joined in code, with the language's spacing before the colon.
+text-colon = { $head }: { $tail }
+# Path pictures: the lap, or laps, that ended in a hole ($laps: `2`, `1,4`).
+picture-tag-lap = { $count ->
+    [one] lap
+   *[other] laps
+} { $laps }
+# A frame's relay tag: the seeds lifted from the hole.
+picture-tag-relay-lifted = relay of { $count }
+# H7: a hole whose seeds the mover took in the last-four sweep.
+picture-tag-last-four = last four
+# The placeholders of commands' usage lines (`new GAME [@opponent] [TIME]`).
+usage-word-game = GAME
+usage-word-time = TIME
+usage-word-name = NAME
+usage-word-hole = HOLE
+usage-word-rounds = ROUNDS
+usage-word-setting = SETTING
+usage-word-value = VALUE
+usage-word-command = COMMAND
+usage-word-opponent = @opponent
+usage-word-user = @user
+
+## takeback
+takeback-move = { $mv } ({ $player })
+takeback-not-a-player = only the players ({ $players }) can take back a move
+takeback-tournament = no takebacks in a tournament game
+takeback-rated = no takebacks in a rated game: only casual (unrated) games allow them
+takeback-ai-level = the AI allows takebacks up to level { $max }; this game is against level { $level }
+takeback-nothing = you have no move to take back in this game yet; `{ $p }moves` lists the legal moves
+takeback-ai = { $player } takes a move back against the AI (allowed up to level { $max }).
+takeback-asks = { $player } asks to take back: { $moves }. { $opponent }: `{ $p }accept` or `{ $p }decline`; any move cancels the request.
+takeback-asked-already = you asked for a takeback already; { $opponent } has to answer (`{ $p }decline` withdraws it)
+takeback-pending-other = { $asker } asked for a takeback first: `{ $p }accept` or `{ $p }decline` it
+takeback-accept-own = you asked for this takeback; { $opponent } has to accept it
+takeback-accepts = { $player } accepts the takeback asked by { $asker }.
+takeback-undone = Taken back: { $moves }. Takebacks in this game: { $count }.
+takeback-declines = { $player } declines the takeback asked by { $asker }; the game goes on as it stands.
+takeback-withdraws = { $player } withdraws the takeback request.
+takeback-cancelled = The pending takeback request is cancelled by this move.
+takeback-record = Takebacks: { $count } (the game counts for no rating)
+
+## vacation
+vacation-board = { $player } is on vacation until { $date }: that clock waits.
+vacation-claim = { $player } is on vacation until { $date }: the clock waits, no claim before then
+vacation-on = { $player } is on vacation until { $date }; { $left } of { $allowance ->
+    [one] { $allowance } vacation day
+   *[other] { $allowance } vacation days
+} left this year.
+vacation-off-now = You are not on vacation; { $left } of { $allowance ->
+    [one] { $allowance } vacation day
+   *[other] { $allowance } vacation days
+} left this year. `{ $p }vacation 7d` starts one, `{ $p }vacation off` ends it.
+vacation-not-on = you are not on vacation; `{ $p }vacation 7d` starts one
+vacation-already = you are on vacation until { $date } already; `{ $p }vacation off` ends it
+vacation-over-allowance = { $days ->
+    [one] { $days } day is
+   *[other] { $days } days are
+} more than you have left: { $left } of { $allowance } vacation days this year
+vacation-ended = The vacation of { $player } ends now: the clocks run again. { $left ->
+    [one] { $left } day
+   *[other] { $left } days
+} left this year.
+vacation-starts = { $player } is on vacation until { $date }: the clocks of casual correspondence games here wait until then. { $left } of { $allowance ->
+    [one] { $allowance } day
+   *[other] { $allowance } days
+} left this year.
+## Live clocks, match lengths, !resign game|match
+
+game-terms-live = , live clock { $clock }
+clock-live-control = { $minutes } min{ $seconds ->
+    [0] {""}
+   *[other] {" "}+ { $seconds } s per move
+}
+clock-live = Clocks: { $south } { $south_left }, { $north } { $north_left } ({ $control }); { $player }'s flag falls { $time }.
+match-kind-first-to = { $kind }, first to { $count ->
+    [one] { $count } win
+   *[other] { $count } wins
+}
+match-kind-games = { $kind } of { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+}
+match-resigns-game = { $player } ({ $side }) resigns game { $game } of the match.
+game-resign-which = this is a match: `{ $p }resign game` gives up this game (the match goes on), `{ $p }resign match` the whole match
+game-resign-no-match = this is a single game, not a match: `{ $p }resign` resigns it
+result-match-first-to = {" "}(first to { $count ->
+    [one] { $count } win
+   *[other] { $count } wins
+})
+result-match-games = {" "}(all { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+} played)
+result-match-repetition = {" "}by repetition: game { $game } would have started exactly as an earlier game did (same closed holes, reserves and first mover), so the match would go round for ever; decided by { $by_seeds ->
+    [yes] the seeds each holds, as a repeated game is (H10, H8): { $south } { $south_seeds }, { $north } { $north_seeds }
+   *[no] the games won
+}
+result-match-drawn = Match over after { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+}: the match is drawn{ $how }. Games won: { $south } { $south_wins }, { $north } { $north_wins }.
+result-match-verdict = The match ends with game { $game }. Games won: { $south } { $south_wins }, { $north } { $north_wins }.
 ## notify
 parse-notify-unknown = { $word } is not a way to be told: use `{ $p }notify dm` (a direct message), `{ $p }notify mention` (a ping in the game's channel) or `{ $p }notify off`
 notify-shown = { $player }: you are told it is your turn by `{ $mode }`. Change it with `{ $p }notify dm`, `{ $p }notify mention` or `{ $p }notify off`.

@@ -10,20 +10,20 @@ help-outro = Solo los dos jugadores mueven, cada uno en su turno; todos pueden m
 help-line = { $form }: { $text }.
 help-aliases = (o { $aliases })
 help-organizers = (organizadores)
-help-new-0 = desafiar a alguien (o a cualquiera); GAME: katro[:4x6|:4x4] [lone], hoyito[:2x6-12] [match], por defecto { $game }; TIME: `12h`, `2d` o `notime`
+help-new-0 = desafiar a alguien (o a cualquiera); JUEGO: katro[:4x6|:4x4] [lone], hoyito[:2x6-12] [match|first-to N|games N], por defecto { $game }; TIEMPO: `12h`, `2d`, `notime` o `5m+3s`
 help-new-1 = jugar ya contra la IA, sin puntuación; niveles 1 (principiante) a 5 (maestro), por defecto { $default }
 help-accept-0 = aceptar el desafío
 help-decline-0 = rechazar o retirar un desafío
 help-sow-0 = tu jugada, p. ej. `{ $p }sow c1+` en Katro, `{ $p }sow d1` en Hoyito
 help-board-0 = tablero y turno
 help-moves-0 = las jugadas legales
-help-resign-0 = rendirse
+help-resign-0 = rendirse (match: `game`/`match`)
 help-hint-0 = la mejor jugada de la IA y por qué (contra la IA, o sin puntuación con pistas)
 help-analyze-0 = la IA analiza la última partida: errores, precisión, gráfico
 help-history-0 = la planilla
 help-replay-0 = la última jugada en GIF
 help-rules-0 = las reglas en breve
-help-help-0 = esta ayuda o la de COMMAND
+help-help-0 = esta ayuda, o la de un COMANDO
 help-draw-0 = ofrecer o aceptar tablas
 help-abort-0 = sin resultado, antes de que jueguen ambos
 help-claim-0 = ganar por plazo vencido del rival
@@ -43,7 +43,7 @@ slash-new-game = El juego: Katro 6x6, 4x6 o 4x4, Hoyito 2x6 a 2x12, o un match d
 slash-new-opponent = A quién desafías; déjalo vacío para que cualquiera pueda aceptar
 slash-new-ai-level = Jugar contra la IA del bot, a este nivel
 slash-new-side = Jugar como Sur (mueve primero) o Norte; al azar si está vacío
-slash-new-time = Tiempo por jugada, como 12h o 2d, o notime; el del servidor si está vacío
+slash-new-time = Tiempo por jugada (12h, 2d, notime) o reloj en vivo (5m+3s, 3+2); el del servidor si está vacío
 slash-new-rating = rated (por defecto) o unrated: sin cambio de puntuación, pistas si el canal lo permite
 slash-accept = Aceptar el desafío de este canal
 slash-decline = Rechazar el desafío de este canal, o retirar el tuyo
@@ -90,7 +90,7 @@ slash-tournament-pairings = Mostrar las partidas de la ronda en juego de un torn
 slash-tournament-pairings-name = { slash-tournament-join-name }
 slash-tournament-standings = Mostrar la clasificación de un torneo
 slash-tournament-standings-name = { slash-tournament-join-name }
-slash-tournament-withdraw = Retirar a un jugador de un torneo (organizadores, o el propio jugador)
+slash-tournament-withdraw = Retirar a un jugador de un torneo (organizadores, o la propia persona)
 slash-tournament-withdraw-user = El jugador
 slash-tournament-withdraw-name = { slash-tournament-join-name }
 slash-tournament-cancel = Cancelar un torneo (organizadores)
@@ -98,7 +98,7 @@ slash-tournament-cancel-name = { slash-tournament-join-name }
 
 ## Opciones de los comandos de barra que son palabras (de 1 a 100 caracteres).
 
-choice-katro-lone = katro lone (pasos de la semilla sola, K11)
+choice-katro-lone = katro lone (pasos de semilla sola, K11)
 choice-level-1 = 1 principiante
 choice-level-2 = 2 aficionado
 choice-level-3 = 3 club
@@ -107,8 +107,8 @@ choice-level-5 = 5 maestro
 
 ## Uso: $usage es el uso de un comando con el prefijo.
 
-usage-time = TIME son horas o días por jugada, p. ej. `12h` o `2d` (de 1 h a 30 d), o `notime`
-usage-games = GAME es katro, katro:4x6, katro:4x4 (añade `lone` para los pasos de la semilla sola, K11), hoyito, hoyito:2xN (N 6-12) o `hoyito match`
+usage-time = TIEMPO son horas o días por jugada, p. ej. `12h` o `2d` (de 1 h a 30 días), o `notime`
+usage-games = JUEGO es katro, katro:4x6, katro:4x4 (añade `lone` para los pasos de semilla sola, K11), hoyito, hoyito:2xN (N de 6 a 12) o `hoyito match`
 usage-new = uso: `{ $usage }`, { usage-games }; { usage-time }
 
 ## Errores de entrada.
@@ -124,7 +124,7 @@ parse-sow-hole = `{ $p }{ $name }` necesita un hoyo: `{ $p }sow c1+` o `{ $p }so
 parse-set-pictures = { $word } no es un estilo de imágenes: frames, sheet, final o gif
 parse-set-view = { $word } no es una vista: mover, south o north
 parse-set-theme = { $word } no es un tema: light o dark
-parse-set-usage = uso: `{ $usage }` (autoforfeit on: una partida cuyo plazo vence aquí se pierde sola, off: el rival puede usar `{ $p }claim`; hints on: `{ $p }hint` en las partidas sin puntuación de aquí; pictures: cada imagen, una hoja de contactos, el tablero final con el recorrido, o un GIF; view: tableros vistos desde el lado que mueve, el Sur o el Norte; theme: imágenes claras u oscuras; language: en, fr, es, ru, o auto para seguir la plataforma; threads on: cada partida nueva entre personas en una sala propia)
+parse-set-usage = uso: `{ $usage }` (autoforfeit on: una partida cuyo plazo vence aquí se pierde sola, off: el rival puede usar `{ $p }claim`; hints on: `{ $p }hint` en las partidas sin puntuación de aquí; pictures: cada imagen, una hoja de contactos, el tablero final con el trayecto de la jugada, o un GIF; view: tableros vistos desde el lado que mueve, el Sur o el Norte; theme: imágenes claras u oscuras; language: en, fr, es, ru, o auto para seguir la plataforma; threads on: cada partida nueva entre personas en una sala propia)
 parse-rating-usage = uso: `{ $p }rating` (la tuya) o `{ $p }rating @usuario`
 parse-rules-unknown = no hay reglas para { $word }: usa `{ $p }rules katro` o `{ $p }rules hoyito`
 parse-level-missing = `level` necesita un número: los niveles son { $levels }; p. ej. `{ $p }new katro ai level 3`
@@ -142,28 +142,28 @@ parse-level-without-ai = `level` va tras `ai`: `{ $p }new katro ai level 3`; { $
 parse-game-bad = { $error }, o `hoyito match`; uso: `{ $usage }`
 parse-unexpected = { $word } inesperado; { $usage }
 parse-lone-twice = `lone` una sola vez, por favor; { $usage }
-parse-lone-hoyito = los pasos de la semilla sola (K11) son una regla de la casa del Katro: `{ $p }new katro lone`
+parse-lone-hoyito = los pasos de semilla sola (K11) son una regla opcional del Katro: `{ $p }new katro lone`
 parse-lone-alone = `lone` va tras un juego de Katro: `{ $p }new katro lone`; { $usage }
 parse-one-opponent = desafía a un solo rival a la vez; { $usage }
 parse-ai-rated = las partidas contra la IA son sin puntuación; { $usage }
 parse-player-and-ai = desafía a un solo rival a la vez: un jugador o la IA, no ambos; { $usage }
-parse-mention-unknown = no pude saber quién es el usuario mencionado; menciónalo para que el chat enlace el nombre; { $usage }
+parse-mention-unknown = no pude saber quién es la persona mencionada; menciónala de forma que el chat enlace su nombre; { $usage }
 parse-tournament-name = nombre de torneo no válido { $word }: usa de 1 a 24 letras, cifras, `-` o `_`; { $usage }
 parse-tournament-one-name = `{ $p }tournament { $sub }` lleva como mucho un nombre; { $usage }
-parse-withdraw-user = `{ $p }tournament withdraw` necesita al jugador: `{ $p }tournament withdraw @usuario [NAME]`
+parse-withdraw-user = `{ $p }tournament withdraw` necesita al jugador: `{ $p }tournament withdraw @usuario [NOMBRE]`
 parse-tournament-new-args = `{ $p }tournament new` necesita un nombre, un juego y un formato; { $usage }
 parse-tournament-match-katro = el juego por match (M1-M4) es para Hoyito; { $usage }
 parse-tournament-unexpected = { $word } inesperado; { usage-time }; { $usage }
 parse-too-many = demasiadas palabras; { $usage }
 parse-swiss-rounds = `swiss` necesita el número de rondas, de 1 a 20 (`swiss 5`); { $usage }
-parse-format-unknown = formato desconocido { $word }: roundrobin, swiss ROUNDS o knockout; { $usage }
-parse-format-missing = `{ $p }tournament new` necesita un formato: roundrobin, swiss ROUNDS o knockout; { $usage }
+parse-format-unknown = formato desconocido { $word }: roundrobin, swiss RONDAS o knockout; { $usage }
+parse-format-missing = `{ $p }tournament new` necesita un formato: roundrobin, swiss RONDAS o knockout; { $usage }
 
 ## !rules: $p es el prefijo, $game el juego para practicar.
 
-rules-katro = Katro (Madagascar): tablero de 6x6 (también 4x6, 4x4), 2 semillas por hoyo; cada jugador es dueño de su mitad (Sur: filas 1-3). Solo se siembra en la propia mitad, en serpentina: a lo largo de la fila exterior, de vuelta por la siguiente, y así hasta el inicio (K2). Se empieza desde la fila más exterior con semillas (K3), en cualquier sentido, `+` hacia tu derecha o `-` hacia tu izquierda (K4). Si la última semilla cae en un hoyo ocupado, lo levantas entero y sigues sembrando (relevo, K6c). Si ese hoyo está en tu fila delantera y el hoyo de la fila delantera rival en la misma columna tiene semillas, las capturas y las siembras junto con las de tu hoyo (K6b, K7). Quien no tiene jugada pierde (K9); una tercera repetición es tablas (K10).
-rules-katro-lone = Regla de la casa, elegida al crear la partida (`{ $p }new katro lone`): un jugador al que le queda una sola semilla puede avanzarla una fila hacia dentro, recta o en diagonal (`{ $p }sow b1^b2`), capturando como lo haría una siembra (K11).
-rules-hoyito = Hoyito I (República Dominicana): 2 filas de 6 (hasta 12) hoyos, 4 semillas cada uno; el Sur es dueño de la fila 1. Levantas cualquier hoyo de tu fila y siembras en sentido antihorario por todo el tablero (H2, H3). Todo hoyo que una semilla sembrada deja en exactamente cuatro es una casa: capturas esas cuatro al momento (H5, H6a). Una última semilla en un hoyo ocupado hace relevo (H6c); en uno vacío la jugada termina (H6b). Cuando quedan cuatro semillas en juego, se las lleva quien captura (H7); gana quien capturó más semillas (H8). Un match (M1-M4) rellena cada fila con las capturas, cierra los hoyos que quedan sin llenar y termina cuando un jugador tiene menos de cuatro semillas.
+rules-katro = Katro (Madagascar): tablero de 6x6 (también 4x6, 4x4), 2 semillas por hoyo; cada jugador es dueño de su mitad (Sur: filas 1-3). Solo siembras en tu mitad, en serpentina: a lo largo de tu fila exterior, de vuelta por la siguiente, y así hasta el inicio (K2). Empiezas desde tu fila más exterior con semillas (K3), en cualquier sentido: `+` hacia tu derecha o `-` hacia tu izquierda (K4). Si la última semilla cae en un hoyo ocupado, lo levantas entero y sigues sembrando (relevo, K6c). Si ese hoyo está en tu fila delantera y el hoyo de la fila delantera rival en la misma columna tiene semillas, las capturas y las siembras junto con las de tu hoyo (K6b, K7). Quien no tiene jugada pierde (K9); una tercera repetición es tablas (K10).
+rules-katro-lone = Regla opcional, elegida al crear la partida (`{ $p }new katro lone`): un jugador al que le queda una sola semilla puede avanzarla una fila hacia dentro, recta o en diagonal (`{ $p }sow b1^b2`), capturando como lo haría una siembra (K11).
+rules-hoyito = Hoyito I (República Dominicana): 2 filas de 6 (hasta 12) hoyos, 4 semillas cada uno; el Sur es dueño de la fila 1. Levantas cualquier hoyo de tu fila y siembras en sentido antihorario por todo el tablero (H2, H3). Todo hoyo que una semilla sembrada deja en exactamente cuatro es una casa: capturas esas cuatro al momento (H5, H6a). Una última semilla en un hoyo ocupado hace relevo (H6c); en uno vacío la jugada termina (H6b). Cuando quedan cuatro semillas en juego, se las lleva quien captura (H7); gana quien capturó más semillas (H8). Un match (M1-M4) rellena cada fila con las capturas, cierra los hoyos que quedan sin llenar y termina cuando un jugador tiene menos de cuatro semillas, o cuando una partida empezaría como una anterior (MX2); `first-to N` y `games N` se juegan a N victorias o N partidas (MX1).
 rules-ai = Practica contra la IA: `{ $p }new { $game } ai level N` (de 1 principiante a 5 maestro, sin puntuación; responde al instante a cada jugada).
 
 ## Discord: las notas del transporte. $ahead es cuántas partidas esperan a la IA.
@@ -173,8 +173,8 @@ discord-thinking = { $ahead ->
     [one] Pensando... (1 partida por delante en la cola de la IA)
    *[other] Pensando... ({ $ahead } partidas por delante en la cola de la IA)
 }
-discord-failed = Lo siento, eso falló en el lado del bot.
-discord-failed-retry = Lo siento, eso falló en el lado del bot. Inténtalo de nuevo.
+discord-failed = Lo siento, algo falló del lado del bot.
+discord-failed-retry = Lo siento, algo falló del lado del bot. Inténtalo de nuevo.
 discord-nothing = Nada que mostrar.
 discord-posted-in = Publicado en { $places }.
 discord-file-too-large = ({ $file } no va adjunto: { $size } MiB, y Discord acepta como mucho { $max } MiB.)
@@ -187,6 +187,24 @@ discord-not-posted = (No se pudo publicar en { $place }: { $why }.)
 discord-not-posted-failed = (No se pudo publicar en { $place }; Discord lo rechazó.)
 discord-threads-full = { $organizer }: el servidor llegó al límite de hilos activos de Discord, así que no se pudo abrir el hilo de { $room }. Su partida empieza en cuanto se pueda abrir un hilo: archiva los hilos terminados para hacer sitio.
 
+## takeback and vacation
+help-takeback-0 = deshacer tu última jugada (partidas amistosas; el rival acepta)
+slash-takeback = Deshacer tu última jugada: partidas amistosas, o la IA hasta el nivel 3
+help-vacation-0 = pausar tus relojes por correspondencia unos días, terminar la pausa o ver lo que queda
+slash-vacation = Pausar tus relojes de partidas amistosas por correspondencia unos días
+slash-vacation-days = Días, p. ej. 7d; off termina las vacaciones; vacío: lo que queda
+parse-vacation = `{ $p }vacation` admite días de 1d a { $max }d, u `off` (recibido { $got })
+## Live clocks, match lengths, !resign game|match
+
+parse-live-bad = { $word } no es un reloj en vivo: minutos de reserva y luego `+` y segundos por jugada, p. ej. `5m+3s`, `3+2` o `10m` (de 1 a 180 min, de 0 a 60 s)
+parse-live-range = el reloj en vivo { $word } está fuera de rango: la reserva va de 1 a 180 minutos y el incremento de 0 a 60 segundos (p. ej. `5m+3s`, `3+2`, `10m`)
+parse-clock-twice = un solo control de tiempo, por favor: un tiempo por jugada (`12h`, `2d`, `notime`) o un reloj en vivo (`5m+3s`), no ambos; { $usage }
+parse-ai-live = los relojes en vivo son para partidas entre jugadores; contra la IA indica un tiempo por jugada o ninguno; { $usage }
+parse-length-number = { $word } necesita un número de partidas de 1 a 20, no { $got } (p. ej. `first-to 3` o `games 5`); { $usage }
+parse-length-twice = una sola duración de match, por favor (`first-to N` o `games N`); { $usage }
+parse-resign-usage = `{ $p }resign` admite `game` o `match` (en un match), no { $words }
+slash-resign-what = En un match: solo la partida en curso, o todo el match
+parse-length-missing = { $word } necesita un número de partidas de 1 a 20 (p. ej. `first-to 3` o `games 5`); { $usage }
 ## notify
 help-notify-0 = cómo se te avisa de tu turno: mensaje directo, mención o nada
 slash-notify = Elegir cómo se te avisa de que es tu turno

@@ -36,7 +36,7 @@ tournament-organizers-cancel = solo los organizadores ({ $organizers }) pueden c
 tournament-unknown = aquí no hay ningún torneo `{ $name }`; `{ $p }tournament` los lista
 tournament-none-live = aquí no hay ningún torneo abierto ni en curso; un organizador crea uno con `{ $p }tournament new NOMBRE JUEGO roundrobin|swiss RONDAS|knockout [TIEMPO]`
 tournament-wrong-stage = ningún torneo de aquí está en esa etapa ({ $list }); `{ $p }tournament` los lista
-tournament-several = varios torneos encajan ({ $list }); nombre uno, p. ej. `{ $p }tournament { $usage } { $first }`
+tournament-several = varios torneos encajan ({ $list }); nombra uno, p. ej. `{ $p }tournament { $usage } { $first }`
 tournament-gone = el torneo ya no existe
 tournament-not-started = { $name } aún no ha empezado: { $count ->
     [0] nadie se ha inscrito
@@ -57,9 +57,9 @@ tournament-no-time-limit = sin límite de tiempo
 tournament-joins = { $player } se une a { $name } ({ $players }).
 tournament-leaves = { $player } deja { $name }.
 tournament-started = { $name } empieza: { $players }, { $format }. Cabezas de serie: { $seeds }.
-tournament-withdraw-others = solo los organizadores pueden retirar a otro jugador; usted puede retirarse a sí mismo
-tournament-withdrawn = { $player } queda retirado de { $name }.
-tournament-withdrawn-resigned = { $player } queda retirado de { $name }: la partida en juego se abandona en su nombre.
+tournament-withdraw-others = solo los organizadores pueden retirar a otro jugador; tú puedes retirarte
+tournament-withdrawn = { $player } se retira de { $name }.
+tournament-withdrawn-resigned = { $player } se retira de { $name }: la partida en juego se abandona en su nombre.
 tournament-cancelled = El torneo { $name } queda cancelado.
 tournament-cancelled-aborted = El torneo { $name } queda cancelado; { $count ->
     [one] { $count } partida en juego fue anulada
@@ -68,22 +68,25 @@ tournament-cancelled-aborted = El torneo { $name } queda cancelado; { $count ->
 
 ## Negativas
 
-tournament-name-taken-running = ya hay aquí un torneo llamado `{ $name }` en curso; elija otro nombre
-tournament-name-taken-open = ya hay aquí un torneo llamado `{ $name }` abierto; elija otro nombre
+tournament-name-taken-running = ya hay aquí un torneo llamado `{ $name }` en curso; elige otro nombre
+tournament-name-taken-open = ya hay aquí un torneo llamado `{ $name }` abierto; elige otro nombre
 tournament-closed-started = la inscripción a { $name } está cerrada: ya empezó
 tournament-closed-ended = la inscripción a { $name } está cerrada: ya terminó
-tournament-already-in = ya está inscrito en { $name }
-tournament-full = { $name } está completo ({ $count } jugadores)
-tournament-leave-started = { $name } ya empezó; pida a un organizador `{ $p }tournament withdraw @usted`
-tournament-not-in = no está inscrito en { $name }
+tournament-already-in = ya estás en { $name }
+tournament-full = { $name } está completo ({ $count ->
+    [one] { $count } jugador
+   *[other] { $count } jugadores
+})
+tournament-leave-started = { $name } ya empezó; pide a un organizador `{ $p }tournament withdraw @tu_nombre`
+tournament-not-in = no estás en { $name }
 tournament-already-started = { $name } ya empezó
 tournament-too-few = { $name } necesita al menos 2 jugadores para empezar (tiene { $count })
-tournament-player-not-in = { $player } no está inscrito en { $name }
+tournament-player-not-in = { $player } no está en { $name }
 tournament-already-withdrawn = { $player } ya se retiró
 tournament-is-over = { $name } ha terminado
 tournament-already-cancelled = { $name } ya está cancelado
 tournament-already-over = { $name } ya ha terminado
-tournament-game-resigned = { $player } queda retirado del torneo: la partida se abandona.
+tournament-game-resigned = { $player } se retira del torneo: la partida se abandona.
 
 ## Emparejamientos, resultados y rondas
 
@@ -117,7 +120,7 @@ tournament-standing = { $rank }. { $player } { $points } { $points ->
    *[other] pts
 } ({ $won }-{ $drawn }-{ $lost }), Buchholz { $buchholz }, SB { $sb }
 tournament-standing-knockout = { $rank }. { $player }: { $result }
-tournament-withdrawn-mark = (retirado)
+tournament-withdrawn-mark = (baja)
 tournament-forfeit-mark = (incomparecencia)
 tournament-winner = { $winner } gana
 tournament-winner-final = { $winner } gana { $round } contra { $other }
@@ -130,7 +133,7 @@ tournament-stage-quarter = los cuartos de final (ronda { $round })
 tournament-stage-round = la ronda { $round }
 tournament-ko-won = ganó { $stage }
 tournament-ko-lost = perdió { $stage }
-tournament-ko-lost-in = eliminado en { $stage }
+tournament-ko-lost-in = cayó en { $stage }
 tournament-ko-in = disputa { $stage }
 
 ## Imágenes de la clasificación
@@ -153,7 +156,13 @@ rating-games = { $count ->
 rating-line = { $game } { $rating }{ $provisional ->
     [yes] {" provisional"}
    *[no] {""}
-} ({ $games }: { $won } ganadas, { $drawn } tablas, { $lost } perdidas{ $last })
+} ({ $games }: { $won ->
+    [one] { $won } ganada
+   *[other] { $won } ganadas
+}, { $drawn } en tablas, { $lost ->
+    [one] { $lost } perdida
+   *[other] { $lost } perdidas
+}{ $last })
 rating-last-change = , último cambio { $change }
 rating-unrated = { $game } sin puntuación
 rating-summary = { $player }: { $katro }; { $hoyito }.
@@ -161,7 +170,7 @@ rating-chart-title = { $player }: historial de puntuación
 rating-chart-steps = partidas puntuadas
 rating-chart-band = desviación de la puntuación
 leaderboard-empty = { $game }: aún no hay partidas puntuadas.
-leaderboard-title = Clasificación de { $game } (? = provisional):
+leaderboard-title = Mejores puntuaciones de { $game } (? = provisional):
 
 ## Ajustes del canal
 
@@ -169,9 +178,9 @@ settings-theme = Las imágenes del tablero se dibujan aquí con el tema { $theme
     [dark] oscuro
    *[light] claro
 }.
-settings-pictures-frames = Las jugadas se muestran aquí cuadro a cuadro (en una hoja de contactos cuando son muchos).
-settings-pictures-sheet = Las jugadas se muestran aquí con sus cuadros en una hoja de contactos y luego el tablero final.
-settings-pictures-final = Las jugadas se muestran aquí solo con el tablero final, con el camino de la jugada dibujado encima.
+settings-pictures-frames = Las jugadas se muestran aquí imagen por imagen (en una hoja de contactos cuando son muchas).
+settings-pictures-sheet = Las jugadas se muestran aquí con sus imágenes en una hoja de contactos y luego el tablero final.
+settings-pictures-final = Las jugadas se muestran aquí solo con el tablero final, con el trayecto de la jugada dibujado encima.
 settings-pictures-gif = Las jugadas se muestran aquí como un GIF animado.
 settings-view-mover = Los tableros de las partidas entre dos personas se dibujan aquí desde el lado del jugador que movió (partidas contra la IA: desde el lado del humano).
 settings-view-south = Los tableros de las partidas entre dos personas se dibujan aquí desde el lado de Sur (partidas contra la IA: desde el lado del humano).
@@ -179,8 +188,8 @@ settings-view-north = Los tableros de las partidas entre dos personas se dibujan
 
 ## Límites y fallos
 
-limit-user-throttled = está enviando comandos más rápido de lo que el bot los atiende; no se cambió nada. Inténtelo de nuevo en { $secs } s.
-limit-channel-throttled = este canal está enviando comandos más rápido de lo que el bot los atiende; no se cambió nada. Inténtelo de nuevo en { $secs } s.
+limit-user-throttled = estás enviando comandos más rápido de lo que el bot los atiende; no se cambió nada. Inténtalo de nuevo en { $secs } s.
+limit-channel-throttled = este canal está enviando comandos más rápido de lo que el bot los atiende; no se cambió nada. Inténtalo de nuevo en { $secs } s.
 channel-id-refused = el bot no guarda partidas en este canal: { $fault }
 limit-command-too-long = ese comando tiene { $len ->
     [one] { $len } carácter
@@ -189,18 +198,18 @@ limit-command-too-long = ese comando tiene { $len ->
     [one] { $max } carácter
    *[other] { $max } caracteres
 }
-busy-retry = demasiados comandos a la vez en este canal; no se cambió nada, inténtelo de nuevo
+busy-retry = demasiados comandos a la vez en este canal; no se cambió nada, inténtalo de nuevo
 store-failed = falló el almacenamiento de partidas, no se cambió nada: { $error }
-store-not-answering = el almacenamiento de partidas no responde ahora; no se cambió nada, inténtelo de nuevo en un minuto (los detalles están en el registro del bot)
-store-disk-full = el almacenamiento de partidas no puede guardar nada ahora: el disco del servidor está lleno o es de solo lectura. No se cambió nada; inténtelo de nuevo cuando el anfitrión libere espacio
+store-not-answering = el almacenamiento de partidas no responde ahora; no se cambió nada, inténtalo de nuevo en un minuto (los detalles están en el registro del bot)
+store-disk-full = el almacenamiento de partidas no puede guardar nada ahora: el disco del servidor está lleno o es de solo lectura. No se cambió nada; inténtalo de nuevo cuando el anfitrión libere espacio
 
 ## Errores de escritura (el motivo viene de las reglas, en inglés)
 
 input-bad-hole = hoyo no válido { $typed }: { $reason }; se espera una letra de columna y un número de fila, como `c1`
 input-bad-katro-move = jugada no válida { $typed }: { $reason }; se espera un hoyo y una dirección, como `c1+` o `c1-` (`c1` solo significa +)
-input-bad-hoyito-move = jugada no válida { $typed }: { $reason }; se espera un hoyo de su fila, como `d1`
+input-bad-hoyito-move = jugada no válida { $typed }: { $reason }; se espera un hoyo de tu fila, como `d1`
 input-bad-game = juego no válido { $typed }: { $reason }; se espera `katro`, `katro:4x6`, `katro:4x4`, `hoyito` o `hoyito:2xN` con N de 6 a 12
-input-bad-position = posición no válida { $typed }: { $reason }; se espera `GAME/ROW1/.../ROWn TOMOVE [S N]`, p. ej. `hoyito/4,4,4,4,4,4/4,4,4,4,4,4 s 0 0`
+input-bad-position = posición no válida { $typed }: { $reason }; se espera `JUEGO/FILA1/.../FILAn TURNO [S N]`, p. ej. `hoyito/4,4,4,4,4,4/4,4,4,4,4,4 s 0 0`
 input-reason-empty = jugada vacía
 input-reason-not-a-hole = { $text } no es un hoyo
 input-reason-off-board = { $hole } está fuera del tablero { $game } (columnas a-{ $last }, filas 1-{ $rows })

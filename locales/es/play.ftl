@@ -24,7 +24,7 @@ move-form-hoyito = `{ $prefix }sow HOYO`
 move-event-relay = relevo de { $lifted } desde { $hole }
 move-event-capture = captura de { $taken } de { $target } en { $hole }
 move-event-casa = casa en { $hole }
-move-event-last-four = las últimas cuatro
+move-event-last-four = las cuatro últimas
 move-event-pass = { $side } pasa
 move-event-stop = parada en { $hole }
 move-error-game-over = la partida ha terminado
@@ -33,7 +33,10 @@ move-error-not-your-hole = { $hole } no es un hoyo de { $side }; { $side } siemb
 move-error-closed = { $hole } está cerrado en esta partida (M2) y no se puede jugar
 move-error-empty = { $hole } está vacío; elige un hoyo con semillas
 move-error-wrong-row = { $hole } no está en tu fila más exterior con semillas (K3): juega desde la fila { $row }
-move-error-endless = { $mv } es una jugada sin fin: su siembra no termina en { $laps } vueltas (K8/H9)
+move-error-endless = { $mv } es una jugada sin fin: su siembra no termina en { $laps ->
+    [one] { $laps } vuelta
+   *[other] { $laps } vueltas
+} (K8/H9)
 move-error-step-one-seed = un paso de semilla sola (K11) necesita exactamente una semilla en tu lado
 move-error-step-inward = un paso de semilla sola (K11) avanza una fila hacia dentro, recto o en diagonal
 move-error-no-steps = en esta partida no se juegan pasos de semilla sola (K11)
@@ -51,25 +54,25 @@ result-captured = Capturadas: Sur { $south }, Norte { $north }.
 clock-hours = { $count } h
 clock-minutes = { $count } min
 clock-seconds = { $count } s
-clock-after-max = después del 9999-12-31
+clock-after-max = después del 31 dic 9999
 # Games (src/core/games.rs)
 game-someone = alguien
-game-challenge-open-here = el desafío de { $who } a { $kind } está abierto aquí; una partida por canal: primero `{ $p }accept` o `{ $p }decline`
+game-challenge-open-here = el desafío de { $who } a una partida de { $kind } está abierto aquí; una partida por canal: primero `{ $p }accept` o `{ $p }decline`
 game-in-play-here = hay una partida de { $kind } en juego aquí ({ $players }); una partida por canal: termínala o `{ $p }resign`, o juega en otro canal
-game-challenge-self = no puedes desafiarte a ti mismo; menciona a otro jugador, o no nombres rival para que cualquiera pueda `{ $p }accept`
+game-challenge-self = no te puedes desafiar; menciona a otro jugador, o no nombres rival para que cualquiera pueda `{ $p }accept`
 game-terms-plays = { $player } juega { $side }
 game-terms-random-sides = lados sorteados
 game-terms-per-move = , { $time } por jugada
 game-terms-no-limit = , sin límite de tiempo
 game-terms-unrated = , sin puntuación
-game-challenge = { $player } desafía a { $opponent } a { $kind } ({ $terms }). { $opponent }: `{ $p }accept` o `{ $p }decline` (caduca en { $expires }).
+game-challenge = { $player } desafía a { $opponent } a una partida de { $kind } ({ $terms }). { $opponent }: `{ $p }accept` o `{ $p }decline` (caduca en { $expires }).
 game-button-accept = Aceptar
 game-button-decline = Rechazar
 game-button-withdraw = Retirar
 game-open-challenge = { $player } ofrece una partida de { $kind } ({ $terms }): cualquiera puede `{ $p }accept` (caduca en { $expires }); `{ $p }decline` la retira.
-game-no-challenge-to-accept = aquí no hay ningún desafío que aceptar; crea uno con `{ $p }new GAME [@opponent]`
+game-no-challenge-to-accept = aquí no hay ningún desafío que aceptar; crea uno con `{ $p }new JUEGO [@rival]`
 game-already-started = la partida de aquí ya empezó ({ $players }); `{ $p }board` la muestra
-game-challenge-expired-at = el desafío de { $player } caducó el { $date } y ya no se puede aceptar; crea uno nuevo con `{ $p }new GAME [@opponent]`
+game-challenge-expired-at = el desafío de { $player } caducó el { $date } y ya no se puede aceptar; crea uno nuevo con `{ $p }new JUEGO [@rival]`
 game-accept-own = no puedes aceptar tu propio desafío; espera a un rival, o `{ $p }decline` para retirarlo
 game-accept-only = solo { $opponent } puede aceptar el desafío de { $player }; cualquiera puede mirar con `{ $p }board`
 game-accepts = { $player } acepta el desafío de { $challenger }: { $kind }, { $players }. { $line }
@@ -78,7 +81,7 @@ game-decline-in-play = { $none }; la partida en juego ({ $players }) termina con
 game-expired-removed = el desafío de { $player } ya había caducado; se elimina.
 game-withdraws = { $player } retira el desafío.
 game-declines = { $player } rechaza el desafío de { $challenger }.
-game-decline-only = solo { $opponent } (desafiado) o { $challenger } (quien desafía) pueden rechazar este desafío
+game-decline-only = solo { $opponent } (quien recibe el desafío) o { $challenger } (quien lo lanzó) pueden rechazar este desafío
 game-withdraw-only = solo { $challenger } puede retirar este desafío abierto; para jugar, `{ $p }accept`
 move-legal-list = jugadas legales: { $moves }
 move-illegal = { $typed } no es una jugada legal: { $error }; { $legal }
@@ -97,7 +100,7 @@ game-resign-not-a-player = no juegas esta partida ({ $players }); solo un jugado
 game-resigns = { $player } ({ $side }) se rinde.
 # Views (src/core/views.rs)
 view-players = { $south } (Sur) contra { $north } (Norte)
-view-no-game = aquí no hay ninguna partida en juego; crea una con `{ $p }new GAME [@opponent]`
+view-no-game = aquí no hay ninguna partida en juego; crea una con `{ $p }new JUEGO [@rival]`
 view-not-started = la partida no ha empezado: el desafío espera un `{ $p }accept`
 view-match-standing = partidas ganadas { $south } { $south_wins }, { $north } { $north_wins }; reservas { $south } { $south_reserve }, { $north } { $north_reserve }
 view-to-move = Le toca a { $player } ({ $side }).
@@ -119,11 +122,11 @@ result-match-over = Match terminado tras { $count ->
 }: { $player } ({ $side }) gana el match{ $how }. Partidas ganadas: { $south } { $south_wins }, { $north } { $north_wins }.
 view-board = { $kind }: { $players }, jugada { $number }. Posición: `{ $position }`. Le toca a { $player } ({ $side }).
 view-board-match = { $kind }: { $players }, jugada { $number } de la partida { $game }. Match (M1-M4): { $standing }. Posición: `{ $position }` (sus almacenes son las capturas de esta partida). Le toca a { $player } ({ $side }).
-view-challenge-expired = No hay partida aquí: el desafío de { $challenger } a { $opponent } ({ $kind }) caducó; crea uno con `{ $p }new GAME [@opponent]`.
-view-open-challenge-expired = No hay partida aquí: el desafío abierto de { $challenger } ({ $kind }) caducó; crea uno con `{ $p }new GAME [@opponent]`.
-view-challenge-waiting = Aún no hay partida: { $challenger } desafió a { $opponent } a { $kind }; esperando a que { $opponent } haga `{ $p }accept`.
+view-challenge-expired = No hay partida aquí: el desafío de { $challenger } a { $opponent } ({ $kind }) caducó; crea uno con `{ $p }new JUEGO [@rival]`.
+view-open-challenge-expired = No hay partida aquí: el desafío abierto de { $challenger } ({ $kind }) caducó; crea uno con `{ $p }new JUEGO [@rival]`.
+view-challenge-waiting = Aún no hay partida: { $challenger } desafió a { $opponent } a una partida de { $kind }; esperando a que { $opponent } haga `{ $p }accept`.
 view-open-challenge-waiting = Aún no hay partida: { $challenger } ofrece una partida de { $kind } a cualquiera; `{ $p }accept` para jugar.
-view-last-game = No hay partida en juego aquí. La última ({ $kind }, { $players }): { $result } Posición: `{ $position }`. Crea una nueva con `{ $p }new GAME [@opponent]`.
+view-last-game = No hay partida en juego aquí. La última ({ $kind }, { $players }): { $result } Posición: `{ $position }`. Crea una nueva con `{ $p }new JUEGO [@rival]`.
 view-legal-moves = Jugadas legales de { $player } ({ $side }): { $moves }
 view-replay-none = todavía no se ha jugado ninguna jugada en esta partida: nada que repetir
 view-replay-broken = la partida guardada no se puede reproducir: { $error }
@@ -143,7 +146,7 @@ clock-claim-own-move = te toca a ti; solo { $opponent } podría reclamar, cuando
 clock-claim-own-move-late = te toca a ti y tu plazo ({ $time }) ya pasó: solo { $opponent } puede reclamar la victoria; juega ya para seguir
 clock-claim-early = el plazo de { $player } aún no ha pasado: { $time }; `{ $p }claim` después
 game-abort-not-a-player = no juegas esta partida ({ $players }); solo un jugador puede anularla
-game-abort-tournament = una partida de torneo no se puede anular; `{ $p }resign`, o un organizador puede usar `{ $p }tournament withdraw @user`
+game-abort-tournament = una partida de torneo no se puede anular; `{ $p }resign`, o un organizador puede usar `{ $p }tournament withdraw @usuario`
 game-abort-too-late-ai = ambos lados ya movieron, así que la partida ya no se puede anular; `{ $p }resign`
 game-abort-too-late = ambos lados ya movieron, así que la partida ya no se puede anular; `{ $p }resign` u ofrece tablas con `{ $p }draw`
 game-aborts = { $player } anula la partida ({ $players }): sin resultado, sin puntuación.
@@ -152,7 +155,7 @@ game-draw-offered-already = ya ofreciste tablas; { $other } puede aceptarlas con
 game-draw-accepts = { $player } acepta las tablas.
 game-draw-offer = { $player } ofrece tablas. { $opponent }: `{ $p }draw` para aceptar; una jugada las rechaza.
 game-rematch-busy = ya hay un desafío o una partida aquí; una partida por canal (`{ $p }board` la muestra)
-game-rematch-none = aquí aún no ha terminado ninguna partida; crea una con `{ $p }new GAME [@opponent]`
+game-rematch-none = aquí aún no ha terminado ninguna partida; crea una con `{ $p }new JUEGO [@rival]`
 game-rematch-not-a-player = solo los jugadores de la última partida de aquí ({ $players }) pueden pedir la revancha
 game-rematch-tournament = la última partida de aquí fue de torneo; desafía con `{ $p }new` en su lugar
 game-rematch-no-opponent = la última partida de aquí no tiene rival a quien pedírsela
@@ -160,15 +163,15 @@ game-rematch = { $player } pide a { $opponent } la revancha de { $kind }{ $rated
     [no] {" "}(sin puntuación)
    *[yes] {""}
 }, lados cambiados: { $player } juega { $side }. { $opponent }: `{ $p }accept` o `{ $p }decline` (caduca en { $expires }).
-clock-reminder = { $player }, te toca ({ $side }) en { $kind } ({ $players }): el plazo es { $time }. { $form }
-clock-challenge-expired = { $player }: tu desafío a { $opponent } ({ $kind }) no fue aceptado antes de caducar ({ $time }). Crea uno nuevo con `{ $p }new GAME [@opponent]`.
-clock-open-challenge-expired = { $player }: tu desafío abierto ({ $kind }) no fue aceptado antes de caducar ({ $time }). Crea uno nuevo con `{ $p }new GAME [@opponent]`.
+clock-reminder = { $player }, te toca ({ $side }) en la partida de { $kind } ({ $players }): el plazo es { $time }. { $form }
+clock-challenge-expired = { $player }: tu desafío a { $opponent } ({ $kind }) no fue aceptado antes de caducar ({ $time }). Crea uno nuevo con `{ $p }new JUEGO [@rival]`.
+clock-open-challenge-expired = { $player }: tu desafío abierto ({ $kind }) no fue aceptado antes de caducar ({ $time }). Crea uno nuevo con `{ $p }new JUEGO [@rival]`.
 clock-timeout-notice = { $player } ({ $side }) no movió antes del plazo ({ $time }). { $opponent } puede reclamar la victoria con `{ $p }claim`, o esperar la jugada.
 clock-muted = { $player }: los recordatorios de jugada están desactivados para ti aquí (`{ $p }unmute` los activa).
 clock-unmuted = { $player }: los recordatorios de jugada están activados para ti aquí.
 game-organizers = en Discord, Gestionar servidor o el rol de organizador; en Matrix, los moderadores de la sala
 game-settings-organizers-only = solo los organizadores ({ $who }) pueden cambiar los ajustes del canal
-clock-autoforfeit-on = La derrota automática está activada en este canal: un jugador cuyo plazo pasa pierde la partida por sí solo.
+clock-autoforfeit-on = La derrota automática está activada en este canal: quien deja vencer su plazo pierde la partida sin más.
 clock-autoforfeit-off = La derrota automática está desactivada en este canal: cuando pasa un plazo, el rival puede reclamar la victoria con `{ $p }claim`.
 # Against the AI (src/core/vs_ai.rs)
 ai-no-such-level = el nivel de IA { $level } no existe: los niveles son { $levels }
@@ -177,7 +180,7 @@ ai-budget-positions = hasta { $count ->
    *[other] { $count } posiciones
 } por jugada
 ai-budget-time = hasta { $time } por jugada
-ai-time-per-move = { $time } por jugada para { $player }; un plazo vencido pierde la partida
+ai-time-per-move = { $time } por jugada para { $player }; si vence el plazo, se pierde la partida
 ai-no-time-limit = sin límite de tiempo
 ai-game-start = { $player } juega { $kind } contra la IA, sin puntuación ({ $time }): { $players }. Juego { $side } en el nivel { $level } ({ $name }, pensando { $budget }). { $line } `{ $p }resign` termina la partida.
 ai-player = mancala-bot (nivel { $level }, { $name })
@@ -190,7 +193,7 @@ ai-level-name = { $level ->
    *[other] ?
 }
 ai-no-draws = { $ai } no acepta tablas; sigue jugando, o `{ $p }resign`
-ai-store-failed = falló el almacén de partidas, la jugada de la IA no se jugó: { $error }
+ai-store-failed = falló el almacenamiento de partidas, la jugada de la IA no se hizo: { $error }
 ai-busy = la IA está ocupada con { $count ->
     [one] { $count } partida
    *[other] { $count } partidas
@@ -199,7 +202,7 @@ clock-milliseconds = { $count } ms
 # Hints (src/core/hint.rs)
 hint-no-game = aquí no hay partida en juego: una pista es para el jugador al que le toca
 hint-tournament = no hay pistas en las partidas de torneo
-hint-rated = no hay pistas en las partidas puntuadas: las pistas son para partidas contra la IA, y para partidas sin puntuación (`{ $p }new katro @friend unrated`) donde un organizador las activó (`{ $p }set hints on`)
+hint-rated = no hay pistas en las partidas puntuadas: las pistas son para partidas contra la IA, y para partidas sin puntuación (`{ $p }new katro @amigo unrated`) donde un organizador las activó (`{ $p }set hints on`)
 hint-not-a-player = las pistas son para los jugadores de la partida de aquí
 hint-not-your-turn = no es tu turno: una pista es para el jugador al que le toca
 hint-off = las pistas están desactivadas en este canal: un organizador puede activarlas para partidas sin puntuación con `{ $p }set hints on`
@@ -214,8 +217,14 @@ hint-depth = { $count ->
 }
 hint-forced-win = Con ella la IA ve una victoria forzada ({ $depth } de profundidad).
 hint-forced-loss = La IA ve una derrota forzada juegues lo que juegues; esta jugada resiste más ({ $depth } de profundidad).
-hint-balance-for = Con ella la búsqueda de la IA ({ $depth } de profundidad) valora la partida en { $seeds } semillas a tu favor.
-hint-balance-against = Con ella la búsqueda de la IA ({ $depth } de profundidad) valora la partida en { $seeds } semillas en tu contra.
+hint-balance-for = Con ella la búsqueda de la IA ({ $depth } de profundidad) valora la partida en { $seeds ->
+    [one] { $seeds } semilla
+   *[other] { $seeds } semillas
+} a tu favor.
+hint-balance-against = Con ella la búsqueda de la IA ({ $depth } de profundidad) valora la partida en { $seeds ->
+    [one] { $seeds } semilla
+   *[other] { $seeds } semillas
+} en tu contra.
 hint-game-over = la partida ha terminado: no hay jugada que sugerir
 hint-search-failed = la IA no pudo buscar: { $error }
 hint-set-on = Las pistas están activadas en este canal: en partidas sin puntuación, el jugador al que le toca puede pedir `{ $p }hint`. Las partidas puntuadas y de torneo nunca tienen pistas.
@@ -247,7 +256,10 @@ review-slip = { $ply } { $mark ->
     [blunder] error grave
     [mistake] error
    *[other] imprecisión
-} (perdió { $seeds } semillas; mejor { $best })
+} ({ $seeds ->
+    [one] { $seeds } semilla perdida
+   *[other] { $seeds } semillas perdidas
+}; mejor { $best })
 review-slips = Errores graves y errores: { $listed }.
 review-slips-more = Errores graves y errores: { $listed }; y { $count } más (ver el gráfico).
 review-perfect = Tablas de finales: desde { $ply }, { $player } ({ $side }) tenía una posición { $result ->
@@ -267,12 +279,12 @@ review-perfect-slip = { $ply } dejó una posición { $before ->
 review-perfect-kept = Ninguna jugada cambió eso.
 review-chart-title = { $south } (Sur) contra { $north } (Norte), { $kind }
 review-failed = la IA no pudo analizar la partida: { $error }
-review-cooldown = empezó otro análisis hace poco; no se cambió nada. Inténtelo de nuevo en { $secs } s.
-review-running = esta partida se está analizando ahora; su análisis se guarda al terminar. Inténtelo de nuevo en { $secs } s.
+review-cooldown = empezaste otro análisis hace poco; no se cambió nada. Inténtalo de nuevo en { $secs } s.
+review-running = esta partida se está analizando ahora; su análisis se guarda al terminar. Inténtalo de nuevo en { $secs } s.
 review-busy = los análisis están ocupados con { $count ->
     [one] { $count } partida
    *[other] { $count } partidas
-}; no se cambió nada. Inténtelo de nuevo en { $secs } s.
+}; no se cambió nada. Inténtalo de nuevo en { $secs } s.
 # Pictures (src/core/painter.rs, src/core/dispatch.rs)
 picture-match-game = partida { $game } del match
 picture-match-side = reserva { $reserve }, { $count ->
@@ -294,9 +306,9 @@ picture-replay-alt = Repetición animada, al final: { $alt }
 picture-busy = el bot está ocupado dibujando { $count ->
     [one] { $count } repetición
    *[other] { $count } repeticiones
-}; no se cambió nada. Inténtelo de nuevo en { $secs } s.
-picture-budget = pidió muchas imágenes últimamente (una repetición cuesta una por fotograma dibujado); no se cambió nada. Inténtelo de nuevo en { $secs } s.
-picture-failed = no se pudo dibujar la repetición; inténtelo más tarde
+}; no se cambió nada. Inténtalo de nuevo en { $secs } s.
+picture-budget = pediste muchas imágenes últimamente (una repetición cuesta una por cada imagen dibujada); no se cambió nada. Inténtalo de nuevo en { $secs } s.
+picture-failed = no se pudo dibujar la repetición; inténtalo más tarde
 picture-move-alt = Jugada animada, al final: { $alt }
 # Picture captions and alt texts (src/render/plan.rs)
 picture-game-katro-steps = Katro { $rows }x{ $cols }, pasos de semilla sola
@@ -314,8 +326,8 @@ picture-alt-board = Tablero, columnas a a { $last }{ $closed ->
 picture-stats-katro = { $count ->
     [one] { $count } semilla
    *[other] { $count } semillas
-}, tomó { $took }
-picture-stats-hoyito = capturó { $captured }
+}, capturadas: { $took }
+picture-stats-hoyito = capturadas: { $captured }
 picture-seeds = { $count ->
     [one] { $count } semilla
    *[other] { $count } semillas
@@ -323,7 +335,10 @@ picture-seeds = { $count ->
 picture-plays = { $side } juega { $mv }
 picture-casa-captures = casa en { $hole }: { $side } captura 4
 picture-lap = vuelta { $lap }: { $what }
-picture-in-hand = { $count } en la mano, sembradas desde el hoyo siguiente
+picture-in-hand = { $count ->
+    [one] { $count } en la mano, sembrada desde el hoyo siguiente
+   *[other] { $count } en la mano, sembradas desde el hoyo siguiente
+}
 picture-alt-frame = Imagen { $n } de { $frames }, { $headline } ({ $game }, visto desde { $view }): vuelta { $lap }: { $what }; sembrado en esta vuelta: { $sown }; { $hand } en la mano. { $board } { $players }
 picture-alt-final = Imagen { $frames } de { $frames }, { $headline } ({ $game }, visto desde { $view }): { $closing }. La jugada entera: { $all }. { $board } { $players } { $status }.
 picture-end = fin
@@ -337,12 +352,14 @@ picture-sheet-alt = Hoja de contactos de { $count ->
    *[other] { $count } imágenes
 }, en orden: { $items }.
 picture-tag-start = inicio
-picture-tag-relay = relevo { $laps }
 picture-tag-capture = captura
-picture-tag-taken = { $taken } tomadas
+picture-tag-taken = { $taken ->
+    [one] { $taken } capturada
+   *[other] { $taken } capturadas
+}
 picture-tag-casa-four = casa 4
-picture-tag-casa = casa { $lap }
-picture-tag-capture-lap = captura { $lap }
+picture-tag-casa = casa, vuelta { $lap }
+picture-tag-capture-lap = captura, vuelta { $lap }
 picture-tag-end = fin
 picture-chart-band = { $steps } (banda: { $band })
 picture-chart-eval-axis = media jugada (semillas de ventaja: S arriba, N abajo)
@@ -355,7 +372,115 @@ picture-chart-mark = media jugada { $ply } { $kind ->
    *[other] marca
 }
 picture-chart-marked-none = ninguna
-picture-chart-eval-alt = Gráfico de evaluación, { $title }: ventaja de Sur en semillas a lo largo de { $count } medias jugadas, de { $first } a { $last }; máximo { $high } en la media jugada { $high_ply }, mínimo { $low } en la media jugada { $low_ply }. Marcadas: { $marked }.
+picture-chart-eval-alt = Gráfico de evaluación, { $title }: ventaja de Sur en semillas a lo largo de { $count ->
+    [one] { $count } media jugada
+   *[other] { $count } medias jugadas
+}, de { $first } a { $last }; máximo { $high } en la media jugada { $high_ply }, mínimo { $low } en la media jugada { $low_ply }. Marcadas: { $marked }.
+
+## Words and pictures: names, letters, tags and usage words written per language
+side-letter-south = S
+side-letter-north = N
+game-name-katro = Katro
+game-name-hoyito = Hoyito
+text-colon = { $head }: { $tail }
+picture-tag-lap = { $count ->
+    [one] vuelta
+   *[other] vueltas
+} { $laps }
+picture-tag-relay-lifted = relevo de { $count }
+picture-tag-last-four = las 4 últimas
+usage-word-game = JUEGO
+usage-word-time = TIEMPO
+usage-word-name = NOMBRE
+usage-word-hole = HOYO
+usage-word-rounds = RONDAS
+usage-word-setting = AJUSTE
+usage-word-value = VALOR
+usage-word-command = COMANDO
+usage-word-opponent = @rival
+usage-word-user = @usuario
+
+## takeback
+takeback-move = { $mv } ({ $player })
+takeback-not-a-player = solo los jugadores ({ $players }) pueden deshacer una jugada
+takeback-tournament = no se pueden deshacer jugadas en una partida de torneo
+takeback-rated = no se pueden deshacer jugadas en una partida puntuable: solo las partidas amistosas (no puntuables) lo permiten
+takeback-ai-level = la IA permite deshacer jugadas hasta el nivel { $max }; esta partida es contra el nivel { $level }
+takeback-nothing = aún no tienes ninguna jugada que deshacer en esta partida; `{ $p }moves` lista las jugadas legales
+takeback-ai = { $player } deshace una jugada contra la IA (permitido hasta el nivel { $max }).
+takeback-asks = { $player } pide deshacer: { $moves }. { $opponent }: `{ $p }accept` o `{ $p }decline`; cualquier jugada anula la petición.
+takeback-asked-already = ya pediste deshacer una jugada; le toca responder a { $opponent } (`{ $p }decline` la retira)
+takeback-pending-other = { $asker } pidió deshacer una jugada primero: `{ $p }accept` o `{ $p }decline`
+takeback-accept-own = esta petición es tuya; { $opponent } tiene que aceptarla
+takeback-accepts = { $player } acepta deshacer lo que pidió { $asker }.
+takeback-undone = Jugadas deshechas: { $moves }. Jugadas deshechas en esta partida: { $count }.
+takeback-declines = { $player } rechaza la petición de { $asker } de deshacer; la partida sigue como está.
+takeback-withdraws = { $player } retira su petición de deshacer.
+takeback-cancelled = Esta jugada anula la petición pendiente de deshacer.
+takeback-record = Jugadas deshechas: { $count } (la partida no cuenta para ninguna puntuación)
+
+## vacation
+vacation-board = { $player } está de vacaciones hasta el { $date }: su reloj espera.
+vacation-claim = { $player } está de vacaciones hasta el { $date }: el reloj espera, no se puede reclamar antes
+vacation-on = { $player } está de vacaciones hasta el { $date }; quedan { $left } de { $allowance ->
+    [one] { $allowance } día de vacaciones
+   *[other] { $allowance } días de vacaciones
+} este año.
+vacation-off-now = No estás de vacaciones; te quedan { $left } de { $allowance ->
+    [one] { $allowance } día de vacaciones
+   *[other] { $allowance } días de vacaciones
+} este año. `{ $p }vacation 7d` las empieza, `{ $p }vacation off` las termina.
+vacation-not-on = no estás de vacaciones; `{ $p }vacation 7d` las empieza
+vacation-already = ya estás de vacaciones hasta el { $date }; `{ $p }vacation off` las termina
+vacation-over-allowance = { $days ->
+    [one] { $days } día es
+   *[other] { $days } días son
+} más de lo que te queda: { $left } de { $allowance } días de vacaciones este año
+vacation-ended = Las vacaciones de { $player } terminan ahora: los relojes vuelven a correr. { $left ->
+    [one] Queda { $left } día
+   *[other] Quedan { $left } días
+} este año.
+vacation-starts = { $player } está de vacaciones hasta el { $date }: los relojes de las partidas amistosas por correspondencia de aquí esperan hasta entonces. Quedan { $left } de { $allowance ->
+    [one] { $allowance } día
+   *[other] { $allowance } días
+} este año.
+
+## Live clocks, match lengths, !resign game|match
+
+game-terms-live = , reloj en vivo { $clock }
+clock-live-control = { $minutes } min{ $seconds ->
+    [0] {""}
+   *[other] {" "}+ { $seconds } s por jugada
+}
+clock-live = Relojes: { $south } { $south_left }, { $north } { $north_left } ({ $control }); la bandera de { $player } cae { $time }.
+match-kind-first-to = { $kind }, { $count ->
+    [one] gana quien llegue a { $count } victoria
+   *[other] gana quien llegue a { $count } victorias
+}
+match-kind-games = { $kind } a { $count ->
+    [one] { $count } partida
+   *[other] { $count } partidas
+}
+match-resigns-game = { $player } ({ $side }) se rinde en la partida { $game } del match.
+game-resign-which = esto es un match: `{ $p }resign game` abandona esta partida (el match sigue), `{ $p }resign match` todo el match
+game-resign-no-match = esto es una partida suelta, no un match: `{ $p }resign` la abandona
+result-match-first-to = {" "}(a { $count ->
+    [one] { $count } victoria
+   *[other] { $count } victorias
+})
+result-match-games = {" "}({ $count ->
+    [one] { $count } partida jugada
+   *[other] las { $count } partidas jugadas
+})
+result-match-repetition = {" "}por repetición: la partida { $game } habría empezado exactamente como una anterior (mismos hoyos cerrados, mismas reservas, mismo primer jugador), y el match daría vueltas sin fin; lo deciden { $by_seeds ->
+    [yes] las semillas que tiene cada uno, como en una partida repetida (H10, H8): { $south } { $south_seeds }, { $north } { $north_seeds }
+   *[no] las partidas ganadas
+}
+result-match-drawn = Match terminado tras { $count ->
+    [one] { $count } partida
+   *[other] { $count } partidas
+}: el match queda en tablas{ $how }. Partidas ganadas: { $south } { $south_wins }, { $north } { $north_wins }.
+result-match-verdict = El match termina con la partida { $game }. Partidas ganadas: { $south } { $south_wins }, { $north } { $north_wins }.
 
 ## notify
 parse-notify-unknown = { $word } no es un modo de aviso: usa `{ $p }notify dm` (mensaje directo), `{ $p }notify mention` (mención en el canal de la partida) o `{ $p }notify off`

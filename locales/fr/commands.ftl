@@ -6,24 +6,24 @@
 ## !help : $p est le préfixe, $default le niveau d'IA par défaut, $game le jeu par défaut.
 
 help-intro = Arbitre de mancala : Katro et Hoyito I, une partie par salon.
-help-outro = Seuls les deux joueurs jouent, chacun son tour ; chacun peut regarder.
+help-outro = Seuls les deux joueurs jouent, l'un après l'autre ; tout le monde peut regarder.
 help-line = { $form } : { $text }.
 help-aliases = (ou { $aliases })
 help-organizers = (organisateurs)
-help-new-0 = défier quelqu'un (ou tous) ; GAME : katro[:4x6|:4x4] [lone], hoyito[:2x6-12] [match], défaut { $game } ; TIME : `12h`, `2d` ou `notime`
-help-new-1 = jouer aussitôt contre l'IA, sans classement ; niveaux 1 (débutant) à 5 (maître), { $default } par défaut
+help-new-0 = défier quelqu'un (ou tout le monde) ; JEU : katro[:4x6|:4x4] [lone], hoyito[:2x6-12] [match|first-to N|games N], par défaut { $game } ; TEMPS : `12h`, `2d`, `notime` ou `5m+3s`
+help-new-1 = jouer aussitôt contre l'IA, partie non classée ; niveaux 1 (débutant) à 5 (maître), { $default } par défaut
 help-accept-0 = accepter le défi d'ici
 help-decline-0 = refuser ou retirer un défi
 help-sow-0 = votre coup, p. ex. `{ $p }sow c1+` au Katro, `{ $p }sow d1` au Hoyito
 help-board-0 = plateau et trait
 help-moves-0 = les coups légaux
-help-resign-0 = abandonner
-help-hint-0 = le coup de l'IA et pourquoi (contre l'IA, ou sans classement avec indices)
+help-resign-0 = abandonner (en match : `game` ou `match`)
+help-hint-0 = le coup de l'IA et pourquoi (contre l'IA, ou partie non classée avec indices)
 help-analyze-0 = l'IA analyse la dernière partie : erreurs, précision, courbe
 help-history-0 = la feuille de partie
 help-replay-0 = le dernier coup en GIF
 help-rules-0 = les règles en bref
-help-help-0 = cette aide ou celle de COMMAND
+help-help-0 = cette aide, ou celle d'une COMMANDE
 help-draw-0 = proposer ou accepter nulle
 help-abort-0 = sans résultat, tant qu'un camp n'a pas joué
 help-claim-0 = gagner au temps
@@ -32,7 +32,7 @@ help-mute-0 = plus de rappels
 help-unmute-0 = les rappels à nouveau
 help-set-0 = autoforfeit|hints on|off, pictures frames|sheet|final|gif, view mover|south|north, theme light|dark, language en|fr|es|ru|auto
 help-rating-0 = cotes Glicko-2 (`?` : provisoire)
-help-leaderboard-0 = les mieux classés
+help-leaderboard-0 = les meilleures cotes
 help-tournament-0 = les tournois d'ici
 help-tournament-leave = avant le début
 
@@ -43,8 +43,8 @@ slash-new-game = Le jeu : Katro 6x6, 4x6 ou 4x4, Hoyito 2x6 à 2x12, ou un match
 slash-new-opponent = Qui vous défiez ; laissez vide pour que n'importe qui puisse accepter
 slash-new-ai-level = Jouer plutôt contre l'IA du bot, à ce niveau
 slash-new-side = Jouer Sud (joue en premier) ou Nord ; au hasard si vide
-slash-new-time = Temps par coup, comme 12h ou 2d, ou notime ; celui du serveur si vide
-slash-new-rating = rated (par défaut) ou unrated : classement inchangé, indices si le salon les permet
+slash-new-time = Temps par coup (12h, 2d, notime) ou pendule (5m+3s, 3+2) ; celui du serveur si vide
+slash-new-rating = rated (par défaut) ou unrated : cote inchangée, indices si le salon les permet
 slash-accept = Accepter le défi lancé dans ce salon
 slash-decline = Refuser le défi lancé dans ce salon, ou retirer le vôtre
 slash-sow = Jouer un coup : semer depuis un trou (Katro c1+ ou c1-, Hoyito d1)
@@ -52,7 +52,7 @@ slash-sow-hole = Le trou d'où semer, p. ex. c1+ (Katro) ou d1 (Hoyito)
 slash-board = Montrer le plateau de la partie d'ici, sa position et à qui de jouer
 slash-moves = Lister les coups légaux du joueur au trait
 slash-resign = Abandonner la partie de ce salon
-slash-hint = Le meilleur coup selon l'IA, et pourquoi (contre l'IA ; parties sans classement si permis)
+slash-hint = Le meilleur coup selon l'IA, et pourquoi (contre l'IA ; parties non classées si permis)
 slash-analyze = Analyser la dernière partie finie ici : chaque coup face à celui de l'IA, erreurs, précision
 slash-history = Montrer la feuille de la partie de ce salon : en-têtes et coups numérotés
 slash-replay = Le dernier coup de la partie de ce salon, pas à pas, en image animée
@@ -60,17 +60,17 @@ slash-rules = Un court résumé des règles du Katro ou du Hoyito I
 slash-rules-game = katro ou hoyito ; les deux si vide
 slash-help = Comment utiliser le bot : les commandes et ce qu'elles font
 slash-draw = Proposer la nulle, ou accepter celle que votre adversaire propose
-slash-abort = Annuler la partie avant que les deux camps aient joué : sans résultat ni classement
-slash-claim = Réclamer la victoire quand le délai de votre adversaire est dépassé
+slash-abort = Annuler la partie avant que les deux camps aient joué : sans résultat, non classée
+slash-claim = Réclamer la victoire quand l'échéance de votre adversaire est passée
 slash-rematch = Redéfier votre dernier adversaire d'ici au même jeu, camps inversés
-slash-mute = Arrêter les rappels de vos délais
-slash-unmute = Recevoir de nouveau les rappels de vos délais
+slash-mute = Arrêter les rappels de vos échéances
+slash-unmute = Recevoir de nouveau les rappels de vos échéances
 slash-set = Changer un réglage de ce salon (organisateurs) : autoforfeit, hints, pictures, view, theme, language
 slash-set-setting = autoforfeit, hints, pictures (d'un coup), view (camp vu), theme, language, threads
 slash-set-value = on|off ; pictures : frames|sheet|final|gif ; view : mover|south|north ; theme ; language
-slash-rating = Montrer le classement Glicko-2 d'un joueur sur ce serveur (le vôtre si vide)
+slash-rating = Montrer la cote Glicko-2 d'un joueur sur ce serveur (la vôtre si vide)
 slash-rating-user = Le joueur ; vous si vide
-slash-leaderboard = Montrer les joueurs les mieux classés de ce serveur au Katro ou au Hoyito
+slash-leaderboard = Montrer les meilleures cotes de ce serveur au Katro ou au Hoyito
 slash-leaderboard-game = { slash-rules-game }
 slash-tournament = Tournois : list, new, join, leave, start, pairings, standings, withdraw, cancel
 slash-tournament-list = Lister les tournois de ce serveur
@@ -90,7 +90,7 @@ slash-tournament-pairings = Montrer les parties de la ronde en cours d'un tourno
 slash-tournament-pairings-name = { slash-tournament-join-name }
 slash-tournament-standings = Montrer le classement d'un tournoi
 slash-tournament-standings-name = { slash-tournament-join-name }
-slash-tournament-withdraw = Retirer un joueur d'un tournoi (organisateurs, ou le joueur lui-même)
+slash-tournament-withdraw = Retirer un joueur d'un tournoi (organisateurs, ou la personne concernée)
 slash-tournament-withdraw-user = Le joueur
 slash-tournament-withdraw-name = { slash-tournament-join-name }
 slash-tournament-cancel = Annuler un tournoi (organisateurs)
@@ -98,7 +98,7 @@ slash-tournament-cancel-name = { slash-tournament-join-name }
 
 ## Choix des options slash qui sont des mots (1 à 100 caractères).
 
-choice-katro-lone = katro lone (pas de la graine seule, K11)
+choice-katro-lone = katro lone (pas de graine seule, K11)
 choice-level-1 = 1 débutant
 choice-level-2 = 2 amateur
 choice-level-3 = 3 club
@@ -107,8 +107,8 @@ choice-level-5 = 5 maître
 
 ## Usage : $usage est l'usage d'une commande avec le préfixe.
 
-usage-time = TIME est un nombre d'heures ou de jours par coup, p. ex. `12h` ou `2d` (de 1 h à 30 j), ou `notime`
-usage-games = GAME est katro, katro:4x6, katro:4x4 (ajoutez `lone` pour les pas de la graine seule, K11), hoyito, hoyito:2xN (N 6-12) ou `hoyito match`
+usage-time = TEMPS est un nombre d'heures ou de jours par coup, p. ex. `12h` ou `2d` (de 1 h à 30 j), ou `notime`
+usage-games = JEU est katro, katro:4x6, katro:4x4 (ajoutez `lone` pour les pas de graine seule, K11), hoyito, hoyito:2xN (N de 6 à 12) ou `hoyito match`
 usage-new = usage : `{ $usage }`, { usage-games } ; { usage-time }
 
 ## Erreurs de saisie.
@@ -124,8 +124,8 @@ parse-sow-hole = `{ $p }{ $name }` demande un trou : `{ $p }sow c1+` ou `{ $p }s
 parse-set-pictures = { $word } n'est pas un style d'images : frames, sheet, final ou gif
 parse-set-view = { $word } n'est pas une vue : mover, south ou north
 parse-set-theme = { $word } n'est pas un thème : light ou dark
-parse-set-usage = usage : `{ $usage }` (autoforfeit on : une partie dont le délai passe ici est perdue d'office, off : l'adversaire peut faire `{ $p }claim` ; hints on : `{ $p }hint` dans les parties sans classement d'ici ; pictures : chaque image, une planche, le plateau final avec le parcours, ou un GIF ; view : plateaux vus du camp qui joue, du Sud ou du Nord ; theme : images claires ou sombres ; language : en, fr, es, ru, ou auto pour suivre la plateforme ; threads on : chaque nouvelle partie entre joueurs dans un salon à part)
-parse-rating-usage = usage : `{ $p }rating` (le vôtre) ou `{ $p }rating @joueur`
+parse-set-usage = usage : `{ $usage }` (autoforfeit on : une partie dont l'échéance passe ici est perdue d'office, off : l'adversaire peut faire `{ $p }claim` ; hints on : `{ $p }hint` dans les parties non classées d'ici ; pictures : chaque image, une planche, le plateau final avec le trajet du coup, ou un GIF ; view : plateaux vus du camp qui joue, du Sud ou du Nord ; theme : images claires ou sombres ; language : en, fr, es, ru, ou auto pour suivre la plateforme ; threads on : chaque nouvelle partie entre joueurs dans un salon à part)
+parse-rating-usage = usage : `{ $p }rating` (la vôtre) ou `{ $p }rating @joueur`
 parse-rules-unknown = pas de règles pour { $word } : utilisez `{ $p }rules katro` ou `{ $p }rules hoyito`
 parse-level-missing = `level` demande un nombre : les niveaux sont { $levels } ; p. ex. `{ $p }new katro ai level 3`
 parse-level-range = le niveau d'IA { $level } n'existe pas : les niveaux sont { $levels }
@@ -142,29 +142,29 @@ parse-level-without-ai = `level` suit `ai` : `{ $p }new katro ai level 3` ; { $u
 parse-game-bad = { $error }, ou `hoyito match` ; usage : `{ $usage }`
 parse-unexpected = { $word } inattendu ; { $usage }
 parse-lone-twice = `lone` une seule fois, s'il vous plaît ; { $usage }
-parse-lone-hoyito = les pas de la graine seule (K11) sont une règle maison du Katro : `{ $p }new katro lone`
+parse-lone-hoyito = les pas de graine seule (K11) sont une règle maison du Katro : `{ $p }new katro lone`
 parse-lone-alone = `lone` suit un jeu de Katro : `{ $p }new katro lone` ; { $usage }
 parse-one-opponent = un seul adversaire à la fois ; { $usage }
-parse-ai-rated = les parties contre l'IA sont sans classement ; { $usage }
+parse-ai-rated = les parties contre l'IA sont non classées ; { $usage }
 parse-player-and-ai = un seul adversaire à la fois : un joueur ou l'IA, pas les deux ; { $usage }
-parse-mention-unknown = je n'ai pas reconnu l'utilisateur mentionné ; mentionnez-le pour que le chat lie son nom ; { $usage }
+parse-mention-unknown = je n'ai pas reconnu la personne mentionnée ; mentionnez-la de façon que le chat lie son nom ; { $usage }
 parse-tournament-name = nom de tournoi invalide { $word } : de 1 à 24 lettres, chiffres, `-` ou `_` ; { $usage }
 parse-tournament-one-name = `{ $p }tournament { $sub }` prend au plus un nom ; { $usage }
-parse-withdraw-user = `{ $p }tournament withdraw` demande le joueur : `{ $p }tournament withdraw @joueur [NAME]`
+parse-withdraw-user = `{ $p }tournament withdraw` demande le joueur : `{ $p }tournament withdraw @joueur [NOM]`
 parse-tournament-new-args = `{ $p }tournament new` demande un nom, un jeu et une formule ; { $usage }
 parse-tournament-match-katro = le jeu en match (M1-M4) est pour le Hoyito ; { $usage }
 parse-tournament-unexpected = { $word } inattendu ; { usage-time } ; { $usage }
 parse-too-many = trop de mots ; { $usage }
 parse-swiss-rounds = `swiss` demande le nombre de rondes, de 1 à 20 (`swiss 5`) ; { $usage }
-parse-format-unknown = formule inconnue { $word } : roundrobin, swiss ROUNDS ou knockout ; { $usage }
-parse-format-missing = `{ $p }tournament new` demande une formule : roundrobin, swiss ROUNDS ou knockout ; { $usage }
+parse-format-unknown = formule inconnue { $word } : roundrobin, swiss RONDES ou knockout ; { $usage }
+parse-format-missing = `{ $p }tournament new` demande une formule : roundrobin, swiss RONDES ou knockout ; { $usage }
 
 ## !rules : $p est le préfixe, $game le jeu pour s'entraîner.
 
 rules-katro = Katro (Madagascar) : plateau 6x6 (aussi 4x6, 4x4), 2 graines par trou ; chaque joueur possède sa moitié (Sud : rangées 1-3). On ne sème que sur sa moitié, en serpentin : le long de sa rangée extérieure, retour par la suivante, et ainsi de suite jusqu'au départ (K2). On part de sa rangée la plus extérieure qui a des graines (K3), dans un sens ou l'autre, `+` vers sa droite ou `-` vers sa gauche (K4). Si la dernière graine tombe dans un trou occupé, on le vide et on continue de semer (relais, K6c). Si ce trou est dans sa rangée avant et que le trou de la rangée avant adverse dans la même colonne a des graines, on les prend et on les sème avec celles de son trou (K6b, K7). Un joueur sans coup perd (K9) ; une troisième répétition fait nulle (K10).
 rules-katro-lone = Règle maison, choisie à la création de la partie (`{ $p }new katro lone`) : un joueur à qui il reste une seule graine peut l'avancer d'une rangée vers l'intérieur, tout droit ou en diagonale (`{ $p }sow b1^b2`), en prenant comme le ferait un semis (K11).
-rules-hoyito = Hoyito I (République dominicaine) : 2 rangées de 6 (jusqu'à 12) trous, 4 graines chacun ; Sud possède la rangée 1. On vide un trou de sa rangée et on sème dans le sens inverse des aiguilles d'une montre sur tout le plateau (H2, H3). Tout trou qu'une graine semée porte à exactement quatre est une casa : on prend ces quatre aussitôt (H5, H6a). Une dernière graine dans un trou occupé fait relais (H6c) ; dans un trou vide, le coup finit (H6b). Quand il reste quatre graines en jeu, celui qui prend les ramasse (H7) ; qui a pris le plus de graines gagne (H8). Un match (M1-M4) regarnit chaque rangée avec les prises, ferme les trous non regarnis, et finit quand un joueur a moins de quatre graines.
-rules-ai = Entraînez-vous contre l'IA : `{ $p }new { $game } ai level N` (de 1 débutant à 5 maître, sans classement ; elle répond aussitôt à chaque coup).
+rules-hoyito = Hoyito I (République dominicaine) : 2 rangées de 6 (jusqu'à 12) trous, 4 graines chacun ; Sud possède la rangée 1. On vide un trou de sa rangée et on sème dans le sens inverse des aiguilles d'une montre sur tout le plateau (H2, H3). Tout trou qu'une graine semée porte à exactement quatre est une casa : on prend ces quatre aussitôt (H5, H6a). Une dernière graine dans un trou occupé fait relais (H6c) ; dans un trou vide, le coup finit (H6b). Quand il reste quatre graines en jeu, le joueur qui vient de prendre les ramasse (H7) ; qui a pris le plus de graines gagne (H8). Un match (M1-M4) regarnit chaque rangée avec les prises, ferme les trous non regarnis, et finit quand un joueur a moins de quatre graines, ou quand une partie commencerait comme une précédente (MX2) ; `first-to N` et `games N` se jouent en N victoires ou N parties (MX1).
+rules-ai = Entraînez-vous contre l'IA : `{ $p }new { $game } ai level N` (de 1 débutant à 5 maître, partie non classée ; elle répond aussitôt à chaque coup).
 
 ## Discord : les notes du transport. $ahead est le nombre de parties qui attendent l'IA.
 
@@ -179,13 +179,33 @@ discord-nothing = Rien à montrer.
 discord-posted-in = Publié dans { $places }.
 discord-file-too-large = ({ $file } n'est pas joint : { $size } Mio, et Discord accepte au plus { $max } Mio.)
 discord-alt-cut = ... (texte complet dans { $file })
-discord-alt-file = Texte alternatif de { $file }
+discord-alt-file = Texte alternatif du fichier { $file }
 discord-closed-gone = ce salon n'existe plus
 discord-closed-no-access = le bot ne voit pas ce salon (il lui faut la permission Voir le salon)
 discord-closed-locked = le fil est verrouillé
 discord-not-posted = (Impossible de publier dans { $place } : { $why }.)
 discord-not-posted-failed = (Impossible de publier dans { $place } ; Discord l'a refusé.)
-discord-threads-full = { $organizer } : le serveur a atteint la limite de fils actifs de Discord, le fil de { $room } n'a pas pu être ouvert. Sa partie commence dès qu'un fil peut être ouvert : archivez les fils terminés pour faire de la place.
+discord-threads-full = { $organizer } : le serveur a atteint la limite de fils actifs de Discord, le fil pour { $room } n'a pas pu être ouvert. Sa partie commence dès qu'un fil peut être ouvert : archivez les fils terminés pour faire de la place.
+
+## takeback and vacation
+help-takeback-0 = reprendre votre dernier coup (parties amicales ; l'adversaire accepte)
+slash-takeback = Reprendre votre dernier coup : parties amicales, ou l'IA jusqu'au niveau 3
+help-vacation-0 = suspendre vos pendules par correspondance quelques jours, reprendre, ou voir ce qui reste
+slash-vacation = Suspendre vos pendules des parties amicales par correspondance quelques jours
+slash-vacation-days = Jours, p. ex. 7d ; off met fin aux vacances ; vide : ce qui reste
+parse-vacation = `{ $p }vacation` prend un nombre de jours de 1d à { $max }d, ou `off` (reçu { $got })
+
+## Live clocks, match lengths, !resign game|match
+
+parse-live-bad = { $word } n'est pas une pendule : des minutes de réserve, puis `+` et des secondes par coup, p. ex. `5m+3s`, `3+2` ou `10m` (de 1 à 180 min, de 0 à 60 s)
+parse-live-range = la pendule { $word } est hors limites : la réserve va de 1 à 180 minutes, l'incrément de 0 à 60 secondes (p. ex. `5m+3s`, `3+2`, `10m`)
+parse-clock-twice = une seule cadence, s'il vous plaît : un temps par coup (`12h`, `2d`, `notime`) ou une pendule (`5m+3s`), pas les deux ; { $usage }
+parse-ai-live = les pendules sont pour les parties entre joueurs ; contre l'IA, donnez un temps par coup ou rien ; { $usage }
+parse-length-number = { $word } attend un nombre de parties de 1 à 20, pas { $got } (p. ex. `first-to 3` ou `games 5`) ; { $usage }
+parse-length-twice = une seule durée de match, s'il vous plaît (`first-to N` ou `games N`) ; { $usage }
+parse-resign-usage = `{ $p }resign` prend `game` ou `match` (dans un match), pas { $words }
+slash-resign-what = Dans un match : seulement la partie en cours, ou tout le match
+parse-length-missing = { $word } attend un nombre de parties de 1 à 20 (p. ex. `first-to 3` ou `games 5`) ; { $usage }
 
 ## notify
 help-notify-0 = comment le bot vous signale votre tour : message privé, mention, ou rien

@@ -58,8 +58,8 @@ tournament-joins = { $player } rejoint { $name } ({ $players }).
 tournament-leaves = { $player } quitte { $name }.
 tournament-started = { $name } commence : { $players }, { $format }. Têtes de série : { $seeds }.
 tournament-withdraw-others = seuls les organisateurs peuvent retirer un autre joueur ; vous pouvez vous retirer vous-même
-tournament-withdrawn = { $player } est retiré de { $name }.
-tournament-withdrawn-resigned = { $player } est retiré de { $name } : sa partie en cours est abandonnée en son nom.
+tournament-withdrawn = { $player } quitte le tournoi { $name } (retrait).
+tournament-withdrawn-resigned = { $player } quitte le tournoi { $name } (retrait) : sa partie en cours est abandonnée en son nom.
 tournament-cancelled = Le tournoi { $name } est annulé.
 tournament-cancelled-aborted = Le tournoi { $name } est annulé ; { $count ->
     [one] { $count } partie en cours a été interrompue
@@ -72,27 +72,27 @@ tournament-name-taken-running = un tournoi nommé `{ $name }` est déjà en cour
 tournament-name-taken-open = un tournoi nommé `{ $name }` est déjà ouvert ici ; choisissez un autre nom
 tournament-closed-started = les inscriptions à { $name } sont closes : il a commencé
 tournament-closed-ended = les inscriptions à { $name } sont closes : il est terminé
-tournament-already-in = vous êtes déjà inscrit à { $name }
-tournament-full = { $name } est complet ({ $count } joueurs)
-tournament-leave-started = { $name } a commencé ; demandez à un organisateur `{ $p }tournament withdraw @vous`
-tournament-not-in = vous n'êtes pas inscrit à { $name }
-tournament-already-started = { $name } a déjà commencé
-tournament-too-few = { $name } demande au moins 2 joueurs pour commencer ({ $count ->
-    [one] { $count } inscrit
-   *[other] { $count } inscrits
+tournament-already-in = vous participez déjà à { $name }
+tournament-full = { $name } est complet ({ $count ->
+    [one] { $count } joueur
+   *[other] { $count } joueurs
 })
-tournament-player-not-in = { $player } n'est pas inscrit à { $name }
-tournament-already-withdrawn = { $player } s'est déjà retiré
+tournament-leave-started = { $name } a commencé ; demandez à un organisateur `{ $p }tournament withdraw @votre_nom`
+tournament-not-in = vous ne participez pas à { $name }
+tournament-already-started = { $name } a déjà commencé
+tournament-too-few = { $name } demande au moins 2 joueurs pour commencer (inscriptions : { $count })
+tournament-player-not-in = { $player } ne participe pas à { $name }
+tournament-already-withdrawn = { $player } a déjà quitté le tournoi
 tournament-is-over = { $name } est terminé
 tournament-already-cancelled = { $name } est déjà annulé
 tournament-already-over = { $name } est déjà terminé
-tournament-game-resigned = { $player } est retiré du tournoi : la partie est abandonnée.
+tournament-game-resigned = { $player } quitte le tournoi (retrait) : la partie est abandonnée.
 
 ## Appariements, résultats et rondes
 
 tournament-not-started-yet = { $name } n'a pas encore commencé.
 tournament-pairings-title = { $name }, ronde { $round } :
-tournament-bye = { $board }. { $player } est exempt
+tournament-bye = { $board }. { $player } : exemption
 tournament-playing-in = se joue dans #{ $room }
 tournament-waiting-room = attend son salon
 tournament-pairing = { $board }. { $south } (Sud) contre { $north } (Nord) : { $result }{ $forfeit ->
@@ -101,26 +101,26 @@ tournament-pairing = { $board }. { $south } (Sud) contre { $north } (Nord) : { $
 }
 tournament-game-opened = Tournoi { $name }, ronde { $round }, table { $board } : { $kind }, { $players }. { $line }
 tournament-result = { $name }, ronde { $round }, table { $board } : { $south } { $score } { $north }.
-tournament-round-begins = La ronde { $round } de { $name } commence.
+tournament-round-begins = Tournoi { $name } : la ronde { $round } commence.
 tournament-over = Le tournoi { $name } est terminé.
 tournament-over-winner = Le tournoi { $name } est terminé : { $winner }.
 
 ## Classement
 
-tournament-registered = { $name } n'a pas commencé ; inscrits : { $players }.
+tournament-registered = { $name } n'a pas commencé ; inscriptions : { $players }.
 tournament-registered-nobody = personne pour l'instant
 tournament-when-first = ronde { $round } en jeu
 tournament-when-between = après la ronde { $done }, ronde { $round } en jeu
 tournament-when-after = après la ronde { $done }
-tournament-standings-title = Classement de { $name }, { $when } :
-tournament-standings-title-final = Classement de { $name }, { $when } (final) :
-tournament-standings-title-cancelled = Classement de { $name }, { $when } (annulé) :
+tournament-standings-title = Classement du tournoi { $name }, { $when } :
+tournament-standings-title-final = Classement du tournoi { $name }, { $when } (final) :
+tournament-standings-title-cancelled = Classement du tournoi { $name }, { $when } (annulé) :
 tournament-standing = { $rank }. { $player } { $points } { $points ->
     [one] pt
    *[other] pts
 } ({ $won }-{ $drawn }-{ $lost }), Buchholz { $buchholz }, SB { $sb }
 tournament-standing-knockout = { $rank }. { $player } : { $result }
-tournament-withdrawn-mark = (retiré)
+tournament-withdrawn-mark = (retrait)
 tournament-forfeit-mark = (forfait)
 tournament-winner = { $winner } gagne
 tournament-winner-final = { $winner } remporte { $round } contre { $other }
@@ -133,13 +133,13 @@ tournament-stage-quarter = le quart de finale (ronde { $round })
 tournament-stage-round = la ronde { $round }
 tournament-ko-won = a remporté { $stage }
 tournament-ko-lost = a perdu { $stage }
-tournament-ko-lost-in = éliminé pendant { $stage }
+tournament-ko-lost-in = élimination : { $stage }
 tournament-ko-in = en lice pour { $stage }
 
 ## Images du classement
 
-tournament-table-standings = Classement de { $name }
-tournament-table-crosstable = Grille de { $name }
+tournament-table-standings = Classement du tournoi { $name }
+tournament-table-crosstable = Grille du tournoi { $name }
 tournament-col-player = Joueur
 tournament-col-result = Résultat
 tournament-col-points = Points
@@ -156,15 +156,24 @@ rating-games = { $count ->
 rating-line = { $game } { $rating }{ $provisional ->
     [yes] {" provisoire"}
    *[no] {""}
-} ({ $games } : { $won } gagnées, { $drawn } nulles, { $lost } perdues{ $last })
+} ({ $games } : { $won ->
+    [one] { $won } gagnée
+   *[other] { $won } gagnées
+}, { $drawn ->
+    [one] { $drawn } nulle
+   *[other] { $drawn } nulles
+}, { $lost ->
+    [one] { $lost } perdue
+   *[other] { $lost } perdues
+}{ $last })
 rating-last-change = , dernière variation { $change }
-rating-unrated = { $game } sans classement
+rating-unrated = { $game } sans cote
 rating-summary = { $player } : { $katro } ; { $hoyito }.
-rating-chart-title = { $player } : historique du classement
+rating-chart-title = { $player } : historique de la cote
 rating-chart-steps = parties classées
-rating-chart-band = écart de classement
+rating-chart-band = écart de cote
 leaderboard-empty = { $game } : pas encore de partie classée.
-leaderboard-title = Palmarès { $game } (? = provisoire) :
+leaderboard-title = Meilleures cotes, { $game } (? = provisoire) :
 
 ## Réglages du salon
 
@@ -174,7 +183,7 @@ settings-theme = Les images du plateau sont dessinées ici dans le thème { $the
 }.
 settings-pictures-frames = Les coups sont montrés ici image par image (en planche-contact quand il y en a beaucoup).
 settings-pictures-sheet = Les coups sont montrés ici en une planche-contact de leurs images, puis le plateau final.
-settings-pictures-final = Les coups sont montrés ici par le seul plateau final, le chemin du coup dessiné dessus.
+settings-pictures-final = Les coups sont montrés ici par le seul plateau final, avec le trajet du coup dessiné dessus.
 settings-pictures-gif = Les coups sont montrés ici en GIF animé.
 settings-view-mover = Les plateaux des parties entre deux personnes sont dessinés ici du côté du joueur qui a joué (parties contre l'IA : du côté de l'humain).
 settings-view-south = Les plateaux des parties entre deux personnes sont dessinés ici du côté de Sud (parties contre l'IA : du côté de l'humain).
@@ -203,11 +212,11 @@ input-bad-hole = trou invalide { $typed } : { $reason } ; attendu : une lettre d
 input-bad-katro-move = coup invalide { $typed } : { $reason } ; attendu : un trou et une direction, comme `c1+` ou `c1-` (`c1` seul veut dire +)
 input-bad-hoyito-move = coup invalide { $typed } : { $reason } ; attendu : un trou de votre rangée, comme `d1`
 input-bad-game = jeu invalide { $typed } : { $reason } ; attendu : `katro`, `katro:4x6`, `katro:4x4`, `hoyito` ou `hoyito:2xN` avec N de 6 à 12
-input-bad-position = position invalide { $typed } : { $reason } ; attendu : `GAME/ROW1/.../ROWn TOMOVE [S N]`, par ex. `hoyito/4,4,4,4,4,4/4,4,4,4,4,4 s 0 0`
+input-bad-position = position invalide { $typed } : { $reason } ; attendu : `JEU/RANGÉE1/.../RANGÉEn TRAIT [S N]`, par ex. `hoyito/4,4,4,4,4,4/4,4,4,4,4,4 s 0 0`
 input-reason-empty = coup vide
 input-reason-not-a-hole = { $text } n'est pas un trou
 input-reason-off-board = { $hole } est hors du plateau { $game } (colonnes a-{ $last }, rangées 1-{ $rows })
-input-reason-hoyito-step = le Hoyito n'a pas de pas d'une graine seule
+input-reason-hoyito-step = le Hoyito n'a pas de pas de graine seule
 input-reason-two-directions = une seule direction : `+` ou `-` après le trou
 input-reason-hoyito-direction = un coup de Hoyito n'a pas de direction
 input-reason-katro-size = les plateaux de Katro sont 6x6, 4x6 et 4x4

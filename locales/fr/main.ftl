@@ -15,7 +15,7 @@ console-bot = bot :
 console-bot-refused = bot (refusé) :
 console-button = [{ $label } : tapez { $command }]
 console-button-only = [{ $label } : tapez { $command }, seulement { $user }]
-console-pictures-failed = les images n'ont pas pu être écrites ({ $error }) ; le coup est joué
+console-pictures-failed = les images n'ont pas pu être écrites ({ $error }) ; le coup reste joué
 diagram-won = partie terminée : { $side } gagne
 diagram-drawn = partie terminée : nulle
 

@@ -37,7 +37,7 @@ tournament-organizers-cancel = отменить турнир могут толь
 ## Какой турнир имеется в виду
 
 tournament-unknown = здесь нет турнира `{ $name }`; `{ $p }tournament` показывает список
-tournament-none-live = здесь нет открытого или идущего турнира; организатор создаёт его командой `{ $p }tournament new ИМЯ ИГРА roundrobin|swiss ТУРЫ|knockout [ВРЕМЯ]`
+tournament-none-live = здесь нет открытого или идущего турнира; организатор создаёт его командой `{ $p }tournament new НАЗВАНИЕ ИГРА roundrobin|swiss ТУРЫ|knockout [ВРЕМЯ]`
 tournament-wrong-stage = ни один турнир здесь не находится на этой стадии ({ $list }); `{ $p }tournament` показывает список
 tournament-several = подходят несколько турниров ({ $list }); укажите один, например `{ $p }tournament { $usage } { $first }`
 tournament-gone = турнира больше нет
@@ -53,17 +53,17 @@ tournament-was-cancelled = { $name } отменён
 
 ## Команды
 
-tournament-list-empty = Здесь пока нет турниров. Организаторы: `{ $p }tournament new ИМЯ ИГРА roundrobin|swiss ТУРЫ|knockout [ВРЕМЯ]`.
+tournament-list-empty = Здесь пока нет турниров. Организаторы: `{ $p }tournament new НАЗВАНИЕ ИГРА roundrobin|swiss ТУРЫ|knockout [ВРЕМЯ]`.
 tournament-list = Турниры:
 tournament-created = Турнир { $name } создан: { $kind }, { $format }, { $time }. Регистрация открыта: `{ $p }tournament join { $name }`; организатор начинает его командой `{ $p }tournament start { $name }`.
 tournament-per-move = { $duration } на ход
 tournament-no-time-limit = без ограничения времени
 tournament-joins = { $player } участвует в { $name } ({ $players }).
 tournament-leaves = { $player } покидает { $name }.
-tournament-started = { $name } начинается: { $players }, { $format }. Посев: { $seeds }.
+tournament-started = { $name } начинается: { $players }, { $format }. Стартовые номера: { $seeds }.
 tournament-withdraw-others = снять другого игрока могут только организаторы; себя вы можете снять сами
-tournament-withdrawn = { $player } снят с турнира { $name }.
-tournament-withdrawn-resigned = { $player } снят с турнира { $name }: текущая партия сдана от его имени.
+tournament-withdrawn = { $player } больше не участвует в турнире { $name }.
+tournament-withdrawn-resigned = { $player } больше не участвует в турнире { $name }: текущая партия сдана от имени игрока.
 tournament-cancelled = Турнир { $name } отменён.
 tournament-cancelled-aborted = Турнир { $name } отменён; { $count ->
     [one] прервана { $count } текущая партия
@@ -78,17 +78,21 @@ tournament-name-taken-open = турнир с именем `{ $name }` здесь
 tournament-closed-started = регистрация на { $name } закрыта: турнир начался
 tournament-closed-ended = регистрация на { $name } закрыта: турнир завершён
 tournament-already-in = вы уже участвуете в { $name }
-tournament-full = в { $name } нет мест ({ $count } игроков)
-tournament-leave-started = { $name } уже начался; попросите организатора: `{ $p }tournament withdraw @вы`
+tournament-full = в { $name } нет мест ({ $count ->
+    [one] { $count } игрок
+    [few] { $count } игрока
+   *[many] { $count } игроков
+})
+tournament-leave-started = { $name } уже начался; попросите организатора: `{ $p }tournament withdraw @ваше_имя`
 tournament-not-in = вы не участвуете в { $name }
 tournament-already-started = { $name } уже начался
 tournament-too-few = для начала { $name } нужно не меньше 2 игроков (сейчас { $count })
 tournament-player-not-in = { $player } не участвует в { $name }
-tournament-already-withdrawn = { $player } уже снят
+tournament-already-withdrawn = { $player } уже не участвует в турнире
 tournament-is-over = { $name } завершён
 tournament-already-cancelled = { $name } уже отменён
 tournament-already-over = { $name } уже завершён
-tournament-game-resigned = { $player } снят с турнира: партия сдана.
+tournament-game-resigned = { $player } больше не участвует в турнире: партия сдана.
 
 ## Пары, результаты и туры
 
@@ -114,9 +118,9 @@ tournament-registered-nobody = пока никто
 tournament-when-first = идёт тур { $round }
 tournament-when-between = после тура { $done }, идёт тур { $round }
 tournament-when-after = после тура { $done }
-tournament-standings-title = Таблица { $name }, { $when }:
-tournament-standings-title-final = Таблица { $name }, { $when } (итог):
-tournament-standings-title-cancelled = Таблица { $name }, { $when } (отменён):
+tournament-standings-title = Турнирная таблица { $name }, { $when }:
+tournament-standings-title-final = Турнирная таблица { $name }, { $when } (итог):
+tournament-standings-title-cancelled = Турнирная таблица { $name }, { $when } (турнир отменён):
 tournament-standing = { $rank }. { $player } { $points } { $points ->
     [one] очко
     [few] очка
@@ -124,7 +128,7 @@ tournament-standing = { $rank }. { $player } { $points } { $points ->
    *[other] очка
 } ({ $won }-{ $drawn }-{ $lost }), Бухгольц { $buchholz }, З-Б { $sb }
 tournament-standing-knockout = { $rank }. { $player }: { $result }
-tournament-withdrawn-mark = (снят)
+tournament-withdrawn-mark = (вне турнира)
 tournament-forfeit-mark = (неявка)
 tournament-winner = { $winner } побеждает
 tournament-winner-final = { $winner } выигрывает { $round } у { $other }
@@ -135,14 +139,14 @@ tournament-stage-final = финал (тур { $round })
 tournament-stage-semi = полуфинал (тур { $round })
 tournament-stage-quarter = четвертьфинал (тур { $round })
 tournament-stage-round = тур { $round }
-tournament-ko-won = выиграл: { $stage }
-tournament-ko-lost = проиграл: { $stage }
-tournament-ko-lost-in = выбыл: { $stage }
+tournament-ko-won = победа: { $stage }
+tournament-ko-lost = поражение: { $stage }
+tournament-ko-lost-in = выбывание: { $stage }
 tournament-ko-in = играет: { $stage }
 
 ## Картинки таблицы
 
-tournament-table-standings = Таблица { $name }
+tournament-table-standings = Турнирная таблица { $name }
 tournament-table-crosstable = Сетка { $name }
 tournament-col-player = Игрок
 tournament-col-result = Итог
@@ -169,7 +173,7 @@ rating-chart-title = { $player }: история рейтинга
 rating-chart-steps = рейтинговые партии
 rating-chart-band = отклонение рейтинга
 leaderboard-empty = { $game }: рейтинговых партий пока нет.
-leaderboard-title = Лидеры { $game } (? = предварительный):
+leaderboard-title = Лидеры рейтинга, { $game } (? = предварительный рейтинг):
 
 ## Настройки канала
 
@@ -181,7 +185,7 @@ settings-pictures-frames = Ходы здесь показываются кадр
 settings-pictures-sheet = Ходы здесь показываются листом кадров, а затем итоговой доской.
 settings-pictures-final = Ходы здесь показываются только итоговой доской с нарисованным путём хода.
 settings-pictures-gif = Ходы здесь показываются анимированным GIF.
-settings-view-mover = Доски партий двух людей здесь рисуются со стороны сделавшего ход (партии с ИИ: со стороны человека).
+settings-view-mover = Доски партий двух людей здесь рисуются со стороны игрока, сделавшего ход (партии с ИИ: со стороны человека).
 settings-view-south = Доски партий двух людей здесь рисуются со стороны Юга (партии с ИИ: со стороны человека).
 settings-view-north = Доски партий двух людей здесь рисуются со стороны Севера (партии с ИИ: со стороны человека).
 
@@ -209,17 +213,17 @@ input-bad-hole = неверная лунка { $typed }: { $reason }; нужна
 input-bad-katro-move = неверный ход { $typed }: { $reason }; нужна лунка и направление, например `c1+` или `c1-` (просто `c1` означает +)
 input-bad-hoyito-move = неверный ход { $typed }: { $reason }; нужна лунка вашего ряда, например `d1`
 input-bad-game = неверная игра { $typed }: { $reason }; нужно `katro`, `katro:4x6`, `katro:4x4`, `hoyito` или `hoyito:2xN` с N от 6 до 12
-input-bad-position = неверная позиция { $typed }: { $reason }; нужно `GAME/ROW1/.../ROWn TOMOVE [S N]`, например `hoyito/4,4,4,4,4,4/4,4,4,4,4,4 s 0 0`
+input-bad-position = неверная позиция { $typed }: { $reason }; нужно `ИГРА/РЯД1/.../РЯДn ХОД [S N]`, например `hoyito/4,4,4,4,4,4/4,4,4,4,4,4 s 0 0`
 input-reason-empty = пустой ход
 input-reason-not-a-hole = { $text } — не лунка
 input-reason-off-board = { $hole } вне доски { $game } (столбцы a-{ $last }, ряды 1-{ $rows })
-input-reason-hoyito-step = в Хойито нет шагов одиночного камня
+input-reason-hoyito-step = в Ойито нет шагов одиночного камня
 input-reason-two-directions = только одно направление: `+` или `-` после лунки
-input-reason-hoyito-direction = у хода в Хойито нет направления
+input-reason-hoyito-direction = у хода в Ойито нет направления
 input-reason-katro-size = доски Катро: 6x6, 4x6 и 4x4
-input-reason-hoyito-size = доски Хойито: 2xN
+input-reason-hoyito-size = доски Ойито: 2xN
 input-reason-katro-board = доски Катро: 6x6, 4x6 и 4x4 (K1), а не { $rows }x{ $cols }
-input-reason-hoyito-board = в доске Хойито от 6 до 12 лунок в ряду (H1), а не { $cols }
+input-reason-hoyito-board = в доске Ойито от 6 до 12 лунок в ряду (H1), а не { $cols }
 input-reason-unknown-game = неизвестная игра
 
 ## threads

@@ -34,12 +34,17 @@ move-error-not-your-hole = { $hole } — не лунка стороны { $side 
 move-error-closed = { $hole } закрыта в этой партии (M2), с неё ходить нельзя
 move-error-empty = { $hole } пуста; выберите лунку с камнями
 move-error-wrong-row = { $hole } не в вашем крайнем ряду с камнями (K3): ходите из ряда { $row }
-move-error-endless = { $mv } — бесконечный ход: его посев не заканчивается за { $laps } кругов (K8/H9)
+move-error-endless = { $mv } — бесконечный ход: его посев не заканчивается за { $laps ->
+    [one] { $laps } круг
+    [few] { $laps } круга
+    [many] { $laps } кругов
+   *[other] { $laps } круга
+} (K8/H9)
 move-error-step-one-seed = для шага одиночного камня (K11) на вашей стороне должен быть ровно один камень
 move-error-step-inward = шаг одиночного камня (K11) идёт на один ряд внутрь, прямо или по диагонали
 move-error-no-steps = шаги одиночного камня (K11) в этой партии не играются
-move-error-katro-form = ход в Katro — это лунка и направление, например c1+
-move-error-hoyito-form = ход в Hoyito — это лунка, например d1
+move-error-katro-form = ход в Катро — это лунка и направление, например c1+
+move-error-hoyito-form = ход в Ойито — это лунка, например d1
 result-ongoing = Партия продолжается.
 result-win = { $player } ({ $side }) побеждает: { $reason }.
 result-draw = Ничья: { $reason }.
@@ -52,10 +57,10 @@ result-captured = Взято: Юг { $south }, Север { $north }.
 clock-hours = { $count } ч
 clock-minutes = { $count } мин
 clock-seconds = { $count } с
-clock-after-max = после 9999-12-31
+clock-after-max = после 31 дек. 9999 г.
 # Games (src/core/games.rs)
 game-someone = кто-то
-game-challenge-open-here = здесь открыт вызов от { $who } на { $kind }; одна партия на канал: сначала `{ $p }accept` или `{ $p }decline`
+game-challenge-open-here = здесь открыт вызов от { $who } на партию { $kind }; одна партия на канал: сначала `{ $p }accept` или `{ $p }decline`
 game-in-play-here = здесь идёт партия { $kind } ({ $players }); одна партия на канал: доиграйте её или `{ $p }resign`, или играйте в другом канале
 game-challenge-self = нельзя вызвать самого себя; упомяните другого игрока или не указывайте соперника, чтобы любой мог сделать `{ $p }accept`
 game-terms-plays = { $player } играет за { $side }
@@ -63,14 +68,14 @@ game-terms-random-sides = стороны по жребию
 game-terms-per-move = , { $time } на ход
 game-terms-no-limit = , без ограничения времени
 game-terms-unrated = , без рейтинга
-game-challenge = { $player } вызывает { $opponent } на { $kind } ({ $terms }). { $opponent }: `{ $p }accept` или `{ $p }decline` (истекает через { $expires }).
+game-challenge = { $player } вызывает { $opponent } на партию { $kind } ({ $terms }). { $opponent }: `{ $p }accept` или `{ $p }decline` (истекает через { $expires }).
 game-button-accept = Принять
 game-button-decline = Отклонить
 game-button-withdraw = Отозвать
 game-open-challenge = { $player } предлагает партию { $kind } ({ $terms }): любой может сделать `{ $p }accept` (истекает через { $expires }); `{ $p }decline` отзывает вызов.
-game-no-challenge-to-accept = здесь нет вызова, который можно принять; создайте его: `{ $p }new GAME [@opponent]`
+game-no-challenge-to-accept = здесь нет вызова, который можно принять; создайте его: `{ $p }new ИГРА [@соперник]`
 game-already-started = партия здесь уже началась ({ $players }); `{ $p }board` покажет её
-game-challenge-expired-at = вызов от { $player } истёк { $date } и больше не может быть принят; создайте новый: `{ $p }new GAME [@opponent]`
+game-challenge-expired-at = вызов от { $player } истёк { $date } и больше не может быть принят; создайте новый: `{ $p }new ИГРА [@соперник]`
 game-accept-own = нельзя принять собственный вызов; дождитесь соперника или отзовите вызов: `{ $p }decline`
 game-accept-only = принять вызов от { $player } может только { $opponent }; смотреть может любой: `{ $p }board`
 game-accepts = { $player } принимает вызов от { $challenger }: { $kind }, { $players }. { $line }
@@ -79,7 +84,7 @@ game-decline-in-play = { $none }; идущая партия ({ $players }) за�
 game-expired-removed = вызов от { $player } уже истёк; он удалён.
 game-withdraws = { $player } отзывает вызов.
 game-declines = { $player } отклоняет вызов от { $challenger }.
-game-decline-only = отклонить этот вызов могут только { $opponent } (вызванный) или { $challenger } (вызвавший)
+game-decline-only = отклонить этот вызов могут только { $opponent } (кому он брошен) или { $challenger } (кто его бросил)
 game-withdraw-only = отозвать этот открытый вызов может только { $challenger }; чтобы играть, сделайте `{ $p }accept`
 move-legal-list = допустимые ходы: { $moves }
 move-illegal = { $typed } — недопустимый ход: { $error }; { $legal }
@@ -98,7 +103,7 @@ game-resign-not-a-player = вы не играете в этой партии ({ 
 game-resigns = { $player } ({ $side }) сдаётся.
 # Views (src/core/views.rs)
 view-players = { $south } (Юг) против { $north } (Север)
-view-no-game = здесь не идёт ни одной партии; начните её: `{ $p }new GAME [@opponent]`
+view-no-game = здесь не идёт ни одной партии; начните её: `{ $p }new ИГРА [@соперник]`
 view-not-started = партия не началась: вызов ждёт `{ $p }accept`
 view-match-standing = выиграно партий: { $south } { $south_wins }, { $north } { $north_wins }; резервы: { $south } { $south_reserve }, { $north } { $north_reserve }
 view-to-move = Ход { $player } ({ $side }).
@@ -109,7 +114,7 @@ result-on-time = Партия окончена. { $player } ({ $side }) побе
 result-draw-agreed = Партия окончена. Ничья по соглашению.
 result-aborted = Партия прервана: без результата, без рейтинга.
 result-game-over = Партия окончена. { $outcome } { $captured }
-result-match-by-resignation = {" "}(соперник сдался)
+result-match-by-resignation = {" "}после сдачи соперника
 result-match-m4 = {" "}(M4): у { $player } всего { $count ->
     [one] { $count } камень
     [few] { $count } камня
@@ -121,11 +126,11 @@ result-match-over = Матч окончен после { $count ->
 }: { $player } ({ $side }) выигрывает матч{ $how }. Выиграно партий: { $south } { $south_wins }, { $north } { $north_wins }.
 view-board = { $kind }: { $players }, ход { $number }. Позиция: `{ $position }`. Ход { $player } ({ $side }).
 view-board-match = { $kind }: { $players }, ход { $number } партии { $game }. Матч (M1-M4): { $standing }. Позиция: `{ $position }` (её хранилища — взятия этой партии). Ход { $player } ({ $side }).
-view-challenge-expired = Партии здесь нет: вызов от { $challenger } для { $opponent } ({ $kind }) истёк; создайте новый: `{ $p }new GAME [@opponent]`.
-view-open-challenge-expired = Партии здесь нет: открытый вызов от { $challenger } ({ $kind }) истёк; создайте новый: `{ $p }new GAME [@opponent]`.
-view-challenge-waiting = Партии пока нет: { $challenger } вызвал { $opponent } на { $kind }; ждём, когда { $opponent } сделает `{ $p }accept`.
+view-challenge-expired = Партии здесь нет: вызов от { $challenger } для { $opponent } ({ $kind }) истёк; создайте новый: `{ $p }new ИГРА [@соперник]`.
+view-open-challenge-expired = Партии здесь нет: открытый вызов от { $challenger } ({ $kind }) истёк; создайте новый: `{ $p }new ИГРА [@соперник]`.
+view-challenge-waiting = Партии пока нет: вызов от { $challenger } для { $opponent } ({ $kind }); ждём, когда { $opponent } сделает `{ $p }accept`.
 view-open-challenge-waiting = Партии пока нет: { $challenger } предлагает всем партию { $kind }; `{ $p }accept`, чтобы играть.
-view-last-game = Сейчас здесь нет партии. Последняя ({ $kind }, { $players }): { $result } Позиция: `{ $position }`. Начните новую: `{ $p }new GAME [@opponent]`.
+view-last-game = Сейчас здесь нет партии. Последняя ({ $kind }, { $players }): { $result } Позиция: `{ $position }`. Начните новую: `{ $p }new ИГРА [@соперник]`.
 view-legal-moves = Допустимые ходы для { $player } ({ $side }): { $moves }
 view-replay-none = в этой партии ещё не сделано ни одного хода: повторять нечего
 view-replay-broken = сохранённая партия не воспроизводится: { $error }
@@ -137,15 +142,15 @@ view-record-match = Матч (M1-M4), партия { $game }: { $standing }
 view-record-no-moves = (ходов пока нет)
 view-record-match-game = Партия { $game }: { $moves }{ $result }
 # Correspondence (src/core/correspondence.rs)
-clock-timeout = { $player } ({ $side }) не сделал ход до срока ({ $time }).
+clock-timeout = { $player } ({ $side }): срок хода истёк ({ $time }).
 clock-claim-not-a-player = вы не играете в этой партии ({ $players }); требовать победу может только соперник игрока, чей ход
 clock-claim-no-clock = в этой партии нет времени на ход, так что требовать нечего
-clock-claim-ai = { $ai } никогда не просрочивает время: он должен ход и делает его сейчас
+clock-claim-ai = { $ai } не выходит за срок: свой ход он делает прямо сейчас
 clock-claim-own-move = сейчас ваш ход; требовать победу мог бы только { $opponent }, когда пройдёт ваш срок ({ $time })
 clock-claim-own-move-late = сейчас ваш ход, и ваш срок ({ $time }) уже прошёл: потребовать победу может только { $opponent }; сделайте ход, чтобы продолжить
-clock-claim-early = срок { $player } ещё не прошёл: { $time }; `{ $p }claim` после него
+clock-claim-early = срок игрока { $player } ещё не прошёл: { $time }; `{ $p }claim` — после него
 game-abort-not-a-player = вы не играете в этой партии ({ $players }); прервать её может только игрок
-game-abort-tournament = турнирную партию нельзя прервать; `{ $p }resign`, или организатор может сделать `{ $p }tournament withdraw @user`
+game-abort-tournament = турнирную партию нельзя прервать; `{ $p }resign`, или организатор может сделать `{ $p }tournament withdraw @игрок`
 game-abort-too-late-ai = обе стороны уже походили, партию больше нельзя прервать; `{ $p }resign`
 game-abort-too-late = обе стороны уже походили, партию больше нельзя прервать; `{ $p }resign` или предложите ничью: `{ $p }draw`
 game-aborts = { $player } прерывает партию ({ $players }): без результата, без рейтинга.
@@ -154,23 +159,23 @@ game-draw-offered-already = вы уже предложили ничью; { $othe
 game-draw-accepts = { $player } принимает ничью.
 game-draw-offer = { $player } предлагает ничью. { $opponent }: `{ $p }draw`, чтобы принять; ход отклоняет её.
 game-rematch-busy = здесь уже есть вызов или партия; одна партия на канал (`{ $p }board` покажет её)
-game-rematch-none = здесь ещё не закончилась ни одна партия; начните её: `{ $p }new GAME [@opponent]`
+game-rematch-none = здесь ещё не закончилась ни одна партия; начните её: `{ $p }new ИГРА [@соперник]`
 game-rematch-not-a-player = реванш могут попросить только игроки последней партии здесь ({ $players })
 game-rematch-tournament = последняя партия здесь была турнирной; вместо этого бросьте вызов: `{ $p }new`
 game-rematch-no-opponent = в последней партии здесь нет соперника, которого можно попросить
-game-rematch = { $player } просит { $opponent } о реванше в { $kind }{ $rated ->
-    [no] {" "}(без рейтинга)
+game-rematch = { $player } просит { $opponent } о реванше ({ $kind }{ $rated ->
+    [no] {", "}без рейтинга
    *[yes] {""}
-}, стороны меняются: { $player } играет за { $side }. { $opponent }: `{ $p }accept` или `{ $p }decline` (истекает через { $expires }).
-clock-reminder = { $player }, ваш ход ({ $side }) в { $kind } ({ $players }): срок — { $time }. { $form }
-clock-challenge-expired = { $player }: ваш вызов для { $opponent } ({ $kind }) не был принят до истечения ({ $time }). Создайте новый: `{ $p }new GAME [@opponent]`.
-clock-open-challenge-expired = { $player }: ваш открытый вызов ({ $kind }) не был принят до истечения ({ $time }). Создайте новый: `{ $p }new GAME [@opponent]`.
-clock-timeout-notice = { $player } ({ $side }) не сделал ход до срока ({ $time }). { $opponent } может потребовать победу через `{ $p }claim` или дождаться хода.
+}), стороны меняются: { $player } играет за { $side }. { $opponent }: `{ $p }accept` или `{ $p }decline` (истекает через { $expires }).
+clock-reminder = { $player }, ваш ход ({ $side }) в партии { $kind } ({ $players }): срок — { $time }. { $form }
+clock-challenge-expired = { $player }: ваш вызов для { $opponent } ({ $kind }) не был принят до истечения ({ $time }). Создайте новый: `{ $p }new ИГРА [@соперник]`.
+clock-open-challenge-expired = { $player }: ваш открытый вызов ({ $kind }) не был принят до истечения ({ $time }). Создайте новый: `{ $p }new ИГРА [@соперник]`.
+clock-timeout-notice = { $player } ({ $side }): срок хода истёк ({ $time }). { $opponent } может потребовать победу через `{ $p }claim` или дождаться хода.
 clock-muted = { $player }: напоминания о ходе здесь для вас выключены (`{ $p }unmute` включает их).
 clock-unmuted = { $player }: напоминания о ходе здесь для вас включены.
 game-organizers = в Discord — право «Управлять сервером» или роль организатора, в Matrix — модераторы комнаты
 game-settings-organizers-only = менять настройки канала могут только организаторы ({ $who })
-clock-autoforfeit-on = Автопоражение в этом канале включено: игрок, чей срок прошёл, сам проигрывает партию.
+clock-autoforfeit-on = Автопоражение в этом канале включено: игрок, чей срок прошёл, автоматически проигрывает партию.
 clock-autoforfeit-off = Автопоражение в этом канале выключено: когда срок прошёл, соперник может потребовать победу через `{ $p }claim`.
 # Against the AI (src/core/vs_ai.rs)
 ai-no-such-level = уровня ИИ { $level } не существует: уровни — { $levels }
@@ -179,7 +184,7 @@ ai-budget-positions = до { $count ->
    *[many] { $count } позиций
 } на ход
 ai-budget-time = до { $time } на ход
-ai-time-per-move = { $time } на ход для { $player }; просроченный срок проигрывает партию
+ai-time-per-move = { $time } на ход для { $player }; кто просрочит ход, проигрывает партию
 ai-no-time-limit = без ограничения времени
 ai-game-start = { $player } играет { $kind } против ИИ, без рейтинга ({ $time }): { $players }. Я играю за { $side } на уровне { $level } ({ $name }, обдумывание { $budget }). { $line } `{ $p }resign` завершает партию.
 ai-player = mancala-bot (уровень { $level }, { $name })
@@ -202,7 +207,7 @@ clock-milliseconds = { $count } мс
 # Hints (src/core/hint.rs)
 hint-no-game = здесь не идёт партия: подсказка — для игрока, чей ход
 hint-tournament = в турнирных партиях подсказок нет
-hint-rated = в рейтинговых партиях подсказок нет: подсказки — для партий против ИИ и для партий без рейтинга (`{ $p }new katro @friend unrated`), где организатор их включил (`{ $p }set hints on`)
+hint-rated = в рейтинговых партиях подсказок нет: подсказки — для партий против ИИ и для партий без рейтинга (`{ $p }new katro @друг unrated`), где организатор их включил (`{ $p }set hints on`)
 hint-not-a-player = подсказки — для игроков этой партии
 hint-not-your-turn = сейчас не ваш ход: подсказка — для игрока, чей ход
 hint-off = подсказки в этом канале выключены: организатор может включить их для партий без рейтинга командой `{ $p }set hints on`
@@ -219,8 +224,18 @@ hint-depth = { $count ->
 }
 hint-forced-win = С этим ходом ИИ видит форсированную победу (глубина { $depth }).
 hint-forced-loss = ИИ видит форсированное поражение при любом ходе; этот ход сопротивляется дольше всех (глубина { $depth }).
-hint-balance-for = С этим ходом поиск ИИ (глубина { $depth }) оценивает партию в { $seeds } камня в вашу пользу.
-hint-balance-against = С этим ходом поиск ИИ (глубина { $depth }) оценивает партию в { $seeds } камня не в вашу пользу.
+hint-balance-for = С этим ходом поиск ИИ (глубина { $depth }) оценивает партию в { $seeds ->
+    [one] { $seeds } камень
+    [few] { $seeds } камня
+    [many] { $seeds } камней
+   *[other] { $seeds } камня
+} в вашу пользу.
+hint-balance-against = С этим ходом поиск ИИ (глубина { $depth }) оценивает партию в { $seeds ->
+    [one] { $seeds } камень
+    [few] { $seeds } камня
+    [many] { $seeds } камней
+   *[other] { $seeds } камня
+} не в вашу пользу.
 hint-game-over = партия окончена: подсказывать нечего
 hint-search-failed = ИИ не смог выполнить поиск: { $error }
 hint-set-on = Подсказки в этом канале включены: в партиях без рейтинга игрок, чей ход, может спросить `{ $p }hint`. В рейтинговых и турнирных партиях подсказок не бывает.
@@ -249,7 +264,11 @@ review-inaccuracies = { $count ->
     [few] { $count } неточности
    *[many] { $count } неточностей
 }
-review-head = Разбор партии { $id } ({ $kind }): { $south } (Юг) против { $north } (Север); ИИ просматривал { $nodes } позиций на ход.
+review-head = Разбор партии { $id } ({ $kind }): { $south } (Юг) против { $north } (Север); ИИ просматривал { $nodes ->
+    [one] { $nodes } позицию
+    [few] { $nodes } позиции
+   *[many] { $nodes } позиций
+} на ход.
 review-accuracy = Точность: { $south } { $south_accuracy }, { $north } { $north_accuracy }.
 review-slip = { $ply } { $mark ->
     [blunder] грубая ошибка
@@ -294,7 +313,7 @@ picture-how-on-time = по времени
 picture-status-win = Партия окончена: побеждает { $side }, { $how }
 picture-status-draw-agreed = Партия окончена: ничья по соглашению
 picture-status-aborted = Партия прервана: без результата
-picture-status-to-move = Ход: { $side }
+picture-status-to-move = ходит { $side }
 picture-status-draw = Партия окончена: ничья, { $how }
 picture-replay-frames = , { $count ->
     [one] { $count } кадр
@@ -311,7 +330,7 @@ picture-budget = вы недавно запросили много картин�
 picture-failed = не удалось нарисовать повтор; попробуйте позже
 picture-move-alt = Анимированный ход, в конце: { $alt }
 # Picture captions and alt texts (src/render/plan.rs)
-picture-game-katro-steps = Katro { $rows }x{ $cols }, шаги одиночного камня
+picture-game-katro-steps = Катро { $rows }x{ $cols }, шаги одиночного камня
 picture-rows = ряды { $first }-{ $last }
 picture-row = ряд { $row }
 picture-turn-sowing = сеет
@@ -338,25 +357,24 @@ picture-plays = { $side } ходит { $mv }
 picture-casa-captures = каса на { $hole }: { $side } берёт 4
 picture-lap = круг { $lap }: { $what }
 picture-in-hand = { $count } в руке, посев дальше со следующей лунки
-picture-alt-frame = Кадр { $n } из { $frames }, { $headline } ({ $game }, вид со стороны: { $view }): круг { $lap }: { $what }; посеяно за круг: { $sown }; в руке: { $hand }. { $board } { $players }
-picture-alt-final = Кадр { $frames } из { $frames }, { $headline } ({ $game }, вид со стороны: { $view }): { $closing }. Весь ход: { $all }. { $board } { $players } { $status }.
+picture-alt-frame = Кадр { $n } из { $frames }, { $headline } ({ $game }, вид: { $view }): круг { $lap }: { $what }; посеяно за круг: { $sown }; в руке: { $hand }. { $board } { $players }
+picture-alt-final = Кадр { $frames } из { $frames }, { $headline } ({ $game }, вид: { $view }): { $closing }. Весь ход: { $all }. { $board } { $players } { $status }.
 picture-end = конец
 picture-end-with = конец: { $events }
-picture-alt-position = Позиция { $game }, вид со стороны: { $view }: { $status }. { $board } { $players }
+picture-alt-position = Позиция { $game } (вид: { $view }): { $status }. { $board } { $players }
 # Pictures drawn (src/render/sheet.rs, paint.rs, chart.rs)
 picture-sheet-empty = нет кадров
-picture-sheet-empty-alt = Контактный лист без кадров.
-picture-sheet-alt = Контактный лист из { $count ->
+picture-sheet-empty-alt = Лист кадров пуст.
+picture-sheet-alt = Лист из { $count ->
     [one] { $count } кадра
    *[many] { $count } кадров
 }, по порядку: { $items }.
 picture-tag-start = начало
-picture-tag-relay = эстафета { $laps }
 picture-tag-capture = взятие
-picture-tag-taken = взято { $taken }
+picture-tag-taken = взято: { $taken }
 picture-tag-casa-four = каса 4
-picture-tag-casa = каса { $lap }
-picture-tag-capture-lap = взятие { $lap }
+picture-tag-casa = каса, круг { $lap }
+picture-tag-capture-lap = взятие, круг { $lap }
 picture-tag-end = конец
 picture-chart-band = { $steps } (разброс: { $band })
 picture-chart-eval-axis = полуход (перевес в камнях: Ю сверху, С снизу)
@@ -375,6 +393,112 @@ picture-chart-eval-alt = График оценки, { $title }: перевес �
    *[many] { $count } полуходов
 }, от { $first } до { $last }; максимум { $high } на полуходе { $high_ply }, минимум { $low } на полуходе { $low_ply }. Отмечено: { $marked }.
 
+## Words and pictures: names, letters, tags and usage words written per language
+side-letter-south = Ю
+side-letter-north = С
+game-name-katro = Катро
+game-name-hoyito = Ойито
+text-colon = { $head }: { $tail }
+picture-tag-lap = { $count ->
+    [1] круг
+   *[other] круги
+} { $laps }
+picture-tag-relay-lifted = эстафета: { $count }
+picture-tag-last-four = последние 4
+usage-word-game = ИГРА
+usage-word-time = ВРЕМЯ
+usage-word-name = НАЗВАНИЕ
+usage-word-hole = ЛУНКА
+usage-word-rounds = ТУРЫ
+usage-word-setting = НАСТРОЙКА
+usage-word-value = ЗНАЧЕНИЕ
+usage-word-command = КОМАНДА
+usage-word-opponent = @соперник
+usage-word-user = @игрок
+
+## takeback
+takeback-move = { $mv } ({ $player })
+takeback-not-a-player = вернуть ход могут только игроки этой партии ({ $players })
+takeback-tournament = в турнирной партии ходы не возвращают
+takeback-rated = в рейтинговой партии ходы не возвращают: это можно только в товарищеских (без рейтинга)
+takeback-ai-level = ИИ разрешает возвращать ходы до уровня { $max }; в этой партии уровень { $level }
+takeback-nothing = в этой партии вам пока нечего возвращать; `{ $p }moves` покажет допустимые ходы
+takeback-ai = { $player } возвращает ход в партии с ИИ (можно до уровня { $max }).
+takeback-asks = { $player } просит вернуть: { $moves }. { $opponent }: `{ $p }accept` или `{ $p }decline`; любой ход отменяет просьбу.
+takeback-asked-already = вы уже попросили вернуть ход; ответить должен соперник — { $opponent } (`{ $p }decline` отзывает просьбу)
+takeback-pending-other = { $asker } первым попросил(а) вернуть ход: `{ $p }accept` или `{ $p }decline`
+takeback-accept-own = эту просьбу сделали вы; принять её должен соперник — { $opponent }
+takeback-accepts = { $player } соглашается вернуть ход по просьбе игрока { $asker }.
+takeback-undone = Возвращено: { $moves }. Возвратов в этой партии: { $count }.
+takeback-declines = { $player } отказывает игроку { $asker } в возврате хода; партия продолжается как есть.
+takeback-withdraws = { $player } отзывает просьбу вернуть ход.
+takeback-cancelled = Этот ход отменяет просьбу вернуть ход.
+takeback-record = Возвратов ходов: { $count } (партия не идёт в рейтинг)
+
+## vacation
+vacation-board = { $player } в отпуске до { $date }: эти часы стоят.
+vacation-claim = { $player } в отпуске до { $date }: часы стоят, требовать победу до этого срока нельзя
+vacation-on = { $player } в отпуске до { $date }; в этом году осталось { $left } из { $allowance ->
+    [one] { $allowance } дня отпуска
+   *[other] { $allowance } дней отпуска
+}.
+vacation-off-now = Вы не в отпуске; в этом году у вас осталось { $left } из { $allowance ->
+    [one] { $allowance } дня отпуска
+   *[other] { $allowance } дней отпуска
+}. `{ $p }vacation 7d` начинает отпуск, `{ $p }vacation off` завершает его.
+vacation-not-on = вы не в отпуске; `{ $p }vacation 7d` начинает отпуск
+vacation-already = вы уже в отпуске до { $date }; `{ $p }vacation off` завершает его
+vacation-over-allowance = { $days ->
+    [one] { $days } день — это
+    [few] { $days } дня — это
+   *[other] { $days } дней — это
+} больше, чем у вас осталось: { $left } из { $allowance } дней отпуска в этом году
+vacation-ended = Отпуск игрока { $player } закончился: часы снова идут. В этом году { $left ->
+    [one] остался { $left } день
+    [few] осталось { $left } дня
+   *[other] осталось { $left } дней
+}.
+vacation-starts = { $player } в отпуске до { $date }: часы товарищеских партий по переписке здесь стоят до этого срока. В этом году осталось { $left } из { $allowance ->
+    [one] { $allowance } дня
+   *[other] { $allowance } дней
+}.
+## Live clocks, match lengths, !resign game|match
+
+game-terms-live = , живые часы { $clock }
+clock-live-control = { $minutes } мин{ $seconds ->
+    [0] {""}
+   *[other] {" "}+ { $seconds } с за ход
+}
+clock-live = Часы: { $south } { $south_left }, { $north } { $north_left } ({ $control }); флажок у { $player } упадёт { $time }.
+match-kind-first-to = { $kind } до { $count ->
+    [one] { $count } победы
+   *[other] { $count } побед
+}
+match-kind-games = { $kind } из { $count ->
+    [one] { $count } партии
+   *[other] { $count } партий
+}
+match-resigns-game = { $player } ({ $side }) сдаёт партию { $game } матча.
+game-resign-which = это матч: `{ $p }resign game` сдаёт эту партию (матч продолжается), `{ $p }resign match` — весь матч
+game-resign-no-match = это отдельная партия, а не матч: `{ $p }resign` сдаёт её
+result-match-first-to = {" "}(до { $count ->
+    [one] { $count } победы
+   *[other] { $count } побед
+})
+result-match-games = {" "}({ $count ->
+    [one] сыграна { $count } партия
+    [few] сыграны все { $count } партии
+   *[other] сыграны все { $count } партий
+})
+result-match-repetition = {" "}из-за повторения: партия { $game } началась бы точно так же, как одна из прежних (те же закрытые лунки, те же запасы, тот же первый ход), и матч шёл бы по кругу без конца; решают { $by_seeds ->
+    [yes] камни, которые есть у каждого, как в повторившейся партии (H10, H8): { $south } { $south_seeds }, { $north } { $north_seeds }
+   *[no] выигранные партии
+}
+result-match-drawn = Матч окончен после { $count ->
+    [one] { $count } партии
+   *[other] { $count } партий
+}: ничья в матче{ $how }. Выиграно партий: { $south } { $south_wins }, { $north } { $north_wins }.
+result-match-verdict = Матч заканчивается вместе с партией { $game }. Выиграно партий: { $south } { $south_wins }, { $north } { $north_wins }.
 ## notify
 parse-notify-unknown = { $word } — не способ оповещения: используйте `{ $p }notify dm` (личное сообщение), `{ $p }notify mention` (упоминание в канале партии) или `{ $p }notify off`
 notify-shown = { $player }: о вашем ходе сообщается так: `{ $mode }`. Изменить: `{ $p }notify dm`, `{ $p }notify mention` или `{ $p }notify off`.

@@ -41,7 +41,7 @@ mod variant;
 
 pub use error::{ParseError, ParseKind, ParseReason, PlayError, VariantError};
 pub use game::Game;
-pub use matches::{Match, MatchMove};
+pub use matches::{Match, MatchEnding, MatchLength, MatchMove, MatchStart};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use position::{Children, EndReason, Outcome, Position, MAX_HOLES};
 pub use trace::{Event, Trace, TraceEvent};

@@ -150,6 +150,12 @@ impl Config {
             1.0,
             600.0,
         )?;
+        within(
+            "vacation_days_per_year",
+            self.vacation_days_per_year,
+            0,
+            365,
+        )?;
         Ok(())
     }
 }

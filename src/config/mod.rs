@@ -44,6 +44,9 @@ pub struct Config {
     /// Seconds a stop (SIGTERM, SIGINT) waits for the commands in flight before the
     /// process exits anyway, 1 to 600 (default 10).
     pub shutdown_timeout_seconds: f64,
+    /// Days of `!vacation` each player may take per calendar year, 0 to 365 (default
+    /// 14; 0: no vacations).
+    pub vacation_days_per_year: u32,
     /// Ratings.
     pub ratings: RatingsConfig,
     /// The AI opponent.
@@ -499,6 +502,7 @@ impl Default for Config {
             move_time_hours: 72.0,
             reminder_hours: vec![24.0, 1.0],
             shutdown_timeout_seconds: 10.0,
+            vacation_days_per_year: 14,
             ratings: RatingsConfig::default(),
             ai: AiConfig::default(),
             limits: Limits::default(),

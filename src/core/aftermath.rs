@@ -59,7 +59,9 @@ fn rated_game(r: &Record) -> Result<Option<RatedGame<'_>>, String> {
     let Some(result) = r.result() else {
         return Ok(None);
     };
-    if !r.rated || result == GameResult::NoResult {
+    // A takeback is refused in rated games; a game that had one never counts, even
+    // if its record says rated (an import, a hand-edited store).
+    if !r.rated || result == GameResult::NoResult || r.had_takeback() || r.ai.is_some() {
         return Ok(None);
     }
     if !r.both_sides_moved() {
@@ -275,4 +277,47 @@ fn record_result(
     out.docs
         .push(DocWrite::of(link.key.clone(), doc.version, &Some(&t)));
     out.recorded = Some((t, link.clone(), res));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{GameKind, User};
+    use crate::store::Play;
+
+    fn user(n: &str) -> User {
+        User {
+            id: n.into(),
+            name: n.into(),
+        }
+    }
+
+    /// A game marked rated in which both sides moved, then North resigned; `takebacks`
+    /// takebacks made.
+    fn resigned(takebacks: u32) -> Record {
+        let kind = GameKind::single(mancala_rules::Variant::KATRO);
+        let at = ChannelKey {
+            community: "c".into(),
+            channel: "x".into(),
+        };
+        let play = Play::new(kind).expect("katro");
+        let mut r = Record::in_play("g".into(), at, kind, user("a"), user("b"), play, None, 0);
+        let t = r.playing_mut().expect("in play");
+        if let Play::Game(g) = &mut t.play {
+            g.play_text("c1+").expect("legal");
+            let mv = g.legal_moves()[0];
+            g.play(mv).expect("legal");
+        }
+        t.takebacks = takebacks;
+        t.resign(Side::North);
+        r.finish(None, 1).expect("over");
+        r
+    }
+
+    /// A game with a takeback never counts for a rating, even marked rated.
+    #[test]
+    fn a_game_with_a_takeback_is_never_rated() {
+        assert!(matches!(rated_game(&resigned(0)), Ok(Some(_))));
+        assert!(matches!(rated_game(&resigned(1)), Ok(None)));
+    }
 }

@@ -35,15 +35,15 @@ pub(super) fn game_to_review<'a>(last: Option<&'a Record>, p: &str) -> Result<&'
     }
 }
 
-/// Seeds, from centi-seeds, with one decimal in the current language's writing.
-fn seeds(cs: i32) -> String {
-    crate::i18n::decimal(f64::from(cs) / 100.0, 1)
+/// Seeds, from centi-seeds, with one decimal in the current language's writing (a
+/// number: it picks the noun's plural form).
+fn seeds(cs: i32) -> crate::i18n::Arg<'static> {
+    crate::i18n::decimal_arg(f64::from(cs) / 100.0, 1)
 }
 
-/// `12.N b4-` as in the game record.
+/// `12.N b4-` as in the game record (Russian `12.С b4-`).
 fn ply_name(p: &PlyReview) -> String {
-    let side = if p.mover == Side::South { "S" } else { "N" };
-    format!("{}.{side} {}", p.ply, p.played)
+    format!("{}.{} {}", p.ply, text::side_letter(p.mover), p.played)
 }
 
 /// Counts of a player's marks: `1 blunder, 2 mistakes, no inaccuracies`.
@@ -85,11 +85,11 @@ pub(super) fn review_text(r: &Record, review: &GameReview, nodes: u64) -> String
             "review-accuracy",
             south = &south,
             north = &north,
-            south_accuracy = format!("{:.0}", review.accuracy[0]),
-            north_accuracy = format!("{:.0}", review.accuracy[1])
+            south_accuracy = crate::i18n::percent(review.accuracy[0]),
+            north_accuracy = crate::i18n::percent(review.accuracy[1])
         ),
-        format!("{south}: {}.", tally(review, Side::South)),
-        format!("{north}: {}.", tally(review, Side::North)),
+        format!("{}.", text::colon(&south, &tally(review, Side::South))),
+        format!("{}.", text::colon(&north, &tally(review, Side::North))),
     ]
     .join("\n");
     let worst: Vec<&PlyReview> = review
@@ -111,7 +111,7 @@ pub(super) fn review_text(r: &Record, review: &GameReview, nodes: u64) -> String
                 )
             })
             .collect();
-        let listed = listed.join("; ");
+        let listed = crate::i18n::join_semicolons(&listed);
         out.push('\n');
         out.push_str(&if worst.len() > LISTED {
             tr!(
@@ -163,7 +163,7 @@ fn perfect_text(review: &GameReview, name: &dyn Fn(Side) -> String) -> Option<St
         out.push_str(&tr!("review-perfect-kept"));
     } else {
         out.push(' ');
-        out.push_str(&slips.join("; "));
+        out.push_str(&crate::i18n::join_semicolons(&slips));
         out.push('.');
     }
     Some(out)

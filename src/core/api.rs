@@ -598,7 +598,7 @@ mod tests {
         // Read outside any language: each reply keeps the one it was made in.
         assert_eq!(
             fr.plain(1_700_000_000_000),
-            "deadline 2023-11-15 01:13 UTC (dans 3 h)"
+            "deadline 15 nov. 2023 à 01:13 UTC (dans 3 h)"
         );
         assert_eq!(
             en.plain(1_700_000_000_000),

@@ -11,9 +11,12 @@
 
 use mancala_rules::Side;
 
-use super::deadlines::{autoforfeit, finished_with, reminder_points, set_wake, timeout_forfeit};
+use super::deadlines::{
+    autoforfeit, finished_with, live_flag, reminder_points, set_wake, timeout_forfeit,
+};
 use super::decision::{refuse, Change, ChannelState, Ctx, Decision, Draft, Refusal};
 use super::needs::Needs;
+use super::vacation::{self, Clock};
 use super::views::{
     board_picture, expired, names, players_text, playing, result_text, state_fault,
 };
@@ -37,10 +40,22 @@ pub(super) fn claim(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
     if r.is_ai(to_move) {
         return refuse(tr!("clock-claim-ai", ai = names(r)[to_move.index()]));
     }
+    // A vacation of the player to move pauses his deadline, or pushed it.
+    let deadline = match vacation::effective(r, &state.vacations.value, ctx.now) {
+        Some(Clock::Paused { until }) if to_move != side => {
+            return refuse(tr!(
+                "vacation-claim",
+                player = names(r)[to_move.index()],
+                date = text::date_text(until)
+            ))
+        }
+        Some(Clock::Runs { deadline, .. }) => deadline,
+        _ => t.deadline_ms,
+    };
     if to_move == side {
         let opponent = names(r)[side.other().index()];
-        let time = time_token(t.deadline_ms);
-        return refuse(if ctx.now < t.deadline_ms {
+        let time = time_token(deadline);
+        return refuse(if ctx.now < deadline {
             tr!("clock-claim-own-move", opponent = opponent, time = time)
         } else {
             tr!(
@@ -50,11 +65,11 @@ pub(super) fn claim(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
             )
         });
     }
-    if ctx.now < t.deadline_ms {
+    if ctx.now < deadline {
         return refuse(tr!(
             "clock-claim-early",
             player = names(r)[to_move.index()],
-            time = time_token(t.deadline_ms),
+            time = time_token(deadline),
             p = p
         ));
     }
@@ -99,6 +114,10 @@ pub(super) fn draw(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refu
     };
     if let Some(seat) = r.ai {
         return vs_ai::ai_refuses_draw(r, seat, p);
+    }
+    // A live clock's flag that fell decides before any draw offer or agreement.
+    if let Some(forfeit) = live_flag(r, table, ctx.now) {
+        return Ok(forfeit);
     }
     let other = names(r)[side.other().index()].to_string();
     let opponent: Vec<User> = r.player(side.other()).cloned().into_iter().collect();
@@ -188,7 +207,11 @@ fn rematch_challenge(ctx: &Ctx<'_>, last: &Record, side: Side, opponent: User) -
         opponent: Some(opponent.clone()),
         challenger_side: Some(side),
         expires_ms: later(ctx.now, expiry),
-        move_time_ms: last.timing().map(|t| t.move_time_ms),
+        move_time_ms: last
+            .timing()
+            .filter(|t| t.live.is_none())
+            .map(|t| t.move_time_ms),
+        live: last.timing().and_then(|t| t.live).map(|l| l.control),
         expiry_announced: false,
     };
     let record = Record::new_challenge(
@@ -235,16 +258,26 @@ pub(super) fn tick(
         GameState::Playing(table) => table,
         GameState::Finished(_) => return Ok(Decision::default()),
     };
-    let Some(t) = &table.timing else {
+    if table.timing.is_none() {
         return Ok(Decision::default());
-    };
-    let play = &table.play;
+    }
     if vs_ai::ai_to_move(r).is_some() {
         // The AI owes a move (a restart interrupted it): it plays, never times out.
         *ai_owes = true;
         return Ok(Decision::default());
     }
-    let game = play.game();
+    // The player to move on vacation: nothing passes before its end; after it, his
+    // deadline is pushed by the pause, written with whatever else this tick writes.
+    let pushed = match after_vacation(r, state, now) {
+        Ok(pushed) => pushed,
+        Err(until) => return Ok(paused(r, until)),
+    };
+    let stored = r;
+    let r = pushed.as_ref().unwrap_or(r);
+    let (Some(table), Some(t)) = (r.playing(), r.timing()) else {
+        return Ok(Decision::default());
+    };
+    let game = table.play.game();
     let side = game.position().to_move();
     if now >= t.deadline_ms && !t.timed_out {
         if autoforfeit(r, &state.channel) {
@@ -252,7 +285,7 @@ pub(super) fn tick(
         }
         return Ok(timeout_notice(r, t, side, ctx));
     }
-    let due: Vec<u64> = reminder_points(ctx.settings, t.move_time_ms)
+    let due: Vec<u64> = reminder_points(ctx.settings, t)
         .into_iter()
         .filter(|p| !t.reminded.contains(p) && t.deadline_ms.saturating_sub(*p) <= now)
         .collect();
@@ -261,7 +294,7 @@ pub(super) fn tick(
         nt.reminded.extend(&due);
     }
     set_wake(&mut next, ctx.settings);
-    if next.timing() == r.timing() {
+    if next.timing() == stored.timing() {
         return Ok(Decision::default());
     }
     let mut replies = Vec::new();
@@ -283,6 +316,32 @@ pub(super) fn tick(
         }
     }
     Ok(Decision::write(Change::Put(next), replies))
+}
+
+/// The game `r` of `state` as the driver sees it at `now` with the vacations: pushed
+/// by an ended vacation of the player to move (`None`: as it is), or the end of the
+/// vacation the player to move is on.
+fn after_vacation(r: &Record, state: &ChannelState, now: u64) -> Result<Option<Record>, u64> {
+    match vacation::effective(r, &state.vacations.value, now) {
+        Some(Clock::Paused { until }) => Err(until),
+        Some(Clock::Runs {
+            push: Some(push), ..
+        }) => Ok(Some(vacation::pushed(r, push))),
+        _ => Ok(None),
+    }
+}
+
+/// The game `r` whose player to move is on vacation until `until`: the driver looks
+/// again then (nothing is sent meanwhile); no write when it would already.
+fn paused(r: &Record, until: u64) -> Decision {
+    if r.timing().and_then(|t| t.wake_ms) == Some(until) {
+        return Decision::default();
+    }
+    let mut next = r.clone();
+    if let Some(t) = next.timing_mut() {
+        t.wake_ms = Some(until);
+    }
+    Decision::write(Change::Put(next), Vec::new())
 }
 
 /// An open challenge whose time ran out unanswered: the driver marks it announced
@@ -330,7 +389,7 @@ fn challenge_expiry(r: &Record, ch: &Challenge, ctx: &Ctx<'_>) -> Decision {
 /// A deadline passed where the opponent must `!claim`: the game marks it (reminders
 /// missed while the bot was down are not sent any more) and tells both players.
 fn timeout_notice(r: &Record, t: &Timing, side: Side, ctx: &Ctx<'_>) -> Decision {
-    let points = reminder_points(ctx.settings, t.move_time_ms);
+    let points = reminder_points(ctx.settings, t);
     let mut next = r.clone();
     if let Some(nt) = next.timing_mut() {
         nt.timed_out = true;

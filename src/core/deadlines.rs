@@ -11,7 +11,7 @@ use super::views::{board_picture, names, result_text};
 use super::{text, Settings};
 use crate::core::api::time_token;
 use crate::core::limits::{later, millis};
-use crate::store::{Record, StateError, Table, Verdict};
+use crate::store::{Record, StateError, Table, Timing, Verdict};
 
 /// The time per move asked for (`Some(None)`: no deadlines), else the configured
 /// default, in milliseconds.
@@ -23,20 +23,48 @@ pub(super) fn move_time_ms(settings: &Settings, move_time: Option<Option<u64>>) 
 }
 
 /// Starts the clock of the player to move in `r` (a game just begun, or a move just
-/// made): the deadline is one time per move from `now` (saturating, [`later`]); no
-/// reminder sent yet.
+/// made): the deadline is one time per move from `now` (saturating, [`later`]), or with
+/// a live clock the moment his bank runs out (his turn begins at `now`); no reminder
+/// sent yet.
 pub(super) fn restart_clock(r: &mut Record, now: u64, settings: &Settings) {
+    let to_move = r.play().map(|p| p.game().position().to_move());
     if let Some(t) = r.timing_mut() {
-        t.deadline_ms = later(now, t.move_time_ms);
+        t.deadline_ms = match (t.live.as_mut(), to_move) {
+            (Some(live), Some(side)) => {
+                live.turn_ms = now;
+                later(now, live.banks_ms[side.index()])
+            }
+            _ => later(now, t.move_time_ms),
+        };
         t.reminded.clear();
         t.timed_out = false;
+        t.paused_ms = 0;
+        t.vacation_applied = None;
     }
     set_wake(r, settings);
 }
 
-/// The reminder points (milliseconds before the deadline) that apply to a time per
-/// move of `move_time_ms`: those that fall after the move began.
-pub(super) fn reminder_points(settings: &Settings, move_time_ms: u64) -> Vec<u64> {
+/// Charges the move `side` just made at `now` to the live clock of `r`, if it has one
+/// (Fischer: the time he took off his bank, the increment on it); `new_game`: the move
+/// ended a game of a match, whose next game starts with both banks full. The caller
+/// then restarts the clock ([`restart_clock`]).
+pub(super) fn charge_live(r: &mut Record, side: Side, now: u64, new_game: bool) {
+    if let Some(live) = r.timing_mut().and_then(|t| t.live.as_mut()) {
+        live.moved(side, now);
+        if new_game {
+            live.banks_ms = [live.control.bank_ms; 2];
+        }
+    }
+}
+
+/// The reminder points (milliseconds before the deadline) that apply to the clock `t`:
+/// with a time per move, those that fall after the move began; none with a live clock
+/// (its player watches it).
+pub(super) fn reminder_points(settings: &Settings, t: &Timing) -> Vec<u64> {
+    if t.live.is_some() {
+        return Vec::new();
+    }
+    let move_time_ms = t.move_time_ms;
     settings
         .reminders
         .iter()
@@ -52,7 +80,7 @@ pub(super) fn reminder_points(settings: &Settings, move_time_ms: u64) -> Vec<u64
 pub(super) fn set_wake(r: &mut Record, settings: &Settings) {
     let points = r
         .timing()
-        .map(|t| reminder_points(settings, t.move_time_ms))
+        .map(|t| reminder_points(settings, t))
         .unwrap_or_default();
     if let Some(t) = r.timing_mut() {
         let next_point = points
@@ -68,11 +96,21 @@ pub(super) fn set_wake(r: &mut Record, settings: &Settings) {
     }
 }
 
-/// Whether a passed deadline in `r` forfeits the game by itself: tournament games and
-/// games against the AI always, other games where the channel is set so (`channel`).
+/// Whether a passed deadline in `r` forfeits the game by itself: tournament games,
+/// games against the AI and live games (the flag falls) always, other games where the
+/// channel is set so (`channel`).
 pub(super) fn autoforfeit(r: &Record, channel: &ChannelSettings) -> bool {
     // The AI cannot `!claim`: a human who lets his deadline pass against it loses.
-    r.tournament.is_some() || r.ai.is_some() || channel.autoforfeit
+    let live = r.timing().is_some_and(|t| t.live.is_some());
+    r.tournament.is_some() || r.ai.is_some() || live || channel.autoforfeit
+}
+
+/// The forfeit of the player to move in `r` (its table `table`) when its live clock's
+/// flag has fallen by `now`, whether or not the driver has seen it yet: a command that
+/// would end or change the game (an agreed draw) comes too late then.
+pub(super) fn live_flag(r: &Record, table: &Table, now: u64) -> Option<Decision> {
+    let t = table.timing.as_ref()?;
+    (t.live.is_some() && now >= t.deadline_ms).then(|| timeout_forfeit(r, table, now))
 }
 
 /// `r` (a game in play) finished with `verdict` at `now`, its draw offer gone.

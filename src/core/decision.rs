@@ -61,6 +61,9 @@ pub(super) struct ChannelState {
     /// The rating history of the command's subject (the user mentioned first, else the
     /// author), oldest first, one per family (`!rating`).
     pub rating_history: [Vec<RatingChange>; 2],
+    /// The community's vacations (`!vacation`) with their stored bytes, when the
+    /// command reads them; the defaults (nobody on vacation) otherwise.
+    pub vacations: Doc<crate::core::prefs::Vacations>,
 }
 
 impl ChannelState {

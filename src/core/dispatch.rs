@@ -16,7 +16,8 @@ use super::set::{self, Setting};
 use super::show::{PictureStyle, Theme};
 use super::snapshot;
 use super::{
-    correspondence, games, rating_views, text, tournament, views, Core, Fail, PlayerPrefs,
+    correspondence, games, rating_views, takeback, text, tournament, vacation, views, Core, Fail,
+    PlayerPrefs,
 };
 use crate::model::{ChannelKey, User};
 use crate::store::keys::{DocKey, DocPrefix};
@@ -37,11 +38,18 @@ pub(super) fn decide(
             side,
             move_time,
             rated,
-        } => games::new_game(state, ctx, *kind, opponent, *side, *move_time, *rated),
+            live,
+        } => games::new_game(
+            state,
+            ctx,
+            (*kind, opponent, *side),
+            (*move_time, *live),
+            *rated,
+        ),
         Command::Accept => games::accept(state, ctx),
         Command::Decline => games::decline(state, ctx),
         Command::Sow(mv) => games::sow(state, ctx, mv),
-        Command::Resign => games::resign(state, ctx),
+        Command::Resign(what) => games::resign(state, ctx, *what),
         Command::Board => views::board(state, ctx),
         Command::Moves => views::moves(state, ctx),
         Command::History => views::history(state, ctx),
@@ -50,6 +58,8 @@ pub(super) fn decide(
         Command::Abort => correspondence::abort(state, ctx),
         Command::Draw => correspondence::draw(state, ctx),
         Command::Rematch => correspondence::rematch(state, ctx),
+        Command::Takeback => takeback::takeback(state, ctx),
+        Command::Vacation(arg) => vacation::vacation(state, ctx, *arg),
         Command::Rating(who) => Ok(rating_views::rating(state, ctx, who.as_ref())),
         Command::Leaderboard(only) => Ok(rating_views::leaderboard(state, ctx, *only)),
         Command::Tournament(t) => tournament::commands::decide(state, ctx, t),

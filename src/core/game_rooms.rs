@@ -175,6 +175,7 @@ mod tests {
             expires_ms: 0,
             move_time_ms: None,
             expiry_announced: false,
+            live: None,
         };
         let kind = GameKind::single("hoyito:2x8".parse().unwrap());
         let r = Record::new_challenge(

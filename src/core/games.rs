@@ -4,7 +4,7 @@
 
 use mancala_rules::{Game, Side};
 
-use super::command::Opponent;
+use super::command::{Opponent, Resign};
 use super::deadlines::{autoforfeit, move_time_ms, restart_clock, timeout_forfeit};
 use super::decision::{refuse, Change, ChannelState, Ctx, Decision, Draft, Refusal};
 use super::play::play_move;
@@ -15,7 +15,7 @@ use super::views::{
 use super::{text, vs_ai};
 use crate::core::api::{mention_token, Button};
 use crate::core::limits::{later, millis};
-use crate::model::{GameKind, User};
+use crate::model::{GameKind, LiveControl, User};
 use crate::store::{Challenge, GameState, Play, Record, Status};
 
 /// Refuses `!new` while the channel holds an open challenge or a game (one game per
@@ -47,15 +47,14 @@ fn channel_is_free(state: &ChannelState, ctx: &Ctx<'_>) -> Result<(), Refusal> {
     }
 }
 
-/// `!new GAME [@opponent|ai [level N]] [as south|north] [TIME]`: a challenge (or, against
-/// the AI, a game started at once).
+/// `!new GAME [@opponent|ai [level N]] [as south|north] [TIME|LIVE]`: a challenge (or,
+/// against the AI, a game started at once). `live`: a live clock instead of a time per
+/// move (the parser then gives `move_time` `Some(None)`).
 pub(super) fn new_game(
     state: &ChannelState,
     ctx: &Ctx<'_>,
-    kind: Option<GameKind>,
-    opponent: &Opponent,
-    side: Option<Side>,
-    move_time: Option<Option<u64>>,
+    (kind, opponent, side): (Option<GameKind>, &Opponent, Option<Side>),
+    (move_time, live): (Option<Option<u64>>, Option<LiveControl>),
     rated: bool,
 ) -> Result<Decision, Refusal> {
     let p = ctx.p();
@@ -84,6 +83,7 @@ pub(super) fn new_game(
         challenger_side: side,
         expires_ms: later(ctx.now, expiry),
         move_time_ms,
+        live,
         expiry_announced: false,
     };
     let record = Record::new_challenge(
@@ -97,6 +97,7 @@ pub(super) fn new_game(
     let terms = Terms {
         side,
         move_time_ms,
+        live,
         rated,
     };
     let reply = challenge_reply(ctx, kind, opponent.clone(), terms, expiry);
@@ -111,6 +112,7 @@ pub(super) fn new_game(
 struct Terms {
     side: Option<Side>,
     move_time_ms: Option<u64>,
+    live: Option<LiveControl>,
     rated: bool,
 }
 
@@ -161,9 +163,10 @@ fn challenge_reply(
         ),
         None => tr!("game-terms-random-sides"),
     };
-    sides.push_str(&match terms.move_time_ms {
-        Some(ms) => tr!("game-terms-per-move", time = text::duration_text(ms)),
-        None => tr!("game-terms-no-limit"),
+    sides.push_str(&match (terms.live, terms.move_time_ms) {
+        (Some(c), _) => tr!("game-terms-live", clock = text::live_control_text(c)),
+        (None, Some(ms)) => tr!("game-terms-per-move", time = text::duration_text(ms)),
+        (None, None) => tr!("game-terms-no-limit"),
     });
     if !terms.rated {
         sides.push_str(&tr!("game-terms-unrated"));
@@ -218,6 +221,9 @@ pub(super) fn accept(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Re
     let Some(r) = state.record() else {
         return refuse(no_challenge);
     };
+    if let Some(answer) = super::takeback::accept(state, ctx) {
+        return answer;
+    }
     if r.status() == Status::Playing {
         return refuse(tr!(
             "game-already-started",
@@ -291,6 +297,9 @@ pub(super) fn decline(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, R
     let Some(r) = state.record() else {
         return refuse(none);
     };
+    if let Some(answer) = super::takeback::decline(state, ctx) {
+        return answer;
+    }
     let Some(ch) = r.open_challenge() else {
         return refuse(tr!(
             "game-decline-in-play",
@@ -351,8 +360,11 @@ pub(super) fn sow(state: &ChannelState, ctx: &Ctx<'_>, typed: &str) -> Result<De
             side = text::side_name(mover)
         ));
     }
-    if let Some(t) = &table.timing {
-        if ctx.now >= t.deadline_ms && autoforfeit(r, &state.channel) {
+    // The deadline as vacations left it: paused, or pushed by an ended one.
+    if let Some(super::vacation::Clock::Runs { deadline, .. }) =
+        super::vacation::effective(r, &state.vacations.value, ctx.now)
+    {
+        if ctx.now >= deadline && autoforfeit(r, &state.channel) {
             return Ok(timeout_forfeit(r, table, ctx.now));
         }
     }
@@ -365,8 +377,13 @@ pub(super) fn sow(state: &ChannelState, ctx: &Ctx<'_>, typed: &str) -> Result<De
     )
 }
 
-/// `!resign`: the author's side loses the game (a match: the match).
-pub(super) fn resign(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
+/// `!resign [game|match]`: the author's side loses the game, or in a match the game or
+/// the match as he says (a bare `!resign` in a match asks which and changes nothing).
+pub(super) fn resign(
+    state: &ChannelState,
+    ctx: &Ctx<'_>,
+    what: Resign,
+) -> Result<Decision, Refusal> {
     let p = ctx.p();
     let (r, table) = match playing(state, p) {
         Err(_) if state.record().is_some() => return refuse(tr!("game-resign-challenge", p = p)),
@@ -375,6 +392,14 @@ pub(super) fn resign(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Re
     let Some(side) = r.side_of(ctx.author) else {
         return refuse(tr!("game-resign-not-a-player", players = players_text(r)));
     };
+    match (&table.play, what) {
+        (Play::Match(_), Resign::Unsaid) => return refuse(tr!("game-resign-which", p = p)),
+        (Play::Match(_), Resign::Game) => {
+            return super::matches::resign_game(r, table, (side, &state.channel), ctx)
+        }
+        (Play::Game(_), Resign::Match) => return refuse(tr!("game-resign-no-match", p = p)),
+        _ => {}
+    }
     let mut resigned = table.clone();
     resigned.resign(side);
     resigned.draw_offer = None;

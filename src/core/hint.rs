@@ -103,7 +103,7 @@ fn verdict(found: &SearchResult) -> String {
     } else if s < -WIN_BOUND {
         tr!("hint-forced-loss", depth = depth)
     } else {
-        let seeds = crate::i18n::decimal((f64::from(s) / 100.0).abs(), 1);
+        let seeds = crate::i18n::decimal_arg((f64::from(s) / 100.0).abs(), 1);
         if s >= 0 {
             tr!("hint-balance-for", depth = depth, seeds = seeds)
         } else {

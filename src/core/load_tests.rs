@@ -183,7 +183,7 @@ fn a_second_analyze_of_a_game_shows_the_stored_review_without_a_search() {
     assert!(docs::save(&*store, &key, doc.version.as_ref(), &stored).unwrap());
     // Another user, at once (no cooldown applies to a stored review).
     let second = ok(say(&core, "a", "dave", "!analyze")).text();
-    assert!(second.contains("Accuracy: alice 42, bob 43."), "{second}");
+    assert!(second.contains("Accuracy: alice 42%, bob 43%."), "{second}");
     assert_eq!(searches().as_deref(), Some("1"), "no second search");
 }
 

@@ -37,6 +37,7 @@ mod limiter;
 pub(crate) mod limits;
 #[cfg(test)]
 mod load_tests;
+mod matches;
 pub(crate) mod needs;
 pub mod painter;
 pub(crate) mod pictures;
@@ -50,11 +51,13 @@ mod set;
 pub(crate) mod shapes;
 pub mod show;
 mod snapshot;
+mod takeback;
 #[cfg(test)]
 mod tests;
 pub mod text;
 pub mod throttle;
 pub mod tournament;
+pub(crate) mod vacation;
 mod views;
 mod vs_ai;
 
@@ -209,6 +212,9 @@ pub struct Settings {
     /// The replays' drawing pool, the picture cache and each user's budget of frames
     /// (`pictures`, issue 33).
     pub pictures: pictures::PictureLimits,
+    /// Days of vacation (`!vacation`) each player may take in a calendar year (UTC);
+    /// 0: none. Default 14.
+    pub vacation_days_per_year: u32,
 }
 
 impl Default for Settings {
@@ -237,6 +243,7 @@ impl Default for Settings {
             },
             analysis_cooldown: Duration::from_secs(60),
             pictures: pictures::PictureLimits::default(),
+            vacation_days_per_year: 14,
         }
     }
 }
@@ -466,8 +473,7 @@ impl Core {
         let info = views::board_info(&r, game, Side::South);
         let mut status = crate::core::painter::status_text(&pos, info.ended);
         if let Some(m) = info.match_info {
-            status.push_str("; ");
-            status.push_str(&m.text());
+            status = crate::i18n::join_semicolons(&[status, m.text()]);
         }
         Some((pos, status))
     }

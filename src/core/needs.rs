@@ -21,6 +21,9 @@ pub struct Needs {
     pub rating_history: bool,
     /// The tournaments of the community a command here means (`!tournament`).
     pub tournaments: bool,
+    /// The community's vacations (`!vacation`, and whatever consults a clock they
+    /// pause: `!sow`, `!claim`, `!board`, the driver).
+    pub vacations: bool,
 }
 
 impl Needs {
@@ -28,6 +31,7 @@ impl Needs {
     pub(crate) fn tick() -> Needs {
         Needs {
             muted: true,
+            vacations: true,
             ..Needs::default()
         }
     }

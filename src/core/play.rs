@@ -5,7 +5,7 @@
 
 use mancala_rules::{Game, Outcome, PlayError, Side, Trace};
 
-use super::deadlines::restart_clock;
+use super::deadlines::{charge_live, restart_clock};
 use super::decision::{refuse, Change, Decision, Draft, Picture, Refusal};
 use super::painter::MatchInfo;
 use super::prefs::ChannelSettings;
@@ -69,15 +69,22 @@ pub(super) fn play_move(
     if table.draw_offer == Some(side.other()) {
         table.draw_offer = None;
     }
+    // Any move cancels a pending takeback request (`!takeback`).
+    let takeback_cancelled = table.takeback_offer.take().is_some();
     let mut next = r.clone();
     next.state = GameState::Playing(table);
     next.updated_ms = now;
     if over {
         next.finish(None, now).map_err(state_fault)?;
     } else {
+        charge_live(&mut next, side, now, game_over.is_some());
         restart_clock(&mut next, now, settings);
     }
-    let reply = move_reply(&next, play, (side, shown), trace, game_over, p);
+    let mut reply = move_reply(&next, play, (side, shown), trace, game_over, p);
+    if takeback_cancelled {
+        reply.reply.body.push_str("\n");
+        reply.reply.body.push_str(&tr!("takeback-cancelled"));
+    }
     let change = if over {
         Change::Finish(next)
     } else {
@@ -123,7 +130,7 @@ fn move_reply(
             outcome = text::outcome_text(outcome, names(r)),
             captured = text::captured_text(Side::ALL.map(|s| trace.after.store(s) as u32)),
         ));
-        if m.winner().is_none() {
+        if !m.is_over() {
             lines.push(next_match_game_line(r, m, game));
             extra.push((
                 "next-game.png".to_string(),
@@ -197,7 +204,7 @@ fn summary_chart(r: &Record, game: &Game) -> crate::core::painter::LineChart {
 }
 
 /// `Game 2 starts (M1-M3): games won ...; reserves ...; closed holes: ...`.
-fn next_match_game_line(r: &Record, m: &mancala_rules::Match, game: &Game) -> String {
+pub(super) fn next_match_game_line(r: &Record, m: &mancala_rules::Match, game: &Game) -> String {
     let closed: Vec<String> = (0..game.variant().holes())
         .map(|i| game.variant().hole(i))
         .filter(|&h| game.position().is_closed(h))

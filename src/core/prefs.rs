@@ -1,6 +1,9 @@
 //! What a channel and a player set for themselves, as stored: the channel's settings
 //! (`!set`, document `chan/COMMUNITY/CHANNEL`) and a player's preferences in a community
-//! (`!mute`, document `player/COMMUNITY/USER`). Pure types, below every handler.
+//! (`!mute`, document `player/COMMUNITY/USER`), and the vacations of a community's
+//! players (`!vacation`, document `vacation/COMMUNITY`). Pure types, below every handler.
+
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
@@ -68,5 +71,61 @@ impl Notify {
             Notify::Dm => "dm",
             Notify::Off => "off",
         }
+    }
+}
+
+/// A day, in milliseconds.
+pub(crate) const DAY_MS: u64 = 24 * 3_600_000;
+
+/// The shortest time per move a vacation pauses: a day (shorter is live play).
+pub(crate) const MIN_MOVE_TIME_MS: u64 = DAY_MS;
+
+/// The longest vacation one `!vacation` asks for, in days.
+pub(crate) const MAX_DAYS: u32 = 365;
+
+/// The vacations of a community's players, document `vacation/COMMUNITY`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Vacations {
+    /// Each player's last vacation, by user id.
+    #[serde(default)]
+    pub players: BTreeMap<String, Vacation>,
+}
+
+/// How long an ended vacation is kept: longer than any turn it may have paused lasts.
+pub(crate) const KEEP_MS: u64 = 400 * DAY_MS;
+
+/// One player's last vacation, the earlier ones still kept, and what he used of his
+/// allowance that year.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Vacation {
+    /// When it began, milliseconds since the Unix epoch.
+    pub from_ms: u64,
+    /// When it ends (or ended: `!vacation off` ends it early), milliseconds.
+    pub until_ms: u64,
+    /// His earlier vacations that ended less than [`KEEP_MS`] ago, `[from, until]` in
+    /// milliseconds, oldest first: a turn they paused gets them all, even those no
+    /// driver saw end.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub earlier: Vec<[u64; 2]>,
+    /// The calendar year (UTC) whose allowance `used_days` counts.
+    pub year: i16,
+    /// Days of that year's allowance used (an early end gives the whole days left
+    /// back).
+    pub used_days: u32,
+}
+
+impl Vacation {
+    /// Whether the vacation runs at `now`.
+    pub(crate) fn active(&self, now: u64) -> bool {
+        self.from_ms <= now && now < self.until_ms
+    }
+
+    /// Every vacation kept, `(from, until)`, oldest first: the earlier ones, then the
+    /// last.
+    pub(crate) fn spans(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.earlier
+            .iter()
+            .map(|&[from, until]| (from, until))
+            .chain(std::iter::once((self.from_ms, self.until_ms)))
     }
 }

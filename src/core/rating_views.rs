@@ -7,13 +7,9 @@ use super::decision::{ChannelState, Ctx, Decision, Draft, Picture};
 use super::ratings::{games_text, rating_series, rating_text, Glicko, PlayerRating, FAMILIES};
 use crate::model::User;
 
-/// The display name of a rating family.
-fn family_name(fam: &str) -> &'static str {
-    if fam == "katro" {
-        "Katro"
-    } else {
-        "Hoyito"
-    }
+/// The display name of a rating family, in the current language's letters.
+fn family_name(fam: &str) -> String {
+    super::text::game_name(fam == "katro")
 }
 
 /// `!rating [@user]`: `who`'s ratings (the author's without one) in each family, with
@@ -39,7 +35,7 @@ pub(super) fn rating(state: &ChannelState, ctx: &Ctx<'_>, who: Option<&User>) ->
                 tr!("rating-last-change", change = change)
             })
             .unwrap_or_default();
-        series.extend(rating_series(name, changes));
+        series.extend(rating_series(&name, changes));
         let [won, drawn, lost] = p.won_drawn_lost;
         parts[i] = tr!(
             "rating-line",

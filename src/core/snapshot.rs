@@ -36,6 +36,9 @@ pub(super) fn keys(at: &ChannelKey, (author, subject): (&User, &User), needs: Ne
     if needs.tournaments {
         keys.push(Read::Docs(DocPrefix::Tours(at.community.clone())));
     }
+    if needs.vacations {
+        keys.push(Read::Doc(DocKey::vacations(&at.community)));
+    }
     keys
 }
 
@@ -126,6 +129,9 @@ pub(super) fn state(
     }
     if needs.tournaments {
         state.tournaments = got.docs()?;
+    }
+    if needs.vacations {
+        state.vacations = got.doc(&DocKey::vacations(&at.community))?;
     }
     Ok(state)
 }

@@ -132,6 +132,7 @@ fn accept_by_the_wrong_user_is_refused_and_by_the_challenged_one_starts_the_game
         side: None,
         move_time: None,
         rated: true,
+        live: None,
     };
     let d = decide_as(&empty, "alice", T0, new).expect("challenge");
     let Some(Change::Create(challenge)) = d.change else {
@@ -169,6 +170,7 @@ fn accepting_an_expired_challenge_is_refused_and_changes_nothing() {
             side: Some(Side::North),
             move_time: None,
             rated: true,
+            live: None,
         },
     )
     .expect("challenge");
@@ -193,7 +195,13 @@ fn accepting_an_expired_challenge_is_refused_and_changes_nothing() {
 #[test]
 fn resign_finishes_the_game_for_the_opponent() {
     let state = ChannelState::with_record(katro_in_play());
-    let d = decide_as(&state, "bob", T0, Command::Resign).expect("resigned");
+    let d = decide_as(
+        &state,
+        "bob",
+        T0,
+        Command::Resign(crate::core::command::Resign::Unsaid),
+    )
+    .expect("resigned");
     let next = finished_record(&d);
     assert_eq!(next.status(), Status::Finished);
     assert_eq!(
@@ -205,7 +213,13 @@ fn resign_finishes_the_game_for_the_opponent() {
         "{:?}",
         d.texts()
     );
-    let Refusal(text) = decide_as(&state, "carol", T0, Command::Resign).unwrap_err();
+    let Refusal(text) = decide_as(
+        &state,
+        "carol",
+        T0,
+        Command::Resign(crate::core::command::Resign::Unsaid),
+    )
+    .unwrap_err();
     assert!(text.contains("only a player can resign"), "{text}");
 }
 
@@ -395,4 +409,71 @@ fn both_sides_moved_counts_the_movers_of_the_game() {
         g.resign(Side::North);
     }
     assert!(!r.both_sides_moved());
+}
+
+/// `!takeback` against the AI while its answer is being searched: the answer, decided
+/// over the position read before the takeback, loses the compare-and-swap, and the AI
+/// is not to move in the position taken back.
+#[test]
+fn a_stale_ai_answer_cannot_land_after_a_takeback() {
+    let store = Arc::new(MemoryStore::new());
+    let kind = GameKind::single(Variant::KATRO);
+    let seat = crate::store::AiSeat {
+        side: Side::North,
+        level: 2,
+    };
+    let challenge = crate::store::Challenge {
+        challenger: user("alice"),
+        opponent: Some(seat.user()),
+        challenger_side: Some(Side::South),
+        expires_ms: T0,
+        move_time_ms: None,
+        expiry_announced: false,
+        live: None,
+    };
+    let play = Play::new(kind).expect("katro");
+    let mut r = Record::ai_game("g1".into(), chan(), kind, seat, play, challenge, T0);
+    if let Some(Play::Game(g)) = r.play_mut() {
+        g.play_text("c1+").expect("legal");
+    }
+    assert!(store.write(&chan(), None, Write::Put(&r)).expect("write"));
+    let core = Core::new(
+        store.clone(),
+        Arc::new(Dots),
+        Arc::new(ManualClock::new(T0 + 1000)),
+        Settings::default(),
+    );
+    let nobody = User::default();
+    let stale = core
+        .load_state(&chan(), (&nobody, &nobody), Default::default(), T0)
+        .expect("load");
+    let (sr, table) = (
+        stale.record().expect("r"),
+        stale.record().and_then(|r| r.playing()).expect("t"),
+    );
+    assert_eq!(
+        super::vs_ai::ai_to_move(sr).map(|s| s.side),
+        Some(Side::North)
+    );
+    let ai_mv = first_legal(sr);
+    let settings = Settings::default();
+    let answer = super::play::play_move(
+        (sr, table),
+        (Side::North, &stale.channel),
+        &ai_mv,
+        T0 + 1000,
+        &settings,
+    )
+    .expect("a legal answer");
+    let replies = say(&core, "alice", "!takeback");
+    assert_eq!(replies.len(), 1, "{replies:?}");
+    assert!(!replies[0].is_error, "{}", replies[0].text());
+    assert!(core
+        .apply(&chan(), &stale, answer)
+        .expect("store")
+        .is_none());
+    let now = store.load(&chan()).expect("load").expect("record").record;
+    assert_eq!(now.play().map(|p| p.game().moves().len()), Some(0));
+    assert_eq!(now.playing().map(|t| t.takebacks), Some(1));
+    assert!(super::vs_ai::ai_to_move(&now).is_none());
 }

@@ -132,7 +132,7 @@ pub(super) fn match_standing(r: &Record, m: &MatchInfo) -> String {
 /// (the last one, once the match is over).
 pub(super) fn match_info(m: &mancala_rules::Match) -> MatchInfo {
     MatchInfo {
-        game: if m.winner().is_some() {
+        game: if m.is_over() {
             m.games_played()
         } else {
             m.games_played() + 1
@@ -175,13 +175,38 @@ pub(super) fn to_move_line(r: &Record, game: &Game, p: &str) -> (String, Option<
     }
 }
 
-/// `Deadline for @Bob: <t:..:R>.` for a game in play with a clock; none while the
-/// AI is to move (it has no deadline).
+/// `Clocks: alice 4:57, bob 5:00 (5 min + 3 s per move); bob's flag falls <t:..:R>.`
+/// for a game in play with a live clock, as the clocks stand at `now` (`None`: the
+/// start of the current turn, when a move or the start is announced).
+pub(super) fn live_clock_line(r: &Record, now: Option<u64>) -> Option<String> {
+    let t = r.timing()?;
+    let live = t.live?;
+    let side = r.play()?.game().position().to_move();
+    let now = now.unwrap_or(live.turn_ms);
+    let names = names(r);
+    let left = Side::ALL.map(|s| text::clock_text(live.left_ms(s, side, now)));
+    Some(tr!(
+        "clock-live",
+        south = names[0],
+        south_left = left[0].as_str(),
+        north = names[1],
+        north_left = left[1].as_str(),
+        control = text::live_control_text(live.control),
+        player = names[side.index()],
+        time = time_token(t.deadline_ms)
+    ))
+}
+
+/// `Deadline for @Bob: <t:..:R>.` for a game in play with a clock (a live clock:
+/// [`live_clock_line`]); none while the AI is to move (it has no deadline).
 pub(super) fn deadline_line(r: &Record) -> Option<String> {
     let t = r.timing()?;
     let side = r.play()?.game().position().to_move();
     if r.is_ai(side) {
         return None;
+    }
+    if t.live.is_some() {
+        return live_clock_line(r, None);
     }
     let who = r.player(side).map_or("?", |u| u.name.as_str());
     Some(tr!(
@@ -208,17 +233,21 @@ pub(super) fn result_text(r: &Record) -> String {
     let Some(play) = r.play() else {
         return String::new();
     };
-    match r.verdict() {
-        Some(Verdict::Timeout { winner }) => {
-            return tr!(
+    if let Some(v) = r.verdict() {
+        let text = match v {
+            Verdict::Timeout { winner } => tr!(
                 "result-on-time",
                 player = names(r)[winner.index()],
                 side = text::side_name(winner)
-            )
-        }
-        Some(Verdict::DrawAgreed) => return tr!("result-draw-agreed"),
-        Some(Verdict::Aborted) => return tr!("result-aborted"),
-        None => {}
+            ),
+            Verdict::DrawAgreed => tr!("result-draw-agreed"),
+            Verdict::Aborted => tr!("result-aborted"),
+        };
+        return match play {
+            // A verdict ends the whole match: say so, with its score.
+            Play::Match(m) => format!("{text} {}", text::match_verdict_line(m, names(r))),
+            Play::Game(_) => text,
+        };
     }
     match play {
         Play::Game(g) => tr!(
@@ -226,43 +255,7 @@ pub(super) fn result_text(r: &Record) -> String {
             outcome = text::outcome_text(g.outcome(), names(r)),
             captured = text::captured_text(Side::ALL.map(|s| g.captured(s)))
         ),
-        Play::Match(m) => {
-            let w = m.winner().unwrap_or(Side::South);
-            let resigned = matches!(
-                m.game().outcome(),
-                Outcome::Win {
-                    reason: EndReason::Resignation,
-                    ..
-                }
-            );
-            let how = if resigned {
-                tr!("result-match-by-resignation")
-            } else {
-                // M4: the loser holds fewer than four seeds, captures and reserve.
-                let pos = m.game().position();
-                let l = w.other();
-                let captured = pos.store(l) as u32 + pos.seeds_of(l);
-                let reserve = u32::from(m.reserve(l));
-                tr!(
-                    "result-match-m4",
-                    player = names(r)[l.index()],
-                    count = captured + reserve,
-                    captured = captured,
-                    reserve = reserve
-                )
-            };
-            tr!(
-                "result-match-over",
-                count = m.games_played(),
-                player = names(r)[w.index()],
-                side = text::side_name(w),
-                how = how,
-                south = names(r)[0],
-                south_wins = m.wins(Side::South),
-                north = names(r)[1],
-                north_wins = m.wins(Side::North),
-            )
-        }
+        Play::Match(m) => text::match_result_text(m, names(r)),
     }
 }
 
@@ -272,7 +265,14 @@ pub(super) fn board(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
     let p = ctx.p();
     let draft = match state.record() {
         Some(r) => match r.playing() {
-            Some(t) => board_in_play(r, t, ctx.author),
+            Some(t) => {
+                let mut draft = board_in_play(r, t, ctx.author, ctx.now);
+                for line in super::vacation::board_lines(r, &state.vacations.value, ctx.now) {
+                    draft.reply.body.push_str("\n");
+                    draft.reply.body.push_str(&line);
+                }
+                draft
+            }
             None => Draft::text(challenge_status(r, ctx.now, p)),
         },
         None => match &state.last_finished {
@@ -287,7 +287,7 @@ pub(super) fn board(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
 /// a match the games won and the reserves (M2, M4) are written next to the position
 /// string: N4 has no field for them (its stores are the current game's captures, and a
 /// Hoyito string's board and stores hold 4 seeds per open hole), so the string stays N4.
-fn board_in_play(r: &Record, t: &Table, author: &User) -> Draft {
+fn board_in_play(r: &Record, t: &Table, author: &User, now: u64) -> Draft {
     let play = &t.play;
     let game = play.game();
     let pos = game.position();
@@ -325,6 +325,10 @@ fn board_in_play(r: &Record, t: &Table, author: &User) -> Draft {
     if pos.variant().is_katro() {
         text.push(' ');
         text.push_str(&text::captured_text(Side::ALL.map(|s| game.captured(s))));
+    }
+    if let Some(clocks) = live_clock_line(r, Some(now)) {
+        text.push('\n');
+        text.push_str(&clocks);
     }
     Draft::new(text, vec![board_picture(r, game, view)], Vec::new())
 }
@@ -505,6 +509,10 @@ fn record_head(r: &Record, play: &Play) -> Vec<String> {
             standing = match_standing(r, &m)
         ));
     }
+    // A game with a takeback says so: it is unrated whatever else it is.
+    if let Some(count) = r.table().map(|t| t.takebacks).filter(|&n| n > 0) {
+        head.push(tr!("takeback-record", count = count));
+    }
     head
 }
 
@@ -515,11 +523,7 @@ fn numbered(start: Position, moves: &[String]) -> String {
     for (i, m) in moves.iter().enumerate() {
         let side = g.position().to_move();
         let _ = g.play_text(m);
-        out.push(format!(
-            "{}.{} {m}",
-            i + 1,
-            side.letter().to_ascii_uppercase()
-        ));
+        out.push(format!("{}.{} {m}", i + 1, text::side_letter(side)));
     }
     if out.is_empty() {
         tr!("view-record-no-moves")
@@ -559,7 +563,7 @@ fn record_moves(r: &Record, play: &Play) -> Vec<String> {
     }
     // The current game, unless the match ended with it (then it is listed).
     let k = r.earlier_games().len();
-    if m.winner().is_none() || k < m.games_played() {
+    if !m.is_over() || k < m.games_played() {
         body.push(tr!(
             "view-record-match-game",
             game = k + 1,
@@ -603,7 +607,7 @@ pub(super) fn rules(topic: Option<RulesTopic>, kind: Option<GameKind>, p: &str) 
             text::katro_rules(),
             text::katro_house_rule(p),
             text::hoyito_rules(),
-            text::rules_ai_line(p, "GAME")
+            text::rules_ai_line(p, &tr!("usage-word-game"))
         ),
     };
     Draft::text(text).reply

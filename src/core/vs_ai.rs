@@ -105,6 +105,7 @@ pub(super) fn start_ai_game(
         challenger_side: side,
         expires_ms: now,
         move_time_ms,
+        live: None,
         expiry_announced: false,
     };
     let mut record = Record::ai_game(

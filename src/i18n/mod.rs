@@ -19,11 +19,15 @@ use std::cell::Cell;
 use std::sync::OnceLock;
 
 use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::types::{FluentNumber, FluentNumberOptions};
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use serde::{Deserialize, Serialize};
 
+mod format;
 #[cfg(test)]
 mod tests;
+
+pub use format::{date_time, decimal, join_semicolons, percent, spacing, NARROW_NBSP};
 
 /// A language the bot speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -101,8 +105,17 @@ pub enum Arg<'a> {
     /// Text, inserted as it is (no bidi isolation marks: the transports' escaping and
     /// the core's markers must see it unchanged).
     Text(Cow<'a, str>),
-    /// A number, written without grouping (`1500`, `2.5`).
+    /// A number, written without grouping and with the language's decimal sign
+    /// (`1500`, `2.5`, `2,5`).
     Number(f64),
+    /// A number written with exactly this many decimals (`2.0`, `1,5`): a measure in
+    /// seeds or MiB. It picks plural forms as a number: Russian `1,5 камня`.
+    Decimal(f64, usize),
+}
+
+/// `x` as a message argument with `digits` decimals ([`Arg::Decimal`]).
+pub fn decimal_arg(x: f64, digits: usize) -> Arg<'static> {
+    Arg::Decimal(x, digits)
 }
 
 impl<'a> From<&'a str> for Arg<'a> {
@@ -165,17 +178,6 @@ pub fn current() -> Lang {
     CURRENT.with(Cell::get)
 }
 
-/// `x` with `digits` decimals, written with the current language's decimal sign: `1.5`
-/// in English, `1,5` in French, Spanish and Russian (the message files' numbers are
-/// whole; a decimal is made here).
-pub fn decimal(x: f64, digits: usize) -> String {
-    let text = format!("{x:.digits$}");
-    match current() {
-        Lang::En => text,
-        Lang::Fr | Lang::Es | Lang::Ru => text.replace('.', ","),
-    }
-}
-
 /// The message `id` in the current language ([`with_lang`]) with `args`: what
 /// [`tr!`](crate::tr) expands to.
 pub fn text(id: &str, args: &[(&str, Arg<'_>)]) -> String {
@@ -216,6 +218,15 @@ fn fluent_value<'a>(arg: &'a Arg<'_>) -> FluentValue<'a> {
     match arg {
         Arg::Text(s) => FluentValue::from(s.as_ref()),
         Arg::Number(n) => FluentValue::from(*n),
+        Arg::Decimal(x, digits) => {
+            // Rounded here: Fluent pads a number's decimals but never cuts them.
+            let scale = 10f64.powi(i32::try_from(*digits).unwrap_or(6).min(6));
+            let options = FluentNumberOptions {
+                minimum_fraction_digits: Some(*digits),
+                ..FluentNumberOptions::default()
+            };
+            FluentValue::Number(FluentNumber::new((x * scale).round() / scale, options))
+        }
     }
 }
 
@@ -259,6 +270,12 @@ fn bundle(lang: Lang) -> Bundle {
     let id: unic_langid::LanguageIdentifier = lang.code().parse().unwrap_or_default();
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     bundle.set_use_isolating(false);
+    if lang.decimal_sign() == ',' {
+        bundle.set_formatter(Some(format::comma_numbers));
+    }
+    if lang == Lang::Fr {
+        bundle.set_transform(Some(format::french_text));
+    }
     for source in sources(lang) {
         let resource = FluentResource::try_new(source.to_string()).unwrap_or_else(|(r, e)| {
             tracing::error!(lang = lang.code(), errors = ?e, "message file has errors");

@@ -195,3 +195,135 @@ fn decimals_are_written_as_each_language_writes_them() {
     assert_eq!(written, ["24.0", "24,0", "24,0", "24,0"]);
     assert_eq!(super::decimal(-1.25, 2), "-1.25");
 }
+
+/// A UTC date and time as each language writes it (CLDR's medium date, a 24-hour time).
+#[test]
+fn dates_are_written_as_each_language_writes_them() {
+    let t: jiff::Timestamp = "2026-12-05T23:55:00Z".parse().unwrap();
+    let written: Vec<String> = Lang::ALL
+        .into_iter()
+        .map(|l| with_lang(l, || super::date_time(t)))
+        .collect();
+    assert_eq!(
+        written,
+        [
+            "2026-12-05 23:55 UTC",
+            "5 déc. 2026 à 23:55 UTC",
+            "5 dic 2026, 23:55 UTC",
+            "5 дек. 2026 г., 23:55 UTC",
+        ]
+    );
+    let may: jiff::Timestamp = "2024-05-01T08:05:00Z".parse().unwrap();
+    assert_eq!(
+        with_lang(Lang::Ru, || super::date_time(may)),
+        "1 мая 2024 г., 08:05 UTC"
+    );
+}
+
+/// Numbers in messages take the language's decimal sign and still pick plural forms:
+/// Fluent's own numbers (points) and measures with fixed decimals (seeds).
+#[test]
+fn decimals_in_messages_follow_the_language_and_pick_plurals() {
+    let points = |lang, p: f64| {
+        message(
+            lang,
+            "tournament-standing",
+            &[
+                ("rank", 1.into()),
+                ("player", "ann".into()),
+                ("points", p.into()),
+                ("won", 2.into()),
+                ("drawn", 1.into()),
+                ("lost", 0.into()),
+                ("buchholz", 0.5.into()),
+                ("sb", 1.into()),
+            ],
+        )
+    };
+    assert_eq!(
+        points(Lang::En, 2.5),
+        "1. ann 2.5 pts (2-1-0), Buchholz 0.5, SB 1"
+    );
+    assert_eq!(
+        points(Lang::Fr, 2.5),
+        "1. ann 2,5 pts (2-1-0), Buchholz 0,5, SB 1"
+    );
+    assert_eq!(
+        points(Lang::Ru, 2.5),
+        "1. ann 2,5 очка (2-1-0), Бухгольц 0,5, З-Б 1"
+    );
+    assert_eq!(
+        points(Lang::Ru, 5.0),
+        "1. ann 5 очков (2-1-0), Бухгольц 0,5, З-Б 1"
+    );
+    let seeds = |lang, x: f64| {
+        message(
+            lang,
+            "hint-balance-for",
+            &[("depth", "4".into()), ("seeds", super::decimal_arg(x, 1))],
+        )
+    };
+    assert!(seeds(Lang::En, 1.5).ends_with("rates the game 1.5 seeds in your favour."));
+    assert!(seeds(Lang::Es, 2.0).contains(" 2,0 semillas a tu favor."));
+    assert!(seeds(Lang::Fr, 1.54).contains(" 1,5 graine en votre faveur."));
+    assert!(seeds(Lang::Ru, 1.5).contains(" в 1,5 камня в вашу пользу."));
+    let percent: Vec<String> = Lang::ALL
+        .into_iter()
+        .map(|l| with_lang(l, || super::percent(87.4)))
+        .collect();
+    assert_eq!(percent, ["87%", "87\u{202f}%", "87\u{a0}%", "87\u{a0}%"]);
+}
+
+/// Russian counts take one, few and many: 1, 2, 5, 21 players.
+#[test]
+fn russian_counts_take_one_few_and_many() {
+    let players = |n: u32| message(Lang::Ru, "tournament-players", &[("count", n.into())]);
+    assert_eq!(players(1), "1 игрок");
+    assert_eq!(players(2), "2 игрока");
+    assert_eq!(players(5), "5 игроков");
+    assert_eq!(players(21), "21 игрок");
+    let full = |n: u32| {
+        message(
+            Lang::Ru,
+            "tournament-full",
+            &[("name", "cup".into()), ("count", n.into())],
+        )
+    };
+    assert_eq!(full(21), "в cup нет мест (21 игрок)");
+    assert_eq!(full(22), "в cup нет мест (22 игрока)");
+    assert_eq!(full(25), "в cup нет мест (25 игроков)");
+}
+
+/// French sets a narrow no-break space before `:` `;` `!` `?`, in messages and in text
+/// joined in code; the players' own words (variables) are left as typed; other
+/// languages keep their plain colon.
+#[test]
+fn french_spacing_before_colons_and_semicolons() {
+    let captured = [("south", 2.into()), ("north", 0.into())];
+    assert_eq!(
+        message(Lang::Fr, "result-captured", &captured),
+        "Prises\u{202f}: Sud 2, Nord 0."
+    );
+    assert_eq!(
+        message(Lang::Es, "result-captured", &captured),
+        "Capturadas: Sur 2, Norte 0."
+    );
+    assert_eq!(
+        message(Lang::Fr, "game-withdraws", &[("player", "zoé ?".into())]),
+        "zoé ? retire son défi."
+    );
+    let joined = with_lang(Lang::Fr, || super::join_semicolons(&["a", "b"]));
+    assert_eq!(joined, "a\u{202f}; b");
+    assert_eq!(super::join_semicolons(&["a", "b"]), "a; b");
+    assert_eq!(
+        super::spacing(Lang::Fr, "Note : oui ; non ! vraiment ?"),
+        "Note\u{202f}: oui\u{202f}; non\u{202f}! vraiment\u{202f}?"
+    );
+    assert_eq!(super::spacing(Lang::Fr, "23:55, c1+"), "23:55, c1+");
+    let colon = message(
+        Lang::Fr,
+        "text-colon",
+        &[("head", "Sud".into()), ("tail", "ann".into())],
+    );
+    assert_eq!(colon, "Sud\u{202f}: ann");
+}

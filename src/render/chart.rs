@@ -16,6 +16,8 @@ use imageproc::drawing::draw_line_segment_mut;
 use super::draw::{blend, disc, ellipsize, rect, text, text_width, Align, Color};
 use super::Renderer;
 use crate::core::painter::{EvalChart, Frame, LineChart};
+use crate::core::text::side_letter;
+use mancala_rules::Side;
 
 const W: u32 = 800;
 /// The widest legend name (pixels); longer ones are cut with an ellipsis.
@@ -217,8 +219,8 @@ impl Renderer {
         for (v, y) in [(span, top), (0.0, mid), (-span, bottom)] {
             draw_line_segment_mut(img, (left, y), (right, y), Rgb(GRID));
             let label = match v {
-                v if v > 0.0 => format!("S +{v:.0}"),
-                v if v < 0.0 => format!("N +{:.0}", -v),
+                v if v > 0.0 => format!("{} +{v:.0}", side_letter(Side::South)),
+                v if v < 0.0 => format!("{} +{:.0}", side_letter(Side::North), -v),
                 _ => "0".to_string(),
             };
             text(
@@ -342,7 +344,7 @@ fn line_alt(chart: &LineChart) -> String {
     tr!(
         "picture-chart-alt",
         title = &chart.title,
-        parts = parts.join("; ")
+        parts = crate::i18n::join_semicolons(&parts)
     )
 }
 

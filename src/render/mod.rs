@@ -40,6 +40,7 @@ mod shape;
 mod sheet;
 mod system;
 mod table;
+mod tags;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};

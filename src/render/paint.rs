@@ -13,6 +13,7 @@ use mancala_rules::{Event, Hole, Side};
 use super::draw::{self, lock, Align, Color, Sprite};
 use super::layout::{pit_side, Layout, BAND_H, CAPTION_H, LETTERS_H, PIT_R, TAG_AT};
 use super::plan::{player_label, rows_text, side_stats, MovePath, Step, Turn};
+use super::tags::Tag;
 use super::Renderer;
 use crate::core::painter::BoardInfo;
 use crate::core::show::Theme;
@@ -302,6 +303,17 @@ impl Renderer {
     /// top of them (the start's, the event's, the path's, the end's, then what a
     /// capture took).
     fn paint_highlights(&self, img: &mut RgbImage, l: &Layout, step: &Step) {
+        let tags = self.highlights(img, l, step);
+        let width = |word: &str| self.tag_width(l, word);
+        let board = (l.gx, l.gy, l.gx + l.grid_w(), l.gy + l.grid_h());
+        let tags = super::tags::place(tags, width, l.k(27.0), l.k(2.0 * TAG_AT), board);
+        for (at, word, bg, ink) in tags {
+            self.tag(img, l, at, &word, bg, ink);
+        }
+    }
+
+    /// Draws the step's rings and arrows and returns its tags, in drawing order.
+    pub(super) fn highlights(&self, img: &mut RgbImage, l: &Layout, step: &Step) -> Vec<Tag> {
         let mut marks = Marks {
             l,
             tags: Vec::new(),
@@ -319,10 +331,13 @@ impl Renderer {
         if step.event.is_none() {
             marks.tail(img, step);
         }
-        marks.tags.extend(marks.taken.take());
-        for (at, word, bg, ink) in marks.tags {
-            self.tag(img, l, at, &word, bg, ink);
+        // H7: the last four are the mover's capture, marked as one wherever they lay.
+        for &hole in &step.swept {
+            let word = tr!("picture-tag-last-four");
+            marks.mark(img, hole, VERMILLION, WHITE, word, true);
         }
+        marks.tags.extend(marks.taken.take());
+        marks.tags
     }
 
     /// The rings and tags of a step's event (a relay, a capture, a casa).
@@ -330,7 +345,7 @@ impl Renderer {
         let l = m.l;
         match event {
             Event::Relay { hole, lifted } => {
-                let word = tr!("picture-tag-relay", laps = lifted.to_string());
+                let word = tr!("picture-tag-relay-lifted", count = lifted);
                 m.mark(img, hole, ORANGE, TAG_INK, word, true);
             }
             Event::Capture {
@@ -396,6 +411,11 @@ impl Renderer {
             [tip, (base.0 + px, base.1 + py), (base.0 - px, base.1 - py)],
             c,
         );
+    }
+
+    /// The width of `word`'s tag box, its white edge included.
+    fn tag_width(&self, l: &Layout, word: &str) -> f32 {
+        draw::text_width(&self.bold, l.k(19.0), word) + l.k(17.0)
     }
 
     /// A small label in a rounded box centred at `at`.
@@ -537,13 +557,14 @@ pub(super) struct Background {
 }
 
 /// Draws an empty pit centred at `(cx, cy)` at scale `s`.
-/// The tag of a hole where laps ended with a relay: `relay 2`, `relay 1,4`, at most three
-/// lap numbers and an ellipsis.
+/// The tag of a hole where laps ended with a relay (its ring says relay): `lap 2`,
+/// `laps 1,4`, at most three lap numbers and an ellipsis.
 fn relay_laps(laps: &[u32]) -> String {
     let shown: Vec<String> = laps.iter().take(3).map(u32::to_string).collect();
     let more = if laps.len() > 3 { "…" } else { "" };
     tr!(
-        "picture-tag-relay",
+        "picture-tag-lap",
+        count = laps.len(),
         laps = format!("{}{more}", shown.join(","))
     )
 }
@@ -561,9 +582,6 @@ pub(super) enum PitLook {
     /// Open, with `seeds` seeds, tinted when the current lap sowed it.
     Open { seeds: u8, sown: bool },
 }
-
-/// A tag: where it sits, its word, its background and its ink.
-type Tag = ((f32, f32), String, Color, Color);
 
 /// The tags of one step's highlights, collected while their rings are drawn, to be drawn
 /// on top of every ring and arrow.

@@ -4,7 +4,7 @@
 use mancala_rules::{Event, Hole, Outcome, Position, Side, Trace, TraceEvent, Variant};
 
 use crate::core::painter::{status_text, BoardInfo, Ended, MatchInfo};
-use crate::core::text::{event_text, side_name};
+use crate::core::text::{self, event_text, side_name};
 
 /// A game's display name: `Katro 6x6`, `Katro 6x6, lone steps` (K11), `Hoyito I 2x8`;
 /// in a match (M1-M4) with the game of the match: `Hoyito I 2x6, match game 2`.
@@ -12,9 +12,9 @@ fn game_name(v: Variant, m: Option<&MatchInfo>) -> String {
     let name = if v.is_katro() && v.lone_steps() {
         tr!("picture-game-katro-steps", rows = v.rows(), cols = v.cols())
     } else if v.is_katro() {
-        format!("Katro {}x{}", v.rows(), v.cols())
+        format!("{} {}x{}", text::game_name(true), v.rows(), v.cols())
     } else {
-        format!("Hoyito I 2x{}", v.cols())
+        format!("{} I 2x{}", text::game_name(false), v.cols())
     };
     match m {
         Some(m) => format!("{name}, {}", m.game_text()),
@@ -56,7 +56,7 @@ pub(super) fn player_label(side: Side, info: &BoardInfo) -> String {
         side_name
     } else {
         // Whole: the picture cuts it by width (`draw::fit_text`), the alt text keeps it.
-        format!("{side_name}: {name}")
+        text::colon(&side_name, name)
     }
 }
 
@@ -100,6 +100,9 @@ pub(super) struct Step {
     pub(super) event: Option<Event>,
     /// Final frame: the move's closing events (stop, pass, last four).
     pub(super) tail: Vec<Event>,
+    /// Final frame of a Hoyito move ended by H7: the holes whose seeds the mover took in
+    /// the last-four sweep (marked as captures are).
+    pub(super) swept: Vec<Hole>,
     /// Seeds captured so far by South and North (Katro from `BoardInfo` and the move's
     /// captures; Hoyito from the stores).
     pub(super) captured: [u32; 2],
@@ -177,7 +180,7 @@ fn board_alt(pos: &Position) -> String {
         "picture-alt-board",
         last = last.to_string(),
         closed = closed,
-        rows = rows.join("; ")
+        rows = crate::i18n::join_semicolons(&rows)
     )
 }
 
@@ -199,14 +202,11 @@ fn players_alt(
                 .word()
                 .map(|w| format!(", {w}"))
                 .unwrap_or_default();
-            format!(
-                "{}, {}: {stats}{turn}",
-                player_label(s, info),
-                rows_text(v, s)
-            )
+            let who = format!("{}, {}", player_label(s, info), rows_text(v, s));
+            text::colon(&who, &format!("{stats}{turn}"))
         })
         .collect();
-    format!("{}.", parts.join("; "))
+    format!("{}.", crate::i18n::join_semicolons(&parts))
 }
 
 /// `20 seeds, took 2` (Katro) or `captured 12` (Hoyito); in a match (M1-M4)
@@ -345,6 +345,10 @@ struct MovePlan<'a> {
     lap_sown: Vec<Hole>,
     /// The events that make no frame (stop, pass, last four): the final frame's.
     tail: Vec<Event>,
+    /// The board before the event being followed (the last event's position).
+    board_before: Position,
+    /// H7: the holes the last-four sweep emptied.
+    swept: Vec<Hole>,
     /// The frames planned so far.
     steps: Vec<Step>,
 }
@@ -384,6 +388,8 @@ impl<'a> MovePlan<'a> {
             lap: 1,
             lap_sown: Vec::new(),
             tail: Vec::new(),
+            board_before: trace.before,
+            swept: Vec::new(),
             steps: Vec::with_capacity(frames),
         }
     }
@@ -394,6 +400,15 @@ impl<'a> MovePlan<'a> {
         self.lap_sown.extend_from_slice(&te.sown);
         if let Event::Capture { taken, .. } = te.event {
             self.katro_taken[self.mover.index()] += taken as u32;
+        }
+        let before = std::mem::replace(&mut self.board_before, te.position);
+        if te.event == Event::LastFour {
+            // H7: the last four were wherever seeds lay after the capture before it.
+            let v = before.variant();
+            self.swept = (0..v.holes())
+                .map(|i| v.hole(i))
+                .filter(|h| before.seeds(*h).unwrap_or(0) > 0)
+                .collect();
         }
         let is_frame = matches!(te.event, Event::Relay { .. }) || te.event.is_capture();
         if !is_frame {
@@ -468,6 +483,7 @@ impl<'a> MovePlan<'a> {
             lap_sown: self.lap_sown.clone(),
             event: Some(te.event),
             tail: Vec::new(),
+            swept: Vec::new(),
             captured,
             match_info: self.match_during,
             turns,
@@ -515,6 +531,7 @@ impl<'a> MovePlan<'a> {
             lap_sown: std::mem::take(&mut self.lap_sown),
             event: None,
             tail: std::mem::take(&mut self.tail),
+            swept: std::mem::take(&mut self.swept),
             captured,
             match_info: info.match_info,
             turns,
@@ -531,7 +548,10 @@ fn closing_text(tail: &[Event]) -> String {
     if closing.is_empty() {
         tr!("picture-end")
     } else {
-        tr!("picture-end-with", events = closing.join("; "))
+        tr!(
+            "picture-end-with",
+            events = crate::i18n::join_semicolons(&closing)
+        )
     }
 }
 
@@ -541,7 +561,7 @@ pub(super) fn plan_position(pos: &Position, info: &BoardInfo) -> Step {
     let turns = turns_of(pos, info.ended);
     let status = status_text(pos, info.ended);
     let m = info.match_info.as_ref();
-    let line1 = format!("{}: {status}", game_name(pos.variant(), m));
+    let line1 = text::colon(&game_name(pos.variant(), m), &status);
     let line2 = pos.to_string();
     let alt = tr!(
         "picture-alt-position",
@@ -557,6 +577,7 @@ pub(super) fn plan_position(pos: &Position, info: &BoardInfo) -> Step {
         lap_sown: Vec::new(),
         event: None,
         tail: Vec::new(),
+        swept: Vec::new(),
         captured,
         match_info: info.match_info,
         turns,

@@ -66,7 +66,11 @@ impl Renderer {
             .collect();
         Frame {
             png: self.encode_png(&sheet),
-            alt: tr!("picture-sheet-alt", count = n, items = items.join("; ")),
+            alt: tr!(
+                "picture-sheet-alt",
+                count = n,
+                items = crate::i18n::join_semicolons(&items)
+            ),
         }
     }
 }

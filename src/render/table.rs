@@ -118,5 +118,5 @@ fn alt_text(t: &TablePicture) -> String {
                 .join(", ")
         })
         .collect();
-    format!("{}. {}.", t.title, rows.join("; "))
+    format!("{}. {}.", t.title, crate::i18n::join_semicolons(&rows))
 }

@@ -172,24 +172,135 @@ fn captions_and_alt_texts_follow_the_language() {
     let mut i = info(Side::South);
     i.captured = [2, 0];
     let steps = with_lang(Lang::Fr, || plan_move(&trace, &i));
-    assert_eq!(steps[0].caption.0, "1/7  tour 1 : relais de 3 depuis e1");
-    assert_eq!(steps[6].caption.0, "7/7  fin : arrêt en e2");
+    assert_eq!(
+        steps[0].caption.0,
+        "1/7  tour 1\u{202f}: relais de 3 depuis e1"
+    );
+    assert_eq!(steps[6].caption.0, "7/7  fin\u{202f}: arrêt en e2");
     assert_eq!(steps[6].caption.1, "Sud joue c1+ · Nord a le trait");
     assert!(
         steps[6]
             .alt
-            .starts_with("Image 7 sur 7, Sud joue c1+ (Katro 6x6, vu du côté Sud) : fin"),
+            .starts_with("Image 7 sur 7, Sud joue c1+ (Katro 6x6, vu du côté Sud)\u{202f}: fin"),
         "{}",
         steps[6].alt
     );
     let step = with_lang(Lang::Ru, || {
         plan_position(&Position::new(Variant::KATRO), &i)
     });
-    assert_eq!(step.caption.0, "Katro 6x6: Ход: Юг");
+    assert_eq!(step.caption.0, "Катро 6x6: ходит Юг");
     assert!(
         step.alt
             .contains("Юг: Alice, ряды 1-3: 36 камней, взято 2, ходит"),
         "{}",
         step.alt
     );
+}
+
+/// Katro E1 (`c1+`): relays and a capture in laps 1-4, the path picture's tags.
+fn katro_e1() -> Trace {
+    let pos = Position::new(Variant::KATRO);
+    pos.play_traced(mancala_rules::Move::parse("c1+", Variant::KATRO).unwrap())
+        .unwrap()
+}
+
+/// Hoyito `a1` (H6c, H6a, H7): the two seeds relay from c1, the last makes e1 a casa,
+/// which leaves four seeds in play (b1, d1, b2): the mover sweeps them.
+fn hoyito_last_four() -> Trace {
+    let pos: Position = "hoyito/2,0,1,0,3,0/0,2,0,0,0,0 s 20 20".parse().unwrap();
+    pos.play_traced(mancala_rules::Move::parse("a1", pos.variant()).unwrap())
+        .unwrap()
+}
+
+/// The words of the tags `step` draws, in drawing order.
+fn tag_words(step: &super::plan::Step) -> Vec<String> {
+    let r = Renderer::bundled_fonts_only();
+    let l = Layout::new(step.pos.variant(), Side::South);
+    let mut img = image::RgbImage::new(l.width, l.height);
+    r.highlights(&mut img, &l, step)
+        .into_iter()
+        .map(|(_, word, _, _)| word)
+        .collect()
+}
+
+/// Path pictures say which lap ended where: `lap 4` is a lap, not a count of seeds
+/// captured (a capture's tag reads `capture, lap 4`; a relay's, in its orange ring, `lap 1`).
+#[test]
+fn path_tags_name_laps_as_laps() {
+    use super::plan::plan_path;
+    assert_eq!(tr!("picture-tag-lap", count = 1, laps = "4"), "lap 4");
+    assert_eq!(tr!("picture-tag-lap", count = 2, laps = "1,4"), "laps 1,4");
+    let words = tag_words(&plan_path(&katro_e1(), &info(Side::South)));
+    assert!(words.contains(&"capture, lap 4".to_string()), "{words:?}");
+    assert!(words.contains(&"lap 1".to_string()), "{words:?}");
+    assert!(!words.iter().any(|w| w == "capture 4"), "{words:?}");
+    // Russian counts its laps in its own words.
+    let ru = crate::i18n::with_lang(crate::i18n::Lang::Ru, || {
+        tag_words(&plan_path(&katro_e1(), &info(Side::South)))
+    });
+    assert!(ru.contains(&"взятие, круг 4".to_string()), "{ru:?}");
+}
+
+/// H7: the last four seeds are the mover's capture, wherever they lay; the final frame
+/// and the path picture ring and tag each hole they were taken from.
+#[test]
+fn the_hoyito_last_four_sweep_is_marked_as_a_capture() {
+    use super::plan::plan_path;
+    let trace = hoyito_last_four();
+    assert_eq!(trace.events.last().map(|e| e.event), Some(Event::LastFour));
+    let swept = vec![Hole::new(1, 0), Hole::new(3, 0), Hole::new(1, 1)];
+    let steps = plan_move(&trace, &info(Side::South));
+    let last = steps.last().unwrap();
+    assert_eq!(last.swept, swept);
+    let words = tag_words(last);
+    assert_eq!(
+        words.iter().filter(|w| *w == "last four").count(),
+        3,
+        "{words:?}"
+    );
+    let path = plan_path(&trace, &info(Side::South));
+    assert_eq!(path.swept, swept);
+    let words = tag_words(&path);
+    assert!(words.contains(&"lap 1".to_string()), "{words:?}");
+    assert!(words.contains(&"casa, lap 2".to_string()), "{words:?}");
+    assert_eq!(
+        words.iter().filter(|w| *w == "last four").count(),
+        3,
+        "{words:?}"
+    );
+    // A move without H7 sweeps nothing.
+    assert!(plan_move(&katro_e1(), &info(Side::South))
+        .iter()
+        .all(|s| s.swept.is_empty()));
+}
+
+/// The pictures of both moves in every language, as PNG files under
+/// `target/pictures/` when `WRITE_PICTURES` is set (to look at them); always drawn and
+/// decoded.
+#[test]
+fn pictures_of_both_moves_in_every_language() {
+    use crate::i18n::{with_lang, Lang};
+    let r = Renderer::bundled_fonts_only();
+    let dir = std::env::var_os("WRITE_PICTURES").map(|_| {
+        let d = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/pictures");
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    });
+    for lang in Lang::ALL {
+        for (name, trace) in [("katro", katro_e1()), ("hoyito", hoyito_last_four())] {
+            let mut i = info(Side::South);
+            i.captured = [2, 0];
+            let (path, frames) = with_lang(lang, || {
+                (r.move_path(&trace, &i), r.move_frames(&trace, &i))
+            });
+            for (k, f) in std::iter::once(&path).chain(&frames).enumerate() {
+                let img = image::load_from_memory(&f.png).expect("PNG");
+                assert!(img.width() > 0);
+                if let Some(d) = &dir {
+                    let file = d.join(format!("{name}-{}-{k}.png", lang.code()));
+                    std::fs::write(file, &f.png).unwrap();
+                }
+            }
+        }
+    }
 }

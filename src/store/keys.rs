@@ -90,6 +90,9 @@ pub enum DocKey {
         /// The game's id.
         game: String,
     },
+    /// `vacation/COMMUNITY`: the vacations of a community's players (`!vacation`), one
+    /// document so that every command reads them in its one batched read.
+    Vacations(String),
 }
 
 impl DocKey {
@@ -153,8 +156,13 @@ impl DocKey {
         }
     }
 
-    /// The kind of document: `rating`, `ratinglog`, `tour`, `chan`, `player` or
-    /// `analysis`.
+    /// The vacations of the players of `community`.
+    pub fn vacations(community: &str) -> DocKey {
+        DocKey::Vacations(community.into())
+    }
+
+    /// The kind of document: `rating`, `ratinglog`, `tour`, `chan`, `player`,
+    /// `analysis` or `vacation`.
     pub fn kind(&self) -> &'static str {
         match self {
             DocKey::Rating { .. } => "rating",
@@ -163,6 +171,7 @@ impl DocKey {
             DocKey::Chan(_) => "chan",
             DocKey::Player { .. } => "player",
             DocKey::Analysis { .. } => "analysis",
+            DocKey::Vacations(_) => "vacation",
         }
     }
 
@@ -173,7 +182,8 @@ impl DocKey {
             | DocKey::RatingLog { community, .. }
             | DocKey::Tour { community, .. }
             | DocKey::Player { community, .. }
-            | DocKey::Analysis { community, .. } => community,
+            | DocKey::Analysis { community, .. }
+            | DocKey::Vacations(community) => community,
             DocKey::Chan(at) => &at.community,
         }
     }
@@ -191,6 +201,7 @@ impl DocKey {
             DocKey::Chan(at) => vec![&at.community, &at.channel],
             DocKey::Player { community, user } => vec![community, user],
             DocKey::Analysis { community, game } => vec![community, game],
+            DocKey::Vacations(community) => vec![community],
         }
     }
 
@@ -208,10 +219,11 @@ impl DocKey {
             "player" => "player/COMMUNITY/USER",
             "ratinglog" => "ratinglog/COMMUNITY/FAMILY/USER/ENTRY",
             "analysis" => "analysis/COMMUNITY/GAME",
+            "vacation" => "vacation/COMMUNITY",
             other => {
                 return Err(format!(
                     "`{other}/...` is not a kind of document the bot keeps (rating, \
-                     ratinglog, tour, chan, player, analysis)"
+                     ratinglog, tour, chan, player, analysis, vacation)"
                 ))
             }
         };
@@ -231,6 +243,9 @@ impl DocKey {
             .iter()
             .map(|s| unescape(s))
             .collect::<Result<_, _>>()?;
+        if raw[0] == "vacation" {
+            return Ok(DocKey::Vacations(p[0].clone()));
+        }
         let [a, b] = [p[0].clone(), p[1].clone()];
         Ok(match raw[0] {
             "rating" => DocKey::Rating {

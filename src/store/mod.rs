@@ -39,8 +39,8 @@ pub use batch::{GameOp, Got, Op, Read};
 pub use counted::CountedStore;
 pub use memory::{MemorySnapshot, MemoryStore};
 pub use record::{
-    AiSeat, Challenge, Finished, GameResult, GameState, Play, Record, RecordWire, StateError,
-    Status, Table, Timing, TourneyLink, Verdict, FORMAT_VERSION,
+    AiSeat, Challenge, Finished, GameResult, GameState, LiveClock, Play, Record, RecordWire,
+    StateError, Status, Table, Timing, TourneyLink, Verdict, FORMAT_VERSION,
 };
 
 /// How many times any compare-and-swap is tried before the command gives up ("too

@@ -5,7 +5,7 @@
 use mancala_rules::{Game, Match, Outcome, Side};
 use serde::{Deserialize, Serialize};
 
-use crate::model::{ChannelKey, GameKind, User};
+use crate::model::{ChannelKey, GameKind, LiveControl, User};
 use crate::store::keys::DocKey;
 use crate::store::StoreError;
 
@@ -56,6 +56,10 @@ pub struct Challenge {
     /// no deadlines.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_time_ms: Option<u64>,
+    /// The live clock of the game (`!new ... 5m+3s`), instead of a time per move;
+    /// absent in challenges written before live clocks existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub live: Option<LiveControl>,
     /// The periodic driver has announced in the channel that the challenge expired
     /// unanswered: it is announced once, and the record leaves the wake index.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -67,6 +71,7 @@ pub struct Challenge {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Timing {
     /// Time per move, in milliseconds: each move sets the next deadline this far ahead.
+    /// With a live clock (field `live`), the bank each player started with.
     pub move_time_ms: u64,
     /// When the player to move runs out of time, in milliseconds since the Unix epoch.
     pub deadline_ms: u64,
@@ -82,6 +87,75 @@ pub struct Timing {
     /// the deadline); `None`: nothing left to do. The store indexes it ([`crate::store::Store::due`]).
     #[serde(default)]
     pub wake_ms: Option<u64>,
+    /// How far this turn's deadline was pushed by the vacations of the player to move
+    /// (`!vacation`), in milliseconds; cleared by the next move. The turn began at
+    /// `deadline_ms - move_time_ms - paused_ms`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub paused_ms: u64,
+    /// The end (milliseconds since the Unix epoch) of the last vacation whose pause was
+    /// added to this turn's deadline, so that each is added once; cleared by the next
+    /// move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vacation_applied: Option<u64>,
+    /// A live clock's banks, when the game has one: then [`Timing::deadline_ms`] is
+    /// when the bank of the player to move runs out (his flag falls), and no reminder
+    /// is sent. Absent in records written before live clocks existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub live: Option<LiveClock>,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+/// The banks of a live clock (Fischer): what each player had left when the current
+/// turn began, and when it began. The player to move has
+/// `banks_ms[to_move] - (now - turn_ms)` left; his flag falls at `turn_ms +
+/// banks_ms[to_move]` ([`Timing::deadline_ms`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LiveClock {
+    /// The bank and increment asked for.
+    pub control: LiveControl,
+    /// South's and North's banks at the start of the current turn, in milliseconds.
+    pub banks_ms: [u64; 2],
+    /// When the current turn began (the previous move, or the game's start), in
+    /// milliseconds since the Unix epoch.
+    pub turn_ms: u64,
+}
+
+impl LiveClock {
+    /// The clock of a game starting at `now`: both banks full, the first turn begun.
+    pub fn started(control: LiveControl, now: u64) -> LiveClock {
+        LiveClock {
+            control,
+            banks_ms: [control.bank_ms; 2],
+            turn_ms: now,
+        }
+    }
+
+    /// What `side` has left at `now` (the bank of the player to move runs from
+    /// [`LiveClock::turn_ms`]; the other's stands still), never below 0.
+    pub fn left_ms(
+        &self,
+        side: mancala_rules::Side,
+        to_move: mancala_rules::Side,
+        now: u64,
+    ) -> u64 {
+        let bank = self.banks_ms[side.index()];
+        if side == to_move {
+            bank.saturating_sub(now.saturating_sub(self.turn_ms))
+        } else {
+            bank
+        }
+    }
+
+    /// `side` moved at `now` (before his flag fell): his bank loses the time he took and
+    /// gains the increment; the next turn begins at `now`.
+    pub fn moved(&mut self, side: mancala_rules::Side, now: u64) {
+        let left = self.left_ms(side, side, now);
+        self.banks_ms[side.index()] = left.saturating_add(self.control.increment_ms);
+        self.turn_ms = now;
+    }
 }
 
 /// A result decided outside the rules of play.
@@ -165,7 +239,7 @@ impl Play {
     /// When `kind` asks for a match on a Katro board (match play is Hoyito's).
     pub fn new(kind: GameKind) -> Result<Play, mancala_rules::ParseError> {
         Ok(if kind.is_match {
-            Play::Match(Match::new(kind.variant)?)
+            Play::Match(Match::with_length(kind.variant, kind.length)?)
         } else {
             Play::Game(Game::new(kind.variant))
         })
@@ -183,24 +257,26 @@ impl Play {
     pub fn is_over(&self) -> bool {
         match self {
             Play::Game(g) => g.outcome().is_over(),
-            Play::Match(m) => m.winner().is_some(),
+            Play::Match(m) => m.is_over(),
         }
     }
 
-    /// The final result: a single game's outcome, or `Win` for the match winner
-    /// (reason of the last game). `Ongoing` while in play.
+    /// The final result: a single game's outcome, or `Win` for the match winner, `Draw`
+    /// for a drawn match (a length or a repetition, see [`mancala_rules::MatchEnding`]),
+    /// with the reason of the last game. `Ongoing` while in play.
     pub fn result(&self) -> Outcome {
         match self {
             Play::Game(g) => g.outcome(),
-            Play::Match(m) => match m.winner() {
-                Some(winner) => match m.results().last() {
-                    Some(Outcome::Win { reason, .. } | Outcome::Draw { reason }) => Outcome::Win {
+            Play::Match(m) if !m.is_over() => Outcome::Ongoing,
+            Play::Match(m) => match m.results().last() {
+                Some(Outcome::Win { reason, .. } | Outcome::Draw { reason }) => match m.winner() {
+                    Some(winner) => Outcome::Win {
                         winner,
                         reason: *reason,
                     },
-                    _ => Outcome::Ongoing,
+                    None => Outcome::Draw { reason: *reason },
                 },
-                None => Outcome::Ongoing,
+                _ => Outcome::Ongoing,
             },
         }
     }
@@ -250,6 +326,20 @@ impl Timing {
             reminded: Vec::new(),
             timed_out: false,
             wake_ms: None,
+            paused_ms: 0,
+            vacation_applied: None,
+            live: None,
+        }
+    }
+
+    /// The live clock of a game whose first move starts at `now`: both banks full, the
+    /// flag of the player to move one bank ahead, no wake-up set (see
+    /// [`Timing::started`]). [`Timing::move_time_ms`] holds the bank (no reminders are
+    /// sent in a live game).
+    pub fn live(control: LiveControl, now: u64) -> Timing {
+        Timing {
+            live: Some(LiveClock::started(control, now)),
+            ..Timing::started(control.bank_ms, now)
         }
     }
 }

@@ -75,6 +75,7 @@ fn match_record(at: &ChannelKey) -> Record {
         GameKind {
             variant,
             is_match: true,
+            length: mancala_rules::MatchLength::Seeds,
         },
         user("alice"),
         user("bob"),

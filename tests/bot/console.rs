@@ -352,3 +352,91 @@ fn a_challenge_in_a_channel_with_rooms_per_game_opens_its_own_channel() {
     );
     assert!(out.contains("bob accepts"), "{out}");
 }
+
+/// A live clock in the console: the increment added to the mover's bank (shown cut to
+/// the second), and `/wait` past the flag of the player to move ends the game on time
+/// by itself (the driver runs after `/wait`), a later move refused.
+#[test]
+fn console_live_clock_increment_and_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        &["console", "--no-pictures", "--no-endgame"],
+        dir.path(),
+        "!new katro @bob as south 1m+2s\n/as bob\n!accept\n/as alice\n/wait 30s\n!sow c1+\n\
+         !board\n/wait 61s\n/as bob\n!sow a6+\n",
+    );
+    assert!(
+        out.contains("(alice plays South, live clock 1 min + 2 s per move)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Clocks: alice 1:00, bob 1:00 (1 min + 2 s per move); alice's flag falls"),
+        "{out}"
+    );
+    // 60 s - 30 s (and the few milliseconds the console took) + 2 s.
+    assert!(
+        out.contains("Clocks: alice 0:31, bob 1:00 (1 min + 2 s per move); bob's flag falls"),
+        "{out}"
+    );
+    assert!(
+        out.contains("bot: bob (North) did not move by the deadline"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Game over. alice (South) wins on time."),
+        "{out}"
+    );
+    assert!(
+        out.contains("bot (refused): there is no game in play here"),
+        "{out}"
+    );
+}
+
+/// Match lengths, `!resign game|match` and the repetition rule in the console: a
+/// bare `!resign` in a match asks which; `games 2` at 1-1 is drawn; in `first-to 3`,
+/// two resigned games bring back the first game's start, and the match ends there.
+#[test]
+fn console_match_lengths_resign_and_repetition() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        &["console", "--no-pictures", "--no-endgame"],
+        dir.path(),
+        "!new hoyito games 2 @bob as south\n/as bob\n!accept\n/as alice\n!resign\n\
+         !resign game\n/as bob\n!resign game\n/channel loop\n/as alice\n\
+         !new hoyito first-to 3 @bob as south\n/as bob\n!accept\n/as alice\n!resign game\n\
+         /as bob\n!resign game\n",
+    );
+    assert!(out.contains("to Hoyito 2x6 match of 2 games"), "{out}");
+    assert!(
+        out.contains(
+            "bot (refused): this is a match: `!resign game` gives up this game (the match \
+             goes on), `!resign match` the whole match"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("alice (South) resigns game 1 of the match."),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "Game 2 starts (M1-M3): games won alice 0, bob 1; reserves alice 0, bob 0; \
+             closed holes: none."
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "Match over after 2 games: the match is drawn (all 2 games played). Games won: \
+             alice 1, bob 1."
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "Match over after 2 games: the match is drawn by repetition: game 3 would have \
+             started exactly as an earlier game did"
+        ),
+        "{out}"
+    );
+}

@@ -150,6 +150,7 @@ pub fn challenge(id: &str, at: &ChannelKey, who: &str, expires_ms: u64) -> Recor
         challenger_side: None,
         expires_ms,
         move_time_ms: None,
+        live: None,
         expiry_announced: false,
     };
     Record::new_challenge(id.into(), at.clone(), katro(), c, true, 1_000)

@@ -95,6 +95,14 @@ pub fn bench_with(settings: Settings) -> Bench {
     }
 }
 
+impl Bench {
+    /// Whether the channel `at` holds no record (its game finished or none began).
+    pub fn store_is_empty(&self, at: &ChannelKey) -> bool {
+        use mancala_bot::store::Store;
+        self.store.load(at).unwrap().is_none()
+    }
+}
+
 pub fn bench() -> Bench {
     bench_with(Settings::default())
 }
@@ -513,7 +521,9 @@ fn hoyito_match_m1_m4_to_its_end() {
     let b = bench();
     let at = chan("m");
     start(&b.core, &at, "hoyito match");
-    let mut rng = StdRng::seed_from_u64(5);
+    // Random play repeats a match's start within a few games (MX2 then ends it): this
+    // seed's match ends by M4 after four games.
+    let mut rng = StdRng::seed_from_u64(28);
     let replies = play_out(&b, &at, &mut rng, 20_000);
     let game_ends = replies
         .iter()
@@ -724,7 +734,7 @@ fn long_replies_are_split_into_messages_and_nothing_is_left_out() {
         assert!(replies.len() >= 2, "{cmd}: {replies:?}");
         let text = whole(replies, 300);
         let end = if cmd == "!help" {
-            "Only the two players move, each on his turn; anyone may look."
+            "Only the two players move, taking turns; anyone may look."
         } else {
             "unrated; it answers each move at once)."
         };

@@ -63,7 +63,7 @@ fn without_a_choice_the_platforms_locale_picks_the_language() {
     let text = say_in(&b, "lang-locale", "!set language pt", "fr-FR");
     assert_eq!(
         text,
-        "`pt` n'est pas une langue disponible ici : en, fr, es, ru ou auto"
+        "`pt` n'est pas une langue disponible ici\u{202f}: en, fr, es, ru ou auto"
     );
     let text = say_in(&b, "lang-locale", "!set language pt", "pt-BR");
     assert_eq!(text, "`pt` is not a language here: en, fr, es, ru or auto");

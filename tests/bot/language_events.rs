@@ -37,13 +37,13 @@ fn rating_and_leaderboard_answer_in_spanish() {
     let r = ok(say(&b.core, &at, "carol", "!rating @alice"));
     assert_eq!(
         r.text(),
-        "alice: Katro 1600 ±50 (3 partidas: 2 ganadas, 1 tablas, 0 perdidas); \
+        "alice: Katro 1600 ±50 (3 partidas: 2 ganadas, 1 en tablas, 0 perdidas); \
          Hoyito sin puntuación."
     );
     let r = ok(say(&b.core, &at, "carol", "!leaderboard"));
     assert_eq!(
         r.text(),
-        "Clasificación de Katro (? = provisional):\n1. alice 1600 ±50 (3 partidas)\n\
+        "Mejores puntuaciones de Katro (? = provisional):\n1. alice 1600 ±50 (3 partidas)\n\
          2. bob 1500 ±50 (1 partida)\nHoyito: aún no hay partidas puntuadas."
     );
 }
@@ -99,7 +99,9 @@ fn tournament_replies_in_russian_with_plurals() {
     let replies = org(&b.core, &at, "!tournament start");
     let start = replies[0].text();
     assert!(
-        start.starts_with("spring начинается: 5 игроков, круговой, 5 туров. Посев: 1. alice, "),
+        start.starts_with(
+            "spring начинается: 5 игроков, круговой, 5 туров. Стартовые номера: 1. alice, "
+        ),
         "{start}"
     );
     assert!(start.contains("\nspring, тур 1:\n"), "{start}");
@@ -134,13 +136,13 @@ fn settings_and_limits_answer_in_french() {
     assert_eq!(
         r.text(),
         "Les plateaux des parties entre deux personnes sont dessinés ici du côté de Nord \
-         (parties contre l'IA : du côté de l'humain)."
+         (parties contre l'IA\u{202f}: du côté de l'humain)."
     );
     let long = format!("!board {}", "x".repeat(600));
     let e = refused(say(&b.core, &at, "alice", &long));
     assert_eq!(
         e,
-        "cette commande fait 607 caractères ; une commande fait au plus 300 caractères"
+        "cette commande fait 607 caractères\u{202f}; une commande fait au plus 300 caractères"
     );
 }
 

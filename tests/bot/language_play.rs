@@ -14,48 +14,50 @@ fn a_katro_game_in_french() {
     let r = ok(say(&b.core, &at, "alice", "!sow c1+"));
     assert_eq!(
         r.text(),
-        "alice (Sud) a semé c1+ : 7 tours, a pris 2 en b4.\n@bob (Nord) a le trait : \
+        "alice (Sud) a semé c1+\u{202f}: 7 tours, a pris 2 en b4.\n@bob (Nord) a le trait\u{202f}: \
          `!sow TROU+` ou `!sow TROU-`."
     );
     let board = ok(say(&b.core, &at, "carol", "!board"));
     assert!(
-        board
-            .text()
-            .starts_with("Katro 6x6 : alice (Sud) contre bob (Nord), coup 2. Position : `katro/"),
+        board.text().starts_with(
+            "Katro 6x6\u{202f}: alice (Sud) contre bob (Nord), coup 2. Position\u{202f}: `katro/"
+        ),
         "{}",
         board.text()
     );
     assert!(
         board
             .text()
-            .ends_with("bob (Nord) a le trait. Prises : Sud 2, Nord 0."),
+            .ends_with("bob (Nord) a le trait. Prises\u{202f}: Sud 2, Nord 0."),
         "{}",
         board.text()
     );
     let moves = ok(say(&b.core, &at, "carol", "!moves"));
     assert!(
-        moves.text().starts_with("Coups légaux pour bob (Nord) : "),
+        moves
+            .text()
+            .starts_with("Coups légaux pour bob (Nord)\u{202f}: "),
         "{}",
         moves.text()
     );
     let e = refused(say(&b.core, &at, "bob", "!sow c1+"));
     assert!(
         e.starts_with(
-            "`c1+` n'est pas un coup légal : c1 n'est pas un trou de Nord ; Nord ne sème \
-             que depuis son propre camp ; coups légaux : "
+            "`c1+` n'est pas un coup légal\u{202f}: c1 n'est pas dans le camp Nord\u{202f}; Nord ne sème \
+             que depuis ses propres trous\u{202f}; coups légaux\u{202f}: "
         ),
         "{e}"
     );
     let e = refused(say(&b.core, &at, "alice", "!sow d6"));
     assert_eq!(
         e,
-        "c'est au tour de bob (Nord), pas au vôtre ; attendez son coup"
+        "c'est à bob de jouer (Nord), pas à vous\u{202f}; attendez son coup"
     );
     let r = ok(say(&b.core, &at, "bob", "!resign"));
     assert_eq!(
         r.text(),
-        "bob (Nord) abandonne.\nPartie terminée. alice (Sud) gagne : abandon. \
-         Prises : Sud 2, Nord 0.\nSans classement : la partie s'est terminée avant que \
+        "bob (Nord) abandonne.\nPartie terminée. alice (Sud) gagne\u{202f}: abandon. \
+         Prises\u{202f}: Sud 2, Nord 0.\nPartie non classée\u{202f}: elle s'est terminée avant que \
          les deux camps aient joué."
     );
 }
@@ -69,7 +71,7 @@ fn a_hoyito_game_in_russian_with_plural_forms() {
     let r = ok(say(&b.core, &at, "alice", "!new hoyito @bob as south"));
     assert_eq!(
         r.text(),
-        "alice вызывает @bob на Hoyito 2x6 (alice играет за Юг, 72 ч на ход). @bob: \
+        "alice вызывает @bob на партию Ойито 2x6 (alice играет за Юг, 72 ч на ход). @bob: \
          `!accept` или `!decline` (истекает через 24 ч)."
     );
     let labels: Vec<&str> = r.buttons.iter().map(|b| b.label.as_str()).collect();
@@ -101,7 +103,7 @@ fn spanish_in_one_channel_english_in_another() {
     let e = refused(say(&b.core, &es, "alice", "!board"));
     assert_eq!(
         e,
-        "aquí no hay ninguna partida en juego; crea una con `!new GAME [@opponent]`"
+        "aquí no hay ninguna partida en juego; crea una con `!new JUEGO [@rival]`"
     );
     let en = chan("en");
     let e = refused(say(&b.core, &en, "alice", "!board"));
@@ -122,13 +124,15 @@ fn malformed_moves_and_games_are_refused_in_the_channel_language() {
     start(&b.core, &at, "katro notime");
     let e = refused(say(&b.core, &at, "alice", "!sow zz"));
     assert!(
-        e.starts_with("coup invalide `zz` : `zz` n'est pas un trou ; attendu : un trou"),
+        e.starts_with(
+            "coup invalide `zz`\u{202f}: `zz` n'est pas un trou\u{202f}; attendu\u{202f}: un trou"
+        ),
         "{e}"
     );
     let e = refused(say(&b.core, &at, "alice", "!sow g1+"));
     assert!(
         e.starts_with(
-            "coup invalide `g1+` : g1 est hors du plateau katro (colonnes a-f, rangées 1-6)"
+            "coup invalide `g1+`\u{202f}: g1 est hors du plateau katro (colonnes a-f, rangées 1-6)"
         ),
         "{e}"
     );
@@ -138,7 +142,7 @@ fn malformed_moves_and_games_are_refused_in_the_channel_language() {
     start(&b.core, &at, "hoyito notime");
     let e = refused(say(&b.core, &at, "alice", "!sow a1+"));
     assert!(
-        e.starts_with("неверный ход `a1+`: у хода в Хойито нет направления; нужна лунка"),
+        e.starts_with("неверный ход `a1+`: у хода в Ойито нет направления; нужна лунка"),
         "{e}"
     );
 
@@ -153,8 +157,8 @@ fn malformed_moves_and_games_are_refused_in_the_channel_language() {
     assert!(e.contains("juego desconocido"), "{e}");
 }
 
-/// The punctuation and capitals of each language: French puts a space before `;` and
-/// `:`, Spanish starts the sentence of the player to move with a capital.
+/// The punctuation and capitals of each language: French puts a narrow no-break space
+/// before `;` and `:`, Spanish starts the sentence of the player to move with a capital.
 #[test]
 fn ratings_and_the_player_to_move_follow_the_language_typography() {
     let b = bench();
@@ -163,7 +167,7 @@ fn ratings_and_the_player_to_move_follow_the_language_typography() {
     let r = ok(say(&b.core, &at, "alice", "!rating"));
     assert_eq!(
         r.text(),
-        "alice : Katro sans classement ; Hoyito sans classement."
+        "alice\u{202f}: Katro sans cote\u{202f}; Hoyito sans cote."
     );
 
     let at = chan("es-to-move");

@@ -201,6 +201,35 @@ fn every_command_kind_reads_once_and_writes_at_most_once() {
     step("alice", "!new katro @bob notime", "new", (1.0, 1.0));
     step("bob", "!accept", "accept", (1.0, 1.0));
     step("alice", "!abort", "abort", (1.0, 1.0));
+    // Takebacks in a casual game: asked, declined, asked, accepted; then vacations.
+    step(
+        "alice",
+        "!new katro @bob as south unrated 2d",
+        "new",
+        (1.0, 1.0),
+    );
+    step("bob", "!accept", "accept", (1.0, 1.0));
+    step("alice", "!sow c1+", "sow", (1.0, 1.0));
+    step("alice", "!takeback", "takeback", (1.0, 1.0));
+    step("bob", "!decline", "decline", (1.0, 1.0));
+    step("alice", "!takeback", "takeback", (1.0, 1.0));
+    step("bob", "!accept", "accept", (1.0, 1.0));
+    step("bob", "!vacation 3d", "vacation", (1.0, 1.0));
+    step("bob", "!vacation", "vacation", (1.0, 0.0));
+    step("alice", "!board", "board", (1.0, 0.0));
+    step("alice", "!claim", "claim", (1.0, 0.0));
+    step("bob", "!vacation off", "vacation", (1.0, 1.0));
+    step("alice", "!abort", "abort", (1.0, 1.0));
+    // Against the AI (level 1): the takeback is made at once.
+    step(
+        "alice",
+        "!new katro ai level 1 as south notime",
+        "new",
+        (1.0, 1.0),
+    );
+    step("alice", "!sow c1+", "sow", (1.0, 1.0));
+    step("alice", "!takeback", "takeback", (1.0, 1.0));
+    step("alice", "!resign", "resign", (1.0, 1.0));
     step(
         "org",
         "!tournament new cup katro roundrobin notime",

@@ -203,6 +203,7 @@ const CASES: &[Case] = &[
     case("challenge_expiry_hours", &["0.09", "1e-300", "721", "nan", "inf", "-1"], &["0.1", "720"]),
     case("move_time_hours", &["0.5", "720.5", "-1", "nan"], &["0", "1", "720"]),
     case("reminder_hours", &["[0.0]", "[1e-300]", "[721]", "[1, 2, 3, 4, 5, 6, 7, 8, 9]", "3"], &["[]", "[0.1, 720]"]),
+    case("vacation_days_per_year", &["366", "-1", "1.5", "\"14\""], &["0", "14", "365"]),
     case("shutdown_timeout_seconds", &["0.9", "601", "-1", "nan", "\"10\""], &["1", "600", "2.5"]),
     case("ratings.provisional_deviation", &["29", "351", "nan"], &["30", "350"]),
     case("ratings.tau", &["0.19", "1.51"], &["0.2", "1.5"]),

@@ -216,8 +216,10 @@ async fn registers_the_commands(s: &mut Scene) -> Value {
             "rules",
             "set",
             "sow",
+            "takeback",
             "tournament",
             "unmute",
+            "vacation",
         ]
     );
     let sow = cmds

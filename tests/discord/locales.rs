@@ -113,14 +113,15 @@ async fn scenario() {
         .unwrap_or_default()
         .to_string();
     assert!(
-        content
-            .starts_with("Katro (Madagascar) : plateau 6x6 (aussi 4x6, 4x4), 2 graines par trou ;"),
+        content.starts_with(
+            "Katro (Madagascar)\u{202f}: plateau 6x6 (aussi 4x6, 4x4), 2 graines par trou\u{202f};"
+        ),
         "{content}"
     );
     assert!(
         content.ends_with(
-            "Entraînez-vous contre l'IA : `!new GAME ai level N` (de 1 débutant à 5 maître, \
-             sans classement ; elle répond aussitôt à chaque coup)."
+            "Entraînez-vous contre l'IA\u{202f}: `!new JEU ai level N` (de 1 débutant à 5 maître, \
+             partie non classée\u{202f}; elle répond aussitôt à chaque coup)."
         ),
         "{content}"
     );

@@ -97,3 +97,50 @@ fn m4_match_ends_below_four_seeds() {
 fn m1_katro_has_no_match() {
     assert!(Match::new(Variant::KATRO).is_err());
 }
+
+/// MX1 match lengths: `FirstTo(n)` ends at the n-th win, not before (M3 still sets the
+/// first mover of the next game).
+#[test]
+fn mx1_length_first_to_ends_at_the_nth_win() {
+    use mancala_rules::{MatchEnding, MatchLength};
+    let mut m = Match::with_length(Variant::HOYITO, MatchLength::FirstTo(2)).unwrap();
+    assert!(m.resign_game(Side::South).is_some());
+    assert_eq!((m.wins(Side::North), m.first()), (1, Side::North));
+    assert!(!m.is_over());
+    assert_eq!(m.starts().len(), 2);
+    let mut m = Match::with_length(Variant::HOYITO, MatchLength::FirstTo(1)).unwrap();
+    m.resign_game(Side::North);
+    assert_eq!(
+        (m.winner(), m.ending()),
+        (Some(Side::South), Some(MatchEnding::Length))
+    );
+}
+
+/// MX2 the repetition (with MX3 resigned games): a game that would start from a start the match already had ends
+/// the match; a match of M4 alone is decided by the seeds each holds (H10, H8), equal
+/// seeds draw.
+#[test]
+fn mx2_mx3_repetition_of_a_start_ends_the_match() {
+    use mancala_rules::MatchEnding;
+    let mut m = Match::new(Variant::HOYITO).unwrap();
+    m.resign_game(Side::South);
+    m.resign_game(Side::North);
+    // Game 3 would start as game 1: 24 seeds each, a drawn match.
+    assert!(m.is_over());
+    assert_eq!(m.winner(), None);
+    assert_eq!(m.ending(), Some(MatchEnding::Repetition));
+    assert_eq!(m.games_played(), 2);
+    assert_eq!(m.play_text("a1").unwrap_err(), PlayError::GameOver);
+    assert_eq!(m.resign_game(Side::South), None);
+}
+
+/// MX1: `Games(2)` at one win each is a drawn match (equal wins draw, as equal captures
+/// draw a game, H8); the length is checked before the repetition.
+#[test]
+fn mx1_h8_length_games_2_tied_is_drawn() {
+    use mancala_rules::{MatchEnding, MatchLength};
+    let mut m = Match::with_length(Variant::HOYITO, MatchLength::Games(2)).unwrap();
+    m.resign_game(Side::South);
+    m.resign_game(Side::North);
+    assert_eq!((m.winner(), m.ending()), (None, Some(MatchEnding::Length)));
+}

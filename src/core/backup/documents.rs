@@ -62,6 +62,7 @@ pub(super) fn check_key(raw: &str) -> Result<DocKey, String> {
         DocKey::Chan(at) => check_place("the channel", at)?,
         DocKey::Player { .. } => {}
         DocKey::Analysis { game, .. } => check_id("the analysed game's id", game)?,
+        DocKey::Vacations(_) => {}
     }
     let community = key.community().to_string();
     check_place(

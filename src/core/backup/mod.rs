@@ -406,6 +406,7 @@ fn check_document(
         DocKey::Chan(_) => typed::<ChannelSettings>(line, |_| Ok(())),
         DocKey::Player { .. } => typed::<PlayerPrefs>(line, |_| Ok(())),
         DocKey::Analysis { .. } => typed::<StoredReview>(line, StoredReview::check),
+        DocKey::Vacations(_) => typed::<crate::core::prefs::Vacations>(line, |_| Ok(())),
     };
     let bytes = checked.map_err(|e| format!("document {key}: {e}"))?;
     Ok(Entry::Document { key, bytes })

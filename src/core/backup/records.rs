@@ -13,9 +13,11 @@ use mancala_rules::{Match, Outcome, Position, Side};
 use super::{check_id, check_place, check_time, check_user};
 use crate::core::limits::{MAX_CHALLENGE_EXPIRY_MS, MOVE_TIME_MS};
 use crate::core::shapes;
+use crate::model::LiveControl;
 use crate::store::keys::DocKey;
 use crate::store::{
-    Challenge, GameState, Play, Record, Status, Table, Timing, TourneyLink, Verdict, FORMAT_VERSION,
+    Challenge, GameState, LiveClock, Play, Record, Status, Table, Timing, TourneyLink, Verdict,
+    FORMAT_VERSION,
 };
 
 /// Checks `r` (see the module).
@@ -89,6 +91,58 @@ fn check_challenge(r: &Record, ch: &Challenge) -> Result<(), String> {
     if let Some(ms) = ch.move_time_ms {
         check_move_time("the challenge's move_time_ms", ms)?;
     }
+    if let Some(c) = ch.live {
+        if ch.move_time_ms.is_some() {
+            return Err("the challenge sets both a time per move and a live clock".into());
+        }
+        check_live_control(c)?;
+    }
+    Ok(())
+}
+
+/// A live clock's bank and increment are within what `!new` accepts.
+fn check_live_control(c: LiveControl) -> Result<(), String> {
+    let banks = LiveControl::MIN_BANK_MIN * 60_000..=LiveControl::MAX_BANK_MIN * 60_000;
+    if !banks.contains(&c.bank_ms) || c.increment_ms > LiveControl::MAX_INCREMENT_S * 1000 {
+        return Err(format!(
+            "the live clock {} ms + {} ms is out of range: the bank is 1 to 180 min, the \
+             increment 0 to 60 s",
+            c.bank_ms, c.increment_ms
+        ));
+    }
+    Ok(())
+}
+
+/// A live clock `live` (in the clock `t` of `r`, whose challenge is `ch`): the
+/// challenge's control, no time per move but the bank, no reminders, the turn begun
+/// within the game's life; in play, the deadline the mover's bank after it (the move
+/// that ends a game leaves the clock as it stood before it).
+fn check_live(r: &Record, t: &Timing, live: &LiveClock) -> Result<(), String> {
+    check_live_control(live.control)?;
+    if let Some(ch) = r.challenge() {
+        if ch.live != Some(live.control) || ch.move_time_ms.is_some() {
+            return Err("the live clock is not the one the challenge set".into());
+        }
+    }
+    if t.move_time_ms != live.control.bank_ms || !t.reminded.is_empty() {
+        return Err("a live clock with a time per move or reminders of its own".into());
+    }
+    if !(r.created_ms..=r.updated_ms).contains(&live.turn_ms) {
+        return Err(format!(
+            "the live clock's turn began at {}, outside the game's life ({} to {})",
+            live.turn_ms, r.created_ms, r.updated_ms
+        ));
+    }
+    let to_move = r
+        .play()
+        .map_or(Side::South, |p| p.game().position().to_move());
+    let flag = live.turn_ms.saturating_add(live.banks_ms[to_move.index()]);
+    if r.status() == Status::Playing && t.deadline_ms != flag {
+        return Err(format!(
+            "the deadline_ms {} is not when the bank of the player to move runs out ({flag})",
+            t.deadline_ms
+        ));
+    }
     Ok(())
 }
 
@@ -130,7 +184,7 @@ fn check_game(r: &Record, table: &Table) -> Result<(), String> {
         check_timing(r, t)?;
     }
     if let (Some(ch), Some(t)) = (&table.challenge, &table.timing) {
-        if ch.move_time_ms != Some(t.move_time_ms) {
+        if t.live.is_none() && ch.move_time_ms != Some(t.move_time_ms) {
             return Err(format!(
                 "the clock's move_time_ms {} is not the challenge's ({})",
                 t.move_time_ms,
@@ -140,8 +194,8 @@ fn check_game(r: &Record, table: &Table) -> Result<(), String> {
         }
     }
     if let Some(ch) = &table.challenge {
-        if table.timing.is_none() && ch.move_time_ms.is_some() {
-            return Err("the challenge set a time per move but the game has no clock".into());
+        if table.timing.is_none() && (ch.move_time_ms.is_some() || ch.live.is_some()) {
+            return Err("the challenge set a clock but the game has none".into());
         }
     }
     check_verdict(r, table)?;
@@ -151,6 +205,18 @@ fn check_game(r: &Record, table: &Table) -> Result<(), String> {
     }
     if table.draw_offer.is_some() && r.ai.is_some() {
         return Err("a draw offer in a game against the AI, which takes none".into());
+    }
+    check_takeback(r, table)
+}
+
+/// Takebacks (`!takeback`): never in a rated or tournament game, never asked of the
+/// AI (which grants them at once).
+fn check_takeback(r: &Record, table: &Table) -> Result<(), String> {
+    if table.takebacks > 0 && (r.rated || r.tournament.is_some()) {
+        return Err("a takeback in a rated or tournament game".into());
+    }
+    if table.takeback_offer.is_some() && (r.rated || r.tournament.is_some() || r.ai.is_some()) {
+        return Err("a takeback asked in a rated, tournament or AI game".into());
     }
     Ok(())
 }
@@ -198,15 +264,23 @@ fn check_play(r: &Record, table: &Table) -> Result<(), String> {
 /// results, winner (M4), reserves and closed holes (M2) and first player (M3).
 fn check_match(stored: &Match, earlier: &[Vec<String>]) -> Result<(), String> {
     let variant = stored.game().variant();
-    let mut m = Match::new(variant).map_err(|e| e.to_string())?;
+    let mut m = Match::with_length(variant, stored.length()).map_err(|e| e.to_string())?;
     for (k, moves) in earlier.iter().enumerate() {
         let n = k + 1;
-        if m.winner().is_some() {
+        if m.is_over() {
             return Err(format!(
                 "earlier game {n} is listed after the match was over (M4)"
             ));
         }
-        if moves.is_empty() {
+        // A game resigned alone (`!resign game`) ends after its last listed move.
+        let resigned = match stored.results().get(k) {
+            Some(Outcome::Win {
+                winner,
+                reason: mancala_rules::EndReason::Resignation,
+            }) => Some(winner.other()),
+            _ => None,
+        };
+        if moves.is_empty() && resigned.is_none() {
             return Err(format!("earlier game {n} has no moves"));
         }
         for (i, mv) in moves.iter().enumerate() {
@@ -222,7 +296,7 @@ fn check_match(stored: &Match, earlier: &[Vec<String>]) -> Result<(), String> {
                         moves.len()
                     ))
                 }
-                (false, true) => {
+                (false, true) if resigned.is_none() => {
                     return Err(format!(
                         "earlier game {n} does not end after its {} moves",
                         moves.len()
@@ -231,8 +305,11 @@ fn check_match(stored: &Match, earlier: &[Vec<String>]) -> Result<(), String> {
                 _ => {}
             }
         }
+        if let Some(loser) = resigned.filter(|_| m.games_played() == k) {
+            m.resign_game(loser);
+        }
     }
-    if m.winner().is_none() {
+    if !m.is_over() {
         for (i, &mv) in stored.game().moves().iter().enumerate() {
             let played = m.play(mv).map_err(|e| {
                 format!(
@@ -314,6 +391,30 @@ fn same_match(stored: &Match, m: &Match) -> Result<(), String> {
 /// The clock: a time per move in range, a deadline one time per move after a moment
 /// of the game, reminders before it, the driver's wake-up no later than it.
 fn check_timing(r: &Record, t: &Timing) -> Result<(), String> {
+    match &t.live {
+        Some(live) => check_live(r, t, live)?,
+        None => check_move_timing(r, t)?,
+    }
+    match (r.status(), t.wake_ms) {
+        (Status::Finished, Some(w)) => Err(format!(
+            "a finished game with a wake-up (wake_ms {w}) for the periodic driver"
+        )),
+        (Status::Playing, None) if !t.timed_out => Err(
+            "a game in play whose deadline has not passed has no wake-up (wake_ms) for the \
+             periodic driver"
+                .into(),
+        ),
+        (_, Some(w)) if w > t.deadline_ms => Err(format!(
+            "the wake-up wake_ms {w} is after the deadline {}",
+            t.deadline_ms
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// A clock with a time per move: the deadline one time per move after a moment of the
+/// game, the reminder points within it, each once.
+fn check_move_timing(r: &Record, t: &Timing) -> Result<(), String> {
     check_move_time("the clock's move_time_ms", t.move_time_ms)?;
     let earliest = r.created_ms.saturating_add(t.move_time_ms);
     let latest = r.updated_ms.saturating_add(t.move_time_ms);
@@ -336,21 +437,7 @@ fn check_timing(r: &Record, t: &Timing) -> Result<(), String> {
             return Err(format!("the reminder point {p} ms is listed twice"));
         }
     }
-    match (r.status(), t.wake_ms) {
-        (Status::Finished, Some(w)) => Err(format!(
-            "a finished game with a wake-up (wake_ms {w}) for the periodic driver"
-        )),
-        (Status::Playing, None) if !t.timed_out => Err(
-            "a game in play whose deadline has not passed has no wake-up (wake_ms) for the \
-             periodic driver"
-                .into(),
-        ),
-        (_, Some(w)) if w > t.deadline_ms => Err(format!(
-            "the wake-up wake_ms {w} is after the deadline {}",
-            t.deadline_ms
-        )),
-        _ => Ok(()),
-    }
+    Ok(())
 }
 
 /// A verdict ends a game the rules had not ended: a timeout needs a clock and goes to

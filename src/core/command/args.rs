@@ -5,12 +5,13 @@
 use mancala_rules::{Side, Variant};
 
 use super::def::Cx;
-use super::{ai_levels_text, parse_time, Command, FormatArg, Opponent, RulesTopic};
-use super::{TourneyCommand, User};
+use super::{ai_levels_text, parse_live, parse_time, Command, FormatArg, Opponent, RulesTopic};
+use super::{Resign, TourneyCommand, User, VacationArg};
 use crate::core::input::{code, parse_error};
 use crate::core::show::{BoardView, PictureStyle, Theme};
 use crate::i18n::Lang;
-use crate::model::GameKind;
+use crate::model::{GameKind, LiveControl};
+use mancala_rules::MatchLength;
 
 fn is_mention(token: &str) -> bool {
     token.starts_with('@') || token.starts_with("<@")
@@ -161,6 +162,33 @@ fn notify_error(cx: &Cx<'_>, args: &[&str]) -> String {
     )
 }
 
+/// `!vacation [DAYSd | off]`: alone, what is left; `off`; or whole days, `1d` to
+/// `365d` (the yearly allowance is the handler's to check).
+pub(super) fn vacation(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
+    let max = crate::core::prefs::MAX_DAYS;
+    let days = |w: &str| {
+        let n = w.strip_suffix('d')?;
+        if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        n.parse::<u32>().ok().filter(|d| (1..=max).contains(d))
+    };
+    match args {
+        [] => Ok(Command::Vacation(VacationArg::Show)),
+        [w] if w.eq_ignore_ascii_case("off") => Ok(Command::Vacation(VacationArg::Off)),
+        [w] => match days(&w.to_lowercase()) {
+            Some(d) => Ok(Command::Vacation(VacationArg::Days(d))),
+            None => Err(vacation_error(cx, w, max)),
+        },
+        _ => Err(vacation_error(cx, &args.join(" "), max)),
+    }
+}
+
+/// The refusal of a `!vacation` argument that is neither days nor `off`.
+fn vacation_error(cx: &Cx<'_>, got: &str, max: u32) -> String {
+    tr!("parse-vacation", got = code(got), max = max, p = cx.prefix)
+}
+
 /// Parses an AI level word: the level for 1-5, an error naming the levels for
 /// any other number or word.
 fn parse_level(word: Option<&str>, prefix: &str) -> Result<u8, String> {
@@ -190,6 +218,10 @@ struct NewArgs {
     level: Option<u8>,
     /// `rated` / `unrated` (or `casual`), if given.
     rated: Option<bool>,
+    /// A live clock, if given.
+    live: Option<LiveControl>,
+    /// `first-to N` or `games N` given.
+    length: bool,
 }
 
 /// `!new GAME [@opponent | ai [level N]] [as south|north] [TIME]`.
@@ -232,7 +264,19 @@ fn new_word(
             return Err(tr!("parse-rated-twice", usage = usage));
         }
         got.rated = Some(lower == "rated");
+    } else if lower == "first-to" || lower == "games" {
+        match_length(got, &lower, next, prefix, usage)?;
+        return Ok(2);
+    } else if let Some(t) = parse_live(word) {
+        if got.move_time.is_some() || got.live.is_some() {
+            return Err(tr!("parse-clock-twice", usage = usage));
+        }
+        got.live = Some(t.map_err(|e| tr!("parse-joined", error = e, usage = usage))?);
+        got.move_time = Some(None);
     } else if let Some(t) = parse_time(word) {
+        if got.live.is_some() {
+            return Err(tr!("parse-clock-twice", usage = usage));
+        }
         if got.move_time.is_some() {
             return Err(tr!("parse-time-twice", usage = usage));
         }
@@ -263,6 +307,72 @@ fn new_word(
         return Err(tr!("parse-unexpected", word = code(word), usage = usage));
     }
     Ok(1)
+}
+
+/// `first-to N` / `games N` (`word`, followed by `next`) after a Hoyito game: a match of
+/// that length (the games won, or the games played; 1 to 20).
+fn match_length(
+    got: &mut NewArgs,
+    word: &str,
+    next: Option<&str>,
+    prefix: &str,
+    usage: &str,
+) -> Result<(), String> {
+    let Some(next) = next else {
+        return Err(tr!(
+            "parse-length-missing",
+            word = code(word),
+            usage = usage
+        ));
+    };
+    let n = next
+        .parse::<u8>()
+        .ok()
+        .filter(|n| (1..=20).contains(n))
+        .ok_or_else(|| {
+            tr!(
+                "parse-length-number",
+                word = code(word),
+                got = code(next),
+                usage = usage
+            )
+        })?;
+    if got.length {
+        return Err(tr!("parse-length-twice", usage = usage));
+    }
+    match got.kind.as_mut() {
+        Some(k) if !k.variant.is_katro() => {
+            k.is_match = true;
+            k.length = if word == "games" {
+                MatchLength::Games(n)
+            } else {
+                MatchLength::FirstTo(n)
+            };
+        }
+        Some(_) => return Err(tr!("parse-match-katro", p = prefix)),
+        None => return Err(tr!("parse-match-alone", usage = usage)),
+    }
+    got.length = true;
+    Ok(())
+}
+
+/// `!resign [game|match]`.
+pub(super) fn resign(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
+    match args
+        .iter()
+        .map(|a| a.to_lowercase())
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        [] => Ok(Command::Resign(Resign::Unsaid)),
+        [w] if w == "game" => Ok(Command::Resign(Resign::Game)),
+        [w] if w == "match" => Ok(Command::Resign(Resign::Match)),
+        _ => Err(tr!(
+            "parse-resign-usage",
+            words = code(&args.join(" ")),
+            p = cx.prefix
+        )),
+    }
 }
 
 /// The side after `as` in `!new` (`next`), once only (`before`: one named already).
@@ -301,6 +411,9 @@ fn new_command(got: NewArgs, mentions: &[User], usage: &str) -> Result<Command, 
     if got.ai && got.rated == Some(true) {
         return Err(tr!("parse-ai-rated", usage = usage));
     }
+    if got.ai && got.live.is_some() {
+        return Err(tr!("parse-ai-live", usage = usage));
+    }
     if got.ai && (!mentions.is_empty() || got.named_mentions > 0) {
         return Err(tr!("parse-player-and-ai", usage = usage));
     }
@@ -316,6 +429,7 @@ fn new_command(got: NewArgs, mentions: &[User], usage: &str) -> Result<Command, 
         side: got.side,
         move_time: got.move_time,
         rated: got.rated.unwrap_or(true),
+        live: got.live,
     })
 }
 

@@ -307,11 +307,52 @@ impl CommandDef {
     }
 }
 
-/// `name args`, or `name` when there are no arguments.
+/// `name args`, or `name` when there are no arguments; the placeholders of `args`
+/// (`GAME`, `@opponent`, ...) in the current language ([`placeholders`]): keywords stay
+/// as typed.
 pub fn join_words(name: &str, args: &str) -> String {
     if args.is_empty() {
         name.to_string()
     } else {
-        format!("{name} {args}")
+        format!("{name} {}", placeholders(args))
     }
+}
+
+/// `args` with each placeholder word (`GAME`, `TIME`, `NAME`, `HOLE`, `ROUNDS`,
+/// `SETTING`, `VALUE`, `COMMAND`, `@opponent`, `@user`) written in the current language:
+/// French `JEU [@adversaire]`. Other words are keywords and stay.
+fn placeholders(args: &str) -> String {
+    let mut out = String::with_capacity(args.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        out.push_str(&placeholder(word).unwrap_or_else(|| word.clone()));
+        word.clear();
+    };
+    for c in args.chars() {
+        if c.is_ascii_alphabetic() || c == '@' {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// The current language's word for the usage placeholder `word`, if it is one.
+fn placeholder(word: &str) -> Option<String> {
+    Some(match word {
+        "GAME" => tr!("usage-word-game"),
+        "TIME" => tr!("usage-word-time"),
+        "NAME" => tr!("usage-word-name"),
+        "HOLE" => tr!("usage-word-hole"),
+        "ROUNDS" => tr!("usage-word-rounds"),
+        "SETTING" => tr!("usage-word-setting"),
+        "VALUE" => tr!("usage-word-value"),
+        "COMMAND" => tr!("usage-word-command"),
+        "@opponent" => tr!("usage-word-opponent"),
+        "@user" => tr!("usage-word-user"),
+        _ => return None,
+    })
 }

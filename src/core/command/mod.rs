@@ -20,7 +20,7 @@ use mancala_rules::Side;
 use crate::core::input::code;
 use crate::core::show::{BoardView, PictureStyle, Theme};
 use crate::model::GameKind;
-use crate::model::User;
+use crate::model::{LiveControl, User};
 use table::{Cx, Grammar};
 
 /// Who is challenged by `!new`.
@@ -74,6 +74,9 @@ pub enum Command {
         /// Whether the game counts for the ratings (`unrated`: a casual game, where the
         /// channel may allow hints). Games against the AI are unrated whatever this says.
         rated: bool,
+        /// A live clock (`5m+3s`, `3+2`, `10m`) instead of a time per move: then
+        /// `move_time` is `Some(None)`.
+        live: Option<LiveControl>,
     },
     /// `!hint`: the AI's best move for the player to move, and why (no change).
     Hint,
@@ -103,8 +106,8 @@ pub enum Command {
     Board,
     /// `!moves`.
     Moves,
-    /// `!resign`.
-    Resign,
+    /// `!resign [game|match]`.
+    Resign(Resign),
     /// `!history`.
     History,
     /// `!replay`: the last move, step by step, as an animated GIF.
@@ -136,6 +139,34 @@ pub enum Command {
     Leaderboard(Option<RulesTopic>),
     /// `!tournament ...`.
     Tournament(TourneyCommand),
+    /// `!takeback`: take back the author's last move (casual games, the AI's lower
+    /// levels); the opponent answers with `!accept` or `!decline`.
+    Takeback,
+    /// `!vacation [Nd|off]`: pause the author's correspondence clocks, end the pause,
+    /// or (alone) say what is left of the year's allowance.
+    Vacation(VacationArg),
+}
+
+/// What `!vacation` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VacationArg {
+    /// `!vacation` alone: the author's vacation and allowance.
+    Show,
+    /// `!vacation off`: end the author's vacation now.
+    Off,
+    /// `!vacation Nd`: a vacation of that many days from now (1 to 365).
+    Days(u32),
+}
+
+/// What `!resign` gives up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resign {
+    /// A bare `!resign`: the game; in a match the bot asks which instead.
+    Unsaid,
+    /// `!resign game`: the current game (in a match, the match goes on).
+    Game,
+    /// `!resign match`: the whole match.
+    Match,
 }
 
 /// The tournament format as typed.
@@ -209,6 +240,44 @@ pub fn parse_time(word: &str) -> Option<Result<Option<u64>, String>> {
         return Some(Err(tr!("parse-time-range", word = code(word))));
     }
     Some(Ok(Some((h * 3_600_000.0).round() as u64)))
+}
+
+/// Parses a live clock (Fischer): minutes of bank, then optionally `+` and seconds of
+/// increment per move, as chess players type it: `5m+3s`, `5+3`, `3+2s`, `10m` (1 to 180
+/// minutes, 0 to 60 seconds). `None` when `word` is not a live clock at all (it must
+/// start with a digit and hold `+` or end its minutes with `m`: `12h` is a time per
+/// move, see [`parse_time`]).
+pub fn parse_live(word: &str) -> Option<Result<LiveControl, String>> {
+    let w = word.to_lowercase();
+    if !w.starts_with(|c: char| c.is_ascii_digit()) || !(w.contains('+') || w.ends_with('m')) {
+        return None;
+    }
+    let (bank, inc) = match w.split_once('+') {
+        Some((b, i)) => (b, Some(i)),
+        None => (w.as_str(), None),
+    };
+    let number = |t: &str| {
+        (!t.is_empty() && t.len() <= 6 && t.chars().all(|c| c.is_ascii_digit()))
+            .then(|| t.parse::<u64>().ok())
+            .flatten()
+    };
+    let bad = || Some(Err(tr!("parse-live-bad", word = code(word))));
+    let Some(minutes) = number(bank.strip_suffix('m').unwrap_or(bank)) else {
+        return bad();
+    };
+    let seconds = match inc.map(|i| number(i.strip_suffix('s').unwrap_or(i))) {
+        None => 0,
+        Some(Some(s)) => s,
+        Some(None) => return bad(),
+    };
+    let banks = LiveControl::MIN_BANK_MIN..=LiveControl::MAX_BANK_MIN;
+    if !banks.contains(&minutes) || seconds > LiveControl::MAX_INCREMENT_S {
+        return Some(Err(tr!("parse-live-range", word = code(word))));
+    }
+    Some(Ok(LiveControl {
+        bank_ms: minutes * 60_000,
+        increment_ms: seconds * 1000,
+    }))
 }
 
 /// The text after `prefix` when `text` is a command for the bot (the prefix, then a
@@ -329,12 +398,14 @@ mod tests {
             Command::New {
                 kind: Some(GameKind {
                     variant: "hoyito:2x8".parse().unwrap(),
-                    is_match: true
+                    is_match: true,
+                    length: mancala_rules::MatchLength::Seeds,
                 }),
                 opponent: Opponent::User(bob),
                 side: Some(Side::North),
                 move_time: None,
                 rated: true,
+                live: None,
             }
         );
     }
@@ -349,6 +420,7 @@ mod tests {
                 side: None,
                 move_time: None,
                 rated: true,
+                live: None,
             }
         );
         let e = parse("!new katro match", "!", &[]).unwrap().unwrap_err();
@@ -519,14 +591,16 @@ mod tests {
         let e = with_lang(Lang::Es, || parse_time("31d").unwrap().unwrap_err());
         assert_eq!(
             e,
-            "el tiempo por jugada `31d` está fuera de rango; TIME son horas o días por jugada, \
-             p. ej. `12h` o `2d` (de 1 h a 30 d), o `notime`"
+            "el tiempo por jugada `31d` está fuera de rango; TIEMPO son horas o días por jugada, \
+             p. ej. `12h` o `2d` (de 1 h a 30 días), o `notime`"
         );
         let e = with_lang(Lang::Fr, || {
             parse("!tournament dance", "!", &[]).unwrap().unwrap_err()
         });
         assert!(
-            e.starts_with("`!tournament dance` inconnu ; usage : `!tournament new "),
+            e.starts_with(
+                "`!tournament dance` inconnu\u{202f}; usage\u{202f}: `!tournament new NOM JEU "
+            ),
             "{e}"
         );
         // English is unchanged outside any language.

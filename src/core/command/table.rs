@@ -45,6 +45,9 @@ pub const GAME_CHOICES: &[Choice] = &[
     },
 ];
 
+/// What `!resign` gives up in a match: the game or the match.
+pub const RESIGN_CHOICES: &[Choice] = &[same("game"), same("match")];
+
 /// The sides.
 pub const SIDE_CHOICES: &[Choice] = &[same("south"), same("north")];
 
@@ -179,6 +182,7 @@ const RECORD: Needs = Needs {
     ratings: false,
     rating_history: false,
     tournaments: false,
+    vacations: false,
 };
 
 /// Also the community's rating tables.
@@ -196,6 +200,12 @@ const LAST: Needs = Needs {
 /// Also the author's preferences.
 const AUTHOR: Needs = Needs {
     author: true,
+    ..RECORD
+};
+
+/// Also the community's vacations (`!vacation`, and the clocks they pause).
+const VACATIONS: Needs = Needs {
+    vacations: true,
     ..RECORD
 };
 
@@ -234,12 +244,32 @@ pub static COMMANDS: &[CommandDef] = &[
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(&[opt("hole", OptionKind::Move, true)]),
-        reads: RECORD,
+        reads: VACATIONS,
         wakes_ai: Wake::InAiGame,
     },
-    bare_reading("board", Command::Board, LAST),
+    bare_reading(
+        "board",
+        Command::Board,
+        Needs {
+            vacations: true,
+            ..LAST
+        },
+    ),
     bare("moves", Command::Moves),
-    bare("resign", Command::Resign),
+    CommandDef {
+        name: "resign",
+        aliases: &[],
+        args: "[game|match]",
+        help: &[Form {
+            args: "[game|match]",
+        }],
+        grammar: Grammar::Args(args::resign),
+        organizers_only: false,
+        subs: &[],
+        slash: Slash::Options(&[opt("what", OptionKind::Choice(RESIGN_CHOICES), false)]),
+        reads: RECORD,
+        wakes_ai: Wake::Never,
+    },
     bare("hint", Command::Hint),
     CommandDef {
         name: "analyze",
@@ -284,7 +314,7 @@ pub static COMMANDS: &[CommandDef] = &[
     },
     bare("draw", Command::Draw),
     bare("abort", Command::Abort),
-    bare("claim", Command::Claim),
+    bare_reading("claim", Command::Claim, VACATIONS),
     bare_with("rematch", Command::Rematch, LAST, Wake::Always),
     bare_reading("mute", Command::Mute(true), AUTHOR),
     bare_reading("unmute", Command::Mute(false), AUTHOR),
@@ -346,6 +376,21 @@ pub static COMMANDS: &[CommandDef] = &[
         subs: &[],
         slash: Slash::Options(FAMILY_OPTION),
         reads: RATINGS,
+        wakes_ai: Wake::Never,
+    },
+    bare_reading("takeback", Command::Takeback, VACATIONS),
+    CommandDef {
+        name: "vacation",
+        aliases: &[],
+        args: "[DAYSd | off]",
+        help: &[Form {
+            args: "[DAYSd | off]",
+        }],
+        grammar: Grammar::Args(args::vacation),
+        organizers_only: false,
+        subs: &[],
+        slash: Slash::Options(&[opt("days", OptionKind::Text, false)]),
+        reads: VACATIONS,
         wakes_ai: Wake::Never,
     },
     CommandDef {

@@ -76,7 +76,7 @@ pub fn command_help(
         lines.push(tr!(
             "help-line",
             form = format!("`{p}{} ...`", def.name),
-            text = subs.join("; ")
+            text = crate::i18n::join_semicolons(&subs)
         ));
     }
     lines
@@ -119,16 +119,20 @@ mod tests {
             assert!(longest <= 300, "{lang:?}: a line of {longest} characters");
         }
         let fr = with_lang(Lang::Fr, || help("!", 3, "katro"));
-        assert!(fr.starts_with("Arbitre de mancala : Katro et Hoyito I, une partie par salon.\n"));
+        assert!(fr
+            .starts_with("Arbitre de mancala\u{202f}: Katro et Hoyito I, une partie par salon.\n"));
         assert!(fr.contains(
-            "\n`!new GAME ai [level N] [as south|north] [TIME]` : jouer aussitôt contre l'IA, \
-             sans classement ; niveaux 1 (débutant) à 5 (maître), 3 par défaut.\n"
+            "\n`!new JEU ai [level N] [as south|north] [TEMPS]`\u{202f}: jouer aussitôt contre \
+             l'IA, partie non classée\u{202f}; niveaux 1 (débutant) à 5 (maître), 3 par défaut.\n"
         ));
-        assert!(
-            fr.contains("\n`!sow HOLE[+|-]` (ou `!s`) : votre coup, p. ex. `!sow c1+` au Katro")
-        );
-        assert!(fr.contains("\n`!set SETTING VALUE` (organisateurs) : autoforfeit|hints on|off"));
-        assert!(fr.contains("`leave [NAME]` avant le début; `start [NAME]` (organisateurs);"));
+        assert!(fr.contains(
+            "\n`!sow TROU[+|-]` (ou `!s`)\u{202f}: votre coup, p. ex. `!sow c1+` au Katro"
+        ));
+        assert!(fr
+            .contains("\n`!set RÉGLAGE VALEUR` (organisateurs)\u{202f}: autoforfeit|hints on|off"));
+        assert!(fr.contains(
+            "`leave [NOM]` avant le début\u{202f}; `start [NOM]` (organisateurs)\u{202f};"
+        ));
         let ru = with_lang(Lang::Ru, || rules_ai_line("?", "hoyito:2x8"));
         assert_eq!(
             ru,

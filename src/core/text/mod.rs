@@ -3,10 +3,13 @@
 
 use mancala_rules::{EndReason, Event, Outcome, PlayError, Side, Trace, Variant};
 
-use crate::model::GameKind;
+use crate::model::{GameKind, LiveControl};
+use mancala_rules::MatchLength;
 
 mod help;
+mod matches;
 pub use help::{command_help, help, hoyito_rules, katro_house_rule, katro_rules, rules_ai_line};
+pub use matches::{match_result_text, match_verdict_line};
 
 /// Who counts as an organizer, as refusals say it, in the current language: `on Discord
 /// Manage Server or the organizer role, on Matrix room moderators`.
@@ -23,19 +26,66 @@ pub fn side_name(side: Side) -> String {
     }
 }
 
+/// A side's letter in game records and charts: `S`, `N` (Russian `Ю`, `С`).
+pub fn side_letter(side: Side) -> String {
+    match side {
+        Side::South => tr!("side-letter-south"),
+        Side::North => tr!("side-letter-north"),
+    }
+}
+
+/// A game's name in the current language's letters: `Katro`, `Hoyito` (Russian
+/// `Катро`, `Ойито`).
+pub fn game_name(katro: bool) -> String {
+    if katro {
+        tr!("game-name-katro")
+    } else {
+        tr!("game-name-hoyito")
+    }
+}
+
+/// `head: tail` with the current language's spacing before the colon (French `head :
+/// tail`), for labels joined in code.
+pub fn colon(head: &str, tail: &str) -> String {
+    tr!("text-colon", head = head, tail = tail)
+}
+
 /// A game kind as people say it: `Katro 6x6`, `Katro 4x4 with lone-seed steps`,
-/// `Hoyito 2x8 match`.
+/// `Hoyito 2x8 match`, `Hoyito 2x6 match, first to 3 wins`.
 pub fn kind_name(kind: GameKind) -> String {
     let v = kind.variant;
-    let game = if v.is_katro() { "Katro" } else { "Hoyito" };
-    tr!(
+    let name = tr!(
         "game-kind",
-        game = game,
+        game = game_name(v.is_katro()),
         rows = v.rows(),
         cols = v.cols(),
         lone = v.lone_steps(),
         is_match = kind.is_match
+    );
+    match (kind.is_match, kind.length) {
+        (true, MatchLength::FirstTo(n)) => tr!("match-kind-first-to", kind = name, count = n),
+        (true, MatchLength::Games(n)) => tr!("match-kind-games", kind = name, count = n),
+        _ => name,
+    }
+}
+
+/// A live clock in words: `5 min + 3 s per move`, `10 min`.
+pub fn live_control_text(c: LiveControl) -> String {
+    tr!(
+        "clock-live-control",
+        minutes = c.bank_ms / 60_000,
+        seconds = c.increment_ms / 1000
     )
+}
+
+/// What a live clock shows, cut to the second: `4:57`, `1:02:03`.
+pub fn clock_text(ms: u64) -> String {
+    let s = ms / 1000;
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
 }
 
 /// The one-line summary of a move, e.g.
@@ -188,16 +238,14 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// A UTC date and time, `2024-05-01 13:45 UTC`, from milliseconds since the Unix epoch;
-/// past what a calendar date can say (the year 9999), `after 9999-12-31`.
+/// A UTC date and time in the current language ([`crate::i18n::date_time`]):
+/// `2024-05-01 13:45 UTC`, `1 mai 2024 à 13:45 UTC`, from milliseconds since the Unix
+/// epoch; past what a calendar date can say (the year 9999), `after 9999-12-31`.
 pub fn date_text(ms: u64) -> String {
     i64::try_from(ms)
         .ok()
         .and_then(|ms| jiff::Timestamp::from_millisecond(ms).ok())
-        .map_or_else(
-            || tr!("clock-after-max"),
-            |t| t.strftime("%Y-%m-%d %H:%M UTC").to_string(),
-        )
+        .map_or_else(|| tr!("clock-after-max"), crate::i18n::date_time)
 }
 
 /// One line of text for an event, e.g. `relay 3 from e1`, `capture 2 from b4 at b3`.
@@ -264,6 +312,7 @@ mod tests {
         let kind = crate::model::GameKind {
             variant: mancala_rules::Variant::HOYITO,
             is_match: true,
+            length: mancala_rules::MatchLength::Seeds,
         };
         assert_eq!(super::kind_name(kind), "Hoyito 2x6 match");
         assert_eq!(

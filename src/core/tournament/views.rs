@@ -12,14 +12,14 @@ pub(super) fn list_text(all: &[Tournament], p: &str) -> String {
     let lines: Vec<String> = all
         .iter()
         .map(|t| {
-            format!(
-                "{}: {}, {}, {}, {}",
-                t.name,
+            let about = format!(
+                "{}, {}, {}, {}",
                 text::kind_name(t.kind),
                 t.format,
                 players_text(t.entrants.len()),
                 phase_word(t)
-            )
+            );
+            text::colon(&t.name, &about)
         })
         .collect();
     format!("{}\n{}", tr!("tournament-list"), lines.join("\n"))

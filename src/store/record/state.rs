@@ -42,6 +42,12 @@ pub struct Table {
     /// The challenge that started the game, kept once accepted (`None` for games the
     /// bot pairs itself: tournaments).
     pub challenge: Option<Challenge>,
+    /// The side that asks to take back its last move (`!takeback`), until the other
+    /// answers or either side moves (casual games between people only).
+    pub takeback_offer: Option<Side>,
+    /// How many takebacks were made in this game: a game with one never counts for any
+    /// rating or leaderboard (see [`Record::had_takeback`]).
+    pub takebacks: u32,
 }
 
 /// A finished game: the table as it ended and its result, which it always has (the
@@ -114,6 +120,8 @@ impl Table {
             timing: move_time_ms.map(|ms| Timing::started(ms, now)),
             draw_offer: None,
             challenge: None,
+            takeback_offer: None,
+            takebacks: 0,
         }
     }
 
@@ -273,6 +281,17 @@ impl Record {
         self.table()?.draw_offer
     }
 
+    /// The side that asks for a takeback (`!takeback`), if any.
+    pub fn takeback_offer(&self) -> Option<Side> {
+        self.table()?.takeback_offer
+    }
+
+    /// Whether a move was ever taken back in this game: such a game is unrated,
+    /// whatever [`Record::rated`] says.
+    pub fn had_takeback(&self) -> bool {
+        self.table().is_some_and(|t| t.takebacks > 0)
+    }
+
     /// Match play: the moves of each finished game of the match (empty otherwise).
     pub fn earlier_games(&self) -> &[Vec<String>] {
         self.table().map_or(&[], |t| &t.earlier_games)
@@ -282,8 +301,8 @@ impl Record {
 /// Transitions: the only ways a record changes state.
 impl Record {
     /// The open challenge accepted at `now`: `south` and `north` seated, `play` set up,
-    /// the clock started when the challenge set a time per move (wake-up not set); the
-    /// challenge is kept.
+    /// the clock started when the challenge set a time per move or a live clock
+    /// (wake-up not set); the challenge is kept.
     ///
     /// # Errors
     /// [`StateError::Transition`]: the record is not an open challenge (unchanged).
@@ -298,6 +317,10 @@ impl Record {
             return Err(self.not(Status::Challenge));
         };
         let mut table = Table::new(south, north, play, ch.move_time_ms, now);
+        if let Some(control) = ch.live {
+            // A live clock replaces the time per move (the parser allows one of them).
+            table.timing = Some(Timing::live(control, now));
+        }
         table.challenge = Some(ch.clone());
         self.state = GameState::Playing(table);
         self.updated_ms = now;

@@ -7,6 +7,7 @@ use mancala_rules::{Side, Variant};
 use serde::{Deserialize, Serialize};
 
 use super::*;
+use crate::model::LiveControl;
 
 /// The record exactly as builds before the state enum declared it: the flat shape,
 /// field order and serde attributes copied unchanged.
@@ -56,6 +57,7 @@ fn challenge() -> Challenge {
         challenger_side: Some(Side::North),
         expires_ms: T0 + 24 * HOUR,
         move_time_ms: Some(HOUR),
+        live: None,
         expiry_announced: false,
     }
 }
@@ -92,6 +94,7 @@ fn old_match_in_play() -> OldRecord {
     let kind = GameKind {
         variant: Variant::HOYITO,
         is_match: true,
+        length: mancala_rules::MatchLength::Seeds,
     };
     OldRecord {
         kind,
@@ -348,4 +351,74 @@ fn transitions_refuse_the_wrong_state_and_change_nothing() {
     // What was written reads back as the same finished record.
     let again = decode("k", &encode(&r)).unwrap();
     assert_eq!(encode(&again), encode(&r));
+}
+
+/// Records written before live clocks and match lengths (no `live` in the timing or
+/// the challenge, no `length` in the kind, a match without `length`, `ending` or
+/// `starts`) read as before: no live clock, a match of M4 alone that goes on, its
+/// repetition watch starting at its next game.
+#[test]
+fn records_before_live_clocks_and_match_lengths_read() {
+    let mut v: serde_json::Value = serde_json::to_value(old_match_in_play()).unwrap();
+    let m = v["play"]["match"].as_object_mut().unwrap();
+    assert!(m.remove("starts").is_some(), "{m:?}");
+    assert!(
+        !m.contains_key("length") && !m.contains_key("ending"),
+        "{m:?}"
+    );
+    assert!(v["timing"].get("live").is_none() && v["kind"].get("length").is_none());
+    let r = decode("k", v.to_string().as_bytes()).unwrap();
+    assert_eq!(r.kind.length, mancala_rules::MatchLength::Seeds);
+    assert!(r.timing().is_some_and(|t| t.live.is_none()));
+    let Some(Play::Match(m)) = r.play() else {
+        panic!("a match")
+    };
+    assert!(!m.is_over() && m.starts().is_empty() && m.ending().is_none());
+    assert!(m.length().is_seeds());
+    let c: Challenge = serde_json::from_str(
+        r#"{"challenger":{"id":"a","name":"a"},"opponent":null,"challenger_side":null,
+            "expires_ms":5,"move_time_ms":3600000}"#,
+    )
+    .unwrap();
+    assert_eq!((c.live, c.move_time_ms), (None, Some(HOUR)));
+}
+
+/// A live clock and a match length are written, and read back to the same record and
+/// bytes: the challenge's control, the clock's banks and turn, the kind's length.
+#[test]
+fn live_clocks_and_match_lengths_round_trip() {
+    let control = LiveControl {
+        bank_ms: 5 * 60_000,
+        increment_ms: 3000,
+    };
+    let kind = GameKind {
+        variant: Variant::HOYITO,
+        is_match: true,
+        length: mancala_rules::MatchLength::FirstTo(2),
+    };
+    let mut ch = challenge();
+    (ch.move_time_ms, ch.live) = (None, Some(control));
+    let mut r = Record::new_challenge("id".into(), ChannelKey::default(), kind, ch, true, T0);
+    r.accept(user("alice"), user("bob"), Play::new(kind).unwrap(), T0 + 5)
+        .unwrap();
+    let t = r.timing_mut().unwrap();
+    let live = t.live.as_mut().unwrap();
+    live.moved(Side::South, T0 + 10_005);
+    assert_eq!(live.banks_ms, [293_000, 300_000]);
+    assert_eq!(
+        t.deadline_ms,
+        T0 + 5 + 300_000,
+        "the deadline is the core's to move"
+    );
+    let bytes = encode(&r);
+    let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(v["kind"]["length"]["first_to"], 2);
+    assert_eq!(v["challenge"]["live"]["increment_ms"], 3000);
+    assert_eq!(v["timing"]["live"]["banks_ms"][0], 293_000);
+    assert_eq!(v["timing"]["live"]["turn_ms"], T0 + 10_005);
+    assert_eq!(v["play"]["match"]["length"]["first_to"], 2);
+    let back = decode("k", &bytes).unwrap();
+    assert_eq!(encode(&back), bytes);
+    assert_eq!(back.timing(), r.timing());
+    assert_eq!(back.kind, kind);
 }

@@ -51,6 +51,12 @@ pub struct RecordWire {
     /// See [`Table::draw_offer`].
     #[serde(default)]
     pub draw_offer: Option<Side>,
+    /// See [`Table::takeback_offer`].
+    #[serde(default)]
+    pub takeback_offer: Option<Side>,
+    /// See [`Table::takebacks`].
+    #[serde(default)]
+    pub takebacks: u32,
     /// See [`Record::tournament`].
     #[serde(default)]
     pub tournament: Option<TourneyLink>,
@@ -86,6 +92,10 @@ struct WireRef<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     draw_offer: Option<Side>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    takeback_offer: Option<Side>,
+    #[serde(skip_serializing_if = "is_zero")]
+    takebacks: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
     tournament: Option<&'a TourneyLink>,
     #[serde(skip_serializing_if = "Option::is_none")]
     ai: Option<AiSeat>,
@@ -95,6 +105,10 @@ struct WireRef<'a> {
 
 fn is_empty(games: &&[Vec<String>]) -> bool {
     games.is_empty()
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Serialize for Record {
@@ -115,6 +129,8 @@ impl Serialize for Record {
             rated: self.rated,
             verdict: self.verdict(),
             draw_offer: self.draw_offer(),
+            takeback_offer: self.takeback_offer(),
+            takebacks: table.map_or(0, |t| t.takebacks),
             tournament: self.tournament.as_ref(),
             ai: self.ai,
             created_ms: self.created_ms,
@@ -147,6 +163,8 @@ impl TryFrom<RecordWire> for Record {
             rated,
             verdict,
             draw_offer,
+            takeback_offer,
+            takebacks,
             tournament,
             ai,
             created_ms,
@@ -165,6 +183,8 @@ impl TryFrom<RecordWire> for Record {
                     (!earlier_games.is_empty(), "earlier_games"),
                     (verdict.is_some(), "verdict"),
                     (draw_offer.is_some(), "draw_offer"),
+                    (takeback_offer.is_some(), "takeback_offer"),
+                    (takebacks > 0, "takebacks"),
                     (tournament.is_some(), "tournament"),
                     (ai.is_some(), "ai"),
                 ];
@@ -192,6 +212,8 @@ impl TryFrom<RecordWire> for Record {
                     timing,
                     draw_offer,
                     challenge,
+                    takeback_offer,
+                    takebacks,
                 };
                 if status == Status::Finished {
                     GameState::Finished(Finished::new(table, verdict)?)

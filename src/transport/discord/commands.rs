@@ -81,6 +81,15 @@ enum Level {
     Master,
 }
 
+/// What `/resign` gives up in a match ([`table::RESIGN_CHOICES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+enum ResignWhat {
+    #[name = "game"]
+    Game,
+    #[name = "match"]
+    Match,
+}
+
 /// The game family of `/rules` and `/leaderboard` ([`table::FAMILY_CHOICES`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 enum Family {
@@ -238,6 +247,13 @@ async fn family(ctx: Context<'_>, game: Option<Family>) -> Result<(), Error> {
     answer_command(ctx).await
 }
 
+/// `/resign [what]`.
+#[poise::command(slash_command)]
+async fn resign(ctx: Context<'_>, what: Option<ResignWhat>) -> Result<(), Error> {
+    let _ = what;
+    answer_command(ctx).await
+}
+
 /// `/set`.
 #[poise::command(slash_command)]
 async fn set(ctx: Context<'_>, setting: Setting, value: SettingValue) -> Result<(), Error> {
@@ -256,6 +272,13 @@ async fn notify(ctx: Context<'_>, mode: Option<NotifyMode>) -> Result<(), Error>
 #[poise::command(slash_command)]
 async fn rating(ctx: Context<'_>, user: Option<User>) -> Result<(), Error> {
     let _ = user;
+    answer_command(ctx).await
+}
+
+/// `/vacation`.
+#[poise::command(slash_command)]
+async fn vacation(ctx: Context<'_>, days: Option<String>) -> Result<(), Error> {
+    let _ = days;
     answer_command(ctx).await
 }
 
@@ -322,10 +345,12 @@ fn function(name: &str) -> Option<poise::Command<Data, Error>> {
         "new" => new(),
         "sow" => sow(),
         "rules" | "leaderboard" => family(),
+        "resign" => resign(),
         "set" => set(),
         "notify" => notify(),
         "rating" => rating(),
         "tournament" => tournament(),
+        "vacation" => vacation(),
         _ => return None,
     })
 }
@@ -487,6 +512,7 @@ mod tests {
         assert_eq!(labels::<Side>(), table_labels(table::SIDE_CHOICES));
         assert_eq!(labels::<Level>(), table_labels(table::LEVEL_CHOICES));
         assert_eq!(labels::<Family>(), table_labels(table::FAMILY_CHOICES));
+        assert_eq!(labels::<ResignWhat>(), table_labels(table::RESIGN_CHOICES));
         assert_eq!(labels::<Setting>(), table_labels(table::SETTING_CHOICES));
         assert_eq!(
             labels::<SettingValue>(),

@@ -79,6 +79,7 @@ pub(crate) fn settings(choice: u8) -> Settings {
             GameKind {
                 variant: Variant::HOYITO,
                 is_match: true,
+                length: mancala_rules::MatchLength::Seeds,
             },
         ][(c / 4) % 4],
         challenge_expiry: [hour, 24 * hour][(c / 16) % 2],

@@ -277,7 +277,7 @@ pub fn discord_files(attachments: &[Attachment]) -> (Vec<CreateAttachment>, Vec<
             notes.push(tr!(
                 "discord-file-too-large",
                 file = &a.filename,
-                size = format!("{:.1}", a.bytes.len() as f64 / (1 << 20) as f64),
+                size = crate::i18n::decimal_arg(a.bytes.len() as f64 / (1 << 20) as f64, 1),
                 max = MAX_UPLOAD_BYTES >> 20
             ));
             continue;
