@@ -4,6 +4,8 @@
 mod ai_games;
 #[path = "bot/analysis.rs"]
 mod analysis;
+#[path = "bot/archive.rs"]
+mod archive;
 #[path = "bot/backup.rs"]
 mod backup;
 #[path = "../benches/common/mod.rs"]

@@ -478,6 +478,37 @@ result-match-drawn = Match over after { $count ->
    *[other] { $count } games
 }: the match is drawn{ $how }. Games won: { $south } { $south_wins }, { $north } { $north_wins }.
 result-match-verdict = The match ends with game { $game }. Games won: { $south } { $south_wins }, { $north } { $north_wins }.
+## archive
+archive-game-started = Game id: { $id } (`{ $p }game ID` shows it from any channel, `{ $p }games` lists yours).
+archive-game-ended = Game id: { $id } (`{ $p }analyze ID` reviews it, `{ $p }history` lists this channel's games).
+archive-unknown-id = there is no game { $id } in this community: `{ $p }games` lists yours, `{ $p }history` this channel's
+parse-game-id = { $word } is not a game id: an id is 8 letters and digits such as `k7m2q9xd` (or an older one such as `1700000000000-3`); usage: `{ $usage }`
+parse-game-id-missing = which game? Give its id; usage: `{ $usage }` (`{ $p }games` lists yours)
+archive-games-none = you have no games in this community yet: start one with `{ $p }new GAME [@opponent]`
+archive-games-head = Games of { $player }:
+archive-games-running = In play ({ $count }):
+archive-games-finished = Last finished ({ $count }):
+archive-games-footer = `{ $p }game ID` shows a game from any channel.
+archive-turn-challenge = challenge not accepted yet
+archive-clock = due { $time }
+archive-no-clock = no clock
+archive-turn-yours = your move, { $clock }
+archive-turn-of = { $player } to move, { $clock }
+archive-running-line = { $id } { $kind } vs { $opponent } in { $channel }: { $turn }
+archive-result-won = won
+archive-result-lost = lost
+archive-result-draw = draw
+archive-result-none = no result
+archive-result-won-by = { $player } won
+archive-finished-line = { $id } { $kind } vs { $opponent }: { $result }, { $date }
+archive-game-where = Game { $id }, played in { $channel }:
+archive-game-challenge = a challenge to { $kind } not accepted yet: it has no moves
+archive-game-ended-at = Ended { $date }
+archive-history-none = no game has finished in this channel yet
+archive-history-head = Last games finished here ({ $count }):
+archive-history-line = { $id } { $players }: { $result }, { $date }
+archive-history-footer = `{ $p }game ID` shows one, `{ $p }record` the moves of the game here.
+review-not-finished = game { $id } is not finished yet: `{ $p }analyze ID` reviews finished games
 ## notify
 parse-notify-unknown = { $word } is not a way to be told: use `{ $p }notify dm` (a direct message), `{ $p }notify mention` (a ping in the game's channel) or `{ $p }notify off`
 notify-shown = { $player }: you are told it is your turn by `{ $mode }`. Change it with `{ $p }notify dm`, `{ $p }notify mention` or `{ $p }notify off`.

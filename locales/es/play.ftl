@@ -482,6 +482,37 @@ result-match-drawn = Match terminado tras { $count ->
 }: el match queda en tablas{ $how }. Partidas ganadas: { $south } { $south_wins }, { $north } { $north_wins }.
 result-match-verdict = El match termina con la partida { $game }. Partidas ganadas: { $south } { $south_wins }, { $north } { $north_wins }.
 
+## archive
+archive-game-started = Identificador de la partida: { $id } (`{ $p }game ID` la muestra desde cualquier canal, `{ $p }games` lista las tuyas).
+archive-game-ended = Identificador de la partida: { $id } (`{ $p }analyze ID` la analiza, `{ $p }history` lista las partidas de este canal).
+archive-unknown-id = no hay ninguna partida { $id } en esta comunidad: `{ $p }games` lista las tuyas, `{ $p }history` las de este canal
+parse-game-id = { $word } no es un identificador de partida: un identificador tiene 8 letras y cifras, como `k7m2q9xd` (o uno antiguo, como `1700000000000-3`); uso: `{ $usage }`
+parse-game-id-missing = ¿qué partida? Indica su identificador; uso: `{ $usage }` (`{ $p }games` lista las tuyas)
+archive-games-none = aún no tienes partidas en esta comunidad: empieza una con `{ $p }new GAME [@opponent]`
+archive-games-head = Partidas de { $player }:
+archive-games-running = En juego ({ $count }):
+archive-games-finished = Últimas terminadas ({ $count }):
+archive-games-footer = `{ $p }game ID` muestra una partida desde cualquier canal.
+archive-turn-challenge = desafío aún no aceptado
+archive-clock = vence { $time }
+archive-no-clock = sin reloj
+archive-turn-yours = te toca, { $clock }
+archive-turn-of = le toca a { $player }, { $clock }
+archive-running-line = { $id } { $kind } contra { $opponent } en { $channel }: { $turn }
+archive-result-won = ganada
+archive-result-lost = perdida
+archive-result-draw = tablas
+archive-result-none = sin resultado
+archive-result-won-by = ganó { $player }
+archive-finished-line = { $id } { $kind } contra { $opponent }: { $result }, { $date }
+archive-game-where = Partida { $id }, jugada en { $channel }:
+archive-game-challenge = un desafío de { $kind } aún no aceptado: no tiene jugadas
+archive-game-ended-at = Terminó el { $date }
+archive-history-none = aún no ha terminado ninguna partida en este canal
+archive-history-head = Últimas partidas terminadas aquí ({ $count }):
+archive-history-line = { $id } { $players }: { $result }, { $date }
+archive-history-footer = `{ $p }game ID` muestra una, `{ $p }record` las jugadas de la partida de aquí.
+review-not-finished = la partida { $id } aún no ha terminado: `{ $p }analyze ID` analiza partidas terminadas
 ## notify
 parse-notify-unknown = { $word } no es un modo de aviso: usa `{ $p }notify dm` (mensaje directo), `{ $p }notify mention` (mención en el canal de la partida) o `{ $p }notify off`
 notify-shown = { $player }: se te avisa de tu turno con `{ $mode }`. Para cambiarlo: `{ $p }notify dm`, `{ $p }notify mention` o `{ $p }notify off`.

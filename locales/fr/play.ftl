@@ -482,6 +482,37 @@ result-match-drawn = Match terminé après { $count ->
 } : le match est nul{ $how }. Parties gagnées : { $south } { $south_wins }, { $north } { $north_wins }.
 result-match-verdict = Le match se termine avec la partie { $game }. Parties gagnées : { $south } { $south_wins }, { $north } { $north_wins }.
 
+## archive
+archive-game-started = Identifiant de la partie : { $id } (`{ $p }game ID` l'affiche depuis n'importe quel salon, `{ $p }games` liste les vôtres).
+archive-game-ended = Identifiant de la partie : { $id } (`{ $p }analyze ID` l'analyse, `{ $p }history` liste les parties de ce salon).
+archive-unknown-id = aucune partie { $id } dans cette communauté : `{ $p }games` liste les vôtres, `{ $p }history` celles de ce salon
+parse-game-id = { $word } n'est pas un identifiant de partie : un identifiant compte 8 lettres et chiffres, comme `k7m2q9xd` (ou un ancien, comme `1700000000000-3`) ; usage : `{ $usage }`
+parse-game-id-missing = quelle partie ? Donnez son identifiant ; usage : `{ $usage }` (`{ $p }games` liste les vôtres)
+archive-games-none = vous n'avez encore aucune partie dans cette communauté : lancez-en une avec `{ $p }new GAME [@opponent]`
+archive-games-head = Parties de { $player } :
+archive-games-running = En cours ({ $count }) :
+archive-games-finished = Dernières finies ({ $count }) :
+archive-games-footer = `{ $p }game ID` affiche une partie depuis n'importe quel salon.
+archive-turn-challenge = défi pas encore accepté
+archive-clock = échéance { $time }
+archive-no-clock = sans pendule
+archive-turn-yours = à vous de jouer, { $clock }
+archive-turn-of = au tour de { $player }, { $clock }
+archive-running-line = { $id } { $kind } contre { $opponent } dans { $channel } : { $turn }
+archive-result-won = gagnée
+archive-result-lost = perdue
+archive-result-draw = nulle
+archive-result-none = sans résultat
+archive-result-won-by = victoire de { $player }
+archive-finished-line = { $id } { $kind } contre { $opponent } : { $result }, { $date }
+archive-game-where = Partie { $id }, jouée dans { $channel } :
+archive-game-challenge = un défi de { $kind } pas encore accepté : aucun coup joué
+archive-game-ended-at = Terminée le { $date }
+archive-history-none = aucune partie n'est encore terminée dans ce salon
+archive-history-head = Dernières parties finies ici ({ $count }) :
+archive-history-line = { $id } { $players } : { $result }, { $date }
+archive-history-footer = `{ $p }game ID` en affiche une, `{ $p }record` les coups de la partie d'ici.
+review-not-finished = la partie { $id } n'est pas encore finie : `{ $p }analyze ID` analyse les parties finies
 ## notify
 parse-notify-unknown = { $word } n'est pas un mode d'alerte : utilisez `{ $p }notify dm` (message privé), `{ $p }notify mention` (mention dans le salon de la partie) ou `{ $p }notify off`
 notify-shown = { $player } : votre tour vous est signalé par `{ $mode }`. Pour changer : `{ $p }notify dm`, `{ $p }notify mention` ou `{ $p }notify off`.

@@ -499,6 +499,37 @@ result-match-drawn = Матч окончен после { $count ->
    *[other] { $count } партий
 }: ничья в матче{ $how }. Выиграно партий: { $south } { $south_wins }, { $north } { $north_wins }.
 result-match-verdict = Матч заканчивается вместе с партией { $game }. Выиграно партий: { $south } { $south_wins }, { $north } { $north_wins }.
+## archive
+archive-game-started = Номер партии: { $id } (`{ $p }game ID` покажет её из любого канала, `{ $p }games` — список ваших партий).
+archive-game-ended = Номер партии: { $id } (`{ $p }analyze ID` — её разбор, `{ $p }history` — партии этого канала).
+archive-unknown-id = в этом сообществе нет партии { $id }: `{ $p }games` — список ваших партий, `{ $p }history` — партий этого канала
+parse-game-id = { $word } — не номер партии: номер состоит из 8 букв и цифр, например `k7m2q9xd` (или старый, например `1700000000000-3`); использование: `{ $usage }`
+parse-game-id-missing = какая партия? Укажите её номер; использование: `{ $usage }` (`{ $p }games` — список ваших партий)
+archive-games-none = у вас пока нет партий в этом сообществе: начните с `{ $p }new GAME [@opponent]`
+archive-games-head = Партии игрока { $player }:
+archive-games-running = Идут ({ $count }):
+archive-games-finished = Последние законченные ({ $count }):
+archive-games-footer = `{ $p }game ID` покажет партию из любого канала.
+archive-turn-challenge = вызов ещё не принят
+archive-clock = срок { $time }
+archive-no-clock = без часов
+archive-turn-yours = ваш ход, { $clock }
+archive-turn-of = ход за { $player }, { $clock }
+archive-running-line = { $id } { $kind } против { $opponent } в { $channel }: { $turn }
+archive-result-won = победа
+archive-result-lost = поражение
+archive-result-draw = ничья
+archive-result-none = без результата
+archive-result-won-by = победа: { $player }
+archive-finished-line = { $id } { $kind } против { $opponent }: { $result }, { $date }
+archive-game-where = Партия { $id }, канал { $channel }:
+archive-game-challenge = вызов на { $kind } ещё не принят: ходов нет
+archive-game-ended-at = Закончена { $date }
+archive-history-none = в этом канале ещё не закончилась ни одна партия
+archive-history-head = Последние партии, законченные здесь ({ $count }):
+archive-history-line = { $id } { $players }: { $result }, { $date }
+archive-history-footer = `{ $p }game ID` покажет одну из них, `{ $p }record` — ходы партии этого канала.
+review-not-finished = партия { $id } ещё не закончена: `{ $p }analyze ID` разбирает законченные партии
 ## notify
 parse-notify-unknown = { $word } — не способ оповещения: используйте `{ $p }notify dm` (личное сообщение), `{ $p }notify mention` (упоминание в канале партии) или `{ $p }notify off`
 notify-shown = { $player }: о вашем ходе сообщается так: `{ $mode }`. Изменить: `{ $p }notify dm`, `{ $p }notify mention` или `{ $p }notify off`.

@@ -16,6 +16,7 @@
 use mancala_rules::Side;
 
 use super::api::Reply;
+use super::archive;
 use super::decision::DocWrite;
 use super::ratings::{self, Glicko, RatedGame, RatingTable};
 use super::snapshot::Answers;
@@ -93,12 +94,16 @@ fn rated_game(r: &Record) -> Result<Option<RatedGame<'_>>, String> {
 }
 
 impl Core {
-    /// Reads what the finished game `r` changes (its rating table, its tournament) in
-    /// one batch and decides the changes: [`Aftermath::ops`] to write with the game.
+    /// Reads what the finished game `r` changes (its rating table, its tournament, its
+    /// indexes of games unless the command read them: `read`) in one batch and decides the changes: [`Aftermath::ops`] to write with the game.
     ///
     /// # Errors
     /// A store failure, or an unreadable table or tournament.
-    pub(super) fn aftermath(&self, r: &Record) -> Result<Aftermath, StoreError> {
+    pub(super) fn aftermath(
+        &self,
+        r: &Record,
+        read: &[(DocKey, Option<Vec<u8>>)],
+    ) -> Result<Aftermath, StoreError> {
         let mut out = Aftermath::default();
         let game = match rated_game(r) {
             Ok(game) => game,
@@ -112,10 +117,18 @@ impl Core {
         let table_key = game.map(|g| ratings::table_key(g.community, g.family));
         keys.extend(table_key.clone().map(Read::Doc));
         keys.extend(link.map(|(l, _)| Read::Doc(l.key.clone())));
-        if keys.is_empty() {
-            return Ok(out);
+        // The players' and the channel's indexes of games: as the command read them,
+        // else last in the same batch.
+        let indexes = archive::finish_keys(r);
+        let known = archive::known(&indexes, read);
+        if known.is_none() {
+            keys.extend(indexes.iter().cloned().map(Read::Doc));
         }
-        let mut got = Answers::new(self.store.read(&keys)?);
+        let got = match keys.is_empty() {
+            true => Vec::new(),
+            false => self.store.read(&keys)?,
+        };
+        let mut got = Answers::new(got.into_iter().chain(known.into_iter().flatten()).collect());
         if let (Some(g), Some(key)) = (game, table_key) {
             let doc = got.doc::<RatingTable>(&key)?;
             self.rate(&mut out, &g, (key, doc));
@@ -124,6 +137,8 @@ impl Core {
             let doc = got.doc::<Option<Tournament>>(&link.key)?;
             record_result(&mut out, &r.id, (link, res), doc);
         }
+        out.docs
+            .extend(archive::finish_writes(r, indexes, &mut got)?);
         Ok(out)
     }
 
@@ -194,7 +209,7 @@ impl Core {
     /// A store failure, or too many conflicting writes; the game stays unsettled then.
     pub(super) fn settle_game(&self, r: &Record) -> Result<(Vec<Reply>, Option<String>), Fail> {
         for _ in 0..crate::store::MAX_ATTEMPTS {
-            let after = self.aftermath(r)?;
+            let after = self.aftermath(r, &[])?;
             let mut ops: Vec<Op> = after.docs.iter().cloned().map(DocWrite::into_op).collect();
             if ops.is_empty() || self.store.commit(&mut ops)? {
                 let line = after.rated.clone();

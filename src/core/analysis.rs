@@ -182,13 +182,27 @@ pub(super) fn chart(r: &Record, review: &GameReview) -> EvalChart {
 }
 
 impl Core {
-    /// `!analyze`: reviews the channel's last finished game (read with the command),
+    /// `!analyze [ID]`: reviews the finished game `id` of the community, else the
+    /// channel's last finished game (either read with the command),
     /// once (issue 33): a stored review of the game (a second read: its key is the
     /// game's) is shown again without a search; else the game is searched on
     /// the analysis pool ([`super::analyses`]) and its review stored with the game.
-    pub(super) fn analyze(&self, msg: &Incoming, state: &ChannelState) -> Answer {
+    pub(super) fn analyze(&self, msg: &Incoming, state: &ChannelState, id: Option<&str>) -> Answer {
         let p = &self.settings.prefix;
-        let r = match game_to_review(state.last_played.as_ref(), p) {
+        let chosen = match (id, &state.by_id) {
+            (None, _) => game_to_review(state.last_played.as_ref(), p),
+            // Any finished game of the community, from any of its channels.
+            (Some(_), Some(r)) if r.status() == crate::store::Status::Finished => {
+                game_to_review(Some(r), p)
+            }
+            (Some(id), Some(_)) => Err(tr!(
+                "review-not-finished",
+                id = super::archive_views::id_code(id),
+                p = p
+            )),
+            (Some(id), None) => Err(super::archive_views::unknown(id, p)),
+        };
+        let r = match chosen {
             Ok(r) => r.clone(),
             Err(why) => return refuse(why),
         };

@@ -105,9 +105,8 @@ pub enum Segment {
     /// A player addressed by name: `@Name` in text, a pill linking the user on Matrix.
     /// Whom a reply pings is [`Reply::mentions`], not this.
     Mention(User),
-    /// A channel of the bot's, named as a link where the platform has one (a turn
-    /// alert's game): `<#id>` on Discord, a `matrix.to` link on Matrix, `#channel` in
-    /// the console.
+    /// A channel of the community, named where a game is played (`!games`): a channel
+    /// link on Discord, a room link on Matrix, `#channel` in text.
     Channel(ChannelKey),
 }
 
@@ -123,9 +122,9 @@ pub(super) const MENTION_OPEN: char = '\u{E002}';
 /// Separates a mentioned user's id from his name (see [`MENTION_OPEN`]), and a linked
 /// channel's community from its channel (see [`CHANNEL_OPEN`]).
 const MENTION_SEP: char = '\u{E003}';
-/// Opens the core's marker of a linked channel: `CHANNEL_OPEN community MENTION_SEP
-/// channel TIME_CLOSE` (see [`channel_token`]).
-const CHANNEL_OPEN: char = '\u{E004}';
+/// Opens the core's marker of a channel: `CHANNEL_OPEN community MENTION_SEP channel
+/// TIME_CLOSE` (see [`channel_token`]).
+pub(super) const CHANNEL_OPEN: char = '\u{E004}';
 /// Every private-use character the core's markers are made of.
 const MARKERS: [char; 5] = [
     TIME_OPEN,
@@ -151,7 +150,7 @@ pub fn mention_token(user: &User) -> String {
     )
 }
 
-/// The core's marker of the channel `at`, linked, in a reply text: it becomes a
+/// The core's marker of the channel `at` in a reply text: it becomes a
 /// [`Segment::Channel`] when the text becomes a [`Body`].
 pub fn channel_token(at: &ChannelKey) -> String {
     format!(
@@ -639,6 +638,28 @@ mod tests {
             body.plain(0),
             "@x`y to move: `!sow HOLE`, due 1970-01-01 00:01 UTC (in 1 min)."
         );
+    }
+
+    /// A channel marker is a segment of its own (the archive's `!games`): `#channel` in
+    /// plain text, whatever its name holds; a forged one is removed at the door.
+    #[test]
+    fn channel_markers_are_segments() {
+        let at = ChannelKey {
+            community: "g".into(),
+            channel: "a`b".into(),
+        };
+        let body = Body::new(format!("in {}: `{}`", channel_token(&at), "x"));
+        assert_eq!(
+            body.segments(),
+            vec![
+                Segment::Text("in ".into()),
+                Segment::Channel(at.clone()),
+                Segment::Text(": ".into()),
+                Segment::Code("x".into()),
+            ]
+        );
+        assert_eq!(body.plain(0), "in #a`b: `x`");
+        assert_eq!(sanitize(&channel_token(&at)), "ga`b");
     }
 
     /// Markers typed by a user are removed at the door, and names lose their backticks.

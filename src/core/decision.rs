@@ -64,6 +64,16 @@ pub(super) struct ChannelState {
     /// The community's vacations (`!vacation`) with their stored bytes, when the
     /// command reads them; the defaults (nobody on vacation) otherwise.
     pub vacations: Doc<crate::core::prefs::Vacations>,
+    /// The author's games in the community (`!games`): the index and the record of
+    /// each of its games.
+    pub games: crate::core::listing::Archive,
+    /// The game the command's id argument names, if the community has it (`!game ID`).
+    pub by_id: Option<Record>,
+    /// The last games finished in the channel (`!history`).
+    pub channel_log: crate::core::listing::Archive,
+    /// The indexes of games of the author and of the people the record names, with
+    /// their bytes (`None`: absent), when the command may start a game.
+    pub indexes: Vec<(DocKey, Option<Vec<u8>>)>,
 }
 
 impl ChannelState {

@@ -16,8 +16,8 @@ use super::set::{self, Setting};
 use super::show::{PictureStyle, Theme};
 use super::snapshot;
 use super::{
-    correspondence, games, rating_views, takeback, text, tournament, vacation, views, Core, Fail,
-    PlayerPrefs,
+    archive, archive_views, correspondence, games, rating_views, takeback, text, tournament,
+    vacation, views, Core, Fail, PlayerPrefs,
 };
 use crate::model::{ChannelKey, User};
 use crate::store::keys::{DocKey, DocPrefix};
@@ -52,7 +52,10 @@ pub(super) fn decide(
         Command::Resign(what) => games::resign(state, ctx, *what),
         Command::Board => views::board(state, ctx),
         Command::Moves => views::moves(state, ctx),
-        Command::History => views::history(state, ctx),
+        Command::History => archive_views::history(state, ctx),
+        Command::Games => archive_views::games(state, ctx),
+        Command::Game(id) => archive_views::game(state, ctx, id),
+        Command::Record(id) => archive_views::record(state, ctx, id.as_deref()),
         Command::Replay => views::replay(state, ctx),
         Command::Claim => correspondence::claim(state, ctx),
         Command::Abort => correspondence::abort(state, ctx),
@@ -130,8 +133,20 @@ impl Core {
         needs: Needs,
         now: u64,
     ) -> Result<ChannelState, StoreError> {
-        let got = self.store.read(&snapshot::keys(at, reader, needs))?;
-        let mut state = snapshot::state(at, reader, needs, now, got)?;
+        self.load_state_with(at, reader, (needs, None), now)
+    }
+
+    /// [`Core::load_state`] for a command whose argument names the game `id`
+    /// ([`snapshot::id_argument`]), read in the same batch when `needs` asks for it.
+    pub(super) fn load_state_with(
+        &self,
+        at: &ChannelKey,
+        reader: (&User, &User),
+        (needs, id): (Needs, Option<&str>),
+        now: u64,
+    ) -> Result<ChannelState, StoreError> {
+        let got = self.store.read(&snapshot::keys(at, reader, needs, id))?;
+        let mut state = snapshot::state(at, reader, (needs, id), now, got)?;
         if needs.tournaments {
             if let Some(community) = snapshot::tournament_elsewhere(&state, at) {
                 state.tournaments = self.store.docs(&DocPrefix::Tours(community.clone()))?;
@@ -216,6 +231,7 @@ impl Core {
         mut decision: Decision,
     ) -> Result<Option<Committed>, StoreError> {
         let mut ops = write_ops(at, state, &mut decision);
+        let started = self.start_ops(state, &mut ops)?;
         // A finished game's rating, history entries and tournament result are written
         // with it, and the game settled, in the same transaction (see `aftermath`).
         let after = match ops.first() {
@@ -223,7 +239,7 @@ impl Core {
                 change: GameOp::Finish(r),
                 ..
             }) => {
-                let after = self.aftermath(r)?;
+                let after = self.aftermath(r, &state.indexes)?;
                 Some((r.id.clone(), after))
             }
             _ => None,
@@ -250,6 +266,14 @@ impl Core {
                 first.reply.body.push_str(l);
             }
         }
+        let ended = after.as_ref().map(|(id, _)| id.as_str());
+        if let (Some(line), Some(first)) = (
+            self.id_line(started.as_deref(), ended),
+            decision.replies.first_mut(),
+        ) {
+            first.reply.body.push_str("\n");
+            first.reply.body.push_str(&line);
+        }
         let mut out: Vec<Reply> = decision
             .replies
             .into_iter()
@@ -268,6 +292,57 @@ impl Core {
             replies: out,
             record,
         }))
+    }
+
+    /// Draws the id of a record `ops` creates (so that its players' indexes can name it
+    /// in the same commit; the store refuses an id it has, a conflict decided again),
+    /// and adds the writes of a game entering play into its players' indexes (see
+    /// `archive`), read with the command (`state`) or now. The id of the game started.
+    ///
+    /// # Errors
+    /// A store failure, or an index that cannot be decoded.
+    fn start_ops(
+        &self,
+        state: &ChannelState,
+        ops: &mut Vec<Op>,
+    ) -> Result<Option<String>, StoreError> {
+        let Some(Op::Game {
+            change: GameOp::Create(r) | GameOp::Put(r),
+            ..
+        }) = ops.first_mut()
+        else {
+            return Ok(None);
+        };
+        if r.id.is_empty() {
+            r.id = crate::store::gameid::draw();
+        }
+        if !archive::starts(state.record(), r) {
+            let writes = archive::catch_up(r, &state.indexes)?;
+            ops.extend(writes.into_iter().map(DocWrite::into_op));
+            return Ok(None);
+        }
+        let id = r.id.clone();
+        let writes = self.archive_start(r, &state.indexes)?;
+        ops.extend(writes.into_iter().map(DocWrite::into_op));
+        Ok(Some(id))
+    }
+
+    /// The line that gives a game's id where it starts (`started`) or ends (`ended`),
+    /// to find it again.
+    fn id_line(&self, started: Option<&str>, ended: Option<&str>) -> Option<String> {
+        match (started, ended) {
+            (Some(id), _) => Some(tr!(
+                "archive-game-started",
+                id = archive_views::id_code(id),
+                p = self.p()
+            )),
+            (None, Some(id)) => Some(tr!(
+                "archive-game-ended",
+                id = archive_views::id_code(id),
+                p = self.p()
+            )),
+            _ => None,
+        }
     }
 
     /// The reply of `draft` with its pictures painted, boards in the colours of `theme`

@@ -21,6 +21,8 @@ mod alerts;
 pub(crate) mod analyses;
 mod analysis;
 pub mod api;
+mod archive;
+mod archive_views;
 pub mod backup;
 pub mod command;
 mod correspondence;
@@ -35,6 +37,7 @@ pub mod input;
 pub(crate) mod intake;
 mod limiter;
 pub(crate) mod limits;
+mod listing;
 #[cfg(test)]
 mod load_tests;
 mod matches;
@@ -506,7 +509,11 @@ impl Core {
         // (`!analyze` stores its review under the game's own key).
         match cmd {
             Command::Hint => return self.hint(msg, &state).map(Ran::looked(&state)),
-            Command::Analyze => return self.analyze(msg, &state).map(Ran::looked(&state)),
+            Command::Analyze(id) => {
+                return self
+                    .analyze(msg, &state, id.as_deref())
+                    .map(Ran::looked(&state))
+            }
             _ => {}
         }
         // Whether the transport can open rooms here: asked before deciding, since
@@ -600,7 +607,10 @@ impl Core {
     fn handle_read(&self, msg: &Incoming, def: Option<&CommandDef>) -> (Vec<Reply>, Outcome) {
         // An unknown command reads the settings alone (for its refusal's language).
         let needs = def.map(|d| d.reads).unwrap_or_default();
-        match self.load_state(&msg.at, msg.reader(), needs, self.clock.now_ms()) {
+        let prefix = input::command_text(&self.settings.prefix);
+        let id = snapshot::id_argument(&msg.text, &prefix).filter(|_| needs.by_id);
+        let now = self.clock.now_ms();
+        match self.load_state_with(&msg.at, msg.reader(), (needs, id.as_deref()), now) {
             Ok(state) => {
                 let lang = i18n::Lang::choose(state.channel.language, msg.locale.as_deref());
                 i18n::with_lang(lang, || self.handle_in_lang(msg, def, state))

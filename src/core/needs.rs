@@ -24,6 +24,17 @@ pub struct Needs {
     /// The community's vacations (`!vacation`, and whatever consults a clock they
     /// pause: `!sow`, `!claim`, `!board`, the driver).
     pub vacations: bool,
+    /// The author's games in the community, with the record of each (`!games`).
+    pub games: bool,
+    /// The game named by the command's id argument, from any channel of the
+    /// community (`!game ID`, `!record ID`, `!analyze ID`).
+    pub by_id: bool,
+    /// The last games finished in the channel, with their records (`!history`).
+    pub channel_log: bool,
+    /// The indexes of games of the author and of the people the channel's record
+    /// names: a command that may start a game (`!accept`, `!new GAME ai`) writes the
+    /// start into them without a second read.
+    pub indexes: bool,
 }
 
 impl Needs {

@@ -11,9 +11,15 @@ use crate::model::{ChannelKey, User};
 use crate::store::keys::{DocKey, DocPrefix};
 use crate::store::{docs, Got, Read, Status, StoreError};
 
-/// The keys a command of `author` in `at` about `subject` reads, as `needs` says, in
-/// the order [`state`] takes the answers: the channel's record and settings always.
-pub(super) fn keys(at: &ChannelKey, (author, subject): (&User, &User), needs: Needs) -> Vec<Read> {
+/// The keys a command of `author` in `at` about `subject` (and the game `id` its
+/// argument names, if any) reads, as `needs` says, in the order [`state`] takes the
+/// answers: the channel's record and settings always.
+pub(super) fn keys(
+    at: &ChannelKey,
+    (author, subject): (&User, &User),
+    needs: Needs,
+    id: Option<&str>,
+) -> Vec<Read> {
     let mut keys = vec![Read::Game(at.clone()), Read::Doc(DocKey::chan(at))];
     if needs.last_finished {
         keys.push(Read::LastFinished(at.clone()));
@@ -39,7 +45,33 @@ pub(super) fn keys(at: &ChannelKey, (author, subject): (&User, &User), needs: Ne
     if needs.vacations {
         keys.push(Read::Doc(DocKey::vacations(&at.community)));
     }
+    if needs.games {
+        keys.push(Read::Archive(DocKey::games(&at.community, author)));
+    }
+    if let (true, Some(id)) = (needs.by_id, id) {
+        keys.push(Read::ById {
+            community: at.community.clone(),
+            id: id.to_string(),
+        });
+    }
+    if needs.channel_log {
+        keys.push(Read::Archive(DocKey::chan_log(at)));
+    }
+    if needs.indexes {
+        keys.push(Read::Doc(DocKey::games(&at.community, author)));
+        keys.push(Read::Doc(DocKey::chan_log(at)));
+        keys.push(Read::Indexes(at.clone()));
+    }
     keys
+}
+
+/// The game id the command `text` (behind `prefix`) names as its first argument, as
+/// the store keys it; `None` when it names none, or something that is no id (the
+/// command's parser then says so).
+pub(super) fn id_argument(text: &str, prefix: &str) -> Option<String> {
+    let rest = crate::core::command::addressed(text, prefix)?;
+    let word = rest.split_whitespace().nth(1)?;
+    crate::store::gameid::normalize(word).ok()
 }
 
 /// The answers of a batched read, taken in the order of its keys.
@@ -66,6 +98,14 @@ impl Answers {
         }
     }
 
+    /// The next answer, an index of games with its records ([`Read::Archive`]).
+    fn archive(&mut self, key: &DocKey) -> Result<crate::core::listing::Archive, StoreError> {
+        match self.next()? {
+            Got::Archive { doc, records } => crate::core::listing::Archive::of(key, doc, records),
+            _ => Err(short_answer()),
+        }
+    }
+
     /// The next answer, the documents under a prefix.
     fn docs(&mut self) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
         match self.next()? {
@@ -76,7 +116,7 @@ impl Answers {
 }
 
 /// The state a command decides from, made of `got`, the store's answer to
-/// [`keys`]`(at, reader, needs)`, at `now`. The muted flag is left false (it needs a
+/// [`keys`]`(at, reader, needs, id)`, at `now`. The muted flag is left false (it needs a
 /// read after this one).
 ///
 /// # Errors
@@ -85,7 +125,7 @@ impl Answers {
 pub(super) fn state(
     at: &ChannelKey,
     (author, _): (&User, &User),
-    needs: Needs,
+    (needs, id): (Needs, Option<&str>),
     now: u64,
     got: Vec<Got>,
 ) -> Result<ChannelState, StoreError> {
@@ -132,6 +172,31 @@ pub(super) fn state(
     }
     if needs.vacations {
         state.vacations = got.doc(&DocKey::vacations(&at.community))?;
+    }
+    if needs.games {
+        state.games = got.archive(&DocKey::games(&at.community, author))?;
+    }
+    if let (true, Some(_)) = (needs.by_id, id) {
+        let Got::ById(found) = got.next()? else {
+            return Err(short_answer());
+        };
+        state.by_id = found;
+    }
+    if needs.channel_log {
+        state.channel_log = got.archive(&DocKey::chan_log(at))?;
+    }
+    if needs.indexes {
+        let (Got::Doc(mine), Got::Doc(log), Got::Indexes(named)) =
+            (got.next()?, got.next()?, got.next()?)
+        else {
+            return Err(short_answer());
+        };
+        state.indexes = named;
+        let key = DocKey::games(&at.community, author);
+        if state.indexes.iter().all(|(k, _)| *k != key) {
+            state.indexes.push((key, mine));
+        }
+        state.indexes.push((DocKey::chan_log(at), log));
     }
     Ok(state)
 }

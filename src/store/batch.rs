@@ -22,6 +22,22 @@ pub enum Read {
     Doc(DocKey),
     /// Every document under a prefix, in key order: [`Got::Docs`].
     Docs(DocPrefix),
+    /// The game `id` of `community`, finished (from the history) or not (from the
+    /// channel its `gameat` document names): [`Got::ById`].
+    ById {
+        /// The community it must belong to: another's game is no answer.
+        community: String,
+        /// The id, as the store keys it ([`super::gameid::normalize`]).
+        id: String,
+    },
+    /// The indexes of games (`games/COMMUNITY/USER`) of the people the channel's
+    /// record names (its challenger, its challenged player, its players), and the
+    /// document of where its id lives (`gameat/COMMUNITY/ID`): [`Got::Indexes`]. A command that may start the game reads them with it, so that
+    /// the start's writes into them need no second read.
+    Indexes(ChannelKey),
+    /// An index of games (`games/...` or `chanlog/...`, a
+    /// [`super::archive::GameList`]) and the records it names: [`Got::Archive`].
+    Archive(DocKey),
 }
 
 /// What one [`Read`] found, in the same place of the answer.
@@ -37,6 +53,19 @@ pub enum Got {
     Doc(Option<Vec<u8>>),
     /// The documents under the prefix with their bytes.
     Docs(Vec<(DocKey, Vec<u8>)>),
+    /// Each index asked for with its bytes (`None`: absent).
+    Indexes(Vec<(DocKey, Option<Vec<u8>>)>),
+    /// The game asked for by its id, if the community has one.
+    ById(Option<Record>),
+    /// The index's bytes (its version, `None`: absent), and the record of each of its
+    /// games in its order: the channel's record while the game is in play there, the
+    /// history's once finished (`None`: gone, e.g. a challenge declined).
+    Archive {
+        /// The index's bytes.
+        doc: Option<Vec<u8>>,
+        /// One per entry of the index.
+        records: Vec<Option<Record>>,
+    },
 }
 
 /// A change to a channel's record inside a [`Op::Game`].

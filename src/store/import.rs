@@ -2,9 +2,12 @@
 //! writes, over one transaction of the backend's primitive ([`Tx`]), so that a clash or
 //! a failure leaves nothing written.
 
+use super::archive::GameList;
+use super::keys::DocKey;
 use super::kv::{Key, Space, Tx, TxError};
 use super::record::{decode, same_doc, same_record};
 use super::{ImportBatch, ImportCounts, Status, StoreError};
+use crate::model::ChannelKey;
 
 /// Imports `batch` (whose records are encoded as `records`, in order) through `tx`:
 /// every item is checked first, then the new ones are written. A finished record goes
@@ -51,16 +54,22 @@ pub(super) fn run(
             None => new_docs.push((k, bytes, key.listed_on_write())),
         }
     }
+    let logged = logged_last(batch);
     for (r, bytes) in new_records {
         let at = Key::Channel(r.at.clone());
         if r.status() == Status::Finished {
-            // The channel's last game stays the one that ended latest.
-            let newer = match tx.get(Space::Last, &at)? {
-                Some(id) => match history(tx, &String::from_utf8_lossy(&id))? {
-                    Some(b) => decode("", &b).map_or(true, |l| l.updated_ms <= r.updated_ms),
+            // The channel's last game stays the one that ended latest: as the channel's
+            // index of finished games says, when the batch has it (random ids say
+            // nothing of the order, and two games may end in the same millisecond).
+            let newer = match (logged.get(&r.at), tx.get(Space::Last, &at)?) {
+                (Some(last), _) => *last == r.id,
+                (None, got) => match got {
+                    Some(id) => match history(tx, &String::from_utf8_lossy(&id))? {
+                        Some(b) => decode("", &b).map_or(true, |l| l.updated_ms <= r.updated_ms),
+                        None => true,
+                    },
                     None => true,
                 },
-                None => true,
             };
             tx.put(Space::History, &Key::Name(r.id.clone()), bytes)?;
             if newer {
@@ -83,4 +92,21 @@ pub(super) fn run(
         counts.docs_added += 1;
     }
     Ok(counts)
+}
+
+/// The last game finished in each channel whose index of finished games
+/// (`chanlog/...`) the batch holds: the newest finished entry of the index.
+fn logged_last(batch: &ImportBatch) -> std::collections::HashMap<ChannelKey, String> {
+    batch
+        .docs
+        .iter()
+        .filter_map(|(key, bytes)| match key {
+            DocKey::ChanLog(at) => {
+                let list: GameList = serde_json::from_slice(bytes).ok()?;
+                let last = list.games.into_iter().find(|g| g.done)?;
+                Some((at.clone(), last.id))
+            }
+            _ => None,
+        })
+        .collect()
 }

@@ -93,6 +93,25 @@ pub enum DocKey {
     /// `vacation/COMMUNITY`: the vacations of a community's players (`!vacation`), one
     /// document so that every command reads them in its one batched read.
     Vacations(String),
+    /// `games/COMMUNITY/USER`: the index of a player's games in a community
+    /// ([`super::archive::GameList`]): those in play and the last finished.
+    Games {
+        /// The community.
+        community: String,
+        /// The player's id.
+        user: String,
+    },
+    /// `chanlog/COMMUNITY/CHANNEL`: the index of the last games finished in a channel
+    /// ([`super::archive::GameList`]).
+    ChanLog(ChannelKey),
+    /// `gameat/COMMUNITY/ID`: the channel the game `ID` was created in
+    /// ([`super::archive::GameAt`]), written by the store with the record.
+    GameAt {
+        /// The community.
+        community: String,
+        /// The game's id.
+        id: String,
+    },
 }
 
 impl DocKey {
@@ -161,8 +180,29 @@ impl DocKey {
         DocKey::Vacations(community.into())
     }
 
+    /// The index of the games of `user` in `community`.
+    pub fn games(community: &str, user: &User) -> DocKey {
+        DocKey::Games {
+            community: community.into(),
+            user: user.id.clone(),
+        }
+    }
+
+    /// The index of the games finished in the channel `at`.
+    pub fn chan_log(at: &ChannelKey) -> DocKey {
+        DocKey::ChanLog(at.clone())
+    }
+
+    /// Where the game `id` of `community` was created.
+    pub fn game_at(community: &str, id: &str) -> DocKey {
+        DocKey::GameAt {
+            community: community.into(),
+            id: id.into(),
+        }
+    }
+
     /// The kind of document: `rating`, `ratinglog`, `tour`, `chan`, `player`,
-    /// `analysis` or `vacation`.
+    /// `analysis`, `vacation`, `games`, `chanlog` or `gameat`.
     pub fn kind(&self) -> &'static str {
         match self {
             DocKey::Rating { .. } => "rating",
@@ -172,6 +212,9 @@ impl DocKey {
             DocKey::Player { .. } => "player",
             DocKey::Analysis { .. } => "analysis",
             DocKey::Vacations(_) => "vacation",
+            DocKey::Games { .. } => "games",
+            DocKey::ChanLog(_) => "chanlog",
+            DocKey::GameAt { .. } => "gameat",
         }
     }
 
@@ -183,8 +226,10 @@ impl DocKey {
             | DocKey::Tour { community, .. }
             | DocKey::Player { community, .. }
             | DocKey::Analysis { community, .. }
-            | DocKey::Vacations(community) => community,
-            DocKey::Chan(at) => &at.community,
+            | DocKey::Vacations(community)
+            | DocKey::Games { community, .. }
+            | DocKey::GameAt { community, .. } => community,
+            DocKey::Chan(at) | DocKey::ChanLog(at) => &at.community,
         }
     }
 
@@ -202,6 +247,9 @@ impl DocKey {
             DocKey::Player { community, user } => vec![community, user],
             DocKey::Analysis { community, game } => vec![community, game],
             DocKey::Vacations(community) => vec![community],
+            DocKey::Games { community, user } => vec![community, user],
+            DocKey::ChanLog(at) => vec![&at.community, &at.channel],
+            DocKey::GameAt { community, id } => vec![community, id],
         }
     }
 
@@ -220,10 +268,13 @@ impl DocKey {
             "ratinglog" => "ratinglog/COMMUNITY/FAMILY/USER/ENTRY",
             "analysis" => "analysis/COMMUNITY/GAME",
             "vacation" => "vacation/COMMUNITY",
+            "games" => "games/COMMUNITY/USER",
+            "chanlog" => "chanlog/COMMUNITY/CHANNEL",
+            "gameat" => "gameat/COMMUNITY/ID",
             other => {
                 return Err(format!(
                     "`{other}/...` is not a kind of document the bot keeps (rating, \
-                     ratinglog, tour, chan, player, analysis, vacation)"
+                     ratinglog, tour, chan, player, analysis, vacation, games, chanlog, gameat)"
                 ))
             }
         };
@@ -269,6 +320,18 @@ impl DocKey {
             "analysis" => DocKey::Analysis {
                 community: a,
                 game: b,
+            },
+            "games" => DocKey::Games {
+                community: a,
+                user: b,
+            },
+            "chanlog" => DocKey::ChanLog(ChannelKey {
+                community: a,
+                channel: b,
+            }),
+            "gameat" => DocKey::GameAt {
+                community: a,
+                id: b,
             },
             _ => DocKey::Player {
                 community: a,
@@ -374,6 +437,9 @@ mod tests {
             DocKey::tour("c", "Spring/Open"),
             DocKey::player("console", &user("a/b")),
             DocKey::analysis("900", "17000-3"),
+            DocKey::games("900", &user("a/b")),
+            DocKey::chan_log(&at),
+            DocKey::game_at("900", "ab12cd34"),
         ] {
             assert_eq!(DocKey::parse(&k.to_string()), Ok(k.clone()), "{k}");
         }

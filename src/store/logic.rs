@@ -12,38 +12,15 @@
 //!   [`Space::Listed`]; a removal takes it off both;
 //! - a settle: out of [`Space::Unsettled`].
 
+use super::archive::GameAt;
 use super::batch::{GameOp, Got, Op, Read};
+use super::gameid;
 use super::keys::{DocKey, DocPrefix};
 use super::kv::{self, Key, KeyValue, Space, Tx, TxError};
+use super::reading::{chan, channel_name, history, name, parse_doc_key, scan_docs};
 use super::record::{decode, encode};
 use super::{import, ImportBatch, ImportCounts, Record, Store, StoreError, Stored, Version, Write};
 use crate::model::ChannelKey;
-
-fn channel_name(at: &ChannelKey) -> String {
-    format!("channel {}/{}", at.community, at.channel)
-}
-
-fn chan(at: &ChannelKey) -> Key {
-    Key::Channel(at.clone())
-}
-
-fn name(n: &str) -> Key {
-    Key::Name(n.to_string())
-}
-
-/// A stored document key as a [`DocKey`].
-fn parse_doc_key(k: &str) -> Result<DocKey, StoreError> {
-    DocKey::parse(k).map_err(|reason| StoreError::Read {
-        key: format!("document {k}"),
-        reason,
-    })
-}
-
-fn history(id: &str, bytes: Option<Vec<u8>>) -> Result<Option<Record>, StoreError> {
-    bytes
-        .map(|b| decode(&format!("history {id}"), &b))
-        .transpose()
-}
 
 /// A key of a space, as the primitive names it.
 type At = (Space, Key);
@@ -72,16 +49,28 @@ fn put_game(tx: &mut dyn Tx, at: &Key, r: &Record, bytes: &[u8]) -> Result<(), T
     }
 }
 
-/// Applies one op whose expectation held; the id given to a created record, if any.
-fn apply(tx: &mut dyn Tx, op: &Op, encoded: Option<&[u8]>) -> Result<Option<String>, TxError> {
+/// Applies one op whose expectation held (`created`: the id of a created record, free
+/// in the store); the id given to a created record, if any.
+fn apply(
+    tx: &mut dyn Tx,
+    op: &Op,
+    encoded: Option<&[u8]>,
+    created: Option<&str>,
+) -> Result<Option<String>, TxError> {
     match op {
         Op::Game { at, change, .. } => {
             let k = chan(at);
             match change {
                 GameOp::Create(r) => {
                     let mut r = r.clone();
-                    r.id = format!("{}-{}", r.created_ms, tx.next_id()?);
+                    r.id = created.unwrap_or_default().to_string();
                     put_game(tx, &k, &r, &encode(&r))?;
+                    let home = DocKey::game_at(&at.community, &r.id);
+                    let value = serde_json::to_vec(&GameAt {
+                        channel: at.channel.clone(),
+                    })
+                    .expect("documents always serialize");
+                    tx.put(Space::Docs, &Key::Name(home.to_string()), &value)?;
                     return Ok(Some(r.id));
                 }
                 GameOp::Put(r) => put_game(tx, &k, r, encoded.unwrap_or_default())?,
@@ -116,6 +105,47 @@ fn apply(tx: &mut dyn Tx, op: &Op, encoded: Option<&[u8]>) -> Result<Option<Stri
         Op::Settle(id) => tx.remove(Space::Unsettled, &name(id))?,
     }
     Ok(None)
+}
+
+/// Whether no game of the store has the id `id` in `community`: none in the history,
+/// none created under it there (its `gameat` document).
+fn id_free(tx: &mut dyn Tx, community: &str, id: &str) -> Result<bool, TxError> {
+    let home = Key::Name(DocKey::game_at(community, id).to_string());
+    let got = tx.get_many(&[(Space::History, name(id)), (Space::Docs, home)])?;
+    Ok(got.iter().all(Option::is_none))
+}
+
+/// The id of each created record of `ops` (`None` for the other ops): the one the
+/// record holds, drawn by the core to show it in its replies, when it is free; a new
+/// random one ([`gameid::draw`]) when the record holds none. `None` when a given id is
+/// taken: the commit then applies nothing, as on any conflict, and the core decides
+/// again with another id (a rare clash: 40 random bits).
+fn created_ids(tx: &mut dyn Tx, ops: &[Op]) -> Result<Option<Vec<Option<String>>>, TxError> {
+    let mut out = Vec::with_capacity(ops.len());
+    for op in ops {
+        let Op::Game {
+            at,
+            change: GameOp::Create(r),
+            ..
+        } = op
+        else {
+            out.push(None);
+            continue;
+        };
+        let id = if r.id.is_empty() {
+            let mut id = gameid::draw();
+            while !id_free(tx, &at.community, &id)? || out.contains(&Some(id.clone())) {
+                id = gameid::draw();
+            }
+            id
+        } else if id_free(tx, &at.community, &r.id)? && !out.contains(&Some(r.id.clone())) {
+            r.id.clone()
+        } else {
+            return Ok(None);
+        };
+        out.push(Some(id));
+    }
+    Ok(Some(out))
 }
 
 /// [`Store::commit`]: every expectation read in one batch and checked, then every op
@@ -157,90 +187,20 @@ fn commit<K: KeyValue>(kv: &K, ops: &[Op]) -> Result<Option<Vec<Option<String>>>
         {
             return Ok(None);
         }
+        let Some(created) = created_ids(tx, ops)? else {
+            return Ok(None);
+        };
         let mut ids = Vec::with_capacity(ops.len());
-        for (op, bytes) in ops.iter().zip(&encoded) {
-            ids.push(apply(tx, op, bytes.as_deref())?);
+        for ((op, bytes), id) in ops.iter().zip(&encoded).zip(&created) {
+            ids.push(apply(tx, op, bytes.as_deref(), id.as_deref())?);
         }
         Ok(Some(ids))
     })
 }
 
-/// The documents under `prefix`, in key order.
-fn scan_docs<K: KeyValue>(kv: &K, prefix: &str) -> Result<Vec<(DocKey, Vec<u8>)>, StoreError> {
-    let mut out = Vec::new();
-    kv.scan(Space::Docs, prefix, &mut |k, v| {
-        out.push((parse_doc_key(k.name())?, v));
-        Ok(())
-    })?;
-    Ok(out)
-}
-
-/// [`Store::read`]: the single keys in one batch, then the last games' records in a
-/// second (only when some are asked for), and each prefix in one scan.
-fn read<K: KeyValue>(kv: &K, reads: &[Read]) -> Result<Vec<Got>, StoreError> {
-    let gets: Vec<(Space, Key)> = reads
-        .iter()
-        .filter_map(|r| match r {
-            Read::Game(at) => Some((Space::Channels, chan(at))),
-            Read::LastFinished(at) => Some((Space::Last, chan(at))),
-            Read::Finished(id) => Some((Space::History, name(id))),
-            Read::Doc(key) => Some((Space::Docs, Key::Name(key.to_string()))),
-            Read::Docs(_) => None,
-        })
-        .collect();
-    let mut got = kv.get_many(&gets)?.into_iter();
-    let mut firsts = Vec::with_capacity(reads.len());
-    let mut lasts = Vec::new();
-    for r in reads {
-        let value = match r {
-            Read::Docs(_) => None,
-            _ => got.next().flatten(),
-        };
-        if let (Read::LastFinished(_), Some(id)) = (r, &value) {
-            lasts.push((
-                Space::History,
-                Key::Name(String::from_utf8_lossy(id).into()),
-            ));
-        }
-        firsts.push(value);
-    }
-    let mut last_records = if lasts.is_empty() {
-        Vec::new()
-    } else {
-        kv.get_many(&lasts)?
-    }
-    .into_iter()
-    .zip(lasts);
-    reads
-        .iter()
-        .zip(firsts)
-        .map(|(r, value)| {
-            Ok(match r {
-                Read::Game(at) => Got::Game(match value {
-                    Some(bytes) => Some(Stored {
-                        record: decode(&channel_name(at), &bytes)?,
-                        version: Version(bytes),
-                    }),
-                    None => None,
-                }),
-                Read::LastFinished(_) => Got::LastFinished(match value {
-                    Some(_) => match last_records.next() {
-                        Some((bytes, (_, id))) => history(id.name(), bytes)?,
-                        None => None,
-                    },
-                    None => None,
-                }),
-                Read::Finished(id) => Got::Finished(history(id, value)?),
-                Read::Doc(_) => Got::Doc(value),
-                Read::Docs(prefix) => Got::Docs(scan_docs(kv, &prefix.to_string())?),
-            })
-        })
-        .collect()
-}
-
 /// The one answer of a read of one key.
 fn read_one<K: KeyValue>(kv: &K, key: Read) -> Result<Got, StoreError> {
-    read(kv, std::slice::from_ref(&key))?
+    super::reading::read(kv, std::slice::from_ref(&key))?
         .pop()
         .ok_or_else(|| StoreError::Io {
             what: "reading".into(),
@@ -394,7 +354,7 @@ impl<K: KeyValue> Store for K {
     }
 
     fn read(&self, keys: &[Read]) -> Result<Vec<Got>, StoreError> {
-        read(self, keys)
+        super::reading::read(self, keys)
     }
 
     fn commit(&self, ops: &mut [Op]) -> Result<bool, StoreError> {

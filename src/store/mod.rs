@@ -11,8 +11,10 @@
 //! channel holds at most one record (a challenge or a game in play); a finished game is
 //! moved, in the same transaction, to the history, keyed by its game id.
 
+pub mod archive;
 pub(crate) mod batch;
 mod counted;
+pub mod gameid;
 mod import;
 pub mod keys;
 pub(crate) mod kv;
@@ -24,6 +26,7 @@ mod postgres;
 mod postgres_kv;
 #[cfg(feature = "postgres")]
 mod postgres_tls;
+mod reading;
 mod record;
 mod sled;
 

@@ -193,7 +193,8 @@ fn import_refuses_every_kind_of_corrupt_line_naming_line_and_fault_and_writes_no
         ok(say(&core, &elsewhere, "dora", "!new katro"));
     }
     let before = export(target.path());
-    assert_eq!(before.lines().count(), 1);
+    // The challenge, and the document naming the channel of its id (`gameat/`).
+    assert_eq!(before.lines().count(), 2, "{before}");
 
     type Mutate = Box<dyn Fn(&mut Value)>;
     let set = |path: &'static str, v: Value| -> Mutate {

@@ -440,3 +440,124 @@ fn console_match_lengths_resign_and_repetition() {
         "{out}"
     );
 }
+
+/// The ids the output `out` announces (`Game id: `ID``), in order, once each.
+fn announced_ids(out: &str) -> Vec<String> {
+    let mut ids: Vec<String> = Vec::new();
+    for piece in out.split("Game id: `").skip(1) {
+        let id = piece[..piece.find('`').unwrap()].to_string();
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    ids
+}
+
+/// The players' archive at the console (issue "Players: an archive of their games"):
+/// alice plays in three channels and finds them with `!games`, each with its turn;
+/// anyone sees one game with `!game ID` from another channel; bad ids are refused by
+/// name; `!history` lists a channel's two finished games; `!analyze ID` reviews a game
+/// from another channel.
+#[test]
+fn console_archive_of_a_players_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["console", "--no-pictures", "--no-endgame"];
+    let first = run(
+        &args,
+        dir.path(),
+        "!new katro @bob as south 2d\n/as bob\n!accept\n/as alice\n!sow c1+\n\
+         /channel two\n/as carol\n!new katro @alice as south notime\n/as alice\n!accept\n\
+         /channel three\n!new katro ai level 1 as north notime\n!games\n",
+    );
+    let ids = announced_ids(&first);
+    assert_eq!(ids.len(), 3, "{first}");
+    let (a, b, c) = (&ids[0], &ids[1], &ids[2]);
+    let games = first
+        .split("bot: Games of alice:\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no !games in {first}"));
+    let lines: Vec<&str> = games.lines().map(str::trim).take(5).collect();
+    assert_eq!(lines[0], "In play (3):", "{games}");
+    assert_eq!(
+        lines[1],
+        format!(
+            "`{c}` Katro 6x6 vs mancala-bot (level 1, beginner) in #three: your move, no clock"
+        )
+    );
+    assert_eq!(
+        lines[2],
+        format!("`{b}` Katro 6x6 vs carol in #two: carol to move, no clock")
+    );
+    assert!(
+        lines[3].starts_with(&format!(
+            "`{a}` Katro 6x6 vs bob in #general: bob to move, due "
+        )),
+        "{games}"
+    );
+    assert!(lines[3].ends_with("(in 48 h)"), "{games}");
+    assert_eq!(lines[4], "`!game ID` shows a game from any channel.");
+
+    let second = run(
+        &args,
+        dir.path(),
+        &format!(
+            "/channel elsewhere\n/as dave\n!game {a}\n!game 12ab\n!game zzzzzzzz\n\
+             /channel general\n/as bob\n!sow a6+\n/as alice\n!resign\n\
+             !new katro @bob as south notime\n/as bob\n!accept\n!resign\n!history\n\
+             /channel elsewhere\n/as dave\n!analyze {a}\n"
+        ),
+    );
+    assert!(
+        second.contains(&format!(
+            "bot: Game `{a}`, played in #general:\n     Game {a}: Katro 6x6\n     \
+             alice (South) vs bob (North)\n"
+        )),
+        "{second}"
+    );
+    assert!(
+        second.contains("     In play: bob (North) to move\n     1.S c1+\n"),
+        "{second}"
+    );
+    assert!(
+        second.contains(
+            "bot (refused): `12ab` is not a game id: an id is 8 letters and digits such as \
+             `k7m2q9xd` (or an older one such as `1700000000000-3`); usage: `!game ID`"
+        ),
+        "{second}"
+    );
+    assert!(
+        second.contains(
+            "bot (refused): there is no game `zzzzzzzz` in this community: `!games` lists \
+             yours, `!history` this channel's"
+        ),
+        "{second}"
+    );
+    let ended = announced_ids(&second);
+    assert_eq!(ended.len(), 2, "{second}");
+    assert_eq!(&ended[0], a, "the end of the first game names it again");
+    let d = &ended[1];
+    let history = second
+        .split("bot: Last games finished here (2):\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no !history in {second}"));
+    let lines: Vec<&str> = history.lines().map(str::trim).take(3).collect();
+    assert!(
+        lines[0].starts_with(&format!("`{d}` alice (South) vs bob (North): alice won, ")),
+        "{history}"
+    );
+    assert!(
+        lines[1].starts_with(&format!("`{a}` alice (South) vs bob (North): bob won, ")),
+        "{history}"
+    );
+    assert_eq!(
+        lines[2],
+        "`!game ID` shows one, `!record` the moves of the game here."
+    );
+    assert!(
+        second.contains(&format!(
+            "bot: Review of game {a} (Katro 6x6): alice (South) vs bob (North); the AI \
+             searched 50000 positions per move."
+        )),
+        "{second}"
+    );
+}

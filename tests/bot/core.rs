@@ -261,7 +261,7 @@ fn challenge_accept_and_first_move_e1() {
         moves.text()
     );
     assert_eq!(b.core.legal_moves(&at).len(), 12);
-    let hist = ok(say(&b.core, &at, "carol", "!history"));
+    let hist = ok(say(&b.core, &at, "carol", "!record"));
     assert!(hist.text().contains("1.S c1+"), "{}", hist.text());
 }
 
@@ -491,7 +491,7 @@ fn full_game(game: &str, seed: u64) {
         "{}",
         board.text()
     );
-    let hist = whole(say(&b.core, &at, "carol", "!history"), 1900);
+    let hist = whole(say(&b.core, &at, "carol", "!record"), 1900);
     assert!(hist.contains("Game over. "), "{hist}");
     ok(say(&b.core, &at, "bob", "!new katro @alice"));
 }
@@ -544,7 +544,7 @@ fn hoyito_match_m1_m4_to_its_end() {
         "{}",
         last.text()
     );
-    let hist = whole(say(&b.core, &at, "carol", "!history"), 1900);
+    let hist = whole(say(&b.core, &at, "carol", "!record"), 1900);
     assert!(hist.contains("Hoyito 2x6 match"), "{hist}");
     assert!(hist.contains("Match over after"), "{hist}");
     let last_game = format!("Game {game_ends}: ");
@@ -586,10 +586,14 @@ fn resign_ends_the_game_and_frees_the_channel() {
     ok(say(&b.core, &at, "alice", "!sow c1+"));
     // Resigning is not bound to the turn. Bob never moved: unrated (issue 12 item 6).
     let r = ok(say(&b.core, &at, "alice", "!resign"));
+    let id = crate::archive::announced_id(&r.text());
     assert_eq!(
         r.text(),
-        "alice (South) resigns.\nGame over. bob (North) wins: resignation. Captured: South 2, North 0.\n\
-         Unrated: the game ended before both sides had moved."
+        format!(
+            "alice (South) resigns.\nGame over. bob (North) wins: resignation. Captured: South 2, \
+             North 0.\nUnrated: the game ended before both sides had moved.\nGame id: `{id}` \
+             (`!analyze ID` reviews it, `!history` lists this channel's games)."
+        )
     );
     assert_eq!(r.mentions, vec![user("bob")]);
     assert_eq!(b.store.counts(), (0, 1));
@@ -618,8 +622,9 @@ fn custom_prefix_rules_and_help() {
     });
     let at = chan("p");
     assert!(say(&b.core, &at, "alice", "!help").is_empty());
-    let help = ok(say(&b.core, &at, "alice", "?help"));
-    assert!(help.text().contains("`?sow HOLE[+|-]`"), "{}", help.text());
+    // Long: as many messages as it takes.
+    let help = whole(say(&b.core, &at, "alice", "?help"), 1900);
+    assert!(help.contains("`?sow HOLE[+|-]`"), "{help}");
     let r = ok(say(&b.core, &at, "alice", "?rules hoyito"));
     assert!(r.text().starts_with("Hoyito I"), "{}", r.text());
     let r = ok(say(&b.core, &at, "alice", "?rules"));
@@ -702,7 +707,7 @@ fn long_replies_are_split_into_messages_and_nothing_is_left_out() {
         played.push(mv);
     }
     assert!(played.len() > 20, "{played:?}");
-    let replies = say(&b.core, &at, "carol", "!history");
+    let replies = say(&b.core, &at, "carol", "!record");
     assert!(replies.len() >= 2, "{replies:?}");
     let hist = whole(replies.clone(), 300);
     // Every move, numbered, in order; each message after the first starts a line of

@@ -202,7 +202,7 @@ fn deadlines_reminders_claim_and_ratings_across_a_restart() {
         r.text(),
         "Katro leaderboard (? = provisional):\n1. alice 1662? ±290 (1 game)\n2. bob 1338? ±290 (1 game)"
     );
-    let r = ok(say(&core, &at, "bob", "!history"));
+    let r = ok(say(&core, &at, "bob", "!record"));
     assert!(
         r.text().contains("alice (South) wins on time"),
         "{}",
@@ -380,9 +380,13 @@ fn abort_draw_and_unrated_results() {
     assert!(e.starts_with("you are not playing"), "{e}");
     // One side has moved: still abortable.
     let r = ok(say(&core, &at, "bob", "!abort"));
+    let id = crate::archive::announced_id(&r.text());
     assert_eq!(
         r.text(),
-        "bob aborts the game (alice (South) vs bob (North)): no result, unrated."
+        format!(
+            "bob aborts the game (alice (South) vs bob (North)): no result, unrated.\n\
+             Game id: `{id}` (`!analyze ID` reviews it, `!history` lists this channel's games)."
+        )
     );
     let r = ok(say(&core, &at, "carol", "!rating @bob"));
     assert_eq!(r.text(), "bob: Katro unrated; Hoyito unrated.");

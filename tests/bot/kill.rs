@@ -4,7 +4,7 @@
 //!
 //! Each round: every process plays a few moves (each acknowledged: its reply was
 //! printed), then the victim is sent one more move and killed 0 to 30 ms later, and
-//! started again. After each restart the channel's `!history` must hold every
+//! started again. After each restart the channel's `!record` must hold every
 //! acknowledged move, plus at most the move in flight, and nothing else. At the end the
 //! store is exported and imported into a fresh store (every game replayed by the rules:
 //! nothing half-applied), no game is left unsettled, and each finished game has
@@ -155,7 +155,7 @@ impl Table {
     }
 }
 
-/// The moves `!history` lists (`1.S c1+  2.N a4-`), and whether it says the game is
+/// The moves `!record` lists (`1.S c1+  2.N a4-`), and whether it says the game is
 /// over.
 fn history(lines: &[String]) -> (Vec<String>, bool) {
     let text = lines.join(" ");
@@ -223,7 +223,7 @@ fn check_after_restart(c: &mut Console, table: &mut Table, in_flight: &str) -> b
         unreachable!("a move was in flight, so a game was in play")
     };
     let acked: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
-    let (stored, over) = history(&c.say("!history"));
+    let (stored, over) = history(&c.say("!record"));
     let mut with = acked.clone();
     with.push(in_flight.to_string());
     if stored == with {

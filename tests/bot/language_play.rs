@@ -54,11 +54,16 @@ fn a_katro_game_in_french() {
         "c'est à bob de jouer (Nord), pas à vous\u{202f}; attendez son coup"
     );
     let r = ok(say(&b.core, &at, "bob", "!resign"));
+    let id =
+        crate::archive::announced_id(&r.text().replace("Identifiant de la partie : ", "Game id: "));
     assert_eq!(
         r.text(),
-        "bob (Nord) abandonne.\nPartie terminée. alice (Sud) gagne\u{202f}: abandon. \
-         Prises\u{202f}: Sud 2, Nord 0.\nPartie non classée\u{202f}: elle s'est terminée avant que \
-         les deux camps aient joué."
+        format!(
+            "bob (Nord) abandonne.\nPartie terminée. alice (Sud) gagne\u{202f}: abandon. \
+             Prises\u{202f}: Sud 2, Nord 0.\nPartie non classée\u{202f}: elle s'est terminée avant \
+             que les deux camps aient joué.\nIdentifiant de la partie\u{202f}: `{id}` (`!analyze ID` \
+             l'analyse, `!history` liste les parties de ce salon)."
+        )
     );
 }
 

@@ -98,7 +98,7 @@ fn k11_a_lone_step_is_played_in_chat_and_recorded() {
         "katro:4x4/1,1,1,0/1,0,0,0/0,0,0,0/3,3,3,3 n"
     );
     assert_eq!(game.position().to_move(), Side::North);
-    let history = ok(say(&b.core, &at, "carol", "!history"));
+    let history = ok(say(&b.core, &at, "carol", "!record"));
     assert!(history.text().contains("1.S b1^b2"), "{}", history.text());
     // The same step in a game without the house rule is refused.
     let plain = chan("plain");

@@ -991,8 +991,8 @@ mod e2e {
             .redact(&edited, Some("test"), None)
             .await
             .unwrap();
-        say(alice, &room_id, "!history").await;
-        let (body, _, _) = inbox.notice("the answer to !history").await;
+        say(alice, &room_id, "!record").await;
+        let (body, _, _) = inbox.notice("the answer to !record").await;
         assert!(!body.contains("!new GAME"), "the edit was answered: {body}");
         room_id
     }

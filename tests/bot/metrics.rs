@@ -184,6 +184,18 @@ fn every_command_kind_reads_once_and_writes_at_most_once() {
     );
     assert_eq!(alerts, (2.0, 0.0));
     step("alice", "!history", "history", (1.0, 0.0));
+    step("alice", "!record", "record", (1.0, 0.0));
+    step("alice", "!games", "games", (1.0, 0.0));
+    let id = core
+        .store()
+        .load(&at)
+        .unwrap()
+        .expect("a game in play")
+        .record
+        .id;
+    step("carol", &format!("!game {id}"), "game", (1.0, 0.0));
+    step("carol", &format!("!record {id}"), "record", (1.0, 0.0));
+    step("carol", "!game nonsense", "game", (1.0, 0.0));
     step("alice", "!hint", "hint", (1.0, 0.0));
     step("alice", "!mute", "mute", (1.0, 1.0));
     step("alice", "!unmute", "unmute", (1.0, 1.0));
@@ -196,6 +208,10 @@ fn every_command_kind_reads_once_and_writes_at_most_once() {
     step("alice", "!rating", "rating", (1.0, 0.0));
     step("alice", "!leaderboard", "leaderboard", (1.0, 0.0));
     step("alice", "!analyze", "analyze", (2.0, 1.0));
+    // By its id: the stored review read again, nothing written.
+    step("carol", &format!("!analyze {id}"), "analyze", (2.0, 0.0));
+    step("carol", &format!("!game {id}"), "game", (1.0, 0.0));
+    step("alice", "!history", "history", (1.0, 0.0));
     step("alice", "!rematch", "rematch", (1.0, 1.0));
     step("bob", "!decline", "decline", (1.0, 1.0));
     step("alice", "!new katro @bob notime", "new", (1.0, 1.0));

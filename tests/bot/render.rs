@@ -572,7 +572,7 @@ fn m2_m4_match_reserves_and_games_won_show_on_board_picture_and_status() {
         "South to move; match game 2: games won South 1, North 0; reserves (M2) South 8, \
          North 0"
     );
-    let hist = ok(say(&core, &at, "carol", "!history")).text();
+    let hist = ok(say(&core, &at, "carol", "!record")).text();
     assert!(
         hist.contains("Match (M1-M4), game 2: games won alice 1, bob 0; reserves alice 8, bob 0"),
         "{hist}"

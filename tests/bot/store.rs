@@ -66,7 +66,7 @@ fn restart_game_continues_where_it_was() {
         "{}",
         r.text()
     );
-    let hist = ok(say(&core, &at, "carol", "!history"));
+    let hist = ok(say(&core, &at, "carol", "!record"));
     assert!(hist.text().contains("1.S c1+  2.N a6+"), "{}", hist.text());
 }
 

@@ -86,7 +86,7 @@ fn a_user_limit_counts_every_community_together() {
         })
         .collect();
     for at in &rooms {
-        ok(say(&b.core, at, "@mallory:example.org", "!help"));
+        ok(say(&b.core, at, "@mallory:example.org", "!rules"));
     }
     let out = say(&b.core, &chan("other"), "@mallory:example.org", "!help");
     assert!(
@@ -95,7 +95,7 @@ fn a_user_limit_counts_every_community_together() {
         out[0].text()
     );
     // Others are not touched.
-    ok(say(&b.core, &rooms[0], "@alice:example.org", "!help"));
+    ok(say(&b.core, &rooms[0], "@alice:example.org", "!rules"));
 }
 
 /// Issue 33: three users flooding a channel cannot silence the rest of it.
@@ -137,6 +137,6 @@ fn without_limits_nothing_is_throttled() {
     let b = bench_with(Settings::default());
     let at = chan("calm");
     for _ in 0..200 {
-        ok(say(&b.core, &at, "alice", "!help"));
+        ok(say(&b.core, &at, "alice", "!rules"));
     }
 }

@@ -581,10 +581,14 @@ fn round_one_games_ended_before_both_moved_score_but_are_unrated() {
     );
     // Board 1: p1 resigns before any move.
     let out = say(&b.core, b1.room.as_ref().unwrap(), "p1", "!resign");
+    let id = crate::archive::announced_id(&out[0].text());
     assert_eq!(
         out[0].text(),
-        "p1 (South) resigns.\nGame over. p4 (North) wins: resignation. Captured: South 0, \
-         North 0.\nUnrated: the game ended before both sides had moved."
+        format!(
+            "p1 (South) resigns.\nGame over. p4 (North) wins: resignation. Captured: South 0, \
+             North 0.\nUnrated: the game ended before both sides had moved.\nGame id: `{id}` \
+             (`!analyze ID` reviews it, `!history` lists this channel's games)."
+        )
     );
     assert_eq!(out[1].text(), "early round 1, board 1: p1 0-1 p4.");
     // Board 2: p2 moves, then p3 is withdrawn before his first move.
@@ -604,7 +608,7 @@ fn round_one_games_ended_before_both_moved_score_but_are_unrated() {
     assert!(
         game_end
             .text()
-            .ends_with("Unrated: the game ended before both sides had moved."),
+            .contains("\nUnrated: the game ended before both sides had moved.\n"),
         "{}",
         game_end.text()
     );

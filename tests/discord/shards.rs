@@ -301,7 +301,7 @@ async fn scenario(dir: &std::path::Path, url: &str, procs: &mut Vec<Option<Child
     s.play(t0).await;
     procs[1] = Some(start_process(dir, 1, &api_base, url));
     assert_eq!(identified(&mut id_rx, 1).await, [json!([1, 2])]);
-    s.say(t1, (ALICE, "alice"), "!history");
+    s.say(t1, (ALICE, "alice"), "!record");
     let history = posted(&mut s.rest, t1, "Katro 4x4\n").await;
     let stored = moves_of(&history);
     let mut with = acked.clone();
@@ -318,7 +318,7 @@ async fn scenario(dir: &std::path::Path, url: &str, procs: &mut Vec<Option<Child
         s.play(t).await;
     }
     for t in tables.iter() {
-        s.say(t, (ALICE, "alice"), "!history");
+        s.say(t, (ALICE, "alice"), "!record");
         let history = posted(&mut s.rest, t, "Katro 4x4\n").await;
         assert_eq!(moves_of(&history), t.moves(), "{}", t.channel);
         assert_eq!(history.contains("Game over"), t.over, "{history}");

@@ -230,7 +230,15 @@ fn hoyito_2x12_and_long_names_in_every_script_post_within_discords_limits() {
             assert!(!out[0].is_error, "{}", out[0].text());
             assert_within_limits(&out, &at);
         }
-        for cmd in ["!board", "!moves", "!history", "!help", "!rules hoyito"] {
+        for cmd in [
+            "!board",
+            "!moves",
+            "!history",
+            "!record",
+            "!games",
+            "!help",
+            "!rules hoyito",
+        ] {
             assert_within_limits(&say(&core, &at, &a, cmd, &[]), &at);
         }
     }
@@ -293,7 +301,7 @@ fn fifty_player_standings_and_a_whole_games_history_post_within_discords_limits(
         assert!(plies < 2000, "the game ends");
     }
     assert!(plies > 20, "a whole game: {plies} plies");
-    let out = say(&core, &at, &a, "!history", &[]);
+    let out = say(&core, &at, &a, "!record", &[]);
     assert_within_limits(&out, &at);
 }
 

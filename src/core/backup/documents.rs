@@ -60,9 +60,11 @@ pub(super) fn check_key(raw: &str) -> Result<DocKey, String> {
         }
         DocKey::Tour { name, .. } => check_tournament_name(name, true)?,
         DocKey::Chan(at) => check_place("the channel", at)?,
-        DocKey::Player { .. } => {}
+        DocKey::Player { .. } | DocKey::Games { .. } => {}
         DocKey::Analysis { game, .. } => check_id("the analysed game's id", game)?,
         DocKey::Vacations(_) => {}
+        DocKey::ChanLog(at) => check_place("the channel", at)?,
+        DocKey::GameAt { id, .. } => check_id("the game's id", id)?,
     }
     let community = key.community().to_string();
     check_place(
@@ -73,7 +75,9 @@ pub(super) fn check_key(raw: &str) -> Result<DocKey, String> {
         },
     )?;
     match &key {
-        DocKey::RatingLog { user, .. } | DocKey::Player { user, .. } => {
+        DocKey::RatingLog { user, .. }
+        | DocKey::Player { user, .. }
+        | DocKey::Games { user, .. } => {
             check_user_id("the key's user", user)?;
         }
         _ => {}
@@ -437,4 +441,23 @@ fn check_phase(t: &Tournament) -> Result<(), String> {
         }
         _ => Ok(()),
     }
+}
+
+/// An index of games (`games/...`, `chanlog/...`): each entry a game id and a channel
+/// as the bot writes them.
+///
+/// # Errors
+/// The first entry that is not.
+pub(super) fn check_game_list(list: &crate::store::archive::GameList) -> Result<(), String> {
+    for g in &list.games {
+        check_id("an indexed game's id", &g.id)?;
+        check_place(
+            "an indexed game's channel",
+            &crate::model::ChannelKey {
+                community: g.channel.clone(),
+                channel: g.channel.clone(),
+            },
+        )?;
+    }
+    Ok(())
 }

@@ -407,6 +407,18 @@ fn check_document(
         DocKey::Player { .. } => typed::<PlayerPrefs>(line, |_| Ok(())),
         DocKey::Analysis { .. } => typed::<StoredReview>(line, StoredReview::check),
         DocKey::Vacations(_) => typed::<crate::core::prefs::Vacations>(line, |_| Ok(())),
+        DocKey::Games { .. } | DocKey::ChanLog(_) => {
+            typed::<crate::store::archive::GameList>(line, documents::check_game_list)
+        }
+        DocKey::GameAt { .. } => typed::<crate::store::archive::GameAt>(line, |g| {
+            check_place(
+                "the game's channel",
+                &ChannelKey {
+                    community: g.channel.clone(),
+                    channel: g.channel.clone(),
+                },
+            )
+        }),
     };
     let bytes = checked.map_err(|e| format!("document {key}: {e}"))?;
     Ok(Entry::Document { key, bytes })

@@ -590,3 +590,48 @@ fn tourney_format(
         None => Err(tr!("parse-format-missing", p = prefix, usage = usage)),
     }
 }
+
+/// A game id as typed ([`crate::store::gameid::normalize`]), as the store keys it.
+fn game_id(cx: &Cx<'_>, word: &str) -> Result<String, String> {
+    crate::store::gameid::normalize(word).map_err(|_| {
+        tr!(
+            "parse-game-id",
+            word = code(word),
+            usage = format!("{}{}", cx.prefix, cx.usage)
+        )
+    })
+}
+
+/// At most one game id.
+fn opt_game_id(cx: &Cx<'_>, args: &[&str]) -> Result<Option<String>, String> {
+    match args {
+        [] => Ok(None),
+        [w] => game_id(cx, w).map(Some),
+        _ => Err(tr!(
+            "parse-usage",
+            usage = format!("{}{}", cx.prefix, cx.usage)
+        )),
+    }
+}
+
+/// `!game ID`.
+pub(super) fn game(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
+    match opt_game_id(cx, args)? {
+        Some(id) => Ok(Command::Game(id)),
+        None => Err(tr!(
+            "parse-game-id-missing",
+            usage = format!("{}{}", cx.prefix, cx.usage),
+            p = cx.prefix
+        )),
+    }
+}
+
+/// `!record [ID]`.
+pub(super) fn record(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
+    opt_game_id(cx, args).map(Command::Record)
+}
+
+/// `!analyze [ID]` / `!analyse`.
+pub(super) fn analyze(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
+    opt_game_id(cx, args).map(Command::Analyze)
+}

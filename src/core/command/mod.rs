@@ -1,5 +1,6 @@
 //! The chat command grammar, behind a configurable prefix: `!new`, `!accept`,
 //! `!decline`, `!sow` (`!s`), `!board`, `!moves`, `!resign`, `!history`, `!replay`,
+//! `!games`, `!game ID`, `!record [ID]`,
 //! `!rules`, `!help`; correspondence play: `!claim`, `!abort`, `!draw`, `!rematch`,
 //! `!mute`, `!unmute`, `!set`; ratings: `!rating`, `!leaderboard` (`!top`);
 //! `!tournament ...` (`!t`).
@@ -80,8 +81,9 @@ pub enum Command {
     },
     /// `!hint`: the AI's best move for the player to move, and why (no change).
     Hint,
-    /// `!analyze`: the channel's last finished game reviewed by the AI (no change).
-    Analyze,
+    /// `!analyze [ID]`: the finished game `ID` of the community, else the channel's
+    /// last finished game, reviewed by the AI (no change). The id as the store keys it.
+    Analyze(Option<String>),
     /// `!set hints on|off`: whether unrated games between people here may ask for hints.
     SetHints(bool),
     /// `!set pictures frames|sheet|final|gif`: the pictures moves here are answered with.
@@ -108,8 +110,15 @@ pub enum Command {
     Moves,
     /// `!resign [game|match]`.
     Resign(Resign),
-    /// `!history`.
+    /// `!history`: the last games finished in this channel.
     History,
+    /// `!games`: the author's games in this community, in play and last finished.
+    Games,
+    /// `!game ID`: one game of the community, from any of its channels (the id as the
+    /// store keys it, [`crate::store::gameid::normalize`]).
+    Game(String),
+    /// `!record [ID]`: the move record of the game here, or of the game `ID`.
+    Record(Option<String>),
     /// `!replay`: the last move, step by step, as an animated GIF.
     Replay,
     /// `!rules [katro|hoyito]`.

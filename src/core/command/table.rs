@@ -183,6 +183,10 @@ const RECORD: Needs = Needs {
     rating_history: false,
     tournaments: false,
     vacations: false,
+    games: false,
+    by_id: false,
+    channel_log: false,
+    indexes: false,
 };
 
 /// Also the community's rating tables.
@@ -209,6 +213,32 @@ const VACATIONS: Needs = Needs {
     ..RECORD
 };
 
+/// Also the indexes of games a game's start or finish writes (`!accept`, `!new GAME
+/// ai`, a move, `!resign`, `!draw`, `!abort`, `!claim`): a few small documents more in
+/// the same read, so that a start or an unrated finish needs no second one.
+const STARTS: Needs = Needs {
+    indexes: true,
+    ..RECORD
+};
+
+/// Also the game named by the command's id argument (`!game ID`, `!record [ID]`,
+/// `!analyze [ID]`), and the channel's last finished game for the commands that fall
+/// back on it without an id.
+const BY_ID: Needs = Needs {
+    by_id: true,
+    ..LAST
+};
+
+/// The optional game id of `!record`, `!analyze` (required for `!game`).
+const ID_OPTION: SlashOption = opt("id", OptionKind::Text, false);
+
+/// The clocks' reads of a move and a claim: the game indexes a start or finish writes,
+/// and the community's vacations.
+const CLOCKS: Needs = Needs {
+    vacations: true,
+    ..STARTS
+};
+
 /// The one help line of a command without arguments.
 const FORM: Form = Form { args: "" };
 
@@ -230,10 +260,10 @@ pub static COMMANDS: &[CommandDef] = &[
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(NEW_OPTIONS),
-        reads: RECORD,
+        reads: STARTS,
         wakes_ai: Wake::AgainstAi,
     },
-    bare("accept", Command::Accept),
+    bare_reading("accept", Command::Accept, STARTS),
     bare("decline", Command::Decline),
     CommandDef {
         name: "sow",
@@ -244,7 +274,7 @@ pub static COMMANDS: &[CommandDef] = &[
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(&[opt("hole", OptionKind::Move, true)]),
-        reads: VACATIONS,
+        reads: CLOCKS,
         wakes_ai: Wake::InAiGame,
     },
     bare_reading(
@@ -267,23 +297,65 @@ pub static COMMANDS: &[CommandDef] = &[
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(&[opt("what", OptionKind::Choice(RESIGN_CHOICES), false)]),
-        reads: RECORD,
+        reads: STARTS,
         wakes_ai: Wake::Never,
     },
     bare("hint", Command::Hint),
     CommandDef {
         name: "analyze",
         aliases: &["analyse"],
-        args: "",
-        help: &[FORM],
-        grammar: Grammar::NoArgs(Command::Analyze),
+        args: "[ID]",
+        help: &[Form { args: "[ID]" }],
+        grammar: Grammar::Args(args::analyze),
         organizers_only: false,
         subs: &[],
-        slash: Slash::Options(&[]),
-        reads: LAST,
+        slash: Slash::Options(&[ID_OPTION]),
+        reads: BY_ID,
         wakes_ai: Wake::Never,
     },
-    bare_reading("history", Command::History, LAST),
+    bare_reading(
+        "history",
+        Command::History,
+        Needs {
+            channel_log: true,
+            ..LAST
+        },
+    ),
+    bare_reading(
+        "games",
+        Command::Games,
+        Needs {
+            games: true,
+            ..RECORD
+        },
+    ),
+    CommandDef {
+        name: "game",
+        aliases: &[],
+        args: "ID",
+        help: &[Form { args: "ID" }],
+        grammar: Grammar::Args(args::game),
+        organizers_only: false,
+        subs: &[],
+        slash: Slash::Options(&[SlashOption {
+            required: true,
+            ..ID_OPTION
+        }]),
+        reads: BY_ID,
+        wakes_ai: Wake::Never,
+    },
+    CommandDef {
+        name: "record",
+        aliases: &[],
+        args: "[ID]",
+        help: &[Form { args: "[ID]" }],
+        grammar: Grammar::Args(args::record),
+        organizers_only: false,
+        subs: &[],
+        slash: Slash::Options(&[ID_OPTION]),
+        reads: BY_ID,
+        wakes_ai: Wake::Never,
+    },
     bare_reading("replay", Command::Replay, LAST),
     CommandDef {
         name: "rules",
@@ -312,9 +384,9 @@ pub static COMMANDS: &[CommandDef] = &[
         reads: RECORD,
         wakes_ai: Wake::Never,
     },
-    bare("draw", Command::Draw),
-    bare("abort", Command::Abort),
-    bare_reading("claim", Command::Claim, VACATIONS),
+    bare_reading("draw", Command::Draw, STARTS),
+    bare_reading("abort", Command::Abort, STARTS),
+    bare_reading("claim", Command::Claim, CLOCKS),
     bare_with("rematch", Command::Rematch, LAST, Wake::Always),
     bare_reading("mute", Command::Mute(true), AUTHOR),
     bare_reading("unmute", Command::Mute(false), AUTHOR),

@@ -7,15 +7,16 @@ use mancala_rules::Side;
 
 use crate::core::api::{Incoming, Reply, RoomSpec};
 use crate::core::deadlines::restart_clock;
-use crate::core::decision::{Draft, FollowUp};
+use crate::core::decision::{DocWrite, Draft, FollowUp};
 use crate::core::needs::Needs;
 use crate::core::prefs::ChannelSettings;
 use crate::core::tournament::{decide, views, Pairing, Phase, Res, Tournament};
 use crate::core::views::{board_picture, deadline_line, to_move_line};
 use crate::core::{players_text, refuse, text, Core, Fail};
 use crate::model::{ChannelKey, User};
+use crate::store::archive::GameAt;
 use crate::store::keys::DocKey;
-use crate::store::{docs, Play, Record, Status, TourneyLink, Write};
+use crate::store::{docs, GameOp, Op, Play, Record, Status, TourneyLink};
 
 impl Core {
     /// Runs what follows a tournament command's write (see [`FollowUp`]): its replies.
@@ -272,10 +273,24 @@ impl Core {
             now,
         );
         restart_clock(&mut r, now, &self.settings);
-        if !self
-            .store
-            .write(room, current.as_ref().map(|s| &s.version), Write::Put(&r))?
-        {
+        // The game, its players' indexes of games and where its id lives (`!game ID`),
+        // in one commit.
+        let mut ops = vec![Op::Game {
+            at: room.clone(),
+            expected: current.as_ref().map(|s| s.version.clone()),
+            change: GameOp::Put(r.clone()),
+        }];
+        let home = GameAt {
+            channel: room.channel.clone(),
+        };
+        let home = DocWrite::of(DocKey::game_at(&room.community, &r.id), None, &home);
+        ops.extend(
+            self.archive_start(&r, &[])?
+                .into_iter()
+                .chain(std::iter::once(home))
+                .map(DocWrite::into_op),
+        );
+        if !self.store.commit(&mut ops)? {
             return Err(Fail::Conflict);
         }
         self.inherit_language(&t.home, room);

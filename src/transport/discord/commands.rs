@@ -247,6 +247,20 @@ async fn family(ctx: Context<'_>, game: Option<Family>) -> Result<(), Error> {
     answer_command(ctx).await
 }
 
+/// `/analyze` and `/record`: a game id, optional.
+#[poise::command(slash_command)]
+async fn maybe_game(ctx: Context<'_>, id: Option<String>) -> Result<(), Error> {
+    let _ = id;
+    answer_command(ctx).await
+}
+
+/// `/game`: a game id.
+#[poise::command(slash_command)]
+async fn one_game(ctx: Context<'_>, id: String) -> Result<(), Error> {
+    let _ = id;
+    answer_command(ctx).await
+}
+
 /// `/resign [what]`.
 #[poise::command(slash_command)]
 async fn resign(ctx: Context<'_>, what: Option<ResignWhat>) -> Result<(), Error> {
@@ -351,6 +365,8 @@ fn function(name: &str) -> Option<poise::Command<Data, Error>> {
         "rating" => rating(),
         "tournament" => tournament(),
         "vacation" => vacation(),
+        "analyze" | "record" => maybe_game(),
+        "game" => one_game(),
         _ => return None,
     })
 }

@@ -255,10 +255,12 @@ pub(super) fn notice_html(body: &Body, now_ms: u64, mentions: &[(String, String)
                 out.push('@');
                 out.push_str(&escape_html(&u.name));
             }
-            Segment::Channel(at) => {
-                let room = escape_html(&at.channel);
-                out.push_str(&format!("<a href=\"{MATRIX_TO}{room}\">{room}</a>"));
-            }
+            // A room links to itself (its id is all a reply knows of it).
+            Segment::Channel(at) => out.push_str(&format!(
+                "<a href=\"{MATRIX_TO}{}\">{}</a>",
+                escape_html(&at.channel),
+                escape_html(&at.channel)
+            )),
         }
     }
     out
@@ -356,6 +358,19 @@ mod tests {
             ]
         );
         assert!(pills("<a href=\"https://matrix.to/#/@bob:localhost\">unclosed").is_empty());
+    }
+
+    /// The archive's channels: a room links to itself, its id escaped.
+    #[test]
+    fn rooms_link_in_notices() {
+        let body = Body::new(format!(
+            "in {}",
+            crate::core::api::channel_token(&channel_key("!r<1>:x.org"))
+        ));
+        assert_eq!(
+            notice_html(&body, 0, &[]),
+            "in <a href=\"https://matrix.to/#/!r&lt;1&gt;:x.org\">!r&lt;1&gt;:x.org</a>"
+        );
     }
 
     #[test]

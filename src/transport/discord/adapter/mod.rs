@@ -129,6 +129,24 @@ mod tests {
         assert!(!is_discord("console"));
     }
 
+    /// The archive's channels: a Discord channel links to itself, another id is text.
+    #[test]
+    fn channels_link_on_discord() {
+        let at = |c: &str| crate::model::ChannelKey {
+            community: "900000000000000001".into(),
+            channel: c.into(),
+        };
+        let body = crate::core::api::Body::new(format!(
+            "in {} and {}",
+            crate::core::api::channel_token(&at("900000000000000002")),
+            crate::core::api::channel_token(&at("<b>"))
+        ));
+        assert_eq!(
+            outgoing::content(&body),
+            "in <#900000000000000002> and #\\<b>"
+        );
+    }
+
     #[test]
     fn mention_markup_parses() {
         assert_eq!(parse_user_mention("<@123> x"), Some((123, 6)));

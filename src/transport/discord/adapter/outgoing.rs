@@ -136,11 +136,16 @@ pub fn content(body: &Body) -> String {
                 out.push('@');
                 escape_markdown(&u.name, &mut out);
             }
-            // A channel mention is a link, in a DM too.
-            Segment::Channel(at) => match channel_id(&at) {
-                Some(id) => out.push_str(&format!("<#{id}>")),
-                None => escape_markdown(&format!("#{}", at.channel), &mut out),
-            },
+            // A channel id Discord knows links to the channel; any other is text.
+            Segment::Channel(at)
+                if !at.channel.is_empty() && at.channel.bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                out.push_str(&format!("<#{}>", at.channel));
+            }
+            Segment::Channel(at) => {
+                out.push('#');
+                escape_markdown(&at.channel, &mut out);
+            }
         }
     }
     out
