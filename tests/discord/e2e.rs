@@ -211,6 +211,7 @@ async fn registers_the_commands(s: &mut Scene) -> Value {
             "moves",
             "mute",
             "new",
+            "notify",
             "rating",
             "record",
             "rematch",
