@@ -64,6 +64,8 @@ mod matches;
 mod matrix;
 #[path = "bot/metrics.rs"]
 mod metrics;
+#[path = "bot/notify.rs"]
+mod notify;
 #[path = "bot/pairing.rs"]
 mod pairing;
 #[cfg(feature = "postgres")]
@@ -99,6 +101,8 @@ mod startup;
 mod store;
 #[path = "bot/takeback.rs"]
 mod takeback;
+#[path = "bot/threads.rs"]
+mod threads;
 #[path = "bot/throttle.rs"]
 mod throttle;
 #[path = "bot/tournament.rs"]

@@ -19,6 +19,8 @@ mod fake_core;
 mod fake_discord;
 #[path = "discord/fake_tls.rs"]
 mod fake_tls;
+#[path = "discord/game_rooms.rs"]
+mod game_rooms;
 #[path = "discord/limits.rs"]
 mod limits;
 #[path = "discord/locales.rs"]

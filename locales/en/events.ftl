@@ -219,3 +219,7 @@ input-reason-hoyito-size = Hoyito boards are 2xN
 input-reason-katro-board = Katro boards are 6x6, 4x6 and 4x4 (K1), not { $rows }x{ $cols }
 input-reason-hoyito-board = Hoyito boards have 6 to 12 holes per row (H1), not { $cols }
 input-reason-unknown-game = unknown game
+
+## threads
+settings-threads-on = From now on each new game between people challenged here is played in a room of its own that I open (a thread on Discord), so this channel can hold many games. `{ $p }set threads off` goes back to one game per channel.
+settings-threads-off = From now on games challenged here are played in this channel, one at a time.

@@ -21,3 +21,6 @@ console-button-only = [{ $label }: type { $command }, only { $user }]
 console-pictures-failed = the pictures could not be written ({ $error }); the move stands
 diagram-won = game over: { $side } wins
 diagram-drawn = game over: drawn
+
+## notify
+console-direct = direct message to { $user }

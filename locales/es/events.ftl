@@ -221,3 +221,7 @@ input-reason-hoyito-size = los tableros de Hoyito son 2xN
 input-reason-katro-board = los tableros de Katro son 6x6, 4x6 y 4x4 (K1), no { $rows }x{ $cols }
 input-reason-hoyito-board = los tableros de Hoyito tienen de 6 a 12 hoyos por fila (H1), no { $cols }
 input-reason-unknown-game = juego desconocido
+
+## threads
+settings-threads-on = A partir de ahora, cada partida nueva entre personas propuesta aquí se juega en una sala propia que abro yo (un hilo en Discord), así este canal puede tener muchas partidas. `{ $p }set threads off` vuelve a una partida por canal.
+settings-threads-off = A partir de ahora, las partidas propuestas aquí se juegan en este canal, de una en una.

@@ -18,3 +18,6 @@ console-button-only = [{ $label }: escribe { $command }, solo { $user }]
 console-pictures-failed = no se pudieron escribir las imágenes ({ $error }); la jugada se mantiene
 diagram-won = partida terminada: gana { $side }
 diagram-drawn = partida terminada: tablas
+
+## notify
+console-direct = mensaje directo a { $user }

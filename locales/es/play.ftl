@@ -513,3 +513,15 @@ archive-history-head = Últimas partidas terminadas aquí ({ $count }):
 archive-history-line = { $id } { $players }: { $result }, { $date }
 archive-history-footer = `{ $p }game ID` muestra una, `{ $p }record` las jugadas de la partida de aquí.
 review-not-finished = la partida { $id } aún no ha terminado: `{ $p }analyze ID` analiza partidas terminadas
+## notify
+parse-notify-unknown = { $word } no es un modo de aviso: usa `{ $p }notify dm` (mensaje directo), `{ $p }notify mention` (mención en el canal de la partida) o `{ $p }notify off`
+notify-shown = { $player }: se te avisa de tu turno con `{ $mode }`. Para cambiarlo: `{ $p }notify dm`, `{ $p }notify mention` o `{ $p }notify off`.
+notify-set-dm = { $player }: a partir de ahora un mensaje directo te avisa de tu turno, y el canal de la partida te nombra sin mencionarte.
+notify-set-mention = { $player }: a partir de ahora el canal de la partida te menciona cuando es tu turno.
+notify-set-off = { $player }: a partir de ahora no se te avisa de tu turno; el canal de la partida te nombra sin mencionarte.
+notify-turn = { $player }, te toca: { $game } contra { $opponent } en { $channel } (partida `{ $id }`).
+notify-turn-deadline = Juega antes de { $due }.
+## threads
+threads-room-failed = No pude abrir una sala para esta partida ({ $why }); no se creó nada. Un organizador puede desactivar las salas por partida con `{ $p }set threads off`.
+threads-room-taken = ya se juega una partida en esta sala
+threads-game-in = La partida de { $player } está en { $room }.

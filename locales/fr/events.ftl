@@ -224,3 +224,7 @@ input-reason-hoyito-size = les plateaux de Hoyito sont 2xN
 input-reason-katro-board = les plateaux de Katro sont 6x6, 4x6 et 4x4 (K1), pas { $rows }x{ $cols }
 input-reason-hoyito-board = les plateaux de Hoyito ont 6 à 12 trous par rangée (H1), pas { $cols }
 input-reason-unknown-game = jeu inconnu
+
+## threads
+settings-threads-on = Désormais, chaque nouvelle partie entre joueurs lancée ici se joue dans un salon à part que j'ouvre (un fil sur Discord) : ce salon peut accueillir plusieurs parties. `{ $p }set threads off` revient à une partie par salon.
+settings-threads-off = Désormais, les parties lancées ici se jouent dans ce salon, une à la fois.

@@ -18,3 +18,6 @@ console-button-only = [{ $label } : tapez { $command }, seulement { $user }]
 console-pictures-failed = les images n'ont pas pu être écrites ({ $error }) ; le coup reste joué
 diagram-won = partie terminée : { $side } gagne
 diagram-drawn = partie terminée : nulle
+
+## notify
+console-direct = message privé à { $user }

@@ -225,3 +225,7 @@ input-reason-hoyito-size = доски Ойито: 2xN
 input-reason-katro-board = доски Катро: 6x6, 4x6 и 4x4 (K1), а не { $rows }x{ $cols }
 input-reason-hoyito-board = в доске Ойито от 6 до 12 лунок в ряду (H1), а не { $cols }
 input-reason-unknown-game = неизвестная игра
+
+## threads
+settings-threads-on = Теперь каждая новая партия между людьми, предложенная здесь, идёт в отдельной комнате, которую я открываю (ветка в Discord), так что в этом канале может идти много партий. `{ $p }set threads off` возвращает одну партию на канал.
+settings-threads-off = Теперь партии, предложенные здесь, играются в этом канале, по одной.

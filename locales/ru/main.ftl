@@ -19,3 +19,6 @@ console-button-only = [{ $label }: введите { $command }, только { $
 console-pictures-failed = не удалось записать изображения ({ $error }); ход сделан
 diagram-won = игра окончена: победа стороны { $side }
 diagram-drawn = игра окончена: ничья
+
+## notify
+console-direct = личное сообщение для { $user }

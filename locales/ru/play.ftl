@@ -530,3 +530,15 @@ archive-history-head = Последние партии, законченные �
 archive-history-line = { $id } { $players }: { $result }, { $date }
 archive-history-footer = `{ $p }game ID` покажет одну из них, `{ $p }record` — ходы партии этого канала.
 review-not-finished = партия { $id } ещё не закончена: `{ $p }analyze ID` разбирает законченные партии
+## notify
+parse-notify-unknown = { $word } — не способ оповещения: используйте `{ $p }notify dm` (личное сообщение), `{ $p }notify mention` (упоминание в канале партии) или `{ $p }notify off`
+notify-shown = { $player }: о вашем ходе сообщается так: `{ $mode }`. Изменить: `{ $p }notify dm`, `{ $p }notify mention` или `{ $p }notify off`.
+notify-set-dm = { $player }: теперь о вашем ходе будет сообщать личное сообщение, а в канале партии вас назовут без упоминания.
+notify-set-mention = { $player }: теперь в канале партии вас будут упоминать, когда ваш ход.
+notify-set-off = { $player }: теперь о вашем ходе не сообщается; в канале партии вас назовут без упоминания.
+notify-turn = { $player }, ваш ход: { $game } против { $opponent } в { $channel } (партия `{ $id }`).
+notify-turn-deadline = Сделайте ход до { $due }.
+## threads
+threads-room-failed = Не удалось открыть комнату для этой партии ({ $why }); ничего не создано. Организатор может отключить отдельные комнаты для партий командой `{ $p }set threads off`.
+threads-room-taken = в этой комнате уже идёт партия
+threads-game-in = Партия игрока { $player } — в { $room }.

@@ -119,7 +119,8 @@ pub(super) const TIME_CLOSE: char = '\u{E001}';
 /// Opens the core's marker of a mentioned user: `MENTION_OPEN id MENTION_SEP name
 /// TIME_CLOSE` (see [`mention_token`]).
 pub(super) const MENTION_OPEN: char = '\u{E002}';
-/// Separates a mentioned user's id from his name (see [`MENTION_OPEN`]).
+/// Separates a mentioned user's id from his name (see [`MENTION_OPEN`]), and a linked
+/// channel's community from its channel (see [`CHANNEL_OPEN`]).
 const MENTION_SEP: char = '\u{E003}';
 /// Opens the core's marker of a channel: `CHANNEL_OPEN community MENTION_SEP channel
 /// TIME_CLOSE` (see [`channel_token`]).
@@ -373,6 +374,10 @@ pub struct Reply {
     /// `Some` is another channel of the same community, e.g. the room of a tournament
     /// game that a `!tournament start` opened (see [`Rooms`]).
     pub to: Option<ChannelKey>,
+    /// Sent to this user alone, as a direct message (a turn alert, `!notify dm`):
+    /// Discord's DM channel, a Matrix direct room, a console line; then `to` is the
+    /// channel the message is about. `None` (the default): a channel message.
+    pub direct: Option<User>,
     /// The language the reply is written in: [`Reply::default`] takes the language of
     /// the command being answered ([`crate::i18n::with_lang`]). Transports without
     /// timestamps of their own write the reply's times in it ([`Reply::plain`]).
@@ -389,6 +394,7 @@ impl Default for Reply {
             buttons: Vec::new(),
             is_error: false,
             to: None,
+            direct: None,
             lang: crate::i18n::current(),
         }
     }

@@ -214,6 +214,20 @@ pub(super) enum FollowUp {
         /// Its games in play.
         games: Vec<(ChannelKey, String)>,
     },
+    /// A challenge made in a channel that plays each game in a room of its own (`!set
+    /// threads on`): open the room, then create the challenge there with its replies.
+    GameRoom(Box<GameRoom>),
+}
+
+/// A challenge waiting for its room ([`FollowUp::GameRoom`]).
+#[derive(Clone, Debug)]
+pub(in crate::core) struct GameRoom {
+    /// The challenge, its channel still the one it was made in.
+    pub record: Record,
+    /// Its replies, posted in the room.
+    pub replies: Vec<Draft>,
+    /// The room to open: its name and who is asked in.
+    pub spec: crate::core::api::RoomSpec,
 }
 
 /// What a command decided: the writes (none for a command that only looks) and the

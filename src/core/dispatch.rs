@@ -79,12 +79,14 @@ pub(super) fn decide(
             ctx,
         )?)])),
         Command::Mute(on) => Ok(set::mute(state, ctx, *on)),
+        Command::Notify(mode) => Ok(set::notify(state, ctx, *mode)),
         Command::SetAutoForfeit(on) => set::set(state, ctx, Setting::AutoForfeit(*on)),
         Command::SetHints(on) => set::set(state, ctx, Setting::Hints(*on)),
         Command::SetPictures(style) => set::set(state, ctx, Setting::Pictures(*style)),
         Command::SetView(view) => set::set(state, ctx, Setting::View(*view)),
         Command::SetTheme(theme) => set::set(state, ctx, Setting::Theme(*theme)),
         Command::SetLanguage(lang) => set::set(state, ctx, Setting::Language(*lang)),
+        Command::SetThreads(on) => set::set(state, ctx, Setting::Threads(*on)),
         _ => Ok(Decision::default()),
     }
 }

@@ -58,7 +58,11 @@ pub(super) fn new_game(
     rated: bool,
 ) -> Result<Decision, Refusal> {
     let p = ctx.p();
-    channel_is_free(state, ctx)?;
+    // A channel that plays each game in a room of its own holds no game between people.
+    let in_room = state.channel.threads && !matches!(opponent, Opponent::Ai { .. });
+    if !in_room {
+        channel_is_free(state, ctx)?;
+    }
     let opponent = match opponent {
         Opponent::Ai { level } => {
             let level = level.unwrap_or(ctx.settings.ai_level);
@@ -96,7 +100,10 @@ pub(super) fn new_game(
         live,
         rated,
     };
-    let reply = challenge_reply(ctx, kind, opponent, terms, expiry);
+    let reply = challenge_reply(ctx, kind, opponent.clone(), terms, expiry);
+    if in_room {
+        return Ok(super::game_rooms::in_own_room(ctx, record, reply, opponent));
+    }
     Ok(Decision::write(Change::Create(record), vec![reply]))
 }
 

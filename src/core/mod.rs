@@ -17,6 +17,7 @@
 
 mod aftermath;
 pub mod ai_pool;
+mod alerts;
 pub(crate) mod analyses;
 mod analysis;
 pub mod api;
@@ -29,6 +30,7 @@ mod deadlines;
 mod decision;
 mod dispatch;
 pub(crate) mod draw_pool;
+mod game_rooms;
 mod games;
 mod hint;
 pub mod input;
@@ -63,7 +65,7 @@ mod views;
 mod vs_ai;
 
 use decision::ChannelState;
-pub use prefs::{ChannelSettings, PlayerPrefs};
+pub use prefs::{ChannelSettings, Notify, PlayerPrefs};
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -694,8 +696,10 @@ impl Core {
             None
         };
         let reads = def.map(|d| d.reads).unwrap_or_default();
+        let before = alerts::Turn::of(state.record());
         let (ran, outcome) = self.run_command(&cmd, reads, msg, state);
         let mut out = ran.replies;
+        self.alert_turn(&msg.author, &before, ran.record.as_ref(), &mut out);
         // The AI answers a move at once (and plays first as South); after a restart its
         // owed move is played at the first command in the channel. The record after
         // the command says whether it is to move, without a read.

@@ -27,6 +27,11 @@ pub struct ChannelSettings {
     /// The colours of board pictures here (`!set theme`).
     #[serde(default, skip_serializing_if = "is_default")]
     pub theme: Theme,
+    /// Each new game between people challenged here is played in a room of its own (a
+    /// Discord thread, a Matrix room, a console channel) that the bot opens (`!set
+    /// threads on`), so that one channel holds many games.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub threads: bool,
     /// The language of replies here (`!set language`); `None`: the platform's locale of
     /// each message, else English ([`crate::i18n::Lang::choose`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -39,6 +44,34 @@ pub struct PlayerPrefs {
     /// No move reminders.
     #[serde(default)]
     pub muted: bool,
+    /// How the player is told that it is his turn (`!notify`).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub notify: Notify,
+}
+
+/// How a player is told that it is his turn in a game against a person (`!notify`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Notify {
+    /// The move's reply in the game's channel pings him (the default, as before).
+    #[default]
+    Mention,
+    /// A direct message (Discord DM, a Matrix direct room, a console line) names the
+    /// game and links its channel; the channel's reply names him without a ping.
+    Dm,
+    /// Nothing: the channel's reply names him without a ping.
+    Off,
+}
+
+impl Notify {
+    /// The word of `!notify` for this mode: `mention`, `dm`, `off`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Notify::Mention => "mention",
+            Notify::Dm => "dm",
+            Notify::Off => "off",
+        }
+    }
 }
 
 /// A day, in milliseconds.

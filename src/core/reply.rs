@@ -185,7 +185,7 @@ impl Reply {
     /// This reply as messages whose text is at most `max_chars` characters each
     /// ([`Body::split`]), so that a long reply (`!help`, `!history`, a tournament's
     /// standings) is posted whole in several messages rather than cut. Every message
-    /// keeps the reply's channel ([`Reply::to`]) and error flag; the attachments,
+    /// keeps the reply's channel ([`Reply::to`], [`Reply::direct`]) and error flag; the attachments,
     /// buttons and pings ride on the last one, under the end of the text.
     pub fn split(self, max_chars: usize) -> Vec<Reply> {
         let mut bodies = self.body.split(max_chars);
@@ -198,6 +198,7 @@ impl Reply {
                 body,
                 is_error: self.is_error,
                 to: self.to.clone(),
+                direct: self.direct.clone(),
                 lang: self.lang,
                 ..Reply::default()
             })

@@ -1,11 +1,11 @@
-//! `!set SETTING VALUE` (organizers) and `!mute` / `!unmute`: pure decisions that write
+//! `!set SETTING VALUE` (organizers), `!mute` / `!unmute` and `!notify`: pure decisions that write
 //! the channel's settings or the author's preferences ([`super::prefs`]) in the
 //! dispatcher's one compare-and-swap, with the reply in the language the channel is
 //! answered in (the new one for `!set language`).
 
 use super::decision::{refuse, ChannelState, Ctx, Decision, DocWrite, Draft, Refusal};
 use super::show::{BoardView, PictureStyle, Theme};
-use super::{text, ChannelSettings};
+use super::{text, ChannelSettings, Notify};
 use crate::i18n::Lang;
 use crate::store::keys::DocKey;
 
@@ -24,6 +24,8 @@ pub(super) enum Setting {
     Theme(Theme),
     /// `!set language en|fr|es|ru|auto` (`None`: auto).
     Language(Option<Lang>),
+    /// `!set threads on|off`.
+    Threads(bool),
 }
 
 impl Setting {
@@ -36,6 +38,7 @@ impl Setting {
             Setting::View(view) => c.view = view,
             Setting::Theme(theme) => c.theme = theme,
             Setting::Language(lang) => c.language = lang,
+            Setting::Threads(on) => c.threads = on,
         }
     }
 
@@ -58,6 +61,8 @@ impl Setting {
             Setting::View(BoardView::South) => tr!("settings-view-south"),
             Setting::View(BoardView::North) => tr!("settings-view-north"),
             Setting::Theme(theme) => tr!("settings-theme", theme = theme.word()),
+            Setting::Threads(true) => tr!("settings-threads-on", p = p),
+            Setting::Threads(false) => tr!("settings-threads-off"),
             Setting::Language(Some(l)) => {
                 return crate::i18n::with_lang(l, || Draft::text(tr!("language-set")));
             }
@@ -102,6 +107,27 @@ pub(super) fn mute(state: &ChannelState, ctx: &Ctx<'_>, muted: bool) -> Decision
     let text = match muted {
         true => tr!("clock-muted", player = name, p = ctx.p()),
         false => tr!("clock-unmuted", player = name),
+    };
+    Decision::docs(vec![write], vec![Draft::text(text)])
+}
+
+/// `!notify [MODE]`: how the author is told that it is his turn in this community;
+/// without a mode, the current one and the others.
+pub(super) fn notify(state: &ChannelState, ctx: &Ctx<'_>, mode: Option<Notify>) -> Decision {
+    let name = &ctx.author.name;
+    let Some(mode) = mode else {
+        let now = state.author.value.notify.word();
+        let text = tr!("notify-shown", player = name, mode = now, p = ctx.p());
+        return Decision::look(vec![Draft::text(text)]);
+    };
+    let mut next = state.author.value.clone();
+    next.notify = mode;
+    let key = DocKey::player(&ctx.at.community, ctx.author);
+    let write = DocWrite::of(key, state.author.version.clone(), &next);
+    let text = match mode {
+        Notify::Dm => tr!("notify-set-dm", player = name),
+        Notify::Mention => tr!("notify-set-mention", player = name),
+        Notify::Off => tr!("notify-set-off", player = name),
     };
     Decision::docs(vec![write], vec![Draft::text(text)])
 }

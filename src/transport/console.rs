@@ -11,7 +11,8 @@
 //! driver (reminders, deadlines, tournaments) also runs at start and after every line.
 //! Replies meant for another channel (a tournament game's room, which the console opens
 //! simply by naming a channel after the pairing) are printed with that channel's name;
-//! `/channel NAME` goes there. Timestamps are printed as UTC dates. Images are written
+//! `/channel NAME` goes there. A direct message (a turn alert, `!notify dm`) is printed
+//! with the name of the user it is for. Timestamps are printed as UTC dates. Images are written
 //! under `DATA_DIR/images/CHANNEL/` with their paths printed, followed by the ASCII board
 //! of the channel.
 
@@ -284,7 +285,13 @@ impl Console<'_> {
                 tr!("console-bot")
             }
         });
-        if current != Some(channel) {
+        if let Some(user) = &reply.direct {
+            // A direct message: the console shows who it is for.
+            let to = i18n::with_lang(reply.lang, || {
+                tr!("console-direct", user = user.name.as_str())
+            });
+            tag = format!("[{to}] {tag}");
+        } else if current != Some(channel) {
             tag = format!("[#{channel}] {tag}");
         }
         let text = reply.plain(self.now_ms());

@@ -308,6 +308,51 @@ fn a_mention_of_the_bot_is_the_prefix() {
     assert!(!out.contains("hello"), "chat to bob is no command: {out}");
 }
 
+/// A turn alert by direct message (`!notify dm`, issue 34) is printed in the console
+/// with the name of the player it is for, linking the game's channel.
+#[test]
+fn a_turn_alert_by_direct_message_is_printed_for_its_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        &["console", "--no-endgame", "--no-pictures"],
+        dir.path(),
+        "/as bob\n!notify dm\n/as alice\n!new katro:4x4 @bob as south\n/as bob\n!accept\n\
+         /as alice\n!sow a1\n",
+    );
+    let line = out
+        .lines()
+        .find(|l| {
+            l.starts_with(
+                "[direct message to bob] bot: @bob, your turn: katro:4x4 against alice in #",
+            )
+        })
+        .unwrap_or_else(|| panic!("no alert in {out}"));
+    assert!(line.contains("(game `"), "{line}");
+}
+
+/// Rooms per game in the console (`!set threads on`, issue 34): a challenge opens a
+/// channel named after the game, the current channel says where, and the game is
+/// played there with `/channel`.
+#[test]
+fn a_challenge_in_a_channel_with_rooms_per_game_opens_its_own_channel() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        &["console", "--no-endgame", "--no-pictures"],
+        dir.path(),
+        "/as alice\n!set threads on\n!new katro:4x4 @bob as south\n\
+         /channel katro-4x4-alice-vs-bob\n/as bob\n!accept\n",
+    );
+    assert!(
+        out.contains("bot: alice's game is in #katro-4x4-alice-vs-bob."),
+        "{out}"
+    );
+    assert!(
+        out.contains("[#katro-4x4-alice-vs-bob] bot: alice challenges @bob"),
+        "{out}"
+    );
+    assert!(out.contains("bob accepts"), "{out}");
+}
+
 /// A live clock in the console: the increment added to the mover's bank (shown cut to
 /// the second), and `/wait` past the flag of the player to move ends the game on time
 /// by itself (the driver runs after `/wait`), a later move refused.

@@ -738,6 +738,31 @@ mod e2e {
         bot.bot = Some(again);
     }
 
+    /// The bot's notices to `p` in rooms other than `room` (its direct room): room, body
+    /// and HTML body, as they arrive.
+    fn direct_notices(
+        p: &Player,
+        room: &RoomId,
+        bot: &OwnedUserId,
+    ) -> mpsc::UnboundedReceiver<(OwnedRoomId, String, Option<String>)> {
+        let (tx, rx) = mpsc::unbounded_channel();
+        let (room, bot) = (room.to_owned(), bot.clone());
+        p.client
+            .add_event_handler(move |ev: OriginalSyncRoomMessageEvent, r: Room| {
+                let (tx, room, bot) = (tx.clone(), room.clone(), bot.clone());
+                async move {
+                    if r.room_id() == room || ev.sender != bot {
+                        return;
+                    }
+                    if let MessageType::Notice(n) = ev.content.msgtype {
+                        let html = n.formatted.map(|f| f.body);
+                        let _ = tx.send((r.room_id().to_owned(), n.body, html));
+                    }
+                }
+            });
+        rx
+    }
+
     /// The plaintext path: settings by organizers only, a challenge with a pill pinging
     /// only the challenged, acceptance, and the first board as a plain PNG.
     async fn plaintext_room(alice: &Player, bob: &Player, bot_id: &OwnedUserId) {
@@ -755,6 +780,12 @@ mod e2e {
         say(alice, &room_id, "!set autoforfeit on").await;
         let (body, _, _) = inbox.notice("Alice's setting").await;
         assert!(body.starts_with("Auto-forfeit is on"), "{body}");
+
+        // Alice asks for her turn alerts by direct message (issue 34).
+        say(alice, &room_id, "!notify dm").await;
+        let (body, _, _) = inbox.notice("Alice's turn alerts").await;
+        assert!(body.contains("a direct message tells you"), "{body}");
+        let mut alerts = direct_notices(alice, &room_id, bot_id);
 
         // Alice challenges Bob with a pill, as Element sends it.
         challenge(alice, &room_id, bob).await;
@@ -775,6 +806,38 @@ mod e2e {
             body.contains("alice (South)") || body.contains("to move"),
             "{body}"
         );
+        // Alice (South) is to move: the bot opens a direct room with her (she joins
+        // the invitation) and tells her there, linking the game's room.
+        let (dm, body, html) = tokio::time::timeout(WAIT, alerts.recv())
+            .await
+            .expect("no turn alert within the wait")
+            .expect("the alert watcher stopped");
+        assert_ne!(dm, room_id);
+        assert!(
+            body.starts_with(&format!(
+                "@alice, your turn: hoyito against bob in #{room_id}"
+            )),
+            "{body}"
+        );
+        let html = html.expect("an HTML body");
+        assert!(
+            html.contains(&format!(
+                "<a href=\"https://matrix.to/#/{room_id}\">{room_id}</a>"
+            )),
+            "{html}"
+        );
+        assert!(
+            alice.invites.lock().unwrap().contains(&dm),
+            "Alice was invited"
+        );
+        let direct = known_room(&alice.client, &dm).await;
+        wait_membership(&alice.client, &dm, &alice.id, "join").await;
+        let members = direct.members(RoomMemberships::JOIN).await.unwrap();
+        let mut ids: Vec<String> = members.iter().map(|m| m.user_id().to_string()).collect();
+        ids.sort();
+        let mut want = vec![alice.id.to_string(), bot_id.to_string()];
+        want.sort();
+        assert_eq!(ids, want, "the alert's room holds Alice and the bot alone");
         say(alice, &room_id, "!board").await;
         let body = inbox
             .notice_where("the first board", |b| b.contains("Position: `"))

@@ -160,6 +160,8 @@ fn every_command_kind_reads_once_and_writes_at_most_once() {
     step("alice", "!help", "help", (1.0, 0.0));
     step("alice", "!help sow", "help", (1.0, 0.0));
     step("alice", "!rules", "rules", (1.0, 0.0));
+    step("bob", "!notify dm", "notify", (1.0, 1.0));
+    step("bob", "!notify", "notify", (1.0, 0.0));
     step(
         "alice",
         "!new katro @bob as south notime",
@@ -169,10 +171,18 @@ fn every_command_kind_reads_once_and_writes_at_most_once() {
     step("bob", "!accept", "accept", (1.0, 1.0));
     step("alice", "!board", "board", (1.0, 0.0));
     step("alice", "!moves", "moves", (1.0, 0.0));
+    // Each move passes the turn to a person: his turn alert's mode is read after the
+    // move's write, as a follow-up (issue 34).
+    let alerts = calls(&metrics, "follow-up");
     for who in ["alice", "bob"] {
         let mv = core.legal_moves(&at)[0].clone();
         step(who, &format!("!sow {mv}"), "sow", (1.0, 1.0));
     }
+    let alerts = (
+        calls(&metrics, "follow-up").0 - alerts.0,
+        calls(&metrics, "follow-up").1 - alerts.1,
+    );
+    assert_eq!(alerts, (2.0, 0.0));
     step("alice", "!history", "history", (1.0, 0.0));
     step("alice", "!record", "record", (1.0, 0.0));
     step("alice", "!games", "games", (1.0, 0.0));

@@ -21,11 +21,11 @@ mod steps;
 mod strict;
 use steps::{
     a_challenge_has_buttons_for_the_challenged, a_slow_command_is_deferred,
-    a_subcommand_reaches_the_core, an_organizer_starts_a_tournament_in_a_thread,
-    autocomplete_offers_the_legal_moves, board_interaction_carries_the_picture,
-    chatter_posts_nothing, first_tick_reminds, moves_of_a_non_player_are_refused,
-    only_the_challenged_may_press_them, prefix_move_posts_its_frames,
-    rooms_open_threads_when_called_directly,
+    a_subcommand_reaches_the_core, a_turn_alert_goes_by_direct_message,
+    an_organizer_starts_a_tournament_in_a_thread, autocomplete_offers_the_legal_moves,
+    board_interaction_carries_the_picture, chatter_posts_nothing, first_tick_reminds,
+    moves_of_a_non_player_are_refused, only_the_challenged_may_press_them,
+    prefix_move_posts_its_frames, rooms_open_threads_when_called_directly,
 };
 use strict::strict_steps;
 
@@ -138,6 +138,7 @@ async fn scenario() {
     rooms_open_threads_when_called_directly(&mut s).await;
     chatter_posts_nothing(&mut s).await;
     a_subcommand_reaches_the_core(&mut s).await;
+    a_turn_alert_goes_by_direct_message(&mut s, &state).await;
 
     // The tick went on every second, and posted nothing more.
     assert!(s.core.ticks() >= 2, "ticks: {}", s.core.ticks());
@@ -210,6 +211,7 @@ async fn registers_the_commands(s: &mut Scene) -> Value {
             "moves",
             "mute",
             "new",
+            "notify",
             "rating",
             "record",
             "rematch",

@@ -395,3 +395,60 @@ pub(crate) async fn a_subcommand_reaches_the_core(s: &mut super::Scene) {
         "the nickname from the resolved member"
     );
 }
+
+/// Step 13, a turn alert (`!notify dm`, issue 34): the move's reply in the channel, then
+/// a direct message in the player's DM channel, opened with Create DM and linking the
+/// game's channel. A player whose DMs are closed: Discord refuses the message (50007)
+/// once, and the move's reply in the channel is posted all the same.
+pub(crate) async fn a_turn_alert_goes_by_direct_message(
+    s: &mut super::Scene,
+    state: &std::sync::Mutex<crate::fake_discord::State>,
+) {
+    let super::Scene { rest, ev_tx, .. } = s;
+    state.lock().unwrap().closed_dms.insert(CAROL.into());
+    let mut event = fixture("message_prefix.json");
+    event["d"]["content"] = json!("!sow c2");
+    event["d"]["id"] = json!("1000000000000000901");
+    ev_tx.send(event).unwrap();
+    let post = rest
+        .next("POST", &format!("/api/v10/channels/{CHANNEL}/messages"))
+        .await;
+    assert_eq!(
+        post.payload()["content"],
+        "South sowed c2: 1 lap.\nNorth (Bob Smith) to move."
+    );
+    let open = rest.next("POST", "/api/v10/users/@me/channels").await;
+    assert_eq!(open.json(), json!({"recipient_id": BOB}));
+    let dm = state
+        .lock()
+        .unwrap()
+        .dms
+        .iter()
+        .find(|(_, u)| *u == BOB)
+        .map(|(id, _)| id.clone())
+        .expect("a DM channel for Bob");
+    let alert = rest
+        .next("POST", &format!("/api/v10/channels/{dm}/messages"))
+        .await;
+    assert_eq!(
+        alert.payload()["content"],
+        format!("@Bob Smith, your turn: katro against Alice in <#{CHANNEL}> (game `g1`).")
+    );
+    assert_eq!(alert.payload()["allowed_mentions"]["parse"], json!([]));
+
+    let mut event = fixture("message_prefix.json");
+    event["d"]["content"] = json!("!sow c3");
+    event["d"]["id"] = json!("1000000000000000902");
+    ev_tx.send(event).unwrap();
+    rest.next("POST", &format!("/api/v10/channels/{CHANNEL}/messages"))
+        .await;
+    let open = rest.next("POST", "/api/v10/users/@me/channels").await;
+    assert_eq!(open.json(), json!({"recipient_id": CAROL}));
+    let refused = rest.next("POST", "/api/v10/channels/").await;
+    assert!(refused.path.ends_with("/messages"), "{}", refused.path);
+    rest.none_within(Duration::from_millis(800)).await;
+    // Taken off the list: the strict steps that follow count their own refusals.
+    let refused = state.lock().unwrap().refusals.pop();
+    let (_, status, body) = refused.expect("the DM was refused");
+    assert_eq!((status, body["code"].clone()), (403, json!(50007)));
+}

@@ -8,7 +8,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use mancala_bot::core::api::{
-    time_token, Attachment, Body, Button, ChatCore, Incoming, Reply, Rooms,
+    channel_token, mention_token, time_token, Attachment, Body, Button, ChatCore, Incoming, Reply,
+    Rooms,
 };
 use mancala_bot::model::{ChannelKey, User};
 
@@ -41,6 +42,21 @@ fn frame(name: &str) -> Attachment {
         bytes: png(),
         alt: format!("board after {name}"),
     }
+}
+
+/// The player a `!sow c2` (Bob) or `!sow c3` (Carol, whose DMs are closed in the
+/// test) alerts by direct message.
+fn dm_for(text: &str) -> Option<User> {
+    let name = match text {
+        "!sow c2" => "Bob Smith",
+        "!sow c3" => "Carol",
+        _ => return None,
+    };
+    let id = if text == "!sow c2" { BOB } else { CAROL };
+    Some(User {
+        id: id.into(),
+        name: name.into(),
+    })
 }
 
 pub fn bob() -> User {
@@ -127,6 +143,26 @@ impl ChatCore for FakeCore {
         }
         if text == "!tournament start spring" {
             return self.start_tournament(msg);
+        }
+        if let Some(to) = dm_for(text) {
+            // A move whose player to move asked for turn alerts by DM (`!notify dm`):
+            // the channel names him without a ping, a direct message tells him.
+            return vec![
+                Reply {
+                    body: "South sowed c2: 1 lap.\nNorth (Bob Smith) to move.".into(),
+                    ..Reply::default()
+                },
+                Reply {
+                    body: Body::from(format!(
+                        "{}, your turn: katro against Alice in {} (game `g1`).",
+                        mention_token(&to),
+                        channel_token(&msg.at)
+                    )),
+                    to: Some(msg.at.clone()),
+                    direct: Some(to),
+                    ..Reply::default()
+                },
+            ];
         }
         let reply = if text == "!sow b1-" {
             // A 27-frame move's contact sheet: its alt text is longer than Discord's 1,024.

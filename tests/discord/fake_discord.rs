@@ -57,6 +57,12 @@ pub struct State {
     pub connections: usize,
     /// The bad days a test turns on (issue 33).
     pub bad: BadDays,
+    /// DM channels opened (`POST /users/@me/channels`): channel id -> recipient.
+    pub dms: HashMap<String, String>,
+    /// Users whose DMs are closed to the bot: a message in their DM channel is refused
+    /// with 403, code 50007 "Cannot send messages to this user", as Discord does (the
+    /// channel itself is still opened).
+    pub closed_dms: HashSet<String>,
 }
 
 /// The fake gateway's health.
@@ -129,6 +135,8 @@ impl FakeDiscord {
             heartbeat_ms: 41250,
             connections: 0,
             bad: BadDays::default(),
+            dms: HashMap::new(),
+            closed_dms: HashSet::new(),
         }));
         let (rest_tx, rest_rx) = mpsc::unbounded_channel();
         let (id_tx, id_rx) = mpsc::unbounded_channel();
@@ -397,6 +405,10 @@ fn route(req: &Request, ws_url: &str, state: &Mutex<State>) -> (u16, String, Hea
         st.refusals.push((call, status, body.clone()));
         return (status, body.to_string(), headers);
     }
+    if req.method == "POST" && segs == ["users", "@me", "channels"] {
+        let (status, body) = open_dm(req, &mut st);
+        return (status, body.to_string(), Vec::new());
+    }
     let threads = st.threads;
     // Only threads under CHANNEL are created (see `answer`).
     if req.method == "POST" && req.path.ends_with(&format!("/channels/{CHANNEL}/threads")) {
@@ -406,6 +418,37 @@ fn route(req: &Request, ws_url: &str, state: &Mutex<State>) -> (u16, String, Hea
     drop(st);
     let (status, body) = answer(req, ws_url, threads);
     (status, body, Vec::new())
+}
+
+/// `POST /users/@me/channels` (Create DM): the DM channel with `recipient_id`, the same
+/// one each time; 400 (50035) without a snowflake recipient.
+fn open_dm(req: &Request, st: &mut State) -> (u16, Value) {
+    let body = req.json();
+    let Some(user) = body["recipient_id"]
+        .as_str()
+        .filter(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()))
+    else {
+        let errors = json!({"recipient_id": {"_errors": [{"code": "NUMBER_TYPE_COERCE",
+            "message": "Value is not snowflake."}]}});
+        return (
+            400,
+            json!({"message": "Invalid Form Body", "code": 50035, "errors": errors}),
+        );
+    };
+    let id = match st.dms.iter().find(|(_, u)| *u == user) {
+        Some((id, _)) => id.clone(),
+        None => {
+            let id = format!("95{:0>16}", st.dms.len() + 1);
+            st.dms.insert(id.clone(), user.to_string());
+            id
+        }
+    };
+    let recipient = json!({"id": user, "username": format!("user{user}"), "discriminator": "0",
+        "global_name": null, "avatar": null});
+    (
+        200,
+        json!({"id": id, "type": 1, "last_message_id": null, "recipients": [recipient]}),
+    )
 }
 
 /// A refusal without extra headers.
@@ -438,6 +481,13 @@ fn check(req: &Request, st: &mut State) -> Option<Refusal> {
             }
             if let Some(e) = refused(limits::check_message(&req.payload(), &sizes())) {
                 return Some(e);
+            }
+            let closed = st.dms.get(*ch).is_some_and(|u| st.closed_dms.contains(u));
+            if closed {
+                return Some(plain((
+                    403,
+                    json!({"message": "Cannot send messages to this user", "code": 50007}),
+                )));
             }
             (st.no_attach.contains(*ch) && !req.files().is_empty()).then(|| {
                 plain((

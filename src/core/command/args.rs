@@ -70,6 +70,7 @@ pub(super) fn set(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
             .map(Command::SetTheme)
             .ok_or_else(|| tr!("parse-set-theme", word = code(v))),
         [k, v] if k == "language" => language(v),
+        [k, v] if k == "threads" && (v == "on" || v == "off") => Ok(Command::SetThreads(v == "on")),
         _ => Err(tr!(
             "parse-set-usage",
             usage = format!("{}{}", cx.prefix, cx.usage),
@@ -134,6 +135,31 @@ pub(super) fn rules(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
             p = cx.prefix
         )),
     }
+}
+
+/// `!notify [dm|mention|off]`.
+pub(super) fn notify(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
+    use crate::core::Notify;
+    let mode = match args {
+        [] => return Ok(Command::Notify(None)),
+        [w] => match w.to_lowercase().as_str() {
+            "dm" => Notify::Dm,
+            "mention" => Notify::Mention,
+            "off" => Notify::Off,
+            _ => return Err(notify_error(cx, args)),
+        },
+        _ => return Err(notify_error(cx, args)),
+    };
+    Ok(Command::Notify(Some(mode)))
+}
+
+/// The error of a `!notify` whose words are no mode.
+fn notify_error(cx: &Cx<'_>, args: &[&str]) -> String {
+    tr!(
+        "parse-notify-unknown",
+        word = code(&args.join(" ")),
+        p = cx.prefix
+    )
 }
 
 /// `!vacation [DAYSd | off]`: alone, what is left; `off`; or whole days, `1d` to

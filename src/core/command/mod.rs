@@ -92,6 +92,9 @@ pub enum Command {
     SetView(BoardView),
     /// `!set theme light|dark`: the colours of board pictures here.
     SetTheme(Theme),
+    /// `!set threads on|off`: each new game between people challenged here is played in
+    /// a room of its own the bot opens (organizers only).
+    SetThreads(bool),
     /// `!set language en|fr|es|ru|auto`: the language of replies here; `None` (`auto`):
     /// each message's platform locale, else English.
     SetLanguage(Option<crate::i18n::Lang>),
@@ -133,6 +136,9 @@ pub enum Command {
     Rematch,
     /// `!mute` (`true`) / `!unmute` (`false`): the author's move reminders.
     Mute(bool),
+    /// `!notify [dm|mention|off]`: how the author is told that it is his turn; `None`:
+    /// show the current mode.
+    Notify(Option<crate::core::Notify>),
     /// `!set autoforfeit on|off`: in this channel, a passed deadline forfeits the game
     /// by itself (organizers only).
     SetAutoForfeit(bool),

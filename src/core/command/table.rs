@@ -86,6 +86,7 @@ pub const SETTING_CHOICES: &[Choice] = &[
     same("view"),
     same("theme"),
     same("language"),
+    same("threads"),
 ];
 
 /// The values of the settings: on and off (autoforfeit, hints), the picture styles, the
@@ -108,6 +109,9 @@ pub const SETTING_VALUE_CHOICES: &[Choice] = &[
     same("ru"),
     same("auto"),
 ];
+
+/// The modes of `!notify`.
+pub const NOTIFY_CHOICES: &[Choice] = &[same("dm"), same("mention"), same("off")];
 
 /// The tournament formats.
 pub const FORMAT_CHOICES: &[Choice] = &[same("roundrobin"), same("swiss"), same("knockout")];
@@ -386,6 +390,20 @@ pub static COMMANDS: &[CommandDef] = &[
     bare_with("rematch", Command::Rematch, LAST, Wake::Always),
     bare_reading("mute", Command::Mute(true), AUTHOR),
     bare_reading("unmute", Command::Mute(false), AUTHOR),
+    CommandDef {
+        name: "notify",
+        aliases: &[],
+        args: "[dm|mention|off]",
+        help: &[Form {
+            args: "[dm|mention|off]",
+        }],
+        grammar: Grammar::Args(args::notify),
+        organizers_only: false,
+        subs: &[],
+        slash: Slash::Options(&[opt("mode", OptionKind::Choice(NOTIFY_CHOICES), false)]),
+        reads: AUTHOR,
+        wakes_ai: Wake::Never,
+    },
     CommandDef {
         name: "set",
         aliases: &[],

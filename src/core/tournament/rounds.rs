@@ -31,6 +31,7 @@ impl Core {
                 out.extend(self.advance(&key));
                 out
             }
+            FollowUp::GameRoom(room) => self.open_game_room(*room),
             FollowUp::Cancelled { name, games } => {
                 let aborted = games
                     .iter()
@@ -155,34 +156,13 @@ impl Core {
             return Some(r.clone());
         }
         let name = format!("tourney-{}-r{}-b{}", t.name.to_lowercase(), round, p.board);
-        let opened = match self.rooms() {
-            Some(rooms) => {
-                let invite = [Some(p.south), p.north]
-                    .into_iter()
-                    .flatten()
-                    .map(|e| t.entrants[e].user.clone())
-                    .chain([t.organizer.clone()])
-                    .collect();
-                rooms.open(&t.home, &RoomSpec { name, invite })
-            }
-            None => self.free_channel(&t.home.community, &name),
-        };
-        // A room a backup could not restore is refused as a room that did not open
-        // (issue 33: the same shapes as import's).
-        let opened = opened.and_then(|r| {
-            use crate::core::shapes;
-            match shapes::place_fault(&r) {
-                Some((part, id, fault)) => Err(format!("the room's {part} id {id:?} {fault}")),
-                None if !shapes::room_fits(&t.home.community, &r) => Err(format!(
-                    "the room {}/{} is not in the community {}, {}",
-                    r.community,
-                    r.channel,
-                    t.home.community,
-                    shapes::OWN_ROOM_RULE
-                )),
-                None => Ok(r),
-            }
-        });
+        let invite = [Some(p.south), p.north]
+            .into_iter()
+            .flatten()
+            .map(|e| t.entrants[e].user.clone())
+            .chain([t.organizer.clone()])
+            .collect();
+        let opened = self.open_room(&t.home, &RoomSpec { name, invite });
         let room = match opened {
             Ok(r) => r,
             Err(e) => {
@@ -202,7 +182,11 @@ impl Core {
     ///
     /// # Errors
     /// The store failed, or a hundred channels of those names are taken.
-    fn free_channel(&self, community: &str, name: &str) -> Result<ChannelKey, String> {
+    pub(in crate::core) fn free_channel(
+        &self,
+        community: &str,
+        name: &str,
+    ) -> Result<ChannelKey, String> {
         for n in 1..=100 {
             let at = ChannelKey {
                 community: community.to_string(),

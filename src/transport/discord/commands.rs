@@ -114,6 +114,19 @@ enum Setting {
     Theme,
     #[name = "language"]
     Language,
+    #[name = "threads"]
+    Threads,
+}
+
+/// The mode of `/notify` ([`table::NOTIFY_CHOICES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+enum NotifyMode {
+    #[name = "dm"]
+    Dm,
+    #[name = "mention"]
+    Mention,
+    #[name = "off"]
+    Off,
 }
 
 /// Whether a `/new` game is rated ([`table::RATING_CHOICES`]).
@@ -262,6 +275,13 @@ async fn set(ctx: Context<'_>, setting: Setting, value: SettingValue) -> Result<
     answer_command(ctx).await
 }
 
+/// `/notify`.
+#[poise::command(slash_command)]
+async fn notify(ctx: Context<'_>, mode: Option<NotifyMode>) -> Result<(), Error> {
+    let _ = mode;
+    answer_command(ctx).await
+}
+
 /// `/rating`.
 #[poise::command(slash_command)]
 async fn rating(ctx: Context<'_>, user: Option<User>) -> Result<(), Error> {
@@ -341,6 +361,7 @@ fn function(name: &str) -> Option<poise::Command<Data, Error>> {
         "rules" | "leaderboard" => family(),
         "resign" => resign(),
         "set" => set(),
+        "notify" => notify(),
         "rating" => rating(),
         "tournament" => tournament(),
         "vacation" => vacation(),

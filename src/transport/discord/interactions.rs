@@ -154,11 +154,11 @@ async fn answer_interaction(
     let (here, elsewhere): (Vec<Routed>, Vec<Routed>) =
         with_lang(lang, || adapter::routed_messages(&replies, &origin, true))
             .into_iter()
-            .partition(|r| r.to.is_none());
+            .partition(|r| r.to.is_none() && r.dm.is_none());
     let mut messages: Vec<OutMessage> = here.into_iter().map(|r| r.message).collect();
     if messages.is_empty() {
         let mut places: Vec<String> = Vec::new();
-        for r in &elsewhere {
+        for r in elsewhere.iter().filter(|r| r.dm.is_none()) {
             let place = format!("<#{}>", r.to.map_or(0, |c| c.get()));
             if !places.contains(&place) {
                 places.push(place);

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use backon::{ExponentialBuilder, Retryable};
 use governor::{DefaultKeyedRateLimiter, Quota};
-use serenity::all::{ChannelId, Http, HttpError};
+use serenity::all::{ChannelId, Http, HttpError, UserId};
 
 use super::adapter::{OutMessage, Routed};
 use crate::i18n::{with_lang, Lang};
@@ -239,7 +239,11 @@ pub(crate) async fn post_all(
     messages: &[Routed],
 ) -> Vec<Undelivered> {
     let mut missed: Vec<Undelivered> = Vec::new();
-    for Routed { to, message } in messages {
+    for Routed { to, dm, message } in messages {
+        if let Some(user) = dm {
+            direct(http, *user, message).await;
+            continue;
+        }
         let to = to.unwrap_or(home);
         if missed.iter().any(|u| u.channel == to && u.closed.is_some()) {
             continue;
@@ -263,6 +267,25 @@ pub(crate) async fn post_all(
         }
     }
     missed
+}
+
+/// Posts `message` to `user` in his DM channel (a turn alert). A refusal (his DMs are
+/// closed to the bot: 50007) is logged without his id and not tried again; the game's
+/// channel still names him.
+async fn direct(http: &Http, user: UserId, message: &OutMessage) {
+    let channel = match patiently(|| user.create_dm_channel(http)).await {
+        Ok(channel) => channel.id,
+        Err(e) => {
+            tracing::warn!("opening a direct message channel failed: {e}");
+            return;
+        }
+    };
+    let sent = deliver_to(channel, message, |m| async move {
+        channel.send_message(http, m.to_message()).await
+    });
+    if let Err(e) = sent.await {
+        tracing::warn!("a direct message (turn alert) was not delivered: {e}");
+    }
 }
 
 /// The note telling the players that `missed` (other channels) did not get their

@@ -98,6 +98,9 @@ struct Shared {
     trust: Arc<Trust>,
     /// Who brought the bot into which room (the cap per inviter).
     inviters: Mutex<Inviters>,
+    /// Held while a direct room is looked up or created, so that two turn alerts at
+    /// once open one room per player, not two.
+    direct_rooms: tokio::sync::Mutex<()>,
 }
 
 /// A command to decide, with where it was said: its event (for the read receipt and
@@ -176,6 +179,7 @@ impl MatrixBot {
             post_gifs: opts.post_gifs,
             active: AtomicBool::new(true),
             workers: RoomQueues::new(ROOM_QUEUE),
+            direct_rooms: tokio::sync::Mutex::new(()),
             trust,
             inviters: Mutex::new(inviters),
         });
@@ -503,6 +507,10 @@ impl Shared {
                 command: &cmd.event,
             });
             for reply in &replies {
+                if let Some(user) = &reply.direct {
+                    self.post_direct(user, reply).await;
+                    continue;
+                }
                 let (target, thread) = match &reply.to {
                     Some(key) if key.channel != room.room_id().as_str() => {
                         match self.room_of(key) {
@@ -554,6 +562,30 @@ impl Shared {
         room
     }
 
+    /// Posts `reply` to `user` alone (a turn alert, [`Reply::direct`]) in the bot's
+    /// direct room with him (`m.direct`), created (encrypted, the user invited) the first
+    /// time. A user who is no Matrix user, or a room that cannot be created, is logged
+    /// and skipped: the game's room still names him.
+    async fn post_direct(&self, user: &User, reply: &Reply) {
+        let Ok(id) = UserId::parse(&user.id) else {
+            tracing::warn!("Matrix: a direct message for a user of another platform dropped");
+            return;
+        };
+        let room = {
+            let _one = self.direct_rooms.lock().await;
+            match self.client.get_dm_room(&id) {
+                Some(room) => Ok(room),
+                None => self.client.create_dm(&id).await,
+            }
+        };
+        match room {
+            Ok(room) => {
+                self.post(&room, reply, None).await;
+            }
+            Err(e) => tracing::warn!(error = %e, "Matrix: cannot open a direct room"),
+        }
+    }
+
     /// Runs the core's periodic driver once and posts what it says, each reply in its
     /// Matrix room (replies for channels of other transports are skipped).
     async fn tick(&self) {
@@ -569,6 +601,10 @@ impl Shared {
             }
         };
         for (key, reply) in due {
+            if let Some(user) = &reply.direct {
+                self.post_direct(user, &reply).await;
+                continue;
+            }
             let key = reply.to.clone().unwrap_or(key);
             if let Some(room) = self.room_of(&key) {
                 self.post(&room, &reply, None).await;

@@ -430,6 +430,9 @@ pub struct Routed {
     /// `None`: the channel the command came from (for an interaction, its response or
     /// followups); `Some`: another channel or thread ([`Reply::to`]), as a channel message.
     pub to: Option<ChannelId>,
+    /// A direct message to this user ([`Reply::direct`]), in his DM channel; `to` is
+    /// `None` then.
+    pub dm: Option<UserId>,
     /// The message.
     pub message: OutMessage,
 }
@@ -437,7 +440,8 @@ pub struct Routed {
 /// The messages of all `replies` answering a command posted in `origin`, in order, each
 /// with its destination: a reply whose [`Reply::to`] names another channel goes there
 /// (never ephemeral: a channel message is public); every other reply goes to the origin,
-/// with errors ephemeral when `ephemeral_errors`. A reply whose `to` is not a Discord
+/// with errors ephemeral when `ephemeral_errors`; a direct message ([`Reply::direct`])
+/// goes to its user's DM channel. A reply whose `to` is not a Discord
 /// channel id cannot be posted: it is left out with a warning. See [`out_messages`].
 ///
 /// The periodic tick uses it too, with `origin` = the channel each reply is for.
@@ -448,6 +452,20 @@ pub fn routed_messages(
 ) -> Vec<Routed> {
     let mut out = Vec::new();
     for reply in replies {
+        if let Some(user) = &reply.direct {
+            let Some(dm) = user.id.parse::<u64>().ok().filter(|&id| id != 0) else {
+                tracing::warn!("direct message left out: not a Discord user");
+                continue;
+            };
+            let dm = Some(UserId::new(dm));
+            let messages = out_messages(reply, false).into_iter();
+            out.extend(messages.map(|message| Routed {
+                to: None,
+                dm,
+                message,
+            }));
+            continue;
+        }
         let to = match &reply.to {
             Some(key) if key != origin => match channel_id(key) {
                 Some(id) => Some(id),
@@ -461,7 +479,11 @@ pub fn routed_messages(
         out.extend(
             out_messages(reply, ephemeral_errors && to.is_none())
                 .into_iter()
-                .map(|message| Routed { to, message }),
+                .map(|message| Routed {
+                    to,
+                    dm: None,
+                    message,
+                }),
         );
     }
     out
