@@ -851,6 +851,24 @@ mod e2e {
         inbox
             .notice_where("the abort", |b| b.contains("abort"))
             .await;
+
+        // Rooms per game (issue 34): with `!set threads on`, a challenge opens a room of
+        // its own that both players are invited to; the channel says where.
+        say(alice, &room_id, "!set threads on").await;
+        inbox
+            .notice_where("threads on", |b| b.starts_with("From now on each new game"))
+            .await;
+        let known: Vec<OwnedRoomId> = alice.invites.lock().unwrap().clone();
+        challenge(alice, &room_id, bob).await;
+        let body = inbox
+            .notice_where("where the game is", |b| b.contains("'s game is in "))
+            .await;
+        let rooms = game_rooms(alice, &known, 1).await;
+        let game_room = rooms.last().expect("a game room").clone();
+        assert!(body.contains(game_room.as_str()), "{body}");
+        let r = known_room(&alice.client, &game_room).await;
+        assert_eq!(r.name().as_deref(), Some("hoyito-alice-vs-bob"));
+        wait_membership(&alice.client, &game_room, &bob.id, "join").await;
     }
 
     /// A whole Hoyito game between Alice and Bob in an encrypted group room (also the
