@@ -250,6 +250,39 @@ fn the_last_boards_of_a_draw_and_a_timeout_follow_view_and_theme() {
     }
 }
 
+/// A Hoyito match (M1-M4): every move's pictures and the next game's first board
+/// (`next-game.png`) in the channel's view and theme.
+#[test]
+fn a_matchs_next_game_board_follows_view_and_theme() {
+    let e = env();
+    let at = chan("match");
+    e.set(&at, "view north");
+    e.set(&at, "theme dark");
+    ok(say(
+        &e.core,
+        &at,
+        "alice",
+        "!new hoyito first-to 2 @bob as south",
+    ));
+    ok(say(&e.core, &at, "bob", "!accept"));
+    e.drawn("the first board", Side::North, Theme::Dark);
+    for n in 0..2000 {
+        let mv = e.core.legal_moves(&at)[0].clone();
+        let who = match e.core.board(&at).unwrap().to_move() {
+            Side::South => "alice",
+            Side::North => "bob",
+        };
+        let r = ok(say(&e.core, &at, who, &format!("!sow {mv}")));
+        let calls = e.drawn(&format!("move {n}"), Side::North, Theme::Dark);
+        if r.text().contains("of the match is over") {
+            assert_eq!(files(&r).last().unwrap(), "next-game.png");
+            assert!(calls.iter().any(|c| c.kind == "position"), "{calls:?}");
+            return;
+        }
+    }
+    panic!("game 1 did not end");
+}
+
 /// Games against the AI are drawn from the human's side whatever `!set view` says, in
 /// the channel's theme: the first board when the human opens and when the AI opens,
 /// the AI's answer, `!board`, `!replay`.
@@ -419,6 +452,52 @@ fn the_channels_language_reaches_every_reply_and_chart() {
     let titles = e.painter.take_titles();
     assert_eq!(titles.len(), 1, "{}", r.text());
     assert!(titles[0].contains("(Sud) contre"), "{titles:?}");
+
+    // The driver's expiry notice of a challenge, and its timeout notice where
+    // auto-forfeit is off.
+    let notices = chan("fr-notices");
+    e.set(&notices, "language fr");
+    ok(say(
+        &e.core,
+        &notices,
+        "alice",
+        "!new katro:4x4 @bob as south 1d",
+    ));
+    e.hours(25);
+    let text = texts(
+        &e.core
+            .tick()
+            .into_iter()
+            .map(|(_, r)| r)
+            .collect::<Vec<_>>(),
+    );
+    assert!(
+        text.contains("n'a pas été accepté avant son expiration"),
+        "expiry notice: {text}"
+    );
+    ok(say(
+        &e.core,
+        &notices,
+        "alice",
+        "!new katro:4x4 @bob as south 1d",
+    ));
+    ok(say(&e.core, &notices, "bob", "!accept"));
+    e.hours(25);
+    let text = texts(
+        &e.core
+            .tick()
+            .into_iter()
+            .map(|(_, r)| r)
+            .collect::<Vec<_>>(),
+    );
+    assert!(
+        text.contains("n'a pas joué avant l'échéance"),
+        "timeout notice: {text}"
+    );
+    assert!(
+        text.contains("peut réclamer la victoire"),
+        "timeout notice: {text}"
+    );
 
     // Against the AI: its answer and `!hint`.
     let ai = chan("fr-ai");
