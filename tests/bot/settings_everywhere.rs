@@ -285,7 +285,7 @@ fn a_matchs_next_game_board_follows_view_and_theme() {
 
 /// Games against the AI are drawn from the human's side whatever `!set view` says, in
 /// the channel's theme: the first board when the human opens and when the AI opens,
-/// the AI's answer, `!board`, `!replay`.
+/// the AI's answer, `!board`, `!replay`, the last board, the rematch.
 #[test]
 fn games_against_the_ai_keep_the_humans_side_in_the_channels_theme() {
     for (human, view) in [("south", "north"), ("north", "south")] {
@@ -321,6 +321,12 @@ fn games_against_the_ai_keep_the_humans_side_in_the_channels_theme() {
         e.drawn(&place("!board"), side, Theme::Dark);
         ok(say(&e.core, &at, "carol", "!replay"));
         e.drawn(&place("!replay"), side, Theme::Dark);
+        // The rematch swaps the sides: the human's new side, the AI opening or not.
+        ok(say(&e.core, &at, "alice", "!resign"));
+        e.drawn(&place("the last board"), side, Theme::Dark);
+        let out = say(&e.core, &at, "alice", "!rematch");
+        assert!(out.iter().all(|r| !r.is_error), "{out:?}");
+        e.drawn(&place("the rematch"), side.other(), Theme::Dark);
     }
 }
 
