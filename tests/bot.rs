@@ -89,6 +89,8 @@ mod render;
 mod restore;
 #[path = "bot/restore_prop.rs"]
 mod restore_prop;
+#[path = "bot/settings_everywhere.rs"]
+mod settings_everywhere;
 #[path = "bot/show.rs"]
 mod show;
 #[path = "bot/signals.rs"]

@@ -18,7 +18,7 @@ use super::decision::{refuse, Change, ChannelState, Ctx, Decision, Draft, Refusa
 use super::needs::Needs;
 use super::vacation::{self, Clock};
 use super::views::{
-    board_picture, expired, names, players_text, playing, result_text, state_fault,
+    board_picture, expired, names, players_text, playing, result_text, state_fault, still_view,
 };
 use super::{games, text, vs_ai, Core, Fail};
 use crate::core::api::{mention_token, time_token, Incoming, Reply};
@@ -73,7 +73,7 @@ pub(super) fn claim(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
             p = p
         ));
     }
-    Ok(timeout_forfeit(r, table, ctx.now))
+    Ok(timeout_forfeit(r, table, &state.channel, ctx.now))
 }
 
 /// `!abort`: a player ends the game without result before both sides have moved
@@ -116,7 +116,7 @@ pub(super) fn draw(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refu
         return vs_ai::ai_refuses_draw(r, seat, p);
     }
     // A live clock's flag that fell decides before any draw offer or agreement.
-    if let Some(forfeit) = live_flag(r, table, ctx.now) {
+    if let Some(forfeit) = live_flag(r, table, &state.channel, ctx.now) {
         return Ok(forfeit);
     }
     let other = names(r)[side.other().index()].to_string();
@@ -133,7 +133,11 @@ pub(super) fn draw(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refu
                     tr!("game-draw-accepts", player = &ctx.author.name),
                     result_text(&next)
                 ),
-                vec![board_picture(&next, game, Side::South)],
+                vec![board_picture(
+                    &next,
+                    game,
+                    still_view(&next, &state.channel, Side::South),
+                )],
                 opponent,
             );
             Ok(Decision::write(Change::Finish(next), vec![reply]))
@@ -281,7 +285,7 @@ pub(super) fn tick(
     let side = game.position().to_move();
     if now >= t.deadline_ms && !t.timed_out {
         if autoforfeit(r, &state.channel) {
-            return Ok(timeout_forfeit(r, table, now));
+            return Ok(timeout_forfeit(r, table, &state.channel, now));
         }
         return Ok(timeout_notice(r, t, side, ctx));
     }

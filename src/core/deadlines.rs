@@ -7,7 +7,7 @@ use mancala_rules::Side;
 
 use super::decision::{Change, Decision, Draft};
 use super::prefs::ChannelSettings;
-use super::views::{board_picture, names, result_text};
+use super::views::{board_picture, names, result_text, still_view};
 use super::{text, Settings};
 use crate::core::api::time_token;
 use crate::core::limits::{later, millis};
@@ -108,9 +108,14 @@ pub(super) fn autoforfeit(r: &Record, channel: &ChannelSettings) -> bool {
 /// The forfeit of the player to move in `r` (its table `table`) when its live clock's
 /// flag has fallen by `now`, whether or not the driver has seen it yet: a command that
 /// would end or change the game (an agreed draw) comes too late then.
-pub(super) fn live_flag(r: &Record, table: &Table, now: u64) -> Option<Decision> {
+pub(super) fn live_flag(
+    r: &Record,
+    table: &Table,
+    shown: &ChannelSettings,
+    now: u64,
+) -> Option<Decision> {
     let t = table.timing.as_ref()?;
-    (t.live.is_some() && now >= t.deadline_ms).then(|| timeout_forfeit(r, table, now))
+    (t.live.is_some() && now >= t.deadline_ms).then(|| timeout_forfeit(r, table, shown, now))
 }
 
 /// `r` (a game in play) finished with `verdict` at `now`, its draw offer gone.
@@ -128,7 +133,12 @@ pub(super) fn finished_with(r: &Record, verdict: Verdict, now: u64) -> Result<Re
 
 /// A passed deadline in `r`: the forfeit of the player to move (claimed by the
 /// opponent, or by the driver), with its reply. `table` is the table of `r`.
-pub(super) fn timeout_forfeit(r: &Record, table: &Table, now: u64) -> Decision {
+pub(super) fn timeout_forfeit(
+    r: &Record,
+    table: &Table,
+    shown: &ChannelSettings,
+    now: u64,
+) -> Decision {
     let game = table.play.game();
     let loser = game.position().to_move();
     let winner = loser.other();
@@ -148,7 +158,11 @@ pub(super) fn timeout_forfeit(r: &Record, table: &Table, now: u64) -> Decision {
     );
     let reply = Draft::new(
         text,
-        vec![board_picture(&next, game, Side::South)],
+        vec![board_picture(
+            &next,
+            game,
+            still_view(&next, shown, Side::South),
+        )],
         vec![table.south.clone(), table.north.clone()],
     );
     Decision::write(Change::Finish(next), vec![reply])

@@ -81,6 +81,8 @@ impl Core {
                 ))];
             }
         };
+        // The room looks and speaks like the channel the game was challenged in.
+        self.inherit_settings(&home, &at);
         record.at = at.clone();
         let challenger = spec.invite.first().cloned().unwrap_or_default();
         let msg = Incoming {

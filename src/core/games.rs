@@ -9,7 +9,7 @@ use super::deadlines::{autoforfeit, move_time_ms, restart_clock, timeout_forfeit
 use super::decision::{refuse, Change, ChannelState, Ctx, Decision, Draft, Refusal};
 use super::play::play_move;
 use super::views::{
-    board_picture, expired, names, players_text, playing, result_text, state_fault,
+    board_picture, expired, names, players_text, playing, result_text, state_fault, still_view,
     to_move_with_deadline,
 };
 use super::{text, vs_ai};
@@ -266,7 +266,11 @@ pub(super) fn accept(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Re
             players = players_text(&next),
             line = line
         ),
-        vec![board_picture(&next, &game, Side::South)],
+        vec![board_picture(
+            &next,
+            &game,
+            still_view(&next, &state.channel, Side::South),
+        )],
         mention.into_iter().collect(),
     );
     Ok(Decision::write(Change::Put(next), vec![reply]))
@@ -365,7 +369,7 @@ pub(super) fn sow(state: &ChannelState, ctx: &Ctx<'_>, typed: &str) -> Result<De
         super::vacation::effective(r, &state.vacations.value, ctx.now)
     {
         if ctx.now >= deadline && autoforfeit(r, &state.channel) {
-            return Ok(timeout_forfeit(r, table, ctx.now));
+            return Ok(timeout_forfeit(r, table, &state.channel, ctx.now));
         }
     }
     play_move(
@@ -417,7 +421,11 @@ pub(super) fn resign(
             ),
             result_text(&next)
         ),
-        vec![board_picture(&next, &game, Side::South)],
+        vec![board_picture(
+            &next,
+            &game,
+            still_view(&next, &state.channel, Side::South),
+        )],
         next.player(side.other()).cloned().into_iter().collect(),
     );
     Ok(Decision::write(Change::Finish(next), vec![reply]))

@@ -10,7 +10,7 @@ use super::decision::{refuse, Change, Decision, Draft, Picture, Refusal};
 use super::painter::MatchInfo;
 use super::prefs::ChannelSettings;
 use super::views::{
-    board_info, match_info, match_standing, move_view, names, result_text, state_fault,
+    board_info, match_info, match_standing, move_view, names, result_text, state_fault, still_view,
     to_move_with_deadline,
 };
 use super::{text, Settings};
@@ -135,7 +135,7 @@ fn move_reply(
             extra.push((
                 "next-game.png".to_string(),
                 game.position(),
-                board_info(r, game, Side::South),
+                board_info(r, game, still_view(r, shown, Side::South)),
             ));
         }
     }

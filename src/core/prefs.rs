@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::show::{is_default, BoardView, PictureStyle, Theme};
 
 /// Settings of one channel (`!set`), document `chan/COMMUNITY/CHANNEL`.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ChannelSettings {
     /// A game whose deadline passes here is forfeited by itself (no `!claim` needed).
     #[serde(default)]
@@ -36,6 +36,37 @@ pub struct ChannelSettings {
     /// each message, else English ([`crate::i18n::Lang::choose`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub language: Option<crate::i18n::Lang>,
+}
+
+impl ChannelSettings {
+    /// The settings of a game's room opened from the channel `home` (a tournament
+    /// game's room): each setting the room left at its default takes the home's value,
+    /// each one the room set (`!set` there, before the game) stays. So a room looks and
+    /// speaks like its home unless told otherwise. A room that chose a default value
+    /// (`!set theme light`) cannot be told from one that chose none: it takes the
+    /// home's.
+    pub(crate) fn inherit(&mut self, home: &ChannelSettings) {
+        let room = std::mem::take(self);
+        *self = ChannelSettings {
+            autoforfeit: room.autoforfeit || home.autoforfeit,
+            hints: room.hints || home.hints,
+            pictures: or_home(room.pictures, home.pictures),
+            view: or_home(room.view, home.view),
+            theme: or_home(room.theme, home.theme),
+            language: room.language.or(home.language),
+            // A room is one game's: it opens no rooms of its own.
+            threads: room.threads,
+        };
+    }
+}
+
+/// `own`, unless it is the default: then `home`.
+fn or_home<T: Default + PartialEq>(own: T, home: T) -> T {
+    if is_default(&own) {
+        home
+    } else {
+        own
+    }
 }
 
 /// A player's preferences in one community, document `player/COMMUNITY/USER`.

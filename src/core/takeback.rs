@@ -138,7 +138,7 @@ pub(super) fn takeback(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, 
     // a takeback does not give the late player his time back.
     if let Some(Clock::Runs { deadline, .. }) = effective(r, &state.vacations.value, ctx.now) {
         if ctx.now >= deadline && autoforfeit(r, &state.channel) {
-            return Ok(timeout_forfeit(r, table, ctx.now));
+            return Ok(timeout_forfeit(r, table, &state.channel, ctx.now));
         }
     }
     let Some(rewound) = rewind(&table.play, &table.earlier_games, side) else {

@@ -76,6 +76,15 @@ pub(super) fn move_view(r: &Record, shown: &ChannelSettings, mover: Side) -> Sid
     r.ai.map_or(shown.view.side(mover), |ai| ai.side.other())
 }
 
+/// The side a board of `r` that shows no move is drawn from (the first board, `!board`,
+/// the last board, a timeout, a tournament room's announcement): against the AI always
+/// the human's side; else the side the channel chose (`!set view south|north`), and
+/// with `!set view mover` (the default) `default` (the asker's side for `!board`, South
+/// elsewhere), as there is no mover to follow.
+pub(super) fn still_view(r: &Record, shown: &ChannelSettings, default: Side) -> Side {
+    r.ai.map_or(shown.view.side(default), |ai| ai.side.other())
+}
+
 /// The labels of a picture of `game` (the game of `r`), drawn from `view`'s side; an
 /// end the position does not show (the record's verdict, or a resignation) is named.
 pub(super) fn board_info(r: &Record, game: &Game, view: Side) -> BoardInfo {
@@ -266,7 +275,9 @@ pub(super) fn board(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
     let draft = match state.record() {
         Some(r) => match r.playing() {
             Some(t) => {
-                let mut draft = board_in_play(r, t, ctx.author, ctx.now);
+                let view = r.side_of(ctx.author).unwrap_or(Side::South);
+                let view = still_view(r, &state.channel, view);
+                let mut draft = board_in_play(r, t, view, ctx.now);
                 for line in super::vacation::board_lines(r, &state.vacations.value, ctx.now) {
                     draft.reply.body.push_str("\n");
                     draft.reply.body.push_str(&line);
@@ -276,7 +287,7 @@ pub(super) fn board(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
             None => Draft::text(challenge_status(r, ctx.now, p)),
         },
         None => match &state.last_finished {
-            Some(r) => last_game(r, p)?,
+            Some(r) => last_game(r, still_view(r, &state.channel, Side::South), p)?,
             None => return refuse(no_game(p)),
         },
     };
@@ -287,11 +298,10 @@ pub(super) fn board(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
 /// a match the games won and the reserves (M2, M4) are written next to the position
 /// string: N4 has no field for them (its stores are the current game's captures, and a
 /// Hoyito string's board and stores hold 4 seeds per open hole), so the string stays N4.
-fn board_in_play(r: &Record, t: &Table, author: &User, now: u64) -> Draft {
+fn board_in_play(r: &Record, t: &Table, view: Side, now: u64) -> Draft {
     let play = &t.play;
     let game = play.game();
     let pos = game.position();
-    let view = r.side_of(author).unwrap_or(Side::South);
     let side = pos.to_move();
     let name = r.player(side).map_or("?", |u| u.name.as_str());
     let kind = text::kind_name(r.kind);
@@ -368,8 +378,8 @@ fn challenge_status(r: &Record, now: u64, p: &str) -> String {
     }
 }
 
-/// `!board` with no game here: the last one finished here.
-fn last_game(r: &Record, p: &str) -> Result<Draft, Refusal> {
+/// `!board` with no game here: the last one finished here, drawn from `view`.
+fn last_game(r: &Record, view: Side, p: &str) -> Result<Draft, Refusal> {
     let game = r
         .play()
         .map(Play::game)
@@ -383,7 +393,7 @@ fn last_game(r: &Record, p: &str) -> Result<Draft, Refusal> {
             position = game.position().to_string(),
             p = p
         ),
-        vec![board_picture(r, game, Side::South)],
+        vec![board_picture(r, game, view)],
         Vec::new(),
     ))
 }

@@ -561,3 +561,29 @@ fn console_archive_of_a_players_games() {
         "{second}"
     );
 }
+
+/// The channel's settings in the console: `!set language fr` reaches the driver's
+/// reminder after a `/wait`, and `!set pictures final` answers each move with one
+/// picture (the final board with the move's path) instead of a frame per relay.
+#[test]
+fn console_settings_reach_the_reminder_and_the_move_pictures() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        &["console", "--no-endgame"],
+        dir.path(),
+        "!set language fr\n!set pictures final\n!new katro @bob as south 1d\n/as bob\n\
+         !accept\n/as alice\n!sow c1+\n/wait 23h 30m\n",
+    );
+    assert!(out.contains("alice (Sud) a semé c1+"), "{out}");
+    assert!(
+        out.contains("@bob, à vous de jouer (Nord) dans la partie de Katro 6x6"),
+        "{out}"
+    );
+    assert!(!out.contains("your move"), "{out}");
+    // The first board, then E1's c1+ (7 frames in the default style) as one picture.
+    let images = out
+        .lines()
+        .filter(|l| l.trim().starts_with("image: "))
+        .count();
+    assert_eq!(images, 1 + 1, "{out}");
+}

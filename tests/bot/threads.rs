@@ -98,3 +98,27 @@ fn games_against_the_ai_and_rooms_off_stay_in_the_channel() {
     assert_eq!(replies.len(), 1, "{replies:?}");
     assert_eq!(status(&*b.store, &other), Some(Status::Challenge));
 }
+
+/// A game's own room looks and speaks like the channel it was challenged in: the
+/// channel's settings are copied to the room when it opens (as a tournament room's).
+#[test]
+fn a_games_room_takes_the_channels_settings() {
+    let b = bench();
+    let lobby = chan("lobby");
+    ok(say_as(&b.core, &lobby, "org", "!set threads on", true));
+    ok(say_as(&b.core, &lobby, "org", "!set language fr", true));
+    let replies = say(&b.core, &lobby, "alice", "!new katro @bob as south");
+    let room = chan("katro-alice-vs-bob");
+    assert_eq!(replies[1].to, Some(room.clone()));
+    let accepted = ok(say(&b.core, &room, "bob", "!accept"));
+    assert_eq!(
+        accepted.lang,
+        mancala_bot::i18n::Lang::Fr,
+        "{}",
+        accepted.text()
+    );
+    // The room opens no rooms of its own: a challenge there is refused, the room
+    // holding its game (in French).
+    let e = refused(say(&b.core, &room, "carol", "!new katro @dave"));
+    assert!(e.contains("Katro 6x6"), "{e}");
+}

@@ -11,7 +11,7 @@ use crate::core::decision::{DocWrite, Draft, FollowUp};
 use crate::core::needs::Needs;
 use crate::core::prefs::ChannelSettings;
 use crate::core::tournament::{decide, views, Pairing, Phase, Res, Tournament};
-use crate::core::views::{board_picture, deadline_line, to_move_line};
+use crate::core::views::{board_picture, deadline_line, still_view, to_move_line};
 use crate::core::{players_text, refuse, text, Core, Fail};
 use crate::model::{ChannelKey, User};
 use crate::store::archive::GameAt;
@@ -293,17 +293,18 @@ impl Core {
         if !self.store.commit(&mut ops)? {
             return Err(Fail::Conflict);
         }
-        self.inherit_language(&t.home, room);
-        Ok(self.game_opened(t, (round, board), room, &r))
+        let shown = self.inherit_settings(&t.home, room);
+        Ok(self.game_opened(t, (round, board), (room, &shown), &r))
     }
 
     /// The announcement in `room` of the tournament game `r` of `t` (round, board):
-    /// who plays, who is to move, the deadline and the board; `None` without a game.
+    /// who plays, who is to move, the deadline and the board (drawn as the room's
+    /// settings `shown` say); `None` without a game.
     fn game_opened(
         &self,
         t: &Tournament,
         (round, board): (u32, u32),
-        room: &ChannelKey,
+        (room, shown): (&ChannelKey, &ChannelSettings),
         r: &Record,
     ) -> Option<Reply> {
         let game = r.play().map(Play::game)?;
@@ -324,31 +325,50 @@ impl Core {
         let players = [r.south().cloned(), r.north().cloned()];
         let mut draft = Draft::new(
             text,
-            vec![board_picture(r, game, Side::South)],
+            vec![board_picture(r, game, still_view(r, shown, Side::South))],
             players.into_iter().flatten().collect(),
         );
         draft.reply.to = Some(room.clone());
-        Some(self.paint(draft, Default::default(), room))
+        Some(self.paint(draft, shown.theme, room))
     }
 
-    /// A game room speaks its home channel's language: the home's `!set language` is
-    /// copied to the room, unless the room has a language of its own. Best effort: a
-    /// store failure leaves the room in the default language.
-    fn inherit_language(&self, home: &ChannelKey, room: &ChannelKey) {
-        let Ok(h) = docs::load::<ChannelSettings>(&*self.store, &DocKey::chan(home)) else {
-            return;
-        };
-        let Some(lang) = h.value.language else { return };
-        let copied = docs::update(
-            &*self.store,
-            &DocKey::chan(room),
-            |c: &mut ChannelSettings| {
-                c.language.get_or_insert(lang);
-                Ok::<(), Fail>(())
-            },
-        );
-        if let Err(Fail::Store(e)) = copied {
-            tracing::warn!(room = %room.channel, error = %e, "cannot copy the home's language");
+    /// A game's room looks and speaks like its home channel: the home's settings
+    /// (`!set`: language, pictures, view, theme, hints, auto-forfeit) are copied to the
+    /// room where the room set none of its own ([`ChannelSettings::inherit`]), once,
+    /// when its game opens: a later `!set` in the home leaves open rooms as they are.
+    /// The room's settings, as written. Best effort: a store failure leaves the room
+    /// as it was (logged).
+    pub(in crate::core) fn inherit_settings(
+        &self,
+        home: &ChannelKey,
+        room: &ChannelKey,
+    ) -> ChannelSettings {
+        let home = docs::load::<ChannelSettings>(&*self.store, &DocKey::chan(home))
+            .map(|d| d.value)
+            .unwrap_or_default();
+        let key = DocKey::chan(room);
+        // Nothing to copy (the home set nothing the room lacks): no write.
+        if let Ok(own) = docs::load::<ChannelSettings>(&*self.store, &key) {
+            let mut shown = own.value.clone();
+            shown.inherit(&home);
+            if shown == own.value {
+                return shown;
+            }
+        }
+        let copied = docs::update(&*self.store, &key, |c: &mut ChannelSettings| {
+            c.inherit(&home);
+            Ok::<ChannelSettings, Fail>(c.clone())
+        });
+        match copied {
+            Ok(shown) => shown,
+            Err(e) => {
+                if let Fail::Store(e) = e {
+                    tracing::warn!(room = %room.channel, error = %e, "cannot copy the home's settings");
+                }
+                docs::load::<ChannelSettings>(&*self.store, &key)
+                    .map(|d| d.value)
+                    .unwrap_or_default()
+            }
         }
     }
 
