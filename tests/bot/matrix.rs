@@ -1128,8 +1128,11 @@ mod e2e {
                 .notice_where("a join", |b| b.contains("joins cup"))
                 .await;
         }
-        say(org, home, "!tournament start cup").await;
+        // Rooms the organizer was in before (a direct room, a game's own room) are no
+        // tournament rooms.
+        let before: Vec<OwnedRoomId> = org.invites.lock().unwrap().clone();
         let mut opened: Vec<OwnedRoomId> = Vec::new();
+        say(org, home, "!tournament start cup").await;
         for round in 1..=2 {
             inbox
                 .notice_where(&format!("round {round}"), |b| {
@@ -1137,7 +1140,7 @@ mod e2e {
                         || (round == 1 && b.starts_with("cup starts"))
                 })
                 .await;
-            let rooms = game_rooms(org, &opened, 2).await;
+            let rooms = game_rooms(org, &[before.clone(), opened.clone()].concat(), 2).await;
             for (board, room) in rooms.iter().enumerate() {
                 let name = format!("tourney-cup-r{round}-b{}", board + 1);
                 check_game_room(org, room, bot_id, &name).await;
