@@ -222,6 +222,6 @@ slash-game-id = The game's id, e.g. k7m2q9xd (as `!games` or `!history` show it)
 slash-record = Show the move record of the game here, or of the game with that id
 slash-record-id = The game's id; by default the game in this channel
 ## notify
-help-notify-0 = how you are told it is your turn: a direct message, a ping, or nothing
+help-notify-0 = how you are told it is your turn: a direct message, a ping, nothing, or a daily digest
 slash-notify = Choose how you are told that it is your turn
-slash-notify-mode = dm, mention or off; your current mode if empty
+slash-notify-mode = dm, mention, off or digest; your current mode if empty

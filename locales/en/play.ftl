@@ -510,7 +510,7 @@ archive-history-line = { $id } { $players }: { $result }, { $date }
 archive-history-footer = `{ $p }game ID` shows one, `{ $p }record` the moves of the game here.
 review-not-finished = game { $id } is not finished yet: `{ $p }analyze ID` reviews finished games
 ## notify
-parse-notify-unknown = { $word } is not a way to be told: use `{ $p }notify dm` (a direct message), `{ $p }notify mention` (a ping in the game's channel) or `{ $p }notify off`
+parse-notify-unknown = { $word } is not a way to be told: use `{ $p }notify dm` (a direct message), `{ $p }notify mention` (a ping in the game's channel), `{ $p }notify off` or `{ $p }notify digest` (one direct message a day)
 notify-shown = { $player }: you are told it is your turn by `{ $mode }`. Change it with `{ $p }notify dm`, `{ $p }notify mention` or `{ $p }notify off`.
 notify-set-dm = { $player }: from now on a direct message tells you it is your turn, and the game's channel names you without a ping.
 notify-set-mention = { $player }: from now on the game's channel pings you when it is your turn.
@@ -521,3 +521,11 @@ notify-turn-deadline = Move by { $due }.
 threads-room-failed = I could not open a room for this game ({ $why }); nothing was created. An organizer can turn rooms per game off with `{ $p }set threads off`.
 threads-room-taken = a game is already played in this room
 threads-game-in = { $player }'s game is in { $room }.
+notify-set-digest = { $player }: from now on the game's channel names you without a ping, and once a day a direct message lists your games here where it is your turn.
+notify-digest = { $player }, your daily digest: { $count ->
+    [one] it is your turn in 1 game.
+   *[other] it is your turn in { $count } games.
+}
+notify-digest-game = • { $game } against { $opponent } in { $channel } (game `{ $id }`)
+notify-digest-due = , move by { $due }
+notify-digest-more = … and { $count } more (`{ $p }games` lists them all).

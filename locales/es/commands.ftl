@@ -216,6 +216,6 @@ slash-game-id = El identificador de la partida, p. ej. k7m2q9xd (como lo muestra
 slash-record = Mostrar la planilla de la partida de aquí, o de la partida con ese identificador
 slash-record-id = El identificador de la partida; por defecto la de este canal
 ## notify
-help-notify-0 = cómo se te avisa de tu turno: mensaje directo, mención o nada
+help-notify-0 = cómo se te avisa de tu turno: mensaje directo, mención, nada o un resumen diario
 slash-notify = Elegir cómo se te avisa de que es tu turno
-slash-notify-mode = dm, mention u off; el modo actual si está vacío
+slash-notify-mode = dm, mention, off o digest; el modo actual si está vacío

@@ -514,7 +514,7 @@ archive-history-line = { $id } { $players }: { $result }, { $date }
 archive-history-footer = `{ $p }game ID` muestra una, `{ $p }record` las jugadas de la partida de aquí.
 review-not-finished = la partida { $id } aún no ha terminado: `{ $p }analyze ID` analiza partidas terminadas
 ## notify
-parse-notify-unknown = { $word } no es un modo de aviso: usa `{ $p }notify dm` (mensaje directo), `{ $p }notify mention` (mención en el canal de la partida) o `{ $p }notify off`
+parse-notify-unknown = { $word } no es un modo de aviso: usa `{ $p }notify dm` (mensaje directo), `{ $p }notify mention` (mención en el canal de la partida), `{ $p }notify off` o `{ $p }notify digest` (un mensaje directo al día)
 notify-shown = { $player }: se te avisa de tu turno con `{ $mode }`. Para cambiarlo: `{ $p }notify dm`, `{ $p }notify mention` o `{ $p }notify off`.
 notify-set-dm = { $player }: a partir de ahora un mensaje directo te avisa de tu turno, y el canal de la partida te nombra sin mencionarte.
 notify-set-mention = { $player }: a partir de ahora el canal de la partida te menciona cuando es tu turno.
@@ -525,3 +525,11 @@ notify-turn-deadline = Juega antes de { $due }.
 threads-room-failed = No pude abrir una sala para esta partida ({ $why }); no se creó nada. Un organizador puede desactivar las salas por partida con `{ $p }set threads off`.
 threads-room-taken = ya se juega una partida en esta sala
 threads-game-in = La partida de { $player } está en { $room }.
+notify-set-digest = { $player }: a partir de ahora el canal de la partida te nombra sin mencionarte, y una vez al día un mensaje directo lista tus partidas de aquí en las que te toca.
+notify-digest = { $player }, tu resumen del día: { $count ->
+    [one] te toca en 1 partida.
+   *[other] te toca en { $count } partidas.
+}
+notify-digest-game = • { $game } contra { $opponent } en { $channel } (partida `{ $id }`)
+notify-digest-due = , juega antes de { $due }
+notify-digest-more = … y { $count } más (`{ $p }games` las lista todas).

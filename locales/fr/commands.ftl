@@ -218,6 +218,6 @@ slash-game-id = L'identifiant de la partie, p. ex. k7m2q9xd (tel que `!games` ou
 slash-record = Afficher la feuille de la partie d'ici, ou de la partie de cet identifiant
 slash-record-id = L'identifiant de la partie ; par défaut celle de ce salon
 ## notify
-help-notify-0 = comment le bot vous signale votre tour : message privé, mention, ou rien
+help-notify-0 = comment le bot vous signale votre tour : message privé, mention, rien, ou un résumé quotidien
 slash-notify = Choisir comment le bot vous signale votre tour
-slash-notify-mode = dm, mention ou off ; le mode actuel si vide
+slash-notify-mode = dm, mention, off ou digest ; le mode actuel si vide

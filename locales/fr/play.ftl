@@ -514,7 +514,7 @@ archive-history-line = { $id } { $players } : { $result }, { $date }
 archive-history-footer = `{ $p }game ID` en affiche une, `{ $p }record` les coups de la partie d'ici.
 review-not-finished = la partie { $id } n'est pas encore finie : `{ $p }analyze ID` analyse les parties finies
 ## notify
-parse-notify-unknown = { $word } n'est pas un mode d'alerte : utilisez `{ $p }notify dm` (message privé), `{ $p }notify mention` (mention dans le salon de la partie) ou `{ $p }notify off`
+parse-notify-unknown = { $word } n'est pas un mode d'alerte : utilisez `{ $p }notify dm` (message privé), `{ $p }notify mention` (mention dans le salon de la partie), `{ $p }notify off` ou `{ $p }notify digest` (un message privé par jour)
 notify-shown = { $player } : votre tour vous est signalé par `{ $mode }`. Pour changer : `{ $p }notify dm`, `{ $p }notify mention` ou `{ $p }notify off`.
 notify-set-dm = { $player } : désormais, un message privé vous signale votre tour, et le salon de la partie vous nomme sans mention.
 notify-set-mention = { $player } : désormais, le salon de la partie vous mentionne quand c'est votre tour.
@@ -525,3 +525,11 @@ notify-turn-deadline = Jouez avant le { $due }.
 threads-room-failed = Impossible d'ouvrir un salon pour cette partie ({ $why }) ; rien n'a été créé. Un organisateur peut désactiver les salons par partie avec `{ $p }set threads off`.
 threads-room-taken = une partie se joue déjà dans ce salon
 threads-game-in = La partie de { $player } se joue dans { $room }.
+notify-set-digest = { $player } : désormais, le salon de la partie vous nomme sans mention, et une fois par jour un message privé liste vos parties d'ici où c'est à vous de jouer.
+notify-digest = { $player }, votre résumé du jour : { $count ->
+    [one] c'est à vous de jouer dans 1 partie.
+   *[other] c'est à vous de jouer dans { $count } parties.
+}
+notify-digest-game = • { $game } contre { $opponent } dans { $channel } (partie `{ $id }`)
+notify-digest-due = , à jouer avant le { $due }
+notify-digest-more = … et { $count } de plus (`{ $p }games` les liste toutes).

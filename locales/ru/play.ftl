@@ -531,7 +531,7 @@ archive-history-line = { $id } { $players }: { $result }, { $date }
 archive-history-footer = `{ $p }game ID` покажет одну из них, `{ $p }record` — ходы партии этого канала.
 review-not-finished = партия { $id } ещё не закончена: `{ $p }analyze ID` разбирает законченные партии
 ## notify
-parse-notify-unknown = { $word } — не способ оповещения: используйте `{ $p }notify dm` (личное сообщение), `{ $p }notify mention` (упоминание в канале партии) или `{ $p }notify off`
+parse-notify-unknown = { $word } — не способ оповещения: используйте `{ $p }notify dm` (личное сообщение), `{ $p }notify mention` (упоминание в канале партии), `{ $p }notify off` или `{ $p }notify digest` (одно личное сообщение в день)
 notify-shown = { $player }: о вашем ходе сообщается так: `{ $mode }`. Изменить: `{ $p }notify dm`, `{ $p }notify mention` или `{ $p }notify off`.
 notify-set-dm = { $player }: теперь о вашем ходе будет сообщать личное сообщение, а в канале партии вас назовут без упоминания.
 notify-set-mention = { $player }: теперь в канале партии вас будут упоминать, когда ваш ход.
@@ -542,3 +542,11 @@ notify-turn-deadline = Сделайте ход до { $due }.
 threads-room-failed = Не удалось открыть комнату для этой партии ({ $why }); ничего не создано. Организатор может отключить отдельные комнаты для партий командой `{ $p }set threads off`.
 threads-room-taken = в этой комнате уже идёт партия
 threads-game-in = Партия игрока { $player } — в { $room }.
+notify-set-digest = { $player }: теперь в канале партии вас назовут без упоминания, а раз в день личное сообщение перечислит ваши партии здесь, где ваш ход.
+notify-digest = { $player }, ваша сводка за день: { $count ->
+    [one] ваш ход в { $count } партии.
+   *[other] ваш ход в { $count } партиях.
+}
+notify-digest-game = • { $game } против { $opponent } в { $channel } (партия `{ $id }`)
+notify-digest-due = , сделайте ход до { $due }
+notify-digest-more = … и ещё { $count } (`{ $p }games` покажет все).

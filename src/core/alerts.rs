@@ -72,6 +72,7 @@ impl Core {
         if mode == Notify::Mention {
             return;
         }
+        // `off` and `digest`: named without a ping; `dm`: told directly too.
         for r in replies.iter_mut() {
             r.mentions.retain(|u| u.id != player.id);
         }

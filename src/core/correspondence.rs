@@ -462,6 +462,7 @@ impl Core {
         // applied yet, before the tournaments look at their rounds.
         out.extend(self.settle_unsettled(owns));
         out.extend(self.tick_tournaments(owns));
+        out.extend(self.send_digests(owns, now));
         for (_, reply) in &mut out {
             super::vs_ai::drop_ai_mentions(std::slice::from_mut(reply));
         }

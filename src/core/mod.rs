@@ -28,6 +28,7 @@ pub mod command;
 mod correspondence;
 mod deadlines;
 mod decision;
+mod digest;
 mod dispatch;
 pub(crate) mod draw_pool;
 mod game_rooms;
@@ -343,6 +344,9 @@ pub struct Core {
     intake: Arc<intake::Intake>,
     /// Messages addressed to the bot since start (commands, also those refused).
     commands: AtomicU64,
+    /// When the driver last looked for daily digests due (`!notify digest`), in
+    /// milliseconds since the Unix epoch (0: not yet).
+    digests_ms: AtomicU64,
     /// Where commands, AI searches and pictures are counted and timed.
     metrics: Arc<Metrics>,
 }
@@ -392,6 +396,7 @@ impl Core {
             coin: Box::new(dispatch::toss),
             intake: intake::Intake::new(),
             commands: AtomicU64::new(0),
+            digests_ms: AtomicU64::new(0),
         }
     }
 

@@ -78,6 +78,10 @@ pub struct PlayerPrefs {
     /// How the player is told that it is his turn (`!notify`).
     #[serde(default, skip_serializing_if = "is_default")]
     pub notify: Notify,
+    /// When his next daily digest is due ([`Notify::Digest`]), in milliseconds since the
+    /// Unix epoch; `None`: at the driver's next look.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest_ms: Option<u64>,
 }
 
 /// How a player is told that it is his turn in a game against a person (`!notify`).
@@ -92,6 +96,9 @@ pub enum Notify {
     Dm,
     /// Nothing: the channel's reply names him without a ping.
     Off,
+    /// No alert per move (the channel names him without a ping), but once a day a
+    /// direct message listing his games where it is his turn ([`PlayerPrefs::digest_ms`]).
+    Digest,
 }
 
 impl Notify {
@@ -101,6 +108,7 @@ impl Notify {
             Notify::Mention => "mention",
             Notify::Dm => "dm",
             Notify::Off => "off",
+            Notify::Digest => "digest",
         }
     }
 }

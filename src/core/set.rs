@@ -122,12 +122,15 @@ pub(super) fn notify(state: &ChannelState, ctx: &Ctx<'_>, mode: Option<Notify>) 
     };
     let mut next = state.author.value.clone();
     next.notify = mode;
+    // The first digest at the driver's next look; none pending for the other modes.
+    next.digest_ms = None;
     let key = DocKey::player(&ctx.at.community, ctx.author);
     let write = DocWrite::of(key, state.author.version.clone(), &next);
     let text = match mode {
         Notify::Dm => tr!("notify-set-dm", player = name),
         Notify::Mention => tr!("notify-set-mention", player = name),
         Notify::Off => tr!("notify-set-off", player = name),
+        Notify::Digest => tr!("notify-set-digest", player = name),
     };
     Decision::docs(vec![write], vec![Draft::text(text)])
 }

@@ -373,6 +373,8 @@ pub enum DocPrefix {
     All,
     /// Every tournament: `tour/`.
     AllTours,
+    /// Every player's preferences, in every community: `player/`.
+    AllPlayers,
     /// The tournaments of a community: `tour/COMMUNITY/`.
     Tours(String),
     /// The rating history of a player in a family: `ratinglog/COMMUNITY/FAMILY/USER/`.
@@ -392,6 +394,7 @@ impl fmt::Display for DocPrefix {
         match self {
             DocPrefix::All => Ok(()),
             DocPrefix::AllTours => f.write_str("tour/"),
+            DocPrefix::AllPlayers => f.write_str("player/"),
             DocPrefix::Tours(c) => write!(f, "tour/{}/", escape(c)),
             DocPrefix::RatingLog {
                 community,

@@ -587,3 +587,23 @@ fn console_settings_reach_the_reminder_and_the_move_pictures() {
         .count();
     assert_eq!(images, 1 + 1, "{out}");
 }
+
+/// The daily digest in the console (`!notify digest`, issue 34): after `/wait`, the
+/// driver prints one direct message listing the games where it is the player's turn.
+#[test]
+fn a_daily_digest_is_printed_after_a_wait() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        &["console", "--no-endgame", "--no-pictures"],
+        dir.path(),
+        "/as bob\n!notify digest\n/as alice\n!new katro:4x4 @bob as south 2d\n/as bob\n\
+         !accept\n/as alice\n!sow a1\n/wait 2h\n",
+    );
+    assert!(
+        out.contains(
+            "[direct message to bob] bot: bob, your daily digest: it is your turn in 1 game."
+        ),
+        "{out}"
+    );
+    assert!(out.contains("• katro:4x4 against alice in #"), "{out}");
+}

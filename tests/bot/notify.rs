@@ -35,7 +35,8 @@ fn notify_alone_shows_the_mode_and_a_bad_word_names_the_modes() {
     assert_eq!(
         e,
         "`loud` is not a way to be told: use `!notify dm` (a direct message), \
-         `!notify mention` (a ping in the game's channel) or `!notify off`"
+         `!notify mention` (a ping in the game's channel), `!notify off` or \
+         `!notify digest` (one direct message a day)"
     );
     ok(say(&b.core, &at, "bob", "!notify dm"));
     let r = ok(say(&b.core, &at, "bob", "!notify"));
@@ -142,4 +143,57 @@ fn games_against_the_ai_send_no_alerts() {
     ok(say(&b.core, &at, "alice", "!notify dm"));
     let replies = say(&b.core, &at, "alice", "!new katro:4x4 ai level 1 as north");
     assert!(replies.iter().all(|r| r.direct.is_none()), "{replies:?}");
+}
+
+/// `!notify digest` (issue 34): no alert per move; once a day a direct message lists
+/// the player's games of the community where it is his turn, and none is sent twice in
+/// a day.
+#[test]
+fn a_daily_digest_lists_the_games_where_it_is_your_turn() {
+    let b = bench();
+    let (one, two, three) = (chan("one"), chan("two"), chan("three"));
+    let r = ok(say(&b.core, &one, "bob", "!notify digest"));
+    assert!(r.text().contains("once a day"), "{}", r.text());
+    for at in [&one, &two, &three] {
+        start(&b.core, at, "katro 1d");
+    }
+    // alice (South) moves in two games: bob is to move there, without a ping.
+    for at in [&one, &two] {
+        let mv = a_move(&b.core, at);
+        let replies = say(&b.core, at, "alice", &format!("!sow {mv}"));
+        assert_eq!(replies.len(), 1, "{replies:?}");
+        assert!(pings(&replies[0]).is_empty());
+    }
+    let digests: Vec<Reply> = b
+        .core
+        .tick()
+        .into_iter()
+        .map(|(_, r)| r)
+        .filter(|r| r.direct.is_some())
+        .collect();
+    assert_eq!(digests.len(), 1, "{digests:?}");
+    let d = &digests[0];
+    assert_eq!(d.direct, Some(user("bob")));
+    let text = d.plain(b.clock.now_ms());
+    assert!(
+        text.starts_with(
+            "bob, your daily digest: it is your turn in 2 games.\n• katro against alice in #"
+        ),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 3, "{text}");
+    assert!(!text.contains("#three"), "not his turn there: {text}");
+    // Not again within the day, even an hour later.
+    b.clock.advance(std::time::Duration::from_secs(2 * 3600));
+    assert!(b.core.tick().iter().all(|(_, r)| r.direct.is_none()));
+    // A day later: again.
+    b.clock
+        .advance(std::time::Duration::from_secs(22 * 3600 + 60));
+    let again = b
+        .core
+        .tick()
+        .into_iter()
+        .filter(|(_, r)| r.direct.is_some())
+        .count();
+    assert_eq!(again, 1);
 }

@@ -146,6 +146,7 @@ pub(super) fn notify(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
             "dm" => Notify::Dm,
             "mention" => Notify::Mention,
             "off" => Notify::Off,
+            "digest" => Notify::Digest,
             _ => return Err(notify_error(cx, args)),
         },
         _ => return Err(notify_error(cx, args)),

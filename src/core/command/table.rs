@@ -111,7 +111,7 @@ pub const SETTING_VALUE_CHOICES: &[Choice] = &[
 ];
 
 /// The modes of `!notify`.
-pub const NOTIFY_CHOICES: &[Choice] = &[same("dm"), same("mention"), same("off")];
+pub const NOTIFY_CHOICES: &[Choice] = &[same("dm"), same("mention"), same("off"), same("digest")];
 
 /// The tournament formats.
 pub const FORMAT_CHOICES: &[Choice] = &[same("roundrobin"), same("swiss"), same("knockout")];
@@ -393,9 +393,9 @@ pub static COMMANDS: &[CommandDef] = &[
     CommandDef {
         name: "notify",
         aliases: &[],
-        args: "[dm|mention|off]",
+        args: "[dm|mention|off|digest]",
         help: &[Form {
-            args: "[dm|mention|off]",
+            args: "[dm|mention|off|digest]",
         }],
         grammar: Grammar::Args(args::notify),
         organizers_only: false,

@@ -127,6 +127,8 @@ enum NotifyMode {
     Mention,
     #[name = "off"]
     Off,
+    #[name = "digest"]
+    Digest,
 }
 
 /// Whether a `/new` game is rated ([`table::RATING_CHOICES`]).
