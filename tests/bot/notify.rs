@@ -77,7 +77,7 @@ fn notify_dm_sends_a_direct_message_linking_the_game_and_drops_the_ping() {
     let text = dm.plain(b.clock.now_ms());
     assert!(
         text.starts_with(&format!(
-            "@bob, your turn: katro against alice in #c (game `{id}`).\nMove by "
+            "@bob, your turn: Katro 6x6 against alice in #c (game `{id}`).\nMove by "
         )),
         "{text}"
     );
