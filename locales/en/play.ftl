@@ -521,3 +521,5 @@ notify-turn-deadline = Move by { $due }.
 threads-room-failed = I could not open a room for this game ({ $why }); nothing was created. An organizer can turn rooms per game off with `{ $p }set threads off`.
 threads-room-taken = a game is already played in this room
 threads-game-in = { $player }'s game is in { $room }.
+## games on vacation
+archive-clock-vacation = on vacation until { $time }: that clock waits

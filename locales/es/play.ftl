@@ -525,3 +525,5 @@ notify-turn-deadline = Juega antes de { $due }.
 threads-room-failed = No pude abrir una sala para esta partida ({ $why }); no se creó nada. Un organizador puede desactivar las salas por partida con `{ $p }set threads off`.
 threads-room-taken = ya se juega una partida en esta sala
 threads-game-in = La partida de { $player } está en { $room }.
+## games on vacation
+archive-clock-vacation = de vacaciones hasta el { $time }: su reloj espera

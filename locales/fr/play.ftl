@@ -525,3 +525,5 @@ notify-turn-deadline = Jouez avant le { $due }.
 threads-room-failed = Impossible d'ouvrir un salon pour cette partie ({ $why }) ; rien n'a été créé. Un organisateur peut désactiver les salons par partie avec `{ $p }set threads off`.
 threads-room-taken = une partie se joue déjà dans ce salon
 threads-game-in = La partie de { $player } se joue dans { $room }.
+## games on vacation
+archive-clock-vacation = en vacances jusqu'au { $time } : sa pendule attend

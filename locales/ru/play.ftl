@@ -542,3 +542,5 @@ notify-turn-deadline = Сделайте ход до { $due }.
 threads-room-failed = Не удалось открыть комнату для этой партии ({ $why }); ничего не создано. Организатор может отключить отдельные комнаты для партий командой `{ $p }set threads off`.
 threads-room-taken = в этой комнате уже идёт партия
 threads-game-in = Партия игрока { $player } — в { $room }.
+## games on vacation
+archive-clock-vacation = в отпуске до { $time }: эти часы стоят
