@@ -529,3 +529,5 @@ notify-digest = { $player }, your daily digest: { $count ->
 notify-digest-game = • { $game } against { $opponent } in { $channel } (game `{ $id }`)
 notify-digest-due = , move by { $due }
 notify-digest-more = … and { $count } more (`{ $p }games` lists them all).
+## games on vacation
+archive-clock-vacation = on vacation until { $time }: that clock waits

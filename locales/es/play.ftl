@@ -533,3 +533,5 @@ notify-digest = { $player }, tu resumen del día: { $count ->
 notify-digest-game = • { $game } contra { $opponent } en { $channel } (partida `{ $id }`)
 notify-digest-due = , juega antes de { $due }
 notify-digest-more = … y { $count } más (`{ $p }games` las lista todas).
+## games on vacation
+archive-clock-vacation = de vacaciones hasta el { $time }: su reloj espera

@@ -533,3 +533,5 @@ notify-digest = { $player }, votre résumé du jour : { $count ->
 notify-digest-game = • { $game } contre { $opponent } dans { $channel } (partie `{ $id }`)
 notify-digest-due = , à jouer avant le { $due }
 notify-digest-more = … et { $count } de plus (`{ $p }games` les liste toutes).
+## games on vacation
+archive-clock-vacation = en vacances jusqu'au { $time } : sa pendule attend

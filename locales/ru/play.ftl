@@ -550,3 +550,5 @@ notify-digest = { $player }, ваша сводка за день: { $count ->
 notify-digest-game = • { $game } против { $opponent } в { $channel } (партия `{ $id }`)
 notify-digest-due = , сделайте ход до { $due }
 notify-digest-more = … и ещё { $count } (`{ $p }games` покажет все).
+## games on vacation
+archive-clock-vacation = в отпуске до { $time }: эти часы стоят

@@ -33,7 +33,7 @@ pub(super) struct Aftermath {
     /// Its writes: the rating table, its history entries, the tournament, each
     /// compared with what was read.
     pub docs: Vec<DocWrite>,
-    /// The rating line (`Ratings (katro): ...`), when the game is rated now.
+    /// The rating line (`Ratings (Katro): ...`), when the game is rated now.
     pub rated: Option<String>,
     /// Why the game is not rated, when a player might expect it to be (a side never
     /// moved).
@@ -173,7 +173,7 @@ impl Core {
         out.docs.push(DocWrite::of(key, doc.version, &table));
         out.rated = Some(tr!(
             "result-ratings",
-            family = g.family.to_string(),
+            family = super::text::game_name(g.family == "katro"),
             south = &g.a.name,
             south_before = format!("{:.0}", bs.rating),
             south_after = format!("{:.0}", as_.rating),

@@ -92,7 +92,7 @@ fn direct_alert(record: &Record, player: &User) -> Reply {
     let mut text = tr!(
         "notify-turn",
         player = mention_token(player),
-        game = record.kind.to_string(),
+        game = super::text::kind_name(record.kind),
         opponent = opponent,
         channel = channel_token(&record.at),
         id = record.id.as_str()

@@ -8,7 +8,9 @@ use mancala_rules::Side;
 
 use super::api::{channel_token, time_token};
 use super::decision::{refuse, ChannelState, Ctx, Decision, Draft, Refusal};
+use super::prefs::Vacations;
 use super::text;
+use super::vacation::{self, Clock};
 use super::views::{self, names, players_text};
 use crate::model::User;
 use crate::store::{GameResult, Record, Status};
@@ -38,7 +40,12 @@ pub(super) fn games(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
     let mut lines = vec![tr!("archive-games-head", player = &ctx.author.name)];
     if !running.is_empty() {
         lines.push(tr!("archive-games-running", count = running.len()));
-        lines.extend(running.iter().map(|r| running_line(r, ctx.author)));
+        let vacs = &state.vacations.value;
+        lines.extend(
+            running
+                .iter()
+                .map(|r| running_line(r, ctx.author, vacs, ctx.now)),
+        );
     }
     if !finished.is_empty() {
         lines.push(tr!("archive-games-finished", count = finished.len()));
@@ -57,15 +64,22 @@ fn opponent(r: &Record, me: &User) -> String {
     }
 }
 
-/// `` `ID` Katro vs Bob in #general: your move, due <time> ``.
-fn running_line(r: &Record, me: &User) -> String {
+/// `` `ID` Katro vs Bob in #general: your move, due <time> ``; the deadline as the
+/// vacations `vacs` leave it at `now` (paused while the player to move is away,
+/// pushed after), as `!board` and the driver see it.
+fn running_line(r: &Record, me: &User, vacs: &Vacations, now: u64) -> String {
     let turn = match r.play() {
         None => tr!("archive-turn-challenge"),
         Some(play) => {
             let side = play.game().position().to_move();
             let mine = r.side_of(me) == Some(side);
-            let clock = match r.timing() {
-                Some(t) => tr!("archive-clock", time = time_token(t.deadline_ms)),
+            let clock = match vacation::effective(r, vacs, now) {
+                Some(Clock::Paused { until }) => {
+                    tr!("archive-clock-vacation", time = time_token(until))
+                }
+                Some(Clock::Runs { deadline, .. }) => {
+                    tr!("archive-clock", time = time_token(deadline))
+                }
                 None => tr!("archive-no-clock"),
             };
             match mine {

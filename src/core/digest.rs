@@ -56,7 +56,7 @@ fn line(r: &Record, user: &str) -> String {
         .map_or_else(String::new, |u| u.name.clone());
     let mut text = tr!(
         "notify-digest-game",
-        game = r.kind.to_string(),
+        game = super::text::kind_name(r.kind),
         opponent = opponent,
         channel = channel_token(&r.at),
         id = r.id.as_str()

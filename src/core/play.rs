@@ -23,7 +23,7 @@ fn move_error(e: PlayError, typed: &str, game: &Game) -> String {
     let legal = tr!("move-legal-list", moves = legal.join(" "));
     match e {
         PlayError::Malformed(pe) => {
-            format!("{}; {legal}", crate::core::input::parse_error(&pe, typed))
+            crate::i18n::join_semicolons(&[crate::core::input::parse_error(&pe, typed), legal])
         }
         other => tr!(
             "move-illegal",

@@ -58,30 +58,25 @@ impl GameList {
         true
     }
 
-    /// The game `id` (in `channel`) finished: marked so (first among the finished
-    /// when it was not listed: a game started before the index existed), and the
+    /// The game `id` (in `channel`) finished: marked so and moved first, so that the
+    /// finished games are listed in the order they finished, newest first, whatever
+    /// order they started in (also a game started before the index existed), and the
     /// finished games beyond [`FINISHED_KEPT`] dropped. Whether anything changed (a
     /// finish applied again changes nothing).
     pub fn finished(&mut self, id: &str, channel: &str) -> bool {
-        match self.games.iter_mut().find(|g| g.id == id) {
-            Some(g) if g.done => return false,
-            Some(g) => g.done = true,
-            None => {
-                let at = self
-                    .games
-                    .iter()
-                    .position(|g| g.done)
-                    .unwrap_or(self.games.len());
-                self.games.insert(
-                    at,
-                    GameEntry {
-                        id: id.to_string(),
-                        channel: channel.to_string(),
-                        done: true,
-                    },
-                );
-            }
-        }
+        let channel = match self.games.iter().position(|g| g.id == id) {
+            Some(i) if self.games[i].done => return false,
+            Some(i) => self.games.remove(i).channel,
+            None => channel.to_string(),
+        };
+        self.games.insert(
+            0,
+            GameEntry {
+                id: id.to_string(),
+                channel,
+                done: true,
+            },
+        );
         let mut kept = 0;
         self.games.retain(|g| {
             if g.done {
@@ -106,6 +101,28 @@ pub struct GameAt {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `!games` and `!history` list the last finished games newest first by their end:
+    /// a game started first and finished last comes first.
+    #[test]
+    fn finished_games_are_listed_in_the_order_they_finished() {
+        let mut l = GameList::default();
+        for id in ["a", "b", "c"] {
+            assert!(l.started(id, "ch"));
+        }
+        assert!(l.finished("b", "ch"));
+        assert!(l.finished("a", "ch"));
+        assert!(!l.finished("a", "ch"));
+        assert!(l.finished("old", "ch"));
+        let done: Vec<&str> = l
+            .games
+            .iter()
+            .filter(|g| g.done)
+            .map(|g| g.id.as_str())
+            .collect();
+        assert_eq!(done, ["old", "a", "b"]);
+        assert!(l.games.iter().any(|g| g.id == "c" && !g.done));
+    }
 
     #[test]
     fn starts_and_finishes_keep_games_in_play_and_the_last_finished() {

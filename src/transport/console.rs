@@ -240,8 +240,8 @@ impl<'a> Console<'a> {
             // last pictured reply there (an AI's answer may follow a human's move).
             let later = replies[i + 1..]
                 .iter()
-                .any(|r| !r.attachments.is_empty() && target(r) == to);
-            if !reply.attachments.is_empty() && !later {
+                .any(|r| shows_board_of(r, &target(r)) && target(r) == to);
+            if shows_board_of(reply, &to) && !later {
                 // The diagram and its status line in the language of the reply they follow.
                 let shown = i18n::with_lang(reply.lang, || {
                     let (pos, status) = self.core.board_status(&to)?;
@@ -266,6 +266,25 @@ impl<'a> Console<'a> {
         }
         Ok(())
     }
+}
+
+/// Whether `reply`, posted in `to`, pictures the board of the game `to` shows, so that
+/// the console follows it with that game's text board: a board, a move's frames, sheet
+/// or GIF, and no other channel named (`!game ID` of a game played elsewhere pictures
+/// that game); charts (`!rating`, `!analyze`, the end of a game's summary alone) and
+/// tables are not boards.
+fn shows_board_of(reply: &Reply, to: &ChannelKey) -> bool {
+    let board = reply.attachments.iter().any(|a| {
+        let name = a.filename.as_str();
+        matches!(name, "board.png" | "sheet.png" | "move.gif")
+            || (name.starts_with("frame-") && name.ends_with(".png"))
+    });
+    let elsewhere = reply
+        .body
+        .segments()
+        .iter()
+        .any(|s| matches!(s, crate::core::api::Segment::Channel(c) if c != to));
+    board && !elsewhere
 }
 
 impl Console<'_> {

@@ -323,7 +323,7 @@ fn a_turn_alert_by_direct_message_is_printed_for_its_player() {
         .lines()
         .find(|l| {
             l.starts_with(
-                "[direct message to bob] bot: @bob, your turn: katro:4x4 against alice in #",
+                "[direct message to bob] bot: @bob, your turn: Katro 4x4 against alice in #",
             )
         })
         .unwrap_or_else(|| panic!("no alert in {out}"));
@@ -605,5 +605,43 @@ fn a_daily_digest_is_printed_after_a_wait() {
         ),
         "{out}"
     );
-    assert!(out.contains("• katro:4x4 against alice in #"), "{out}");
+    assert!(out.contains("• Katro 4x4 against alice in #"), "{out}");
+}
+
+/// `!game ID` of a game played in another channel is followed by no text board: the
+/// console's text board is the current channel's game, which is not the one pictured.
+/// Nor does a chart (`!analyze`) bring the channel's board.
+#[test]
+fn a_game_shown_from_another_channel_brings_no_text_board_of_this_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["console", "--no-pictures", "--no-endgame"];
+    let first = run(
+        &args,
+        dir.path(),
+        "/channel k\n!new katro:4x4 @bob as south\n/as bob\n!accept\n\
+         /channel h\n/as carol\n!new hoyito @alice as south\n/as alice\n!accept\n",
+    );
+    let ids = announced_ids(&first);
+    assert_eq!(ids.len(), 2, "{first}");
+    let out = run(
+        &args,
+        dir.path(),
+        &format!("/channel h\n!game {}\n", ids[0]),
+    );
+    let shown = out
+        .split("played in #k")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no game card in {out}"));
+    assert!(shown.contains("alice (South) vs bob (North)"), "{out}");
+    assert!(
+        !shown.contains("captured 0"),
+        "the text board of #h's Hoyito game follows the Katro game's card: {out}"
+    );
+    // In its own channel the card is followed by its text board.
+    let here = run(
+        &args,
+        dir.path(),
+        &format!("/channel k\n!game {}\n", ids[0]),
+    );
+    assert!(here.contains("  1 |  2  2  2  2 |  South"), "{here}");
 }

@@ -187,7 +187,7 @@ fn deadlines_reminders_claim_and_ratings_across_a_restart() {
     // Glicko-2 from 1500/350 each: 1662.3 and 1337.7, RD 290.3.
     assert!(
         r.text()
-            .contains("Ratings (katro): alice 1500 → 1662, bob 1500 → 1338."),
+            .contains("Ratings (Katro): alice 1500 → 1662, bob 1500 → 1338."),
         "{}",
         r.text()
     );
@@ -406,7 +406,7 @@ fn abort_draw_and_unrated_results() {
     assert!(r.text().contains("Draw by agreement"), "{}", r.text());
     assert!(
         r.text()
-            .contains("Ratings (hoyito): alice 1500 → 1500, bob 1500 → 1500."),
+            .contains("Ratings (Hoyito): alice 1500 → 1500, bob 1500 → 1500."),
         "{}",
         r.text()
     );

@@ -245,7 +245,7 @@ fn a_crash_at_the_games_end_writes_nothing_and_the_game_goes_on() {
     let r = ok(say(&core, &at, "alice", "!resign"));
     assert!(
         r.text()
-            .contains("Ratings (katro): alice 1500 → 1338, bob 1500 → 1662."),
+            .contains("Ratings (Katro): alice 1500 → 1338, bob 1500 → 1662."),
         "{}",
         r.text()
     );
@@ -290,7 +290,7 @@ fn an_unsettled_game_is_rated_at_the_next_start_once() {
         texts,
         vec![(
             "g".to_string(),
-            "Ratings (katro): alice 1500 → 1338, bob 1500 → 1662.".to_string()
+            "Ratings (Katro): alice 1500 → 1338, bob 1500 → 1662.".to_string()
         )]
     );
     assert!(core.tick().is_empty());

@@ -134,6 +134,11 @@ fn malformed_moves_and_games_are_refused_in_the_channel_language() {
         ),
         "{e}"
     );
+    // The legal moves follow after French spacing too (it was `+); coups`).
+    assert!(
+        e.contains("(`c1` seul veut dire +)\u{202f}; coups légaux\u{202f}: a1+"),
+        "{e}"
+    );
     let e = refused(say(&b.core, &at, "alice", "!sow g1+"));
     assert!(
         e.starts_with(

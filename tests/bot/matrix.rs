@@ -815,7 +815,7 @@ mod e2e {
         assert_ne!(dm, room_id);
         assert!(
             body.starts_with(&format!(
-                "@alice, your turn: hoyito against bob in #{room_id}"
+                "@alice, your turn: Hoyito 2x6 against bob in #{room_id}"
             )),
             "{body}"
         );

@@ -78,7 +78,7 @@ fn notify_dm_sends_a_direct_message_linking_the_game_and_drops_the_ping() {
     let text = dm.plain(b.clock.now_ms());
     assert!(
         text.starts_with(&format!(
-            "@bob, your turn: katro against alice in #c (game `{id}`).\nMove by "
+            "@bob, your turn: Katro 6x6 against alice in #c (game `{id}`).\nMove by "
         )),
         "{text}"
     );
@@ -177,7 +177,7 @@ fn a_daily_digest_lists_the_games_where_it_is_your_turn() {
     let text = d.plain(b.clock.now_ms());
     assert!(
         text.starts_with(
-            "bob, your daily digest: it is your turn in 2 games.\n• katro against alice in #"
+            "bob, your daily digest: it is your turn in 2 games.\n• Katro 6x6 against alice in #"
         ),
         "{text}"
     );

@@ -317,3 +317,39 @@ fn console_vacation_started_shown_and_refused() {
         "{out}"
     );
 }
+
+/// `!games` shows a deadline as the vacation leaves it: paused while the player to move
+/// is away (it showed the deadline of the record, passed or not), then pushed by the
+/// time the vacation took, as `!board` and the driver have it.
+#[test]
+fn games_shows_a_paused_clock_then_the_pushed_deadline() {
+    let b = bench();
+    let at = chan("corr");
+    let to = |t: u64| b.clock.advance(Duration::from_millis(t - b.clock.now_ms()));
+    ok(say(
+        &b.core,
+        &at,
+        "alice",
+        "!new katro @bob as south unrated 2d",
+    ));
+    ok(say(&b.core, &at, "bob", "!accept"));
+    ok(say(&b.core, &at, "alice", "!sow c1+"));
+    to(T0 + 24 * H);
+    ok(say(&b.core, &at, "bob", "!vacation 7d"));
+    let away = ok(say(&b.core, &chan("elsewhere"), "bob", "!games")).text();
+    assert!(
+        away.contains(&format!(
+            "your move, on vacation until {}: that clock waits",
+            time_token(T0 + 192 * H)
+        )),
+        "{away}"
+    );
+    assert!(!away.contains(&time_token(T0 + 48 * H)), "{away}");
+    // Back at T0 + 192 h with the day he had left: due at T0 + 216 h.
+    to(T0 + 192 * H);
+    let back = ok(say(&b.core, &at, "alice", "!games")).text();
+    assert!(
+        back.contains(&format!("bob to move, due {}", time_token(T0 + 216 * H))),
+        "{back}"
+    );
+}

@@ -147,7 +147,7 @@ async fn scenario() {
     let content = alert.payload()["content"].as_str().unwrap().to_string();
     assert!(
         content.starts_with(&format!(
-            "@Alice, your turn: katro against Bob in <#{ROOM}> (game `"
+            "@Alice, your turn: Katro 6x6 against Bob in <#{ROOM}> (game `"
         )),
         "{content}"
     );

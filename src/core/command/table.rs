@@ -324,8 +324,10 @@ pub static COMMANDS: &[CommandDef] = &[
     bare_reading(
         "games",
         Command::Games,
+        // The vacations too: a deadline is shown as they leave it.
         Needs {
             games: true,
+            vacations: true,
             ..RECORD
         },
     ),

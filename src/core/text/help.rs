@@ -107,6 +107,31 @@ mod tests {
     use super::*;
     use crate::i18n::{with_lang, Lang};
 
+    /// The `!set` line of `!help` names every setting `!set` takes (`threads` was
+    /// missing), in every language.
+    #[test]
+    fn help_names_every_setting_of_set() {
+        let settings = [
+            "autoforfeit",
+            "hints",
+            "threads",
+            "pictures",
+            "view",
+            "theme",
+            "language",
+        ];
+        for lang in Lang::ALL {
+            let text = with_lang(lang, || help("!", 3, "katro"));
+            let line = text
+                .lines()
+                .find(|l| l.starts_with("`!set "))
+                .unwrap_or_else(|| panic!("{lang:?}: no `!set` line in {text}"));
+            for s in settings {
+                assert!(line.contains(s), "{lang:?}: `{s}` is not in {line}");
+            }
+        }
+    }
+
     /// Every line of `!help` is short (at most 300 characters, far below any platform's
     /// message: the splitter cuts a long `!help` between lines, so a new command adds a
     /// line, never a broken one), in every language; and the lines are said in the
@@ -128,8 +153,9 @@ mod tests {
         assert!(fr.contains(
             "\n`!sow TROU[+|-]` (ou `!s`)\u{202f}: votre coup, p. ex. `!sow c1+` au Katro"
         ));
-        assert!(fr
-            .contains("\n`!set RÉGLAGE VALEUR` (organisateurs)\u{202f}: autoforfeit|hints on|off"));
+        assert!(fr.contains(
+            "\n`!set RÉGLAGE VALEUR` (organisateurs)\u{202f}: autoforfeit|hints|threads on|off"
+        ));
         assert!(fr.contains(
             "`leave [NOM]` avant le début\u{202f}; `start [NOM]` (organisateurs)\u{202f};"
         ));

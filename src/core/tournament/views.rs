@@ -372,13 +372,14 @@ fn crosstable(t: &Tournament, standings: &[super::Standing]) -> TablePicture {
 }
 
 /// Sonneborn-Berger, kept in quarter points ((2 x win + 1 x draw) x half points), as
-/// `3`, `1.5`, `0.25`, `2.75`: no more decimals than the value has, like
-/// [`half_points`].
+/// `3`, `1.5`, `0.25`, `2.75` (with the language's decimal sign): no more decimals than
+/// the value has, like [`half_points`].
 fn quarter_points(q: u32) -> String {
+    let sign = crate::i18n::current().decimal_sign();
     match q % 4 {
         0 => format!("{}", q / 4),
-        2 => format!("{}.5", q / 4),
-        r => format!("{}.{}", q / 4, r * 25),
+        2 => format!("{}{sign}5", q / 4),
+        r => format!("{}{sign}{}", q / 4, r * 25),
     }
 }
 
@@ -386,7 +387,7 @@ fn half_points(p: u32) -> String {
     if p.is_multiple_of(2) {
         format!("{}", p / 2)
     } else {
-        format!("{}.5", p / 2)
+        format!("{}{}5", p / 2, crate::i18n::current().decimal_sign())
     }
 }
 
@@ -403,5 +404,16 @@ mod tests {
             ["0", "0.25", "0.5", "0.75", "1", "1.25", "1.5", "1.75", "2", "2.25"]
         );
         assert_eq!([half_points(0), half_points(3)], ["0", "1.5"]);
+    }
+
+    /// Tie-breaks are written with the language's decimal sign, as the points are
+    /// (`Buchholz 0,5, SB 0,25` in French; they were `0.5` in every language).
+    #[test]
+    fn points_are_written_with_the_languages_decimal_sign() {
+        use crate::i18n::{with_lang, Lang};
+        let fr = with_lang(Lang::Fr, || [half_points(3), quarter_points(1)]);
+        assert_eq!(fr, ["1,5", "0,25"]);
+        let ru = with_lang(Lang::Ru, || quarter_points(6));
+        assert_eq!(ru, "1,5");
     }
 }
