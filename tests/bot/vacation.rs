@@ -353,3 +353,23 @@ fn games_shows_a_paused_clock_then_the_pushed_deadline() {
         "{back}"
     );
 }
+
+/// A move that passes the turn to a player on vacation says that his clock waits and
+/// until when, not the deadline the record holds (which the vacation pushes).
+#[test]
+fn a_move_to_a_player_on_vacation_says_his_clock_waits() {
+    let b = bench();
+    let at = chan("corr");
+    ok(say(
+        &b.core,
+        &at,
+        "alice",
+        "!new katro @bob as south unrated 2d",
+    ));
+    ok(say(&b.core, &at, "bob", "!accept"));
+    ok(say(&b.core, &at, "bob", "!vacation 3d"));
+    let r = ok(say(&b.core, &at, "alice", "!sow c1+"));
+    let text = r.text();
+    assert!(text.contains("bob is on vacation until "), "{text}");
+    assert!(!text.contains("Deadline for bob"), "{text}");
+}
