@@ -261,7 +261,10 @@ review-slip = { $ply } { $mark ->
    *[other] { $seeds } graines perdues
 } ; meilleur coup { $best })
 review-slips = Gaffes et erreurs : { $listed }.
-review-slips-more = Gaffes et erreurs : { $listed } ; et { $count } autres (voir le graphique).
+review-slips-more = Gaffes et erreurs : { $listed } ; et { $count ->
+    [one] { $count } autre
+   *[other] { $count } autres
+} (voir le graphique).
 review-perfect = Tables de finale : à partir de { $ply }, { $player } ({ $side }) avait une position { $result ->
     [won] gagnée
     [drawn] nulle
@@ -417,11 +420,11 @@ takeback-undone = Coups repris : { $moves }. Reprises dans cette partie : { $cou
 takeback-declines = { $player } refuse la reprise demandée par { $asker } ; la partie continue telle quelle.
 takeback-withdraws = { $player } retire sa demande de reprise.
 takeback-cancelled = La demande de reprise en attente est annulée par ce coup.
-takeback-record = Reprises de coups : { $count } (la partie ne compte pour aucun classement)
+takeback-record = Reprises de coups : { $count } (la partie n'est donc pas classée)
 
 ## vacation
-vacation-board = { $player } est en vacances jusqu'au { $date } : sa pendule attend.
-vacation-claim = { $player } est en vacances jusqu'au { $date } : la pendule attend, pas de réclamation avant
+vacation-board = { $player } est en vacances jusqu'au { $date } : sa pendule est arrêtée.
+vacation-claim = { $player } est en vacances jusqu'au { $date } : sa pendule est arrêtée, pas de réclamation avant cette date
 vacation-on = { $player } est en vacances jusqu'au { $date } ; il reste { $left } sur { $allowance ->
     [one] { $allowance } jour de vacances
    *[other] { $allowance } jours de vacances
@@ -429,13 +432,16 @@ vacation-on = { $player } est en vacances jusqu'au { $date } ; il reste { $left 
 vacation-off-now = Vous n'êtes pas en vacances ; il vous reste { $left } sur { $allowance ->
     [one] { $allowance } jour de vacances
    *[other] { $allowance } jours de vacances
-} cette année. `{ $p }vacation 7d` en commence, `{ $p }vacation off` y met fin.
-vacation-not-on = vous n'êtes pas en vacances ; `{ $p }vacation 7d` en commence
+} cette année. `{ $p }vacation 7d` pour partir en vacances, `{ $p }vacation off` pour y mettre fin.
+vacation-not-on = vous n'êtes pas en vacances ; `{ $p }vacation 7d` pour partir en vacances
 vacation-already = vous êtes déjà en vacances jusqu'au { $date } ; `{ $p }vacation off` y met fin
 vacation-over-allowance = { $days ->
     [one] { $days } jour, c'est
    *[other] { $days } jours, c'est
-} plus qu'il ne vous en reste : { $left } sur { $allowance } jours de vacances cette année
+} plus qu'il ne vous en reste : { $left } sur { $allowance ->
+    [one] { $allowance } jour de vacances
+   *[other] { $allowance } jours de vacances
+} cette année
 vacation-ended = Les vacances de { $player } se terminent maintenant : les pendules repartent. Il reste { $left ->
     [one] { $left } jour
    *[other] { $left } jours
@@ -452,7 +458,7 @@ clock-live-control = { $minutes } min{ $seconds ->
     [0] {""}
    *[other] {" "}+ { $seconds } s par coup
 }
-clock-live = Pendules : { $south } { $south_left }, { $north } { $north_left } ({ $control }) ; le temps de { $player } tombe { $time }.
+clock-live = Pendules : { $south } { $south_left }, { $north } { $north_left } ({ $control }) ; le drapeau de { $player } tombera { $time }.
 match-kind-first-to = { $kind }, { $count ->
     [one] au premier à { $count } victoire
    *[other] au premier à { $count } victoires
@@ -488,7 +494,7 @@ archive-game-ended = Identifiant de la partie : { $id } (`{ $p }analyze ID` l'an
 archive-unknown-id = aucune partie { $id } dans cette communauté : `{ $p }games` liste les vôtres, `{ $p }history` celles de ce salon
 parse-game-id = { $word } n'est pas un identifiant de partie : un identifiant compte 8 lettres et chiffres, comme `k7m2q9xd` (ou un ancien, comme `1700000000000-3`) ; usage : `{ $usage }`
 parse-game-id-missing = quelle partie ? Donnez son identifiant ; usage : `{ $usage }` (`{ $p }games` liste les vôtres)
-archive-games-none = vous n'avez encore aucune partie dans cette communauté : lancez-en une avec `{ $p }new GAME [@opponent]`
+archive-games-none = vous n'avez encore aucune partie dans cette communauté : lancez-en une avec `{ $p }new JEU [@adversaire]`
 archive-games-head = Parties de { $player } :
 archive-games-running = En cours ({ $count }) :
 archive-games-finished = Dernières finies ({ $count }) :
@@ -497,7 +503,7 @@ archive-turn-challenge = défi pas encore accepté
 archive-clock = échéance { $time }
 archive-no-clock = sans pendule
 archive-turn-yours = à vous de jouer, { $clock }
-archive-turn-of = au tour de { $player }, { $clock }
+archive-turn-of = à { $player } de jouer, { $clock }
 archive-running-line = { $id } { $kind } contre { $opponent } dans { $channel } : { $turn }
 archive-result-won = gagnée
 archive-result-lost = perdue

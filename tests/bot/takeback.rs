@@ -83,7 +83,7 @@ fn a_takeback_asked_and_accepted_undoes_both_plies() {
     assert!(rec.play().unwrap().game().moves().is_empty());
     let history = crate::core_chat::whole(say(&b.core, &at, "bob", "!record"), 2000);
     assert!(
-        history.contains("\nTakebacks: 1 (the game counts for no rating)\n"),
+        history.contains("\nTakebacks: 1 (so the game is unrated)\n"),
         "{history}"
     );
     // The game goes on from there: the same move again.

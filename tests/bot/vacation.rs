@@ -51,7 +51,7 @@ fn a_vacation_pauses_the_deadline_refuses_claims_then_the_time_left_runs() {
     let r = ok(say(&b.core, &at, "alice", "!board"));
     assert!(
         r.text()
-            .ends_with("\nbob is on vacation until 2023-11-22 22:13 UTC: that clock waits."),
+            .ends_with("\nbob is on vacation until 2023-11-22 22:13 UTC: their clock is stopped."),
         "{}",
         r.text()
     );
@@ -61,7 +61,7 @@ fn a_vacation_pauses_the_deadline_refuses_claims_then_the_time_left_runs() {
     let e = refused(say(&b.core, &at, "alice", "!claim"));
     assert_eq!(
         e,
-        "bob is on vacation until 2023-11-22 22:13 UTC: the clock waits, no claim before then"
+        "bob is on vacation until 2023-11-22 22:13 UTC: their clock is stopped, no claim before then"
     );
     // The vacation ends at T0 + 192 h: he has the day he had left, to T0 + 216 h, and
     // the driver reminds him of it.
