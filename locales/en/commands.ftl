@@ -194,10 +194,10 @@ discord-not-posted-failed = (Could not post in { $place }; Discord refused it.)
 discord-threads-full = { $organizer }: the server has reached Discord's limit of active threads, so the thread for { $room } could not be opened. Its game starts as soon as a thread can be opened: archive finished threads to make room.
 
 ## takeback and vacation
-help-takeback-0 = take back your last move (casual games; the opponent accepts)
-slash-takeback = Take back your last move: casual games, or the AI up to level 3
+help-takeback-0 = take back your last move (unrated games; the opponent accepts)
+slash-takeback = Take back your last move: unrated games, or the AI up to level 3
 help-vacation-0 = pause your correspondence clocks for some days, end the pause, or see what is left
-slash-vacation = Pause your clocks in casual correspondence games for some days
+slash-vacation = Pause your clocks in unrated correspondence games for some days
 slash-vacation-days = Days, e.g. 7d; off ends the vacation; empty shows what is left
 parse-vacation = `{ $p }vacation` takes days from 1d to { $max }d, or `off` (got { $got })
 ## Live clocks, match lengths, !resign game|match

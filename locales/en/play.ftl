@@ -408,7 +408,7 @@ usage-word-user = @user
 takeback-move = { $mv } ({ $player })
 takeback-not-a-player = only the players ({ $players }) can take back a move
 takeback-tournament = no takebacks in a tournament game
-takeback-rated = no takebacks in a rated game: only casual (unrated) games allow them
+takeback-rated = no takebacks in a rated game: only unrated games allow them
 takeback-ai-level = the AI allows takebacks up to level { $max }; this game is against level { $level }
 takeback-nothing = you have no move to take back in this game yet; `{ $p }moves` lists the legal moves
 takeback-ai = { $player } takes a move back against the AI (allowed up to level { $max }).
@@ -447,7 +447,7 @@ vacation-ended = The vacation of { $player } ends now: the clocks run again. { $
     [one] { $left } day
    *[other] { $left } days
 } left this year.
-vacation-starts = { $player } is on vacation until { $date }: the clocks of casual correspondence games here wait until then. { $left } of { $allowance ->
+vacation-starts = { $player } is on vacation until { $date }: the clocks of unrated correspondence games here are stopped until then. { $left } of { $allowance ->
     [one] { $allowance } day
    *[other] { $allowance } days
 } left this year.

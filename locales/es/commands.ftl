@@ -43,7 +43,7 @@ slash-new-game = El juego: Katro 6x6, 4x6 o 4x4, Hoyito 2x6 a 2x12, o un match d
 slash-new-opponent = A quién desafías; déjalo vacío para que cualquiera pueda aceptar
 slash-new-ai-level = Jugar contra la IA del bot, a este nivel
 slash-new-side = Jugar como Sur (mueve primero) o Norte; al azar si está vacío
-slash-new-time = Tiempo por jugada (12h, 2d, notime) o reloj en tiempo real (5m+3s, 3+2); el del servidor si está vacío
+slash-new-time = Tiempo por jugada (12h, 2d, notime) o reloj en tiempo real (5m+3s, 3+2); vacío: el del servidor
 slash-new-rating = rated (por defecto) o unrated: sin cambio de puntuación, pistas si el canal lo permite
 slash-accept = Aceptar el desafío de este canal
 slash-decline = Rechazar el desafío de este canal, o retirar el tuyo
@@ -188,10 +188,10 @@ discord-not-posted-failed = (No se pudo publicar en { $place }; Discord lo recha
 discord-threads-full = { $organizer }: el servidor llegó al límite de hilos activos de Discord, así que no se pudo abrir el hilo de { $room }. Su partida empieza en cuanto se pueda abrir un hilo: archiva los hilos terminados para hacer sitio.
 
 ## takeback and vacation
-help-takeback-0 = deshacer tu última jugada (partidas amistosas; el rival acepta)
-slash-takeback = Deshacer tu última jugada: partidas amistosas, o la IA hasta el nivel 3
+help-takeback-0 = deshacer tu última jugada (partidas sin puntuación; el rival acepta)
+slash-takeback = Deshacer tu última jugada: partidas sin puntuación, o la IA hasta el nivel 3
 help-vacation-0 = pausar tus relojes por correspondencia unos días, terminar la pausa o ver lo que queda
-slash-vacation = Pausar tus relojes de partidas amistosas por correspondencia unos días
+slash-vacation = Pausar unos días tus relojes de partidas por correspondencia sin puntuación
 slash-vacation-days = Días, p. ej. 7d; off termina las vacaciones; vacío: lo que queda
 parse-vacation = `{ $p }vacation` admite días de 1d a { $max }d, u `off` (recibido { $got })
 ## Live clocks, match lengths, !resign game|match

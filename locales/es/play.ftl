@@ -404,7 +404,7 @@ usage-word-user = @usuario
 takeback-move = { $mv } ({ $player })
 takeback-not-a-player = solo los jugadores ({ $players }) pueden deshacer una jugada
 takeback-tournament = no se pueden deshacer jugadas en una partida de torneo
-takeback-rated = no se pueden deshacer jugadas en una partida puntuada: solo las partidas amistosas (sin puntuación) lo permiten
+takeback-rated = no se pueden deshacer jugadas en una partida puntuada: solo las partidas sin puntuación lo permiten
 takeback-ai-level = la IA permite deshacer jugadas hasta el nivel { $max }; esta partida es contra el nivel { $level }
 takeback-nothing = aún no tienes ninguna jugada que deshacer en esta partida; `{ $p }moves` lista las jugadas legales
 takeback-ai = { $player } deshace una jugada contra la IA (permitido hasta el nivel { $max }).
@@ -443,7 +443,7 @@ vacation-ended = Las vacaciones de { $player } terminan ahora: los relojes vuelv
     [one] Queda { $left } día
    *[other] Quedan { $left } días
 } este año.
-vacation-starts = { $player } está de vacaciones hasta el { $date }: los relojes de las partidas amistosas por correspondencia de aquí esperan hasta entonces. Quedan { $left } de { $allowance ->
+vacation-starts = { $player } está de vacaciones hasta el { $date }: los relojes de sus partidas por correspondencia sin puntuación de aquí quedan detenidos hasta entonces. Quedan { $left } de { $allowance ->
     [one] { $allowance } día
    *[other] { $allowance } días
 } este año.

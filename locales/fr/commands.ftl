@@ -188,10 +188,10 @@ discord-not-posted-failed = (Impossible de publier dans { $place } ; Discord l'a
 discord-threads-full = { $organizer } : le serveur a atteint la limite de fils actifs de Discord, le fil pour { $room } n'a pas pu être ouvert. Sa partie commence dès qu'un fil peut être ouvert : archivez les fils terminés pour faire de la place.
 
 ## takeback and vacation
-help-takeback-0 = reprendre votre dernier coup (parties amicales ; l'adversaire accepte)
-slash-takeback = Reprendre votre dernier coup : parties amicales, ou l'IA jusqu'au niveau 3
+help-takeback-0 = reprendre votre dernier coup (parties non classées ; l'adversaire accepte)
+slash-takeback = Reprendre votre dernier coup : parties non classées, ou l'IA jusqu'au niveau 3
 help-vacation-0 = suspendre vos pendules par correspondance quelques jours, reprendre, ou voir ce qui reste
-slash-vacation = Suspendre vos pendules des parties amicales par correspondance quelques jours
+slash-vacation = Suspendre quelques jours vos pendules des parties non classées par correspondance
 slash-vacation-days = Jours, p. ex. 7d ; off met fin aux vacances ; vide : ce qui reste
 parse-vacation = `{ $p }vacation` prend un nombre de jours de 1d à { $max }d, ou `off` (reçu { $got })
 

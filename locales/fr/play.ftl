@@ -407,7 +407,7 @@ usage-word-user = @joueur
 takeback-move = { $mv } ({ $player })
 takeback-not-a-player = seuls les joueurs ({ $players }) peuvent reprendre un coup
 takeback-tournament = pas de reprise de coup dans une partie de tournoi
-takeback-rated = pas de reprise de coup dans une partie classée : seules les parties amicales (non classées) le permettent
+takeback-rated = pas de reprise de coup dans une partie classée : seules les parties non classées le permettent
 takeback-ai-level = l'IA accepte les reprises jusqu'au niveau { $max } ; cette partie se joue contre le niveau { $level }
 takeback-nothing = vous n'avez encore aucun coup à reprendre dans cette partie ; `{ $p }moves` liste les coups légaux
 takeback-ai = { $player } reprend un coup contre l'IA (permis jusqu'au niveau { $max }).
@@ -446,7 +446,7 @@ vacation-ended = Les vacances de { $player } se terminent maintenant : les pendu
     [one] { $left } jour
    *[other] { $left } jours
 } cette année.
-vacation-starts = { $player } est en vacances jusqu'au { $date } : les pendules des parties amicales par correspondance d'ici attendent jusque-là. Il reste { $left } sur { $allowance ->
+vacation-starts = { $player } est en vacances jusqu'au { $date } : les pendules des parties non classées par correspondance d'ici sont arrêtées jusque-là. Il reste { $left } sur { $allowance ->
     [one] { $allowance } jour
    *[other] { $allowance } jours
 } cette année.

@@ -249,7 +249,7 @@ fn refused_in_rated_and_tournament_games_at_level_5_and_before_any_move() {
     let e = refused(say(&b.core, &at, "alice", "!takeback"));
     assert_eq!(
         e,
-        "no takebacks in a rated game: only casual (unrated) games allow them"
+        "no takebacks in a rated game: only unrated games allow them"
     );
     assert_eq!(position(&b.core, &at), before);
     assert_eq!(record(&b.store, &at).takeback_offer(), None);
@@ -348,8 +348,7 @@ fn console_takeback_asked_accepted_and_refused() {
     assert!(out.contains(&format!("Position: `{KATRO_START}`")), "{out}");
     assert!(
         out.contains(
-            "bot (refused): no takebacks in a rated game: only casual (unrated) games allow \
-             them"
+            "bot (refused): no takebacks in a rated game: only unrated games allow them"
         ),
         "{out}"
     );
