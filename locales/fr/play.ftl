@@ -446,7 +446,7 @@ vacation-ended = Les vacances de { $player } se terminent maintenant : les pendu
     [one] { $left } jour
    *[other] { $left } jours
 } cette année.
-vacation-starts = { $player } est en vacances jusqu'au { $date } : les pendules des parties non classées par correspondance d'ici sont arrêtées jusque-là. Il reste { $left } sur { $allowance ->
+vacation-starts = { $player } est en vacances jusqu'au { $date } : les pendules de ses parties non classées par correspondance d'ici sont arrêtées jusque-là. Il reste { $left } sur { $allowance ->
     [one] { $allowance } jour
    *[other] { $allowance } jours
 } cette année.
