@@ -442,7 +442,7 @@ vacation-over-allowance = { $days ->
     [one] { $allowance } jour de vacances
    *[other] { $allowance } jours de vacances
 } cette année
-vacation-ended = Les vacances de { $player } se terminent maintenant : les pendules repartent. Il reste { $left ->
+vacation-ended = Fin des vacances pour { $player } : les pendules repartent. Il reste { $left ->
     [one] { $left } jour
    *[other] { $left } jours
 } cette année.
@@ -458,7 +458,7 @@ clock-live-control = { $minutes } min{ $seconds ->
     [0] {""}
    *[other] {" "}+ { $seconds } s par coup
 }
-clock-live = Pendules : { $south } { $south_left }, { $north } { $north_left } ({ $control }) ; le drapeau de { $player } tombera { $time }.
+clock-live = Pendules : { $south } { $south_left }, { $north } { $north_left } ({ $control }) ; chute du drapeau pour { $player } { $time }.
 match-kind-first-to = { $kind }, { $count ->
     [one] au premier à { $count } victoire
    *[other] au premier à { $count } victoires
@@ -495,7 +495,7 @@ archive-unknown-id = aucune partie { $id } dans cette communauté : `{ $p }games
 parse-game-id = { $word } n'est pas un identifiant de partie : un identifiant compte 8 lettres et chiffres, comme `k7m2q9xd` (ou un ancien, comme `1700000000000-3`) ; usage : `{ $usage }`
 parse-game-id-missing = quelle partie ? Donnez son identifiant ; usage : `{ $usage }` (`{ $p }games` liste les vôtres)
 archive-games-none = vous n'avez encore aucune partie dans cette communauté : lancez-en une avec `{ $p }new JEU [@adversaire]`
-archive-games-head = Parties de { $player } :
+archive-games-head = Parties jouées par { $player } :
 archive-games-running = En cours ({ $count }) :
 archive-games-finished = Dernières finies ({ $count }) :
 archive-games-footer = `{ $p }game ID` affiche une partie depuis n'importe quel salon.
@@ -509,7 +509,7 @@ archive-result-won = gagnée
 archive-result-lost = perdue
 archive-result-draw = nulle
 archive-result-none = sans résultat
-archive-result-won-by = victoire de { $player }
+archive-result-won-by = { $player } a gagné
 archive-finished-line = { $id } { $kind } contre { $opponent } : { $result }, { $date }
 archive-game-where = Partie { $id }, jouée dans { $channel } :
 archive-game-challenge = un défi de { $kind } pas encore accepté : aucun coup joué
@@ -530,4 +530,4 @@ notify-turn-deadline = Jouez avant le { $due }.
 ## threads
 threads-room-failed = Impossible d'ouvrir un salon pour cette partie ({ $why }) ; rien n'a été créé. Un organisateur peut désactiver les salons par partie avec `{ $p }set threads off`.
 threads-room-taken = une partie se joue déjà dans ce salon
-threads-game-in = La partie de { $player } se joue dans { $room }.
+threads-game-in = { $player } joue sa partie dans { $room }.
