@@ -250,7 +250,10 @@ review-inaccuracies = { $count ->
     [one] { $count } imprecisión
    *[other] { $count } imprecisiones
 }
-review-head = Análisis de la partida { $id } ({ $kind }): { $south } (Sur) contra { $north } (Norte); la IA examinó { $nodes } posiciones por jugada.
+review-head = Análisis de la partida { $id } ({ $kind }): { $south } (Sur) contra { $north } (Norte); la IA examinó { $nodes ->
+    [one] { $nodes } posición
+   *[other] { $nodes } posiciones
+} por jugada.
 review-accuracy = Precisión: { $south } { $south_accuracy }, { $north } { $north_accuracy }.
 review-slip = { $ply } { $mark ->
     [blunder] error grave

@@ -250,7 +250,10 @@ review-inaccuracies = { $count ->
     [one] { $count } imprécision
    *[other] { $count } imprécisions
 }
-review-head = Analyse de la partie { $id } ({ $kind }) : { $south } (Sud) contre { $north } (Nord) ; l'IA a examiné { $nodes } positions par coup.
+review-head = Analyse de la partie { $id } ({ $kind }) : { $south } (Sud) contre { $north } (Nord) ; l'IA a examiné { $nodes ->
+    [one] { $nodes } position
+   *[other] { $nodes } positions
+} par coup.
 review-accuracy = Précision : { $south } { $south_accuracy }, { $north } { $north_accuracy }.
 review-slip = { $ply } { $mark ->
     [blunder] gaffe

@@ -347,9 +347,7 @@ fn console_takeback_asked_accepted_and_refused() {
     // The board after the takeback, and `!board`: the start position again.
     assert!(out.contains(&format!("Position: `{KATRO_START}`")), "{out}");
     assert!(
-        out.contains(
-            "bot (refused): no takebacks in a rated game: only unrated games allow them"
-        ),
+        out.contains("bot (refused): no takebacks in a rated game: only unrated games allow them"),
         "{out}"
     );
 }
