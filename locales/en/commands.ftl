@@ -29,7 +29,7 @@ help-replay-0 = the last move as an animated GIF
 help-rules-0 = the rules in short
 help-help-0 = this help or a COMMAND's
 help-draw-0 = offer or accept a draw
-help-abort-0 = no result, before both sides moved
+help-abort-0 = abort with no result, before both sides have moved
 help-claim-0 = win on the opponent's passed deadline
 help-rematch-0 = your last opponent again, sides swapped
 help-mute-0 = no deadline reminders
@@ -169,7 +169,7 @@ parse-format-missing = `{ $p }tournament new` needs a format: roundrobin, swiss 
 
 rules-katro = Katro (Madagascar): 6x6 board (also 4x6, 4x4), 2 seeds per hole; each player owns one half (South rows 1-3). You sow only on your half, serpentine: along your outer row, back along the next, round to the start (K2). Start from your outermost row with seeds (K3), in either direction, `+` to your right or `-` to your left (K4). If the last seed falls in an occupied hole you lift it all and sow on (relay, K6c). If that hole is in your front row and the opponent's front-row hole in the same column has seeds, you capture them and sow them on with your hole's seeds (K6b, K7). A player with no move loses (K9); a third repetition draws (K10).
 rules-katro-lone = House rule, chosen when the game is created (`{ $p }new katro lone`): a player with one seed left may step it one row inward, straight or diagonally (`{ $p }sow b1^b2`), capturing as a sowing would (K11).
-rules-hoyito = Hoyito I (Dominican Republic): 2 rows of 6 (up to 12) holes, 4 seeds each; South owns row 1. Lift any hole of your row and sow anticlockwise round the whole board (H2, H3). Any hole a dropped seed makes exactly four is a casa: you capture those four at once (H5, H6a). A last seed in an occupied hole relays (H6c); in an empty one the move ends (H6b). When four seeds are left in play the capturer takes them (H7); more captured seeds wins (H8). A match (M1-M4) refills each row from the captures, closes the holes left unfilled, and ends when a player has fewer than four seeds, or when a game would start as an earlier one did (MX2); `first-to N` and `games N` play to N wins or N games (MX1).
+rules-hoyito = Hoyito I (Dominican Republic): 2 rows of 6 (up to 12) holes, 4 seeds each; South owns row 1. Lift any hole of your row and sow anticlockwise round the whole board (H2, H3). Any hole a dropped seed makes exactly four is a casa: you capture those four at once (H5, H6a). A last seed in an occupied hole relays (H6c); in an empty one the move ends (H6b). When only four seeds are left in play, whoever captured last takes them (H7); whoever captured more seeds wins (H8). A match (M1-M4) refills each row from the captures, closes the holes left unfilled, and ends when a player has fewer than four seeds, or when a game would start as an earlier one did (MX2); `first-to N` and `games N` play to N wins or N games (MX1).
 rules-ai = Practise against the AI: `{ $p }new { $game } ai level N` (1 beginner to 5 master, unrated; it answers each move at once).
 
 ## Discord: the transport's own notes. $ahead is how many games wait for the AI.
@@ -194,10 +194,10 @@ discord-not-posted-failed = (Could not post in { $place }; Discord refused it.)
 discord-threads-full = { $organizer }: the server has reached Discord's limit of active threads, so the thread for { $room } could not be opened. Its game starts as soon as a thread can be opened: archive finished threads to make room.
 
 ## takeback and vacation
-help-takeback-0 = take back your last move (casual games; the opponent accepts)
-slash-takeback = Take back your last move: casual games, or the AI up to level 3
+help-takeback-0 = take back your last move (unrated games; the opponent accepts)
+slash-takeback = Take back your last move: unrated games, or the AI up to level 3
 help-vacation-0 = pause your correspondence clocks for some days, end the pause, or see what is left
-slash-vacation = Pause your clocks in casual correspondence games for some days
+slash-vacation = Pause your clocks in unrated correspondence games for some days
 slash-vacation-days = Days, e.g. 7d; off ends the vacation; empty shows what is left
 parse-vacation = `{ $p }vacation` takes days from 1d to { $max }d, or `off` (got { $got })
 ## Live clocks, match lengths, !resign game|match

@@ -76,7 +76,10 @@ tournament-name-taken-open = a tournament named `{ $name }` is already open here
 tournament-closed-started = registration for { $name } is closed; it has started
 tournament-closed-ended = registration for { $name } is closed; it has ended
 tournament-already-in = you are already in { $name }
-tournament-full = { $name } is full ({ $count } players)
+tournament-full = { $name } is full ({ $count ->
+    [one] { $count } player
+   *[other] { $count } players
+})
 tournament-leave-started = { $name } has started; ask an organizer to `{ $p }tournament withdraw @you`
 tournament-not-in = you are not in { $name }
 tournament-already-started = { $name } has already started

@@ -192,7 +192,7 @@ ai-level-name = { $level ->
     [5] master
    *[other] ?
 }
-ai-no-draws = { $ai } does not agree draws; play on, or `{ $p }resign`
+ai-no-draws = { $ai } does not agree to draws; play on, or `{ $p }resign`
 ai-store-failed = the game store failed, the AI's move was not played: { $error }
 ai-busy = the AI is busy with { $count ->
     [one] { $count } game
@@ -250,7 +250,10 @@ review-inaccuracies = { $count ->
     [one] { $count } inaccuracy
    *[other] { $count } inaccuracies
 }
-review-head = Review of game { $id } ({ $kind }): { $south } (South) vs { $north } (North); the AI searched { $nodes } positions per move.
+review-head = Review of game { $id } ({ $kind }): { $south } (South) vs { $north } (North); the AI searched { $nodes ->
+    [one] { $nodes } position
+   *[other] { $nodes } positions
+} per move.
 review-accuracy = Accuracy: { $south } { $south_accuracy }, { $north } { $north_accuracy }.
 review-slip = { $ply } { $mark ->
     [blunder] blunder
@@ -366,7 +369,10 @@ picture-chart-mark = ply { $ply } { $kind ->
    *[other] mark
 }
 picture-chart-marked-none = none
-picture-chart-eval-alt = Evaluation chart, { $title }: South's lead in seeds over { $count } plies, from { $first } to { $last }; highest { $high } at ply { $high_ply }, lowest { $low } at ply { $low_ply }. Marked: { $marked }.
+picture-chart-eval-alt = Evaluation chart, { $title }: South's lead in seeds over { $count ->
+    [one] { $count } ply
+   *[other] { $count } plies
+}, from { $first } to { $last }; highest { $high } at ply { $high_ply }, lowest { $low } at ply { $low_ply }. Marked: { $marked }.
 
 ## Words and pictures: names, letters, tags and usage words written per language
 # A side's letter in game records (`12.S c1+`) and charts.
@@ -402,7 +408,7 @@ usage-word-user = @user
 takeback-move = { $mv } ({ $player })
 takeback-not-a-player = only the players ({ $players }) can take back a move
 takeback-tournament = no takebacks in a tournament game
-takeback-rated = no takebacks in a rated game: only casual (unrated) games allow them
+takeback-rated = no takebacks in a rated game: only unrated games allow them
 takeback-ai-level = the AI allows takebacks up to level { $max }; this game is against level { $level }
 takeback-nothing = you have no move to take back in this game yet; `{ $p }moves` lists the legal moves
 takeback-ai = { $player } takes a move back against the AI (allowed up to level { $max }).
@@ -415,11 +421,11 @@ takeback-undone = Taken back: { $moves }. Takebacks in this game: { $count }.
 takeback-declines = { $player } declines the takeback asked by { $asker }; the game goes on as it stands.
 takeback-withdraws = { $player } withdraws the takeback request.
 takeback-cancelled = The pending takeback request is cancelled by this move.
-takeback-record = Takebacks: { $count } (the game counts for no rating)
+takeback-record = Takebacks: { $count } (so the game is unrated)
 
 ## vacation
-vacation-board = { $player } is on vacation until { $date }: that clock waits.
-vacation-claim = { $player } is on vacation until { $date }: the clock waits, no claim before then
+vacation-board = { $player } is on vacation until { $date }: their clock is stopped.
+vacation-claim = { $player } is on vacation until { $date }: their clock is stopped, no claim before then
 vacation-on = { $player } is on vacation until { $date }; { $left } of { $allowance ->
     [one] { $allowance } vacation day
    *[other] { $allowance } vacation days
@@ -433,12 +439,15 @@ vacation-already = you are on vacation until { $date } already; `{ $p }vacation 
 vacation-over-allowance = { $days ->
     [one] { $days } day is
    *[other] { $days } days are
-} more than you have left: { $left } of { $allowance } vacation days this year
+} more than you have left: { $left } of { $allowance ->
+    [one] { $allowance } vacation day
+   *[other] { $allowance } vacation days
+} this year
 vacation-ended = The vacation of { $player } ends now: the clocks run again. { $left ->
     [one] { $left } day
    *[other] { $left } days
 } left this year.
-vacation-starts = { $player } is on vacation until { $date }: the clocks of casual correspondence games here wait until then. { $left } of { $allowance ->
+vacation-starts = { $player } is on vacation until { $date }: the clocks of unrated correspondence games here are stopped until then. { $left } of { $allowance ->
     [one] { $allowance } day
    *[other] { $allowance } days
 } left this year.
@@ -465,9 +474,9 @@ result-match-first-to = {" "}(first to { $count ->
     [one] { $count } win
    *[other] { $count } wins
 })
-result-match-games = {" "}(all { $count ->
-    [one] { $count } game
-   *[other] { $count } games
+result-match-games = {" "}({ $count ->
+    [one] the only game
+   *[other] all { $count } games
 } played)
 result-match-repetition = {" "}by repetition: game { $game } would have started exactly as an earlier game did (same closed holes, reserves and first mover), so the match would go round for ever; decided by { $by_seeds ->
     [yes] the seeds each holds, as a repeated game is (H10, H8): { $south } { $south_seeds }, { $north } { $north_seeds }

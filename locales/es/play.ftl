@@ -250,7 +250,10 @@ review-inaccuracies = { $count ->
     [one] { $count } imprecisión
    *[other] { $count } imprecisiones
 }
-review-head = Análisis de la partida { $id } ({ $kind }): { $south } (Sur) contra { $north } (Norte); la IA examinó { $nodes } posiciones por jugada.
+review-head = Análisis de la partida { $id } ({ $kind }): { $south } (Sur) contra { $north } (Norte); la IA examinó { $nodes ->
+    [one] { $nodes } posición
+   *[other] { $nodes } posiciones
+} por jugada.
 review-accuracy = Precisión: { $south } { $south_accuracy }, { $north } { $north_accuracy }.
 review-slip = { $ply } { $mark ->
     [blunder] error grave
@@ -404,7 +407,7 @@ usage-word-user = @usuario
 takeback-move = { $mv } ({ $player })
 takeback-not-a-player = solo los jugadores ({ $players }) pueden deshacer una jugada
 takeback-tournament = no se pueden deshacer jugadas en una partida de torneo
-takeback-rated = no se pueden deshacer jugadas en una partida puntuable: solo las partidas amistosas (no puntuables) lo permiten
+takeback-rated = no se pueden deshacer jugadas en una partida puntuada: solo las partidas sin puntuación lo permiten
 takeback-ai-level = la IA permite deshacer jugadas hasta el nivel { $max }; esta partida es contra el nivel { $level }
 takeback-nothing = aún no tienes ninguna jugada que deshacer en esta partida; `{ $p }moves` lista las jugadas legales
 takeback-ai = { $player } deshace una jugada contra la IA (permitido hasta el nivel { $max }).
@@ -412,16 +415,16 @@ takeback-asks = { $player } pide deshacer: { $moves }. { $opponent }: `{ $p }acc
 takeback-asked-already = ya pediste deshacer una jugada; le toca responder a { $opponent } (`{ $p }decline` la retira)
 takeback-pending-other = { $asker } pidió deshacer una jugada primero: `{ $p }accept` o `{ $p }decline`
 takeback-accept-own = esta petición es tuya; { $opponent } tiene que aceptarla
-takeback-accepts = { $player } acepta deshacer lo que pidió { $asker }.
-takeback-undone = Jugadas deshechas: { $moves }. Jugadas deshechas en esta partida: { $count }.
+takeback-accepts = { $player } acepta la petición de { $asker } de deshacer la jugada.
+takeback-undone = Jugadas deshechas: { $moves }. Veces que se ha deshecho en esta partida: { $count }.
 takeback-declines = { $player } rechaza la petición de { $asker } de deshacer; la partida sigue como está.
 takeback-withdraws = { $player } retira su petición de deshacer.
 takeback-cancelled = Esta jugada anula la petición pendiente de deshacer.
-takeback-record = Jugadas deshechas: { $count } (la partida no cuenta para ninguna puntuación)
+takeback-record = Jugadas deshechas: { $count } (así que la partida queda sin puntuación)
 
 ## vacation
-vacation-board = { $player } está de vacaciones hasta el { $date }: su reloj espera.
-vacation-claim = { $player } está de vacaciones hasta el { $date }: el reloj espera, no se puede reclamar antes
+vacation-board = { $player } está de vacaciones hasta el { $date }: su reloj está detenido.
+vacation-claim = { $player } está de vacaciones hasta el { $date }: su reloj está detenido, no se puede reclamar antes
 vacation-on = { $player } está de vacaciones hasta el { $date }; quedan { $left } de { $allowance ->
     [one] { $allowance } día de vacaciones
    *[other] { $allowance } días de vacaciones
@@ -435,24 +438,27 @@ vacation-already = ya estás de vacaciones hasta el { $date }; `{ $p }vacation o
 vacation-over-allowance = { $days ->
     [one] { $days } día es
    *[other] { $days } días son
-} más de lo que te queda: { $left } de { $allowance } días de vacaciones este año
+} más de lo que te queda: { $left } de { $allowance ->
+    [one] { $allowance } día de vacaciones
+   *[other] { $allowance } días de vacaciones
+} este año
 vacation-ended = Las vacaciones de { $player } terminan ahora: los relojes vuelven a correr. { $left ->
     [one] Queda { $left } día
    *[other] Quedan { $left } días
 } este año.
-vacation-starts = { $player } está de vacaciones hasta el { $date }: los relojes de las partidas amistosas por correspondencia de aquí esperan hasta entonces. Quedan { $left } de { $allowance ->
+vacation-starts = { $player } está de vacaciones hasta el { $date }: los relojes de sus partidas por correspondencia sin puntuación de aquí quedan detenidos hasta entonces. Quedan { $left } de { $allowance ->
     [one] { $allowance } día
    *[other] { $allowance } días
 } este año.
 
 ## Live clocks, match lengths, !resign game|match
 
-game-terms-live = , reloj en vivo { $clock }
+game-terms-live = , reloj en tiempo real { $clock }
 clock-live-control = { $minutes } min{ $seconds ->
     [0] {""}
    *[other] {" "}+ { $seconds } s por jugada
 }
-clock-live = Relojes: { $south } { $south_left }, { $north } { $north_left } ({ $control }); la bandera de { $player } cae { $time }.
+clock-live = Relojes: { $south } { $south_left }, { $north } { $north_left } ({ $control }); la bandera de { $player } caerá { $time }.
 match-kind-first-to = { $kind }, { $count ->
     [one] gana quien llegue a { $count } victoria
    *[other] gana quien llegue a { $count } victorias
@@ -488,7 +494,7 @@ archive-game-ended = Identificador de la partida: { $id } (`{ $p }analyze ID` la
 archive-unknown-id = no hay ninguna partida { $id } en esta comunidad: `{ $p }games` lista las tuyas, `{ $p }history` las de este canal
 parse-game-id = { $word } no es un identificador de partida: un identificador tiene 8 letras y cifras, como `k7m2q9xd` (o uno antiguo, como `1700000000000-3`); uso: `{ $usage }`
 parse-game-id-missing = ¿qué partida? Indica su identificador; uso: `{ $usage }` (`{ $p }games` lista las tuyas)
-archive-games-none = aún no tienes partidas en esta comunidad: empieza una con `{ $p }new GAME [@opponent]`
+archive-games-none = aún no tienes partidas en esta comunidad: empieza una con `{ $p }new JUEGO [@rival]`
 archive-games-head = Partidas de { $player }:
 archive-games-running = En juego ({ $count }):
 archive-games-finished = Últimas terminadas ({ $count }):
@@ -507,7 +513,7 @@ archive-result-won-by = ganó { $player }
 archive-finished-line = { $id } { $kind } contra { $opponent }: { $result }, { $date }
 archive-game-where = Partida { $id }, jugada en { $channel }:
 archive-game-challenge = un desafío de { $kind } aún no aceptado: no tiene jugadas
-archive-game-ended-at = Terminó el { $date }
+archive-game-ended-at = Terminada el { $date }
 archive-history-none = aún no ha terminado ninguna partida en este canal
 archive-history-head = Últimas partidas terminadas aquí ({ $count }):
 archive-history-line = { $id } { $players }: { $result }, { $date }
@@ -520,7 +526,7 @@ notify-set-dm = { $player }: a partir de ahora un mensaje directo te avisa de tu
 notify-set-mention = { $player }: a partir de ahora el canal de la partida te menciona cuando es tu turno.
 notify-set-off = { $player }: a partir de ahora no se te avisa de tu turno; el canal de la partida te nombra sin mencionarte.
 notify-turn = { $player }, te toca: { $game } contra { $opponent } en { $channel } (partida `{ $id }`).
-notify-turn-deadline = Juega antes de { $due }.
+notify-turn-deadline = Juega antes del { $due }.
 ## threads
 threads-room-failed = No pude abrir una sala para esta partida ({ $why }); no se creó nada. Un organizador puede desactivar las salas por partida con `{ $p }set threads off`.
 threads-room-taken = ya se juega una partida en esta sala

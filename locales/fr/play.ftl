@@ -250,7 +250,10 @@ review-inaccuracies = { $count ->
     [one] { $count } imprécision
    *[other] { $count } imprécisions
 }
-review-head = Analyse de la partie { $id } ({ $kind }) : { $south } (Sud) contre { $north } (Nord) ; l'IA a examiné { $nodes } positions par coup.
+review-head = Analyse de la partie { $id } ({ $kind }) : { $south } (Sud) contre { $north } (Nord) ; l'IA a examiné { $nodes ->
+    [one] { $nodes } position
+   *[other] { $nodes } positions
+} par coup.
 review-accuracy = Précision : { $south } { $south_accuracy }, { $north } { $north_accuracy }.
 review-slip = { $ply } { $mark ->
     [blunder] gaffe
@@ -261,7 +264,10 @@ review-slip = { $ply } { $mark ->
    *[other] { $seeds } graines perdues
 } ; meilleur coup { $best })
 review-slips = Gaffes et erreurs : { $listed }.
-review-slips-more = Gaffes et erreurs : { $listed } ; et { $count } autres (voir le graphique).
+review-slips-more = Gaffes et erreurs : { $listed } ; et { $count ->
+    [one] { $count } autre
+   *[other] { $count } autres
+} (voir le graphique).
 review-perfect = Tables de finale : à partir de { $ply }, { $player } ({ $side }) avait une position { $result ->
     [won] gagnée
     [drawn] nulle
@@ -404,7 +410,7 @@ usage-word-user = @joueur
 takeback-move = { $mv } ({ $player })
 takeback-not-a-player = seuls les joueurs ({ $players }) peuvent reprendre un coup
 takeback-tournament = pas de reprise de coup dans une partie de tournoi
-takeback-rated = pas de reprise de coup dans une partie classée : seules les parties amicales (non classées) le permettent
+takeback-rated = pas de reprise de coup dans une partie classée : seules les parties non classées le permettent
 takeback-ai-level = l'IA accepte les reprises jusqu'au niveau { $max } ; cette partie se joue contre le niveau { $level }
 takeback-nothing = vous n'avez encore aucun coup à reprendre dans cette partie ; `{ $p }moves` liste les coups légaux
 takeback-ai = { $player } reprend un coup contre l'IA (permis jusqu'au niveau { $max }).
@@ -417,11 +423,11 @@ takeback-undone = Coups repris : { $moves }. Reprises dans cette partie : { $cou
 takeback-declines = { $player } refuse la reprise demandée par { $asker } ; la partie continue telle quelle.
 takeback-withdraws = { $player } retire sa demande de reprise.
 takeback-cancelled = La demande de reprise en attente est annulée par ce coup.
-takeback-record = Reprises de coups : { $count } (la partie ne compte pour aucun classement)
+takeback-record = Reprises de coups : { $count } (la partie n'est donc pas classée)
 
 ## vacation
-vacation-board = { $player } est en vacances jusqu'au { $date } : sa pendule attend.
-vacation-claim = { $player } est en vacances jusqu'au { $date } : la pendule attend, pas de réclamation avant
+vacation-board = { $player } est en vacances jusqu'au { $date } : sa pendule est arrêtée.
+vacation-claim = { $player } est en vacances jusqu'au { $date } : sa pendule est arrêtée, pas de réclamation avant cette date
 vacation-on = { $player } est en vacances jusqu'au { $date } ; il reste { $left } sur { $allowance ->
     [one] { $allowance } jour de vacances
    *[other] { $allowance } jours de vacances
@@ -429,18 +435,21 @@ vacation-on = { $player } est en vacances jusqu'au { $date } ; il reste { $left 
 vacation-off-now = Vous n'êtes pas en vacances ; il vous reste { $left } sur { $allowance ->
     [one] { $allowance } jour de vacances
    *[other] { $allowance } jours de vacances
-} cette année. `{ $p }vacation 7d` en commence, `{ $p }vacation off` y met fin.
-vacation-not-on = vous n'êtes pas en vacances ; `{ $p }vacation 7d` en commence
+} cette année. `{ $p }vacation 7d` pour partir en vacances, `{ $p }vacation off` pour y mettre fin.
+vacation-not-on = vous n'êtes pas en vacances ; `{ $p }vacation 7d` pour partir en vacances
 vacation-already = vous êtes déjà en vacances jusqu'au { $date } ; `{ $p }vacation off` y met fin
 vacation-over-allowance = { $days ->
     [one] { $days } jour, c'est
    *[other] { $days } jours, c'est
-} plus qu'il ne vous en reste : { $left } sur { $allowance } jours de vacances cette année
-vacation-ended = Les vacances de { $player } se terminent maintenant : les pendules repartent. Il reste { $left ->
+} plus qu'il ne vous en reste : { $left } sur { $allowance ->
+    [one] { $allowance } jour de vacances
+   *[other] { $allowance } jours de vacances
+} cette année
+vacation-ended = Fin des vacances pour { $player } : les pendules repartent. Il reste { $left ->
     [one] { $left } jour
    *[other] { $left } jours
 } cette année.
-vacation-starts = { $player } est en vacances jusqu'au { $date } : les pendules des parties amicales par correspondance d'ici attendent jusque-là. Il reste { $left } sur { $allowance ->
+vacation-starts = { $player } est en vacances jusqu'au { $date } : les pendules de ses parties non classées par correspondance d'ici sont arrêtées jusque-là. Il reste { $left } sur { $allowance ->
     [one] { $allowance } jour
    *[other] { $allowance } jours
 } cette année.
@@ -452,7 +461,7 @@ clock-live-control = { $minutes } min{ $seconds ->
     [0] {""}
    *[other] {" "}+ { $seconds } s par coup
 }
-clock-live = Pendules : { $south } { $south_left }, { $north } { $north_left } ({ $control }) ; le temps de { $player } tombe { $time }.
+clock-live = Pendules : { $south } { $south_left }, { $north } { $north_left } ({ $control }) ; chute du drapeau pour { $player } { $time }.
 match-kind-first-to = { $kind }, { $count ->
     [one] au premier à { $count } victoire
    *[other] au premier à { $count } victoires
@@ -488,8 +497,8 @@ archive-game-ended = Identifiant de la partie : { $id } (`{ $p }analyze ID` l'an
 archive-unknown-id = aucune partie { $id } dans cette communauté : `{ $p }games` liste les vôtres, `{ $p }history` celles de ce salon
 parse-game-id = { $word } n'est pas un identifiant de partie : un identifiant compte 8 lettres et chiffres, comme `k7m2q9xd` (ou un ancien, comme `1700000000000-3`) ; usage : `{ $usage }`
 parse-game-id-missing = quelle partie ? Donnez son identifiant ; usage : `{ $usage }` (`{ $p }games` liste les vôtres)
-archive-games-none = vous n'avez encore aucune partie dans cette communauté : lancez-en une avec `{ $p }new GAME [@opponent]`
-archive-games-head = Parties de { $player } :
+archive-games-none = vous n'avez encore aucune partie dans cette communauté : lancez-en une avec `{ $p }new JEU [@adversaire]`
+archive-games-head = Parties jouées par { $player } :
 archive-games-running = En cours ({ $count }) :
 archive-games-finished = Dernières finies ({ $count }) :
 archive-games-footer = `{ $p }game ID` affiche une partie depuis n'importe quel salon.
@@ -497,13 +506,13 @@ archive-turn-challenge = défi pas encore accepté
 archive-clock = échéance { $time }
 archive-no-clock = sans pendule
 archive-turn-yours = à vous de jouer, { $clock }
-archive-turn-of = au tour de { $player }, { $clock }
+archive-turn-of = à { $player } de jouer, { $clock }
 archive-running-line = { $id } { $kind } contre { $opponent } dans { $channel } : { $turn }
 archive-result-won = gagnée
 archive-result-lost = perdue
 archive-result-draw = nulle
 archive-result-none = sans résultat
-archive-result-won-by = victoire de { $player }
+archive-result-won-by = { $player } a gagné
 archive-finished-line = { $id } { $kind } contre { $opponent } : { $result }, { $date }
 archive-game-where = Partie { $id }, jouée dans { $channel } :
 archive-game-challenge = un défi de { $kind } pas encore accepté : aucun coup joué
@@ -524,7 +533,7 @@ notify-turn-deadline = Jouez avant le { $due }.
 ## threads
 threads-room-failed = Impossible d'ouvrir un salon pour cette partie ({ $why }) ; rien n'a été créé. Un organisateur peut désactiver les salons par partie avec `{ $p }set threads off`.
 threads-room-taken = une partie se joue déjà dans ce salon
-threads-game-in = La partie de { $player } se joue dans { $room }.
+threads-game-in = { $player } joue sa partie dans { $room }.
 notify-set-digest = { $player } : désormais, le salon de la partie vous nomme sans mention, et une fois par jour un message privé liste vos parties d'ici où c'est à vous de jouer.
 notify-digest = { $player }, votre résumé du jour : { $count ->
     [one] c'est à vous de jouer dans 1 partie.

@@ -17,8 +17,8 @@ console-bot-refused = бот (отказ):
 console-button = [{ $label }: введите { $command }]
 console-button-only = [{ $label }: введите { $command }, только { $user }]
 console-pictures-failed = не удалось записать изображения ({ $error }); ход сделан
-diagram-won = игра окончена: победа стороны { $side }
-diagram-drawn = игра окончена: ничья
+diagram-won = партия окончена: победа стороны { $side }
+diagram-drawn = партия окончена: ничья
 
 ## notify
 console-direct = личное сообщение для { $user }

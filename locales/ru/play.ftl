@@ -31,8 +31,8 @@ move-event-stop = остановка на { $hole }
 move-error-game-over = партия окончена
 move-error-off-board = { $hole } нет на этой доске
 move-error-not-your-hole = { $hole } — не лунка стороны { $side }; { $side } сеет только со своей стороны
-move-error-closed = { $hole } закрыта в этой партии (M2), с неё ходить нельзя
-move-error-empty = { $hole } пуста; выберите лунку с камнями
+move-error-closed = лунка { $hole } закрыта в этой партии (M2), с неё ходить нельзя
+move-error-empty = лунка { $hole } пуста; выберите лунку с камнями
 move-error-wrong-row = { $hole } не в вашем крайнем ряду с камнями (K3): ходите из ряда { $row }
 move-error-endless = { $mv } — бесконечный ход: его посев не заканчивается за { $laps ->
     [one] { $laps } круг
@@ -151,8 +151,8 @@ clock-claim-own-move-late = сейчас ваш ход, и ваш срок ({ $t
 clock-claim-early = срок игрока { $player } ещё не прошёл: { $time }; `{ $p }claim` — после него
 game-abort-not-a-player = вы не играете в этой партии ({ $players }); прервать её может только игрок
 game-abort-tournament = турнирную партию нельзя прервать; `{ $p }resign`, или организатор может сделать `{ $p }tournament withdraw @игрок`
-game-abort-too-late-ai = обе стороны уже походили, партию больше нельзя прервать; `{ $p }resign`
-game-abort-too-late = обе стороны уже походили, партию больше нельзя прервать; `{ $p }resign` или предложите ничью: `{ $p }draw`
+game-abort-too-late-ai = обе стороны уже сделали ход, партию больше нельзя прервать; `{ $p }resign`
+game-abort-too-late = обе стороны уже сделали ход, партию больше нельзя прервать; `{ $p }resign` или предложите ничью: `{ $p }draw`
 game-aborts = { $player } прерывает партию ({ $players }): без результата, без рейтинга.
 game-draw-not-a-player = вы не играете в этой партии ({ $players }); предложить ничью может только игрок
 game-draw-offered-already = вы уже предложили ничью; { $other } может принять её: `{ $p }draw`
@@ -274,7 +274,7 @@ review-slip = { $ply } { $mark ->
     [blunder] грубая ошибка
     [mistake] ошибка
    *[other] неточность
-} (потеряно камней: { $seeds }; лучше { $best })
+} (потеряно камней: { $seeds }; лучший ход { $best })
 review-slips = Грубые ошибки и ошибки: { $listed }.
 review-slips-more = Грубые ошибки и ошибки: { $listed }; и ещё { $count } (см. график).
 review-perfect = Таблицы эндшпиля: начиная с { $ply }, у { $player } ({ $side }) была { $result ->
@@ -420,23 +420,23 @@ usage-word-user = @игрок
 takeback-move = { $mv } ({ $player })
 takeback-not-a-player = вернуть ход могут только игроки этой партии ({ $players })
 takeback-tournament = в турнирной партии ходы не возвращают
-takeback-rated = в рейтинговой партии ходы не возвращают: это можно только в товарищеских (без рейтинга)
+takeback-rated = в рейтинговой партии ходы не возвращают: это можно только в партиях без рейтинга
 takeback-ai-level = ИИ разрешает возвращать ходы до уровня { $max }; в этой партии уровень { $level }
 takeback-nothing = в этой партии вам пока нечего возвращать; `{ $p }moves` покажет допустимые ходы
 takeback-ai = { $player } возвращает ход в партии с ИИ (можно до уровня { $max }).
-takeback-asks = { $player } просит вернуть: { $moves }. { $opponent }: `{ $p }accept` или `{ $p }decline`; любой ход отменяет просьбу.
+takeback-asks = { $player } просит вернуть ход: { $moves }. { $opponent }: `{ $p }accept` или `{ $p }decline`; любой ход отменяет просьбу.
 takeback-asked-already = вы уже попросили вернуть ход; ответить должен соперник — { $opponent } (`{ $p }decline` отзывает просьбу)
-takeback-pending-other = { $asker } первым попросил(а) вернуть ход: `{ $p }accept` или `{ $p }decline`
+takeback-pending-other = { $asker } уже просит вернуть ход: ответьте `{ $p }accept` или `{ $p }decline`
 takeback-accept-own = эту просьбу сделали вы; принять её должен соперник — { $opponent }
 takeback-accepts = { $player } соглашается вернуть ход по просьбе игрока { $asker }.
 takeback-undone = Возвращено: { $moves }. Возвратов в этой партии: { $count }.
 takeback-declines = { $player } отказывает игроку { $asker } в возврате хода; партия продолжается как есть.
 takeback-withdraws = { $player } отзывает просьбу вернуть ход.
 takeback-cancelled = Этот ход отменяет просьбу вернуть ход.
-takeback-record = Возвратов ходов: { $count } (партия не идёт в рейтинг)
+takeback-record = Возвратов ходов: { $count } (поэтому партия без рейтинга)
 
 ## vacation
-vacation-board = { $player } в отпуске до { $date }: эти часы стоят.
+vacation-board = { $player } в отпуске до { $date }: часы игрока стоят.
 vacation-claim = { $player } в отпуске до { $date }: часы стоят, требовать победу до этого срока нельзя
 vacation-on = { $player } в отпуске до { $date }; в этом году осталось { $left } из { $allowance ->
     [one] { $allowance } дня отпуска
@@ -452,19 +452,22 @@ vacation-over-allowance = { $days ->
     [one] { $days } день — это
     [few] { $days } дня — это
    *[other] { $days } дней — это
-} больше, чем у вас осталось: { $left } из { $allowance } дней отпуска в этом году
+} больше, чем у вас осталось: { $left } из { $allowance ->
+    [one] { $allowance } дня отпуска
+   *[other] { $allowance } дней отпуска
+} в этом году
 vacation-ended = Отпуск игрока { $player } закончился: часы снова идут. В этом году { $left ->
     [one] остался { $left } день
     [few] осталось { $left } дня
    *[other] осталось { $left } дней
 }.
-vacation-starts = { $player } в отпуске до { $date }: часы товарищеских партий по переписке здесь стоят до этого срока. В этом году осталось { $left } из { $allowance ->
+vacation-starts = { $player } в отпуске до { $date }: часы партий по переписке без рейтинга здесь стоят до этого срока. В этом году осталось { $left } из { $allowance ->
     [one] { $allowance } дня
    *[other] { $allowance } дней
 }.
 ## Live clocks, match lengths, !resign game|match
 
-game-terms-live = , живые часы { $clock }
+game-terms-live = , контроль времени { $clock }
 clock-live-control = { $minutes } мин{ $seconds ->
     [0] {""}
    *[other] {" "}+ { $seconds } с за ход
@@ -490,7 +493,7 @@ result-match-games = {" "}({ $count ->
     [few] сыграны все { $count } партии
    *[other] сыграны все { $count } партий
 })
-result-match-repetition = {" "}из-за повторения: партия { $game } началась бы точно так же, как одна из прежних (те же закрытые лунки, те же запасы, тот же первый ход), и матч шёл бы по кругу без конца; решают { $by_seeds ->
+result-match-repetition = {" "}из-за повторения: партия { $game } началась бы точно так же, как одна из прежних (те же закрытые лунки, те же запасы, та же сторона ходит первой), и матч шёл бы по кругу без конца; решают { $by_seeds ->
     [yes] камни, которые есть у каждого, как в повторившейся партии (H10, H8): { $south } { $south_seeds }, { $north } { $north_seeds }
    *[no] выигранные партии
 }
@@ -503,9 +506,9 @@ result-match-verdict = Матч заканчивается вместе с па�
 archive-game-started = Номер партии: { $id } (`{ $p }game ID` покажет её из любого канала, `{ $p }games` — список ваших партий).
 archive-game-ended = Номер партии: { $id } (`{ $p }analyze ID` — её разбор, `{ $p }history` — партии этого канала).
 archive-unknown-id = в этом сообществе нет партии { $id }: `{ $p }games` — список ваших партий, `{ $p }history` — партий этого канала
-parse-game-id = { $word } — не номер партии: номер состоит из 8 букв и цифр, например `k7m2q9xd` (или старый, например `1700000000000-3`); использование: `{ $usage }`
-parse-game-id-missing = какая партия? Укажите её номер; использование: `{ $usage }` (`{ $p }games` — список ваших партий)
-archive-games-none = у вас пока нет партий в этом сообществе: начните с `{ $p }new GAME [@opponent]`
+parse-game-id = { $word } — не номер партии: номер состоит из 8 букв и цифр, например `k7m2q9xd` (или старый, например `1700000000000-3`); формат: `{ $usage }`
+parse-game-id-missing = какая партия? Укажите её номер; формат: `{ $usage }` (`{ $p }games` — список ваших партий)
+archive-games-none = у вас пока нет партий в этом сообществе: начните первую: `{ $p }new ИГРА [@соперник]`
 archive-games-head = Партии игрока { $player }:
 archive-games-running = Идут ({ $count }):
 archive-games-finished = Последние законченные ({ $count }):
@@ -514,7 +517,7 @@ archive-turn-challenge = вызов ещё не принят
 archive-clock = срок { $time }
 archive-no-clock = без часов
 archive-turn-yours = ваш ход, { $clock }
-archive-turn-of = ход за { $player }, { $clock }
+archive-turn-of = ходит { $player }, { $clock }
 archive-running-line = { $id } { $kind } против { $opponent } в { $channel }: { $turn }
 archive-result-won = победа
 archive-result-lost = поражение

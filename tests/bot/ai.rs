@@ -389,7 +389,7 @@ fn refusals_change_nothing() {
     );
     // The AI takes no draws.
     let err = refused(say(&e.core, &at, "alice", "!draw"));
-    assert!(err.contains("does not agree draws"), "{err}");
+    assert!(err.contains("does not agree to draws"), "{err}");
     let after = record(&e.store, &at);
     assert_eq!(
         serde_json::to_string(&before).unwrap(),

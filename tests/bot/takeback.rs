@@ -83,7 +83,7 @@ fn a_takeback_asked_and_accepted_undoes_both_plies() {
     assert!(rec.play().unwrap().game().moves().is_empty());
     let history = crate::core_chat::whole(say(&b.core, &at, "bob", "!record"), 2000);
     assert!(
-        history.contains("\nTakebacks: 1 (the game counts for no rating)\n"),
+        history.contains("\nTakebacks: 1 (so the game is unrated)\n"),
         "{history}"
     );
     // The game goes on from there: the same move again.
@@ -249,7 +249,7 @@ fn refused_in_rated_and_tournament_games_at_level_5_and_before_any_move() {
     let e = refused(say(&b.core, &at, "alice", "!takeback"));
     assert_eq!(
         e,
-        "no takebacks in a rated game: only casual (unrated) games allow them"
+        "no takebacks in a rated game: only unrated games allow them"
     );
     assert_eq!(position(&b.core, &at), before);
     assert_eq!(record(&b.store, &at).takeback_offer(), None);
@@ -347,10 +347,7 @@ fn console_takeback_asked_accepted_and_refused() {
     // The board after the takeback, and `!board`: the start position again.
     assert!(out.contains(&format!("Position: `{KATRO_START}`")), "{out}");
     assert!(
-        out.contains(
-            "bot (refused): no takebacks in a rated game: only casual (unrated) games allow \
-             them"
-        ),
+        out.contains("bot (refused): no takebacks in a rated game: only unrated games allow them"),
         "{out}"
     );
 }

@@ -1,5 +1,5 @@
-//! `!vacation`: a player's vacation pauses his clock in casual correspondence games
-//! (no reminder, no timeout, no `!claim`, shown by `!board`); once it is over his
+//! `!vacation`: a player's vacation pauses their clock in unrated correspondence games
+//! (no reminder, no timeout, no `!claim`, shown by `!board`); once it is over their
 //! deadline is the vacation's end plus the time he had left. The yearly allowance, and
 //! the refusals of bad days. Through the core, and through the console.
 
@@ -45,13 +45,13 @@ fn a_vacation_pauses_the_deadline_refuses_claims_then_the_time_left_runs() {
     let r = ok(say(&b.core, &at, "bob", "!vacation 7d"));
     assert_eq!(
         r.text(),
-        "bob is on vacation until 2023-11-22 22:13 UTC: the clocks of casual \
-         correspondence games here wait until then. 7 of 14 days left this year."
+        "bob is on vacation until 2023-11-22 22:13 UTC: the clocks of unrated \
+         correspondence games here are stopped until then. 7 of 14 days left this year."
     );
     let r = ok(say(&b.core, &at, "alice", "!board"));
     assert!(
         r.text()
-            .ends_with("\nbob is on vacation until 2023-11-22 22:13 UTC: that clock waits."),
+            .ends_with("\nbob is on vacation until 2023-11-22 22:13 UTC: their clock is stopped."),
         "{}",
         r.text()
     );
@@ -61,7 +61,7 @@ fn a_vacation_pauses_the_deadline_refuses_claims_then_the_time_left_runs() {
     let e = refused(say(&b.core, &at, "alice", "!claim"));
     assert_eq!(
         e,
-        "bob is on vacation until 2023-11-22 22:13 UTC: the clock waits, no claim before then"
+        "bob is on vacation until 2023-11-22 22:13 UTC: their clock is stopped, no claim before then"
     );
     // The vacation ends at T0 + 192 h: he has the day he had left, to T0 + 216 h, and
     // the driver reminds him of it.
@@ -296,8 +296,8 @@ fn console_vacation_started_shown_and_refused() {
     );
     assert!(
         out.contains(
-            ": the clocks of casual correspondence games here wait until then. 7 of 14 days \
-             left this year."
+            ": the clocks of unrated correspondence games here are stopped until then. 7 of 14 \
+             days left this year."
         ),
         "{out}"
     );

@@ -148,7 +148,7 @@ mod tests {
             .starts_with("Arbitre de mancala\u{202f}: Katro et Hoyito I, une partie par salon.\n"));
         assert!(fr.contains(
             "\n`!new JEU ai [level N] [as south|north] [TEMPS]`\u{202f}: jouer aussitôt contre \
-             l'IA, partie non classée\u{202f}; niveaux 1 (débutant) à 5 (maître), 3 par défaut.\n"
+             l'IA, partie non classée\u{202f}; niveaux de 1 (débutant) à 5 (maître), 3 par défaut.\n"
         ));
         assert!(fr.contains(
             "\n`!sow TROU[+|-]` (ou `!s`)\u{202f}: votre coup, p. ex. `!sow c1+` au Katro"
@@ -162,8 +162,8 @@ mod tests {
         let ru = with_lang(Lang::Ru, || rules_ai_line("?", "hoyito:2x8"));
         assert_eq!(
             ru,
-            "Потренируйтесь с ИИ: `?new hoyito:2x8 ai level N` (от 1 новичок до 5 мастер, без \
-             рейтинга; он отвечает на каждый ход сразу)."
+            "Потренируйтесь с ИИ: `?new hoyito:2x8 ai level N` (уровни от 1 «новичок» до 5 \
+             «мастер», без рейтинга; ИИ отвечает на каждый ход сразу)."
         );
     }
 }
