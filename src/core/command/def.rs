@@ -308,7 +308,7 @@ impl CommandDef {
 }
 
 /// `name args`, or `name` when there are no arguments; the placeholders of `args`
-/// (`GAME`, `@opponent`, ...) in the current language ([`placeholders`]): keywords stay
+/// (`GAME`, `@opponent`, ...) in the current language (`placeholders`): keywords stay
 /// as typed.
 pub fn join_words(name: &str, args: &str) -> String {
     if args.is_empty() {
