@@ -16,11 +16,11 @@ use crate::store::{docs, Record, Status};
 /// What says whether a command passed the turn: the game, whether it is in play, and
 /// its position.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Turn(Option<(String, Status, Option<Position>)>);
+pub(in crate::core) struct Turn(Option<(String, Status, Option<Position>)>);
 
 impl Turn {
     /// The turn of `record` (`None`: the channel holds no game).
-    pub(super) fn of(record: Option<&Record>) -> Turn {
+    pub(in crate::core) fn of(record: Option<&Record>) -> Turn {
         Turn(record.map(|r| {
             let pos = r.play().map(|p| p.game().position());
             (r.id.clone(), r.status(), pos)
@@ -44,7 +44,7 @@ impl Core {
     ///
     /// A store failure reading his choice leaves the replies as they are (the ping, the
     /// default), logged: the move itself is written.
-    pub(super) fn alert_turn(
+    pub(in crate::core) fn alert_turn(
         &self,
         author: &User,
         before: &Turn,

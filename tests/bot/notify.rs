@@ -197,3 +197,36 @@ fn a_daily_digest_lists_the_games_where_it_is_your_turn() {
         .count();
     assert_eq!(again, 1);
 }
+
+/// A tournament's game opened by the driver alerts its first mover like any turn
+/// (`!notify dm`): the pairing's room is linked in the direct message.
+#[test]
+fn a_tournament_game_alerts_its_first_mover() {
+    let b = bench();
+    let home = chan("club");
+    for p in ["p1", "p2"] {
+        ok(say(&b.core, &home, p, "!notify dm"));
+    }
+    ok(crate::core_chat::say_as(
+        &b.core,
+        &home,
+        "org",
+        "!tournament new cup katro roundrobin notime",
+        true,
+    ));
+    ok(say(&b.core, &home, "p1", "!tournament join"));
+    ok(say(&b.core, &home, "p2", "!tournament join"));
+    let replies = crate::core_chat::say_as(&b.core, &home, "org", "!tournament start", true);
+    let dms: Vec<&Reply> = replies.iter().filter(|r| r.direct.is_some()).collect();
+    assert_eq!(dms.len(), 1, "{replies:?}");
+    let room = dms[0].to.clone().expect("the game's room");
+    assert_ne!(room, home);
+    let first = b.core.board(&room).unwrap().to_move();
+    let south_is = dms[0].direct.clone().unwrap();
+    assert!(
+        dms[0].text().contains("your turn"),
+        "{} (South to move: {first:?})",
+        dms[0].text()
+    );
+    assert!(["p1", "p2"].contains(&south_is.name.as_str()));
+}

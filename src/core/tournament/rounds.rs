@@ -123,7 +123,14 @@ impl Core {
                     let _ = self.set_pairing(key, round.number, p.board, |pp| {
                         pp.game_id = Some(id.clone());
                     });
-                    out.extend(reply);
+                    let mut replies: Vec<Reply> = reply.into_iter().collect();
+                    // The first mover's turn alert (`!notify`), as after any move.
+                    if let Ok(Some(st)) = self.store.load(&room) {
+                        let before = crate::core::alerts::Turn::of(None);
+                        let nobody = crate::model::User::default();
+                        self.alert_turn(&nobody, &before, Some(&st.record), &mut replies);
+                    }
+                    out.extend(replies);
                 }
                 Err(e) => {
                     let e = match e {
