@@ -81,8 +81,31 @@ fn json<T: serde::de::DeserializeOwned>(key: &str, bytes: &[u8]) -> Result<T, St
     })
 }
 
-/// The keys of the second batch for `r`, from its first answers `got`.
-fn seconds(r: &Read, got: &[Option<Vec<u8>>]) -> Result<Vec<(Space, Key)>, StoreError> {
+/// The channels' records the first batch read, each decoded once however many reads
+/// ask for it: a command's game and the indexes of the people it names (`!sow` reads
+/// both).
+type Decoded = std::collections::HashMap<ChannelKey, Record>;
+
+/// [`Decoded`] for the first answers `answers` of `reads`.
+fn decoded(reads: &[Read], answers: &[Vec<Option<Vec<u8>>>]) -> Result<Decoded, StoreError> {
+    let mut out = Decoded::new();
+    for (r, a) in reads.iter().zip(answers) {
+        if let (Read::Game(at) | Read::Indexes(at), [Some(bytes)]) = (r, a.as_slice()) {
+            if !out.contains_key(at) {
+                out.insert(at.clone(), decode(&channel_name(at), bytes)?);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The keys of the second batch for `r`, from its first answers `got` (the channels'
+/// records among them `records`).
+fn seconds(
+    r: &Read,
+    got: &[Option<Vec<u8>>],
+    records: &Decoded,
+) -> Result<Vec<(Space, Key)>, StoreError> {
     Ok(match (r, got) {
         (Read::LastFinished(_), [Some(id)]) => vec![(
             Space::History,
@@ -98,8 +121,10 @@ fn seconds(r: &Read, got: &[Option<Vec<u8>>]) -> Result<Vec<(Space, Key)>, Store
                 }),
             )]
         }
-        (Read::Indexes(at), [Some(bytes)]) => {
-            let r = decode(&channel_name(at), bytes)?;
+        (Read::Indexes(at), [Some(_)]) => {
+            let Some(r) = records.get(at) else {
+                return Ok(Vec::new());
+            };
             let mut people: Vec<&crate::model::User> = Vec::new();
             let named = r
                 .challenge()
@@ -160,10 +185,11 @@ pub(super) fn read<K: KeyValue>(kv: &K, reads: &[Read]) -> Result<Vec<Got>, Stor
         .iter()
         .map(|keys| got.by_ref().take(keys.len()).collect())
         .collect();
+    let mut records = decoded(reads, &answers)?;
     let second: Vec<Vec<(Space, Key)>> = reads
         .iter()
         .zip(&answers)
-        .map(|(r, a)| seconds(r, a))
+        .map(|(r, a)| seconds(r, a, &records))
         .collect::<Result<_, _>>()?;
     let flat: Vec<(Space, Key)> = second.iter().flatten().cloned().collect();
     let mut more = if flat.is_empty() {
@@ -178,25 +204,29 @@ pub(super) fn read<K: KeyValue>(kv: &K, reads: &[Read]) -> Result<Vec<Got>, Stor
         .zip(second)
         .map(|((r, first), keys)| {
             let then: Vec<Option<Vec<u8>>> = more.by_ref().take(keys.len()).collect();
-            answer(kv, r, first, &keys, then)
+            answer(kv, r, first, &keys, then, &mut records)
         })
         .collect()
 }
 
 /// The answer to `r` from its first answers `first` and the answers `then` to its
-/// second keys `keys`.
+/// second keys `keys`; a channel's record is taken from `records` when decoded there.
 fn answer<K: KeyValue>(
     kv: &K,
     r: &Read,
     mut first: Vec<Option<Vec<u8>>>,
     keys: &[(Space, Key)],
     then: Vec<Option<Vec<u8>>>,
+    records: &mut Decoded,
 ) -> Result<Got, StoreError> {
     let value = first.first_mut().and_then(Option::take);
     Ok(match r {
         Read::Game(at) => Got::Game(match value {
             Some(bytes) => Some(Stored {
-                record: decode(&channel_name(at), &bytes)?,
+                record: match records.remove(at) {
+                    Some(r) => r,
+                    None => decode(&channel_name(at), &bytes)?,
+                },
                 version: Version(bytes),
             }),
             None => None,
