@@ -82,13 +82,18 @@ impl Core {
     }
 }
 
+/// The name of `user`'s opponent in `record` (empty before the challenge is accepted).
+pub(super) fn opponent_name(record: &Record, user: &str) -> String {
+    record
+        .players()
+        .and_then(|ps| ps.into_iter().find(|u| u.id != user))
+        .map_or_else(String::new, |u| u.name.clone())
+}
+
 /// The direct message telling `player` it is his turn in `record`: the game, the
 /// opponent, the channel (a link), the game's id and the deadline, if any.
 fn direct_alert(record: &Record, player: &User) -> Reply {
-    let opponent = record
-        .players()
-        .and_then(|ps| ps.into_iter().find(|u| u.id != player.id))
-        .map_or_else(String::new, |u| u.name.clone());
+    let opponent = opponent_name(record, &player.id);
     let mut text = tr!(
         "notify-turn",
         player = mention_token(player),

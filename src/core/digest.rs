@@ -50,10 +50,7 @@ fn on_turn<'a>(games: &'a Archive, user: &str) -> (Vec<&'a Record>, Option<User>
 
 /// The digest's line of one game `r` of `user`.
 fn line(r: &Record, user: &str) -> String {
-    let opponent = r
-        .players()
-        .and_then(|ps| ps.into_iter().find(|u| u.id != user))
-        .map_or_else(String::new, |u| u.name.clone());
+    let opponent = super::alerts::opponent_name(r, user);
     let mut text = tr!(
         "notify-digest-game",
         game = super::text::kind_name(r.kind),
