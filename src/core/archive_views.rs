@@ -147,7 +147,7 @@ pub(super) fn game(state: &ChannelState, ctx: &Ctx<'_>, id: &str) -> Result<Deci
                     date = text::date_text(r.updated_ms)
                 ));
             }
-            lines.extend(views::deadline_line(r));
+            lines.extend(views::deadline_line(r, None));
             let view = r.side_of(ctx.author).unwrap_or(Side::South);
             let picture = views::board_picture(r, play.game(), view);
             return Ok(Decision::look(vec![Draft::new(

@@ -256,7 +256,7 @@ pub(super) fn accept(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Re
         ));
     }
     let (next, game) = accepted(r, ch, ctx)?;
-    let (line, mention) = to_move_with_deadline(&next, &game, p);
+    let (line, mention) = to_move_with_deadline(&next, &game, p, None);
     let reply = Draft::new(
         tr!(
             "game-accepts",
@@ -372,46 +372,13 @@ pub(super) fn sow(state: &ChannelState, ctx: &Ctx<'_>, typed: &str) -> Result<De
             return Ok(timeout_forfeit(r, table, &state.channel, ctx.now));
         }
     }
-    let mut decision = play_move(
+    play_move(
         (r, table),
         (side, &state.channel),
         typed,
-        ctx.now,
+        (ctx.now, Some(&state.vacations.value)),
         ctx.settings,
-    )?;
-    vacation_waits(&mut decision, &state.vacations.value, ctx.now);
-    Ok(decision)
-}
-
-/// A move's reply when the player to move next is on vacation: his clock waits, so the
-/// reply says until when instead of the deadline the record holds (the one the
-/// deadline checker pushes by the vacation).
-fn vacation_waits(decision: &mut Decision, vacs: &super::prefs::Vacations, now: u64) {
-    let Some(Change::Put(next)) = &decision.change else {
-        return;
-    };
-    let Some(super::vacation::Clock::Paused { until }) =
-        super::vacation::effective(next, vacs, now)
-    else {
-        return;
-    };
-    let (Some(stale), Some(first)) = (
-        super::views::deadline_line(next),
-        decision.replies.first_mut(),
-    ) else {
-        return;
-    };
-    let side = next.play().map(|p| p.game().position().to_move());
-    let who = side
-        .and_then(|s| next.player(s))
-        .map_or("?", |u| u.name.as_str());
-    let waits = tr!(
-        "vacation-board",
-        player = who,
-        date = text::date_text(until)
-    );
-    let body = first.reply.body.raw().replace(&stale, &waits);
-    first.reply.body = body.into();
+    )
 }
 
 /// `!resign [game|match]`: the author's side loses the game, or in a match the game or

@@ -93,6 +93,6 @@ fn next_game(next: &mut Record, ctx: &Ctx<'_>) -> (Vec<String>, Option<crate::mo
         return (Vec::new(), None);
     };
     let game = m.game();
-    let (line, who) = to_move_with_deadline(next, game, ctx.p());
+    let (line, who) = to_move_with_deadline(next, game, ctx.p(), None);
     (vec![next_match_game_line(next, m, game), line], who)
 }

@@ -43,7 +43,7 @@ pub(super) fn play_move(
     (r, t): (&Record, &Table),
     (side, shown): (Side, &ChannelSettings),
     typed: &str,
-    now: u64,
+    (now, vacs): (u64, Option<&super::prefs::Vacations>),
     settings: &Settings,
 ) -> Result<Decision, Refusal> {
     let p = &settings.prefix;
@@ -80,7 +80,8 @@ pub(super) fn play_move(
         charge_live(&mut next, side, now, game_over.is_some());
         restart_clock(&mut next, now, settings);
     }
-    let mut reply = move_reply(&next, play, (side, shown), trace, game_over, p);
+    let clock = (p.as_str(), vacs.map(|v| (v, now)));
+    let mut reply = move_reply(&next, play, (side, shown), trace, game_over, clock);
     if takeback_cancelled {
         reply.reply.body.push_str("\n");
         reply.reply.body.push_str(&tr!("takeback-cancelled"));
@@ -102,7 +103,7 @@ fn move_reply(
     (mover, shown): (Side, &ChannelSettings),
     trace: Trace,
     game_over: Option<Outcome>,
-    p: &str,
+    (p, vacs): (&str, super::views::OnVacation<'_>),
 ) -> Draft {
     let Some(play) = r.play() else {
         return Draft::text(text::move_summary(names(r)[mover.index()], &trace));
@@ -152,7 +153,7 @@ fn move_reply(
         mentions.extend(r.players().into_iter().flatten().cloned());
         pictures.push(Picture::Summary(summary_chart(r, game)));
     } else {
-        let (line, who) = to_move_with_deadline(r, game, p);
+        let (line, who) = to_move_with_deadline(r, game, p, vacs);
         lines.push(line);
         mentions.extend(who);
     }

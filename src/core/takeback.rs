@@ -269,7 +269,7 @@ fn taken_back(
     next.rated = false;
     next.updated_ms = ctx.now;
     restart_clock(&mut next, ctx.now, ctx.settings);
-    let (to_move, _) = to_move_with_deadline(&next, &game, ctx.p());
+    let (to_move, _) = to_move_with_deadline(&next, &game, ctx.p(), None);
     let text = [
         line,
         tr!("takeback-undone", moves = moves, count = count),

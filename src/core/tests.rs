@@ -461,7 +461,7 @@ fn a_stale_ai_answer_cannot_land_after_a_takeback() {
         (sr, table),
         (Side::North, &stale.channel),
         &ai_mv,
-        T0 + 1000,
+        (T0 + 1000, None),
         &settings,
     )
     .expect("a legal answer");

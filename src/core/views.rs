@@ -206,9 +206,15 @@ pub(super) fn live_clock_line(r: &Record, now: Option<u64>) -> Option<String> {
     ))
 }
 
+/// A community's vacations and the time to read them at (`!vacation`), for the clock
+/// lines of a reply.
+pub(super) type OnVacation<'a> = Option<(&'a super::prefs::Vacations, u64)>;
+
 /// `Deadline for @Bob: <t:..:R>.` for a game in play with a clock (a live clock:
-/// [`live_clock_line`]); none while the AI is to move (it has no deadline).
-pub(super) fn deadline_line(r: &Record) -> Option<String> {
+/// [`live_clock_line`]), as the vacations `vacs` leave it: pushed by an ended one, or
+/// the vacation's end while the player to move is away; none while the AI is to move
+/// (it has no deadline).
+pub(super) fn deadline_line(r: &Record, vacs: OnVacation<'_>) -> Option<String> {
     let t = r.timing()?;
     let side = r.play()?.game().position().to_move();
     if r.is_ai(side) {
@@ -218,18 +224,32 @@ pub(super) fn deadline_line(r: &Record) -> Option<String> {
         return live_clock_line(r, None);
     }
     let who = r.player(side).map_or("?", |u| u.name.as_str());
+    use super::vacation::{effective, Clock};
+    let deadline = match vacs.and_then(|(v, now)| effective(r, v, now)) {
+        Some(Clock::Paused { until }) => {
+            let date = text::date_text(until);
+            return Some(tr!("vacation-board", player = who, date = date));
+        }
+        Some(Clock::Runs { deadline, .. }) => deadline,
+        None => t.deadline_ms,
+    };
     Some(tr!(
         "clock-deadline",
         player = who,
-        time = time_token(t.deadline_ms),
+        time = time_token(deadline),
         per_move = text::duration_text(t.move_time_ms)
     ))
 }
 
 /// [`to_move_line`] followed by the [`deadline_line`], and the user to mention.
-pub(super) fn to_move_with_deadline(r: &Record, game: &Game, p: &str) -> (String, Option<User>) {
+pub(super) fn to_move_with_deadline(
+    r: &Record,
+    game: &Game,
+    p: &str,
+    vacs: OnVacation<'_>,
+) -> (String, Option<User>) {
     let (mut line, who) = to_move_line(r, game, p);
-    if let Some(d) = deadline_line(r) {
+    if let Some(d) = deadline_line(r, vacs) {
         line.push(' ');
         line.push_str(&d);
     }

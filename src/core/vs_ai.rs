@@ -131,7 +131,7 @@ fn ai_game_reply(
     human_side: Side,
 ) -> Draft {
     let (p, settings) = (ctx.p(), ctx.settings);
-    let (line, mention) = to_move_with_deadline(record, game, p);
+    let (line, mention) = to_move_with_deadline(record, game, p, None);
     let budget = match (settings.ai_ms_per_move, settings.ai_max_nodes) {
         (0, Some(n)) => tr!("ai-budget-positions", count = n),
         (ms, _) => tr!("ai-budget-time", time = ms_text(ms)),
@@ -255,8 +255,13 @@ impl Core {
             return Step::Stop(None);
         };
         let seat_shown = (seat.side, &state.channel);
-        let decision = match play_move((r, table), seat_shown, &mv.to_string(), now, &self.settings)
-        {
+        let decision = match play_move(
+            (r, table),
+            seat_shown,
+            &mv.to_string(),
+            (now, None),
+            &self.settings,
+        ) {
             Ok(decision) => decision,
             Err(Refusal(e)) => {
                 tracing::error!(channel = ?at, "the AI's move {mv} was refused: {e}");

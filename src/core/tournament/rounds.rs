@@ -325,7 +325,7 @@ impl Core {
             players = players_text(r),
             line = line
         );
-        if let Some(d) = deadline_line(r) {
+        if let Some(d) = deadline_line(r, None) {
             text.push(' ');
             text.push_str(&d);
         }
