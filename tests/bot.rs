@@ -109,6 +109,8 @@ mod threads;
 mod throttle;
 #[path = "bot/tournament.rs"]
 mod tournament;
+#[path = "bot/tournament_prop.rs"]
+mod tournament_prop;
 #[path = "bot/vacation.rs"]
 mod vacation;
 #[path = "bot/web.rs"]
