@@ -372,12 +372,8 @@ fn run(script: &Script) {
                 waiting_clock = true;
             }
         }
-        if waiting_clock
-            || !bed
-                .tournament()
-                .current()
-                .is_some_and(|r| r.number > round.number)
-        {
+        let next_round = bed.tournament().rounds.len() > round.number as usize;
+        if waiting_clock || !next_round {
             // The clock passes every deadline: games nobody played are lost on time.
             bed.clock.advance(Duration::from_secs(25 * 3600));
             bed.core.tick();
