@@ -1,6 +1,13 @@
 //! `mancala-bot selfplay`: plays games between the AI levels and a random player and
 //! reports wins, draws, losses, game length and time per move. It is how the AI ladder
 //! (issue 5) is measured.
+//!
+//! The searching levels are deterministic from a given position, so a run of games from
+//! the start position alone plays one game again and again. `--random-plies N` starts
+//! each game after N uniformly random plies drawn from the game's own seed, and
+//! `--pairs` plays each opening twice with the players' sides swapped, so that an
+//! opening that favours one side favours both players once: the ladder's figures are
+//! counted by player over pairs (issue 32).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -37,11 +44,23 @@ pub struct SelfplayArgs {
     /// Time budget of an AI move, milliseconds (1 to 60000, as `ai.ms_per_move`).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=60_000))]
     pub ms_per_move: u64,
-    /// Seed of every random choice (random players, AI ties and errors).
+    /// Seed of every random choice (random players, openings, AI ties and errors); each
+    /// game draws its own seed from it.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Uniformly random plies played from the start before the players take over (0 to
+    /// 40); an opening that ends the game is drawn again.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=40))]
+    pub random_plies: u32,
+    /// Plays the games in pairs: each opening twice, the players' sides swapped in the
+    /// second game (`--games` must then be even). The report counts by player.
+    #[arg(long)]
+    pub pairs: bool,
     /// Print only one JSON object, on the last line:
-    /// `{"games":N,"south_wins":..,"north_wins":..,"draws":..,"avg_plies":..,"avg_ms_per_move":..}`.
+    /// `{"games":N,"south_wins":..,"north_wins":..,"draws":..,"avg_plies":..,"avg_ms_per_move":..,
+    /// "first_wins":..,"second_wins":..,"first_score":..}` (first: the `--south` player,
+    /// whichever side it played), with `"pairs":{"first":..,"second":..,"drawn":..}` under
+    /// `--pairs`.
     #[arg(long)]
     pub json: bool,
 }
@@ -113,6 +132,13 @@ pub struct Summary {
     pub moves: [u64; 2],
     /// Milliseconds spent choosing moves, per side.
     pub ms: [f64; 2],
+    /// Games won by each player: index 0 the `--south` player, 1 the `--north` player,
+    /// whichever side they played.
+    pub player_wins: [u32; 2],
+    /// Pairs (`--pairs`) won by each player (more points over the pair's two games).
+    pub pairs_won: [u32; 2],
+    /// Pairs drawn (equal points over the two games).
+    pub pairs_drawn: u32,
 }
 
 impl Summary {
@@ -131,16 +157,33 @@ impl Summary {
         self.ms[side.index()] / self.moves[side.index()].max(1) as f64
     }
 
-    /// The JSON summary line.
-    pub fn json(&self) -> serde_json::Value {
-        json!({
+    /// The first player's score in percent: a win 1, a draw one half, over all games.
+    pub fn first_score(&self) -> f64 {
+        let points = f64::from(self.player_wins[0]) + f64::from(self.draws) / 2.0;
+        100.0 * points / f64::from(self.games.max(1))
+    }
+
+    /// The JSON summary line; `pairs`: with the pairs' tally.
+    pub fn json(&self, pairs: bool) -> serde_json::Value {
+        let mut v = json!({
             "games": self.games,
             "south_wins": self.south_wins,
             "north_wins": self.north_wins,
             "draws": self.draws,
             "avg_plies": (self.avg_plies() * 100.0).round() / 100.0,
             "avg_ms_per_move": (self.avg_ms_per_move() * 1000.0).round() / 1000.0,
-        })
+            "first_wins": self.player_wins[0],
+            "second_wins": self.player_wins[1],
+            "first_score": (self.first_score() * 10.0).round() / 10.0,
+        });
+        if pairs {
+            v["pairs"] = json!({
+                "first": self.pairs_won[0],
+                "second": self.pairs_won[1],
+                "drawn": self.pairs_drawn,
+            });
+        }
+        v
     }
 }
 
@@ -151,13 +194,35 @@ enum Mover {
     Mcts(Box<Mcts>),
 }
 
-/// Plays one game of `variant` between `players` (South, North), with per-game seed
-/// `seed`; adds it to `summary` and returns its outcome and plies.
+/// A game of `variant` after `plies` uniformly random plies drawn from `seed`. An
+/// opening that ends the game is drawn again (from the same generator); after 1,000
+/// such draws the start position is returned (no board of the bot ends that often).
+pub fn opening(variant: Variant, plies: u32, seed: u64) -> Game {
+    let mut rng = SmallRng::seed_from_u64(seed ^ 0x6f70_656e_696e_6773);
+    for _ in 0..1_000 {
+        let mut game = Game::new(variant);
+        let mut ended = false;
+        for _ in 0..plies {
+            if game.outcome().is_over() || random_move(&mut game, &mut rng).is_none() {
+                ended = true;
+                break;
+            }
+        }
+        if !ended && !game.outcome().is_over() {
+            return game;
+        }
+    }
+    Game::new(variant)
+}
+
+/// Plays one game from `start` between `players` (South, North), with per-game seed
+/// `seed`; adds it to `summary` (by side) and returns its outcome and plies (the
+/// opening's included).
 ///
 /// # Errors
 /// Only if the AI configuration is refused (it is checked by `Player`'s `FromStr`).
 pub fn play_game(
-    variant: Variant,
+    start: &Game,
     players: [Player; 2],
     ms_per_move: u64,
     seed: u64,
@@ -182,7 +247,7 @@ pub fn play_game(
             Player::Mcts => Mover::Mcts(Box::new(Mcts::new(side_seed))),
         });
     }
-    let mut game = Game::new(variant);
+    let mut game = start.clone();
     // A random ply takes about as long as reading the clock, so random plies are timed
     // together: the game's time less the searchers' moves, shared by their counts.
     let started = Instant::now();
@@ -260,26 +325,71 @@ fn random_move(game: &mut Game, rng: &mut SmallRng) -> Option<()> {
 /// When `out` cannot be written.
 pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> anyhow::Result<ExitCode> {
     let (variant, south, north) = (args.game, args.south, args.north);
+    if args.pairs && args.games % 2 == 1 {
+        anyhow::bail!(
+            "--pairs plays each opening twice: --games must be even, not {}",
+            args.games
+        );
+    }
     if !args.json {
         writeln!(
             out,
-            "{variant}: South {south} vs North {north}, {}, {} ms per move, seed {}",
+            "{variant}: South {south} vs North {north}, {}, {} ms per move, seed {}{}{}",
             count(args.games as usize, "game", "games"),
             args.ms_per_move,
-            args.seed
+            args.seed,
+            match args.random_plies {
+                0 => String::new(),
+                n => format!(", {} random", count(n as usize, "ply", "plies")),
+            },
+            if args.pairs {
+                ", in pairs (sides swapped)"
+            } else {
+                ""
+            },
         )?;
     }
     let mut summary = Summary::default();
+    let mut pair_points = [0u32; 2];
     let progress = crate::cli::progress::bar(u64::from(args.games), "games");
     for g in 0..args.games {
-        let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
+        let (line, swapped) = if args.pairs {
+            (g / 2, g % 2 == 1)
+        } else {
+            (g, false)
+        };
+        let start = opening(variant, args.random_plies, game_seed(args.seed, line));
+        let seats = if swapped {
+            [north, south]
+        } else {
+            [south, north]
+        };
         let (outcome, plies) = play_game(
-            variant,
-            [south, north],
+            &start,
+            seats,
             args.ms_per_move,
-            seed,
+            game_seed(args.seed, g),
             &mut summary,
         )?;
+        // Points by player (a win 2, a draw 1): index 0 the `--south` player.
+        let mut points = [1, 1];
+        if let Some(side) = outcome.winner() {
+            let player = side.index() ^ usize::from(swapped);
+            summary.player_wins[player] += 1;
+            points = [0, 0];
+            points[player] = 2;
+        }
+        if args.pairs {
+            pair_points = [pair_points[0] + points[0], pair_points[1] + points[1]];
+            if swapped {
+                match pair_points[0].cmp(&pair_points[1]) {
+                    std::cmp::Ordering::Greater => summary.pairs_won[0] += 1,
+                    std::cmp::Ordering::Less => summary.pairs_won[1] += 1,
+                    std::cmp::Ordering::Equal => summary.pairs_drawn += 1,
+                }
+                pair_points = [0, 0];
+            }
+        }
         progress.inc(1);
         if plies >= MAX_PLIES && !outcome.is_over() {
             progress.suspend(|| {
@@ -290,55 +400,76 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> anyhow::Result<ExitCode
             });
         }
         if !args.json {
-            let result = match outcome {
-                Outcome::Win { winner, reason } => format!("{winner} wins, {reason}"),
-                Outcome::Draw { reason } => format!("draw, {reason}"),
-                Outcome::Ongoing => "draw, stopped".to_string(),
-            };
+            let line = game_line(g, outcome, plies, seats);
             // Around the bar, so that a terminal shows the line and then the bar again.
-            progress.suspend(|| {
-                writeln!(
-                    out,
-                    "game {}: {result}, {}",
-                    g + 1,
-                    count(plies, "ply", "plies")
-                )
-            })?;
+            progress.suspend(|| writeln!(out, "{line}"))?;
         }
     }
     progress.finish_and_clear();
     if args.json {
-        writeln!(out, "{}", summary.json()).context("writing to standard output")?;
+        writeln!(out, "{}", summary.json(args.pairs)).context("writing to standard output")?;
     } else {
-        let s = &summary;
-        let tally = |won: u32, lost: u32| {
-            format!(
-                "{}, {}, {}",
-                count(won as usize, "win", "wins"),
-                count(s.draws as usize, "draw", "draws"),
-                count(lost as usize, "loss", "losses")
-            )
-        };
-        writeln!(
-            out,
-            "South ({south}): {}",
-            tally(s.south_wins, s.north_wins)
-        )?;
-        writeln!(
-            out,
-            "North ({north}): {}",
-            tally(s.north_wins, s.south_wins)
-        )?;
-        writeln!(
-            out,
-            "average plies {:.1}, average ms per move {:.2} (South {:.2}, North {:.2})",
-            s.avg_plies(),
-            s.avg_ms_per_move(),
-            s.side_ms_per_move(Side::South),
-            s.side_ms_per_move(Side::North)
-        )?;
+        report(&summary, args, out)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The seed of game (or opening) `n` of a run seeded `seed`.
+fn game_seed(seed: u64, n: u32) -> u64 {
+    seed.wrapping_mul(1_000_003).wrapping_add(u64::from(n))
+}
+
+/// `game N: RESULT, P plies (South X, North Y)`.
+fn game_line(g: u32, outcome: Outcome, plies: usize, seats: [Player; 2]) -> String {
+    let result = match outcome {
+        Outcome::Win { winner, reason } => format!("{winner} wins, {reason}"),
+        Outcome::Draw { reason } => format!("draw, {reason}"),
+        Outcome::Ongoing => "draw, stopped".to_string(),
+    };
+    format!(
+        "game {}: {result}, {} (South {}, North {})",
+        g + 1,
+        count(plies, "ply", "plies"),
+        seats[0],
+        seats[1]
+    )
+}
+
+/// The run's totals as text: by side, by player, by pair, and the time per move.
+fn report(s: &Summary, args: &SelfplayArgs, out: &mut impl Write) -> anyhow::Result<()> {
+    let tally = |won: u32, lost: u32| {
+        format!(
+            "{}, {}, {}",
+            count(won as usize, "win", "wins"),
+            count(s.draws as usize, "draw", "draws"),
+            count(lost as usize, "loss", "losses")
+        )
+    };
+    writeln!(out, "South: {}", tally(s.south_wins, s.north_wins))?;
+    writeln!(out, "North: {}", tally(s.north_wins, s.south_wins))?;
+    writeln!(
+        out,
+        "{} (first): {}, score {:.1}%",
+        args.south,
+        tally(s.player_wins[0], s.player_wins[1]),
+        s.first_score()
+    )?;
+    if args.pairs {
+        writeln!(
+            out,
+            "pairs: {} {} won, {} {} won, {} drawn",
+            s.pairs_won[0], args.south, s.pairs_won[1], args.north, s.pairs_drawn
+        )?;
+    }
+    writeln!(
+        out,
+        "average plies {:.1}, average ms per move {:.2} (South {:.2}, North {:.2})",
+        s.avg_plies(),
+        s.avg_ms_per_move(),
+        s.side_ms_per_move(Side::South),
+        s.side_ms_per_move(Side::North)
+    )?;
+    Ok(())
 }
 
 /// Runs the command on standard output; see [`run`].
@@ -365,6 +496,8 @@ mod tests {
             games,
             ms_per_move: 20,
             seed: 3,
+            random_plies: 0,
+            pairs: false,
             json,
         }
     }
@@ -399,8 +532,76 @@ mod tests {
             text.contains("game 1: ") && text.contains("game 2: "),
             "{text}"
         );
-        assert!(text.contains("South (random): ") && text.contains("North (random): "));
+        assert!(text.contains("South: ") && text.contains("North: "));
+        assert!(text.contains("random (first): "), "{text}");
         assert!(text.contains("average plies"));
+    }
+
+    /// Issue 32: every game of a run starts from its own random opening, the same one
+    /// for a given seed; the start position alone made every AI game the same.
+    #[test]
+    fn selfplay_random_plies_give_each_game_its_own_opening() {
+        let variant = "hoyito".parse().unwrap();
+        let openings: Vec<_> = (0..8)
+            .map(|g| super::opening(variant, 6, super::game_seed(3, g)))
+            .collect();
+        for o in &openings {
+            assert_eq!(o.moves().len(), 6);
+            assert!(!o.outcome().is_over());
+        }
+        let distinct: std::collections::HashSet<String> =
+            openings.iter().map(|o| o.position().to_string()).collect();
+        assert!(distinct.len() >= 6, "{distinct:?}");
+        let again = super::opening(variant, 6, super::game_seed(3, 0));
+        assert_eq!(again.moves(), openings[0].moves());
+        assert_eq!(super::opening(variant, 0, 9).moves().len(), 0);
+    }
+
+    /// Issue 32: `--pairs` plays each opening twice with the players' sides swapped, and
+    /// counts by player and by pair.
+    #[test]
+    fn selfplay_pairs_swap_sides_on_one_opening() {
+        let mut a = args("katro:4x4", "ai:2", "random", 6, false);
+        a.pairs = true;
+        a.random_plies = 4;
+        let mut out = Vec::new();
+        run(&a, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("game ")).collect();
+        assert_eq!(lines.len(), 6, "{text}");
+        for (i, l) in lines.iter().enumerate() {
+            let seats = if i % 2 == 0 {
+                "(South ai:2, North random)"
+            } else {
+                "(South random, North ai:2)"
+            };
+            assert!(l.ends_with(seats), "{l}");
+        }
+        assert!(text.contains("pairs: "), "{text}");
+        a.json = true;
+        let mut out = Vec::new();
+        run(&a, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let v: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+        let n = |k: &str| v[k].as_u64().unwrap();
+        assert_eq!(n("first_wins") + n("second_wins") + n("draws"), 6);
+        assert_eq!(
+            n("south_wins") + n("north_wins"),
+            n("first_wins") + n("second_wins")
+        );
+        let p = &v["pairs"];
+        let pairs = p["first"].as_u64().unwrap()
+            + p["second"].as_u64().unwrap()
+            + p["drawn"].as_u64().unwrap();
+        assert_eq!(pairs, 3);
+        // Level 2 beats a random player: it wins more pairs than it loses.
+        assert!(p["first"].as_u64() > p["second"].as_u64(), "{v}");
+        a.games = 5;
+        let e = run(&a, &mut Vec::new()).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "--pairs plays each opening twice: --games must be even, not 5"
+        );
     }
 
     /// `mancala-bot selfplay ARGS...` as clap parses it.
@@ -433,6 +634,10 @@ mod tests {
             (
                 "katro --south random --north random --games 1 --ms-per-move 0",
                 "--ms-per-move <MS_PER_MOVE>': 0 is not in 1..=60000",
+            ),
+            (
+                "katro --south random --north random --games 1 --random-plies 41",
+                "--random-plies <RANDOM_PLIES>': 41 is not in 0..=40",
             ),
         ] {
             let argv = std::iter::once("selfplay").chain(argv.split(' '));
