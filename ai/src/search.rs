@@ -670,13 +670,37 @@ impl Searcher {
         if let Some(s) = self.leaf_score(pos, key, ply) {
             return s;
         }
-        // Endgame tables (issue 15 item 4): a result they prove is exact.
-        if let Some(s) = self
+        // Endgame tables (issue 15 item 4): a win or loss they prove is exact; a draw
+        // is searched on, its value kept inside the draw band (issue 32).
+        match self
             .egdb
             .and_then(|t| crate::endgame::search_score(t, pos, ply))
         {
-            return s;
+            Some(Ok(s)) => return s,
+            Some(Err(())) => {
+                return match crate::endgame::draw_window(alpha, beta, INF) {
+                    Ok((lo, hi)) => {
+                        crate::endgame::draw_score(self.search_node(pos, key, depth, ply, lo, hi))
+                    }
+                    Err(edge) => edge,
+                };
+            }
+            None => {}
         }
+        self.search_node(pos, key, depth, ply, alpha, beta)
+    }
+
+    /// [`Self::negamax`] past the results and the tables: the evaluation at the horizon,
+    /// else the transposition table's answer or the moves' search.
+    fn search_node(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         if depth == 0 {
             self.horizon += 1;
             return evaluate(pos);

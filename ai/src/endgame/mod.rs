@@ -348,12 +348,62 @@ fn wanted(root: &Position) -> bool {
         && !(0..12u8).any(|i| root.is_closed(Hole::new(i % 6, i / 6)))
 }
 
-/// The search's score of `pos` at `ply` if the tables prove its result: a win or loss
-/// [`TABLE_PLIES`] plies beyond `ply`, or 0 for a draw.
+/// What the search makes of `pos` at `ply` by the tables: `Some(Ok(score))` when they
+/// prove a win or a loss (a result [`TABLE_PLIES`] plies beyond `ply`); `Some(Err(()))`
+/// when they prove a draw, which the search keeps searching inside [`DRAW_BAND`]
+/// (issue 32: a proven draw scored 0 ended the search at once, and level 5 settled for
+/// any drawing move where it could still play for the opponent's mistakes); `None`
+/// outside them.
 #[inline]
-pub(crate) fn search_score(t: &Tables, pos: &Position, ply: u32) -> Option<i32> {
-    let p = t.result(pos)?;
-    Some(score_of(p, ply))
+pub(crate) fn search_score(t: &Tables, pos: &Position, ply: u32) -> Option<Result<i32, ()>> {
+    match t.result(pos)? {
+        Perfect::Drawn => Some(Err(())),
+        p => Some(Ok(score_of(p, ply))),
+    }
+}
+
+/// The scores a proven draw takes in the search, centi-seeds either side of 0: below
+/// every proven win and above every proven loss, and below a clear advantage outside
+/// the tables (a position not proven keeps its chances to win). Inside it, the search's
+/// own value of the drawn position, compressed ([`draw_score`]), orders the drawing
+/// moves by the seeds they keep in hand.
+pub(crate) const DRAW_BAND: i32 = 99;
+
+/// Each band step stands for this many centi-seeds of the search's own value.
+const DRAW_STEP: i32 = 8;
+
+/// A proven draw's score from the search's value `s` of it: `s` / [`DRAW_STEP`]
+/// rounded down, within [`DRAW_BAND`]. Monotone, so that a bound on `s` is a bound on
+/// the score.
+#[inline]
+pub(crate) fn draw_score(s: i32) -> i32 {
+    s.div_euclid(DRAW_STEP).clamp(-DRAW_BAND, DRAW_BAND)
+}
+
+/// The window on the search's own value of a proven draw that answers the window
+/// (`alpha`, `beta`) on its [`draw_score`]: `draw_score(s) <= alpha` exactly when
+/// `s <= ` the first, `draw_score(s) >= beta` exactly when `s >=` the second (`inf`:
+/// the search's infinity, for a side the band cannot reach). `None` when the band lies
+/// wholly outside the window: the score is then the band's edge on that side.
+#[inline]
+pub(crate) fn draw_window(alpha: i32, beta: i32, inf: i32) -> Result<(i32, i32), i32> {
+    if alpha >= DRAW_BAND {
+        return Err(DRAW_BAND);
+    }
+    if beta <= -DRAW_BAND {
+        return Err(-DRAW_BAND);
+    }
+    let lo = if alpha < -DRAW_BAND {
+        -inf
+    } else {
+        alpha * DRAW_STEP + DRAW_STEP - 1
+    };
+    let hi = if beta > DRAW_BAND {
+        inf
+    } else {
+        beta * DRAW_STEP
+    };
+    Ok((lo, hi))
 }
 
 /// The search score of a proven result found at `ply`.
@@ -387,10 +437,11 @@ pub(crate) fn for_search(root: &Position, noise: i32, use_tables: bool) -> Optio
     }
 }
 
-/// The root search's result when the tables prove the root's result: their best move
-/// (unless it leads to a position of the game's `history`, sorted keys, where H10
-/// repetition could end the game otherwise than they assume), reported as one
-/// iteration of depth 1.
+/// The root search's result when the tables prove the root won or lost: their best
+/// move, the one that takes the most net seeds (unless it leads to a position of the
+/// game's `history`, sorted keys, where H10 repetition could end the game otherwise
+/// than they assume), reported as one iteration of depth 1. A proven draw is left to
+/// the search (see [`search_score`]).
 pub(crate) fn root_move(
     t: &Tables,
     root: &Position,
@@ -399,6 +450,9 @@ pub(crate) fn root_move(
     report: &mut Option<crate::report::Reporter<'_>>,
 ) -> Option<crate::report::RootResult> {
     let (mv, score) = root_choice(t, root)?;
+    if score == 0 {
+        return None;
+    }
     let child = root.play(mv).ok()?;
     if history.binary_search(&crate::position_key(&child)).is_ok() {
         return None;
