@@ -56,6 +56,11 @@ pub struct SelfplayArgs {
     /// second game (`--games` must then be even). The report counts by player.
     #[arg(long)]
     pub pairs: bool,
+    /// Level 5 plays with the Hoyito 2x6 endgame tables, as the bot does: built, or
+    /// loaded from DIR's cache file (written there when missing), before the first
+    /// game. Without it, level 5 searches alone.
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<std::path::PathBuf>,
     /// Print only one JSON object, on the last line:
     /// `{"games":N,"south_wins":..,"north_wins":..,"draws":..,"avg_plies":..,"avg_ms_per_move":..,
     /// "first_wins":..,"second_wins":..,"first_score":..}` (first: the `--south` player,
@@ -349,6 +354,19 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> anyhow::Result<ExitCode
             },
         )?;
     }
+    if let Some(dir) = &args.tables {
+        let t0 = Instant::now();
+        let t = mancala_ai::endgame::warm_up(Some(dir));
+        if !args.json {
+            writeln!(
+                out,
+                "endgame tables: {} entries, {} MB, ready in {:.1} s",
+                t.entries(),
+                t.bytes() / 1_000_000,
+                t0.elapsed().as_secs_f64()
+            )?;
+        }
+    }
     let mut summary = Summary::default();
     let mut pair_points = [0u32; 2];
     let progress = crate::cli::progress::bar(u64::from(args.games), "games");
@@ -498,6 +516,7 @@ mod tests {
             seed: 3,
             random_plies: 0,
             pairs: false,
+            tables: None,
             json,
         }
     }
