@@ -75,14 +75,27 @@ pub struct PlyReview {
     pub played: Move,
     /// The search's best move in its position.
     pub best: Move,
-    /// The best move's value for the mover, centi-seeds, capped at ±[`cap`]: from a
-    /// search of the position it leads to, like `value_played` (the same when the best
-    /// move was played; never below `value_played`).
+    /// The search's line from the position before the move: `best`, then the replies
+    /// it expects (at most 32 moves).
+    pub best_line: Vec<Move>,
+    /// The search's line from the position after the move: the reply the played move
+    /// allows, then the moves expected; empty when the move ended the game.
+    pub reply_line: Vec<Move>,
+    /// The position's value for the mover before the move, centi-seeds, capped at
+    /// ±[`cap`]: the better of the played move's value and the best move's (from a
+    /// search of the position it leads to); South's view of it is the chart's point
+    /// before the move.
     pub value_before: i32,
-    /// The played move's value for the mover, centi-seeds, capped.
+    /// The played move's value for the mover, centi-seeds, capped: the value of the
+    /// position it led to (the chart's next point).
     pub value_played: i32,
-    /// Centi-seeds lost against the best move: `value_before - value_played`, at least 0;
-    /// 0 for the best move.
+    /// What `value_before` proves for the mover (a win in N plies, a draw...), if
+    /// anything: shown instead of a value pinned at the cap.
+    pub proven_before: Option<Proven>,
+    /// What `value_played` proves for the mover, if anything.
+    pub proven_played: Option<Proven>,
+    /// Centi-seeds lost against the best move: `value_before - value_played`, at least
+    /// 0; 0 for the best move: exactly how far the chart falls for the mover.
     pub lost: i32,
     /// Its mark.
     pub mark: Mark,
@@ -102,8 +115,12 @@ pub struct GameReview {
     /// The moves, in order.
     pub plies: Vec<PlyReview>,
     /// South's view of each position from the start to the end (one more than the
-    /// moves), centi-seeds, capped: for a chart.
+    /// moves), centi-seeds, capped: for a chart. Point `i + 1` is point `i` less what
+    /// move `i + 1` lost, from its mover's view.
     pub south_values: Vec<i32>,
+    /// What each of those values proves for South (a win in N plies, a draw...), if
+    /// anything: the chart marks these points and the text names the result.
+    pub south_proven: Vec<Option<Proven>>,
     /// Accuracy of South and North, 0 to 100 ([`accuracy`]); 100 for a player who made
     /// no move.
     pub accuracy: [f64; 2],
@@ -114,16 +131,6 @@ pub struct GameReview {
 /// player's accuracy is the mean over his moves.
 pub fn accuracy(lost: i32) -> f64 {
     100.0 * (-f64::from(lost.max(0)) / 400.0).exp()
-}
-
-/// The value of a finished position for its player to move: `cap` for a win, `-cap`
-/// for a loss, 0 for a draw.
-fn final_value(pos: &Position, cap: i32) -> i32 {
-    match pos.outcome() {
-        Outcome::Win { winner, .. } if winner == pos.to_move() => cap,
-        Outcome::Win { .. } => -cap,
-        _ => 0,
-    }
 }
 
 /// What the endgame tables say of `pos` (issue 15 item 4), for `!analyze` to print
@@ -157,14 +164,17 @@ pub fn review(
     Ok(review_with(&mut ai, game, nodes_per_position, progress))
 }
 
-/// As [`review`], with `ai`'s table (a searcher of a pool); its configuration is left
-/// as it was, the limits are level 5 and `nodes_per_position`.
+/// As [`review`], with `ai` (a searcher of a pool): its table is cleared first, so that
+/// the review of a game is the same whichever searcher made it and whatever it searched
+/// before; its configuration is left as it was, the limits are level 5 and
+/// `nodes_per_position`.
 pub fn review_with(
     ai: &mut Ai,
     game: &Game,
     nodes_per_position: u64,
     progress: &mut dyn FnMut(usize, usize),
 ) -> GameReview {
+    ai.reset();
     let limits = Limits {
         level: 5,
         depth: None,
@@ -172,35 +182,24 @@ pub fn review_with(
         movetime: None,
         stop: None,
     };
-    let cap = cap(&game.start());
     let mut replay = Game::from_position(game.start());
     let mut history = Vec::with_capacity(game.moves().len() + 1);
-    let mut values: Vec<Searched> = Vec::new();
+    let mut found: Vec<Searched> = Vec::new();
     let total = game.moves().len() + 1;
     for i in 0..total {
         let pos = replay.position();
-        // Endgame tables (issue 15 item 4), when they are built or loaded already (the
-        // bot warms them up at start; a review never waits for a build): the search
-        // then scores what they prove exactly.
-        let perfect = if replay.outcome().is_over() {
-            None
-        } else {
-            crate::endgame::ready_verdict(&pos).and_then(|v| v.result)
-        };
         let over = replay.outcome().is_over();
-        let (value, best) = position_value(ai, &pos, over, &history, &limits, cap);
-        let best_value = match (best, game.moves().get(i)) {
-            (Some(b), Some(&played)) if b != played => {
-                Some(move_value(ai, &pos, b, &mut history, &limits, cap))
+        let here = search(ai, &pos, over, &history, &limits);
+        let best_child = match (here.line.first(), game.moves().get(i)) {
+            (Some(&b), Some(&played)) if b != played => {
+                Some(child_value(ai, &pos, b, &mut history, &limits))
             }
             _ => None,
         };
-        values.push(Searched {
-            value,
-            best,
+        found.push(Searched {
+            here,
+            best_child,
             pos,
-            perfect,
-            best_value,
         });
         progress(i + 1, total);
         if let Some(&mv) = game.moves().get(i) {
@@ -211,120 +210,253 @@ pub fn review_with(
             }
         }
     }
-    summarise(game, &values)
+    summarise(game, &found)
+}
+
+/// A value for the player to move of a position: the search's raw score (centi-seeds,
+/// or beyond ±[`WIN_BOUND`](crate::WIN_BOUND) a proven result [`crate::WIN`] minus its
+/// distance) and whether the tables or the game's end prove it a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Value {
+    raw: i32,
+    drawn: bool,
+}
+
+impl Value {
+    /// The value seen by the player who moved into the position (`mover`): the same when
+    /// he moves again (the opponent passed, H3), else negated, a proven result one ply
+    /// further away.
+    fn for_mover(self, mover: Side, next: &Position) -> Value {
+        let further = |r: i32| {
+            if r > crate::WIN_BOUND {
+                r - 1
+            } else if r < -crate::WIN_BOUND {
+                r + 1
+            } else {
+                r
+            }
+        };
+        let raw = further(self.raw);
+        Value {
+            raw: if next.to_move() == mover { raw } else { -raw },
+            drawn: self.drawn,
+        }
+    }
+
+    /// What the value proves, if anything.
+    fn proven(self) -> Option<Proven> {
+        if self.raw > crate::WIN_BOUND {
+            Some(Proven::Win(distance(self.raw)))
+        } else if self.raw < -crate::WIN_BOUND {
+            Some(Proven::Loss(distance(-self.raw)))
+        } else if self.drawn {
+            Some(Proven::Draw)
+        } else {
+            None
+        }
+    }
+}
+
+/// The plies to a proven result of raw score `raw` (> WIN_BOUND): `None` when the
+/// endgame tables proved it (they know the result, not the distance).
+fn distance(raw: i32) -> Option<u32> {
+    let plies = crate::WIN.abs_diff(raw);
+    (plies < crate::endgame::TABLE_PLIES.unsigned_abs()).then_some(plies)
+}
+
+/// A result a value proves, for the player it is seen from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proven {
+    /// He wins: in this many plies at most when the search counted them, `None` when
+    /// the endgame tables proved it.
+    Win(Option<u32>),
+    /// A draw with perfect play (the endgame tables), or the game ended drawn.
+    Draw,
+    /// He loses: in this many plies at least when the search counted them.
+    Loss(Option<u32>),
+}
+
+impl Proven {
+    /// The same result seen from the other player.
+    pub fn flipped(self) -> Proven {
+        match self {
+            Proven::Win(n) => Proven::Loss(n),
+            Proven::Draw => Proven::Draw,
+            Proven::Loss(n) => Proven::Win(n),
+        }
+    }
+}
+
+/// One position's search: its value for the player to move, the best line, and the
+/// tables' result with perfect play.
+struct Search {
+    value: Value,
+    /// The best move and the replies expected; empty once the game is over.
+    line: Vec<Move>,
+    perfect: Option<Perfect>,
 }
 
 /// What the review found of one position of the game.
 struct Searched {
-    /// Its value for the player to move (the best move's score), centi-seeds, capped.
-    value: i32,
-    /// The search's best move; `None` once the game is over.
-    best: Option<Move>,
+    /// The position's own search.
+    here: Search,
+    /// When the game's move here was not the search's best: the best move's value for
+    /// the mover, from a search of the position it leads to ([`child_value`]).
+    best_child: Option<Value>,
     /// The position.
     pos: Position,
-    /// Its result with perfect play, from the endgame tables.
-    perfect: Option<Perfect>,
-    /// When the game's move here was not `best`: `best`'s value for the mover, from a
-    /// search of the position it leads to ([`move_value`]).
-    best_value: Option<i32>,
 }
 
-/// The value of `pos` for its player to move, centi-seeds, capped at `cap`, and the
-/// search's best move there: the result when the game is `over` there, else a search
-/// within `limits` (`history`: the positions before it).
-fn position_value(
+/// Searches `pos` within `limits` (`history`: the positions before it); a finished
+/// position (`over`) is its result. The endgame tables' verdict is read when they are
+/// built or loaded already (the bot warms them up at start; a review never waits).
+fn search(
     ai: &mut Ai,
     pos: &Position,
     over: bool,
     history: &[Position],
     limits: &Limits,
-    cap: i32,
-) -> (i32, Option<Move>) {
+) -> Search {
     if over {
-        return (final_value(pos, cap), None);
+        let (raw, drawn) = match pos.outcome() {
+            Outcome::Win { winner, .. } if winner == pos.to_move() => (crate::WIN, false),
+            Outcome::Win { .. } => (-crate::WIN, false),
+            _ => (0, true),
+        };
+        return Search {
+            value: Value { raw, drawn },
+            line: Vec::new(),
+            perfect: None,
+        };
     }
-    match ai.analyse(pos, history, limits, &mut |_| {}) {
-        Ok(found) => (found.score.clamp(-cap, cap), Some(found.mv)),
-        Err(_) => (final_value(pos, cap), None),
+    let perfect = crate::endgame::ready_verdict(pos).and_then(|v| v.result);
+    let mut line = Vec::new();
+    let raw = match ai.analyse(pos, history, limits, &mut |it| line.clone_from(&it.pv)) {
+        Ok(found) => {
+            if line.first() != Some(&found.mv) {
+                line = vec![found.mv];
+            }
+            found.score
+        }
+        Err(_) => 0,
+    };
+    Search {
+        value: Value {
+            raw,
+            drawn: perfect == Some(Perfect::Drawn),
+        },
+        line,
+        perfect,
     }
 }
 
-/// `value`, the value of `next` for its player to move, seen from `mover`, who moved
-/// into it: negated when the opponent moves next, kept when he had to pass (H3).
-fn for_mover(value: i32, mover: Side, next: &Position) -> i32 {
-    if next.to_move() == mover {
-        value
-    } else {
-        -value
-    }
-}
-
-/// The value of `mv` in `pos` for its mover, centi-seeds, capped at `cap`: the position
-/// it leads to, searched within `limits` (with `history` and `pos` before it), seen from
-/// the mover, as [`summarise`] values the played move.
-fn move_value(
+/// The value of `mv` in `pos` for its mover: the position it leads to, searched within
+/// `limits` (with `history` and `pos` before it), seen from the mover.
+fn child_value(
     ai: &mut Ai,
     pos: &Position,
     mv: Move,
     history: &mut Vec<Position>,
     limits: &Limits,
-    cap: i32,
-) -> i32 {
+) -> Value {
     let Ok(next) = pos.play(mv) else {
-        return -cap; // the search's own move is legal; this is never reached
+        // The search's own move is legal; this is never reached.
+        return Value {
+            raw: -crate::WIN,
+            drawn: false,
+        };
     };
     history.push(*pos);
-    let (value, _) = position_value(ai, &next, next.outcome().is_over(), history, limits, cap);
+    let found = search(ai, &next, next.outcome().is_over(), history, limits);
     history.pop();
-    for_mover(value, pos.to_move(), &next)
+    found.value.for_mover(pos.to_move(), &next)
 }
 
-/// The review from the value of each position.
-fn summarise(game: &Game, values: &[Searched]) -> GameReview {
-    let mut plies = Vec::new();
-    let mut sums = [(0.0f64, 0usize); 2];
-    for (i, &played) in game.moves().iter().enumerate() {
-        let (Some(here), Some(next)) = (values.get(i), values.get(i + 1)) else {
-            break;
+/// The review from the searches, by backward induction: the last position's value is
+/// its result (or its search while the game goes on); each earlier position's value is
+/// the better for its mover of the played move's (the next position's value) and the
+/// search's best move's (its own search). A move's loss is the difference, so the
+/// chart ([`GameReview::south_values`]) drops by exactly what each move lost, and a
+/// blunder is where the chart falls (issue 32).
+fn summarise(game: &Game, found: &[Searched]) -> GameReview {
+    let cap = cap(&game.start());
+    let n = found.len();
+    let mut values = vec![
+        Value {
+            raw: 0,
+            drawn: false
         };
+        n
+    ];
+    if let Some(last) = found.last() {
+        values[n - 1] = last.here.value;
+    }
+    let mut plies = Vec::new();
+    for i in (0..n.saturating_sub(1)).rev() {
+        let (here, next) = (&found[i], &found[i + 1]);
         let mover = here.pos.to_move();
-        let value_played = for_mover(next.value, mover, &next.pos);
-        let value_best = here.best_value.unwrap_or(value_played);
-        let lost = (value_best - value_played).max(0);
-        let s = &mut sums[mover.index()];
-        s.0 += accuracy(lost);
-        s.1 += 1;
+        let played = values[i + 1].for_mover(mover, &next.pos);
+        let best = here
+            .best_child
+            .filter(|b| b.raw > played.raw)
+            .unwrap_or(played);
+        values[i] = best;
+        let value_before = best.raw.clamp(-cap, cap);
+        let value_played = played.raw.clamp(-cap, cap);
+        let lost = value_before - value_played;
         plies.push(PlyReview {
             ply: i + 1,
             mover,
-            played,
-            best: here.best.unwrap_or(played),
-            value_before: value_best.max(value_played),
+            played: game.moves()[i],
+            best: here.here.line.first().copied().unwrap_or(game.moves()[i]),
+            best_line: here.here.line.clone(),
+            reply_line: next.here.line.clone(),
+            value_before,
             value_played,
+            proven_before: best.proven(),
+            proven_played: played.proven(),
             lost,
             mark: Mark::of(lost),
-            perfect_before: here.perfect,
+            perfect_before: here.here.perfect,
             perfect_after: if next.pos.to_move() == mover {
-                next.perfect
+                next.here.perfect
             } else {
-                next.perfect.map(Perfect::flipped)
+                next.here.perfect.map(Perfect::flipped)
             },
         });
     }
-    let south_values = values
-        .iter()
-        .map(|s| {
-            if s.pos.to_move() == Side::South {
-                s.value
+    plies.reverse();
+    let mut sums = [(0.0f64, 0usize); 2];
+    for p in &plies {
+        let s = &mut sums[p.mover.index()];
+        s.0 += accuracy(p.lost);
+        s.1 += 1;
+    }
+    let south = |i: usize, v: i32| {
+        if found[i].pos.to_move() == Side::South {
+            v
+        } else {
+            -v
+        }
+    };
+    let south_values = (0..n)
+        .map(|i| south(i, values[i].raw.clamp(-cap, cap)))
+        .collect();
+    let south_proven = (0..n)
+        .map(|i| {
+            let p = values[i].proven()?;
+            Some(if found[i].pos.to_move() == Side::South {
+                p
             } else {
-                -s.value
-            }
+                p.flipped()
+            })
         })
         .collect();
     let mean = |(sum, n): (f64, usize)| if n == 0 { 100.0 } else { sum / n as f64 };
     GameReview {
         plies,
         south_values,
+        south_proven,
         accuracy: [mean(sums[0]), mean(sums[1])],
     }
 }
@@ -470,5 +602,59 @@ mod tests {
         let p = &r.plies[0];
         assert_eq!((p.best, p.played), (best.mv, other));
         assert_eq!(p.lost, (p.value_before - p.value_played).max(0), "{p:?}");
+    }
+
+    /// Issue 32: the chart and the marks come from the same values. Over a game of
+    /// random and searched moves, each point of South's chart is the one before less
+    /// what the move lost (from its mover's view), and the game's end is a proven
+    /// result, not a value pinned at the cap.
+    #[test]
+    fn the_chart_falls_by_what_each_move_lost() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+        let mut ai = Ai::new(SearchConfig {
+            level: 3,
+            ms_per_move: 0,
+            tt_mb: 1,
+            seed: 0,
+            max_nodes: Some(2_000),
+            opening_plies: 0,
+        })
+        .unwrap();
+        let mut game = Game::new(Variant::katro(4, 4).unwrap());
+        while !game.outcome().is_over() && game.moves().len() < 60 {
+            let mv = if rng.gen_bool(0.4) {
+                let legal = game.position().legal_moves();
+                legal[rng.gen_range(0..legal.len())]
+            } else {
+                ai.choose_in_game(&game).unwrap().mv
+            };
+            game.play(mv).unwrap();
+        }
+        assert!(game.outcome().is_over(), "{} plies", game.moves().len());
+        let r = review(&game, 2_000, 1, &mut |_, _| {}).unwrap();
+        let v = &r.south_values;
+        let mut marked = 0;
+        for p in &r.plies {
+            let fall = v[p.ply - 1] - v[p.ply];
+            let fall = if p.mover == Side::South { fall } else { -fall };
+            assert_eq!(fall, p.lost, "{p:?}");
+            assert_eq!(p.lost, p.value_before - p.value_played);
+            marked += usize::from(p.mark > Mark::Good);
+        }
+        assert!(marked > 0, "random moves lose seeds somewhere");
+        let winner = game.outcome().winner().unwrap();
+        let want = if winner == Side::South {
+            Proven::Win(Some(0))
+        } else {
+            Proven::Loss(Some(0))
+        };
+        assert_eq!(r.south_proven.last(), Some(&Some(want)));
+        assert_eq!(r.south_proven.len(), v.len());
+        // The last move: it ended the game, a win in one ply for its mover.
+        let last = r.plies.last().unwrap();
+        if last.mover == winner {
+            assert_eq!(last.proven_played, Some(Proven::Win(Some(1))), "{last:?}");
+        }
     }
 }

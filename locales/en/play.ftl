@@ -540,3 +540,28 @@ notify-digest-due = , move by { $due }
 notify-digest-more = … and { $count } more (`{ $p }games` lists them all).
 ## games on vacation
 archive-clock-vacation = on vacation until { $time }: that clock waits
+## why a move was marked (issue 32)
+review-slip-why = { $slip }: { $why }
+review-slip-proven = { $ply } { $mark ->
+    [blunder] blunder
+    [mistake] mistake
+   *[other] inaccuracy
+} ({ $why }; best { $best })
+review-why-win-thrown = throws away a won position
+review-why-win-thrown-in = throws away a win in { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+}
+review-why-loss = walks into a lost position
+review-why-loss-in = walks into a loss in { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+}
+review-why-allows = lets { $player } capture { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+} with { $reply }
+review-why-misses = misses { $best }, which captures { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+}

@@ -541,3 +541,28 @@ notify-digest-due = , juega antes de { $due }
 notify-digest-more = … y { $count } más (`{ $p }games` las lista todas).
 ## games on vacation
 archive-clock-vacation = de vacaciones hasta el { $time }: su reloj espera
+## why a move was marked (issue 32)
+review-slip-why = { $slip }: { $why }
+review-slip-proven = { $ply } { $mark ->
+    [blunder] error grave
+    [mistake] error
+   *[other] imprecisión
+} ({ $why }; mejor { $best })
+review-why-win-thrown = deja escapar una posición ganada
+review-why-win-thrown-in = deja escapar una victoria en { $count ->
+    [one] { $count } jugada
+   *[other] { $count } jugadas
+}
+review-why-loss = lleva a una posición perdida
+review-why-loss-in = lleva a una derrota en { $count ->
+    [one] { $count } jugada
+   *[other] { $count } jugadas
+}
+review-why-allows = permite que { $player } capture { $seeds ->
+    [one] { $seeds } semilla
+   *[other] { $seeds } semillas
+} con { $reply }
+review-why-misses = no ve { $best }, que captura { $seeds ->
+    [one] { $seeds } semilla
+   *[other] { $seeds } semillas
+}

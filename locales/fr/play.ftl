@@ -544,3 +544,28 @@ notify-digest-due = , à jouer avant le { $due }
 notify-digest-more = … et { $count } de plus (`{ $p }games` les liste toutes).
 ## games on vacation
 archive-clock-vacation = en vacances jusqu'au { $time } : sa pendule attend
+## why a move was marked (issue 32)
+review-slip-why = { $slip } : { $why }
+review-slip-proven = { $ply } { $mark ->
+    [blunder] gaffe
+    [mistake] erreur
+   *[other] imprécision
+} ({ $why } ; meilleur coup { $best })
+review-why-win-thrown = laisse échapper une position gagnante
+review-why-win-thrown-in = laisse échapper un gain en { $count ->
+    [one] { $count } coup
+   *[other] { $count } coups
+}
+review-why-loss = mène à une position perdante
+review-why-loss-in = mène à une défaite en { $count ->
+    [one] { $count } coup
+   *[other] { $count } coups
+}
+review-why-allows = permet à { $player } de prendre { $seeds ->
+    [one] { $seeds } graine
+   *[other] { $seeds } graines
+} par { $reply }
+review-why-misses = manque { $best }, qui prend { $seeds ->
+    [one] { $seeds } graine
+   *[other] { $seeds } graines
+}

@@ -555,3 +555,32 @@ notify-digest-due = , сделайте ход до { $due }
 notify-digest-more = … и ещё { $count } (`{ $p }games` покажет все).
 ## games on vacation
 archive-clock-vacation = в отпуске до { $time }: эти часы стоят
+## why a move was marked (issue 32)
+review-slip-why = { $slip }: { $why }
+review-slip-proven = { $ply } { $mark ->
+    [blunder] грубая ошибка
+    [mistake] ошибка
+   *[other] неточность
+} ({ $why }; лучший ход { $best })
+review-why-win-thrown = упускает выигранную позицию
+review-why-win-thrown-in = упускает выигрыш в { $count } { $count ->
+    [one] ход
+    [few] хода
+   *[other] ходов
+}
+review-why-loss = ведёт к проигранной позиции
+review-why-loss-in = ведёт к проигрышу за { $count } { $count ->
+    [one] ход
+    [few] хода
+   *[other] ходов
+}
+review-why-allows = позволяет игроку { $player } взять { $seeds } { $seeds ->
+    [one] камень
+    [few] камня
+   *[other] камней
+} ходом { $reply }
+review-why-misses = упускает ход { $best }, который берёт { $seeds } { $seeds ->
+    [one] камень
+    [few] камня
+   *[other] камней
+}

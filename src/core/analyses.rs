@@ -17,7 +17,7 @@ use crate::metrics::Metrics;
 /// The most positions searched per position of an analysed game, whatever `[ai]
 /// max_nodes` says: a game of 700 moves is then about 70 million positions, seconds of
 /// one search thread rather than minutes.
-pub(crate) const NODE_CAP: u64 = 50_000;
+pub const NODE_CAP: u64 = 50_000;
 
 /// The positions searched per position of the game: `[ai] max_nodes` when set, else
 /// the cap, never above [`NODE_CAP`].

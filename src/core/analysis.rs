@@ -7,8 +7,8 @@
 //! Which game and the reply are pure; only the search is not.
 
 use super::decision::ChannelState;
-use mancala_ai::review::{self, GameReview, Mark, PlyReview};
-use mancala_rules::Side;
+use mancala_ai::review::{self, GameReview, Mark, PlyReview, Proven};
+use mancala_rules::{Game, Move, Position, Side};
 
 use super::analyses::{self, NotNow};
 use super::api::{Attachment, Incoming, Reply};
@@ -98,18 +98,11 @@ pub(super) fn review_text(r: &Record, review: &GameReview, nodes: u64) -> String
         .filter(|p| p.mark >= Mark::Mistake)
         .collect();
     if !worst.is_empty() {
+        let before = positions(r);
         let listed: Vec<String> = worst
             .iter()
             .take(LISTED)
-            .map(|p| {
-                tr!(
-                    "review-slip",
-                    ply = ply_name(p),
-                    mark = p.mark.name(),
-                    seeds = seeds(p.lost),
-                    best = p.best.to_string()
-                )
-            })
+            .map(|p| slip_text(p, before.get(p.ply - 1), &name))
             .collect();
         let listed = crate::i18n::join_semicolons(&listed);
         out.push('\n');
@@ -128,6 +121,112 @@ pub(super) fn review_text(r: &Record, review: &GameReview, nodes: u64) -> String
         out.push_str(&perfect);
     }
     out
+}
+
+/// The positions of `r`'s game before each move, the start first.
+fn positions(r: &Record) -> Vec<Position> {
+    let Some(game) = r.play().map(|p| p.game()) else {
+        return Vec::new();
+    };
+    let mut replay = Game::from_position(game.start());
+    let mut out = vec![replay.position()];
+    for &mv in game.moves() {
+        if replay.advance(mv).is_err() {
+            break;
+        }
+        out.push(replay.position());
+    }
+    out
+}
+
+/// The seeds `mv` takes in `pos` for its mover: the Hoyito captures into his store
+/// (H5-H7), the Katro seeds taken from the opponent's half (K7). 0 for an illegal move.
+fn captured(pos: &Position, mv: Move) -> u32 {
+    let Ok(next) = pos.play(mv) else { return 0 };
+    let me = pos.to_move();
+    if pos.variant().is_katro() {
+        let opp = me.other();
+        pos.seeds_of(opp).saturating_sub(next.seeds_of(opp))
+    } else {
+        u32::from(next.store(me).saturating_sub(pos.store(me)))
+    }
+}
+
+/// The best line as shown: at most its first three moves.
+fn line_text(line: &[Move], best: Move) -> String {
+    if line.is_empty() {
+        return best.to_string();
+    }
+    line.iter()
+        .take(3)
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A marked move in words (issue 32): the seeds it lost and the best line, and why:
+/// a proven win thrown away or a proven loss walked into (then no seeds: a proven
+/// value is not a count of seeds), the capture it allowed, or the one it missed.
+fn slip_text(p: &PlyReview, before: Option<&Position>, name: &dyn Fn(Side) -> String) -> String {
+    let best = line_text(&p.best_line, p.best);
+    let proven = match (p.proven_before, p.proven_played) {
+        (Some(Proven::Win(n)), played) if !matches!(played, Some(Proven::Win(_))) => {
+            Some(n.map_or(tr!("review-why-win-thrown"), |n| {
+                tr!("review-why-win-thrown-in", count = n)
+            }))
+        }
+        (before, Some(Proven::Loss(n))) if !matches!(before, Some(Proven::Loss(_))) => {
+            Some(n.map_or(tr!("review-why-loss"), |n| {
+                tr!("review-why-loss-in", count = n)
+            }))
+        }
+        _ => None,
+    };
+    if let Some(why) = proven {
+        return tr!(
+            "review-slip-proven",
+            ply = ply_name(p),
+            mark = p.mark.name(),
+            why = why,
+            best = best
+        );
+    }
+    let slip = tr!(
+        "review-slip",
+        ply = ply_name(p),
+        mark = p.mark.name(),
+        seeds = seeds(p.lost),
+        best = best
+    );
+    match before.and_then(|pos| capture_why(p, pos, name)) {
+        Some(why) => tr!("review-slip-why", slip = slip, why = why),
+        None => slip,
+    }
+}
+
+/// The capture a marked move allowed (the opponent's reply takes seeds), else the one
+/// it missed (the best move takes more than it did).
+fn capture_why(p: &PlyReview, pos: &Position, name: &dyn Fn(Side) -> String) -> Option<String> {
+    let after = pos.play(p.played).ok()?;
+    if let Some(&reply) = p.reply_line.first() {
+        let taken = captured(&after, reply);
+        if after.to_move() != p.mover && taken > 0 {
+            return Some(tr!(
+                "review-why-allows",
+                player = name(after.to_move()),
+                seeds = taken,
+                reply = reply.to_string()
+            ));
+        }
+    }
+    let missed = captured(pos, p.best);
+    (missed > captured(pos, p.played)).then(|| {
+        tr!(
+            "review-why-misses",
+            best = p.best.to_string(),
+            seeds = missed
+        )
+    })
 }
 
 /// What the endgame tables (issue 15 item 4) knew of the game: from which move on its
@@ -285,8 +384,12 @@ mod tests {
             mover,
             played: mv,
             best: mv,
+            best_line: vec![mv],
+            reply_line: Vec::new(),
             value_before: 0,
             value_played: 0,
+            proven_before: None,
+            proven_played: None,
             lost: 0,
             mark: Mark::Good,
             perfect_before: perfect.map(|p| p.0),
@@ -300,6 +403,7 @@ mod tests {
         let review = |plies| GameReview {
             plies,
             south_values: Vec::new(),
+            south_proven: Vec::new(),
             accuracy: [100.0, 100.0],
         };
         assert_eq!(
@@ -318,6 +422,41 @@ mod tests {
             perfect_text(&r, &name).unwrap(),
             "Endgame tables: from 2.N a1 on, bo (North) had a position won with perfect play. \
              4.N a1 left a won position drawn."
+        );
+    }
+
+    /// Issue 32: each mark says why. K7's position: `d1-` misses `a1-`'s capture, and
+    /// lets North take one seed with `c4-`; a proven win thrown away is named as such,
+    /// without a count of seeds pinned at the cap.
+    #[test]
+    fn a_marked_move_says_why_in_words() {
+        let pos: Position = "katro:4x4/1,0,0,1/1,0,0,0/8,0,0,0/5,5,5,6 s"
+            .parse()
+            .unwrap();
+        let mv = |t: &str| Move::parse(t, pos.variant()).unwrap();
+        let name = |s: Side| if s == Side::South { "ann" } else { "bo" }.to_string();
+        let mut p = ply(1, Side::South, None);
+        (p.played, p.best, p.best_line) = (mv("d1-"), mv("a1-"), vec![mv("a1-"), mv("a4-")]);
+        (p.lost, p.mark) = (650, Mark::Blunder);
+        assert_eq!(captured(&pos, mv("a1-")), 18);
+        assert_eq!(
+            slip_text(&p, Some(&pos), &name),
+            "1.S d1- blunder (lost 6.5 seeds; best a1- a4-): misses a1-, which captures 18 seeds"
+        );
+        p.reply_line = vec![mv("c4-"), mv("a1-")];
+        assert_eq!(
+            slip_text(&p, Some(&pos), &name),
+            "1.S d1- blunder (lost 6.5 seeds; best a1- a4-): lets bo capture 1 seed with c4-"
+        );
+        p.proven_before = Some(Proven::Win(Some(3)));
+        assert_eq!(
+            slip_text(&p, Some(&pos), &name),
+            "1.S d1- blunder (throws away a win in 3 moves; best a1- a4-)"
+        );
+        (p.proven_before, p.proven_played) = (None, Some(Proven::Loss(None)));
+        assert_eq!(
+            slip_text(&p, Some(&pos), &name),
+            "1.S d1- blunder (walks into a lost position; best a1- a4-)"
         );
     }
 }

@@ -135,9 +135,13 @@ impl Core {
             opening_plies: 0,
         };
         let searched = game.clone();
-        let found = self
-            .ai_pool
-            .search(&ticket, config, move |ai| ai.choose_in_game(&searched));
+        // A fresh table (issue 32): the hint of a position is the same whichever
+        // searcher of the pool gives it and whatever it searched before; with a node
+        // budget (`[ai] max_nodes`) it is the same move every time.
+        let found = self.ai_pool.search(&ticket, config, move |ai| {
+            ai.reset();
+            ai.choose_in_game(&searched)
+        });
         match found {
             Ok(Some(found)) => Ok(vec![text_reply(line(&msg.author.name, &game, &found, p))]),
             Ok(None) => refuse(tr!("hint-game-over")),

@@ -65,6 +65,7 @@ pub(crate) mod vacation;
 mod views;
 mod vs_ai;
 
+pub use analyses::NODE_CAP as ANALYSIS_NODES;
 use decision::ChannelState;
 pub use prefs::{ChannelSettings, Notify, PlayerPrefs};
 

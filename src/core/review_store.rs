@@ -8,7 +8,7 @@
 //! read again from the seeds it lost ([`Mark::of`]), and its number is its place.
 
 use mancala_ai::endgame::Perfect;
-use mancala_ai::review::{GameReview, Mark, PlyReview};
+use mancala_ai::review::{GameReview, Mark, PlyReview, Proven};
 use mancala_rules::{Game, Move, Side};
 use serde::{Deserialize, Serialize};
 
@@ -28,8 +28,44 @@ pub(crate) struct StoredReview {
     pub plies: Vec<StoredPly>,
     /// South's view of each position, centi-seeds, capped: one more than the moves.
     pub south_values: Vec<i32>,
+    /// What each of those values proves for South (issue 32; empty in reviews stored
+    /// before: nothing proven).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub south_proven: Vec<Option<StoredProven>>,
     /// Accuracy of South and North, 0 to 100.
     pub accuracy: [f64; 2],
+}
+
+/// [`Proven`] as stored: `{"win":N}` / `{"win":null}`, `"draw"`, `{"loss":N}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StoredProven {
+    /// A win, in this many plies when counted.
+    Win(Option<u32>),
+    /// A draw.
+    Draw,
+    /// A loss, in this many plies when counted.
+    Loss(Option<u32>),
+}
+
+impl From<Proven> for StoredProven {
+    fn from(p: Proven) -> StoredProven {
+        match p {
+            Proven::Win(n) => StoredProven::Win(n),
+            Proven::Draw => StoredProven::Draw,
+            Proven::Loss(n) => StoredProven::Loss(n),
+        }
+    }
+}
+
+impl From<StoredProven> for Proven {
+    fn from(p: StoredProven) -> Proven {
+        match p {
+            StoredProven::Win(n) => Proven::Win(n),
+            StoredProven::Draw => Proven::Draw,
+            StoredProven::Loss(n) => Proven::Loss(n),
+        }
+    }
 }
 
 /// One move of a stored review (see [`PlyReview`], whose fields these are).
@@ -41,6 +77,18 @@ pub(crate) struct StoredPly {
     pub played: Move,
     /// The search's best move in its position.
     pub best: Move,
+    /// The search's line from the position before the move (issue 32).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub best_line: Vec<Move>,
+    /// The search's line from the position after the move: the reply it allows.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reply_line: Vec<Move>,
+    /// What the value before the move proves for the mover.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proven_before: Option<StoredProven>,
+    /// What the played move's value proves for the mover.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proven_played: Option<StoredProven>,
     /// The best move's value for the mover, centi-seeds.
     pub value_before: i32,
     /// The played move's value for the mover, centi-seeds.
@@ -99,6 +147,10 @@ impl StoredReview {
                     mover: p.mover,
                     played: p.played,
                     best: p.best,
+                    best_line: p.best_line.clone(),
+                    reply_line: p.reply_line.clone(),
+                    proven_before: p.proven_before.map(Into::into),
+                    proven_played: p.proven_played.map(Into::into),
                     value_before: p.value_before,
                     value_played: p.value_played,
                     lost: p.lost,
@@ -107,6 +159,11 @@ impl StoredReview {
                 })
                 .collect(),
             south_values: review.south_values.clone(),
+            south_proven: review
+                .south_proven
+                .iter()
+                .map(|p| p.map(Into::into))
+                .collect(),
             accuracy: review.accuracy,
         }
     }
@@ -123,8 +180,12 @@ impl StoredReview {
                     mover: p.mover,
                     played: p.played,
                     best: p.best,
+                    best_line: p.best_line.clone(),
+                    reply_line: p.reply_line.clone(),
                     value_before: p.value_before,
                     value_played: p.value_played,
+                    proven_before: p.proven_before.map(Into::into),
+                    proven_played: p.proven_played.map(Into::into),
                     lost: p.lost,
                     mark: Mark::of(p.lost),
                     perfect_before: p.perfect_before.map(Into::into),
@@ -132,6 +193,15 @@ impl StoredReview {
                 })
                 .collect(),
             south_values: self.south_values.clone(),
+            // A review stored before issue 32 proves nothing.
+            south_proven: if self.south_proven.len() == self.south_values.len() {
+                self.south_proven
+                    .iter()
+                    .map(|p| p.map(Into::into))
+                    .collect()
+            } else {
+                vec![None; self.south_values.len()]
+            },
             accuracy: self.accuracy,
         }
     }
@@ -200,14 +270,19 @@ mod tests {
                 mover: Side::South,
                 played: mv("c1+"),
                 best: mv("d1-"),
+                best_line: vec![mv("d1-"), mv("c2+")],
+                reply_line: vec![mv("b2-")],
                 value_before: 700,
                 value_played: 50,
+                proven_before: Some(Proven::Win(Some(7))),
+                proven_played: None,
                 lost: 650,
                 mark: Mark::Blunder,
                 perfect_before: Some(Perfect::Won),
                 perfect_after: Some(Perfect::Drawn),
             }],
             south_values: vec![0, 50],
+            south_proven: vec![Some(Proven::Win(Some(7))), None],
             accuracy: [19.7, 100.0],
         }
     }

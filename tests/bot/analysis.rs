@@ -69,8 +69,12 @@ fn analyze_marks_the_missed_capture_a_blunder_with_its_chart() {
         text.contains("alice: 1 blunder, no mistakes, no inaccuracies."),
         "{text}"
     );
-    assert!(text.contains("1.S d1- blunder (lost"), "{text}");
-    assert!(text.contains("best a1-)"), "{text}");
+    // Issue 32: why, in words: the search proves d1- lost (no count of seeds pinned at
+    // the cap), and gives the best line.
+    assert!(
+        text.contains("1.S d1- blunder (walks into a loss in 4 moves; best a1- a4- b1-)."),
+        "{text}"
+    );
     assert!(text.contains("Accuracy: alice "), "{text}");
     assert_eq!(r.attachments.len(), 1, "the chart");
     let chart = &r.attachments[0];
@@ -206,4 +210,119 @@ fn a_game_ended_by_a_move_comes_with_its_summary_chart() {
         "{}",
         summary.alt
     );
+}
+
+/// Issue 32: `mancala-bot analyze` and `!analyze` give the same review of the same game
+/// with the same settings (budget, table): every move's best move, values and loss, and
+/// the chart's values; and the chart falls by what each move lost.
+#[test]
+fn the_command_line_and_the_chat_give_the_same_review() {
+    use rand::{Rng, SeedableRng};
+    let store = Arc::new(MemoryStore::new());
+    let core = Core::new(
+        store.clone(),
+        Arc::new(crate::core_chat::FakePainter::default()),
+        Arc::new(ManualClock::new(1_700_000_000_000)),
+        Settings {
+            ai_ms_per_move: 0,
+            ai_max_nodes: Some(5_000),
+            ..Settings::default()
+        },
+    );
+    // A game of Katro 4x4 with slips: random moves among level-2 ones.
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
+    let mut ai = mancala_ai::Ai::new(mancala_ai::SearchConfig {
+        level: 2,
+        ms_per_move: 0,
+        tt_mb: 1,
+        seed: 1,
+        max_nodes: Some(2_000),
+        opening_plies: 0,
+    })
+    .unwrap();
+    let variant = mancala_rules::Variant::katro(4, 4).unwrap();
+    // 24 plies of a game still going on (it is stored as played, then aborted).
+    let game = loop {
+        let mut game = Game::new(variant);
+        while !game.outcome().is_over() && game.moves().len() < 24 {
+            let legal = game.legal_moves();
+            let mv = if rng.gen_bool(0.3) {
+                legal[rng.gen_range(0..legal.len())]
+            } else {
+                ai.choose_in_game(&game).unwrap().mv
+            };
+            game.play(mv).unwrap();
+        }
+        if !game.outcome().is_over() {
+            break game;
+        }
+    };
+    let at = chan("same-review");
+    let mut r = Record::in_play(
+        "g-same".into(),
+        at.clone(),
+        GameKind::single(variant),
+        user("alice"),
+        user("bob"),
+        Play::Game(game.clone()),
+        None,
+        1_700_000_000_000,
+    );
+    assert!(store.write(&at, None, Write::Put(&r)).unwrap());
+    let v = store.load(&at).unwrap().unwrap().version;
+    let at_ms = r.updated_ms;
+    r.finish(Some(mancala_bot::store::Verdict::Aborted), at_ms)
+        .unwrap();
+    assert!(store.write(&at, Some(&v), Write::Finish(&r)).unwrap());
+    ok(say(&core, &at, "carol", "!analyze"));
+    let key = mancala_bot::store::keys::DocKey::analysis("guild-1", "g-same");
+    let chat: serde_json::Value =
+        serde_json::from_slice(&store.doc(&key).unwrap().expect("stored review")).unwrap();
+    let moves: Vec<String> = game.moves().iter().map(ToString::to_string).collect();
+    let out = Command::new(BIN)
+        .args(["analyze", "katro:4x4", "--nodes", "5000", "--json"])
+        .args(&moves)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (cli_plies, summary) = lines.split_at(lines.len() - 1);
+    let chat_plies = chat["plies"].as_array().unwrap();
+    assert_eq!(cli_plies.len(), chat_plies.len());
+    let mut marked = 0;
+    let mv = |v: &serde_json::Value| {
+        serde_json::from_value::<mancala_rules::Move>(v.clone())
+            .unwrap()
+            .to_string()
+    };
+    for (c, s) in cli_plies.iter().zip(chat_plies) {
+        assert_eq!(c["move"], mv(&s["played"]));
+        assert_eq!(c["best"], mv(&s["best"]), "{c} / {s}");
+        assert_eq!(c["value_before"], s["value_before"], "{c} / {s}");
+        assert_eq!(c["value_played"], s["value_played"], "{c} / {s}");
+        assert_eq!(c["lost"], s["lost"], "{c} / {s}");
+        marked += usize::from(c["mark"] != "good");
+    }
+    assert!(marked > 0, "the random moves are marked");
+    assert_eq!(summary[0]["south_values"], chat["south_values"]);
+    // The chart falls by what each move lost.
+    let values: Vec<i64> = chat["south_values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_i64().unwrap())
+        .collect();
+    for (i, c) in cli_plies.iter().enumerate() {
+        let fall = values[i] - values[i + 1];
+        let fall = if c["side"] == "S" { fall } else { -fall };
+        assert_eq!(fall, c["lost"].as_i64().unwrap(), "{c}");
+    }
 }

@@ -2,6 +2,7 @@
 //! against the AI and in unrated games where the channel allows it; never in rated or
 //! tournament games. A hint changes nothing.
 
+use mancala_bot::core::api::ChatCore;
 use mancala_bot::core::Settings;
 use mancala_bot::store::keys::DocKey;
 use mancala_bot::store::{Play, Store, TourneyLink, Write};
@@ -161,4 +162,46 @@ fn hint_says_what_the_move_captures_in_hoyito() {
     } else {
         assert!(!text.contains("for you"), "{text}");
     }
+}
+
+/// Issue 32: a hint is the same for the same position and budget: asked again after the
+/// pool searched other games, and the same as a fresh level-5 search of that budget.
+#[test]
+fn hint_is_the_same_move_for_the_same_position_and_budget() {
+    let b = quick();
+    let at = chan("hint-again");
+    ok(say(
+        &b.core,
+        &at,
+        "alice",
+        "!new hoyito ai level 1 as south",
+    ));
+    let first = ok(say(&b.core, &at, "alice", "!hint")).text().to_string();
+    // Other searches on the pool in between: another game's hints, its AI's moves.
+    let other = chan("hint-other");
+    ok(say(
+        &b.core,
+        &other,
+        "bob",
+        "!new katro:4x6 ai level 5 as south",
+    ));
+    for _ in 0..2 {
+        ok(say(&b.core, &other, "bob", "!hint"));
+        let mv = b.core.legal_moves(&other)[0].clone();
+        say(&b.core, &other, "bob", &format!("!sow {mv}"));
+    }
+    let again = ok(say(&b.core, &at, "alice", "!hint")).text().to_string();
+    assert_eq!(again, first);
+    let game = game_of(&b, &at);
+    let mut fresh = mancala_ai::Ai::new(mancala_ai::SearchConfig {
+        level: 5,
+        ms_per_move: 0,
+        tt_mb: Settings::default().ai_tt_mb,
+        seed: 0,
+        max_nodes: Some(20_000),
+        opening_plies: 0,
+    })
+    .unwrap();
+    let want = fresh.choose_in_game(&game).unwrap().mv.to_string();
+    assert_eq!(hinted(&first, &game), want, "{first}");
 }
