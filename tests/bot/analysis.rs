@@ -17,40 +17,60 @@ const BIN: &str = env!("CARGO_BIN_EXE_mancala-bot");
 /// every other move nothing.
 const K7: &str = "katro:4x4/1,0,0,1/1,0,0,0/8,0,0,0/5,5,5,6 s";
 
-/// A core with the real renderer whose AI searches 20,000 positions per move, and a
-/// finished game in `chan("reviewed")` where South missed the K7 capture (`d1-`).
-fn reviewed_game() -> (Core, Arc<MemoryStore>) {
-    let store = Arc::new(MemoryStore::new());
-    let core = Core::new(
+/// A core over `store` drawing with `painter`, whose AI searches `nodes` positions per
+/// move (reproducible).
+fn core_of(
+    store: &Arc<MemoryStore>,
+    painter: Arc<dyn mancala_bot::core::painter::Painter>,
+    nodes: u64,
+) -> Core {
+    Core::new(
         store.clone(),
-        Arc::new(mancala_bot::render::Renderer::new()),
+        painter,
         Arc::new(ManualClock::new(1_700_000_000_000)),
         Settings {
             ai_ms_per_move: 0,
-            ai_max_nodes: Some(20_000),
+            ai_max_nodes: Some(nodes),
             ..Settings::default()
         },
-    );
-    let at = chan("reviewed");
-    let start: Position = K7.parse().unwrap();
-    let mut game = Game::from_position(start);
-    game.play_text("d1-").unwrap();
+    )
+}
+
+/// `game`, between alice (South) and bob (North), stored as the finished game `id` of
+/// `at` (aborted after its last move).
+fn store_finished(store: &MemoryStore, at: &mancala_bot::model::ChannelKey, id: &str, game: Game) {
+    let kind = GameKind::single(game.variant());
     let mut r = Record::in_play(
-        "g-k7".into(),
+        id.into(),
         at.clone(),
-        GameKind::single(start.variant()),
+        kind,
         user("alice"),
         user("bob"),
         Play::Game(game),
         None,
         1_700_000_000_000,
     );
-    assert!(store.write(&at, None, Write::Put(&r)).unwrap());
-    let v = store.load(&at).unwrap().unwrap().version;
+    assert!(store.write(at, None, Write::Put(&r)).unwrap());
+    let v = store.load(at).unwrap().unwrap().version;
     let at_ms = r.updated_ms;
     r.finish(Some(mancala_bot::store::Verdict::Aborted), at_ms)
         .unwrap();
-    assert!(store.write(&at, Some(&v), Write::Finish(&r)).unwrap());
+    assert!(store.write(at, Some(&v), Write::Finish(&r)).unwrap());
+}
+
+/// A core with the real renderer whose AI searches 20,000 positions per move, and a
+/// finished game in `chan("reviewed")` where South missed the K7 capture (`d1-`).
+fn reviewed_game() -> (Core, Arc<MemoryStore>) {
+    let store = Arc::new(MemoryStore::new());
+    let core = core_of(
+        &store,
+        Arc::new(mancala_bot::render::Renderer::new()),
+        20_000,
+    );
+    let start: Position = K7.parse().unwrap();
+    let mut game = Game::from_position(start);
+    game.play_text("d1-").unwrap();
+    store_finished(&store, &chan("reviewed"), "g-k7", game);
     (core, store)
 }
 
@@ -219,15 +239,10 @@ fn a_game_ended_by_a_move_comes_with_its_summary_chart() {
 fn the_command_line_and_the_chat_give_the_same_review() {
     use rand::{Rng, SeedableRng};
     let store = Arc::new(MemoryStore::new());
-    let core = Core::new(
-        store.clone(),
+    let core = core_of(
+        &store,
         Arc::new(crate::core_chat::FakePainter::default()),
-        Arc::new(ManualClock::new(1_700_000_000_000)),
-        Settings {
-            ai_ms_per_move: 0,
-            ai_max_nodes: Some(5_000),
-            ..Settings::default()
-        },
+        5_000,
     );
     // A game of Katro 4x4 with slips: random moves among level-2 ones.
     let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
@@ -258,27 +273,12 @@ fn the_command_line_and_the_chat_give_the_same_review() {
         }
     };
     let at = chan("same-review");
-    let mut r = Record::in_play(
-        "g-same".into(),
-        at.clone(),
-        GameKind::single(variant),
-        user("alice"),
-        user("bob"),
-        Play::Game(game.clone()),
-        None,
-        1_700_000_000_000,
-    );
-    assert!(store.write(&at, None, Write::Put(&r)).unwrap());
-    let v = store.load(&at).unwrap().unwrap().version;
-    let at_ms = r.updated_ms;
-    r.finish(Some(mancala_bot::store::Verdict::Aborted), at_ms)
-        .unwrap();
-    assert!(store.write(&at, Some(&v), Write::Finish(&r)).unwrap());
+    let moves: Vec<String> = game.moves().iter().map(ToString::to_string).collect();
+    store_finished(&store, &at, "g-same", game);
     ok(say(&core, &at, "carol", "!analyze"));
     let key = mancala_bot::store::keys::DocKey::analysis("guild-1", "g-same");
     let chat: serde_json::Value =
         serde_json::from_slice(&store.doc(&key).unwrap().expect("stored review")).unwrap();
-    let moves: Vec<String> = game.moves().iter().map(ToString::to_string).collect();
     let out = Command::new(BIN)
         .args(["analyze", "katro:4x4", "--nodes", "5000", "--json"])
         .args(&moves)
