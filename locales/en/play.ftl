@@ -540,3 +540,10 @@ notify-digest-due = , move by { $due }
 notify-digest-more = … and { $count } more (`{ $p }games` lists them all).
 ## games on vacation
 archive-clock-vacation = on vacation until { $time }: that clock waits
+
+## tournament organizer tools (games)
+result-adjudicated-win = Game over. { $player } ({ $side }) wins by the organizer's decision.
+result-adjudicated-draw = Game over. Drawn by the organizer's decision.
+picture-how-adjudicated = by decision
+clock-held = The clock is stopped while the tournament is paused: { $player } has { $left } left.
+archive-clock-held = clock stopped (tournament paused), { $left } left

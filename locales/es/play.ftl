@@ -541,3 +541,10 @@ notify-digest-due = , juega antes de { $due }
 notify-digest-more = … y { $count } más (`{ $p }games` las lista todas).
 ## games on vacation
 archive-clock-vacation = de vacaciones hasta el { $time }: su reloj espera
+
+## tournament organizer tools (games)
+result-adjudicated-win = Partida terminada. { $player } ({ $side }) gana por decisión de la organización.
+result-adjudicated-draw = Partida terminada. Tablas por decisión de la organización.
+picture-how-adjudicated = por decisión
+clock-held = El reloj está parado mientras el torneo está en pausa: a { $player } le quedan { $left }.
+archive-clock-held = reloj parado (torneo en pausa), quedan { $left }

@@ -544,3 +544,10 @@ notify-digest-due = , à jouer avant le { $due }
 notify-digest-more = … et { $count } de plus (`{ $p }games` les liste toutes).
 ## games on vacation
 archive-clock-vacation = en vacances jusqu'au { $time } : sa pendule attend
+
+## tournament organizer tools (games)
+result-adjudicated-win = Partie terminée. { $player } ({ $side }) gagne sur décision de l'organisation.
+result-adjudicated-draw = Partie terminée. Nulle sur décision de l'organisation.
+picture-how-adjudicated = sur décision
+clock-held = La pendule est arrêtée pendant la pause du tournoi : il reste { $left } à { $player }.
+archive-clock-held = pendule arrêtée (tournoi en pause), reste { $left }

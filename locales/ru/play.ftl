@@ -555,3 +555,10 @@ notify-digest-due = , сделайте ход до { $due }
 notify-digest-more = … и ещё { $count } (`{ $p }games` покажет все).
 ## games on vacation
 archive-clock-vacation = в отпуске до { $time }: эти часы стоят
+
+## tournament organizer tools (games)
+result-adjudicated-win = Партия окончена. { $player } ({ $side }) побеждает по решению организатора.
+result-adjudicated-draw = Партия окончена. Ничья по решению организатора.
+picture-how-adjudicated = по решению
+clock-held = Часы остановлены, пока турнир на паузе: у игрока { $player } осталось { $left }.
+archive-clock-held = часы стоят (турнир на паузе), осталось { $left }
