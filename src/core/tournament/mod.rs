@@ -7,6 +7,9 @@
 pub(in crate::core) mod commands;
 mod decide;
 pub(crate) mod engine;
+pub mod log;
+mod org_commands;
+mod organize;
 mod pairing;
 mod rounds;
 mod tables;
@@ -14,4 +17,6 @@ mod views;
 
 pub use decide::MAX_ENTRANTS;
 pub use engine::{Entrant, Format, Pairing, Phase, Res, Round, Standing, Tournament};
+pub use log::{Act, CheckIn, LogEntry, Pause};
+pub(in crate::core) use org_commands::RoomAct;
 pub use tables::{berger, bracket};
