@@ -229,7 +229,7 @@ settings-threads-off = From now on games challenged here are played in this chan
 
 ## tournament organizer tools
 tournament-organizer-only = only the organizers of { $name } ({ $organizer }, or the organizer role) can do that
-tournament-not-started = { $name } has not started
+tournament-org-not-started = { $name } has not started
 tournament-no-board = { $name } has no board { $board } in its current round
 tournament-no-game = { $name } has no game `{ $id }`
 tournament-no-game-here = no tournament here has a game `{ $id }`

@@ -298,7 +298,7 @@ fn next_round(
         return refuse(tr!("tournament-next-paused", name = &t.name, p = p));
     }
     let Some(round) = t.current().cloned() else {
-        return refuse(tr!("tournament-not-started", name = &t.name));
+        return refuse(tr!("tournament-org-not-started", name = &t.name));
     };
     let open: Vec<u32> = round
         .pairings

@@ -47,7 +47,7 @@ pub(super) fn organizer_only(role: bool, author: &User, t: &Tournament) -> Resul
 pub(super) fn running(t: &Tournament) -> Result<(), Refusal> {
     match t.phase {
         Phase::Running => Ok(()),
-        Phase::Registration => refuse(tr!("tournament-not-started", name = &t.name)),
+        Phase::Registration => refuse(tr!("tournament-org-not-started", name = &t.name)),
         _ => refuse(tr!("tournament-is-over", name = &t.name)),
     }
 }
