@@ -66,6 +66,8 @@ mod matrix;
 mod metrics;
 #[path = "bot/notify.rs"]
 mod notify;
+#[path = "bot/organize.rs"]
+mod organize;
 #[path = "bot/pairing.rs"]
 mod pairing;
 #[cfg(feature = "postgres")]

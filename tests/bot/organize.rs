@@ -1,0 +1,499 @@
+//! The tournament organizer tools end to end through the core, with a fake clock:
+//! adjudications (recorded once, in the standings, the game ended in its room),
+//! extensions (the deadline moved by exactly the amount), a pause (no deadline passes,
+//! each clock restarts with the time left), a round closed by the rule, a kick,
+//! check-in, and the log of it all.
+
+use std::time::Duration;
+
+use mancala_bot::core::api::{ChatCore, Reply};
+use mancala_bot::core::tournament::{Act, Phase, Res, Tournament};
+use mancala_bot::model::ChannelKey;
+use mancala_bot::store::{GameResult, Record, Status, Store, Verdict};
+
+use crate::core_chat::{bench, chan, ok, refused, say, say_as, Bench};
+
+const HOUR: u64 = 3_600_000;
+
+fn org(b: &Bench, at: &ChannelKey, text: &str) -> Vec<Reply> {
+    say_as(&b.core, at, "org", text, true)
+}
+
+fn load(b: &Bench, name: &str) -> Tournament {
+    let bytes = b
+        .store
+        .doc(&Tournament::key_of("guild-1", name))
+        .unwrap()
+        .expect("stored");
+    serde_json::from_slice(&bytes).unwrap()
+}
+
+/// A 4-player round robin `name` with 24 h per move, started in `lobby` (p1 v p4 on
+/// board 1, p2 v p3 on board 2).
+fn started(b: &Bench, lobby: &ChannelKey, name: &str) -> Tournament {
+    ok(org(
+        b,
+        lobby,
+        &format!("!tournament new {name} katro:4x4 roundrobin 1d"),
+    ));
+    for p in ["p1", "p2", "p3", "p4"] {
+        ok(say(&b.core, lobby, p, &format!("!tournament join {name}")));
+    }
+    org(b, lobby, &format!("!tournament start {name}"));
+    load(b, name)
+}
+
+fn room(t: &Tournament, board: usize) -> ChannelKey {
+    t.rounds.last().unwrap().pairings[board - 1]
+        .room
+        .clone()
+        .unwrap()
+}
+
+fn record(b: &Bench, at: &ChannelKey) -> Record {
+    b.store.load(at).unwrap().expect("a game in play").record
+}
+
+fn deadline(b: &Bench, at: &ChannelKey) -> u64 {
+    record(b, at).timing().unwrap().deadline_ms
+}
+
+fn held(b: &Bench, at: &ChannelKey) -> Option<u64> {
+    record(b, at).timing().unwrap().held_ms
+}
+
+fn acts(t: &Tournament) -> Vec<Act> {
+    t.log.iter().map(|e| e.act.clone()).collect()
+}
+
+fn texts(out: &[Reply]) -> String {
+    out.iter()
+        .map(|r| r.text().to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn an_adjudication_ends_the_game_in_its_room_and_counts_once() {
+    let b = bench();
+    let lobby = chan("hall");
+    let t = started(&b, &lobby, "cup");
+    let board1 = room(&t, 1);
+    let id = t.rounds[0].pairings[0].game_id.clone().unwrap();
+    // Only organizers; a reason is required; the winner must play the game.
+    let e = refused(say(
+        &b.core,
+        &lobby,
+        "p2",
+        "!tournament adjudicate 1 p1 he left",
+    ));
+    assert!(e.starts_with("only the organizers of cup (org"), "{e}");
+    let e = refused(org(&b, &lobby, "!tournament adjudicate 1 p1"));
+    assert!(e.starts_with("an adjudication needs a reason"), "{e}");
+    let e = refused(org(&b, &lobby, "!tournament adjudicate 1 p2 no show"));
+    assert!(e.starts_with("p2 does not play that game"), "{e}");
+    let e = refused(org(&b, &lobby, "!tournament adjudicate 9 p1 no show"));
+    assert_eq!(e, "cup has no board 9 in its current round");
+    assert_eq!(load(&b, "cup"), t, "refusals change nothing");
+
+    // The creator decides even without the organizer role.
+    let out = say_as(
+        &b.core,
+        &lobby,
+        "org",
+        "!tournament adjudicate 1 p1 p4 left the server",
+        false,
+    );
+    let all = texts(&out);
+    let line = "org decides cup round 1, board 1: p1 1-0 p4. Reason: p4 left the server";
+    let in_room = out.iter().find(|r| r.to.as_ref() == Some(&board1)).unwrap();
+    assert!(in_room.text().starts_with(line), "{all}");
+    assert!(
+        in_room
+            .text()
+            .contains("Game over. p1 (South) wins by the organizer's decision."),
+        "{all}"
+    );
+    assert!(out
+        .iter()
+        .any(|r| r.to.as_ref() == Some(&lobby) && r.text() == line));
+    // The game is over in its room: no record left there, the finished one says why.
+    assert!(b.store_is_empty(&board1));
+    let done = b.store.finished(&id).unwrap().unwrap();
+    assert_eq!(
+        done.verdict(),
+        Some(Verdict::Adjudicated {
+            winner: Some(mancala_rules::Side::South)
+        })
+    );
+    assert_eq!(
+        done.result(),
+        Some(GameResult::Win(mancala_rules::Side::South))
+    );
+    let e = refused(say(&b.core, &board1, "p4", "!sow a1"));
+    assert!(!e.is_empty());
+    // Recorded once: the tournament, the standings, the log.
+    let t = load(&b, "cup");
+    assert_eq!(t.rounds[0].pairings[0].result, Some(Res::South));
+    assert_eq!(t.points(), vec![2, 0, 0, 0]);
+    assert_eq!(
+        acts(&t).last(),
+        Some(&Act::Adjudicated {
+            round: 1,
+            board: 1,
+            result: Res::South,
+            reason: "p4 left the server".into()
+        })
+    );
+    // Again: refused, nothing counted twice.
+    let e = refused(org(
+        &b,
+        &lobby,
+        &format!("!tournament adjudicate {id} draw again"),
+    ));
+    assert_eq!(e, "the game of round 1, board 1 is already over (1-0)");
+    b.core.tick();
+    let t = load(&b, "cup");
+    assert_eq!(t.points(), vec![2, 0, 0, 0]);
+    assert_eq!(t.rounds.len(), 1, "board 2 still plays");
+    let r = ok(say(&b.core, &lobby, "p1", "!tournament standings"));
+    assert!(r.text().contains("1. p1 1 pt (1-0-0)"), "{}", r.text());
+}
+
+#[test]
+fn an_extension_moves_the_deadline_by_exactly_the_duration() {
+    let b = bench();
+    let lobby = chan("hall");
+    let t = started(&b, &lobby, "cup");
+    let board2 = room(&t, 2);
+    let before = deadline(&b, &board2);
+    let e = refused(say(&b.core, &lobby, "p3", "!tournament extend 2 24h"));
+    assert!(e.starts_with("only the organizers of cup"), "{e}");
+    let e = refused(org(&b, &lobby, "!tournament extend 2 31d"));
+    assert!(e.starts_with("bad duration `31d`"), "{e}");
+    let e = refused(org(&b, &lobby, "!tournament extend 2 soon"));
+    assert!(e.starts_with("bad duration `soon`"), "{e}");
+    assert_eq!(deadline(&b, &board2), before, "refusals change nothing");
+
+    let out = org(&b, &lobby, "!tournament extend 2 24h");
+    assert!(
+        texts(&out).contains("org gives more time in cup round 1, board 2: 24 h."),
+        "{}",
+        texts(&out)
+    );
+    assert!(out.iter().any(|r| r.to.as_ref() == Some(&board2)));
+    assert_eq!(deadline(&b, &board2), before + 24 * HOUR);
+    assert_eq!(
+        acts(&load(&b, "cup")).last(),
+        Some(&Act::Extended {
+            round: 1,
+            board: 2,
+            by_ms: 24 * HOUR
+        })
+    );
+    // The old deadline passes: board 1 is forfeited, board 2 is not.
+    b.clock.advance(Duration::from_millis(24 * HOUR + 60_000));
+    b.core.tick();
+    assert!(b.store_is_empty(&room(&t, 1)), "board 1 lost on time");
+    assert!(!b.store_is_empty(&board2), "board 2 has a day more");
+    // The new one passes: forfeited then; extending it now is too late.
+    b.clock.advance(Duration::from_millis(24 * HOUR));
+    let e = refused(org(&b, &lobby, "!tournament extend 2 1h"));
+    assert_eq!(
+        e,
+        "the deadline of round 1, board 2 has already passed: the game is lost on time"
+    );
+    b.core.tick();
+    assert!(b.store_is_empty(&board2));
+    assert_eq!(load(&b, "cup").rounds.len(), 2, "round 2 paired");
+}
+
+#[test]
+fn a_pause_stops_every_clock_and_the_resume_restarts_each_with_its_time_left() {
+    let b = bench();
+    let lobby = chan("hall");
+    let t = started(&b, &lobby, "cup");
+    let (board1, board2) = (room(&t, 1), room(&t, 2));
+    b.clock.advance(Duration::from_millis(2 * HOUR));
+    let e = refused(say(&b.core, &lobby, "p1", "!tournament pause"));
+    assert!(e.starts_with("only the organizers of cup"), "{e}");
+    let e = refused(org(&b, &lobby, "!tournament resume"));
+    assert_eq!(e, "cup is not paused");
+    let out = org(&b, &lobby, "!tournament pause");
+    assert!(
+        texts(&out).starts_with("cup is paused by org: every clock is stopped"),
+        "{}",
+        texts(&out)
+    );
+    assert!(out.iter().any(|r| r.to.as_ref() == Some(&board1)
+        && r.text()
+            .contains("The clock is stopped while the tournament is paused: p1 has 22 h left.")));
+    assert_eq!(held(&b, &board1), Some(22 * HOUR));
+    assert_eq!(held(&b, &board2), Some(22 * HOUR));
+    let e = refused(org(&b, &lobby, "!tournament pause"));
+    assert_eq!(e, "cup is already paused");
+    let e = refused(org(&b, &lobby, "!tournament next-round"));
+    assert!(e.starts_with("cup is paused"), "{e}");
+
+    // Three days pass: nothing is forfeited, no round paired, nothing announced.
+    b.clock.advance(Duration::from_millis(72 * HOUR));
+    let ticked = b.core.tick();
+    assert!(ticked.is_empty(), "{ticked:?}");
+    assert!(!b.store_is_empty(&board1) && !b.store_is_empty(&board2));
+    let e = refused(say(&b.core, &board1, "p4", "!claim"));
+    assert!(e.starts_with("The clock is stopped"), "{e}");
+    // A move during the pause: the clock does not run; the opponent waits with a
+    // whole time per move.
+    let mv = b.core.legal_moves(&board1)[0].clone();
+    let moved = say(&b.core, &board1, "p1", &format!("!sow {mv}"));
+    assert!(moved.iter().all(|r| !r.is_error), "{moved:?}");
+    assert_eq!(held(&b, &board1), Some(24 * HOUR));
+
+    b.clock.advance(Duration::from_millis(HOUR));
+    let out = org(&b, &lobby, "!tournament resume");
+    assert!(
+        texts(&out).starts_with(
+            "cup resumes (org, after a pause of 73 h): every clock restarts with the time \
+             its player had left."
+        ),
+        "{}",
+        texts(&out)
+    );
+    let now = 1_700_000_000_000 + 75 * HOUR;
+    assert_eq!(held(&b, &board2), None);
+    assert_eq!(deadline(&b, &board2), now + 22 * HOUR);
+    assert_eq!(deadline(&b, &board1), now + 24 * HOUR);
+    let t = load(&b, "cup");
+    assert_eq!(t.paused, None);
+    assert_eq!(
+        acts(&t)[acts(&t).len() - 2..],
+        [
+            Act::Paused,
+            Act::Resumed {
+                paused_ms: 73 * HOUR
+            }
+        ]
+    );
+    // Board 2's clock runs out 22 h after the resume, not before.
+    b.clock.advance(Duration::from_millis(22 * HOUR - 60_000));
+    b.core.tick();
+    assert!(!b.store_is_empty(&board2));
+    b.clock.advance(Duration::from_millis(120_000));
+    b.core.tick();
+    assert!(b.store_is_empty(&board2), "lost on time after the resume");
+    assert!(!b.store_is_empty(&board1));
+}
+
+#[test]
+fn next_round_closes_the_round_by_the_stated_rule() {
+    let b = bench();
+    let lobby = chan("hall");
+    let t = started(&b, &lobby, "cup");
+    let (board1, board2) = (room(&t, 1), room(&t, 2));
+    let resigned = say(&b.core, &board2, "p3", "!resign");
+    assert!(resigned.iter().all(|r| !r.is_error), "{resigned:?}");
+    let e = refused(org(&b, &lobby, "!tournament next-round"));
+    assert!(
+        e.starts_with("round 1 of cup has 1 unfinished game (board 1): the next round begins"),
+        "{e}"
+    );
+    assert!(!b.store_is_empty(&board1), "refused: nothing changed");
+    let id = t.rounds[0].pairings[0].game_id.clone().unwrap();
+    let out = org(&b, &lobby, "!tournament next-round adjudicate");
+    let all = texts(&out);
+    assert!(
+        all.starts_with(
+            "Round 1 of cup is closed by the organizer: 1 unfinished game (board 1) is \
+             decided by the rule: unfinished game: more seeds captured wins"
+        ),
+        "{all}"
+    );
+    assert!(all.contains("Round 2 of cup begins."), "{all}");
+    // Nobody captured anything: drawn, by the organizer's decision.
+    let done = b.store.finished(&id).unwrap().unwrap();
+    assert_eq!(done.verdict(), Some(Verdict::Adjudicated { winner: None }));
+    let t = load(&b, "cup");
+    assert_eq!(t.rounds[0].pairings[0].result, Some(Res::Draw));
+    assert_eq!(t.rounds.len(), 2);
+    assert_eq!(t.points(), vec![1, 2, 0, 1]);
+    let acts = acts(&t);
+    assert!(
+        matches!(
+            acts.as_slice(),
+            [
+                Act::Started,
+                Act::Adjudicated {
+                    round: 1,
+                    board: 1,
+                    result: Res::Draw,
+                    ..
+                },
+                Act::RoundClosed {
+                    round: 1,
+                    adjudicated: 1
+                }
+            ] | [
+                Act::Started,
+                Act::RoundClosed {
+                    round: 1,
+                    adjudicated: 1
+                },
+                Act::Adjudicated {
+                    round: 1,
+                    board: 1,
+                    result: Res::Draw,
+                    ..
+                }
+            ]
+        ),
+        "{acts:?}"
+    );
+}
+
+#[test]
+fn a_kick_is_a_withdrawal_by_the_organizer_with_its_reason() {
+    let b = bench();
+    let lobby = chan("hall");
+    let t = started(&b, &lobby, "cup");
+    let board2 = room(&t, 2);
+    let e = refused(say(&b.core, &lobby, "p2", "!tournament kick @p3 rude"));
+    assert!(e.starts_with("only the organizers of cup"), "{e}");
+    let out = org(&b, &lobby, "!tournament kick @p3 cup insults in chat");
+    assert!(
+        texts(&out).starts_with("p3 is removed from cup by org. Reason: insults in chat"),
+        "{}",
+        texts(&out)
+    );
+    // His game in play is resigned for him: p2 wins it, once.
+    assert!(b.store_is_empty(&board2));
+    let t = load(&b, "cup");
+    assert!(t
+        .entrants
+        .iter()
+        .any(|e| e.user.name == "p3" && e.withdrawn));
+    assert_eq!(t.rounds[0].pairings[1].result, Some(Res::South));
+    assert_eq!(t.points().iter().sum::<u32>(), 2);
+    assert_eq!(
+        acts(&t).last(),
+        Some(&Act::Kicked {
+            player: "p3".into(),
+            reason: Some("insults in chat".into())
+        })
+    );
+    let e = refused(org(&b, &lobby, "!tournament kick @p3"));
+    assert_eq!(e, "p3 has already withdrawn");
+}
+
+#[test]
+fn check_in_removes_the_no_shows_at_the_start() {
+    let b = bench();
+    let lobby = chan("hall");
+    ok(org(
+        &b,
+        &lobby,
+        "!tournament new cup katro:4x4 roundrobin 1d",
+    ));
+    for p in ["p1", "p2", "p3"] {
+        ok(say(&b.core, &lobby, p, "!tournament join"));
+    }
+    let e = refused(say(&b.core, &lobby, "p1", "!tournament checkin"));
+    assert!(e.starts_with("check-in for cup is not open"), "{e}");
+    let e = refused(say(&b.core, &lobby, "p1", "!tournament checkin open"));
+    assert!(e.starts_with("only the organizers of cup"), "{e}");
+    let e = refused(org(&b, &lobby, "!tournament checkin open 45d"));
+    assert!(e.starts_with("bad duration `45d`"), "{e}");
+    let r = ok(org(&b, &lobby, "!tournament checkin open 30m"));
+    assert!(
+        r.text().starts_with("Check-in for cup is open until"),
+        "{}",
+        r.text()
+    );
+    let r = ok(say(&b.core, &lobby, "p1", "!tournament checkin"));
+    assert_eq!(r.text(), "p1 checks in for cup (1 of 3).");
+    let e = refused(say(&b.core, &lobby, "p1", "!tournament checkin"));
+    assert_eq!(e, "you are already checked in for cup");
+    // Joining during check-in is checking in.
+    ok(say(&b.core, &lobby, "p4", "!tournament join"));
+    ok(say(&b.core, &lobby, "p2", "!tournament checkin"));
+    b.clock.advance(Duration::from_secs(31 * 60));
+    let e = refused(say(&b.core, &lobby, "p3", "!tournament checkin"));
+    assert!(e.starts_with("check-in for cup closed"), "{e}");
+    let out = org(&b, &lobby, "!tournament start");
+    assert_eq!(out[0].text(), "Not checked in, removed from cup: p3.");
+    assert!(
+        out[1].text().starts_with("cup starts: 3 players"),
+        "{}",
+        out[1].text()
+    );
+    let t = load(&b, "cup");
+    assert_eq!(t.phase, Phase::Running);
+    let names: Vec<&str> = t.entrants.iter().map(|e| e.user.name.as_str()).collect();
+    assert_eq!(names, ["p1", "p2", "p4"]);
+    assert_eq!(
+        acts(&t)[1..],
+        [
+            Act::NoShowsRemoved {
+                players: vec!["p3".into()]
+            },
+            Act::Started
+        ]
+    );
+}
+
+#[test]
+fn the_log_lists_every_organizer_action_newest_first() {
+    let b = bench();
+    let lobby = chan("hall");
+    let r = ok(org(
+        &b,
+        &lobby,
+        "!tournament new cup katro:4x4 roundrobin 1d",
+    ));
+    assert!(!r.is_error);
+    let r = ok(say(&b.core, &lobby, "p1", "!tournament log"));
+    assert_eq!(r.text(), "cup: no organizer action yet");
+    for p in ["p1", "p2"] {
+        ok(say(&b.core, &lobby, p, "!tournament join"));
+    }
+    org(&b, &lobby, "!tournament start");
+    org(&b, &lobby, "!tournament pause");
+    org(&b, &lobby, "!tournament resume");
+    org(&b, &lobby, "!tournament extend 1 2h");
+    let r = ok(say(&b.core, &lobby, "p2", "!tournament log"));
+    let text = r.text().to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "Organizer log of cup (4 entries, newest first):");
+    assert!(
+        lines[1].ends_with(" org: gave round 1, board 1 2 h more"),
+        "{}",
+        r.text()
+    );
+    assert!(
+        lines[2].ends_with(" org: resumed the tournament after 0 s"),
+        "{}",
+        r.text()
+    );
+    assert!(
+        lines[3].ends_with(" org: paused the tournament"),
+        "{}",
+        r.text()
+    );
+    assert!(
+        lines[4].ends_with(" org: started the tournament"),
+        "{}",
+        r.text()
+    );
+    // A cancelled tournament keeps its log.
+    org(&b, &lobby, "!tournament cancel");
+    let r = ok(say(&b.core, &lobby, "p2", "!tournament log cup"));
+    assert!(r
+        .text()
+        .lines()
+        .nth(1)
+        .unwrap()
+        .ends_with("org: cancelled the tournament"));
+    let t = load(&b, "cup");
+    assert!(matches!(t.rounds[0].pairings[0].result, None));
+    assert_eq!(t.phase, Phase::Cancelled);
+    let _ = Status::Playing;
+}
