@@ -65,7 +65,7 @@ pub(super) fn decide(
         Command::Vacation(arg) => vacation::vacation(state, ctx, *arg),
         Command::Rating(who) => Ok(rating_views::rating(state, ctx, who.as_ref())),
         Command::Leaderboard(only) => Ok(rating_views::leaderboard(state, ctx, *only)),
-        Command::Tournament(t) => tournament::commands::decide(state, ctx, t),
+        Command::Tournament(t) => tournament::decide_subcommand(state, ctx, t),
         Command::Rules(topic) => {
             let kind = state.record().map(|r| r.kind);
             let reply = views::rules(*topic, kind, ctx.p());

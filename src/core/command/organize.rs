@@ -3,7 +3,7 @@
 //! into, and their parsers. `adjudicate`, `extend`, `pause`, `resume`, `next-round`,
 //! `kick`, `checkin` and `log`.
 
-use super::def::{Cx, OptionKind, SlashOption, SubDef};
+use super::def::{Choice, Cx, OptionKind, SlashOption, SubDef};
 use super::{Command, TourneyCommand};
 use crate::core::input::code;
 use crate::model::User;
@@ -145,7 +145,17 @@ pub(super) const NEXT_ROUND: SubDef = SubDef {
     help: true,
     organizers_only: true,
     parse: next_round,
-    options: &[opt("adjudicate", OptionKind::Text, false), NAME],
+    options: &[
+        opt(
+            "adjudicate",
+            OptionKind::Choice(&[Choice {
+                id: "",
+                word: "adjudicate",
+            }]),
+            false,
+        ),
+        NAME,
+    ],
 };
 
 /// `kick @user [NAME] [REASON...]`.
@@ -173,7 +183,18 @@ pub(super) const CHECKIN: SubDef = SubDef {
     help: true,
     organizers_only: false,
     parse: checkin,
-    options: &[opt("open", OptionKind::Text, false), NAME],
+    options: &[
+        opt(
+            "open",
+            OptionKind::Choice(&[Choice {
+                id: "",
+                word: "open",
+            }]),
+            false,
+        ),
+        opt("duration", OptionKind::Text, false),
+        NAME,
+    ],
 };
 
 /// `log [NAME]`.

@@ -186,7 +186,8 @@ pub(in crate::core) fn decide(
         TourneyCommand::Standings(name) => standings(state, ctx, name.as_deref()),
         TourneyCommand::Withdraw(user, name) => withdraw(state, ctx, user, name.as_deref()),
         TourneyCommand::Cancel(name) => cancel(state, ctx, name.as_deref()),
-        other => super::org_commands::decide(state, ctx, other),
+        // The organizer tools: `org_commands` (see `super::decide`).
+        _ => Ok(Decision::default()),
     }
 }
 

@@ -110,7 +110,7 @@ pub(super) fn pairing(t: &Tournament, round: u32, board: u32) -> Option<&Pairing
 pub(super) fn result_of(t: &Tournament, p: &Pairing, said: &Adjudged) -> Result<Res, Refusal> {
     let matches = |e: usize, name: &str, user: Option<&User>| {
         let u = &t.entrants[e].user;
-        user.map_or(false, |m| m.id == u.id) || u.name.eq_ignore_ascii_case(name)
+        user.is_some_and(|m| m.id == u.id) || u.name.eq_ignore_ascii_case(name)
     };
     match said {
         Adjudged::South => Ok(Res::South),
