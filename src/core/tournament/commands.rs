@@ -377,6 +377,8 @@ fn cancel(state: &ChannelState, ctx: &Ctx<'_>, name: Option<&str>) -> Result<Dec
     let Found { mut t, version } = find(state, ctx, name, &phases, "cancel")?;
     decide::cancel(&mut t)?;
     t.log_act(ctx.author, ctx.now, super::Act::Cancelled);
+    // A pause ends with the tournament (its games are aborted).
+    t.paused = None;
     let games = t
         .rounds
         .iter()

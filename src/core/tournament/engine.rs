@@ -96,7 +96,8 @@ pub struct Pairing {
     pub north: Option<usize>,
     /// The result, once known (a bye has none).
     pub result: Option<Res>,
-    /// Decided without a game being finished on the board (withdrawal).
+    /// Decided without a game being finished on the board (withdrawal, or an
+    /// organizer's decision before its game was opened).
     #[serde(default)]
     pub forfeit: bool,
     /// The room the game is played in, once opened.

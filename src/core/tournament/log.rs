@@ -212,3 +212,64 @@ pub(super) fn log_text(t: &Tournament, max_chars: usize) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn org() -> User {
+        User {
+            id: "o".into(),
+            name: "org".into(),
+        }
+    }
+
+    /// A tournament stored before the organizer tools (no `paused`, `checkin`, `log`)
+    /// still loads, as not paused, without check-in, with an empty log; one that never
+    /// used them is stored as before.
+    #[test]
+    fn tournaments_stored_before_the_tools_load() {
+        let mut old = serde_json::to_value(Tournament::default()).unwrap();
+        let fields = old.as_object_mut().unwrap();
+        for k in ["paused", "checkin", "log"] {
+            assert!(!fields.contains_key(k), "{k} written when unused");
+        }
+        fields.insert("name".into(), "cup".into());
+        let t: Tournament = serde_json::from_value(old).unwrap();
+        assert_eq!((t.paused, t.checkin, t.log.len()), (None, None, 0));
+        assert_eq!(t.name, "cup");
+    }
+
+    #[test]
+    fn the_log_keeps_the_newest_entries_and_shows_what_fits_newest_first() {
+        let mut t = Tournament {
+            name: "cup".into(),
+            ..Tournament::default()
+        };
+        for i in 0..(MAX_LOG as u64 + 50) {
+            t.log_act(
+                &org(),
+                i,
+                Act::Extended {
+                    round: 1,
+                    board: 1,
+                    by_ms: 60_000,
+                },
+            );
+        }
+        assert_eq!(t.log.len(), MAX_LOG);
+        assert_eq!(t.log[0].at_ms, 50, "the oldest went first");
+        let text = log_text(&t, 1_000);
+        assert!(text.chars().count() <= 1_000, "{}", text.len());
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(
+            lines[1].starts_with(&time_token(MAX_LOG as u64 + 49)),
+            "{text}"
+        );
+        let shown = lines.len() - 2;
+        assert_eq!(
+            *lines.last().unwrap(),
+            tr!("tournament-log-older", count = MAX_LOG - shown)
+        );
+    }
+}

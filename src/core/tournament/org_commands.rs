@@ -157,6 +157,8 @@ fn set_result(
         .and_then(|r| r.pairings.iter_mut().find(|p| p.board == board))
     {
         p.result = Some(res);
+        // Decided without a game on the board, as a forfeit is.
+        p.forfeit = true;
     }
     let act = Act::Adjudicated {
         round,
