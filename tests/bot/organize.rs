@@ -95,6 +95,12 @@ fn an_adjudication_ends_the_game_in_its_room_and_counts_once() {
     let e = refused(org(&b, &lobby, "!tournament adjudicate 9 p1 no show"));
     assert_eq!(e, "cup has no board 9 in its current round");
     assert_eq!(load(&b, "cup"), t, "refusals change nothing");
+    // Both sides move: the game counts for the ratings.
+    for who in ["p1", "p4"] {
+        let mv = b.core.legal_moves(&board1)[0].clone();
+        let moved = say(&b.core, &board1, who, &format!("!sow {mv}"));
+        assert!(moved.iter().all(|r| !r.is_error), "{moved:?}");
+    }
 
     // The creator decides even without the organizer role.
     let out = say_as(
@@ -158,6 +164,13 @@ fn an_adjudication_ends_the_game_in_its_room_and_counts_once() {
     assert_eq!(t.rounds.len(), 1, "board 2 still plays");
     let r = ok(say(&b.core, &lobby, "p1", "!tournament standings"));
     assert!(r.text().contains("1. p1 1 pt (1-0-0)"), "{}", r.text());
+    // Rated once.
+    let r = ok(say(&b.core, &lobby, "p1", "!rating"));
+    assert!(
+        r.text().contains("(1 game: 1 won, 0 drawn, 0 lost"),
+        "{}",
+        r.text()
+    );
 }
 
 #[test]
@@ -495,4 +508,47 @@ fn the_log_lists_every_organizer_action_newest_first() {
     let t = load(&b, "cup");
     assert!(t.rounds[0].pairings[0].result.is_none());
     assert_eq!(t.phase, Phase::Cancelled);
+}
+
+/// A game whose clock missed the pause (a crash between the tournament's write and the
+/// game's) is stopped by the driver's next pass, with the time left when the pause
+/// began; one that missed the resume is restarted.
+#[test]
+fn the_driver_stops_a_clock_that_missed_the_pause() {
+    use mancala_bot::store::{GameOp, Op};
+    let b = bench();
+    let lobby = chan("hall");
+    let t = started(&b, &lobby, "cup");
+    let board1 = room(&t, 1);
+    b.clock.advance(Duration::from_millis(5 * HOUR));
+    org(&b, &lobby, "!tournament pause");
+    assert_eq!(held(&b, &board1), Some(19 * HOUR));
+    // Undo the stop, as if it had never been written.
+    let stored = b.store.load(&board1).unwrap().unwrap();
+    let mut r = stored.record.clone();
+    let c = r.timing_mut().unwrap();
+    c.held_ms = None;
+    c.wake_ms = Some(c.deadline_ms);
+    let mut ops = [Op::Game {
+        at: board1.clone(),
+        expected: Some(stored.version.clone()),
+        change: GameOp::Put(r),
+    }];
+    assert!(b.store.commit(&mut ops).unwrap());
+    b.clock.advance(Duration::from_millis(HOUR));
+    let out = b.core.tick();
+    assert!(
+        out.iter()
+            .any(|(at, r)| *at == board1 && r.text().starts_with("cup is paused.")),
+        "{out:?}"
+    );
+    assert_eq!(
+        held(&b, &board1),
+        Some(19 * HOUR),
+        "left at the pause's start"
+    );
+    // Nothing passes while paused, however long.
+    b.clock.advance(Duration::from_millis(100 * HOUR));
+    b.core.tick();
+    assert!(!b.store_is_empty(&board1));
 }

@@ -332,6 +332,40 @@ mod tests {
         assert_eq!(acts, [&Act::Paused, &Act::Resumed { paused_ms: 60 }]);
     }
 
+    /// The round-closing rule: more seeds captured wins; none captured, a draw.
+    #[test]
+    fn the_rule_gives_the_game_to_who_captured_more() {
+        use crate::model::{ChannelKey, GameKind};
+        use mancala_rules::{Game, Variant};
+        let kind = GameKind::single(Variant::KATRO);
+        let at = ChannelKey::default();
+        let record = |g: Game| {
+            let play = Play::Game(g);
+            Record::in_play(
+                "g".into(),
+                at.clone(),
+                kind,
+                user("a"),
+                user("b"),
+                play,
+                None,
+                0,
+            )
+        };
+        let mut g = Game::new(Variant::KATRO);
+        assert_eq!(rule_result(&record(g.clone())), Res::Draw);
+        while g.captured(Side::South) == g.captured(Side::North) && !g.outcome().is_over() {
+            let mv = g.legal_moves()[0];
+            g.play(mv).unwrap();
+        }
+        assert_ne!(g.captured(Side::South), g.captured(Side::North));
+        let ahead = match g.captured(Side::South) > g.captured(Side::North) {
+            true => Res::South,
+            false => Res::North,
+        };
+        assert_eq!(rule_result(&record(g)), ahead);
+    }
+
     #[test]
     fn check_in_removes_the_no_shows_at_the_start() {
         let mut t = field(&["a", "b", "c"]);
