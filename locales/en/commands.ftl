@@ -265,3 +265,4 @@ parse-adjudicate-args = `adjudicate` needs a game, a result and a reason; { $usa
 parse-adjudicate-reason = an adjudication needs a reason, shown to everyone; { $usage }
 parse-extend-args = `extend` needs a game and a duration; { $usage }
 parse-kick-user = `kick` needs the player, as a mention; { $usage }
+parse-checkin-open = to open check-in for a time, write `open` before the time; { $usage }

@@ -259,3 +259,4 @@ parse-adjudicate-args = `adjudicate` necesita una partida, un resultado y un mot
 parse-adjudicate-reason = una decisión necesita un motivo, visible para todos; { $usage }
 parse-extend-args = `extend` necesita una partida y una duración; { $usage }
 parse-kick-user = `kick` necesita a la persona, con una mención; { $usage }
+parse-checkin-open = para abrir la confirmación de asistencia por un tiempo, escribe `open` antes del tiempo; { $usage }

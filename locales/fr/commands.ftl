@@ -261,3 +261,4 @@ parse-adjudicate-args = `adjudicate` demande une partie, un résultat et un moti
 parse-adjudicate-reason = une décision demande un motif, visible de tous ; { $usage }
 parse-extend-args = `extend` demande une partie et une durée ; { $usage }
 parse-kick-user = `kick` demande la personne, en mention ; { $usage }
+parse-checkin-open = pour ouvrir l'enregistrement de présence pour une durée, écrivez `open` avant la durée ; { $usage }

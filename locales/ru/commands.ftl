@@ -260,3 +260,4 @@ parse-adjudicate-args = `adjudicate` требует партию, результ
 parse-adjudicate-reason = для решения нужна причина, видимая всем; { $usage }
 parse-extend-args = `extend` требует партию и срок; { $usage }
 parse-kick-user = `kick` требует игрока, упомянутого через @; { $usage }
+parse-checkin-open = чтобы открыть подтверждение участия на срок, напишите `open` перед сроком; { $usage }

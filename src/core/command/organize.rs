@@ -358,6 +358,12 @@ fn checkin(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String> {
             [d, ..] if looks_like_duration(d) => return Err(parse_duration(d).unwrap_err()),
             _ => (CheckInArg::Open(None), rest),
         },
+        [d, ..] if looks_like_duration(d) => {
+            return Err(tr!(
+                "parse-checkin-open",
+                usage = sub_usage(cx, CHECKIN.args)
+            ));
+        }
         _ => (CheckInArg::Me, rest),
     };
     opt_name(cx, rest).map(|n| Command::Tournament(TourneyCommand::CheckIn(arg, n)))
@@ -378,6 +384,94 @@ fn log(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn cx<'a>(sub: &'a str, mentions: &'a [User]) -> Cx<'a> {
+        Cx {
+            name: "tournament",
+            sub,
+            prefix: "!",
+            mentions,
+            usage: "tournament ...",
+        }
+    }
+
+    fn tourney(c: Command) -> TourneyCommand {
+        match c {
+            Command::Tournament(t) => t,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn organizer_tools_parse_their_words() {
+        let bob = User {
+            id: "b".into(),
+            name: "bob".into(),
+        };
+        let got = adjudicate(&cx("adjudicate", &[]), &["2", "Alice", "left", "early"]);
+        assert_eq!(
+            tourney(got.unwrap()),
+            TourneyCommand::Adjudicate {
+                game: GameRef::Board(2),
+                result: Adjudged::Player {
+                    name: "alice".into(),
+                    user: None
+                },
+                reason: "left early".into()
+            }
+        );
+        let mentions = [bob.clone()];
+        let got = adjudicate(&cx("adjudicate", &mentions), &["t1-abc-r1-b2", "@bob", "x"]);
+        assert!(matches!(
+            tourney(got.unwrap()),
+            TourneyCommand::Adjudicate { game: GameRef::Id(id), result: Adjudged::Player { user: Some(u), .. }, .. }
+                if id == "t1-abc-r1-b2" && u == bob
+        ));
+        assert!(
+            adjudicate(&cx("adjudicate", &[]), &["2", "draw"]).is_err(),
+            "no reason"
+        );
+        assert!(
+            adjudicate(&cx("adjudicate", &[]), &["0", "draw", "x"]).is_err(),
+            "board 0"
+        );
+        assert_eq!(
+            tourney(extend(&cx("extend", &[]), &["3", "90m"]).unwrap()),
+            TourneyCommand::Extend {
+                game: GameRef::Board(3),
+                by_ms: 90 * 60_000
+            }
+        );
+        assert!(extend(&cx("extend", &[]), &["3"]).is_err());
+        assert_eq!(
+            tourney(next_round(&cx("next-round", &[]), &["adjudicate", "cup"]).unwrap()),
+            TourneyCommand::NextRound {
+                adjudicate: true,
+                name: Some("cup".into())
+            }
+        );
+        assert_eq!(
+            tourney(checkin(&cx("checkin", &[]), &["open", "30m", "cup"]).unwrap()),
+            TourneyCommand::CheckIn(CheckInArg::Open(Some(30 * 60_000)), Some("cup".into()))
+        );
+        assert_eq!(
+            tourney(checkin(&cx("checkin", &[]), &[]).unwrap()),
+            TourneyCommand::CheckIn(CheckInArg::Me, None)
+        );
+        assert!(checkin(&cx("checkin", &[]), &["open", "45d"]).is_err());
+        assert!(
+            checkin(&cx("checkin", &[]), &["30m"]).is_err(),
+            "open first"
+        );
+        assert!(kick(&cx("kick", &[]), &["bob"]).is_err(), "a mention");
+        assert_eq!(
+            tourney(kick(&cx("kick", &mentions), &["@bob", "cup", "rude"]).unwrap()),
+            TourneyCommand::Kick {
+                user: bob.clone(),
+                words: vec!["cup".into(), "rude".into()]
+            }
+        );
+    }
 
     #[test]
     fn durations_are_minutes_hours_or_days_up_to_thirty_days() {
