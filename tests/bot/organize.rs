@@ -552,3 +552,37 @@ fn the_driver_stops_a_clock_that_missed_the_pause() {
     b.core.tick();
     assert!(!b.store_is_empty(&board1));
 }
+
+/// Games that end during a pause count, but the next round waits for the resume; an
+/// extension during the pause adds to the time left.
+#[test]
+fn a_round_finished_during_a_pause_is_paired_at_the_resume() {
+    let b = bench();
+    let lobby = chan("hall");
+    let t = started(&b, &lobby, "cup");
+    let (board1, board2) = (room(&t, 1), room(&t, 2));
+    org(&b, &lobby, "!tournament pause");
+    assert_eq!(held(&b, &board2), Some(24 * HOUR));
+    org(&b, &lobby, "!tournament extend 2 2h");
+    assert_eq!(held(&b, &board2), Some(26 * HOUR));
+    let out = say(&b.core, &board1, "p4", "!resign");
+    assert!(out.iter().all(|r| !r.is_error), "{out:?}");
+    let t = load(&b, "cup");
+    assert_eq!(t.rounds[0].pairings[0].result, Some(Res::South));
+    assert_eq!(t.rounds.len(), 1);
+    let out = say(&b.core, &board2, "p3", "!resign");
+    assert!(out.iter().all(|r| !r.is_error), "{out:?}");
+    b.core.tick();
+    assert_eq!(
+        load(&b, "cup").rounds.len(),
+        1,
+        "no round paired while paused"
+    );
+    let out = org(&b, &lobby, "!tournament resume");
+    assert!(
+        texts(&out).contains("Round 2 of cup begins."),
+        "{}",
+        texts(&out)
+    );
+    assert_eq!(load(&b, "cup").rounds.len(), 2);
+}
