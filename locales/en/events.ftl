@@ -298,3 +298,4 @@ tournament-log-no-shows = removed { $count ->
     [one] a player
    *[other] { $count } players
 } not checked in: { $players }
+tournament-phase-paused = round { $round }, paused

@@ -297,3 +297,4 @@ tournament-log-no-shows = retiró { $count ->
     [one] a una persona sin confirmar
    *[other] a { $count } personas sin confirmar
 }: { $players }
+tournament-phase-paused = ronda { $round }, en pausa

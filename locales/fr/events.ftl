@@ -300,3 +300,4 @@ tournament-log-no-shows = a retiré { $count ->
     [one] une personne absente
    *[other] { $count } personnes absentes
 } : { $players }
+tournament-phase-paused = ronde { $round }, en pause

@@ -295,3 +295,4 @@ tournament-log-kicked-why = исключён игрок { $player } ({ $reason }
 tournament-log-checkin = открыто подтверждение участия
 tournament-log-checkin-until = открыто подтверждение участия до { $time }
 tournament-log-no-shows = исключены не подтвердившие участие (всего { $count }): { $players }
+tournament-phase-paused = тур { $round }, на паузе

@@ -245,6 +245,13 @@ fn a_pause_stops_every_clock_and_the_resume_restarts_each_with_its_time_left() {
     assert_eq!(held(&b, &board2), Some(22 * HOUR));
     let e = refused(org(&b, &lobby, "!tournament pause"));
     assert_eq!(e, "cup is already paused");
+    let r = ok(say(&b.core, &lobby, "p1", "!tournament"));
+    assert!(
+        r.text()
+            .contains("cup: Katro 4x4, round robin, 4 players, round 1, paused"),
+        "{}",
+        r.text()
+    );
     let e = refused(org(&b, &lobby, "!tournament next-round"));
     assert!(e.starts_with("cup is paused"), "{e}");
 
