@@ -114,7 +114,9 @@ fn adjudicate(
     organizer_only(ctx.organizer, ctx.author, &t)?;
     running(&t)?;
     let (round, board) = org::open_game(&t, game)?;
-    let p = org::pairing(&t, round, board).expect("open_game found it");
+    let Some(p) = org::pairing(&t, round, board) else {
+        return refuse(tr!("tournament-no-board", name = &t.name, board = board));
+    };
     let res = org::result_of(&t, p, said)?;
     if let Some((room, id)) = room_of(&t, round, board) {
         let act = RoomAct {

@@ -95,26 +95,11 @@ fn room_decision(state: &ChannelState, ctx: &Ctx<'_>, act: &RoomAct) -> Result<D
     let Some(r) = org::live(state.record(), &act.id) else {
         return refuse(tr!("tournament-game-ended"));
     };
+    let at = (round, board);
     let (change, text) = match &act.what {
-        GameAct::Adjudicate(..) | GameAct::Rule(_) => {
-            let (res, reason) = match &act.what {
-                GameAct::Adjudicate(res, why) => (*res, why.clone()),
-                GameAct::Rule(why) => (org::rule_result(r), why.clone()),
-                GameAct::Extend(_) => unreachable!("matched above"),
-            };
-            let next = org::adjudicated(r, res, ctx.now)?;
-            let logged = Act::Adjudicated {
-                round,
-                board,
-                result: res,
-                reason: reason.clone(),
-            };
-            t.log_act(ctx.author, ctx.now, logged);
-            let text = announcement(&t, (round, board), res, (ctx.author, &reason));
-            let room_text = format!("{text}\n{}", result_text(&next));
-            (Change::Finish(next), (text, room_text))
-        }
-        GameAct::Extend(by_ms) => extended(r, &mut t, (round, board), *by_ms, ctx)?,
+        GameAct::Adjudicate(res, why) => adjudication(r, &mut t, at, (*res, why), ctx)?,
+        GameAct::Rule(why) => adjudication(r, &mut t, at, (org::rule_result(r), why), ctx)?,
+        GameAct::Extend(by_ms) => extended(r, &mut t, at, *by_ms, ctx)?,
     };
     let (home_text, room_text) = text;
     let mut replies = vec![to(&act.room, room_text)];
@@ -128,6 +113,31 @@ fn room_decision(state: &ChannelState, ctx: &Ctx<'_>, act: &RoomAct) -> Result<D
         replies,
         follow: Vec::new(),
     })
+}
+
+/// The game of `r` (round, board of `t`) ended with `res` for `reason`, logged in
+/// `t`: its finished record and the announcements (home, room).
+///
+/// # Errors
+/// The game is not in play.
+fn adjudication(
+    r: &Record,
+    t: &mut Tournament,
+    (round, board): (u32, u32),
+    (res, reason): (Res, &str),
+    ctx: &Ctx<'_>,
+) -> Result<(Change, (String, String)), Refusal> {
+    let next = org::adjudicated(r, res, ctx.now)?;
+    let logged = Act::Adjudicated {
+        round,
+        board,
+        result: res,
+        reason: reason.to_string(),
+    };
+    t.log_act(ctx.author, ctx.now, logged);
+    let text = announcement(t, (round, board), res, (ctx.author, reason));
+    let room_text = format!("{text}\n{}", result_text(&next));
+    Ok((Change::Finish(next), (text, room_text)))
 }
 
 /// The game of `r` (round, board of `t`) extended by `by_ms`, logged in `t`: its new
