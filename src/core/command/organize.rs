@@ -351,11 +351,10 @@ fn kick(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String> {
 fn checkin(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String> {
     let (arg, rest) = match rest {
         [w, rest @ ..] if w.eq_ignore_ascii_case("open") => match rest {
-            [d, more @ ..] if parse_duration(d).is_ok() => {
-                (CheckInArg::Open(parse_duration(d).ok()), more)
+            // A number with a unit is a duration, allowed or not (`45d`, `0m`).
+            [d, more @ ..] if looks_like_duration(d) => {
+                (CheckInArg::Open(Some(parse_duration(d)?)), more)
             }
-            // A number with a unit that is no duration allowed (`45d`, `0m`).
-            [d, ..] if looks_like_duration(d) => return Err(parse_duration(d).unwrap_err()),
             _ => (CheckInArg::Open(None), rest),
         },
         [d, ..] if looks_like_duration(d) => {
