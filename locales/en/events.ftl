@@ -299,3 +299,4 @@ tournament-log-no-shows = removed { $count ->
    *[other] { $count } players
 } not checked in: { $players }
 tournament-phase-paused = round { $round }, paused
+tournament-board-which = several tournaments are running ({ $list }): to name board { $board }, write the command in the game's room, or name the game by its id

@@ -298,3 +298,4 @@ tournament-log-no-shows = retiró { $count ->
    *[other] a { $count } personas sin confirmar
 }: { $players }
 tournament-phase-paused = ronda { $round }, en pausa
+tournament-board-which = hay varios torneos en curso ({ $list }): para indicar la mesa { $board }, escribe el comando en la sala de la partida o da el identificador de la partida

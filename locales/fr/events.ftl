@@ -301,3 +301,4 @@ tournament-log-no-shows = a retiré { $count ->
    *[other] { $count } personnes absentes
 } : { $players }
 tournament-phase-paused = ronde { $round }, en pause
+tournament-board-which = plusieurs tournois sont en cours ({ $list }) : pour désigner la table { $board }, écrivez la commande dans le salon de la partie, ou donnez l'identifiant de la partie

@@ -296,3 +296,4 @@ tournament-log-checkin = открыто подтверждение участи�
 tournament-log-checkin-until = открыто подтверждение участия до { $time }
 tournament-log-no-shows = исключены не подтвердившие участие (всего { $count }): { $players }
 tournament-phase-paused = тур { $round }, на паузе
+tournament-board-which = идёт несколько турниров ({ $list }): чтобы указать доску { $board }, напишите команду в комнате партии или укажите номер партии

@@ -593,3 +593,30 @@ fn a_round_finished_during_a_pause_is_paired_at_the_resume() {
     );
     assert_eq!(load(&b, "cup").rounds.len(), 2);
 }
+
+/// With two tournaments running, a board number names a game only in that game's
+/// room; an id names it anywhere.
+#[test]
+fn a_board_number_is_meant_in_its_room_when_several_tournaments_run() {
+    let b = bench();
+    let lobby = chan("hall");
+    started(&b, &lobby, "cup");
+    let spring = started(&b, &lobby, "spring");
+    let e = refused(org(&b, &lobby, "!tournament extend 1 1h"));
+    assert_eq!(
+        e,
+        "several tournaments are running (cup, spring): to name board 1, write the command \
+         in the game's room, or name the game by its id"
+    );
+    let board1 = room(&spring, 1);
+    let before = deadline(&b, &board1);
+    let out = org(&b, &board1, "!tournament extend 1 1h");
+    assert!(out.iter().all(|r| !r.is_error), "{out:?}");
+    assert_eq!(deadline(&b, &board1), before + HOUR);
+    let id = spring.rounds[0].pairings[0].game_id.clone().unwrap();
+    org(&b, &lobby, &format!("!tournament extend {id} 1h"));
+    assert_eq!(deadline(&b, &board1), before + 2 * HOUR);
+    assert!(acts(&load(&b, "cup"))
+        .iter()
+        .all(|a| !matches!(a, Act::Extended { .. })));
+}

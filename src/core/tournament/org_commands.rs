@@ -92,7 +92,22 @@ fn tournament_of(state: &ChannelState, ctx: &Ctx<'_>, game: &GameRef) -> Result<
                 || refuse(tr!("tournament-no-game-here", id = id.as_str())),
                 Ok,
             ),
-        GameRef::Board(b) => find(state, ctx, None, &[Phase::Running], &format!("… {b} …")),
+        GameRef::Board(b) => find(state, ctx, None, &[Phase::Running], "").map_err(|e| {
+            // A board number names no game when several tournaments run.
+            let running: Vec<String> = tournaments(state)
+                .into_iter()
+                .filter(|f| f.t.phase == Phase::Running)
+                .map(|f| f.t.name)
+                .collect();
+            match running.len() {
+                0 | 1 => e,
+                _ => Refusal(tr!(
+                    "tournament-board-which",
+                    list = running.join(", "),
+                    board = *b
+                )),
+            }
+        }),
     }
 }
 
