@@ -239,7 +239,9 @@ pub enum TourneyCommand {
         /// How much more, milliseconds (1 minute to 30 days).
         by_ms: u64,
     },
-    /// `pause [NAME]` (organizers): the clocks of all its games stop.
+    /// `pause [NAME]` (organizers): the clocks of all its games stop (no deadline
+    /// passes, nothing is forfeited, no round is paired); moves stay allowed, and the
+    /// clock does not run for them.
     Pause(Option<String>),
     /// `resume [NAME]` (organizers): they restart.
     Resume(Option<String>),
