@@ -68,6 +68,8 @@ mod metrics;
 mod notify;
 #[path = "bot/organize.rs"]
 mod organize;
+#[path = "bot/organize_pause.rs"]
+mod organize_pause;
 #[path = "bot/pairing.rs"]
 mod pairing;
 #[cfg(feature = "postgres")]

@@ -13,13 +13,13 @@ use mancala_bot::store::{GameResult, Record, Store, Verdict};
 
 use crate::core_chat::{bench, chan, ok, refused, say, say_as, Bench};
 
-const HOUR: u64 = 3_600_000;
+pub(crate) const HOUR: u64 = 3_600_000;
 
-fn org(b: &Bench, at: &ChannelKey, text: &str) -> Vec<Reply> {
+pub(crate) fn org(b: &Bench, at: &ChannelKey, text: &str) -> Vec<Reply> {
     say_as(&b.core, at, "org", text, true)
 }
 
-fn load(b: &Bench, name: &str) -> Tournament {
+pub(crate) fn load(b: &Bench, name: &str) -> Tournament {
     let bytes = b
         .store
         .doc(&Tournament::key_of("guild-1", name))
@@ -30,7 +30,7 @@ fn load(b: &Bench, name: &str) -> Tournament {
 
 /// A 4-player round robin `name` with 24 h per move, started in `lobby` (p1 v p4 on
 /// board 1, p2 v p3 on board 2).
-fn started(b: &Bench, lobby: &ChannelKey, name: &str) -> Tournament {
+pub(crate) fn started(b: &Bench, lobby: &ChannelKey, name: &str) -> Tournament {
     ok(org(
         b,
         lobby,
@@ -43,30 +43,30 @@ fn started(b: &Bench, lobby: &ChannelKey, name: &str) -> Tournament {
     load(b, name)
 }
 
-fn room(t: &Tournament, board: usize) -> ChannelKey {
+pub(crate) fn room(t: &Tournament, board: usize) -> ChannelKey {
     t.rounds.last().unwrap().pairings[board - 1]
         .room
         .clone()
         .unwrap()
 }
 
-fn record(b: &Bench, at: &ChannelKey) -> Record {
+pub(crate) fn record(b: &Bench, at: &ChannelKey) -> Record {
     b.store.load(at).unwrap().expect("a game in play").record
 }
 
-fn deadline(b: &Bench, at: &ChannelKey) -> u64 {
+pub(crate) fn deadline(b: &Bench, at: &ChannelKey) -> u64 {
     record(b, at).timing().unwrap().deadline_ms
 }
 
-fn held(b: &Bench, at: &ChannelKey) -> Option<u64> {
+pub(crate) fn held(b: &Bench, at: &ChannelKey) -> Option<u64> {
     record(b, at).timing().unwrap().held_ms
 }
 
-fn acts(t: &Tournament) -> Vec<Act> {
+pub(crate) fn acts(t: &Tournament) -> Vec<Act> {
     t.log.iter().map(|e| e.act.clone()).collect()
 }
 
-fn texts(out: &[Reply]) -> String {
+pub(crate) fn texts(out: &[Reply]) -> String {
     out.iter()
         .map(|r| r.text().to_string())
         .collect::<Vec<_>>()
@@ -219,89 +219,6 @@ fn an_extension_moves_the_deadline_by_exactly_the_duration() {
     b.core.tick();
     assert!(b.store_is_empty(&board2));
     assert_eq!(load(&b, "cup").rounds.len(), 2, "round 2 paired");
-}
-
-#[test]
-fn a_pause_stops_every_clock_and_the_resume_restarts_each_with_its_time_left() {
-    let b = bench();
-    let lobby = chan("hall");
-    let t = started(&b, &lobby, "cup");
-    let (board1, board2) = (room(&t, 1), room(&t, 2));
-    b.clock.advance(Duration::from_millis(2 * HOUR));
-    let e = refused(say(&b.core, &lobby, "p1", "!tournament pause"));
-    assert!(e.starts_with("only the organizers of cup"), "{e}");
-    let e = refused(org(&b, &lobby, "!tournament resume"));
-    assert_eq!(e, "cup is not paused");
-    let out = org(&b, &lobby, "!tournament pause");
-    assert!(
-        texts(&out).starts_with("cup is paused by org: every clock is stopped"),
-        "{}",
-        texts(&out)
-    );
-    assert!(out.iter().any(|r| r.to.as_ref() == Some(&board1)
-        && r.text()
-            .contains("The clock is stopped while the tournament is paused: p1 has 22 h left.")));
-    assert_eq!(held(&b, &board1), Some(22 * HOUR));
-    assert_eq!(held(&b, &board2), Some(22 * HOUR));
-    let e = refused(org(&b, &lobby, "!tournament pause"));
-    assert_eq!(e, "cup is already paused");
-    let r = ok(say(&b.core, &lobby, "p1", "!tournament"));
-    assert!(
-        r.text()
-            .contains("cup: Katro 4x4, round robin, 4 players, round 1, paused"),
-        "{}",
-        r.text()
-    );
-    let e = refused(org(&b, &lobby, "!tournament next-round"));
-    assert!(e.starts_with("cup is paused"), "{e}");
-
-    // Three days pass: nothing is forfeited, no round paired, nothing announced.
-    b.clock.advance(Duration::from_millis(72 * HOUR));
-    let ticked = b.core.tick();
-    assert!(ticked.is_empty(), "{ticked:?}");
-    assert!(!b.store_is_empty(&board1) && !b.store_is_empty(&board2));
-    let e = refused(say(&b.core, &board1, "p4", "!claim"));
-    assert!(e.starts_with("The clock is stopped"), "{e}");
-    // A move during the pause: the clock does not run; the opponent waits with a
-    // whole time per move.
-    let mv = b.core.legal_moves(&board1)[0].clone();
-    let moved = say(&b.core, &board1, "p1", &format!("!sow {mv}"));
-    assert!(moved.iter().all(|r| !r.is_error), "{moved:?}");
-    assert_eq!(held(&b, &board1), Some(24 * HOUR));
-
-    b.clock.advance(Duration::from_millis(HOUR));
-    let out = org(&b, &lobby, "!tournament resume");
-    assert!(
-        texts(&out).starts_with(
-            "cup resumes (org, after a pause of 73 h): every clock restarts with the time \
-             its player had left."
-        ),
-        "{}",
-        texts(&out)
-    );
-    let now = 1_700_000_000_000 + 75 * HOUR;
-    assert_eq!(held(&b, &board2), None);
-    assert_eq!(deadline(&b, &board2), now + 22 * HOUR);
-    assert_eq!(deadline(&b, &board1), now + 24 * HOUR);
-    let t = load(&b, "cup");
-    assert_eq!(t.paused, None);
-    assert_eq!(
-        acts(&t)[acts(&t).len() - 2..],
-        [
-            Act::Paused,
-            Act::Resumed {
-                paused_ms: 73 * HOUR
-            }
-        ]
-    );
-    // Board 2's clock runs out 22 h after the resume, not before.
-    b.clock.advance(Duration::from_millis(22 * HOUR - 60_000));
-    b.core.tick();
-    assert!(!b.store_is_empty(&board2));
-    b.clock.advance(Duration::from_millis(120_000));
-    b.core.tick();
-    assert!(b.store_is_empty(&board2), "lost on time after the resume");
-    assert!(!b.store_is_empty(&board1));
 }
 
 #[test]
@@ -515,83 +432,6 @@ fn the_log_lists_every_organizer_action_newest_first() {
     let t = load(&b, "cup");
     assert!(t.rounds[0].pairings[0].result.is_none());
     assert_eq!(t.phase, Phase::Cancelled);
-}
-
-/// A game whose clock missed the pause (a crash between the tournament's write and the
-/// game's) is stopped by the driver's next pass, with the time left when the pause
-/// began; one that missed the resume is restarted.
-#[test]
-fn the_driver_stops_a_clock_that_missed_the_pause() {
-    use mancala_bot::store::{GameOp, Op};
-    let b = bench();
-    let lobby = chan("hall");
-    let t = started(&b, &lobby, "cup");
-    let board1 = room(&t, 1);
-    b.clock.advance(Duration::from_millis(5 * HOUR));
-    org(&b, &lobby, "!tournament pause");
-    assert_eq!(held(&b, &board1), Some(19 * HOUR));
-    // Undo the stop, as if it had never been written.
-    let stored = b.store.load(&board1).unwrap().unwrap();
-    let mut r = stored.record.clone();
-    let c = r.timing_mut().unwrap();
-    c.held_ms = None;
-    c.wake_ms = Some(c.deadline_ms);
-    let mut ops = [Op::Game {
-        at: board1.clone(),
-        expected: Some(stored.version.clone()),
-        change: GameOp::Put(r),
-    }];
-    assert!(b.store.commit(&mut ops).unwrap());
-    b.clock.advance(Duration::from_millis(HOUR));
-    let out = b.core.tick();
-    assert!(
-        out.iter()
-            .any(|(at, r)| *at == board1 && r.text().starts_with("cup is paused.")),
-        "{out:?}"
-    );
-    assert_eq!(
-        held(&b, &board1),
-        Some(19 * HOUR),
-        "left at the pause's start"
-    );
-    // Nothing passes while paused, however long.
-    b.clock.advance(Duration::from_millis(100 * HOUR));
-    b.core.tick();
-    assert!(!b.store_is_empty(&board1));
-}
-
-/// Games that end during a pause count, but the next round waits for the resume; an
-/// extension during the pause adds to the time left.
-#[test]
-fn a_round_finished_during_a_pause_is_paired_at_the_resume() {
-    let b = bench();
-    let lobby = chan("hall");
-    let t = started(&b, &lobby, "cup");
-    let (board1, board2) = (room(&t, 1), room(&t, 2));
-    org(&b, &lobby, "!tournament pause");
-    assert_eq!(held(&b, &board2), Some(24 * HOUR));
-    org(&b, &lobby, "!tournament extend 2 2h");
-    assert_eq!(held(&b, &board2), Some(26 * HOUR));
-    let out = say(&b.core, &board1, "p4", "!resign");
-    assert!(out.iter().all(|r| !r.is_error), "{out:?}");
-    let t = load(&b, "cup");
-    assert_eq!(t.rounds[0].pairings[0].result, Some(Res::South));
-    assert_eq!(t.rounds.len(), 1);
-    let out = say(&b.core, &board2, "p3", "!resign");
-    assert!(out.iter().all(|r| !r.is_error), "{out:?}");
-    b.core.tick();
-    assert_eq!(
-        load(&b, "cup").rounds.len(),
-        1,
-        "no round paired while paused"
-    );
-    let out = org(&b, &lobby, "!tournament resume");
-    assert!(
-        texts(&out).contains("Round 2 of cup begins."),
-        "{}",
-        texts(&out)
-    );
-    assert_eq!(load(&b, "cup").rounds.len(), 2);
 }
 
 /// With two tournaments running, a board number names a game only in that game's
