@@ -66,6 +66,10 @@ mod matrix;
 mod metrics;
 #[path = "bot/notify.rs"]
 mod notify;
+#[path = "bot/organize.rs"]
+mod organize;
+#[path = "bot/organize_pause.rs"]
+mod organize_pause;
 #[path = "bot/pairing.rs"]
 mod pairing;
 #[cfg(feature = "postgres")]

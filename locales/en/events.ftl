@@ -226,3 +226,77 @@ input-reason-unknown-game = unknown game
 ## threads
 settings-threads-on = From now on each new game between people challenged here is played in a room of its own that I open (a thread on Discord), so this channel can hold many games. `{ $p }set threads off` goes back to one game per channel.
 settings-threads-off = From now on games challenged here are played in this channel, one at a time.
+
+## tournament organizer tools
+tournament-organizer-only = only the organizers of { $name } ({ $organizer }, or the organizer role) can do that
+tournament-org-not-started = { $name } has not started
+tournament-no-board = { $name } has no board { $board } in its current round
+tournament-no-game = { $name } has no game `{ $id }`
+tournament-no-game-here = no tournament here has a game `{ $id }`
+tournament-game-bye = round { $round }, board { $board } is a bye: there is no game
+tournament-game-over = the game of round { $round }, board { $board } is already over ({ $score })
+tournament-adjudicate-who = { $player } does not play that game: say south, north, draw, or one of its two players
+tournament-game-ended = that game is no longer in play
+tournament-game-not-open = the game of round { $round }, board { $board } has not begun yet
+tournament-act-failed = that could not be done now (too many changes at once); try again
+tournament-adjudicated = { $by } decides { $name } round { $round }, board { $board }: { $south } { $score } { $north }. Reason: { $reason }
+tournament-extend-no-clock = the games of { $name } have no time limit
+tournament-extend-late = the deadline of round { $round }, board { $board } has already passed: the game is lost on time
+tournament-extended = { $by } gives more time in { $name } round { $round }, board { $board }: { $duration }. { $line }
+tournament-already-paused = { $name } is already paused
+tournament-not-paused = { $name } is not paused
+tournament-paused = { $name } is paused by { $by }: every clock is stopped, no deadline passes and no round is paired until `{ $p }tournament resume`. Moves may still be played; the clock does not run.
+tournament-resumed = { $name } resumes ({ $by }, after a pause of { $duration }): every clock restarts with the time its player had left.
+tournament-room-paused = { $name } is paused. { $line }
+tournament-room-resumed = { $name } resumes. { $line }
+tournament-rule = unfinished game: more seeds captured wins (a match: more games won first), equal is a draw
+tournament-next-paused = { $name } is paused: `{ $p }tournament resume` first
+tournament-next-unfinished = round { $round } of { $name } has { $count ->
+    [one] { $count } unfinished game (board { $boards })
+   *[other] { $count } unfinished games (boards { $boards })
+}: the next round begins when they end, or `{ $p }tournament next-round adjudicate` decides them now (more seeds captured wins, a match: more games won first; equal is a draw)
+tournament-round-closed = Round { $round } of { $name } is closed.
+tournament-round-closed-rule = Round { $round } of { $name } is closed by the organizer: { $count ->
+    [one] { $count } unfinished game (board { $boards }) is decided
+   *[other] { $count } unfinished games (boards { $boards }) are decided
+} by the rule: { $rule }.
+tournament-kicked = { $player } is removed from { $name } by { $by }.
+tournament-kicked-why = { $player } is removed from { $name } by { $by }. Reason: { $reason }
+tournament-checkin-started = check-in is before the start, and { $name } has started
+tournament-checkin-not-open = check-in for { $name } is not open (an organizer opens it: `{ $p }tournament checkin open [DURATION]`)
+tournament-checkin-closed = check-in for { $name } closed { $time }
+tournament-checked-in-already = you are already checked in for { $name }
+tournament-checked-in = { $player } checks in for { $name } ({ $count } of { $players }).
+tournament-checkin-open = Check-in for { $name } is open: players, `{ $p }tournament checkin`. At the start, whoever has not checked in is removed.
+tournament-checkin-open-until = Check-in for { $name } is open until { $time }: players, `{ $p }tournament checkin`. At the start, whoever has not checked in is removed.
+tournament-no-shows = { $count ->
+    [one] Not checked in, removed from { $name }: { $players }.
+   *[other] Not checked in, removed from { $name } ({ $count }): { $players }.
+}
+tournament-log-empty = { $name }: no organizer action yet
+tournament-log-head = Organizer log of { $name } ({ $count ->
+    [one] { $count } entry
+   *[other] { $count } entries
+}, newest first):
+tournament-log-line = { $time } { $by }: { $what }
+tournament-log-older = … and { $count } older
+tournament-log-started = started the tournament
+tournament-log-cancelled = cancelled the tournament
+tournament-log-adjudicated = decided round { $round }, board { $board }: { $score } ({ $reason })
+tournament-log-extended = gave round { $round }, board { $board } { $duration } more
+tournament-log-paused = paused the tournament
+tournament-log-resumed = resumed the tournament after { $duration }
+tournament-log-round-closed = closed round { $round } ({ $count ->
+    [one] { $count } game decided
+   *[other] { $count } games decided
+})
+tournament-log-kicked = removed { $player }
+tournament-log-kicked-why = removed { $player } ({ $reason })
+tournament-log-checkin = opened check-in
+tournament-log-checkin-until = opened check-in until { $time }
+tournament-log-no-shows = removed { $count ->
+    [one] a player
+   *[other] { $count } players
+} not checked in: { $players }
+tournament-phase-paused = round { $round }, paused
+tournament-board-which = several tournaments are running ({ $list }): to name board { $board }, write the command in the game's room, or name the game by its id

@@ -565,3 +565,10 @@ review-why-misses = misses { $best }, which captures { $seeds ->
     [one] { $seeds } seed
    *[other] { $seeds } seeds
 }
+
+## tournament organizer tools (games)
+result-adjudicated-win = Game over. { $player } ({ $side }) wins by the organizer's decision.
+result-adjudicated-draw = Game over. Drawn by the organizer's decision.
+picture-how-adjudicated = by decision
+clock-held = The clock is stopped while the tournament is paused: { $player } has { $left } left.
+archive-clock-held = clock stopped (tournament paused), { $left } left

@@ -225,3 +225,77 @@ input-reason-unknown-game = juego desconocido
 ## threads
 settings-threads-on = A partir de ahora, cada partida nueva entre personas propuesta aquí se juega en una sala propia que abro yo (un hilo en Discord), así este canal puede tener muchas partidas. `{ $p }set threads off` vuelve a una partida por canal.
 settings-threads-off = A partir de ahora, las partidas propuestas aquí se juegan en este canal, de una en una.
+
+## tournament organizer tools
+tournament-organizer-only = solo la organización de { $name } ({ $organizer }, o el rol de organización) puede hacer eso
+tournament-org-not-started = { $name } no ha comenzado
+tournament-no-board = { $name } no tiene mesa { $board } en su ronda actual
+tournament-no-game = { $name } no tiene ninguna partida `{ $id }`
+tournament-no-game-here = ningún torneo de aquí tiene una partida `{ $id }`
+tournament-game-bye = la ronda { $round }, mesa { $board } es un descanso: no hay partida
+tournament-game-over = la partida de la ronda { $round }, mesa { $board } ya terminó ({ $score })
+tournament-adjudicate-who = { $player } no juega esa partida: indica south, north, draw o uno de sus dos jugadores
+tournament-game-ended = esa partida ya no está en juego
+tournament-game-not-open = la partida de la ronda { $round }, mesa { $board } aún no ha comenzado
+tournament-act-failed = no se pudo hacer ahora (demasiados cambios a la vez); inténtalo de nuevo
+tournament-adjudicated = { $by } decide { $name } ronda { $round }, mesa { $board }: { $south } { $score } { $north }. Motivo: { $reason }
+tournament-extend-no-clock = las partidas de { $name } no tienen límite de tiempo
+tournament-extend-late = el plazo de la ronda { $round }, mesa { $board } ya venció: la partida está perdida por tiempo
+tournament-extended = { $by } concede más tiempo en { $name } ronda { $round }, mesa { $board }: { $duration }. { $line }
+tournament-already-paused = { $name } ya está en pausa
+tournament-not-paused = { $name } no está en pausa
+tournament-paused = { $by } pone { $name } en pausa: todos los relojes se detienen, ningún plazo vence y no se empareja ninguna ronda hasta `{ $p }tournament resume`. Se puede seguir jugando; el reloj no corre.
+tournament-resumed = { $name } se reanuda ({ $by }, tras una pausa de { $duration }): cada reloj vuelve a correr con el tiempo que le quedaba a su jugador.
+tournament-room-paused = { $name } está en pausa. { $line }
+tournament-room-resumed = { $name } se reanuda. { $line }
+tournament-rule = partida sin terminar: gana quien haya capturado más semillas (en un match, primero quien haya ganado más partidas); con igualdad, tablas
+tournament-next-paused = { $name } está en pausa: primero `{ $p }tournament resume`
+tournament-next-unfinished = la ronda { $round } de { $name } tiene { $count ->
+    [one] { $count } partida sin terminar (mesa { $boards })
+   *[other] { $count } partidas sin terminar (mesas { $boards })
+}: la ronda siguiente empieza cuando terminen, o `{ $p }tournament next-round adjudicate` las decide ahora (gana quien haya capturado más semillas, en un match primero quien haya ganado más partidas; con igualdad, tablas)
+tournament-round-closed = La ronda { $round } de { $name } queda cerrada.
+tournament-round-closed-rule = La organización cierra la ronda { $round } de { $name }: { $count ->
+    [one] { $count } partida sin terminar (mesa { $boards }) se decide
+   *[other] { $count } partidas sin terminar (mesas { $boards }) se deciden
+} según la regla: { $rule }.
+tournament-kicked = { $by } retira a { $player } de { $name }.
+tournament-kicked-why = { $by } retira a { $player } de { $name }. Motivo: { $reason }
+tournament-checkin-started = la confirmación de asistencia es antes del comienzo, y { $name } ya comenzó
+tournament-checkin-not-open = la confirmación de asistencia de { $name } no está abierta (la abre la organización: `{ $p }tournament checkin open [DURACIÓN]`)
+tournament-checkin-closed = la confirmación de asistencia de { $name } se cerró { $time }
+tournament-checked-in-already = ya confirmaste tu asistencia a { $name }
+tournament-checked-in = { $player } confirma su asistencia a { $name } ({ $count } de { $players }).
+tournament-checkin-open = La confirmación de asistencia de { $name } está abierta: jugadores, `{ $p }tournament checkin`. Al comenzar, quien no la haya confirmado queda fuera.
+tournament-checkin-open-until = La confirmación de asistencia de { $name } está abierta hasta { $time }: jugadores, `{ $p }tournament checkin`. Al comenzar, quien no la haya confirmado queda fuera.
+tournament-no-shows = { $count ->
+    [one] Sin confirmar asistencia, fuera de { $name }: { $players }.
+   *[other] Sin confirmar asistencia, fuera de { $name } ({ $count }): { $players }.
+}
+tournament-log-empty = { $name }: todavía ninguna acción de la organización
+tournament-log-head = Registro de la organización de { $name } ({ $count ->
+    [one] { $count } entrada
+   *[other] { $count } entradas
+}, la más reciente primero):
+tournament-log-line = { $time } { $by }: { $what }
+tournament-log-older = … y { $count } más antiguas
+tournament-log-started = comenzó el torneo
+tournament-log-cancelled = canceló el torneo
+tournament-log-adjudicated = decidió la ronda { $round }, mesa { $board }: { $score } ({ $reason })
+tournament-log-extended = dio { $duration } más a la ronda { $round }, mesa { $board }
+tournament-log-paused = puso el torneo en pausa
+tournament-log-resumed = reanudó el torneo tras { $duration }
+tournament-log-round-closed = cerró la ronda { $round } ({ $count ->
+    [one] { $count } partida decidida
+   *[other] { $count } partidas decididas
+})
+tournament-log-kicked = retiró a { $player }
+tournament-log-kicked-why = retiró a { $player } ({ $reason })
+tournament-log-checkin = abrió la confirmación de asistencia
+tournament-log-checkin-until = abrió la confirmación de asistencia hasta { $time }
+tournament-log-no-shows = retiró { $count ->
+    [one] a una persona sin confirmar
+   *[other] a { $count } personas sin confirmar
+}: { $players }
+tournament-phase-paused = ronda { $round }, en pausa
+tournament-board-which = hay varios torneos en curso ({ $list }): para indicar la mesa { $board }, escribe el comando en la sala de la partida o da el identificador de la partida

@@ -566,3 +566,10 @@ review-why-misses = no ve { $best }, que captura { $seeds ->
     [one] { $seeds } semilla
    *[other] { $seeds } semillas
 }
+
+## tournament organizer tools (games)
+result-adjudicated-win = Partida terminada. { $player } ({ $side }) gana por decisión de la organización.
+result-adjudicated-draw = Partida terminada. Tablas por decisión de la organización.
+picture-how-adjudicated = por decisión
+clock-held = El reloj está parado mientras el torneo está en pausa: a { $player } le quedan { $left }.
+archive-clock-held = reloj parado (torneo en pausa), quedan { $left }

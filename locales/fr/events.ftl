@@ -228,3 +228,77 @@ input-reason-unknown-game = jeu inconnu
 ## threads
 settings-threads-on = Désormais, chaque nouvelle partie entre joueurs lancée ici se joue dans un salon à part que j'ouvre (un fil sur Discord) : ce salon peut accueillir plusieurs parties. `{ $p }set threads off` revient à une partie par salon.
 settings-threads-off = Désormais, les parties lancées ici se jouent dans ce salon, une à la fois.
+
+## tournament organizer tools
+tournament-organizer-only = seule l'organisation de { $name } ({ $organizer }, ou le rôle d'organisation) peut faire cela
+tournament-org-not-started = { $name } n'a pas commencé
+tournament-no-board = { $name } n'a pas de table { $board } dans sa ronde en cours
+tournament-no-game = { $name } n'a pas de partie `{ $id }`
+tournament-no-game-here = aucun tournoi d'ici n'a de partie `{ $id }`
+tournament-game-bye = la ronde { $round }, table { $board } est une exemption : il n'y a pas de partie
+tournament-game-over = la partie de la ronde { $round }, table { $board } est déjà terminée ({ $score })
+tournament-adjudicate-who = { $player } ne joue pas cette partie : indiquez south, north, draw, ou l'un de ses deux joueurs
+tournament-game-ended = cette partie n'est plus en cours
+tournament-game-not-open = la partie de la ronde { $round }, table { $board } n'a pas encore commencé
+tournament-act-failed = impossible pour l'instant (trop de changements à la fois) ; réessayez
+tournament-adjudicated = { $by } tranche { $name } ronde { $round }, table { $board } : { $south } { $score } { $north }. Motif : { $reason }
+tournament-extend-no-clock = les parties de { $name } n'ont pas de limite de temps
+tournament-extend-late = le délai de la ronde { $round }, table { $board } est déjà dépassé : la partie est perdue au temps
+tournament-extended = { $by } accorde du temps dans { $name } ronde { $round }, table { $board } : { $duration }. { $line }
+tournament-already-paused = { $name } est déjà en pause
+tournament-not-paused = { $name } n'est pas en pause
+tournament-paused = { $name } est mis en pause par { $by } : toutes les pendules sont arrêtées, aucun délai ne court et aucune ronde n'est appariée avant `{ $p }tournament resume`. On peut encore jouer des coups ; la pendule ne tourne pas.
+tournament-resumed = { $name } reprend ({ $by }, après une pause de { $duration }) : chaque pendule repart avec le temps qui restait à son joueur.
+tournament-room-paused = { $name } est en pause. { $line }
+tournament-room-resumed = { $name } reprend. { $line }
+tournament-rule = partie inachevée : le camp qui a capturé le plus de graines gagne (un match : d'abord le plus de parties gagnées), à égalité c'est nulle
+tournament-next-paused = { $name } est en pause : d'abord `{ $p }tournament resume`
+tournament-next-unfinished = la ronde { $round } de { $name } a { $count ->
+    [one] { $count } partie inachevée (table { $boards })
+   *[other] { $count } parties inachevées (tables { $boards })
+} : la ronde suivante commence quand elles se terminent, ou `{ $p }tournament next-round adjudicate` les tranche maintenant (le plus de graines capturées gagne, un match : d'abord le plus de parties gagnées ; à égalité c'est nulle)
+tournament-round-closed = La ronde { $round } de { $name } est close.
+tournament-round-closed-rule = La ronde { $round } de { $name } est close par l'organisation : { $count ->
+    [one] { $count } partie inachevée (table { $boards }) est tranchée
+   *[other] { $count } parties inachevées (tables { $boards }) sont tranchées
+} selon la règle : { $rule }.
+tournament-kicked = { $player } est retiré·e de { $name } par { $by }.
+tournament-kicked-why = { $player } est retiré·e de { $name } par { $by }. Motif : { $reason }
+tournament-checkin-started = l'enregistrement de présence se fait avant le début, et { $name } a commencé
+tournament-checkin-not-open = l'enregistrement de présence pour { $name } n'est pas ouvert (l'organisation l'ouvre : `{ $p }tournament checkin open [DURÉE]`)
+tournament-checkin-closed = l'enregistrement de présence pour { $name } a fermé { $time }
+tournament-checked-in-already = votre présence est déjà enregistrée pour { $name }
+tournament-checked-in = { $player } confirme sa présence pour { $name } ({ $count } sur { $players }).
+tournament-checkin-open = L'enregistrement de présence pour { $name } est ouvert : joueurs et joueuses, `{ $p }tournament checkin`. Au début, qui ne l'a pas fait est retiré du tournoi.
+tournament-checkin-open-until = L'enregistrement de présence pour { $name } est ouvert jusqu'à { $time } : joueurs et joueuses, `{ $p }tournament checkin`. Au début, qui ne l'a pas fait est retiré du tournoi.
+tournament-no-shows = { $count ->
+    [one] Présence non confirmée, retiré de { $name } : { $players }.
+   *[other] Présence non confirmée, retirés de { $name } ({ $count }) : { $players }.
+}
+tournament-log-empty = { $name } : aucune action de l'organisation pour l'instant
+tournament-log-head = Journal de l'organisation de { $name } ({ $count ->
+    [one] { $count } entrée
+   *[other] { $count } entrées
+}, la plus récente d'abord) :
+tournament-log-line = { $time } { $by } : { $what }
+tournament-log-older = … et { $count } plus anciennes
+tournament-log-started = a lancé le tournoi
+tournament-log-cancelled = a annulé le tournoi
+tournament-log-adjudicated = a tranché la ronde { $round }, table { $board } : { $score } ({ $reason })
+tournament-log-extended = a accordé { $duration } de plus à la ronde { $round }, table { $board }
+tournament-log-paused = a mis le tournoi en pause
+tournament-log-resumed = a repris le tournoi après { $duration }
+tournament-log-round-closed = a clos la ronde { $round } ({ $count ->
+    [one] { $count } partie tranchée
+   *[other] { $count } parties tranchées
+})
+tournament-log-kicked = a retiré { $player }
+tournament-log-kicked-why = a retiré { $player } ({ $reason })
+tournament-log-checkin = a ouvert l'enregistrement de présence
+tournament-log-checkin-until = a ouvert l'enregistrement de présence jusqu'à { $time }
+tournament-log-no-shows = a retiré { $count ->
+    [one] une personne absente
+   *[other] { $count } personnes absentes
+} : { $players }
+tournament-phase-paused = ronde { $round }, en pause
+tournament-board-which = plusieurs tournois sont en cours ({ $list }) : pour désigner la table { $board }, écrivez la commande dans le salon de la partie, ou donnez l'identifiant de la partie

@@ -569,3 +569,10 @@ review-why-misses = manque { $best }, qui prend { $seeds ->
     [one] { $seeds } graine
    *[other] { $seeds } graines
 }
+
+## tournament organizer tools (games)
+result-adjudicated-win = Partie terminée. { $player } ({ $side }) gagne sur décision de l'organisation.
+result-adjudicated-draw = Partie terminée. Nulle sur décision de l'organisation.
+picture-how-adjudicated = sur décision
+clock-held = La pendule est arrêtée pendant la pause du tournoi : il reste { $left } à { $player }.
+archive-clock-held = pendule arrêtée (tournoi en pause), reste { $left }

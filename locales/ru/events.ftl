@@ -229,3 +229,71 @@ input-reason-unknown-game = неизвестная игра
 ## threads
 settings-threads-on = Теперь каждая новая партия между людьми, предложенная здесь, идёт в отдельной комнате, которую я открываю (ветка в Discord), так что в этом канале может идти много партий. `{ $p }set threads off` возвращает одну партию на канал.
 settings-threads-off = Теперь партии, предложенные здесь, играются в этом канале, по одной.
+
+## tournament organizer tools
+tournament-organizer-only = это могут только организаторы турнира { $name } ({ $organizer } или роль организатора)
+tournament-org-not-started = { $name } ещё не начался
+tournament-no-board = в текущем туре { $name } нет доски { $board }
+tournament-no-game = в { $name } нет партии `{ $id }`
+tournament-no-game-here = ни в одном турнире здесь нет партии `{ $id }`
+tournament-game-bye = тур { $round }, доска { $board } — свободный тур: партии нет
+tournament-game-over = партия тура { $round }, доска { $board } уже окончена ({ $score })
+tournament-adjudicate-who = { $player } не играет эту партию: укажите south, north, draw или одного из двух её игроков
+tournament-game-ended = эта партия уже не идёт
+tournament-game-not-open = партия тура { $round }, доска { $board } ещё не началась
+tournament-act-failed = сейчас это сделать не удалось (слишком много изменений сразу); попробуйте ещё раз
+tournament-adjudicated = { $by } присуждает результат: { $name }, тур { $round }, доска { $board }: { $south } { $score } { $north }. Причина: { $reason }
+tournament-extend-no-clock = у партий { $name } нет контроля времени
+tournament-extend-late = срок хода в туре { $round }, доска { $board } уже истёк: партия проиграна по времени
+tournament-extended = { $by } добавляет время: { $name }, тур { $round }, доска { $board }: { $duration }. { $line }
+tournament-already-paused = { $name } уже на паузе
+tournament-not-paused = { $name } не на паузе
+tournament-paused = { $by } ставит { $name } на паузу: все часы остановлены, сроки не истекают и новые туры не составляются до `{ $p }tournament resume`. Ходить можно, часы при этом стоят.
+tournament-resumed = { $name } продолжается ({ $by }, после паузы длиной { $duration }): часы снова идут, у каждого игрока столько времени, сколько оставалось.
+tournament-room-paused = { $name } на паузе. { $line }
+tournament-room-resumed = { $name } продолжается. { $line }
+tournament-rule = неоконченная партия: побеждает тот, кто взял больше семян (в матче сначала считаются выигранные партии), при равенстве — ничья
+tournament-next-paused = { $name } на паузе: сначала `{ $p }tournament resume`
+tournament-next-unfinished = в туре { $round } турнира { $name } { $count ->
+    [one] { $count } неоконченная партия (доска { $boards })
+    [few] { $count } неоконченные партии (доски { $boards })
+   *[other] { $count } неоконченных партий (доски { $boards })
+}: следующий тур начнётся, когда они закончатся, или `{ $p }tournament next-round adjudicate` решит их сейчас (побеждает тот, кто взял больше семян, в матче сначала считаются выигранные партии; при равенстве — ничья)
+tournament-round-closed = Тур { $round } турнира { $name } закрыт.
+tournament-round-closed-rule = Организатор закрывает тур { $round } турнира { $name }: { $count ->
+    [one] { $count } неоконченная партия (доска { $boards }) решена
+    [few] { $count } неоконченные партии (доски { $boards }) решены
+   *[other] { $count } неоконченных партий (доски { $boards }) решены
+} по правилу: { $rule }.
+tournament-kicked = { $by } исключает игрока { $player } из турнира { $name }.
+tournament-kicked-why = { $by } исключает игрока { $player } из турнира { $name }. Причина: { $reason }
+tournament-checkin-started = подтверждение участия проходит до начала, а { $name } уже начался
+tournament-checkin-not-open = подтверждение участия в { $name } не открыто (его открывает организатор: `{ $p }tournament checkin open [СРОК]`)
+tournament-checkin-closed = подтверждение участия в { $name } закрылось { $time }
+tournament-checked-in-already = вы уже подтвердили участие в { $name }
+tournament-checked-in = { $player } подтверждает участие в { $name } ({ $count } из { $players }).
+tournament-checkin-open = Открыто подтверждение участия в { $name }: игроки, `{ $p }tournament checkin`. При старте те, кто не подтвердил, будут исключены.
+tournament-checkin-open-until = Подтверждение участия в { $name } открыто до { $time }: игроки, `{ $p }tournament checkin`. При старте те, кто не подтвердил, будут исключены.
+tournament-no-shows = Участие не подтверждено, исключены из { $name } ({ $count }): { $players }.
+tournament-log-empty = { $name }: организаторы пока ничего не делали
+tournament-log-head = Журнал организаторов { $name } ({ $count ->
+    [one] { $count } запись
+    [few] { $count } записи
+   *[other] { $count } записей
+}, сначала новые):
+tournament-log-line = { $time } { $by }: { $what }
+tournament-log-older = … и ещё { $count } более старых
+tournament-log-started = турнир начат
+tournament-log-cancelled = турнир отменён
+tournament-log-adjudicated = присуждён результат в туре { $round }, доска { $board }: { $score } ({ $reason })
+tournament-log-extended = добавлено { $duration } в туре { $round }, доска { $board }
+tournament-log-paused = турнир поставлен на паузу
+tournament-log-resumed = турнир продолжен после паузы { $duration }
+tournament-log-round-closed = закрыт тур { $round } (решено партий: { $count })
+tournament-log-kicked = исключён игрок { $player }
+tournament-log-kicked-why = исключён игрок { $player } ({ $reason })
+tournament-log-checkin = открыто подтверждение участия
+tournament-log-checkin-until = открыто подтверждение участия до { $time }
+tournament-log-no-shows = исключены не подтвердившие участие (всего { $count }): { $players }
+tournament-phase-paused = тур { $round }, на паузе
+tournament-board-which = идёт несколько турниров ({ $list }): чтобы указать доску { $board }, напишите команду в комнате партии или укажите номер партии

@@ -584,3 +584,10 @@ review-why-misses = упускает ход { $best }, который берёт
     [few] камня
    *[other] камней
 }
+
+## tournament organizer tools (games)
+result-adjudicated-win = Партия окончена. { $player } ({ $side }) побеждает по решению организатора.
+result-adjudicated-draw = Партия окончена. Ничья по решению организатора.
+picture-how-adjudicated = по решению
+clock-held = Часы остановлены, пока турнир на паузе: у игрока { $player } осталось { $left }.
+archive-clock-held = часы стоят (турнир на паузе), осталось { $left }

@@ -47,6 +47,13 @@ pub(super) struct Aftermath {
 }
 
 impl Aftermath {
+    /// Whether this aftermath writes the document `key` (then a write of the command
+    /// to the same document is left out: this one starts from it, see
+    /// [`Core::aftermath`]).
+    pub(super) fn replaces(&self, key: &DocKey) -> bool {
+        self.docs.iter().any(|d| d.key == *key)
+    }
+
     /// The lines to append to the reply that finished the game.
     pub(super) fn lines(&self) -> impl Iterator<Item = &String> {
         self.rated.iter().chain(self.unrated.iter())
@@ -99,10 +106,16 @@ impl Core {
     ///
     /// # Errors
     /// A store failure, or an unreadable table or tournament.
+    ///
+    /// `own`: the documents the command that finished the game writes with it; when
+    /// one is the game's tournament (an organizer's adjudication writes its log entry
+    /// there), the result is recorded over that write, which it replaces
+    /// ([`Aftermath::replaces`]), so that the one commit holds both.
     pub(super) fn aftermath(
         &self,
         r: &Record,
         read: &[(DocKey, Option<Vec<u8>>)],
+        own: &[DocWrite],
     ) -> Result<Aftermath, StoreError> {
         let mut out = Aftermath::default();
         let game = match rated_game(r) {
@@ -134,7 +147,11 @@ impl Core {
             self.rate(&mut out, &g, (key, doc));
         }
         if let Some((link, res)) = link {
-            let doc = got.doc::<Option<Tournament>>(&link.key)?;
+            let mut doc = got.doc::<Option<Tournament>>(&link.key)?;
+            if let Some(w) = own.iter().find(|w| w.key == link.key) {
+                doc = docs::decode(&link.key, Some(w.value.clone()))?;
+                doc.version = w.expected.clone();
+            }
             record_result(&mut out, &r.id, (link, res), doc);
         }
         out.docs
@@ -209,7 +226,7 @@ impl Core {
     /// A store failure, or too many conflicting writes; the game stays unsettled then.
     pub(super) fn settle_game(&self, r: &Record) -> Result<(Vec<Reply>, Option<String>), Fail> {
         for _ in 0..crate::store::MAX_ATTEMPTS {
-            let after = self.aftermath(r, &[])?;
+            let after = self.aftermath(r, &[], &[])?;
             let mut ops: Vec<Op> = after.docs.iter().cloned().map(DocWrite::into_op).collect();
             if ops.is_empty() || self.store.commit(&mut ops)? {
                 let line = after.rated.clone();

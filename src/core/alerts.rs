@@ -102,7 +102,10 @@ fn direct_alert(record: &Record, player: &User) -> Reply {
         channel = channel_token(&record.at),
         id = record.id.as_str()
     );
-    if let Some(t) = record.timing().filter(|t| !t.timed_out) {
+    if let Some(t) = record
+        .timing()
+        .filter(|t| !t.timed_out && t.held_ms.is_none())
+    {
         text.push('\n');
         text.push_str(&tr!(
             "notify-turn-deadline",

@@ -80,6 +80,10 @@ fn running_line(r: &Record, me: &User, vacs: &Vacations, now: u64) -> String {
                 Some(Clock::Runs { deadline, .. }) => {
                     tr!("archive-clock", time = time_token(deadline))
                 }
+                Some(Clock::Held { left }) => tr!(
+                    "archive-clock-held",
+                    left = crate::core::text::duration_text(left)
+                ),
                 None => tr!("archive-no-clock"),
             };
             match mine {

@@ -50,6 +50,13 @@ pub(super) fn claim(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
             ))
         }
         Some(Clock::Runs { deadline, .. }) => deadline,
+        Some(Clock::Held { left }) => {
+            return refuse(tr!(
+                "clock-held",
+                player = names(r)[to_move.index()],
+                left = text::duration_text(left)
+            ))
+        }
         _ => t.deadline_ms,
     };
     if to_move == side {
@@ -263,6 +270,10 @@ pub(super) fn tick(
         GameState::Finished(_) => return Ok(Decision::default()),
     };
     if table.timing.is_none() {
+        return Ok(Decision::default());
+    }
+    if table.timing.as_ref().is_some_and(|t| t.held_ms.is_some()) {
+        // Stopped while its tournament is paused: nothing passes, nothing is due.
         return Ok(Decision::default());
     }
     if vs_ai::ai_to_move(r).is_some() {

@@ -40,6 +40,11 @@ pub(super) fn restart_clock(r: &mut Record, now: u64, settings: &Settings) {
         t.timed_out = false;
         t.paused_ms = 0;
         t.vacation_applied = None;
+        // A move while the tournament is paused: the clock stays stopped, the next
+        // mover's whole time (or bank) waiting for the resume.
+        if t.held_ms.is_some() {
+            t.held_ms = Some(t.deadline_ms.saturating_sub(now));
+        }
     }
     set_wake(r, settings);
 }
@@ -49,8 +54,18 @@ pub(super) fn restart_clock(r: &mut Record, now: u64, settings: &Settings) {
 /// ended a game of a match, whose next game starts with both banks full. The caller
 /// then restarts the clock ([`restart_clock`]).
 pub(super) fn charge_live(r: &mut Record, side: Side, now: u64, new_game: bool) {
-    if let Some(live) = r.timing_mut().and_then(|t| t.live.as_mut()) {
-        live.moved(side, now);
+    let Some(t) = r.timing_mut() else { return };
+    let held = t.held_ms;
+    if let Some(live) = t.live.as_mut() {
+        match held {
+            // Stopped (a paused tournament): the mover is charged nothing for the
+            // pause; what he had left when it began, and the increment.
+            Some(left) => {
+                live.banks_ms[side.index()] = left.saturating_add(live.control.increment_ms);
+                live.turn_ms = now;
+            }
+            None => live.moved(side, now),
+        }
         if new_game {
             live.banks_ms = [live.control.bank_ms; 2];
         }
@@ -90,6 +105,8 @@ pub(super) fn set_wake(r: &mut Record, settings: &Settings) {
             .min();
         let deadline = (!t.timed_out).then_some(t.deadline_ms);
         t.wake_ms = match (next_point, deadline) {
+            // A stopped clock (a paused tournament) has nothing to wake for.
+            _ if t.held_ms.is_some() => None,
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
@@ -115,7 +132,8 @@ pub(super) fn live_flag(
     now: u64,
 ) -> Option<Decision> {
     let t = table.timing.as_ref()?;
-    (t.live.is_some() && now >= t.deadline_ms).then(|| timeout_forfeit(r, table, shown, now))
+    (t.live.is_some() && t.held_ms.is_none() && now >= t.deadline_ms)
+        .then(|| timeout_forfeit(r, table, shown, now))
 }
 
 /// `r` (a game in play) finished with `verdict` at `now`, its draw offer gone.
@@ -166,4 +184,60 @@ pub(super) fn timeout_forfeit(
         vec![table.south.clone(), table.north.clone()],
     );
     Decision::write(Change::Finish(next), vec![reply])
+}
+
+/// Stops the clock of `r` (a game in play of a tournament paused at `since`, see
+/// [`Timing::held_ms`]): the player to move keeps what he had left at `since` (none
+/// when his deadline had passed by then: it passes at the resume). `false` when there
+/// is nothing to stop (no clock, or already stopped).
+pub(super) fn hold(r: &mut Record, since: u64) -> bool {
+    let Some(t) = r.timing_mut().filter(|t| t.held_ms.is_none()) else {
+        return false;
+    };
+    t.held_ms = Some(t.deadline_ms.saturating_sub(since));
+    t.wake_ms = None;
+    true
+}
+
+/// Restarts at `now` the clock of `r` stopped by [`hold`]: the deadline is what the
+/// player to move had left from now (with a live clock, his bank is that and his turn
+/// begins now); reminders already sent stay sent. `false` when it was not stopped.
+pub(super) fn release(r: &mut Record, now: u64, settings: &Settings) -> bool {
+    let to_move = r.play().map(|p| p.game().position().to_move());
+    let Some(t) = r.timing_mut() else {
+        return false;
+    };
+    let Some(left) = t.held_ms.take() else {
+        return false;
+    };
+    t.deadline_ms = later(now, left);
+    if let (Some(live), Some(side)) = (t.live.as_mut(), to_move) {
+        live.banks_ms[side.index()] = left;
+        live.turn_ms = now;
+    }
+    // `paused_ms` stays: the extensions it counts are still in what is left.
+    set_wake(r, settings);
+    true
+}
+
+/// Gives the player to move in `r` `by_ms` more for his move (`!tournament extend`):
+/// his deadline (a live clock: his bank) moves that much later, or, while the clock is
+/// stopped, what he has left grows by it. The new deadline, or what is left when
+/// stopped. `None` when the game has no clock.
+pub(super) fn extend(r: &mut Record, by_ms: u64, settings: &Settings) -> Option<u64> {
+    let to_move = r.play().map(|p| p.game().position().to_move());
+    let t = r.timing_mut()?;
+    t.paused_ms = t.paused_ms.saturating_add(by_ms);
+    if let Some(left) = t.held_ms.as_mut() {
+        *left = left.saturating_add(by_ms);
+        return Some(*left);
+    }
+    t.deadline_ms = t.deadline_ms.saturating_add(by_ms);
+    if let (Some(live), Some(side)) = (t.live.as_mut(), to_move) {
+        let bank = &mut live.banks_ms[side.index()];
+        *bank = bank.saturating_add(by_ms);
+    }
+    let deadline = t.deadline_ms;
+    set_wake(r, settings);
+    Some(deadline)
 }

@@ -214,6 +214,11 @@ pub(super) enum FollowUp {
         /// Its games in play.
         games: Vec<(ChannelKey, String)>,
     },
+    /// An organizer's act on one game of a tournament, run in the game's room.
+    Organize(Box<crate::core::tournament::RoomAct>),
+    /// The clocks of the tournament's games in play follow its pause or resume, then
+    /// the next round is paired if due.
+    Clocks(DocKey),
     /// A challenge made in a channel that plays each game in a room of its own (`!set
     /// threads on`): open the room, then create the challenge there with its replies.
     GameRoom(Box<GameRoom>),

@@ -58,7 +58,7 @@ fn line(r: &Record, user: &str) -> String {
         channel = channel_token(&r.at),
         id = r.id.as_str()
     );
-    if let Some(t) = r.timing().filter(|t| !t.timed_out) {
+    if let Some(t) = r.timing().filter(|t| !t.timed_out && t.held_ms.is_none()) {
         text.push_str(&tr!("notify-digest-due", due = time_token(t.deadline_ms)));
     }
     text

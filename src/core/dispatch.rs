@@ -65,7 +65,7 @@ pub(super) fn decide(
         Command::Vacation(arg) => vacation::vacation(state, ctx, *arg),
         Command::Rating(who) => Ok(rating_views::rating(state, ctx, who.as_ref())),
         Command::Leaderboard(only) => Ok(rating_views::leaderboard(state, ctx, *only)),
-        Command::Tournament(t) => tournament::commands::decide(state, ctx, t),
+        Command::Tournament(t) => tournament::decide_subcommand(state, ctx, t),
         Command::Rules(topic) => {
             let kind = state.record().map(|r| r.kind);
             let reply = views::rules(*topic, kind, ctx.p());
@@ -230,6 +230,8 @@ impl Core {
         state: &ChannelState,
         mut decision: Decision,
     ) -> Result<Option<Committed>, StoreError> {
+        // The documents the command writes, for a finished game's aftermath to build on.
+        let own = decision.docs.clone();
         let mut ops = write_ops(at, state, &mut decision);
         let started = self.start_ops(state, &mut ops)?;
         // A finished game's rating, history entries and tournament result are written
@@ -239,12 +241,14 @@ impl Core {
                 change: GameOp::Finish(r),
                 ..
             }) => {
-                let after = self.aftermath(r, &state.indexes)?;
+                let after = self.aftermath(r, &state.indexes, &own)?;
                 Some((r.id.clone(), after))
             }
             _ => None,
         };
         if let Some((id, after)) = &after {
+            // A document the aftermath writes over the command's own write of it.
+            ops.retain(|op| !matches!(op, Op::Doc { key, .. } if after.replaces(key)));
             ops.extend(after.docs.iter().cloned().map(DocWrite::into_op));
             ops.push(Op::Settle(id.clone()));
         }

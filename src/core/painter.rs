@@ -80,6 +80,7 @@ pub fn status_text(pos: &Position, ended: Option<Ended>) -> String {
         Some(Ended::Won { winner, how }) => {
             let how = match how {
                 "on time" => tr!("picture-how-on-time"),
+                "adjudication" => tr!("picture-how-adjudicated"),
                 "resignation" => end_reason(mancala_rules::EndReason::Resignation),
                 other => other.to_string(),
             };

@@ -42,6 +42,12 @@ pub(super) fn applies(r: &Record) -> bool {
 /// The clock of the player to move, vacations counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Clock {
+    /// Stopped: its tournament is paused (`!tournament pause`); the player to move has
+    /// `left` milliseconds when it resumes. No deadline passes meanwhile.
+    Held {
+        /// What is left, milliseconds.
+        left: u64,
+    },
     /// He is on vacation until then: his deadline cannot pass.
     Paused {
         /// The vacation's end, milliseconds.
@@ -61,6 +67,9 @@ pub(super) enum Clock {
 /// vacations `vacs` of its community; `None` when the game has no clock.
 pub(super) fn effective(r: &Record, vacs: &Vacations, now: u64) -> Option<Clock> {
     let t = r.timing()?;
+    if let Some(left) = t.held_ms {
+        return Some(Clock::Held { left });
+    }
     let runs = Clock::Runs {
         deadline: t.deadline_ms,
         push: None,

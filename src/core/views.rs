@@ -97,6 +97,15 @@ pub(super) fn board_info(r: &Record, game: &Game, view: Side) -> BoardInfo {
         (Some(Verdict::DrawAgreed), _) => Some(Ended::DrawAgreed),
         (Some(Verdict::Aborted), _) => Some(Ended::Aborted),
         (
+            Some(Verdict::Adjudicated {
+                winner: Some(winner),
+            }),
+            _,
+        ) => Some(Ended::Won {
+            winner,
+            how: "adjudication",
+        }),
+        (
             None,
             Outcome::Win {
                 winner,
@@ -220,10 +229,14 @@ pub(super) fn deadline_line(r: &Record, vacs: OnVacation<'_>) -> Option<String> 
     if r.is_ai(side) {
         return None;
     }
+    let who = r.player(side).map_or("?", |u| u.name.as_str());
+    if let Some(left) = t.held_ms {
+        let left = text::duration_text(left);
+        return Some(tr!("clock-held", player = who, left = left));
+    }
     if t.live.is_some() {
         return live_clock_line(r, None);
     }
-    let who = r.player(side).map_or("?", |u| u.name.as_str());
     use super::vacation::{effective, Clock};
     let deadline = match vacs.and_then(|(v, now)| effective(r, v, now)) {
         Some(Clock::Paused { until }) => {
@@ -231,7 +244,7 @@ pub(super) fn deadline_line(r: &Record, vacs: OnVacation<'_>) -> Option<String> 
             return Some(tr!("vacation-board", player = who, date = date));
         }
         Some(Clock::Runs { deadline, .. }) => deadline,
-        None => t.deadline_ms,
+        Some(Clock::Held { .. }) | None => t.deadline_ms,
     };
     Some(tr!(
         "clock-deadline",
@@ -271,6 +284,12 @@ pub(super) fn result_text(r: &Record) -> String {
             ),
             Verdict::DrawAgreed => tr!("result-draw-agreed"),
             Verdict::Aborted => tr!("result-aborted"),
+            Verdict::Adjudicated { winner: Some(w) } => tr!(
+                "result-adjudicated-win",
+                player = names(r)[w.index()],
+                side = text::side_name(w)
+            ),
+            Verdict::Adjudicated { winner: None } => tr!("result-adjudicated-draw"),
         };
         return match play {
             // A verdict ends the whole match: say so, with its score.

@@ -88,7 +88,8 @@ pub struct Timing {
     #[serde(default)]
     pub wake_ms: Option<u64>,
     /// How far this turn's deadline was pushed by the vacations of the player to move
-    /// (`!vacation`), in milliseconds; cleared by the next move. The turn began at
+    /// (`!vacation`), or by a tournament organizer (`!tournament extend`), in
+    /// milliseconds; cleared by the next move. The turn began at
     /// `deadline_ms - move_time_ms - paused_ms`.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub paused_ms: u64,
@@ -102,6 +103,12 @@ pub struct Timing {
     /// is sent. Absent in records written before live clocks existed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub live: Option<LiveClock>,
+    /// The clock is stopped (its tournament is paused, `!tournament pause`): the player
+    /// to move has this many milliseconds left, and his deadline restarts from them at
+    /// `!tournament resume`. While set, no deadline passes and the driver does not wake
+    /// for the game ([`Timing::wake_ms`] is `None`); [`Timing::deadline_ms`] is stale.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub held_ms: Option<u64>,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -172,6 +179,12 @@ pub enum Verdict {
     DrawAgreed,
     /// Aborted before both sides had moved (`!abort`): no result, unrated.
     Aborted,
+    /// A tournament organizer decided the result (`!tournament adjudicate`, or a round
+    /// closed with `!tournament next-round adjudicate`): `winner` wins, `None` drawn.
+    Adjudicated {
+        /// The side that wins; `None`: drawn.
+        winner: Option<Side>,
+    },
 }
 
 /// The result of a finished game, whatever ended it.
@@ -329,6 +342,7 @@ impl Timing {
             paused_ms: 0,
             vacation_applied: None,
             live: None,
+            held_ms: None,
         }
     }
 
@@ -524,6 +538,8 @@ impl GameResult {
             Verdict::Timeout { winner } => GameResult::Win(winner),
             Verdict::DrawAgreed => GameResult::Draw,
             Verdict::Aborted => GameResult::NoResult,
+            Verdict::Adjudicated { winner: Some(w) } => GameResult::Win(w),
+            Verdict::Adjudicated { winner: None } => GameResult::Draw,
         }
     }
 }

@@ -275,7 +275,15 @@ fn options_are_typed(s: &Scene, cmds: &Value) {
             "pairings",
             "standings",
             "withdraw",
-            "cancel"
+            "cancel",
+            "adjudicate",
+            "extend",
+            "pause",
+            "resume",
+            "next-round",
+            "kick",
+            "checkin",
+            "log"
         ]
     );
     assert!(

@@ -289,9 +289,27 @@ pub(super) fn check_tournament(key: &DocKey, t: &Tournament) -> Result<(), Strin
         }
     }
     check_time("created_ms", t.created_ms)?;
+    check_organizing(t)?;
     check_entrants(t)?;
     check_rounds(t)?;
     check_phase(t)
+}
+
+/// What the organizer tools leave in a tournament: a log of at most
+/// [`MAX_LOG`](crate::core::tournament::log::MAX_LOG) entries, a pause only while it
+/// runs.
+fn check_organizing(t: &Tournament) -> Result<(), String> {
+    use crate::core::tournament::log::MAX_LOG;
+    if t.log.len() > MAX_LOG {
+        return Err(format!(
+            "an organizer's log of {} entries; at most {MAX_LOG} are kept",
+            t.log.len()
+        ));
+    }
+    if t.paused.is_some() && t.phase != crate::core::tournament::Phase::Running {
+        return Err(format!("paused, but {:?}, not running", t.phase));
+    }
+    Ok(())
 }
 
 fn check_entrants(t: &Tournament) -> Result<(), String> {

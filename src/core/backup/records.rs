@@ -399,7 +399,7 @@ fn check_timing(r: &Record, t: &Timing) -> Result<(), String> {
         (Status::Finished, Some(w)) => Err(format!(
             "a finished game with a wake-up (wake_ms {w}) for the periodic driver"
         )),
-        (Status::Playing, None) if !t.timed_out => Err(
+        (Status::Playing, None) if !t.timed_out && t.held_ms.is_none() => Err(
             "a game in play whose deadline has not passed has no wake-up (wake_ms) for the \
              periodic driver"
                 .into(),
@@ -417,7 +417,11 @@ fn check_timing(r: &Record, t: &Timing) -> Result<(), String> {
 fn check_move_timing(r: &Record, t: &Timing) -> Result<(), String> {
     check_move_time("the clock's move_time_ms", t.move_time_ms)?;
     let earliest = r.created_ms.saturating_add(t.move_time_ms);
-    let latest = r.updated_ms.saturating_add(t.move_time_ms);
+    // Extensions (`!tournament extend`) and vacations push the deadline (`paused_ms`).
+    let latest = r
+        .updated_ms
+        .saturating_add(t.move_time_ms)
+        .saturating_add(t.paused_ms);
     if !(earliest..=latest).contains(&t.deadline_ms) {
         return Err(format!(
             "the deadline_ms {} is not one time per move ({} ms) after a moment of the \
@@ -466,6 +470,9 @@ fn check_verdict(r: &Record, table: &Table) -> Result<(), String> {
             return Err("a draw agreed with the AI, which takes none".into());
         }
         Verdict::Aborted if r.rated => return Err("an aborted game marked rated".into()),
+        Verdict::Adjudicated { .. } if r.tournament.is_none() => {
+            return Err("an adjudicated game outside a tournament".into());
+        }
         Verdict::Aborted if r.tournament.is_none() && r.both_sides_moved() => {
             return Err(
                 "a game aborted after both sides moved (only a cancelled tournament aborts \

@@ -13,6 +13,7 @@
 
 mod args;
 mod def;
+mod organize;
 pub(crate) mod slash;
 pub mod table;
 
@@ -22,6 +23,7 @@ use crate::core::input::code;
 use crate::core::show::{BoardView, PictureStyle, Theme};
 use crate::model::GameKind;
 use crate::model::{LiveControl, User};
+pub use organize::{parse_duration, Adjudged, CheckInArg, GameRef, MAX_DURATION_MS};
 use table::{Cx, Grammar};
 
 /// Who is challenged by `!new`.
@@ -220,6 +222,49 @@ pub enum TourneyCommand {
     Withdraw(User, Option<String>),
     /// `cancel [NAME]` (organizers).
     Cancel(Option<String>),
+    // The organizer tools (see `organize`).
+    /// `adjudicate GAME RESULT REASON...` (organizers): the game ends with that result.
+    Adjudicate {
+        /// The game.
+        game: GameRef,
+        /// The result.
+        result: Adjudged,
+        /// Why (required).
+        reason: String,
+    },
+    /// `extend GAME DURATION` (organizers): more time for the current move.
+    Extend {
+        /// The game.
+        game: GameRef,
+        /// How much more, milliseconds (1 minute to 30 days).
+        by_ms: u64,
+    },
+    /// `pause [NAME]` (organizers): the clocks of all its games stop (no deadline
+    /// passes, nothing is forfeited, no round is paired); moves stay allowed, and the
+    /// clock does not run for them.
+    Pause(Option<String>),
+    /// `resume [NAME]` (organizers): they restart.
+    Resume(Option<String>),
+    /// `next-round [adjudicate] [NAME]` (organizers): the current round is closed.
+    NextRound {
+        /// Its unfinished games are adjudicated by the stated rule (else refused when
+        /// some are unfinished).
+        adjudicate: bool,
+        /// The tournament.
+        name: Option<String>,
+    },
+    /// `kick @user [NAME] [REASON...]` (organizers): withdrawn by the organizer.
+    Kick {
+        /// The player.
+        user: User,
+        /// The words after the mention: the tournament's name first if it names one,
+        /// then the reason.
+        words: Vec<String>,
+    },
+    /// `checkin [open [DURATION]] [NAME]`: check in, or (organizers) open check-in.
+    CheckIn(CheckInArg, Option<String>),
+    /// `log [NAME]`: the organizer's actions, newest first.
+    Log(Option<String>),
 }
 
 /// Parses a time per move: `12h`, `1.5d`, `2d` (1 h to 30 d) in milliseconds, or

@@ -589,6 +589,14 @@ pub static TOURNAMENT_SUBS: &[SubDef] = &[
         parse: args::tourney_cancel,
         options: &[TOURNEY_NAME],
     },
+    super::organize::ADJUDICATE,
+    super::organize::EXTEND,
+    super::organize::PAUSE,
+    super::organize::RESUME,
+    super::organize::NEXT_ROUND,
+    super::organize::KICK,
+    super::organize::CHECKIN,
+    super::organize::LOG,
 ];
 
 /// The command `name` (lower case) names, by its name or an alias.
@@ -740,7 +748,10 @@ mod tests {
             usage("tournament"),
             "tournament new NAME GAME roundrobin|swiss ROUNDS|knockout [TIME] | join [NAME] \
              | leave [NAME] | start [NAME] | pairings [NAME] | standings [NAME] \
-             | withdraw @user [NAME] | cancel [NAME]"
+             | withdraw @user [NAME] | cancel [NAME] \
+             | adjudicate GAME south|north|draw|PLAYER REASON... | extend GAME DURATION \
+             | pause [NAME] | resume [NAME] | next-round [adjudicate] [NAME] \
+             | kick @user [NAME] [REASON...] | checkin [open [DURATION]] [NAME] | log [NAME]"
         );
         assert_eq!(usage("board"), "board");
         assert!(find("t").is_some_and(|d| d.name == "tournament"));

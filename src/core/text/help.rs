@@ -20,7 +20,8 @@ pub fn help(p: &str, default_level: u8, default_game: &str) -> String {
 /// The lines of `!help` for one command: one for each way to call it, with its aliases,
 /// whether it is for organizers, and what it does (the message `help-NAME-I`, with the
 /// prefix `p`, the AI's default level and the default game, as `!new` plays it:
-/// `katro`); then one listing its subcommands.
+/// `katro`); then its subcommands, as many to a line as fit in [`MAX_LINE`]
+/// characters.
 pub fn command_help(
     def: &CommandDef,
     p: &str,
@@ -72,15 +73,27 @@ pub fn command_help(
             sub
         })
         .collect();
-    if !subs.is_empty() {
-        lines.push(tr!(
-            "help-line",
-            form = format!("`{p}{} ...`", def.name),
-            text = crate::i18n::join_semicolons(&subs)
-        ));
+    let form = format!("`{p}{} ...`", def.name);
+    let line = |subs: &[String]| {
+        let text = crate::i18n::join_semicolons(subs);
+        tr!("help-line", form = form.as_str(), text = text)
+    };
+    let mut start = 0;
+    for end in 1..=subs.len() {
+        // The line so far is full: it ends before this subcommand.
+        if end - start > 1 && line(&subs[start..end]).chars().count() > MAX_LINE {
+            lines.push(line(&subs[start..end - 1]));
+            start = end - 1;
+        }
+    }
+    if start < subs.len() {
+        lines.push(line(&subs[start..]));
     }
     lines
 }
+
+/// Longest line of `!help` a command's subcommands fill, in characters.
+const MAX_LINE: usize = 300;
 
 /// The line `!rules` ends with: how to practise the rules against the AI.
 pub fn rules_ai_line(p: &str, game: &str) -> String {

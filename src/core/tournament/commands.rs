@@ -40,11 +40,11 @@ enum OrganizerAct {
 }
 
 /// A tournament as read, with the bytes to compare against when writing it back.
-struct Found {
+pub(super) struct Found {
     /// The tournament.
-    t: Tournament,
+    pub t: Tournament,
     /// Its stored bytes (`None`: absent).
-    version: Option<Vec<u8>>,
+    pub version: Option<Vec<u8>>,
 }
 
 /// Refuses unless the author is an organizer; `act` is what he wanted to do.
@@ -62,7 +62,7 @@ fn organizers_only(ctx: &Ctx<'_>, act: OrganizerAct) -> Result<(), Refusal> {
 
 /// Every tournament read with the command, decoded (an unreadable one is logged and
 /// left out).
-fn tournaments(state: &ChannelState) -> Vec<Found> {
+pub(super) fn tournaments(state: &ChannelState) -> Vec<Found> {
     let mut out = Vec::new();
     for (k, v) in &state.tournaments {
         match serde_json::from_slice::<Option<Tournament>>(v) {
@@ -82,7 +82,7 @@ fn tournaments(state: &ChannelState) -> Vec<Found> {
 /// without its name (`join`, `withdraw @bob`), for the refusal that asks to name one
 /// when several fit. When none fits but one is in another phase, the refusal says
 /// where that one stands ([`views::phase_refusal`]).
-fn find(
+pub(super) fn find(
     state: &ChannelState,
     ctx: &Ctx<'_>,
     name: Option<&str>,
@@ -153,7 +153,7 @@ fn none_fits(all: &[Found], is_here: &dyn Fn(&Tournament) -> bool, p: &str) -> S
 }
 
 /// The write of `t`, read as `version`.
-fn save(t: &Tournament, version: Option<Vec<u8>>) -> DocWrite {
+pub(super) fn save(t: &Tournament, version: Option<Vec<u8>>) -> DocWrite {
     DocWrite::of(t.key(), version, &Some(t))
 }
 
@@ -186,6 +186,8 @@ pub(in crate::core) fn decide(
         TourneyCommand::Standings(name) => standings(state, ctx, name.as_deref()),
         TourneyCommand::Withdraw(user, name) => withdraw(state, ctx, user, name.as_deref()),
         TourneyCommand::Cancel(name) => cancel(state, ctx, name.as_deref()),
+        // The organizer tools: `org_commands` (see `super::decide`).
+        _ => Ok(Decision::default()),
     }
 }
 
@@ -254,6 +256,7 @@ fn tournament_id(key: &DocKey, now: u64) -> String {
 fn join(state: &ChannelState, ctx: &Ctx<'_>, name: Option<&str>) -> Result<Decision, Refusal> {
     let Found { mut t, version } = find(state, ctx, name, &[Phase::Registration], "join")?;
     let n = decide::join(&mut t, ctx.author)?;
+    super::organize::joined(&mut t, ctx.author, ctx.now);
     let text = tr!(
         "tournament-joins",
         player = &ctx.author.name,
@@ -289,8 +292,20 @@ fn start(state: &ChannelState, ctx: &Ctx<'_>, name: Option<&str>) -> Result<Deci
     let Found { mut t, version } = find(state, ctx, name, &[Phase::Registration], "start")?;
     let fam = ratings::family(t.kind);
     let i = FAMILIES.iter().position(|f| *f == fam).unwrap_or(0);
+    // Check-in: who did not check in is out before the seeding (announced first).
+    let gone = super::organize::remove_no_shows(&mut t, ctx.author, ctx.now);
     decide::start(&mut t, &state.ratings[i])?;
-    let mut decision = Decision::docs(vec![save(&t, version)], Vec::new());
+    t.log_act(ctx.author, ctx.now, super::Act::Started);
+    let replies = match gone.len() {
+        0 => Vec::new(),
+        n => vec![Draft::text(tr!(
+            "tournament-no-shows",
+            name = &t.name,
+            count = n,
+            players = gone.join(", ")
+        ))],
+    };
+    let mut decision = Decision::docs(vec![save(&t, version)], replies);
     decision.follow.push(FollowUp::Started(t.key()));
     Ok(decision)
 }
@@ -361,6 +376,9 @@ fn cancel(state: &ChannelState, ctx: &Ctx<'_>, name: Option<&str>) -> Result<Dec
     let phases = [Phase::Registration, Phase::Running];
     let Found { mut t, version } = find(state, ctx, name, &phases, "cancel")?;
     decide::cancel(&mut t)?;
+    t.log_act(ctx.author, ctx.now, super::Act::Cancelled);
+    // A pause ends with the tournament (its games are aborted).
+    t.paused = None;
     let games = t
         .rounds
         .iter()

@@ -12,6 +12,7 @@ use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 
+use super::log::{CheckIn, LogEntry, Pause};
 use super::tables::berger;
 use crate::model::GameKind;
 use crate::model::{ChannelKey, User};
@@ -95,7 +96,8 @@ pub struct Pairing {
     pub north: Option<usize>,
     /// The result, once known (a bye has none).
     pub result: Option<Res>,
-    /// Decided without a game being finished on the board (withdrawal).
+    /// Decided without a game being finished on the board (withdrawal, or an
+    /// organizer's decision before its game was opened).
     #[serde(default)]
     pub forfeit: bool,
     /// The room the game is played in, once opened.
@@ -167,6 +169,18 @@ pub struct Tournament {
     pub rounds: Vec<Round>,
     /// Created, milliseconds since the Unix epoch.
     pub created_ms: u64,
+    // The organizer tools (`organize`, `log`): absent in tournaments stored before
+    // them, which read as not paused, no check-in, an empty log.
+    /// Paused by an organizer (`!tournament pause`): the clocks of its games stop, no
+    /// round is paired, until `!tournament resume`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paused: Option<Pause>,
+    /// Check-in before the start (`!tournament checkin open`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checkin: Option<CheckIn>,
+    /// The organizer's actions, oldest first (at most [`super::log::MAX_LOG`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub log: Vec<LogEntry>,
 }
 
 impl Default for Tournament {
@@ -184,6 +198,9 @@ impl Default for Tournament {
             entrants: Vec::new(),
             rounds: Vec::new(),
             created_ms: 0,
+            paused: None,
+            checkin: None,
+            log: Vec::new(),
         }
     }
 }

@@ -32,6 +32,8 @@ impl Core {
                 out
             }
             FollowUp::GameRoom(room) => self.open_game_room(*room),
+            FollowUp::Organize(act) => self.room_act(&act),
+            FollowUp::Clocks(key) => self.sync_clocks(&key),
             FollowUp::Cancelled { name, games } => {
                 let aborted = games
                     .iter()
@@ -280,6 +282,10 @@ impl Core {
             now,
         );
         restart_clock(&mut r, now, &self.settings);
+        // Opened while its tournament is paused: its clock waits for the resume.
+        if t.paused.is_some() {
+            crate::core::deadlines::hold(&mut r, now);
+        }
         // The game, its players' indexes of games and where its id lives (`!game ID`),
         // in one commit.
         let mut ops = vec![Op::Game {
@@ -420,7 +426,10 @@ impl Core {
     /// announces it in the home channel, and opens its games.
     pub(in crate::core) fn advance(&self, key: &DocKey) -> Vec<Reply> {
         let stepped = self.update_tournament(key, |t| {
-            if t.phase != Phase::Running || !t.current().is_some_and(|r| r.is_complete()) {
+            // A paused tournament pairs no round (`!tournament resume` does then).
+            let paused = t.paused.is_some();
+            if t.phase != Phase::Running || paused || !t.current().is_some_and(|r| r.is_complete())
+            {
                 return Ok(None);
             }
             let more = t.next_round();
@@ -598,9 +607,16 @@ impl Core {
                 let (Some(room), Some(id)) = (&p.room, &p.game_id) else {
                     continue;
                 };
-                let live = matches!(self.store.load(room), Ok(Some(st)) if st.record.id == *id);
-                if live {
-                    continue;
+                let stored = self.store.load(room);
+                if let Ok(Some(st)) = &stored {
+                    if st.record.id == *id {
+                        // A clock that missed a pause or a resume follows it now.
+                        let held = st.record.timing().is_some_and(|c| c.held_ms.is_some());
+                        if st.record.timing().is_some() && held != t.paused.is_some() {
+                            replies.extend(self.sync_clock(room, id, key));
+                        }
+                        continue;
+                    }
                 }
                 if let Ok(Some(r)) = self.store.finished(id) {
                     // Applied at most once: each step is keyed by the game id.

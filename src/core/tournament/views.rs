@@ -35,6 +35,9 @@ pub(super) fn players_text(n: usize) -> String {
 pub(super) fn phase_word(t: &Tournament) -> String {
     match t.phase {
         Phase::Registration => tr!("tournament-phase-registration"),
+        Phase::Running if t.paused.is_some() => {
+            tr!("tournament-phase-paused", round = t.rounds.len())
+        }
         Phase::Running => tr!("tournament-phase-running", round = t.rounds.len()),
         Phase::Finished => tr!("tournament-phase-finished"),
         Phase::Cancelled => tr!("tournament-phase-cancelled"),

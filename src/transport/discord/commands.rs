@@ -24,6 +24,8 @@ use crate::core::api::ChatCore;
 use crate::core::command::table::{self, CommandDef, OptionKind, Slash, SlashOption, SubDef};
 use crate::i18n::Lang;
 
+mod organize;
+
 type Localizations = Cow<'static, [(Cow<'static, str>, Cow<'static, str>)]>;
 
 /// The game of `/new` and `/tournament new` ([`table::GAME_CHOICES`]).
@@ -305,7 +307,12 @@ async fn vacation(ctx: Context<'_>, days: Option<String>) -> Result<(), Error> {
         "tournament_list",
         "tournament_new",
         "tournament_named",
-        "tournament_withdraw"
+        "tournament_withdraw",
+        "organize::adjudicate",
+        "organize::extend",
+        "organize::next_round",
+        "organize::kick",
+        "organize::checkin"
     ),
     subcommand_required
 )]
@@ -379,6 +386,11 @@ fn sub_function(name: &str) -> Option<poise::Command<Data, Error>> {
         "list" => tournament_list(),
         "new" => tournament_new(),
         "withdraw" => tournament_withdraw(),
+        "adjudicate" => organize::adjudicate(),
+        "extend" => organize::extend(),
+        "next-round" => organize::next_round(),
+        "kick" => organize::kick(),
+        "checkin" => organize::checkin(),
         _ => return None,
     })
 }
@@ -563,7 +575,8 @@ mod tests {
             (1..=32).contains(&name.chars().count())
                 && name
                     .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
+                    // Discord's names take `-` too (`/tournament next-round`).
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-'),
             "{what}: name `{name}`"
         );
         let names = &v["name_localizations"];
