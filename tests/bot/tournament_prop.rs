@@ -1,9 +1,11 @@
 //! Random tournaments through the core: entries, results on the board, draws, games
-//! lost on time, withdrawals and restarts, in every format. After every step:
+//! lost on time, withdrawals, the organizer's tools (adjudications, kicks, extensions,
+//! pauses, rounds closed by the rule) and restarts, in every format. After every step:
 //!
 //! - nobody scores without a result: every result that is not a forfeit is the result
 //!   of its finished game, and every forfeit has a withdrawn player;
 //! - nobody advances in a knockout without a win (a draw never decides on its own);
+//! - no game is lost on time while the tournament is paused;
 //! - a round is complete before the next is paired, and a finished tournament has a
 //!   result on every board;
 //! - no game counts twice: the rating table holds exactly the rated games played;
@@ -45,6 +47,15 @@ enum Act {
     /// South asks to abort before any move (refused in a tournament, or the game is
     /// replayed: never a pairing left without a result).
     Abort,
+    /// Both move, then the organizer adjudicates the game by its id.
+    Adjudicate(Res),
+    /// The organizer kicks South (a withdrawal by the organizer).
+    Kick,
+    /// The organizer extends the game's deadline by a day; nobody moves.
+    Extend,
+    /// The organizer pauses the tournament; a day and a half passes (no game may be
+    /// lost on time meanwhile); South moves; the organizer resumes.
+    Pause,
 }
 
 fn act() -> impl Strategy<Value = Act> {
@@ -56,6 +67,11 @@ fn act() -> impl Strategy<Value = Act> {
         1 => Just(Act::WithdrawSouth),
         1 => Just(Act::Wait),
         1 => Just(Act::Abort),
+        1 => Just(Act::Adjudicate(Res::South)),
+        1 => Just(Act::Adjudicate(Res::Draw)),
+        1 => Just(Act::Kick),
+        1 => Just(Act::Extend),
+        1 => Just(Act::Pause),
     ]
 }
 
@@ -195,9 +211,54 @@ impl Bed {
                 say(&self.core, room, south, "!abort");
                 return false;
             }
+            Act::Adjudicate(res) => {
+                both_move(self);
+                let id = self.store.load(room).unwrap().unwrap().record.id;
+                let word = match res {
+                    Res::South => "south",
+                    Res::North => "north",
+                    Res::Draw => "draw",
+                };
+                expect_ok(self.org(&format!("!tournament adjudicate {id} {word} prop test")));
+                let kind = if res == Res::Draw {
+                    "drawn"
+                } else {
+                    "decisive"
+                };
+                *self.rated.entry(kind).or_default() += 1;
+            }
+            Act::Kick => {
+                expect_ok(self.org(&format!("!tournament kick @{south} {NAME} prop test")));
+            }
+            Act::Extend => {
+                let id = self.store.load(room).unwrap().unwrap().record.id;
+                expect_ok(self.org(&format!("!tournament extend {id} 24h")));
+                return false;
+            }
+            Act::Pause => return self.pause(room, south),
             Act::Timeout | Act::Wait => return false,
         }
         true
+    }
+}
+
+impl Bed {
+    /// [`Act::Pause`]: a day and a half passes while paused, and the game in `room` is
+    /// still open; South moves during the pause; then the resume.
+    fn pause(&mut self, room: &ChannelKey, south: &str) -> bool {
+        expect_ok(self.org(&format!("!tournament pause {NAME}")));
+        self.clock.advance(Duration::from_secs(36 * 3600));
+        self.core.tick();
+        let r = self
+            .store
+            .load(room)
+            .unwrap()
+            .expect("no game is lost during a pause");
+        assert!(r.record.result().is_none(), "a game ended during a pause");
+        let mv = self.core.legal_moves(room)[0].clone();
+        say(&self.core, room, south, &format!("!sow {mv}"));
+        expect_ok(self.org(&format!("!tournament resume {NAME}")));
+        false
     }
 }
 
@@ -346,6 +407,7 @@ fn run(script: &Script) {
     expect_ok(bed.org(&format!("!tournament start {NAME}")));
     let mut acts = script.acts.iter().cycle();
     let mut restarts = script.restarts.iter().cycle();
+    let mut closes = script.restarts.iter().rev().cycle();
     for _pass in 0..40 {
         check(&bed);
         let t = bed.tournament();
@@ -371,6 +433,11 @@ fn run(script: &Script) {
             if !bed.play(a, &room, &s, &n) && matches!(a, Act::Timeout) {
                 waiting_clock = true;
             }
+        }
+        let next_round = bed.tournament().rounds.len() > round.number as usize;
+        if !next_round && *closes.next().unwrap() {
+            // The organizer closes the round: its unfinished games by the stated rule.
+            bed.org(&format!("!tournament next-round adjudicate {NAME}"));
         }
         let next_round = bed.tournament().rounds.len() > round.number as usize;
         if waiting_clock || !next_round {
