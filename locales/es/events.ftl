@@ -34,7 +34,7 @@ tournament-organizers-cancel = solo los organizadores ({ $organizers }) pueden c
 ## Encontrar el torneo
 
 tournament-unknown = aquí no hay ningún torneo `{ $name }`; `{ $p }tournament` los lista
-tournament-none-live = aquí no hay ningún torneo abierto ni en curso; un organizador crea uno con `{ $p }tournament new NOMBRE JUEGO roundrobin|swiss RONDAS|knockout [TIEMPO]`
+tournament-none-live = aquí no hay ningún torneo abierto ni en curso; un organizador crea uno con `{ $p }tournament new NOMBRE JUEGO roundrobin|double|swiss RONDAS|knockout [TIEMPO]`
 tournament-wrong-stage = ningún torneo de aquí está en esa etapa ({ $list }); `{ $p }tournament` los lista
 tournament-several = varios torneos encajan ({ $list }); nombra uno, p. ej. `{ $p }tournament { $usage } { $first }`
 tournament-gone = el torneo ya no existe
@@ -49,7 +49,7 @@ tournament-was-cancelled = { $name } fue cancelado
 
 ## Los comandos
 
-tournament-list-empty = Aún no hay torneos aquí. Organizadores: `{ $p }tournament new NOMBRE JUEGO roundrobin|swiss RONDAS|knockout [TIEMPO]`.
+tournament-list-empty = Aún no hay torneos aquí. Organizadores: `{ $p }tournament new NOMBRE JUEGO roundrobin|double|swiss RONDAS|knockout [TIEMPO]`.
 tournament-list = Torneos:
 tournament-created = Torneo { $name } creado: { $kind }, { $format }, { $time }. La inscripción está abierta: `{ $p }tournament join { $name }`; un organizador lo inicia con `{ $p }tournament start { $name }`.
 tournament-per-move = { $duration } por jugada
@@ -115,11 +115,11 @@ tournament-when-after = tras la ronda { $done }
 tournament-standings-title = Clasificación de { $name }, { $when }:
 tournament-standings-title-final = Clasificación de { $name }, { $when } (final):
 tournament-standings-title-cancelled = Clasificación de { $name }, { $when } (cancelado):
-tournament-standing = { $rank }. { $player } { $points } { $points ->
+tournament-standing = { $rank } { $player } { $points } { $points ->
     [one] pt
    *[other] pts
 } ({ $won }-{ $drawn }-{ $lost }), Buchholz { $buchholz }, SB { $sb }
-tournament-standing-knockout = { $rank }. { $player }: { $result }
+tournament-standing-knockout = { $rank } { $player }: { $result }
 tournament-withdrawn-mark = (baja)
 tournament-forfeit-mark = (incomparecencia)
 tournament-winner = { $winner } gana
@@ -225,3 +225,26 @@ input-reason-unknown-game = juego desconocido
 ## threads
 settings-threads-on = A partir de ahora, cada partida nueva entre personas propuesta aquí se juega en una sala propia que abro yo (un hilo en Discord), así este canal puede tener muchas partidas. `{ $p }set threads off` vuelve a una partida por canal.
 settings-threads-off = A partir de ahora, las partidas propuestas aquí se juegan en este canal, de una en una.
+
+## tournament results, formats and info
+tournament-format-double = todos contra todos a doble vuelta
+tournament-accelerated-word = acelerado
+tournament-ties-rematch = tras una partida en tablas se juega una segunda con los lados cambiados; si también acaba en tablas, partidas de desempate a la mitad del tiempo por jugada (1 h como mínimo), cambiando los lados cada vez; tras un tercer desempate en tablas pasa el cabeza de serie mejor clasificado
+tournament-ties-seed = una partida en tablas clasifica al cabeza de serie mejor clasificado
+tournament-info-ties = Tablas en eliminación directa (`rematch`|`seed`, elegido al crearlo): { $rule }.
+tournament-info-accelerated = La ronda 1 es acelerada: la mitad con mejor puntuación juega entre sí, y la otra mitad también.
+tournament-info-head = Torneo { $name }: { $kind }, { $format }, { $time }.
+tournament-info-who = Lo organiza { $organizer }; { $phase }, { $players }.
+tournament-info-standings = Clasificación: puntos (victoria 1, tablas ½), luego Buchholz, luego Sonneborn-Berger; quien empata en los tres comparte puesto; las bajas aparecen al final.
+tournament-info-standings-swiss = Clasificación: puntos (victoria 1, tablas ½, descanso 1 al terminar su ronda), luego Buchholz, luego Sonneborn-Berger; quien empata en los tres comparte puesto; las bajas aparecen al final.
+tournament-info-standings-knockout = Clasificación: por la ronda alcanzada; quienes caen en la misma ronda comparten puesto; las bajas aparecen al final.
+tournament-info-rules = Reglas: las partidas puntúan; quien agota el plazo pierde la partida; sin pistas, sin deshacer jugadas y sin anular partidas; las reglas del juego: `!rules { $game }`.
+tournament-tie-rematch = Mesa { $board } en tablas: { $south } y { $north } juegan una segunda partida con los lados cambiados ({ $south } juega con Sur).
+tournament-tie-decider = Mesa { $board } otra vez en tablas: { $south } y { $north } juegan el desempate { $n } a { $time } ({ $south } juega con Sur).
+tournament-tie-seed = Mesa { $board } en tablas: { $winner } pasa como cabeza de serie mejor clasificado ({ $rule }).
+tournament-tie-seed-rule = regla de desempate del torneo
+tournament-tie-seed-cap = { $drawn ->
+    [one] { $drawn } partida en tablas
+   *[other] { $drawn } partidas en tablas
+}, el límite de la regla de desempate
+tournament-by-rule = { $result } (cabeza de serie, por la regla de desempate)

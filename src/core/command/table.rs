@@ -114,7 +114,18 @@ pub const SETTING_VALUE_CHOICES: &[Choice] = &[
 pub const NOTIFY_CHOICES: &[Choice] = &[same("dm"), same("mention"), same("off"), same("digest")];
 
 /// The tournament formats.
-pub const FORMAT_CHOICES: &[Choice] = &[same("roundrobin"), same("swiss"), same("knockout")];
+pub const FORMAT_CHOICES: &[Choice] = &[
+    same("roundrobin"),
+    same("swiss"),
+    same("knockout"),
+    same("double"),
+];
+
+/// How a knockout settles a drawn game.
+pub const TIEBREAK_CHOICES: &[Choice] = &[same("rematch"), same("seed")];
+
+/// The Swiss pairing of round 1.
+pub const PAIRING_CHOICES: &[Choice] = &[same("accelerated")];
 
 const fn opt(name: &'static str, kind: OptionKind, required: bool) -> SlashOption {
     SlashOption {
@@ -507,8 +518,9 @@ pub static TOURNAMENT_SUBS: &[SubDef] = &[
         name: "new",
         aliases: &["create"],
         bare: false,
-        args: "NAME GAME roundrobin|swiss ROUNDS|knockout [TIME]",
-        help: false,
+        args:
+            "NAME GAME roundrobin|double|swiss ROUNDS [accelerated]|knockout [rematch|seed] [TIME]",
+        help: true,
         organizers_only: true,
         parse: args::tourney_new,
         options: &[
@@ -517,6 +529,8 @@ pub static TOURNAMENT_SUBS: &[SubDef] = &[
             opt("format", OptionKind::Choice(FORMAT_CHOICES), true),
             opt("rounds", OptionKind::Integer { min: 1, max: 20 }, false),
             opt("time", OptionKind::Text, false),
+            opt("tiebreak", OptionKind::Choice(TIEBREAK_CHOICES), false),
+            opt("pairing", OptionKind::Choice(PAIRING_CHOICES), false),
         ],
     },
     SubDef {
@@ -587,6 +601,16 @@ pub static TOURNAMENT_SUBS: &[SubDef] = &[
         help: false,
         organizers_only: true,
         parse: args::tourney_cancel,
+        options: &[TOURNEY_NAME],
+    },
+    SubDef {
+        name: "info",
+        aliases: &[],
+        bare: false,
+        args: "[NAME]",
+        help: true,
+        organizers_only: false,
+        parse: args::tourney_info,
         options: &[TOURNEY_NAME],
     },
 ];
@@ -738,9 +762,10 @@ mod tests {
         );
         assert_eq!(
             usage("tournament"),
-            "tournament new NAME GAME roundrobin|swiss ROUNDS|knockout [TIME] | join [NAME] \
+            "tournament new NAME GAME roundrobin|double|swiss ROUNDS [accelerated]|knockout \
+             [rematch|seed] [TIME] | join [NAME] \
              | leave [NAME] | start [NAME] | pairings [NAME] | standings [NAME] \
-             | withdraw @user [NAME] | cancel [NAME]"
+             | withdraw @user [NAME] | cancel [NAME] | info [NAME]"
         );
         assert_eq!(usage("board"), "board");
         assert!(find("t").is_some_and(|d| d.name == "tournament"));

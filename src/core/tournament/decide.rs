@@ -2,8 +2,8 @@
 //! refuses, changing nothing); the commands (`commands`) read it once before and write
 //! it once after.
 
-use super::{Entrant, Format, Phase, Tournament};
-use crate::core::command::FormatArg;
+use super::{Entrant, Format, KnockoutTie, Phase, Tournament};
+use crate::core::command::{FormatArg, NewOptions};
 use crate::core::decision::{refuse, Change, ChannelState, Decision, Draft, Refusal};
 use crate::core::ratings::RatingTable;
 use crate::core::views::result_text;
@@ -32,7 +32,7 @@ pub(super) fn created(
     id: String,
     name: &str,
     kind: GameKind,
-    format: FormatArg,
+    (format, options): (FormatArg, NewOptions),
     move_time_ms: Option<u64>,
     (home, organizer): (&ChannelKey, &User),
     now: u64,
@@ -47,6 +47,7 @@ pub(super) fn created(
             FormatArg::RoundRobin => Format::RoundRobin,
             FormatArg::Swiss(n) => Format::Swiss { rounds: n },
             FormatArg::Knockout => Format::Knockout,
+            FormatArg::DoubleRoundRobin => Format::DoubleRoundRobin,
         },
         move_time_ms,
         organizer: organizer.clone(),
@@ -54,6 +55,12 @@ pub(super) fn created(
         entrants: Vec::new(),
         rounds: Vec::new(),
         created_ms: now,
+        knockout_ties: if options.seed_ties {
+            KnockoutTie::Seed
+        } else {
+            KnockoutTie::Rematch
+        },
+        accelerated: options.accelerated,
     }
 }
 
@@ -225,7 +232,7 @@ mod tests {
             "t1".into(),
             "spring",
             kind,
-            FormatArg::RoundRobin,
+            (FormatArg::RoundRobin, NewOptions::default()),
             None,
             (&home, &user("org")),
             0,

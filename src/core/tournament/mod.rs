@@ -1,5 +1,6 @@
-//! Tournaments: the pure engine (the stored tournament, results and standings:
-//! `engine`; the pairing of rounds: `pairing`), the pure
+//! Tournaments: the pure engine (the stored tournament and its results: `engine`; the
+//! standings: `standings`; the pairing of rounds: `pairing`; the knockout's bracket
+//! and tie-break rule: `knockout`), the pure
 //! decisions of the `!tournament` commands (`decide`) and their text (`views`), and the
 //! commands that read a tournament once, write it back once and open its games
 //! (`commands`).
@@ -7,11 +8,16 @@
 pub(in crate::core) mod commands;
 mod decide;
 pub(crate) mod engine;
+mod info;
+mod knockout;
 mod pairing;
 mod rounds;
+mod standings;
 mod tables;
 mod views;
 
 pub use decide::MAX_ENTRANTS;
-pub use engine::{Entrant, Format, Pairing, Phase, Res, Round, Standing, Tournament};
+pub use engine::{Entrant, Format, KnockoutTie, Pairing, Phase, Res, Round, Tournament};
+pub use knockout::{TieStep, MAX_BOARD_GAMES};
+pub use standings::Standing;
 pub use tables::{berger, bracket};

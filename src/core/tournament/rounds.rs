@@ -10,13 +10,26 @@ use crate::core::deadlines::restart_clock;
 use crate::core::decision::{DocWrite, Draft, FollowUp};
 use crate::core::needs::Needs;
 use crate::core::prefs::ChannelSettings;
-use crate::core::tournament::{decide, views, Pairing, Phase, Res, Tournament};
+use crate::core::tournament::{decide, info, views, Pairing, Phase, Res, Tournament};
 use crate::core::views::{board_picture, deadline_line, still_view, to_move_line};
 use crate::core::{players_text, refuse, text, Core, Fail};
 use crate::model::{ChannelKey, User};
 use crate::store::archive::GameAt;
 use crate::store::keys::DocKey;
 use crate::store::{docs, GameOp, Op, Play, Record, Status, TourneyLink};
+
+/// A tournament game to create: its round and board, its (South, North) entrants and
+/// its time per move in milliseconds.
+pub(super) struct NewGame {
+    /// The round, from 1.
+    round: u32,
+    /// The board, from 1.
+    board: u32,
+    /// South's and North's entrants (a knockout board's later games swap them).
+    sides: (usize, usize),
+    /// Time per move (`None`: no time limit).
+    move_time_ms: Option<u64>,
+}
 
 impl Core {
     /// Runs what follows a tournament command's write (see [`FollowUp`]): its replies.
@@ -88,7 +101,7 @@ impl Core {
 
     /// Opens the rooms and creates the games of the current round's open pairings that
     /// have none yet; the replies announce each game in its room.
-    pub(super) fn open_games(&self, key: &DocKey) -> Vec<Reply> {
+    pub(in crate::core) fn open_games(&self, key: &DocKey) -> Vec<Reply> {
         // One opener at a time; the tournament is read after the wait, so a pairing
         // whose room another opener just saved is not opened again.
         let _opening = self.opening.lock().unwrap_or_else(|e| e.into_inner());
@@ -110,14 +123,23 @@ impl Core {
             .iter()
             .filter(|p| p.is_open() && p.game_id.is_none())
         {
-            let Some(north) = p.north else { continue };
+            // The board's next game: a knockout's drawn game is followed by another,
+            // sides swapped (`Tournament::record`).
+            let n = p.next_game();
+            let Some(sides) = p.game_sides(n) else {
+                continue;
+            };
             let Some(room) = self.pairing_room(&t, round.number, p) else {
                 continue;
             };
-            let id = format!("{}-r{}-b{}", t.id, round.number, p.board);
-            let created = crate::i18n::with_lang(lang, || {
-                self.create_game(&t, round.number, p.board, &room, &id, p.south, north)
-            });
+            let id = t.game_id(round.number, p.board, n);
+            let game = NewGame {
+                round: round.number,
+                board: p.board,
+                sides,
+                move_time_ms: t.game_move_time(n),
+            };
+            let created = crate::i18n::with_lang(lang, || self.create_game(&t, &game, &room, &id));
             match created {
                 Ok(reply) => {
                     let _ = self.set_pairing(key, round.number, p.board, |pp| {
@@ -234,19 +256,21 @@ impl Core {
         })
     }
 
-    /// Creates the game `id` in `room` (unless it is already there) and returns its
-    /// announcement (none when it already existed).
-    #[allow(clippy::too_many_arguments)]
+    /// Creates the game `id` of `t` described by `game` in `room` (unless it is
+    /// already there) and returns its announcement (none when it already existed).
     pub(super) fn create_game(
         &self,
         t: &Tournament,
-        round: u32,
-        board: u32,
+        game: &NewGame,
         room: &ChannelKey,
         id: &str,
-        south: usize,
-        north: usize,
     ) -> Result<Option<Reply>, Fail> {
+        let NewGame {
+            round,
+            board,
+            sides: (south, north),
+            move_time_ms,
+        } = *game;
         let now = self.clock.now_ms();
         let current = self.store.load(room)?;
         if let Some(st) = &current {
@@ -271,7 +295,7 @@ impl Core {
             t.entrants[south].user.clone(),
             t.entrants[north].user.clone(),
             play,
-            t.move_time_ms,
+            move_time_ms,
             TourneyLink {
                 key: t.key(),
                 round,
@@ -393,21 +417,28 @@ impl Core {
             .find(|r| r.number == link.round)
             .and_then(|r| r.pairings.iter().find(|p| p.board == link.board));
         let name = |e: usize| t.entrants[e].user.name.clone();
+        // The sides of the game just recorded (a knockout's second game swaps them).
+        let sides = pairing.and_then(|p| p.game_sides(p.last_game()));
         let score = match res {
             Res::South => "1-0",
             Res::North => "0-1",
             Res::Draw => "½-½",
         };
         let text = crate::i18n::with_lang(self.channel_lang(&t.home, None), || {
-            tr!(
+            let result = tr!(
                 "tournament-result",
                 name = &t.name,
                 round = link.round,
                 board = link.board,
-                south = pairing.map(|p| name(p.south)).unwrap_or_default(),
+                south = sides.map(|s| name(s.0)).unwrap_or_default(),
                 score = score,
-                north = pairing.and_then(|p| p.north).map(name).unwrap_or_default()
-            )
+                north = sides.map(|s| name(s.1)).unwrap_or_default()
+            );
+            // What the knockout's tie-break rule did, said with the result.
+            match info::tie_text(t, link.round, link.board) {
+                Some(tie) => format!("{result}\n{tie}"),
+                None => result,
+            }
         });
         Reply {
             body: text.into(),

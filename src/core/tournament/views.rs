@@ -15,7 +15,7 @@ pub(super) fn list_text(all: &[Tournament], p: &str) -> String {
             let about = format!(
                 "{}, {}, {}, {}",
                 text::kind_name(t.kind),
-                t.format,
+                format_text(t),
                 players_text(t.entrants.len()),
                 phase_word(t)
             );
@@ -23,6 +23,24 @@ pub(super) fn list_text(all: &[Tournament], p: &str) -> String {
         })
         .collect();
     format!("{}\n{}", tr!("tournament-list"), lines.join("\n"))
+}
+
+/// The format with its options: `Swiss, 5 rounds, accelerated`, `knockout`.
+pub(super) fn format_text(t: &Tournament) -> String {
+    match t.format {
+        Format::Swiss { .. } if t.accelerated => {
+            format!("{}, {}", t.format, tr!("tournament-accelerated-word"))
+        }
+        _ => t.format.to_string(),
+    }
+}
+
+/// The time per move of its games: `24 h per move`, `no time limit`.
+pub(super) fn time_text(ms: Option<u64>) -> String {
+    match ms {
+        Some(ms) => tr!("tournament-per-move", duration = text::duration_text(ms)),
+        None => tr!("tournament-no-time-limit"),
+    }
 }
 
 /// `1 player`, `5 players`.
@@ -72,7 +90,7 @@ pub(super) fn started_text(t: &Tournament) -> String {
         players = players_text(t.entrants.len()),
         format = match t.format {
             // Swiss names its rounds already.
-            Format::Swiss { .. } => t.format.to_string(),
+            Format::Swiss { .. } => format_text(t),
             _ => format!(
                 "{}, {}",
                 t.format,
@@ -109,10 +127,9 @@ pub(super) fn pairings_text(t: &Tournament) -> String {
                         Some(room) => tr!("tournament-playing-in", room = &room.channel),
                         None => tr!("tournament-waiting-room"),
                     },
-                    Some(Res::South) => "1-0".to_string(),
-                    Some(Res::North) => "0-1".to_string(),
-                    Some(Res::Draw) => "½-½".to_string(),
+                    Some(r) => score(r).to_string(),
                 };
+                let res = board_games(p, res);
                 tr!(
                     "tournament-pairing",
                     board = p.board,
@@ -125,6 +142,39 @@ pub(super) fn pairings_text(t: &Tournament) -> String {
         });
     }
     lines.join("\n")
+}
+
+/// `1-0`, `0-1`, `½-½`: a result from South's side.
+fn score(r: Res) -> &'static str {
+    match r {
+        Res::South => "1-0",
+        Res::North => "0-1",
+        Res::Draw => "½-½",
+    }
+}
+
+/// A board's result `res`, preceded by the games a knockout board played before its
+/// last (from the board's South's side, as its result is): `½-½, 1-0`; `(higher seed)`
+/// after a result given by the tie-break rule.
+fn board_games(p: &super::Pairing, res: String) -> String {
+    if p.games.len() < 2 && !p.by_rule && (p.games.is_empty() || p.result.is_some()) {
+        return res;
+    }
+    let mut shown: Vec<&str> = p.games.iter().map(|r| score(*r)).collect();
+    if p.result.is_some() && !p.by_rule {
+        // The last game is the board's result.
+        shown.pop();
+    }
+    let mut out = shown.join(", ");
+    if !out.is_empty() {
+        out.push_str(", ");
+    }
+    if p.by_rule {
+        out.push_str(&tr!("tournament-by-rule", result = res));
+    } else {
+        out.push_str(&res);
+    }
+    out
 }
 
 /// The standings (points, Buchholz, Sonneborn-Berger; a knockout: the round each
@@ -171,20 +221,20 @@ pub(super) fn standings_text(t: &Tournament) -> String {
         _ => tr!("tournament-standings-title", name = &t.name, when = when),
     }];
     let knockout = t.format == Format::Knockout;
-    for (i, s) in t.standings().iter().enumerate() {
+    for s in &t.standings() {
         let e = &t.entrants[s.entrant];
         let [w, d, l] = s.won_drawn_lost;
         let line = if knockout {
             tr!(
                 "tournament-standing-knockout",
-                rank = i + 1,
+                rank = s.rank_line(),
                 player = &e.user.name,
                 result = knockout_line(t, s)
             )
         } else {
             tr!(
                 "tournament-standing",
-                rank = i + 1,
+                rank = s.rank_line(),
                 player = &e.user.name,
                 // Half points: `1.5` (and one point picks the singular).
                 points = f64::from(s.points) / 2.0,
@@ -259,7 +309,8 @@ fn knockout_line(t: &Tournament, s: &super::Standing) -> String {
     }
 }
 
-/// The standings as a table picture (issue 14 item 4), and for a round robin of at most
+/// The standings as a table picture (issue 14 item 4), and for a round robin (single or
+/// double) of at most
 /// [`CROSSTABLE_MAX`] entrants its crosstable; nothing before the start.
 pub(super) fn standings_tables(t: &Tournament) -> Vec<TablePicture> {
     if t.phase == Phase::Registration {
@@ -293,10 +344,9 @@ pub(super) fn standings_tables(t: &Tournament) -> Vec<TablePicture> {
     };
     let rows = standings
         .iter()
-        .enumerate()
-        .map(|(i, s)| {
+        .map(|s| {
             let [w, d, l] = s.won_drawn_lost;
-            let mut row = vec![(i + 1).to_string(), name(s.entrant)];
+            let mut row = vec![s.rank_text(), name(s.entrant)];
             if knockout {
                 row.push(knockout_line(t, s));
             } else {
@@ -313,7 +363,7 @@ pub(super) fn standings_tables(t: &Tournament) -> Vec<TablePicture> {
         header,
         rows,
     }];
-    if t.format == Format::RoundRobin && t.entrants.len() <= CROSSTABLE_MAX {
+    if t.is_round_robin() && t.entrants.len() <= CROSSTABLE_MAX {
         out.push(crosstable(t, &standings));
     }
     out
@@ -352,7 +402,7 @@ fn crosstable(t: &Tournament, standings: &[super::Standing]) -> TablePicture {
         .iter()
         .enumerate()
         .map(|(i, &me)| {
-            let mut row = vec![(i + 1).to_string(), t.entrants[me].user.name.clone()];
+            let mut row = vec![standings[i].rank_text(), t.entrants[me].user.name.clone()];
             row.extend(order.iter().map(|&them| {
                 if them == me {
                     "×".to_string()
