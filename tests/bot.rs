@@ -109,6 +109,8 @@ mod threads;
 mod throttle;
 #[path = "bot/tournament.rs"]
 mod tournament;
+#[path = "bot/tournament_rules.rs"]
+mod tournament_rules;
 #[path = "bot/vacation.rs"]
 mod vacation;
 #[path = "bot/web.rs"]
