@@ -246,3 +246,5 @@ tournament-tie-seed = Board { $board } drawn: { $winner } advances as the higher
 tournament-tie-seed-rule = the tournament's tie-break rule
 tournament-tie-seed-cap = { $drawn } games drawn, the limit of the tie-break rule
 tournament-by-rule = { $result } (higher seed, by the tie-break rule)
+settings-tournament-clock = this is a room of the tournament { $name }: its time control applies ({ $time }), and a passed deadline always loses a tournament game; `{ $p }set autoforfeit` is for games outside tournaments, set it in another channel
+settings-tournament-hints = this is a room of the tournament { $name }: tournament games never get hints, so `{ $p }set hints` is refused here

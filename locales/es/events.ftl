@@ -248,3 +248,5 @@ tournament-tie-seed-cap = { $drawn ->
    *[other] { $drawn } partidas en tablas
 }, el límite de la regla de desempate
 tournament-by-rule = { $result } (cabeza de serie, por la regla de desempate)
+settings-tournament-clock = este canal es una sala del torneo { $name }: rige su control de tiempo ({ $time }), y agotar el plazo siempre pierde una partida de torneo; `{ $p }set autoforfeit` es para partidas fuera de torneos, ajústalo en otro canal
+settings-tournament-hints = este canal es una sala del torneo { $name }: las partidas de torneo nunca tienen pistas, así que `{ $p }set hints` no se admite aquí

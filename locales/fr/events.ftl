@@ -251,3 +251,5 @@ tournament-tie-seed-cap = { $drawn ->
    *[other] { $drawn } parties nulles
 }, la limite de la règle de départage
 tournament-by-rule = { $result } (meilleure tête de série, par la règle de départage)
+settings-tournament-clock = ce salon est une salle du tournoi { $name } : sa cadence s'applique ({ $time }), et un délai dépassé fait toujours perdre une partie de tournoi ; `{ $p }set autoforfeit` vaut pour les parties hors tournoi, réglez-le dans un autre salon
+settings-tournament-hints = ce salon est une salle du tournoi { $name } : les parties de tournoi n'ont jamais de conseils, `{ $p }set hints` est donc refusé ici

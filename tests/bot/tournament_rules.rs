@@ -362,3 +362,50 @@ fn a_swiss_bye_scores_when_its_round_ends_not_before() {
         r.text()
     );
 }
+
+/// Every `!set` in a tournament's room is honoured or refused with the reason: the
+/// tournament's rules decide forfeits (its time control) and hints; how the room looks
+/// and speaks is the room's. Outside the rooms, and once the tournament is over, the
+/// settings are the channel's again.
+#[test]
+fn settings_in_a_tournament_room_are_honoured_or_refused_with_the_reason() {
+    let b = bench();
+    let lobby = chan("set-hall");
+    let (room, _) = final_of_two(&b.core, "cup", "1d");
+    for word in ["off", "on"] {
+        let e = refused(org(&b.core, &room, &format!("!set autoforfeit {word}")));
+        assert_eq!(
+            e,
+            "this is a room of the tournament cup: its time control applies (24 h per move), \
+             and a passed deadline always loses a tournament game; `!set autoforfeit` is for \
+             games outside tournaments, set it in another channel"
+        );
+        let e = refused(org(&b.core, &room, &format!("!set hints {word}")));
+        assert!(
+            e.starts_with("this is a room of the tournament cup: tournament games never get hints"),
+            "{e}"
+        );
+    }
+    // How the room looks and speaks is honoured.
+    for set in [
+        "!set theme dark",
+        "!set view south",
+        "!set pictures sheet",
+        "!set threads off",
+    ] {
+        ok(org(&b.core, &room, set));
+    }
+    let r = ok(org(&b.core, &room, "!set language fr"));
+    assert!(!r.text().is_empty());
+    // The tournament's home is not one of its rooms: its own games follow its settings.
+    ok(org(&b.core, &ko_hall(), "!set autoforfeit on"));
+    ok(org(&b.core, &lobby, "!set hints on"));
+    // Once the tournament is over, the room is a channel like any other.
+    finish(&b.core, &room, ("k1", "k2"), Res::South);
+    assert_eq!(load(&*b.store, "cup").phase, Phase::Finished);
+    ok(org(&b.core, &room, "!set autoforfeit on"));
+}
+
+fn ko_hall() -> ChannelKey {
+    chan("ko-hall")
+}

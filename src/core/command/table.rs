@@ -431,7 +431,12 @@ pub static COMMANDS: &[CommandDef] = &[
             opt("setting", OptionKind::Choice(SETTING_CHOICES), true),
             opt("value", OptionKind::Choice(SETTING_VALUE_CHOICES), true),
         ]),
-        reads: RECORD,
+        // The community's tournaments: in a tournament's room its rules decide
+        // forfeits and hints (`set::set`).
+        reads: Needs {
+            tournaments: true,
+            ..RECORD
+        },
         wakes_ai: Wake::Never,
     },
     CommandDef {

@@ -14,7 +14,7 @@ use crate::core::ratings::{self, FAMILIES};
 use crate::core::text;
 use crate::core::tournament::{decide, info, views, Phase, Res, Tournament};
 use crate::core::{refuse as fail, Core, Fail};
-use crate::model::{GameKind, User};
+use crate::model::{ChannelKey, GameKind, User};
 use crate::store::keys::DocKey;
 use crate::store::{docs, GameResult};
 
@@ -150,6 +150,24 @@ fn none_fits(all: &[Found], is_here: &dyn Fn(&Tournament) -> bool, p: &str) -> S
             p = p
         ),
     }
+}
+
+/// The running tournament one of whose games is played (or was, this round or
+/// earlier) in the channel `at`, among those read with the command (`state`); also
+/// the tournament of the game `state` holds there.
+pub(in crate::core) fn room_tournament(
+    state: &ChannelState,
+    at: &ChannelKey,
+) -> Option<Tournament> {
+    let linked = state.record().and_then(|r| r.tournament.as_ref());
+    tournaments(state).into_iter().map(|f| f.t).find(|t| {
+        t.phase == Phase::Running
+            && (linked.is_some_and(|l| l.key == t.key())
+                || t.rounds
+                    .iter()
+                    .flat_map(|r| &r.pairings)
+                    .any(|p| p.room.as_ref() == Some(at)))
+    })
 }
 
 /// The write of `t`, read as `version`.

@@ -20,4 +20,9 @@ pub use decide::MAX_ENTRANTS;
 pub use engine::{Entrant, Format, KnockoutTie, Pairing, Phase, Res, Round, Tournament};
 pub use knockout::{TieStep, MAX_BOARD_GAMES};
 pub use standings::Standing;
+
+/// A time per move as the tournament replies say it: `24 h per move`, `no time limit`.
+pub(in crate::core) fn time_words(ms: Option<u64>) -> String {
+    views::time_text(ms)
+}
 pub use tables::{berger, bracket};
