@@ -248,3 +248,18 @@ tournament-tie-seed-cap = { $drawn } games drawn, the limit of the tie-break rul
 tournament-by-rule = { $result } (higher seed, by the tie-break rule)
 settings-tournament-clock = this is a room of the tournament { $name }: its time control applies ({ $time }), and a passed deadline always loses a tournament game; `{ $p }set autoforfeit` is for games outside tournaments, set it in another channel
 settings-tournament-hints = this is a room of the tournament { $name }: tournament games never get hints, so `{ $p }set hints` is refused here
+tournament-format-arena = arena, { $duration }
+tournament-info-arena = Arena: players who are free are paired with each other at once, for { $duration } from the start; games running when it ends are played out.
+tournament-info-arena-until = Arena: players who are free are paired with each other at once, until { $end }; games running then are played out.
+tournament-info-standings-arena = Standings: arena points: a win 2, a draw 1; after two wins in a row each win counts 4 until a game is not won; equal points share a rank; withdrawn players are listed last.
+tournament-arena-title = { $name } arena games in play (new pairings until { $end }):
+tournament-arena-game = { $south } (South) vs { $north } (North): { $place }
+tournament-arena-none = none right now
+tournament-arena-paired = Arena { $name }: new games.
+tournament-standing-arena = { $rank } { $player } { $points } { $points ->
+    [one] pt
+   *[other] pts
+} ({ $won }-{ $drawn }-{ $lost }){ $streak ->
+    [yes] , on a streak
+   *[no] {""}
+}

@@ -250,3 +250,18 @@ tournament-tie-seed-cap = { $drawn ->
 tournament-by-rule = { $result } (cabeza de serie, por la regla de desempate)
 settings-tournament-clock = este canal es una sala del torneo { $name }: rige su control de tiempo ({ $time }), y agotar el plazo siempre pierde una partida de torneo; `{ $p }set autoforfeit` es para partidas fuera de torneos, ajústalo en otro canal
 settings-tournament-hints = este canal es una sala del torneo { $name }: las partidas de torneo nunca tienen pistas, así que `{ $p }set hints` no se admite aquí
+tournament-format-arena = arena, { $duration }
+tournament-info-arena = Arena: los jugadores libres se emparejan entre sí al momento, durante { $duration } desde el comienzo; las partidas en curso al final se juegan hasta terminar.
+tournament-info-arena-until = Arena: los jugadores libres se emparejan entre sí al momento, hasta el { $end }; las partidas en curso entonces se juegan hasta terminar.
+tournament-info-standings-arena = Clasificación: puntos de arena: victoria 2, tablas 1; tras dos victorias seguidas cada victoria vale 4 hasta una partida no ganada; a igualdad de puntos, mismo puesto; las bajas aparecen al final.
+tournament-arena-title = Partidas en curso de la arena { $name } (nuevos emparejamientos hasta el { $end }):
+tournament-arena-game = { $south } (Sur) contra { $north } (Norte): { $place }
+tournament-arena-none = ninguna por ahora
+tournament-arena-paired = Arena { $name }: nuevas partidas.
+tournament-standing-arena = { $rank } { $player } { $points } { $points ->
+    [one] pt
+   *[other] pts
+} ({ $won }-{ $drawn }-{ $lost }){ $streak ->
+    [yes] , en racha
+   *[no] {""}
+}

@@ -77,7 +77,7 @@ slash-tournament-list = Lister les tournois de ce serveur
 slash-tournament-new = Créer un tournoi (organisateurs)
 slash-tournament-new-name = 1 à 24 lettres, chiffres, - ou _
 slash-tournament-new-game = Le jeu : Katro 6x6, 4x6 ou 4x4, Hoyito 2x6 à 2x12, ou des matchs de Hoyito
-slash-tournament-new-format = roundrobin, double (aller-retour), swiss (donnez le nombre de rondes) ou knockout
+slash-tournament-new-format = roundrobin, double (aller-retour), swiss (nombre de rondes), knockout ou arena
 slash-tournament-new-rounds = Pour swiss : le nombre de rondes, de 1 à 20
 slash-tournament-new-time = { slash-new-time }
 slash-tournament-join = S'inscrire à un tournoi avant son début
@@ -156,8 +156,8 @@ parse-tournament-match-katro = le jeu en match (M1-M4) n'existe qu'au Hoyito ; {
 parse-tournament-unexpected = { $word } inattendu ; { usage-time } ; { $usage }
 parse-too-many = trop de mots ; { $usage }
 parse-swiss-rounds = `swiss` demande le nombre de rondes, de 1 à 20 (`swiss 5`) ; { $usage }
-parse-format-unknown = formule inconnue { $word } : roundrobin, double, swiss RONDES ou knockout ; { $usage }
-parse-format-missing = `{ $p }tournament new` demande une formule : roundrobin, double, swiss RONDES ou knockout ; { $usage }
+parse-format-unknown = formule inconnue { $word } : roundrobin, double, swiss RONDES, knockout ou arena DURÉE ; { $usage }
+parse-format-missing = `{ $p }tournament new` demande une formule : roundrobin, double, swiss RONDES, knockout ou arena DURÉE ; { $usage }
 
 ## !rules : $p est le préfixe, $game le jeu pour s'entraîner.
 
@@ -230,3 +230,5 @@ slash-tournament-info = Comment se joue un tournoi : formule, temps, départages
 slash-tournament-info-name = { slash-tournament-join-name }
 parse-tournament-one-tiebreak = un seul départage d'élimination directe, s'il vous plaît : `rematch` ou `seed` ; { $usage }
 parse-tournament-option-for = { $word } est une option de `{ $format }` seulement ; { $usage }
+slash-tournament-new-window = Pour arena : durée des appariements, p. ex. 90m, 2h, 1d (10m à 7d)
+parse-arena-window = `arena` demande sa durée, de 10 minutes à 7 jours (`arena 90m`, `arena 2h`) ; { $usage }

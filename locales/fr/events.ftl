@@ -253,3 +253,18 @@ tournament-tie-seed-cap = { $drawn ->
 tournament-by-rule = { $result } (meilleure tête de série, par la règle de départage)
 settings-tournament-clock = ce salon est une salle du tournoi { $name } : sa cadence s'applique ({ $time }), et un délai dépassé fait toujours perdre une partie de tournoi ; `{ $p }set autoforfeit` vaut pour les parties hors tournoi, réglez-le dans un autre salon
 settings-tournament-hints = ce salon est une salle du tournoi { $name } : les parties de tournoi n'ont jamais de conseils, `{ $p }set hints` est donc refusé ici
+tournament-format-arena = arène, { $duration }
+tournament-info-arena = Arène : les joueurs libres sont appariés entre eux aussitôt, pendant { $duration } à partir du début ; les parties en cours à la fin vont à leur terme.
+tournament-info-arena-until = Arène : les joueurs libres sont appariés entre eux aussitôt, jusqu'au { $end } ; les parties alors en cours vont à leur terme.
+tournament-info-standings-arena = Classement : points d'arène : victoire 2, nulle 1 ; après deux victoires d'affilée, chaque victoire compte 4 jusqu'à une partie non gagnée ; à égalité de points, même rang ; les joueurs retirés sont classés en dernier.
+tournament-arena-title = Parties en cours de l'arène { $name } (nouveaux appariements jusqu'au { $end }) :
+tournament-arena-game = { $south } (Sud) contre { $north } (Nord) : { $place }
+tournament-arena-none = aucune pour l'instant
+tournament-arena-paired = Arène { $name } : nouvelles parties.
+tournament-standing-arena = { $rank } { $player } { $points } { $points ->
+    [one] pt
+   *[other] pts
+} ({ $won }-{ $drawn }-{ $lost }){ $streak ->
+    [yes] , en série
+   *[no] {""}
+}

@@ -255,3 +255,19 @@ tournament-tie-seed-cap = { $drawn ->
 tournament-by-rule = { $result } (более высокий стартовый номер, по правилу тай-брейка)
 settings-tournament-clock = это комната турнира { $name }: действует его контроль времени ({ $time }), и просроченный ход всегда означает поражение в турнирной партии; `{ $p }set autoforfeit` — для партий вне турниров, настройте его в другом канале
 settings-tournament-hints = это комната турнира { $name }: в турнирных партиях подсказок не бывает, поэтому `{ $p }set hints` здесь не применяется
+tournament-format-arena = арена, { $duration }
+tournament-info-arena = Арена: свободные игроки сразу получают пару друг с другом в течение { $duration } с начала; партии, идущие в конце, доигрываются.
+tournament-info-arena-until = Арена: свободные игроки сразу получают пару друг с другом до { $end }; партии, идущие в этот момент, доигрываются.
+tournament-info-standings-arena = Таблица: очки арены: победа 2, ничья 1; после двух побед подряд каждая победа даёт 4, пока партия не будет выиграна; при равенстве очков место делится; снятые игроки стоят в конце.
+tournament-arena-title = Идущие партии арены { $name } (новые пары до { $end }):
+tournament-arena-game = { $south } (Юг) против { $north } (Север): { $place }
+tournament-arena-none = сейчас ни одной
+tournament-arena-paired = Арена { $name }: новые партии.
+tournament-standing-arena = { $rank } { $player } { $points } { $points ->
+    [one] очко
+    [few] очка
+   *[many] очков
+} ({ $won }-{ $drawn }-{ $lost }){ $streak ->
+    [yes] , серия побед
+   *[no] {""}
+}

@@ -409,3 +409,111 @@ fn settings_in_a_tournament_room_are_honoured_or_refused_with_the_reason() {
 fn ko_hall() -> ChannelKey {
     chan("ko-hall")
 }
+
+/// The open boards of every round of `t`, as (room, South's name, North's name).
+fn open_boards(t: &Tournament) -> Vec<(ChannelKey, String, String)> {
+    t.rounds
+        .iter()
+        .flat_map(|r| &r.pairings)
+        .filter(|p| p.is_open())
+        .map(|p| {
+            (
+                p.room.clone().expect("room opened"),
+                t.entrants[p.south].user.name.clone(),
+                t.entrants[p.north.unwrap()].user.name.clone(),
+            )
+        })
+        .collect()
+}
+
+/// An arena: players who are free are paired at once (never straight back with the
+/// opponent they just played while others play), scored by wins and streaks; its
+/// window's end stops new pairings, the games running finish, then it is over.
+#[test]
+fn an_arena_pairs_free_players_until_its_window_ends_then_running_games_finish() {
+    let b = bench();
+    let lobby = chan("arena-hall");
+    let r = ok(org(
+        &b.core,
+        &lobby,
+        "!tournament new ar katro:4x4 arena 10m 1h",
+    ));
+    assert!(
+        r.text()
+            .starts_with("Tournament ar created: Katro 4x4, arena, 10 min, 1 h per move."),
+        "{}",
+        r.text()
+    );
+    for p in ["a1", "a2", "a3", "a4"] {
+        ok(say(&b.core, &lobby, p, "!tournament join"));
+    }
+    let out = org(&b.core, &lobby, "!tournament start");
+    assert!(
+        out[0]
+            .text()
+            .starts_with("ar starts: 4 players, arena, 10 min."),
+        "{}",
+        out[0].text()
+    );
+    let r = ok(say(&b.core, &lobby, "a1", "!tournament info ar"));
+    assert!(
+        r.text().contains(
+            "\nStandings: arena points: a win 2, a draw 1; after two wins in a row each win \
+             counts 4 until a game is not won;"
+        ) && r
+            .text()
+            .contains("\nArena: players who are free are paired with each other at once, until "),
+        "{}",
+        r.text()
+    );
+    let t = load(&*b.store, "ar");
+    let boards = open_boards(&t);
+    assert_eq!(boards.len(), 2);
+    // Board 1 ends: its two players just met, and wait while the others play.
+    let (room, s, n) = boards[0].clone();
+    let out = finish(&b.core, &room, (&s, &n), Res::South);
+    assert!(!texts(&out).contains("new games"), "{}", texts(&out));
+    let r = ok(say(&b.core, &lobby, "a1", "!tournament pairings ar"));
+    assert!(
+        r.text().contains(&format!(
+            "\n{} (South) vs {} (North): playing in #",
+            boards[1].1, boards[1].2
+        )),
+        "{}",
+        r.text()
+    );
+    // Board 2 ends: the four are paired at once, winners together.
+    let (room2, s2, n2) = boards[1].clone();
+    let out = finish(&b.core, &room2, (&s2, &n2), Res::South);
+    assert!(
+        texts(&out).contains("Arena ar: new games."),
+        "{}",
+        texts(&out)
+    );
+    let t = load(&*b.store, "ar");
+    let wave = open_boards(&t);
+    assert_eq!(wave.len(), 2);
+    let winners = [s.clone(), s2.clone()];
+    assert!(
+        winners.contains(&wave[0].1) && winners.contains(&wave[0].2),
+        "{wave:?}"
+    );
+    // The window closes: the games running finish, nobody is paired again.
+    b.clock.advance(std::time::Duration::from_secs(11 * 60));
+    let (room3, s3, n3) = wave[0].clone();
+    let out = finish(&b.core, &room3, (&s3, &n3), Res::South);
+    assert!(!texts(&out).contains("new games"), "{}", texts(&out));
+    assert_eq!(load(&*b.store, "ar").phase, Phase::Running);
+    let (room4, s4, n4) = wave[1].clone();
+    let out = finish(&b.core, &room4, (&s4, &n4), Res::Draw);
+    let all = texts(&out);
+    // s3 won twice (4 points); s4 and n4 drew after a win and a loss.
+    assert!(
+        all.contains(&format!("Tournament ar is over: {s3} wins.")),
+        "{all}"
+    );
+    assert!(all.contains(&format!("\n1. {s3} 4 pts (2-0-0)")), "{all}");
+    let t = load(&*b.store, "ar");
+    assert_eq!(t.phase, Phase::Finished);
+    assert_eq!(t.rounds.len(), 2);
+}

@@ -280,6 +280,24 @@ pub(super) fn check_tournament(key: &DocKey, t: &Tournament) -> Result<(), Strin
             return Err(format!("a Swiss of {rounds} rounds: 1 to 20 are allowed"));
         }
     }
+    if let Format::Arena { minutes } = t.format {
+        if !(10..=7 * 24 * 60).contains(&minutes) {
+            return Err(format!(
+                "an arena of {minutes} minutes: 10 minutes to 7 days are allowed"
+            ));
+        }
+    }
+    match (t.format, t.arena_start_ms) {
+        (Format::Arena { .. }, None) if matches!(t.phase, Phase::Running | Phase::Finished) => {
+            return Err("an arena started without a start time".into())
+        }
+        (Format::Arena { .. }, Some(_)) if t.phase == Phase::Registration => {
+            return Err("an arena not started has a start time".into())
+        }
+        (Format::Arena { .. }, Some(ms)) => check_time("arena_start_ms", ms)?,
+        (_, Some(_)) => return Err("a start time outside an arena".into()),
+        _ => {}
+    }
     if let Some(ms) = t.move_time_ms {
         if !MOVE_TIME_MS.contains(&ms) {
             return Err(format!(
@@ -451,7 +469,9 @@ fn check_phase(t: &Tournament) -> Result<(), String> {
         Some((last, earlier)) => (Some(last), earlier),
         None => (None, &[][..]),
     };
-    if let Some(r) = earlier.iter().find(|r| open(r)) {
+    // An arena pairs free players while others play: several rounds are open at once.
+    let arena = matches!(t.format, Format::Arena { .. });
+    if let Some(r) = earlier.iter().find(|r| open(r) && !arena) {
         return Err(format!(
             "round {} has games without a result, but round {} was paired after it",
             r.number,

@@ -515,8 +515,8 @@ pub(super) fn tourney_withdraw(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, St
     opt_name(cx, &words).map(|n| Command::Tournament(TourneyCommand::Withdraw(user.clone(), n)))
 }
 
-/// `new NAME GAME roundrobin|double|swiss ROUNDS [accelerated]|knockout [rematch|seed]
-/// [TIME]` / `create`.
+/// `new NAME GAME roundrobin|double|swiss ROUNDS [accelerated]|knockout [rematch|seed]|arena
+/// WINDOW [TIME]` / `create`.
 pub(super) fn tourney_new(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String> {
     let prefix = cx.prefix;
     let usage = tourney_usage(cx);
@@ -622,6 +622,13 @@ fn tourney_format(
         Some("roundrobin" | "rr" | "round-robin") => Ok(FormatArg::RoundRobin),
         Some("double" | "drr" | "double-round-robin") => Ok(FormatArg::DoubleRoundRobin),
         Some("knockout" | "ko") => Ok(FormatArg::Knockout),
+        Some("arena") => {
+            *i += 1;
+            match rest.get(*i).and_then(|w| arena_window(w)) {
+                Some(m) => Ok(FormatArg::Arena(m)),
+                None => Err(tr!("parse-arena-window", usage = usage)),
+            }
+        }
         Some("swiss") => {
             *i += 1;
             match rest.get(*i).and_then(|w| w.parse::<u32>().ok()) {
@@ -636,6 +643,21 @@ fn tourney_format(
         )),
         None => Err(tr!("parse-format-missing", p = prefix, usage = usage)),
     }
+}
+
+/// An arena's window as typed, in minutes: `90m`, `2h`, `1d`, from 10 minutes to 7
+/// days; `None` for anything else.
+fn arena_window(word: &str) -> Option<u32> {
+    let w = word.to_ascii_lowercase();
+    let unit = match w.chars().next_back()? {
+        'm' => 1,
+        'h' => 60,
+        'd' => 24 * 60,
+        _ => return None,
+    };
+    let n: u32 = w[..w.len() - 1].parse().ok()?;
+    let minutes = n.checked_mul(unit)?;
+    (10..=7 * 24 * 60).contains(&minutes).then_some(minutes)
 }
 
 /// A game id as typed ([`crate::store::gameid::normalize`]), as the store keys it.

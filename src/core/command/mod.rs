@@ -189,6 +189,9 @@ pub enum FormatArg {
     Knockout,
     /// `double`: a double round robin.
     DoubleRoundRobin,
+    /// `arena WINDOW`: the window in minutes (`90m`, `2h`, `1d`: 10 minutes to 7
+    /// days).
+    Arena(u32),
 }
 
 /// The options of `!tournament new` typed after its format.

@@ -119,6 +119,7 @@ pub const FORMAT_CHOICES: &[Choice] = &[
     same("swiss"),
     same("knockout"),
     same("double"),
+    same("arena"),
 ];
 
 /// How a knockout settles a drawn game.
@@ -524,7 +525,7 @@ pub static TOURNAMENT_SUBS: &[SubDef] = &[
         aliases: &["create"],
         bare: false,
         args:
-            "NAME GAME roundrobin|double|swiss ROUNDS [accelerated]|knockout [rematch|seed] [TIME]",
+            "NAME GAME roundrobin|double|swiss ROUNDS [accelerated]|knockout [rematch|seed]|arena WINDOW [TIME]",
         help: true,
         organizers_only: true,
         parse: args::tourney_new,
@@ -533,6 +534,7 @@ pub static TOURNAMENT_SUBS: &[SubDef] = &[
             opt("game", OptionKind::Choice(GAME_CHOICES), true),
             opt("format", OptionKind::Choice(FORMAT_CHOICES), true),
             opt("rounds", OptionKind::Integer { min: 1, max: 20 }, false),
+            opt("window", OptionKind::Text, false),
             opt("time", OptionKind::Text, false),
             opt("tiebreak", OptionKind::Choice(TIEBREAK_CHOICES), false),
             opt("pairing", OptionKind::Choice(PAIRING_CHOICES), false),
@@ -768,7 +770,7 @@ mod tests {
         assert_eq!(
             usage("tournament"),
             "tournament new NAME GAME roundrobin|double|swiss ROUNDS [accelerated]|knockout \
-             [rematch|seed] [TIME] | join [NAME] \
+             [rematch|seed]|arena WINDOW [TIME] | join [NAME] \
              | leave [NAME] | start [NAME] | pairings [NAME] | standings [NAME] \
              | withdraw @user [NAME] | cancel [NAME] | info [NAME]"
         );

@@ -311,7 +311,7 @@ fn start(state: &ChannelState, ctx: &Ctx<'_>, name: Option<&str>) -> Result<Deci
     let Found { mut t, version } = find(state, ctx, name, &[Phase::Registration], "start")?;
     let fam = ratings::family(t.kind);
     let i = FAMILIES.iter().position(|f| *f == fam).unwrap_or(0);
-    decide::start(&mut t, &state.ratings[i])?;
+    decide::start(&mut t, &state.ratings[i], ctx.now)?;
     let mut decision = Decision::docs(vec![save(&t, version)], Vec::new());
     decision.follow.push(FollowUp::Started(t.key()));
     Ok(decision)

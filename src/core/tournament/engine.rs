@@ -35,6 +35,13 @@ pub enum Format {
     /// Everyone meets everyone twice (Berger tables, then the same rounds again with
     /// the sides swapped).
     DoubleRoundRobin,
+    /// As many games as can be played in a window from the start: players who are
+    /// free are paired with each other at once, scored by wins and streaks (see
+    /// `arena`). Each pairing of free players is a round of its own.
+    Arena {
+        /// The window, in minutes.
+        minutes: u32,
+    },
 }
 
 /// The format as the replies name it, in the current language (`round robin`, `Swiss,
@@ -48,6 +55,10 @@ impl std::fmt::Display for Format {
             }
             Format::Knockout => f.write_str(&tr!("tournament-format-knockout")),
             Format::DoubleRoundRobin => f.write_str(&tr!("tournament-format-double")),
+            Format::Arena { minutes } => f.write_str(&tr!(
+                "tournament-format-arena",
+                duration = crate::core::text::duration_text(u64::from(*minutes) * 60_000)
+            )),
         }
     }
 }
@@ -212,6 +223,9 @@ pub struct Tournament {
     /// ([`Tournament::pairing_points`]).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub accelerated: bool,
+    /// Arena: when it started (its window opened), milliseconds since the Unix epoch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arena_start_ms: Option<u64>,
 }
 
 impl Default for Tournament {
@@ -231,6 +245,7 @@ impl Default for Tournament {
             created_ms: 0,
             knockout_ties: KnockoutTie::default(),
             accelerated: false,
+            arena_start_ms: None,
         }
     }
 }
@@ -270,6 +285,8 @@ impl Tournament {
             Format::DoubleRoundRobin => 2 * once,
             Format::Swiss { rounds } => rounds,
             Format::Knockout => n.max(1).next_power_of_two().trailing_zeros(),
+            // As many as the window holds.
+            Format::Arena { .. } => u32::MAX,
         }
     }
 
@@ -315,10 +332,12 @@ impl Tournament {
     /// comes back through [`Tournament::record`]). Returns the open game to resign.
     pub fn withdraw(&mut self, e: usize) -> Option<(ChannelKey, String)> {
         self.entrants[e].withdrawn = true;
-        let round = self.rounds.last_mut()?;
-        let p = round
-            .pairings
+        // The last round's, or in an arena the one he is playing in.
+        let p = self
+            .rounds
             .iter_mut()
+            .rev()
+            .flat_map(|r| r.pairings.iter_mut())
             .find(|p| p.is_open() && p.has(e))?;
         match (&p.room, &p.game_id) {
             (Some(room), Some(id)) => Some((room.clone(), id.clone())),
@@ -346,6 +365,7 @@ impl Tournament {
                 (number <= rounds && active.len() >= 2).then(|| self.swiss_pairs(&active))
             }
             Format::Knockout => self.knockout_pairs(number),
+            Format::Arena { .. } => return self.arena_wave(),
         };
         let Some(pairs) = pairs else {
             self.phase = Phase::Finished;

@@ -15,6 +15,13 @@ pub(super) fn format_rule(t: &Tournament) -> Option<String> {
             rule = t.knockout_ties.describe()
         )),
         Format::Swiss { .. } if t.accelerated => Some(tr!("tournament-info-accelerated")),
+        Format::Arena { minutes } => Some(match t.arena_end_ms() {
+            Some(end) => tr!("tournament-info-arena-until", end = text::date_text(end)),
+            None => tr!(
+                "tournament-info-arena",
+                duration = text::duration_text(u64::from(minutes) * 60_000)
+            ),
+        }),
         _ => None,
     }
 }
@@ -57,6 +64,7 @@ fn standings_rule(t: &Tournament) -> String {
         Format::Knockout => tr!("tournament-info-standings-knockout"),
         Format::Swiss { .. } => tr!("tournament-info-standings-swiss"),
         Format::RoundRobin | Format::DoubleRoundRobin => tr!("tournament-info-standings"),
+        Format::Arena { .. } => tr!("tournament-info-standings-arena"),
     }
 }
 

@@ -10,7 +10,9 @@ use crate::core::deadlines::restart_clock;
 use crate::core::decision::{DocWrite, Draft, FollowUp};
 use crate::core::needs::Needs;
 use crate::core::prefs::ChannelSettings;
-use crate::core::tournament::{decide, info, views, Pairing, Phase, Res, Tournament};
+use crate::core::tournament::{
+    decide, info, views, ArenaStep, Format, Pairing, Phase, Res, Tournament,
+};
 use crate::core::views::{board_picture, deadline_line, still_view, to_move_line};
 use crate::core::{players_text, refuse, text, Core, Fail};
 use crate::model::{ChannelKey, User};
@@ -113,16 +115,17 @@ impl Core {
         if t.phase != Phase::Running {
             return out;
         }
-        let Some(round) = t.current() else {
-            return out;
-        };
         // The rooms are new: their announcements speak the home channel's language.
         let lang = self.channel_lang(&t.home, None);
-        for p in round
-            .pairings
-            .iter()
-            .filter(|p| p.is_open() && p.game_id.is_none())
-        {
+        // Every round's: only the current one has open boards, but in an arena, where
+        // each pairing of free players is a round, several have.
+        let open = t.rounds.iter().flat_map(|r| {
+            r.pairings
+                .iter()
+                .filter(|p| p.is_open() && p.game_id.is_none())
+                .map(move |p| (r, p))
+        });
+        for (round, p) in open {
             // The board's next game: a knockout's drawn game is followed by another,
             // sides swapped (`Tournament::record`).
             let n = p.next_game();
@@ -450,7 +453,16 @@ impl Core {
     /// When the current round is complete: pairs the next one (or ends the tournament),
     /// announces it in the home channel, and opens its games.
     pub(in crate::core) fn advance(&self, key: &DocKey) -> Vec<Reply> {
+        let now = self.clock.now_ms();
         let stepped = self.update_tournament(key, |t| {
+            if matches!(t.format, Format::Arena { .. }) {
+                // An arena pairs whoever is free, and ends after its window.
+                return Ok(match t.arena_step(now) {
+                    ArenaStep::Idle => None,
+                    ArenaStep::Paired => Some((true, t.clone())),
+                    ArenaStep::Over => Some((false, t.clone())),
+                });
+            }
             if t.phase != Phase::Running || !t.current().is_some_and(|r| r.is_complete()) {
                 return Ok(None);
             }
@@ -475,15 +487,15 @@ impl Core {
             .and_then(|d| d.value)
             .unwrap_or(t);
         let text = crate::i18n::with_lang(self.channel_lang(&t.home, None), || {
-            format!(
-                "{}\n{}",
-                tr!(
+            let begins = match t.format {
+                Format::Arena { .. } => tr!("tournament-arena-paired", name = &t.name),
+                _ => tr!(
                     "tournament-round-begins",
                     round = t.rounds.len(),
                     name = &t.name
                 ),
-                views::pairings_text(&t)
-            )
+            };
+            format!("{begins}\n{}", views::pairings_text(&t))
         });
         let mut out = vec![Reply {
             body: text.into(),
@@ -624,7 +636,8 @@ impl Core {
     /// [`Core::tick_tournaments`] for the running tournament `t` (stored as `key`).
     fn tick_tournament(&self, t: &Tournament, key: &DocKey) -> Vec<Reply> {
         let mut replies = Vec::new();
-        if let Some(round) = t.current() {
+        // Every round's open games (an arena has several rounds in play).
+        for round in &t.rounds {
             for p in round.pairings.iter().filter(|p| p.is_open()) {
                 let (Some(room), Some(id)) = (&p.room, &p.game_id) else {
                     continue;

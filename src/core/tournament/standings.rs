@@ -32,6 +32,9 @@ pub struct Standing {
     /// Another player has the same rank (equal on everything ranks are decided by):
     /// shown `3=`.
     pub shared: bool,
+    /// Arena: on a streak (his next win counts double); [`Standing::points`] are then
+    /// arena points, not half points.
+    pub streak: bool,
 }
 
 impl Standing {
@@ -55,7 +58,8 @@ impl Standing {
 }
 
 /// What ranks a line, best first: withdrawn players last; then points, Buchholz,
-/// Sonneborn-Berger (a knockout: the champion, the round reached, out or still in).
+/// Sonneborn-Berger (a knockout: the champion, the round reached, out or still in; an
+/// arena: its points alone, Buchholz and Sonneborn-Berger being left at 0 there).
 /// Lines with equal keys share a rank; the seed orders them only in the listing.
 type RankKey = (bool, bool, Reverse<u32>, Reverse<u32>, Reverse<u32>, bool);
 
@@ -67,6 +71,11 @@ impl Tournament {
         if self.format == Format::Knockout {
             self.knockout_marks(&mut rows);
         }
+        if matches!(self.format, Format::Arena { .. }) {
+            for (row, (score, streak)) in rows.iter_mut().zip(self.arena_scores()) {
+                (row.points, row.streak) = (score, streak);
+            }
+        }
         let key = |s: &Standing| -> RankKey {
             let withdrawn = self.entrants[s.entrant].withdrawn;
             if self.format == Format::Knockout {
@@ -77,6 +86,15 @@ impl Tournament {
                     Reverse(0),
                     Reverse(0),
                     s.out,
+                )
+            } else if matches!(self.format, Format::Arena { .. }) {
+                (
+                    withdrawn,
+                    false,
+                    Reverse(s.points),
+                    Reverse(0),
+                    Reverse(0),
+                    false,
                 )
             } else {
                 let (p, b, sb) = (s.points, s.buchholz, s.sonneborn_berger);
@@ -109,6 +127,7 @@ impl Tournament {
                 champion: false,
                 rank: 0,
                 shared: false,
+                streak: false,
             })
             .collect();
         for r in &self.rounds {

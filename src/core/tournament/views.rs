@@ -89,8 +89,8 @@ pub(super) fn started_text(t: &Tournament) -> String {
         name = &t.name,
         players = players_text(t.entrants.len()),
         format = match t.format {
-            // Swiss names its rounds already.
-            Format::Swiss { .. } => format_text(t),
+            // Swiss names its rounds already; an arena has a window, not rounds.
+            Format::Swiss { .. } | Format::Arena { .. } => format_text(t),
             _ => format!(
                 "{}, {}",
                 t.format,
@@ -107,11 +107,15 @@ pub(super) fn started_text(t: &Tournament) -> String {
     )
 }
 
-/// The current round's pairings and results (or where each game is played).
+/// The current round's pairings and results (or where each game is played); an
+/// arena's: its games in play, every pairing's.
 pub(super) fn pairings_text(t: &Tournament) -> String {
     let Some(round) = t.current() else {
         return tr!("tournament-not-started-yet", name = &t.name);
     };
+    if matches!(t.format, Format::Arena { .. }) {
+        return arena_games_text(t);
+    }
     let name = |e: usize| t.entrants[e].user.name.as_str();
     let mut lines = vec![tr!(
         "tournament-pairings-title",
@@ -140,6 +144,35 @@ pub(super) fn pairings_text(t: &Tournament) -> String {
                 )
             }
         });
+    }
+    lines.join("\n")
+}
+
+/// An arena's games in play, one line each, and when its window closes.
+fn arena_games_text(t: &Tournament) -> String {
+    let name = |e: usize| t.entrants[e].user.name.as_str();
+    let mut lines = vec![tr!(
+        "tournament-arena-title",
+        name = &t.name,
+        end = t.arena_end_ms().map(text::date_text).unwrap_or_default()
+    )];
+    for p in t.rounds.iter().flat_map(|r| &r.pairings) {
+        let (Some(n), true) = (p.north, p.is_open()) else {
+            continue;
+        };
+        let place = match &p.room {
+            Some(room) => tr!("tournament-playing-in", room = &room.channel),
+            None => tr!("tournament-waiting-room"),
+        };
+        lines.push(tr!(
+            "tournament-arena-game",
+            south = name(p.south),
+            north = name(n),
+            place = place
+        ));
+    }
+    if lines.len() == 1 {
+        lines.push(tr!("tournament-arena-none"));
     }
     lines.join("\n")
 }
@@ -224,7 +257,18 @@ pub(super) fn standings_text(t: &Tournament) -> String {
     for s in &t.standings() {
         let e = &t.entrants[s.entrant];
         let [w, d, l] = s.won_drawn_lost;
-        let line = if knockout {
+        let line = if matches!(t.format, Format::Arena { .. }) {
+            tr!(
+                "tournament-standing-arena",
+                rank = s.rank_line(),
+                player = &e.user.name,
+                points = s.points,
+                won = w,
+                drawn = d,
+                lost = l,
+                streak = if s.streak { "yes" } else { "no" }
+            )
+        } else if knockout {
             tr!(
                 "tournament-standing-knockout",
                 rank = s.rank_line(),
@@ -326,6 +370,7 @@ pub(super) fn standings_tables(t: &Tournament) -> Vec<TablePicture> {
             en.user.name.clone()
         }
     };
+    let arena = matches!(t.format, Format::Arena { .. });
     let header: Vec<String> = if knockout {
         vec![
             "#".to_string(),
@@ -333,14 +378,16 @@ pub(super) fn standings_tables(t: &Tournament) -> Vec<TablePicture> {
             tr!("tournament-col-result"),
         ]
     } else {
-        vec![
+        let mut h = vec![
             "#".to_string(),
             tr!("tournament-col-player"),
             tr!("tournament-col-points"),
             tr!("tournament-col-wdl"),
-            tr!("tournament-col-buchholz"),
-            tr!("tournament-col-sb"),
-        ]
+        ];
+        if !arena {
+            h.extend([tr!("tournament-col-buchholz"), tr!("tournament-col-sb")]);
+        }
+        h
     };
     let rows = standings
         .iter()
@@ -349,6 +396,10 @@ pub(super) fn standings_tables(t: &Tournament) -> Vec<TablePicture> {
             let mut row = vec![s.rank_text(), name(s.entrant)];
             if knockout {
                 row.push(knockout_line(t, s));
+            } else if arena {
+                // Arena points are whole points.
+                row.push(s.points.to_string());
+                row.push(format!("{w}-{d}-{l}"));
             } else {
                 row.push(half_points(s.points));
                 row.push(format!("{w}-{d}-{l}"));

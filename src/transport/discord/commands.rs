@@ -189,6 +189,8 @@ enum Format {
     Knockout,
     #[name = "double"]
     Double,
+    #[name = "arena"]
+    Arena,
 }
 
 /// How a knockout of `/tournament new` settles a drawn game
@@ -350,11 +352,12 @@ async fn tournament_new(
     #[min = 1]
     #[max = 20]
     rounds: Option<u32>,
+    window: Option<String>,
     time: Option<String>,
     tiebreak: Option<TieBreak>,
     pairing: Option<Pairing>,
 ) -> Result<(), Error> {
-    let _ = (name, game, format, rounds, time, tiebreak, pairing);
+    let _ = (name, game, format, rounds, window, time, tiebreak, pairing);
     answer_command(ctx).await
 }
 
