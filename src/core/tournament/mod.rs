@@ -8,6 +8,7 @@
 mod arena;
 pub(in crate::core) mod commands;
 mod decide;
+mod driver;
 pub(crate) mod engine;
 mod info;
 mod knockout;
