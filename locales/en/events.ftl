@@ -263,3 +263,5 @@ tournament-standing-arena = { $rank } { $player } { $points } { $points ->
     [yes] , on a streak
    *[no] {""}
 }
+tournament-game-second = Second game of this board, after a drawn one: the sides are swapped.
+tournament-game-decider = Decider { $n } of this board, after drawn games: { $time }, the sides swapped.

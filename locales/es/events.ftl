@@ -265,3 +265,5 @@ tournament-standing-arena = { $rank } { $player } { $points } { $points ->
     [yes] , en racha
    *[no] {""}
 }
+tournament-game-second = Segunda partida de esta mesa, tras unas tablas: los lados se cambian.
+tournament-game-decider = Desempate { $n } de esta mesa, tras partidas en tablas: { $time }, con los lados cambiados.

@@ -268,3 +268,5 @@ tournament-standing-arena = { $rank } { $player } { $points } { $points ->
     [yes] , en série
    *[no] {""}
 }
+tournament-game-second = Deuxième partie de cette table, après une nulle : les camps sont inversés.
+tournament-game-decider = Partie décisive { $n } de cette table, après des nulles : { $time }, camps inversés.

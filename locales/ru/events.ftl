@@ -271,3 +271,5 @@ tournament-standing-arena = { $rank } { $player } { $points } { $points ->
     [yes] , серия побед
    *[no] {""}
 }
+tournament-game-second = Вторая партия на этой доске после ничьей: стороны меняются.
+tournament-game-decider = Решающая партия { $n } на этой доске после ничьих: { $time }, стороны меняются.

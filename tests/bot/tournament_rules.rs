@@ -107,7 +107,10 @@ fn a_drawn_knockout_game_is_replayed_with_sides_swapped_then_decided_by_a_shorte
         .find(|r| r.to.as_ref() == Some(&room) && r.text().starts_with("Tournament cup"))
         .expect("the second game announced in the room");
     assert!(
-        opened.text().contains("k2 (South) vs k1 (North)"),
+        opened.text().contains("k2 (South) vs k1 (North)")
+            && opened
+                .text()
+                .contains("\nSecond game of this board, after a drawn one: the sides are swapped."),
         "{}",
         opened.text()
     );
@@ -117,6 +120,13 @@ fn a_drawn_knockout_game_is_replayed_with_sides_swapped_then_decided_by_a_shorte
         texts(&out).contains(
             "cup round 1, board 1: k2 ½-½ k1.\nBoard 1 drawn again: k1 and k2 play decider 1 \
              at 24 h per move (k1 is South)."
+        ),
+        "{}",
+        texts(&out)
+    );
+    assert!(
+        texts(&out).contains(
+            "\nDecider 1 of this board, after drawn games: 24 h per move, the sides swapped."
         ),
         "{}",
         texts(&out)

@@ -31,6 +31,8 @@ pub(super) struct NewGame {
     sides: (usize, usize),
     /// Time per move (`None`: no time limit).
     move_time_ms: Option<u64>,
+    /// Its number on the board, from 1 (a knockout's drawn game is followed by more).
+    number: u32,
 }
 
 impl Core {
@@ -141,6 +143,7 @@ impl Core {
                 board: p.board,
                 sides,
                 move_time_ms: t.game_move_time(n),
+                number: n,
             };
             let created = crate::i18n::with_lang(lang, || self.create_game(&t, &game, &room, &id));
             match created {
@@ -273,6 +276,7 @@ impl Core {
             board,
             sides: (south, north),
             move_time_ms,
+            number: _,
         } = *game;
         let now = self.clock.now_ms();
         let current = self.store.load(room)?;
@@ -328,19 +332,21 @@ impl Core {
             return Err(Fail::Conflict);
         }
         let shown = self.inherit_settings(&t.home, room);
-        Ok(self.game_opened(t, (round, board), (room, &shown), &r))
+        Ok(self.game_opened(t, game, (room, &shown), &r))
     }
 
-    /// The announcement in `room` of the tournament game `r` of `t` (round, board):
-    /// who plays, who is to move, the deadline and the board (drawn as the room's
-    /// settings `shown` say); `None` without a game.
+    /// The announcement in `room` of the tournament game `r` of `t` (`game`: round,
+    /// board, number): who plays, who is to move, the deadline, which game of a
+    /// knockout board it is after a draw, and the board (drawn as the room's settings
+    /// `shown` say); `None` without a game.
     fn game_opened(
         &self,
         t: &Tournament,
-        (round, board): (u32, u32),
+        game_of: &NewGame,
         (room, shown): (&ChannelKey, &ChannelSettings),
         r: &Record,
     ) -> Option<Reply> {
+        let (round, board) = (game_of.round, game_of.board);
         let game = r.play().map(Play::game)?;
         let (line, _) = to_move_line(r, game, self.p());
         let mut text = tr!(
@@ -355,6 +361,19 @@ impl Core {
         if let Some(d) = deadline_line(r, None) {
             text.push(' ');
             text.push_str(&d);
+        }
+        // A knockout board's game after a draw says so (the sides are swapped).
+        match game_of.number {
+            1 => {}
+            2 => text.push_str(&format!("\n{}", tr!("tournament-game-second"))),
+            n => text.push_str(&format!(
+                "\n{}",
+                tr!(
+                    "tournament-game-decider",
+                    n = n - 2,
+                    time = views::time_text(game_of.move_time_ms)
+                )
+            )),
         }
         let players = [r.south().cloned(), r.north().cloned()];
         let mut draft = Draft::new(
