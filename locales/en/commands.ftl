@@ -226,7 +226,7 @@ help-notify-0 = how you are told it is your turn: a direct message, a ping, noth
 slash-notify = Choose how you are told that it is your turn
 slash-notify-mode = dm, mention, off or digest; your current mode if empty
 ## tournament results, formats and info
-help-tournament-new = knockout draws: `rematch` (default: a second game with the sides swapped, then shorter deciders) or `seed` (the higher seed advances); Swiss `accelerated`: round 1 pairs the top half among itself
+help-tournament-new = knockout draws: `rematch` (default: a second game, sides swapped, then deciders) or `seed` (higher seed through); `accelerated`: Swiss round 1 in two groups
 help-tournament-info = format, time, tie-breaks and rules of a tournament
 slash-tournament-new-tiebreak = Knockout draws: rematch (default: second game, then deciders) or seed
 slash-tournament-new-pairing = For swiss: accelerated pairs the top half among itself in round 1

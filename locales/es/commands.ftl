@@ -220,7 +220,7 @@ help-notify-0 = cómo se te avisa de tu turno: mensaje directo, mención, nada o
 slash-notify = Elegir cómo se te avisa de que es tu turno
 slash-notify-mode = dm, mention, off o digest; el modo actual si está vacío
 ## tournament results, formats and info
-help-tournament-new = tablas en eliminación directa: `rematch` (por defecto: segunda partida con los lados cambiados y luego desempates más cortos) o `seed` (pasa el cabeza de serie); suizo `accelerated`: en la ronda 1 la mitad alta juega entre sí
+help-tournament-new = tablas en eliminación: `rematch` (por defecto: revancha con lados cambiados y desempates) o `seed` (pasa el cabeza de serie); `accelerated`: ronda 1 en 2 grupos
 help-tournament-info = formato, tiempo, desempates y reglas de un torneo
 slash-tournament-new-tiebreak = Tablas en eliminación: rematch (por defecto: revancha y desempates) o seed
 slash-tournament-new-pairing = Para swiss: accelerated empareja entre sí a la mitad alta en la ronda 1

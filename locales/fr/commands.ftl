@@ -222,7 +222,7 @@ help-notify-0 = comment le bot vous signale votre tour : message privé, mention
 slash-notify = Choisir comment le bot vous signale votre tour
 slash-notify-mode = dm, mention, off ou digest ; le mode actuel si vide
 ## tournament results, formats and info
-help-tournament-new = nulles en élimination directe : `rematch` (par défaut : deuxième partie camps inversés, puis parties décisives plus courtes) ou `seed` (la meilleure tête de série passe) ; suisse `accelerated` : en ronde 1, la moitié la mieux classée joue entre elle
+help-tournament-new = nulles à élimination : `rematch` (défaut : revanche camps inversés, puis décisives) ou `seed` (meilleure tête de série) ; `accelerated` : ronde 1 en deux groupes
 help-tournament-info = formule, temps, départages et règles d'un tournoi
 slash-tournament-new-tiebreak = Nulles en élimination : rematch (défaut : revanche, puis décisives) ou seed
 slash-tournament-new-pairing = Pour swiss : accelerated fait jouer la moitié haute entre elle en ronde 1

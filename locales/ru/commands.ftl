@@ -221,7 +221,7 @@ help-notify-0 = как сообщать о вашем ходе: личным с�
 slash-notify = Выбрать, как сообщать, что ваш ход
 slash-notify-mode = dm, mention, off или digest; если пусто — текущий способ
 ## tournament results, formats and info
-help-tournament-new = ничьи на выбывание: `rematch` (по умолчанию: вторая партия со сменой сторон, затем более короткие решающие) или `seed` (проходит более высокий номер); швейцарка `accelerated`: в первом туре верхняя половина играет между собой
+help-tournament-new = ничьи на выбывание: `rematch` (по умолчанию: партия со сменой сторон, затем решающие) или `seed` (проходит высший номер); `accelerated`: 1-й тур в двух группах
 help-tournament-info = система, время, тай-брейки и правила турнира
 slash-tournament-new-tiebreak = Ничьи на выбывание: rematch (по умолчанию: вторая партия, решающие) или seed
 slash-tournament-new-pairing = Для swiss: accelerated — в 1-м туре верхняя половина играет между собой

@@ -275,7 +275,8 @@ fn options_are_typed(s: &Scene, cmds: &Value) {
             "pairings",
             "standings",
             "withdraw",
-            "cancel"
+            "cancel",
+            "info"
         ]
     );
     assert!(
