@@ -37,7 +37,7 @@ tournament-organizers-cancel = only organizers ({ $organizers }) can cancel a to
 ## Finding the tournament meant
 
 tournament-unknown = there is no tournament `{ $name }` here; `{ $p }tournament` lists them
-tournament-none-live = there is no tournament open or running here; an organizer creates one with `{ $p }tournament new NAME GAME roundrobin|double|swiss ROUNDS|knockout [TIME]`
+tournament-none-live = there is no tournament open or running here; an organizer creates one with `{ $p }tournament new NAME GAME roundrobin|double|swiss ROUNDS|knockout|arena WINDOW [TIME]`
 tournament-wrong-stage = no tournament here is at that stage ({ $list }); `{ $p }tournament` lists them
 tournament-several = several tournaments fit ({ $list }); name one, e.g. `{ $p }tournament { $usage } { $first }`
 tournament-gone = the tournament is gone
@@ -52,7 +52,7 @@ tournament-was-cancelled = { $name } was cancelled
 
 ## The commands
 
-tournament-list-empty = No tournaments here yet. Organizers: `{ $p }tournament new NAME GAME roundrobin|double|swiss ROUNDS|knockout [TIME]`.
+tournament-list-empty = No tournaments here yet. Organizers: `{ $p }tournament new NAME GAME roundrobin|double|swiss ROUNDS|knockout|arena WINDOW [TIME]`.
 tournament-list = Tournaments:
 tournament-created = Tournament { $name } created: { $kind }, { $format }, { $time }. Registration is open: `{ $p }tournament join { $name }`; an organizer starts it with `{ $p }tournament start { $name }`.
 tournament-per-move = { $duration } per move
@@ -265,3 +265,8 @@ tournament-standing-arena = { $rank } { $player } { $points } { $points ->
 }
 tournament-game-second = Second game of this board, after a drawn one: the sides are swapped.
 tournament-game-decider = Decider { $n } of this board, after drawn games: { $time }, the sides swapped.
+tournament-phase-arena = games in play
+tournament-when-arena = after { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+}

@@ -34,7 +34,7 @@ tournament-organizers-cancel = solo los organizadores ({ $organizers }) pueden c
 ## Encontrar el torneo
 
 tournament-unknown = aquí no hay ningún torneo `{ $name }`; `{ $p }tournament` los lista
-tournament-none-live = aquí no hay ningún torneo abierto ni en curso; un organizador crea uno con `{ $p }tournament new NOMBRE JUEGO roundrobin|double|swiss RONDAS|knockout [TIEMPO]`
+tournament-none-live = aquí no hay ningún torneo abierto ni en curso; un organizador crea uno con `{ $p }tournament new NOMBRE JUEGO roundrobin|double|swiss RONDAS|knockout|arena DURACIÓN [TIEMPO]`
 tournament-wrong-stage = ningún torneo de aquí está en esa etapa ({ $list }); `{ $p }tournament` los lista
 tournament-several = varios torneos encajan ({ $list }); nombra uno, p. ej. `{ $p }tournament { $usage } { $first }`
 tournament-gone = el torneo ya no existe
@@ -49,7 +49,7 @@ tournament-was-cancelled = { $name } fue cancelado
 
 ## Los comandos
 
-tournament-list-empty = Aún no hay torneos aquí. Organizadores: `{ $p }tournament new NOMBRE JUEGO roundrobin|double|swiss RONDAS|knockout [TIEMPO]`.
+tournament-list-empty = Aún no hay torneos aquí. Organizadores: `{ $p }tournament new NOMBRE JUEGO roundrobin|double|swiss RONDAS|knockout|arena DURACIÓN [TIEMPO]`.
 tournament-list = Torneos:
 tournament-created = Torneo { $name } creado: { $kind }, { $format }, { $time }. La inscripción está abierta: `{ $p }tournament join { $name }`; un organizador lo inicia con `{ $p }tournament start { $name }`.
 tournament-per-move = { $duration } por jugada
@@ -267,3 +267,8 @@ tournament-standing-arena = { $rank } { $player } { $points } { $points ->
 }
 tournament-game-second = Segunda partida de esta mesa, tras unas tablas: los lados se cambian.
 tournament-game-decider = Desempate { $n } de esta mesa, tras partidas en tablas: { $time }, con los lados cambiados.
+tournament-phase-arena = partidas en curso
+tournament-when-arena = tras { $count ->
+    [one] { $count } partida
+   *[other] { $count } partidas
+}

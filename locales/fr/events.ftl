@@ -34,7 +34,7 @@ tournament-organizers-cancel = seuls les organisateurs ({ $organizers }) peuvent
 ## Trouver le tournoi voulu
 
 tournament-unknown = il n'y a pas de tournoi `{ $name }` ici ; `{ $p }tournament` les liste
-tournament-none-live = aucun tournoi n'est ouvert ou en cours ici ; un organisateur en crée un avec `{ $p }tournament new NOM JEU roundrobin|double|swiss RONDES|knockout [TEMPS]`
+tournament-none-live = aucun tournoi n'est ouvert ou en cours ici ; un organisateur en crée un avec `{ $p }tournament new NOM JEU roundrobin|double|swiss RONDES|knockout|arena DURÉE [TEMPS]`
 tournament-wrong-stage = aucun tournoi ici n'en est à cette étape ({ $list }) ; `{ $p }tournament` les liste
 tournament-several = plusieurs tournois conviennent ({ $list }) ; nommez-en un, par ex. `{ $p }tournament { $usage } { $first }`
 tournament-gone = le tournoi n'existe plus
@@ -49,7 +49,7 @@ tournament-was-cancelled = { $name } a été annulé
 
 ## Les commandes
 
-tournament-list-empty = Pas encore de tournoi ici. Organisateurs : `{ $p }tournament new NOM JEU roundrobin|double|swiss RONDES|knockout [TEMPS]`.
+tournament-list-empty = Pas encore de tournoi ici. Organisateurs : `{ $p }tournament new NOM JEU roundrobin|double|swiss RONDES|knockout|arena DURÉE [TEMPS]`.
 tournament-list = Tournois :
 tournament-created = Tournoi { $name } créé : { $kind }, { $format }, { $time }. Les inscriptions sont ouvertes : `{ $p }tournament join { $name }` ; un organisateur le lance avec `{ $p }tournament start { $name }`.
 tournament-per-move = { $duration } par coup
@@ -270,3 +270,8 @@ tournament-standing-arena = { $rank } { $player } { $points } { $points ->
 }
 tournament-game-second = Deuxième partie de cette table, après une nulle : les camps sont inversés.
 tournament-game-decider = Partie décisive { $n } de cette table, après des nulles : { $time }, camps inversés.
+tournament-phase-arena = parties en cours
+tournament-when-arena = après { $count ->
+    [one] { $count } partie
+   *[other] { $count } parties
+}

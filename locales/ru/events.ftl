@@ -37,7 +37,7 @@ tournament-organizers-cancel = отменить турнир могут толь
 ## Какой турнир имеется в виду
 
 tournament-unknown = здесь нет турнира `{ $name }`; `{ $p }tournament` показывает список
-tournament-none-live = здесь нет открытого или идущего турнира; организатор создаёт его командой `{ $p }tournament new НАЗВАНИЕ ИГРА roundrobin|double|swiss ТУРЫ|knockout [ВРЕМЯ]`
+tournament-none-live = здесь нет открытого или идущего турнира; организатор создаёт его командой `{ $p }tournament new НАЗВАНИЕ ИГРА roundrobin|double|swiss ТУРЫ|knockout|arena ДЛИТЕЛЬНОСТЬ [ВРЕМЯ]`
 tournament-wrong-stage = ни один турнир здесь не находится на этой стадии ({ $list }); `{ $p }tournament` показывает список
 tournament-several = подходят несколько турниров ({ $list }); укажите один, например `{ $p }tournament { $usage } { $first }`
 tournament-gone = турнира больше нет
@@ -53,7 +53,7 @@ tournament-was-cancelled = { $name } отменён
 
 ## Команды
 
-tournament-list-empty = Здесь пока нет турниров. Организаторы: `{ $p }tournament new НАЗВАНИЕ ИГРА roundrobin|double|swiss ТУРЫ|knockout [ВРЕМЯ]`.
+tournament-list-empty = Здесь пока нет турниров. Организаторы: `{ $p }tournament new НАЗВАНИЕ ИГРА roundrobin|double|swiss ТУРЫ|knockout|arena ДЛИТЕЛЬНОСТЬ [ВРЕМЯ]`.
 tournament-list = Турниры:
 tournament-created = Турнир { $name } создан: { $kind }, { $format }, { $time }. Регистрация открыта: `{ $p }tournament join { $name }`; организатор начинает его командой `{ $p }tournament start { $name }`.
 tournament-per-move = { $duration } на ход
@@ -273,3 +273,8 @@ tournament-standing-arena = { $rank } { $player } { $points } { $points ->
 }
 tournament-game-second = Вторая партия на этой доске после ничьей: стороны меняются.
 tournament-game-decider = Решающая партия { $n } на этой доске после ничьих: { $time }, стороны меняются.
+tournament-phase-arena = идут партии
+tournament-when-arena = после { $count ->
+    [one] { $count } партии
+   *[other] { $count } партий
+}

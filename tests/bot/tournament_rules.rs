@@ -522,7 +522,12 @@ fn an_arena_pairs_free_players_until_its_window_ends_then_running_games_finish()
         all.contains(&format!("Tournament ar is over: {s3} wins.")),
         "{all}"
     );
-    assert!(all.contains(&format!("\n1. {s3} 4 pts (2-0-0)")), "{all}");
+    assert!(
+        all.contains(&format!(
+            "\nar standings, after 4 games (final):\n1. {s3} 4 pts (2-0-0)"
+        )),
+        "{all}"
+    );
     let t = load(&*b.store, "ar");
     assert_eq!(t.phase, Phase::Finished);
     assert_eq!(t.rounds.len(), 2);

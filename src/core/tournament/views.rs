@@ -53,6 +53,10 @@ pub(super) fn players_text(n: usize) -> String {
 pub(super) fn phase_word(t: &Tournament) -> String {
     match t.phase {
         Phase::Registration => tr!("tournament-phase-registration"),
+        // An arena's rounds are its pairings of free players: no round to name.
+        Phase::Running if matches!(t.format, Format::Arena { .. }) => {
+            tr!("tournament-phase-arena")
+        }
         Phase::Running => tr!("tournament-phase-running", round = t.rounds.len()),
         Phase::Finished => tr!("tournament-phase-finished"),
         Phase::Cancelled => tr!("tournament-phase-cancelled"),
@@ -235,7 +239,17 @@ pub(super) fn standings_text(t: &Tournament) -> String {
         .iter()
         .filter(|r| r.pairings.iter().all(|p| !p.is_open()))
         .count();
+    let games = t
+        .rounds
+        .iter()
+        .flat_map(|r| &r.pairings)
+        .filter(|p| p.north.is_some() && p.result.is_some())
+        .count();
     let when = match (done, t.rounds.len()) {
+        // An arena: the games played so far.
+        _ if matches!(t.format, Format::Arena { .. }) => {
+            tr!("tournament-when-arena", count = games)
+        }
         (0, n) => tr!("tournament-when-first", round = n),
         (d, n) if d < n => tr!("tournament-when-between", done = d, round = n),
         (d, _) => tr!("tournament-when-after", done = d),
