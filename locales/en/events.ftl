@@ -270,3 +270,4 @@ tournament-when-arena = after { $count ->
     [one] { $count } game
    *[other] { $count } games
 }
+tournament-over-shared = Tournament { $name } is over: { $players } share first place, equal on points and every tie-break.

@@ -272,3 +272,4 @@ tournament-when-arena = tras { $count ->
     [one] { $count } partida
    *[other] { $count } partidas
 }
+tournament-over-shared = El torneo { $name } ha terminado: { $players } comparten el primer puesto, igualados en puntos y en todos los desempates.

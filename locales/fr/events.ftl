@@ -275,3 +275,4 @@ tournament-when-arena = après { $count ->
     [one] { $count } partie
    *[other] { $count } parties
 }
+tournament-over-shared = Le tournoi { $name } est terminé : { $players } partagent la première place, à égalité de points et de départages.

@@ -278,3 +278,4 @@ tournament-when-arena = после { $count ->
     [one] { $count } партии
    *[other] { $count } партий
 }
+tournament-over-shared = Турнир { $name } завершён: { $players } делят первое место — равенство по очкам и всем тай-брейкам.

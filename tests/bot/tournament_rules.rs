@@ -296,6 +296,7 @@ fn a_double_round_robin_plays_every_pairing_twice_with_sides_swapped() {
         out[0].text()
     );
     let mut seen = Vec::new();
+    let mut last = Vec::new();
     for _ in 0..6 {
         let t = load(&*b.store, "drr");
         let round = t.current().unwrap().clone();
@@ -307,7 +308,7 @@ fn a_double_round_robin_plays_every_pairing_twice_with_sides_swapped() {
             );
             seen.push(names.clone());
             let room = p.room.clone().unwrap();
-            finish(&b.core, &room, (&names.0, &names.1), Res::South);
+            last = finish(&b.core, &room, (&names.0, &names.1), Res::South);
         }
     }
     let t = load(&*b.store, "drr");
@@ -323,9 +324,21 @@ fn a_double_round_robin_plays_every_pairing_twice_with_sides_swapped() {
         }
     }
     assert_eq!(seen, want, "each pair twice, once from each side");
-    // South won every game: everyone 2 wins, 2 losses, equal on everything.
+    // South won every game: everyone 2 wins, 2 losses, equal on everything: they
+    // share first place, and nobody is named the winner.
     let r = ok(say(&b.core, &lobby, "d1", "!tournament standings drr"));
     assert_eq!(r.text().matches("\n1= ").count(), 3, "{}", r.text());
+    assert!(
+        texts(&last).starts_with(
+            "Tournament drr is over: d1, d2, d3 share first place, equal on points and every \
+             tie-break."
+        ) || texts(&last).contains(
+            "\nTournament drr is over: d1, d2, d3 share first place, equal on points and every \
+             tie-break."
+        ),
+        "{}",
+        texts(&last)
+    );
 }
 
 #[test]

@@ -531,24 +531,38 @@ impl Core {
     /// The announcement, in its home channel, that `t` is over, with its winner and
     /// standings.
     fn tournament_over(&self, t: &Tournament) -> Reply {
-        let winner = t
+        // Everyone ranked first: one winner, or several sharing first place (equal on
+        // points and every tie-break; none is named the winner over the others).
+        let top: Vec<crate::model::User> = t
             .standings()
-            .first()
-            .map(|s| t.entrants[s.entrant].user.clone());
+            .iter()
+            .take_while(|s| s.rank == 1 && !t.entrants[s.entrant].withdrawn)
+            .map(|s| t.entrants[s.entrant].user.clone())
+            .collect();
         let text = crate::i18n::with_lang(self.channel_lang(&t.home, None), || {
-            let over = match &winner {
-                Some(w) => tr!(
+            let over = match top.as_slice() {
+                [w] => tr!(
                     "tournament-over-winner",
                     name = &t.name,
                     winner = views::winner_text(t, w)
                 ),
-                None => tr!("tournament-over", name = &t.name),
+                [] => tr!("tournament-over", name = &t.name),
+                several => tr!(
+                    "tournament-over-shared",
+                    name = &t.name,
+                    count = several.len(),
+                    players = several
+                        .iter()
+                        .map(|u| u.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
             };
             format!("{over}\n{}", views::standings_text(t))
         });
         Reply {
             body: text.into(),
-            mentions: winner.into_iter().collect(),
+            mentions: top,
             to: Some(t.home.clone()),
             ..Reply::default()
         }
