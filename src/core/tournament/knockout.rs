@@ -349,6 +349,25 @@ mod tests {
         assert_eq!(t.tie_step(1, 1), None);
     }
 
+    /// A tournament stored before the options existed (no `knockout_ties`,
+    /// `accelerated`, `arena_start_ms`, nor a board's `games` and `by_rule`) loads,
+    /// with the default rule.
+    #[test]
+    fn a_tournament_stored_before_the_tie_break_rule_loads_with_the_default() {
+        let mut t = knockout(2, KnockoutTie::Seed);
+        t.rounds[0].pairings[0].game_id = Some("t-r1-b1".into());
+        let mut v = serde_json::to_value(&t).expect("json");
+        let obj = v.as_object_mut().expect("an object");
+        for k in ["knockout_ties", "accelerated", "arena_start_ms"] {
+            obj.remove(k);
+        }
+        let old: Tournament = serde_json::from_value(v).expect("loads");
+        assert_eq!(old.knockout_ties, KnockoutTie::Rematch);
+        assert!(!old.accelerated);
+        assert_eq!(old.rounds[0].pairings[0].games, Vec::<Res>::new());
+        assert!(!old.rounds[0].pairings[0].by_rule);
+    }
+
     #[test]
     fn a_decider_is_never_longer_than_the_tournaments_time() {
         let mut t = knockout(2, KnockoutTie::Rematch);
