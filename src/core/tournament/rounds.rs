@@ -20,8 +20,8 @@ use crate::store::archive::GameAt;
 use crate::store::keys::DocKey;
 use crate::store::{docs, GameOp, Op, Play, Record, Status, TourneyLink};
 
-/// A tournament game to create: its round and board, its (South, North) entrants and
-/// its time per move in milliseconds.
+/// A tournament game to create: its round and board, its (South, North) entrants, its
+/// time per move in milliseconds and its number on the board.
 pub(super) struct NewGame {
     /// The round, from 1.
     round: u32,
@@ -103,8 +103,9 @@ impl Core {
         .map(|_| ())
     }
 
-    /// Opens the rooms and creates the games of the current round's open pairings that
-    /// have none yet; the replies announce each game in its room.
+    /// Opens the rooms and creates the games of the open pairings that have none yet
+    /// (the current round's; an arena's of every round; a knockout board's next game
+    /// after a draw); the replies announce each game in its room.
     pub(in crate::core) fn open_games(&self, key: &DocKey) -> Vec<Reply> {
         // One opener at a time; the tournament is read after the wait, so a pairing
         // whose room another opener just saved is not opened again.
