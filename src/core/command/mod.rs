@@ -608,6 +608,26 @@ mod tests {
         assert!(e.starts_with("one knockout tie-break"), "{e}");
         let e = new("!tournament new ko katro knockout 1d 2d").unwrap_err();
         assert!(e.starts_with("too many words"), "{e}");
+        // An arena's window, 10 minutes to 7 days, then the time per move.
+        assert_eq!(
+            new("!tournament new ar katro arena 90m 1h"),
+            Ok((
+                FormatArg::Arena(90),
+                Some(Some(3_600_000)),
+                NewOptions::default()
+            ))
+        );
+        assert_eq!(
+            new("!tournament new ar katro arena 2h").map(|x| x.0),
+            Ok(FormatArg::Arena(120))
+        );
+        for bad in ["5m", "8d", "1d2h", "soon", ""] {
+            let e = new(&format!("!tournament new ar katro arena {bad}")).unwrap_err();
+            assert!(
+                e.starts_with("`arena` needs how long it runs"),
+                "{bad}: {e}"
+            );
+        }
     }
 
     #[test]

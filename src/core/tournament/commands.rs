@@ -348,7 +348,10 @@ fn standings(state: &ChannelState, ctx: &Ctx<'_>, name: Option<&str>) -> Result<
 fn info(state: &ChannelState, ctx: &Ctx<'_>, name: Option<&str>) -> Result<Decision, Refusal> {
     let phases = [Phase::Registration, Phase::Running, Phase::Finished];
     let Found { t, .. } = find(state, ctx, name, &phases, "info")?;
-    Ok(Decision::look(vec![Draft::text(info::info_text(&t))]))
+    Ok(Decision::look(vec![Draft::text(info::info_text(
+        &t,
+        ctx.p(),
+    ))]))
 }
 
 /// `!tournament withdraw @user [NAME]`: the player leaves (before the start) or is

@@ -28,8 +28,8 @@ pub(super) fn format_rule(t: &Tournament) -> Option<String> {
 
 /// `!tournament info`: the format and time control, who runs it and where it stands,
 /// how the standings are ranked, the format's rule (see [`format_rule`]) and the rules
-/// its games are played under, one line each.
-pub(super) fn info_text(t: &Tournament) -> String {
+/// its games are played under (`p`: the command prefix), one line each.
+pub(super) fn info_text(t: &Tournament, p: &str) -> String {
     let mut lines = vec![
         tr!(
             "tournament-info-head",
@@ -49,6 +49,7 @@ pub(super) fn info_text(t: &Tournament) -> String {
     lines.extend(format_rule(t));
     lines.push(tr!(
         "tournament-info-rules",
+        p = p,
         game = if t.kind.variant.is_katro() {
             "katro"
         } else {
