@@ -115,6 +115,8 @@ mod throttle;
 mod tournament;
 #[path = "bot/tournament_prop.rs"]
 mod tournament_prop;
+#[path = "bot/tournament_rules.rs"]
+mod tournament_rules;
 #[path = "bot/vacation.rs"]
 mod vacation;
 #[path = "bot/web.rs"]

@@ -76,12 +76,12 @@ slash-rating = Show a player's Glicko-2 ratings in this server (yours if empty)
 slash-rating-user = The player; you if empty
 slash-leaderboard = Show this server's best-rated players of Katro or Hoyito
 slash-leaderboard-game = { slash-rules-game }
-slash-tournament = Tournaments: list, new, join, leave, start, pairings, standings, withdraw, cancel
+slash-tournament = Tournaments: list, new, join, leave, start, pairings, standings, withdraw, cancel, info
 slash-tournament-list = List this server's tournaments
 slash-tournament-new = Create a tournament (organizers)
 slash-tournament-new-name = 1 to 24 letters, digits, - or _
 slash-tournament-new-game = The game: Katro 6x6, 4x6 or 4x4, Hoyito 2x6 to 2x12, or Hoyito matches
-slash-tournament-new-format = roundrobin, swiss (give the rounds) or knockout
+slash-tournament-new-format = roundrobin, double (round robin twice), swiss (give the rounds), knockout or arena
 slash-tournament-new-rounds = For swiss: the number of rounds, 1 to 20
 slash-tournament-new-time = { slash-new-time }
 slash-tournament-join = Enter a tournament before it starts
@@ -162,8 +162,8 @@ parse-tournament-match-katro = match play (M1-M4) is for Hoyito; { $usage }
 parse-tournament-unexpected = unexpected { $word }; { usage-time }; { $usage }
 parse-too-many = too many words; { $usage }
 parse-swiss-rounds = `swiss` needs the number of rounds, 1 to 20 (`swiss 5`); { $usage }
-parse-format-unknown = unknown format { $word }: roundrobin, swiss ROUNDS or knockout; { $usage }
-parse-format-missing = `{ $p }tournament new` needs a format: roundrobin, swiss ROUNDS or knockout; { $usage }
+parse-format-unknown = unknown format { $word }: roundrobin, double, swiss ROUNDS, knockout or arena WINDOW; { $usage }
+parse-format-missing = `{ $p }tournament new` needs a format: roundrobin, double, swiss ROUNDS, knockout or arena WINDOW; { $usage }
 
 ## !rules: $p is the prefix, $game the game to practise (e.g. katro:4x4, or GAME).
 
@@ -266,3 +266,14 @@ parse-adjudicate-reason = an adjudication needs a reason, shown to everyone; { $
 parse-extend-args = `extend` needs a game and a duration; { $usage }
 parse-kick-user = `kick` needs the player, as a mention; { $usage }
 parse-checkin-open = to open check-in for a time, write `open` before the time; { $usage }
+## tournament results, formats and info
+help-tournament-new = knockout draws: `rematch` (default: a second game, sides swapped, then deciders) or `seed` (higher seed through); `accelerated`: Swiss round 1 in two groups
+help-tournament-info = format, time, tie-breaks and rules of a tournament
+slash-tournament-new-tiebreak = Knockout draws: rematch (default: second game, then deciders) or seed
+slash-tournament-new-pairing = For swiss: accelerated pairs the top half among itself in round 1
+slash-tournament-info = How a tournament is played: format, time, tie-breaks, rules
+slash-tournament-info-name = { slash-tournament-join-name }
+parse-tournament-one-tiebreak = one knockout tie-break, please: `rematch` or `seed`; { $usage }
+parse-tournament-option-for = { $word } is an option of `{ $format }` only; { $usage }
+slash-tournament-new-window = For arena: how long players are paired, e.g. 90m, 2h, 1d (10m to 7d)
+parse-arena-window = `arena` needs how long it runs, 10 minutes to 7 days (`arena 90m`, `arena 2h`); { $usage }

@@ -37,7 +37,7 @@ tournament-organizers-cancel = only organizers ({ $organizers }) can cancel a to
 ## Finding the tournament meant
 
 tournament-unknown = there is no tournament `{ $name }` here; `{ $p }tournament` lists them
-tournament-none-live = there is no tournament open or running here; an organizer creates one with `{ $p }tournament new NAME GAME roundrobin|swiss ROUNDS|knockout [TIME]`
+tournament-none-live = there is no tournament open or running here; an organizer creates one with `{ $p }tournament new NAME GAME roundrobin|double|swiss ROUNDS|knockout|arena WINDOW [TIME]`
 tournament-wrong-stage = no tournament here is at that stage ({ $list }); `{ $p }tournament` lists them
 tournament-several = several tournaments fit ({ $list }); name one, e.g. `{ $p }tournament { $usage } { $first }`
 tournament-gone = the tournament is gone
@@ -52,7 +52,7 @@ tournament-was-cancelled = { $name } was cancelled
 
 ## The commands
 
-tournament-list-empty = No tournaments here yet. Organizers: `{ $p }tournament new NAME GAME roundrobin|swiss ROUNDS|knockout [TIME]`.
+tournament-list-empty = No tournaments here yet. Organizers: `{ $p }tournament new NAME GAME roundrobin|double|swiss ROUNDS|knockout|arena WINDOW [TIME]`.
 tournament-list = Tournaments:
 tournament-created = Tournament { $name } created: { $kind }, { $format }, { $time }. Registration is open: `{ $p }tournament join { $name }`; an organizer starts it with `{ $p }tournament start { $name }`.
 tournament-per-move = { $duration } per move
@@ -118,11 +118,11 @@ tournament-when-after = after round { $done }
 tournament-standings-title = { $name } standings, { $when }:
 tournament-standings-title-final = { $name } standings, { $when } (final):
 tournament-standings-title-cancelled = { $name } standings, { $when } (cancelled):
-tournament-standing = { $rank }. { $player } { $points } { $points ->
+tournament-standing = { $rank } { $player } { $points } { $points ->
     [one] pt
    *[other] pts
 } ({ $won }-{ $drawn }-{ $lost }), Buchholz { $buchholz }, SB { $sb }
-tournament-standing-knockout = { $rank }. { $player }: { $result }
+tournament-standing-knockout = { $rank } { $player }: { $result }
 # Appended after a space to a withdrawn player's line.
 tournament-withdrawn-mark = (withdrawn)
 # Appended after a space to a knockout's winner decided by forfeit.
@@ -300,3 +300,47 @@ tournament-log-no-shows = removed { $count ->
 } not checked in: { $players }
 tournament-phase-paused = round { $round }, paused
 tournament-board-which = several tournaments are running ({ $list }): to name board { $board }, write the command in the game's room, or name the game by its id
+## tournament results, formats and info
+tournament-format-double = double round robin
+tournament-accelerated-word = accelerated
+tournament-ties-rematch = a drawn game is followed by a second game with the sides swapped; if that is drawn too, by deciders at half the time per move (at least 1 h), the sides swapped each time; after a third drawn decider the higher seed advances
+tournament-ties-seed = a drawn game advances the higher seed
+tournament-info-ties = Knockout draws (`rematch`|`seed`, chosen at creation): { $rule }.
+tournament-info-accelerated = Round 1 is accelerated: the top half by rating plays among itself, and so does the bottom half.
+tournament-info-head = Tournament { $name }: { $kind }, { $format }, { $time }.
+tournament-info-who = Run by { $organizer }; { $phase }, { $players }.
+tournament-info-standings = Standings: points (win 1, draw ½), then Buchholz, then Sonneborn-Berger; players equal on all three share a rank; withdrawn players are listed last.
+tournament-info-standings-swiss = Standings: points (win 1, draw ½, a bye 1 once its round ends), then Buchholz, then Sonneborn-Berger; players equal on all three share a rank; withdrawn players are listed last.
+tournament-info-standings-knockout = Standings: by the round reached; players out in the same round share a rank; withdrawn players are listed last.
+tournament-info-rules = Rules: the games are rated; a passed deadline loses the game; no hints, takebacks or aborts; the game's rules: `{ $p }rules { $game }`.
+tournament-tie-rematch = Board { $board } drawn: { $south } and { $north } play a second game with the sides swapped ({ $south } is South).
+tournament-tie-decider = Board { $board } drawn again: { $south } and { $north } play decider { $n } at { $time } ({ $south } is South).
+tournament-tie-seed = Board { $board } drawn: { $winner } advances as the higher seed ({ $rule }).
+tournament-tie-seed-rule = the tournament's tie-break rule
+tournament-tie-seed-cap = { $drawn } games drawn, the limit of the tie-break rule
+tournament-by-rule = { $result } (higher seed, by the tie-break rule)
+settings-tournament-clock = this is a room of the tournament { $name }: its time control applies ({ $time }), and a passed deadline always loses a tournament game; `{ $p }set autoforfeit` is for games outside tournaments, set it in another channel
+settings-tournament-hints = this is a room of the tournament { $name }: tournament games never get hints, so `{ $p }set hints` is refused here
+tournament-format-arena = arena, { $duration }
+tournament-info-arena = Arena: players who are free are paired with each other at once, for { $duration } from the start; games running when it ends are played out.
+tournament-info-arena-until = Arena: players who are free are paired with each other at once, until { $end }; games running then are played out.
+tournament-info-standings-arena = Standings: arena points: a win 2, a draw 1; after two wins in a row each win counts 4 until a game is not won; equal points share a rank; withdrawn players are listed last.
+tournament-arena-title = { $name } arena games in play (new pairings until { $end }):
+tournament-arena-game = { $south } (South) vs { $north } (North): { $place }
+tournament-arena-none = none right now
+tournament-arena-paired = Arena { $name }: new games.
+tournament-standing-arena = { $rank } { $player } { $points } { $points ->
+    [one] pt
+   *[other] pts
+} ({ $won }-{ $drawn }-{ $lost }){ $streak ->
+    [yes] , on a streak
+   *[no] {""}
+}
+tournament-game-second = Second game of this board, after a drawn one: the sides are swapped.
+tournament-game-decider = Decider { $n } of this board, after drawn games: { $time }, the sides swapped.
+tournament-phase-arena = games in play
+tournament-when-arena = after { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+}
+tournament-over-shared = Tournament { $name } is over: { $players } share first place, equal on points and every tie-break.

@@ -72,12 +72,12 @@ slash-rating = Mostrar la puntuación Glicko-2 de un jugador en este servidor (l
 slash-rating-user = El jugador; tú si está vacío
 slash-leaderboard = Mostrar los jugadores mejor puntuados de este servidor en Katro o Hoyito
 slash-leaderboard-game = { slash-rules-game }
-slash-tournament = Torneos: list, new, join, leave, start, pairings, standings, withdraw, cancel
+slash-tournament = Torneos: list, new, join, leave, start, pairings, standings, withdraw, cancel, info
 slash-tournament-list = Listar los torneos de este servidor
 slash-tournament-new = Crear un torneo (organizadores)
 slash-tournament-new-name = De 1 a 24 letras, cifras, - o _
 slash-tournament-new-game = El juego: Katro 6x6, 4x6 o 4x4, Hoyito 2x6 a 2x12, o matches de Hoyito
-slash-tournament-new-format = roundrobin, swiss (indica las rondas) o knockout
+slash-tournament-new-format = roundrobin, double (ida y vuelta), swiss (indica las rondas), knockout o arena
 slash-tournament-new-rounds = Para swiss: el número de rondas, de 1 a 20
 slash-tournament-new-time = { slash-new-time }
 slash-tournament-join = Inscribirse en un torneo antes de que empiece
@@ -156,8 +156,8 @@ parse-tournament-match-katro = el juego por match (M1-M4) solo existe en Hoyito;
 parse-tournament-unexpected = { $word } inesperado; { usage-time }; { $usage }
 parse-too-many = demasiadas palabras; { $usage }
 parse-swiss-rounds = `swiss` necesita el número de rondas, de 1 a 20 (`swiss 5`); { $usage }
-parse-format-unknown = formato desconocido { $word }: roundrobin, swiss RONDAS o knockout; { $usage }
-parse-format-missing = `{ $p }tournament new` necesita un formato: roundrobin, swiss RONDAS o knockout; { $usage }
+parse-format-unknown = formato desconocido { $word }: roundrobin, double, swiss RONDAS, knockout o arena DURACIÓN; { $usage }
+parse-format-missing = `{ $p }tournament new` necesita un formato: roundrobin, double, swiss RONDAS, knockout o arena DURACIÓN; { $usage }
 
 ## !rules: $p es el prefijo, $game el juego para practicar.
 
@@ -260,3 +260,14 @@ parse-adjudicate-reason = una decisión necesita un motivo, visible para todos; 
 parse-extend-args = `extend` necesita una partida y una duración; { $usage }
 parse-kick-user = `kick` necesita a la persona, con una mención; { $usage }
 parse-checkin-open = para abrir la confirmación de asistencia por un tiempo, escribe `open` antes del tiempo; { $usage }
+## tournament results, formats and info
+help-tournament-new = tablas en eliminación: `rematch` (por defecto: revancha con lados cambiados y desempates) o `seed` (pasa el cabeza de serie); `accelerated`: ronda 1 en 2 grupos
+help-tournament-info = formato, tiempo, desempates y reglas de un torneo
+slash-tournament-new-tiebreak = Tablas en eliminación: rematch (por defecto: revancha y desempates) o seed
+slash-tournament-new-pairing = Para swiss: accelerated empareja entre sí a la mitad alta en la ronda 1
+slash-tournament-info = Cómo se juega un torneo: formato, tiempo, desempates, reglas
+slash-tournament-info-name = { slash-tournament-join-name }
+parse-tournament-one-tiebreak = un solo desempate de eliminación directa, por favor: `rematch` o `seed`; { $usage }
+parse-tournament-option-for = { $word } es una opción solo de `{ $format }`; { $usage }
+slash-tournament-new-window = Para arena: cuánto dura el emparejamiento, p. ej. 90m, 2h, 1d (10m a 7d)
+parse-arena-window = `arena` necesita su duración, de 10 minutos a 7 días (`arena 90m`, `arena 2h`); { $usage }

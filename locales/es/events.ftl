@@ -34,7 +34,7 @@ tournament-organizers-cancel = solo los organizadores ({ $organizers }) pueden c
 ## Encontrar el torneo
 
 tournament-unknown = aquí no hay ningún torneo `{ $name }`; `{ $p }tournament` los lista
-tournament-none-live = aquí no hay ningún torneo abierto ni en curso; un organizador crea uno con `{ $p }tournament new NOMBRE JUEGO roundrobin|swiss RONDAS|knockout [TIEMPO]`
+tournament-none-live = aquí no hay ningún torneo abierto ni en curso; un organizador crea uno con `{ $p }tournament new NOMBRE JUEGO roundrobin|double|swiss RONDAS|knockout|arena DURACIÓN [TIEMPO]`
 tournament-wrong-stage = ningún torneo de aquí está en esa etapa ({ $list }); `{ $p }tournament` los lista
 tournament-several = varios torneos encajan ({ $list }); nombra uno, p. ej. `{ $p }tournament { $usage } { $first }`
 tournament-gone = el torneo ya no existe
@@ -49,7 +49,7 @@ tournament-was-cancelled = { $name } fue cancelado
 
 ## Los comandos
 
-tournament-list-empty = Aún no hay torneos aquí. Organizadores: `{ $p }tournament new NOMBRE JUEGO roundrobin|swiss RONDAS|knockout [TIEMPO]`.
+tournament-list-empty = Aún no hay torneos aquí. Organizadores: `{ $p }tournament new NOMBRE JUEGO roundrobin|double|swiss RONDAS|knockout|arena DURACIÓN [TIEMPO]`.
 tournament-list = Torneos:
 tournament-created = Torneo { $name } creado: { $kind }, { $format }, { $time }. La inscripción está abierta: `{ $p }tournament join { $name }`; un organizador lo inicia con `{ $p }tournament start { $name }`.
 tournament-per-move = { $duration } por jugada
@@ -115,11 +115,11 @@ tournament-when-after = tras la ronda { $done }
 tournament-standings-title = Clasificación de { $name }, { $when }:
 tournament-standings-title-final = Clasificación de { $name }, { $when } (final):
 tournament-standings-title-cancelled = Clasificación de { $name }, { $when } (cancelado):
-tournament-standing = { $rank }. { $player } { $points } { $points ->
+tournament-standing = { $rank } { $player } { $points } { $points ->
     [one] pt
    *[other] pts
 } ({ $won }-{ $drawn }-{ $lost }), Buchholz { $buchholz }, SB { $sb }
-tournament-standing-knockout = { $rank }. { $player }: { $result }
+tournament-standing-knockout = { $rank } { $player }: { $result }
 tournament-withdrawn-mark = (baja)
 tournament-forfeit-mark = (incomparecencia)
 tournament-winner = { $winner } gana
@@ -299,3 +299,50 @@ tournament-log-no-shows = retiró { $count ->
 }: { $players }
 tournament-phase-paused = ronda { $round }, en pausa
 tournament-board-which = hay varios torneos en curso ({ $list }): para indicar la mesa { $board }, escribe el comando en la sala de la partida o da el identificador de la partida
+## tournament results, formats and info
+tournament-format-double = todos contra todos a doble vuelta
+tournament-accelerated-word = acelerado
+tournament-ties-rematch = tras una partida en tablas se juega una segunda con los lados cambiados; si también acaba en tablas, partidas de desempate a la mitad del tiempo por jugada (1 h como mínimo), cambiando los lados cada vez; tras un tercer desempate en tablas pasa el cabeza de serie mejor clasificado
+tournament-ties-seed = una partida en tablas clasifica al cabeza de serie mejor clasificado
+tournament-info-ties = Tablas en eliminación directa (`rematch`|`seed`, elegido al crearlo): { $rule }.
+tournament-info-accelerated = La ronda 1 es acelerada: la mitad con mejor puntuación juega entre sí, y la otra mitad también.
+tournament-info-head = Torneo { $name }: { $kind }, { $format }, { $time }.
+tournament-info-who = Lo organiza { $organizer }; { $phase }, { $players }.
+tournament-info-standings = Clasificación: puntos (victoria 1, tablas ½), luego Buchholz, luego Sonneborn-Berger; quien empata en los tres comparte puesto; las bajas aparecen al final.
+tournament-info-standings-swiss = Clasificación: puntos (victoria 1, tablas ½, descanso 1 al terminar su ronda), luego Buchholz, luego Sonneborn-Berger; quien empata en los tres comparte puesto; las bajas aparecen al final.
+tournament-info-standings-knockout = Clasificación: por la ronda alcanzada; quienes caen en la misma ronda comparten puesto; las bajas aparecen al final.
+tournament-info-rules = Reglas: las partidas puntúan; quien agota el plazo pierde la partida; sin pistas, sin deshacer jugadas y sin anular partidas; las reglas del juego: `{ $p }rules { $game }`.
+tournament-tie-rematch = Mesa { $board } en tablas: { $south } y { $north } juegan una segunda partida con los lados cambiados ({ $south } juega con Sur).
+tournament-tie-decider = Mesa { $board } otra vez en tablas: { $south } y { $north } juegan el desempate { $n } a { $time } ({ $south } juega con Sur).
+tournament-tie-seed = Mesa { $board } en tablas: { $winner } pasa como cabeza de serie mejor clasificado ({ $rule }).
+tournament-tie-seed-rule = regla de desempate del torneo
+tournament-tie-seed-cap = { $drawn ->
+    [one] { $drawn } partida en tablas
+   *[other] { $drawn } partidas en tablas
+}, el límite de la regla de desempate
+tournament-by-rule = { $result } (cabeza de serie, por la regla de desempate)
+settings-tournament-clock = este canal es una sala del torneo { $name }: rige su control de tiempo ({ $time }), y agotar el plazo siempre pierde una partida de torneo; `{ $p }set autoforfeit` es para partidas fuera de torneos, ajústalo en otro canal
+settings-tournament-hints = este canal es una sala del torneo { $name }: las partidas de torneo nunca tienen pistas, así que `{ $p }set hints` no se admite aquí
+tournament-format-arena = arena, { $duration }
+tournament-info-arena = Arena: los jugadores libres se emparejan entre sí al momento, durante { $duration } desde el comienzo; las partidas en curso al final se juegan hasta terminar.
+tournament-info-arena-until = Arena: los jugadores libres se emparejan entre sí al momento, hasta el { $end }; las partidas en curso entonces se juegan hasta terminar.
+tournament-info-standings-arena = Clasificación: puntos de arena: victoria 2, tablas 1; tras dos victorias seguidas cada victoria vale 4 hasta una partida no ganada; a igualdad de puntos, mismo puesto; las bajas aparecen al final.
+tournament-arena-title = Partidas en curso de la arena { $name } (nuevos emparejamientos hasta el { $end }):
+tournament-arena-game = { $south } (Sur) contra { $north } (Norte): { $place }
+tournament-arena-none = ninguna por ahora
+tournament-arena-paired = Arena { $name }: nuevas partidas.
+tournament-standing-arena = { $rank } { $player } { $points } { $points ->
+    [one] pt
+   *[other] pts
+} ({ $won }-{ $drawn }-{ $lost }){ $streak ->
+    [yes] , en racha
+   *[no] {""}
+}
+tournament-game-second = Segunda partida de esta mesa, tras unas tablas: los lados se cambian.
+tournament-game-decider = Desempate { $n } de esta mesa, tras partidas en tablas: { $time }, con los lados cambiados.
+tournament-phase-arena = partidas en curso
+tournament-when-arena = tras { $count ->
+    [one] { $count } partida
+   *[other] { $count } partidas
+}
+tournament-over-shared = El torneo { $name } ha terminado: { $players } comparten el primer puesto, igualados en puntos y en todos los desempates.

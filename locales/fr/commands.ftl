@@ -72,12 +72,12 @@ slash-rating = Montrer la cote Glicko-2 d'un joueur sur ce serveur (la vôtre si
 slash-rating-user = Le joueur ; vous si vide
 slash-leaderboard = Montrer les meilleures cotes de ce serveur au Katro ou au Hoyito
 slash-leaderboard-game = { slash-rules-game }
-slash-tournament = Tournois : list, new, join, leave, start, pairings, standings, withdraw, cancel
+slash-tournament = Tournois : list, new, join, leave, start, pairings, standings, withdraw, cancel, info
 slash-tournament-list = Lister les tournois de ce serveur
 slash-tournament-new = Créer un tournoi (organisateurs)
 slash-tournament-new-name = 1 à 24 lettres, chiffres, - ou _
 slash-tournament-new-game = Le jeu : Katro 6x6, 4x6 ou 4x4, Hoyito 2x6 à 2x12, ou des matchs de Hoyito
-slash-tournament-new-format = roundrobin, swiss (donnez le nombre de rondes) ou knockout
+slash-tournament-new-format = roundrobin, double (aller-retour), swiss (nombre de rondes), knockout ou arena
 slash-tournament-new-rounds = Pour swiss : le nombre de rondes, de 1 à 20
 slash-tournament-new-time = { slash-new-time }
 slash-tournament-join = S'inscrire à un tournoi avant son début
@@ -156,8 +156,8 @@ parse-tournament-match-katro = le jeu en match (M1-M4) n'existe qu'au Hoyito ; {
 parse-tournament-unexpected = { $word } inattendu ; { usage-time } ; { $usage }
 parse-too-many = trop de mots ; { $usage }
 parse-swiss-rounds = `swiss` demande le nombre de rondes, de 1 à 20 (`swiss 5`) ; { $usage }
-parse-format-unknown = formule inconnue { $word } : roundrobin, swiss RONDES ou knockout ; { $usage }
-parse-format-missing = `{ $p }tournament new` demande une formule : roundrobin, swiss RONDES ou knockout ; { $usage }
+parse-format-unknown = formule inconnue { $word } : roundrobin, double, swiss RONDES, knockout ou arena DURÉE ; { $usage }
+parse-format-missing = `{ $p }tournament new` demande une formule : roundrobin, double, swiss RONDES, knockout ou arena DURÉE ; { $usage }
 
 ## !rules : $p est le préfixe, $game le jeu pour s'entraîner.
 
@@ -262,3 +262,14 @@ parse-adjudicate-reason = une décision demande un motif, visible de tous ; { $u
 parse-extend-args = `extend` demande une partie et une durée ; { $usage }
 parse-kick-user = `kick` demande la personne, en mention ; { $usage }
 parse-checkin-open = pour ouvrir l'enregistrement de présence pour une durée, écrivez `open` avant la durée ; { $usage }
+## tournament results, formats and info
+help-tournament-new = nulles à élimination : `rematch` (défaut : revanche camps inversés, puis décisives) ou `seed` (meilleure tête de série) ; `accelerated` : ronde 1 en deux groupes
+help-tournament-info = formule, temps, départages et règles d'un tournoi
+slash-tournament-new-tiebreak = Nulles en élimination : rematch (défaut : revanche, puis décisives) ou seed
+slash-tournament-new-pairing = Pour swiss : accelerated fait jouer la moitié haute entre elle en ronde 1
+slash-tournament-info = Comment se joue un tournoi : formule, temps, départages, règles
+slash-tournament-info-name = { slash-tournament-join-name }
+parse-tournament-one-tiebreak = un seul départage d'élimination directe, s'il vous plaît : `rematch` ou `seed` ; { $usage }
+parse-tournament-option-for = { $word } est une option de `{ $format }` seulement ; { $usage }
+slash-tournament-new-window = Pour arena : durée des appariements, p. ex. 90m, 2h, 1d (10m à 7d)
+parse-arena-window = `arena` demande sa durée, de 10 minutes à 7 jours (`arena 90m`, `arena 2h`) ; { $usage }

@@ -34,7 +34,7 @@ tournament-organizers-cancel = seuls les organisateurs ({ $organizers }) peuvent
 ## Trouver le tournoi voulu
 
 tournament-unknown = il n'y a pas de tournoi `{ $name }` ici ; `{ $p }tournament` les liste
-tournament-none-live = aucun tournoi n'est ouvert ou en cours ici ; un organisateur en crée un avec `{ $p }tournament new NOM JEU roundrobin|swiss RONDES|knockout [TEMPS]`
+tournament-none-live = aucun tournoi n'est ouvert ou en cours ici ; un organisateur en crée un avec `{ $p }tournament new NOM JEU roundrobin|double|swiss RONDES|knockout|arena DURÉE [TEMPS]`
 tournament-wrong-stage = aucun tournoi ici n'en est à cette étape ({ $list }) ; `{ $p }tournament` les liste
 tournament-several = plusieurs tournois conviennent ({ $list }) ; nommez-en un, par ex. `{ $p }tournament { $usage } { $first }`
 tournament-gone = le tournoi n'existe plus
@@ -49,7 +49,7 @@ tournament-was-cancelled = { $name } a été annulé
 
 ## Les commandes
 
-tournament-list-empty = Pas encore de tournoi ici. Organisateurs : `{ $p }tournament new NOM JEU roundrobin|swiss RONDES|knockout [TEMPS]`.
+tournament-list-empty = Pas encore de tournoi ici. Organisateurs : `{ $p }tournament new NOM JEU roundrobin|double|swiss RONDES|knockout|arena DURÉE [TEMPS]`.
 tournament-list = Tournois :
 tournament-created = Tournoi { $name } créé : { $kind }, { $format }, { $time }. Les inscriptions sont ouvertes : `{ $p }tournament join { $name }` ; un organisateur le lance avec `{ $p }tournament start { $name }`.
 tournament-per-move = { $duration } par coup
@@ -115,11 +115,11 @@ tournament-when-after = après la ronde { $done }
 tournament-standings-title = Classement du tournoi { $name }, { $when } :
 tournament-standings-title-final = Classement du tournoi { $name }, { $when } (final) :
 tournament-standings-title-cancelled = Classement du tournoi { $name }, { $when } (annulé) :
-tournament-standing = { $rank }. { $player } { $points } { $points ->
+tournament-standing = { $rank } { $player } { $points } { $points ->
     [one] pt
    *[other] pts
 } ({ $won }-{ $drawn }-{ $lost }), Buchholz { $buchholz }, SB { $sb }
-tournament-standing-knockout = { $rank }. { $player } : { $result }
+tournament-standing-knockout = { $rank } { $player } : { $result }
 tournament-withdrawn-mark = (retrait)
 tournament-forfeit-mark = (forfait)
 tournament-winner = { $winner } gagne
@@ -302,3 +302,50 @@ tournament-log-no-shows = a retiré { $count ->
 } : { $players }
 tournament-phase-paused = ronde { $round }, en pause
 tournament-board-which = plusieurs tournois sont en cours ({ $list }) : pour désigner la table { $board }, écrivez la commande dans le salon de la partie, ou donnez l'identifiant de la partie
+## tournament results, formats and info
+tournament-format-double = toutes rondes aller-retour
+tournament-accelerated-word = accéléré
+tournament-ties-rematch = une partie nulle est suivie d'une deuxième partie, camps inversés ; si elle est nulle aussi, de parties décisives à la moitié du temps par coup (1 h au moins), camps inversés à chaque fois ; après une troisième partie décisive nulle, la meilleure tête de série passe
+tournament-ties-seed = une partie nulle qualifie la meilleure tête de série
+tournament-info-ties = Parties nulles en élimination directe (`rematch`|`seed`, choisi à la création) : { $rule }.
+tournament-info-accelerated = Ronde 1 accélérée : la moitié la mieux classée joue entre elle, l'autre moitié aussi.
+tournament-info-head = Tournoi { $name } : { $kind }, { $format }, { $time }.
+tournament-info-who = Organisé par { $organizer } ; { $phase }, { $players }.
+tournament-info-standings = Classement : points (victoire 1, nulle ½), puis Buchholz, puis Sonneborn-Berger ; à égalité sur les trois, même rang ; les joueurs retirés sont classés en dernier.
+tournament-info-standings-swiss = Classement : points (victoire 1, nulle ½, exempt 1 à la fin de sa ronde), puis Buchholz, puis Sonneborn-Berger ; à égalité sur les trois, même rang ; les joueurs retirés sont classés en dernier.
+tournament-info-standings-knockout = Classement : selon le tour atteint ; les joueurs éliminés au même tour partagent le rang ; les joueurs retirés sont classés en dernier.
+tournament-info-rules = Règles : parties classées ; un délai dépassé perd la partie ; ni conseils, ni reprises, ni abandon de partie sans résultat ; les règles du jeu : `{ $p }rules { $game }`.
+tournament-tie-rematch = Table { $board } nulle : { $south } et { $north } jouent une deuxième partie, camps inversés ({ $south } a le Sud).
+tournament-tie-decider = Table { $board } encore nulle : { $south } et { $north } jouent la partie décisive { $n } à { $time } ({ $south } a le Sud).
+tournament-tie-seed = Table { $board } nulle : { $winner } passe en tant que meilleure tête de série ({ $rule }).
+tournament-tie-seed-rule = règle de départage du tournoi
+tournament-tie-seed-cap = { $drawn ->
+    [one] { $drawn } partie nulle
+   *[other] { $drawn } parties nulles
+}, la limite de la règle de départage
+tournament-by-rule = { $result } (meilleure tête de série, par la règle de départage)
+settings-tournament-clock = ce salon est une salle du tournoi { $name } : sa cadence s'applique ({ $time }), et un délai dépassé fait toujours perdre une partie de tournoi ; `{ $p }set autoforfeit` vaut pour les parties hors tournoi, réglez-le dans un autre salon
+settings-tournament-hints = ce salon est une salle du tournoi { $name } : les parties de tournoi n'ont jamais de conseils, `{ $p }set hints` est donc refusé ici
+tournament-format-arena = arène, { $duration }
+tournament-info-arena = Arène : les joueurs libres sont appariés entre eux aussitôt, pendant { $duration } à partir du début ; les parties en cours à la fin vont à leur terme.
+tournament-info-arena-until = Arène : les joueurs libres sont appariés entre eux aussitôt, jusqu'au { $end } ; les parties alors en cours vont à leur terme.
+tournament-info-standings-arena = Classement : points d'arène : victoire 2, nulle 1 ; après deux victoires d'affilée, chaque victoire compte 4 jusqu'à une partie non gagnée ; à égalité de points, même rang ; les joueurs retirés sont classés en dernier.
+tournament-arena-title = Parties en cours de l'arène { $name } (nouveaux appariements jusqu'au { $end }) :
+tournament-arena-game = { $south } (Sud) contre { $north } (Nord) : { $place }
+tournament-arena-none = aucune pour l'instant
+tournament-arena-paired = Arène { $name } : nouvelles parties.
+tournament-standing-arena = { $rank } { $player } { $points } { $points ->
+    [one] pt
+   *[other] pts
+} ({ $won }-{ $drawn }-{ $lost }){ $streak ->
+    [yes] , en série
+   *[no] {""}
+}
+tournament-game-second = Deuxième partie de cette table, après une nulle : les camps sont inversés.
+tournament-game-decider = Partie décisive { $n } de cette table, après des nulles : { $time }, camps inversés.
+tournament-phase-arena = parties en cours
+tournament-when-arena = après { $count ->
+    [one] { $count } partie
+   *[other] { $count } parties
+}
+tournament-over-shared = Le tournoi { $name } est terminé : { $players } partagent la première place, à égalité de points et de départages.

@@ -72,12 +72,12 @@ slash-rating = Показать рейтинги Glicko-2 игрока на эт
 slash-rating-user = Игрок; если пусто — вы
 slash-leaderboard = Показать лучших по рейтингу игроков сервера в Катро или Ойито
 slash-leaderboard-game = { slash-rules-game }
-slash-tournament = Турниры: list, new, join, leave, start, pairings, standings, withdraw, cancel
+slash-tournament = Турниры: list, new, join, leave, start, pairings, standings, withdraw, cancel, info
 slash-tournament-list = Список турниров этого сервера
 slash-tournament-new = Создать турнир (организаторы)
 slash-tournament-new-name = От 1 до 24 букв, цифр, - или _
 slash-tournament-new-game = Игра: Катро 6x6, 4x6 или 4x4, Ойито от 2x6 до 2x12 или матчи Ойито
-slash-tournament-new-format = roundrobin, swiss (укажите число туров) или knockout
+slash-tournament-new-format = roundrobin, double (в два круга), swiss (число туров), knockout или arena
 slash-tournament-new-rounds = Для swiss: число туров, от 1 до 20
 slash-tournament-new-time = { slash-new-time }
 slash-tournament-join = Записаться в турнир до его начала
@@ -156,8 +156,8 @@ parse-tournament-match-katro = матчи (M1-M4) есть только в Ой�
 parse-tournament-unexpected = лишнее слово { $word }; { usage-time }; { $usage }
 parse-too-many = слишком много слов; { $usage }
 parse-swiss-rounds = `swiss` требует число туров, от 1 до 20 (`swiss 5`); { $usage }
-parse-format-unknown = неизвестный формат { $word }: roundrobin, swiss ТУРЫ или knockout; { $usage }
-parse-format-missing = `{ $p }tournament new` требует формат: roundrobin, swiss ТУРЫ или knockout; { $usage }
+parse-format-unknown = неизвестный формат { $word }: roundrobin, double, swiss ТУРЫ, knockout или arena ДЛИТЕЛЬНОСТЬ; { $usage }
+parse-format-missing = `{ $p }tournament new` требует формат: roundrobin, double, swiss ТУРЫ, knockout или arena ДЛИТЕЛЬНОСТЬ; { $usage }
 
 ## !rules: $p — префикс, $game — игра для тренировки.
 
@@ -261,3 +261,14 @@ parse-adjudicate-reason = для решения нужна причина, ви�
 parse-extend-args = `extend` требует партию и срок; { $usage }
 parse-kick-user = `kick` требует игрока, упомянутого через @; { $usage }
 parse-checkin-open = чтобы открыть подтверждение участия на срок, напишите `open` перед сроком; { $usage }
+## tournament results, formats and info
+help-tournament-new = ничьи на выбывание: `rematch` (по умолчанию: партия со сменой сторон, затем решающие) или `seed` (проходит высший номер); `accelerated`: 1-й тур в двух группах
+help-tournament-info = система, время, тай-брейки и правила турнира
+slash-tournament-new-tiebreak = Ничьи на выбывание: rematch (по умолчанию: вторая партия, решающие) или seed
+slash-tournament-new-pairing = Для swiss: accelerated — в 1-м туре верхняя половина играет между собой
+slash-tournament-info = Как играется турнир: система, время, тай-брейки, правила
+slash-tournament-info-name = { slash-tournament-join-name }
+parse-tournament-one-tiebreak = укажите один тай-брейк для турнира на выбывание: `rematch` или `seed`; { $usage }
+parse-tournament-option-for = { $word } — параметр только для `{ $format }`; { $usage }
+slash-tournament-new-window = Для arena: сколько длится подбор пар, напр. 90m, 2h, 1d (от 10m до 7d)
+parse-arena-window = `arena` требует длительность, от 10 минут до 7 дней (`arena 90m`, `arena 2h`); { $usage }

@@ -37,7 +37,7 @@ tournament-organizers-cancel = отменить турнир могут толь
 ## Какой турнир имеется в виду
 
 tournament-unknown = здесь нет турнира `{ $name }`; `{ $p }tournament` показывает список
-tournament-none-live = здесь нет открытого или идущего турнира; организатор создаёт его командой `{ $p }tournament new НАЗВАНИЕ ИГРА roundrobin|swiss ТУРЫ|knockout [ВРЕМЯ]`
+tournament-none-live = здесь нет открытого или идущего турнира; организатор создаёт его командой `{ $p }tournament new НАЗВАНИЕ ИГРА roundrobin|double|swiss ТУРЫ|knockout|arena ДЛИТЕЛЬНОСТЬ [ВРЕМЯ]`
 tournament-wrong-stage = ни один турнир здесь не находится на этой стадии ({ $list }); `{ $p }tournament` показывает список
 tournament-several = подходят несколько турниров ({ $list }); укажите один, например `{ $p }tournament { $usage } { $first }`
 tournament-gone = турнира больше нет
@@ -53,7 +53,7 @@ tournament-was-cancelled = { $name } отменён
 
 ## Команды
 
-tournament-list-empty = Здесь пока нет турниров. Организаторы: `{ $p }tournament new НАЗВАНИЕ ИГРА roundrobin|swiss ТУРЫ|knockout [ВРЕМЯ]`.
+tournament-list-empty = Здесь пока нет турниров. Организаторы: `{ $p }tournament new НАЗВАНИЕ ИГРА roundrobin|double|swiss ТУРЫ|knockout|arena ДЛИТЕЛЬНОСТЬ [ВРЕМЯ]`.
 tournament-list = Турниры:
 tournament-created = Турнир { $name } создан: { $kind }, { $format }, { $time }. Регистрация открыта: `{ $p }tournament join { $name }`; организатор начинает его командой `{ $p }tournament start { $name }`.
 tournament-per-move = { $duration } на ход
@@ -121,13 +121,13 @@ tournament-when-after = после тура { $done }
 tournament-standings-title = Турнирная таблица { $name }, { $when }:
 tournament-standings-title-final = Турнирная таблица { $name }, { $when } (итог):
 tournament-standings-title-cancelled = Турнирная таблица { $name }, { $when } (турнир отменён):
-tournament-standing = { $rank }. { $player } { $points } { $points ->
+tournament-standing = { $rank } { $player } { $points } { $points ->
     [one] очко
     [few] очка
     [many] очков
    *[other] очка
 } ({ $won }-{ $drawn }-{ $lost }), Бухгольц { $buchholz }, З-Б { $sb }
-tournament-standing-knockout = { $rank }. { $player }: { $result }
+tournament-standing-knockout = { $rank } { $player }: { $result }
 tournament-withdrawn-mark = (вне турнира)
 tournament-forfeit-mark = (неявка)
 tournament-winner = { $winner } побеждает
@@ -297,3 +297,52 @@ tournament-log-checkin-until = открыто подтверждение уча�
 tournament-log-no-shows = исключены не подтвердившие участие (всего { $count }): { $players }
 tournament-phase-paused = тур { $round }, на паузе
 tournament-board-which = идёт несколько турниров ({ $list }): чтобы указать доску { $board }, напишите команду в комнате партии или укажите номер партии
+## tournament results, formats and info
+tournament-format-double = двухкруговой
+tournament-accelerated-word = ускоренная
+tournament-ties-rematch = после ничьей играется вторая партия со сменой сторон; если и она ничейная — решающие партии с половиной времени на ход (не меньше 1 ч), каждый раз со сменой сторон; после третьей ничейной решающей партии проходит игрок с более высоким стартовым номером
+tournament-ties-seed = при ничьей проходит игрок с более высоким стартовым номером
+tournament-info-ties = Ничьи в турнире на выбывание (`rematch`|`seed`, выбирается при создании): { $rule }.
+tournament-info-accelerated = Первый тур ускоренный: верхняя половина по рейтингу играет между собой, нижняя — тоже.
+tournament-info-head = Турнир { $name }: { $kind }, { $format }, { $time }.
+tournament-info-who = Организатор: { $organizer }; { $phase }, { $players }.
+tournament-info-standings = Таблица: очки (победа 1, ничья ½), затем Бухгольц, затем Зоннеборн-Бергер; при равенстве по всем трём место делится; выбывшие по снятию стоят в конце.
+tournament-info-standings-swiss = Таблица: очки (победа 1, ничья ½, пропуск тура 1 после окончания тура), затем Бухгольц, затем Зоннеборн-Бергер; при равенстве по всем трём место делится; выбывшие по снятию стоят в конце.
+tournament-info-standings-knockout = Таблица: по достигнутому туру; выбывшие в одном туре делят место; снятые игроки стоят в конце.
+tournament-info-rules = Правила: партии рейтинговые; просроченный ход — поражение; без подсказок, отмены ходов и прерывания партий; правила игры: `{ $p }rules { $game }`.
+tournament-tie-rematch = Доска { $board }: ничья. { $south } и { $north } играют вторую партию со сменой сторон ({ $south } за Юг).
+tournament-tie-decider = Доска { $board }: снова ничья. { $south } и { $north } играют решающую партию { $n }, { $time } ({ $south } за Юг).
+tournament-tie-seed = Доска { $board }: ничья. { $winner } проходит дальше как игрок с более высоким стартовым номером ({ $rule }).
+tournament-tie-seed-rule = правило тай-брейка турнира
+tournament-tie-seed-cap = { $drawn ->
+    [one] { $drawn } ничейная партия
+    [few] { $drawn } ничейные партии
+   *[many] { $drawn } ничейных партий
+}, предел правила тай-брейка
+tournament-by-rule = { $result } (более высокий стартовый номер, по правилу тай-брейка)
+settings-tournament-clock = это комната турнира { $name }: действует его контроль времени ({ $time }), и просроченный ход всегда означает поражение в турнирной партии; `{ $p }set autoforfeit` — для партий вне турниров, настройте его в другом канале
+settings-tournament-hints = это комната турнира { $name }: в турнирных партиях подсказок не бывает, поэтому `{ $p }set hints` здесь не применяется
+tournament-format-arena = арена, { $duration }
+tournament-info-arena = Арена: свободные игроки сразу получают пару друг с другом в течение { $duration } с начала; партии, идущие в конце, доигрываются.
+tournament-info-arena-until = Арена: свободные игроки сразу получают пару друг с другом до { $end }; партии, идущие в этот момент, доигрываются.
+tournament-info-standings-arena = Таблица: очки арены: победа 2, ничья 1; после двух побед подряд каждая победа даёт 4, пока партия не будет выиграна; при равенстве очков место делится; снятые игроки стоят в конце.
+tournament-arena-title = Идущие партии арены { $name } (новые пары до { $end }):
+tournament-arena-game = { $south } (Юг) против { $north } (Север): { $place }
+tournament-arena-none = сейчас ни одной
+tournament-arena-paired = Арена { $name }: новые партии.
+tournament-standing-arena = { $rank } { $player } { $points } { $points ->
+    [one] очко
+    [few] очка
+   *[many] очков
+} ({ $won }-{ $drawn }-{ $lost }){ $streak ->
+    [yes] , серия побед
+   *[no] {""}
+}
+tournament-game-second = Вторая партия на этой доске после ничьей: стороны меняются.
+tournament-game-decider = Решающая партия { $n } на этой доске после ничьих: { $time }, стороны меняются.
+tournament-phase-arena = идут партии
+tournament-when-arena = после { $count ->
+    [one] { $count } партии
+   *[other] { $count } партий
+}
+tournament-over-shared = Турнир { $name } завершён: { $players } делят первое место — равенство по очкам и всем тай-брейкам.

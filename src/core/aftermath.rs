@@ -215,6 +215,8 @@ impl Core {
         };
         let mut out = vec![self.result_reply(&t, &link, res)];
         out.extend(self.advance(&link.key));
+        // A knockout board's next game after a draw (`Tournament::record`).
+        out.extend(self.open_games(&link.key));
         out
     }
 

@@ -90,11 +90,35 @@ pub(super) fn set(
             who = text::organizers()
         ));
     }
+    if let Some(why) = tournament_refusal(state, ctx, setting) {
+        return refuse(why);
+    }
     let mut next = state.channel.clone();
     setting.apply(&mut next);
     let key = DocKey::chan(ctx.at);
     let write = DocWrite::of(key, state.channel_version.clone(), &next);
     Ok(Decision::docs(vec![write], vec![setting.reply(ctx)]))
+}
+
+/// Why `setting` cannot be changed here, if this channel is a room of a running
+/// tournament and the tournament's rules decide it: forfeits (a passed deadline
+/// always loses a tournament game, at the tournament's time per move) and hints (never
+/// in tournament games). The other settings only change how the room looks and
+/// speaks, or where new challenges made there are played, and are honoured.
+fn tournament_refusal(state: &ChannelState, ctx: &Ctx<'_>, setting: Setting) -> Option<String> {
+    if !matches!(setting, Setting::AutoForfeit(_) | Setting::Hints(_)) {
+        return None;
+    }
+    let t = super::tournament::commands::room_tournament(state, ctx.at)?;
+    Some(match setting {
+        Setting::AutoForfeit(_) => tr!(
+            "settings-tournament-clock",
+            name = &t.name,
+            time = super::tournament::time_words(t.move_time_ms),
+            p = ctx.p()
+        ),
+        _ => tr!("settings-tournament-hints", name = &t.name, p = ctx.p()),
+    })
 }
 
 /// `!mute` / `!unmute`: the author's reminders in this community off or on.

@@ -229,7 +229,7 @@ fn decimals_in_messages_follow_the_language_and_pick_plurals() {
             lang,
             "tournament-standing",
             &[
-                ("rank", 1.into()),
+                ("rank", "1.".into()),
                 ("player", "ann".into()),
                 ("points", p.into()),
                 ("won", 2.into()),

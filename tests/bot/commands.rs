@@ -52,8 +52,11 @@ fn every_command_of_the_table_is_in_help() {
                 assert!(help.contains(&form), "{form} is not in {p}help:\n{help}");
             }
             for sub in sub_forms(def) {
+                // On the command's line of subcommands, or on a line of its own (a long
+                // entry, written whole).
                 assert!(
-                    help.contains(&format!("`{sub}`")),
+                    help.contains(&format!("`{sub}`"))
+                        || help.contains(&format!("`{p}{} {sub}`", def.name)),
                     "{} {sub} is not in {p}help:\n{help}",
                     def.name
                 );

@@ -258,11 +258,11 @@ fn console_tournament_standings_come_as_pictures() {
     for (file, alt) in [
         (
             "standings.png",
-            "(rr standings. # 1, Player dave, Points 1, W-D-L 1-0-0",
+            "(rr standings. # 1=, Player dave, Points 1, W-D-L 1-0-0",
         ),
         (
             "crosstable.png",
-            "(rr crosstable. # 1, Player dave, 1 ×, 4 1, Points 1;",
+            "(rr crosstable. # 1=, Player dave, 1 ×, 4 1, Points 1;",
         ),
     ] {
         let line = out

@@ -192,13 +192,13 @@ fn round_robin_of_four_by_berger_tables() {
         "Tournament rr4 is over: p1 wins.\nrr4 standings, after round 3 (final):\n\
          1. p1 3 pts (3-0-0), Buchholz 3, SB 3\n\
          2. p2 2 pts (2-0-1), Buchholz 4, SB 1\n\
-         3. p3 0.5 pts (0-1-2), Buchholz 5.5, SB 0.25\n\
-         4. p4 0.5 pts (0-1-2), Buchholz 5.5, SB 0.25"
+         3= p3 0.5 pts (0-1-2), Buchholz 5.5, SB 0.25\n\
+         3= p4 0.5 pts (0-1-2), Buchholz 5.5, SB 0.25"
     );
     let r = ok(say(&b.core, &lobby, "p2", "!tournament standings rr4"));
     assert!(r
         .text()
-        .ends_with("4. p4 0.5 pts (0-1-2), Buchholz 5.5, SB 0.25"));
+        .ends_with("3= p4 0.5 pts (0-1-2), Buchholz 5.5, SB 0.25"));
     // Tournament games are rated.
     let r = ok(say(&b.core, &lobby, "p1", "!rating"));
     assert!(
@@ -399,14 +399,14 @@ fn knockout_of_eight_seeded_by_rating() {
     assert_eq!(
         standings.text(),
         "cup standings, after round 1, round 2 in play:\n\
-         1. k1: in the semi-final (round 2)\n\
-         2. k2: in the semi-final (round 2)\n\
-         3. k4: in the semi-final (round 2)\n\
-         4. k6: in the semi-final (round 2)\n\
-         5. k3: lost in the quarter-final (round 1)\n\
-         6. k5: lost in the quarter-final (round 1)\n\
-         7. k7: lost in the quarter-final (round 1)\n\
-         8. k8: lost in the quarter-final (round 1)"
+         1= k1: in the semi-final (round 2)\n\
+         1= k2: in the semi-final (round 2)\n\
+         1= k4: in the semi-final (round 2)\n\
+         1= k6: in the semi-final (round 2)\n\
+         5= k3: lost in the quarter-final (round 1)\n\
+         5= k5: lost in the quarter-final (round 1)\n\
+         5= k7: lost in the quarter-final (round 1)\n\
+         5= k8: lost in the quarter-final (round 1)"
     );
     // An organizer withdraws k6 in the middle of his semi-final: resigned for him.
     let out = org(&b.core, &lobby, "!tournament withdraw @k6 cup");
@@ -439,11 +439,11 @@ fn knockout_of_eight_seeded_by_rating() {
          1. k1: won the final (round 3)\n\
          2. k2: lost the final (round 3)\n\
          3. k4: lost in the semi-final (round 2)\n\
-         4. k6: lost in the semi-final (round 2) (withdrawn)\n\
-         5. k3: lost in the quarter-final (round 1)\n\
-         6. k5: lost in the quarter-final (round 1)\n\
-         7. k7: lost in the quarter-final (round 1)\n\
-         8. k8: lost in the quarter-final (round 1)"
+         4= k3: lost in the quarter-final (round 1)\n\
+         4= k5: lost in the quarter-final (round 1)\n\
+         4= k7: lost in the quarter-final (round 1)\n\
+         4= k8: lost in the quarter-final (round 1)\n\
+         8. k6: lost in the semi-final (round 2) (withdrawn)"
     );
     assert_eq!(load(&*b.store, "cup").phase, Phase::Finished);
 
@@ -621,14 +621,14 @@ fn round_one_games_ended_before_both_moved_score_but_are_unrated() {
         .map(|s| (name(&t, s.entrant), s.points))
         .collect();
     // Both round-one results score (half points); round 2 was paired at once, where
-    // p4 meets the withdrawn p3 and wins by forfeit.
+    // p4 meets the withdrawn p3 and wins by forfeit. The withdrawn p3 is listed last.
     assert_eq!(
         points,
         vec![
             ("p4".to_string(), 4),
             ("p2".to_string(), 2),
-            ("p3".to_string(), 0),
-            ("p1".to_string(), 0)
+            ("p1".to_string(), 0),
+            ("p3".to_string(), 0)
         ]
     );
     // Neither game moved a rating.

@@ -283,7 +283,8 @@ fn options_are_typed(s: &Scene, cmds: &Value) {
             "next-round",
             "kick",
             "checkin",
-            "log"
+            "log",
+            "info"
         ]
     );
     assert!(

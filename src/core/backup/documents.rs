@@ -19,7 +19,9 @@ use super::{check_id, check_place, check_time, check_user, json};
 use crate::core::limits::MOVE_TIME_MS;
 use crate::core::ratings::{PlayerRating, RatingChange, RatingTable, MAX_DEVIATION};
 use crate::core::shapes;
-use crate::core::tournament::{Format, Phase, Res, Tournament, MAX_ENTRANTS};
+use crate::core::tournament::{
+    Format, Pairing, Phase, Res, Tournament, MAX_BOARD_GAMES, MAX_ENTRANTS,
+};
 use crate::store::keys::DocKey;
 
 /// The game families the bot rates (see [`crate::core::ratings::family`]).
@@ -278,6 +280,24 @@ pub(super) fn check_tournament(key: &DocKey, t: &Tournament) -> Result<(), Strin
             return Err(format!("a Swiss of {rounds} rounds: 1 to 20 are allowed"));
         }
     }
+    if let Format::Arena { minutes } = t.format {
+        if !(10..=7 * 24 * 60).contains(&minutes) {
+            return Err(format!(
+                "an arena of {minutes} minutes: 10 minutes to 7 days are allowed"
+            ));
+        }
+    }
+    match (t.format, t.arena_start_ms) {
+        (Format::Arena { .. }, None) if matches!(t.phase, Phase::Running | Phase::Finished) => {
+            return Err("an arena started without a start time".into())
+        }
+        (Format::Arena { .. }, Some(_)) if t.phase == Phase::Registration => {
+            return Err("an arena not started has a start time".into())
+        }
+        (Format::Arena { .. }, Some(ms)) => check_time("arena_start_ms", ms)?,
+        (_, Some(_)) => return Err("a start time outside an arena".into()),
+        _ => {}
+    }
     if let Some(ms) = t.move_time_ms {
         if !MOVE_TIME_MS.contains(&ms) {
             return Err(format!(
@@ -406,9 +426,16 @@ fn check_rounds(t: &Tournament) -> Result<(), String> {
                     ));
                 }
             }
+            check_board_games(t, p, &where_)?;
             match &p.game_id {
                 Some(id) => {
-                    let want = format!("{}-r{rn}-b{}", t.id, bi + 1);
+                    // The board's game in play, or its last one (a knockout's drawn
+                    // game is followed by others, `ID-rR-bB-gN`).
+                    let n = match p.result {
+                        Some(_) => p.last_game(),
+                        None => p.next_game(),
+                    };
+                    let want = t.game_id(rn as u32, p.board, n);
                     if *id != want {
                         return Err(format!(
                             "{where_}: the game id {} is not the one the tournament gives \
@@ -432,13 +459,37 @@ fn check_rounds(t: &Tournament) -> Result<(), String> {
     Ok(())
 }
 
+/// A board's earlier games (`games`, `by_rule`): a knockout's only, at most
+/// [`MAX_BOARD_GAMES`], a result by the rule only after a drawn game.
+fn check_board_games(t: &Tournament, p: &Pairing, where_: &str) -> Result<(), String> {
+    if t.format != Format::Knockout && (!p.games.is_empty() || p.by_rule) {
+        return Err(format!(
+            "{where_}: several games on one board, outside a knockout"
+        ));
+    }
+    if p.games.len() > MAX_BOARD_GAMES {
+        return Err(format!(
+            "{where_}: {} games on one board, at most {MAX_BOARD_GAMES}",
+            p.games.len()
+        ));
+    }
+    if p.by_rule && (p.result.is_none() || p.games.last() != Some(&Res::Draw)) {
+        return Err(format!(
+            "{where_}: a result by the tie-break rule needs a drawn last game"
+        ));
+    }
+    Ok(())
+}
+
 fn check_phase(t: &Tournament) -> Result<(), String> {
     let open = |r: &crate::core::tournament::Round| !r.is_complete();
     let (last, earlier) = match t.rounds.split_last() {
         Some((last, earlier)) => (Some(last), earlier),
         None => (None, &[][..]),
     };
-    if let Some(r) = earlier.iter().find(|r| open(r)) {
+    // An arena pairs free players while others play: several rounds are open at once.
+    let arena = matches!(t.format, Format::Arena { .. });
+    if let Some(r) = earlier.iter().find(|r| open(r) && !arena) {
         return Err(format!(
             "round {} has games without a result, but round {} was paired after it",
             r.number,
@@ -478,4 +529,50 @@ pub(super) fn check_game_list(list: &crate::store::archive::GameList) -> Result<
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::tournament::Entrant;
+    use crate::model::{ChannelKey, User};
+
+    /// A knockout board's second game (after a draw) is restored: its id is
+    /// `ID-rR-bB-g2`; any other id on that board is refused.
+    #[test]
+    fn a_knockout_boards_later_games_pass_the_restore_checks() {
+        let mut t = Tournament {
+            id: "t1".into(),
+            name: "cup".into(),
+            format: Format::Knockout,
+            phase: Phase::Running,
+            entrants: ["a", "b"]
+                .map(|n| Entrant {
+                    user: User {
+                        id: n.into(),
+                        name: n.into(),
+                    },
+                    rating: 1500.0,
+                    withdrawn: false,
+                })
+                .to_vec(),
+            home: ChannelKey {
+                community: "guild-1".into(),
+                channel: "lobby".into(),
+            },
+            ..Tournament::default()
+        };
+        assert!(t.next_round());
+        let p = &mut t.rounds[0].pairings[0];
+        p.room = Some(ChannelKey {
+            community: "guild-1".into(),
+            channel: "tourney-cup-r1-b1".into(),
+        });
+        p.game_id = Some("t1-r1-b1".into());
+        assert!(t.record(1, 1, "t1-r1-b1", Res::Draw));
+        t.rounds[0].pairings[0].game_id = Some("t1-r1-b1-g2".into());
+        assert_eq!(check_rounds(&t), Ok(()));
+        t.rounds[0].pairings[0].game_id = Some("t1-r1-b1-g3".into());
+        assert!(check_rounds(&t).is_err());
+    }
 }

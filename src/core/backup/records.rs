@@ -536,9 +536,18 @@ fn check_link(r: &Record, link: &TourneyLink) -> Result<(), String> {
         return Err("a tournament round and board count from 1".into());
     }
     let suffix = format!("-r{}-b{}", link.round, link.board);
-    if !r.id.ends_with(&suffix) {
+    // A knockout board's later games after a draw: `ID-rR-bB-gN`, N from 2.
+    let later =
+        r.id.rsplit_once("-g")
+            .filter(|(head, n)| {
+                head.ends_with(&suffix)
+                    && n.parse::<usize>()
+                        .is_ok_and(|n| (2..=crate::core::tournament::MAX_BOARD_GAMES).contains(&n))
+            })
+            .is_some();
+    if !r.id.ends_with(&suffix) && !later {
         return Err(format!(
-            "the game id {} does not name its round {} and board {} (ID{suffix})",
+            "the game id {} does not name its round {} and board {} (ID{suffix}, or              ID{suffix}-gN for a knockout board's later game)",
             r.id, link.round, link.board
         ));
     }

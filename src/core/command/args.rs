@@ -6,7 +6,7 @@ use mancala_rules::{Side, Variant};
 
 use super::def::Cx;
 use super::{ai_levels_text, parse_live, parse_time, Command, FormatArg, Opponent, RulesTopic};
-use super::{Resign, TourneyCommand, User, VacationArg};
+use super::{NewOptions, Resign, TourneyCommand, User, VacationArg};
 use crate::core::input::{code, parse_error};
 use crate::core::show::{BoardView, PictureStyle, Theme};
 use crate::i18n::Lang;
@@ -501,6 +501,11 @@ pub(super) fn tourney_cancel(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, Stri
     opt_name(cx, rest).map(|n| Command::Tournament(TourneyCommand::Cancel(n)))
 }
 
+/// `info [NAME]`.
+pub(super) fn tourney_info(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String> {
+    opt_name(cx, rest).map(|n| Command::Tournament(TourneyCommand::Info(n)))
+}
+
 /// `withdraw @user [NAME]`.
 pub(super) fn tourney_withdraw(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String> {
     let Some(user) = cx.mentions.first() else {
@@ -510,7 +515,8 @@ pub(super) fn tourney_withdraw(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, St
     opt_name(cx, &words).map(|n| Command::Tournament(TourneyCommand::Withdraw(user.clone(), n)))
 }
 
-/// `new NAME GAME roundrobin|swiss ROUNDS|knockout [TIME]` / `create`.
+/// `new NAME GAME roundrobin|double|swiss ROUNDS [accelerated]|knockout [rematch|seed]|arena
+/// WINDOW [TIME]` / `create`.
 pub(super) fn tourney_new(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String> {
     let prefix = cx.prefix;
     let usage = tourney_usage(cx);
@@ -541,29 +547,68 @@ pub(super) fn tourney_new(cx: &Cx<'_>, rest: &[&str]) -> Result<Command, String>
         i += 1;
     }
     let format = tourney_format(rest, &mut i, prefix, &usage)?;
-    i += 1;
-    let move_time = match rest.get(i) {
-        None => None,
-        Some(w) => match parse_time(w) {
-            Some(t) => Some(t?),
-            None => {
-                return Err(tr!(
-                    "parse-tournament-unexpected",
-                    word = code(w),
-                    usage = &usage
-                ));
-            }
-        },
-    };
-    if rest.len() > i + 1 {
-        return Err(tr!("parse-too-many", usage = &usage));
-    }
+    let (move_time, options) = tourney_options(&rest[i + 1..], format, &usage)?;
     Ok(Command::Tournament(TourneyCommand::New {
         name,
         kind,
         format,
         move_time,
+        options,
     }))
+}
+
+/// The words after the format of `!tournament new`, in any order: at most one time per
+/// move, and the format's options (`rematch` or `seed` for a knockout, `accelerated`
+/// for a Swiss); an option of another format is refused, naming the one it is for.
+fn tourney_options(
+    words: &[&str],
+    format: FormatArg,
+    usage: &str,
+) -> Result<(Option<Option<u64>>, NewOptions), String> {
+    let mut move_time = None;
+    let mut options = NewOptions::default();
+    let mut ties = None;
+    for w in words {
+        let lower = w.to_lowercase();
+        match (lower.as_str(), format) {
+            ("rematch" | "seed", FormatArg::Knockout) if ties.is_none() => {
+                options.seed_ties = lower == "seed";
+                ties = Some(lower);
+            }
+            ("rematch" | "seed", FormatArg::Knockout) => {
+                return Err(tr!("parse-tournament-one-tiebreak", usage = usage))
+            }
+            ("rematch" | "seed", _) => {
+                return Err(tr!(
+                    "parse-tournament-option-for",
+                    word = code(w),
+                    format = "knockout",
+                    usage = usage
+                ))
+            }
+            ("accelerated", FormatArg::Swiss(_)) => options.accelerated = true,
+            ("accelerated", _) => {
+                return Err(tr!(
+                    "parse-tournament-option-for",
+                    word = code(w),
+                    format = "swiss",
+                    usage = usage
+                ))
+            }
+            _ => match parse_time(w) {
+                Some(_) if move_time.is_some() => return Err(tr!("parse-too-many", usage = usage)),
+                Some(t) => move_time = Some(t?),
+                None => {
+                    return Err(tr!(
+                        "parse-tournament-unexpected",
+                        word = code(w),
+                        usage = usage
+                    ))
+                }
+            },
+        }
+    }
+    Ok((move_time, options))
 }
 
 /// The format at `rest[*i]` (and the rounds of `swiss` after it, moving `i` on).
@@ -575,7 +620,15 @@ fn tourney_format(
 ) -> Result<FormatArg, String> {
     match rest.get(*i).map(|w| w.to_lowercase()).as_deref() {
         Some("roundrobin" | "rr" | "round-robin") => Ok(FormatArg::RoundRobin),
+        Some("double" | "drr" | "double-round-robin") => Ok(FormatArg::DoubleRoundRobin),
         Some("knockout" | "ko") => Ok(FormatArg::Knockout),
+        Some("arena") => {
+            *i += 1;
+            match rest.get(*i).and_then(|w| arena_window(w)) {
+                Some(m) => Ok(FormatArg::Arena(m)),
+                None => Err(tr!("parse-arena-window", usage = usage)),
+            }
+        }
         Some("swiss") => {
             *i += 1;
             match rest.get(*i).and_then(|w| w.parse::<u32>().ok()) {
@@ -590,6 +643,21 @@ fn tourney_format(
         )),
         None => Err(tr!("parse-format-missing", p = prefix, usage = usage)),
     }
+}
+
+/// An arena's window as typed, in minutes: `90m`, `2h`, `1d`, from 10 minutes to 7
+/// days; `None` for anything else.
+fn arena_window(word: &str) -> Option<u32> {
+    let w = word.to_ascii_lowercase();
+    let unit = match w.chars().next_back()? {
+        'm' => 1,
+        'h' => 60,
+        'd' => 24 * 60,
+        _ => return None,
+    };
+    let n: u32 = w[..w.len() - 1].parse().ok()?;
+    let minutes = n.checked_mul(unit)?;
+    (10..=7 * 24 * 60).contains(&minutes).then_some(minutes)
 }
 
 /// A game id as typed ([`crate::store::gameid::normalize`]), as the store keys it.

@@ -189,6 +189,21 @@ pub enum FormatArg {
     Swiss(u32),
     /// `knockout`.
     Knockout,
+    /// `double`: a double round robin.
+    DoubleRoundRobin,
+    /// `arena WINDOW`: the window in minutes (`90m`, `2h`, `1d`: 10 minutes to 7
+    /// days).
+    Arena(u32),
+}
+
+/// The options of `!tournament new` typed after its format.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NewOptions {
+    /// Knockout: `seed` (a drawn game advances the higher seed) instead of the default
+    /// `rematch` (a second game with the sides swapped, then deciders).
+    pub seed_ties: bool,
+    /// Swiss: `accelerated` pairings in round 1.
+    pub accelerated: bool,
 }
 
 /// `!tournament` subcommands; `name` `None`: the only tournament of the community that
@@ -207,6 +222,8 @@ pub enum TourneyCommand {
         format: FormatArg,
         /// Time per move, as for `!new`.
         move_time: Option<Option<u64>>,
+        /// The format's options.
+        options: NewOptions,
     },
     /// `join [NAME]`.
     Join(Option<String>),
@@ -265,6 +282,8 @@ pub enum TourneyCommand {
     CheckIn(CheckInArg, Option<String>),
     /// `log [NAME]`: the organizer's actions, newest first.
     Log(Option<String>),
+    /// `info [NAME]`: how a tournament is played and where it stands.
+    Info(Option<String>),
 }
 
 /// Parses a time per move: `12h`, `1.5d`, `2d` (1 h to 30 d) in milliseconds, or
@@ -578,6 +597,84 @@ mod tests {
         assert!(e.starts_with("one side, please"), "{e}");
     }
 
+    /// The options after the format of `!tournament new`, in any order with the time;
+    /// an option of another format is refused, naming the format it is for.
+    #[test]
+    fn tournament_new_options() {
+        let new = |text: &str| match parse(text, "!", &[]).unwrap() {
+            Ok(Command::Tournament(TourneyCommand::New {
+                format,
+                move_time,
+                options,
+                ..
+            })) => Ok((format, move_time, options)),
+            Ok(other) => panic!("{other:?}"),
+            Err(e) => Err(e),
+        };
+        let seed = NewOptions {
+            seed_ties: true,
+            ..NewOptions::default()
+        };
+        assert_eq!(
+            new("!tournament new cup katro knockout seed 1d"),
+            Ok((FormatArg::Knockout, Some(Some(24 * 3_600_000)), seed))
+        );
+        assert_eq!(
+            new("!tournament new cup katro knockout 1d rematch"),
+            Ok((
+                FormatArg::Knockout,
+                Some(Some(24 * 3_600_000)),
+                NewOptions::default()
+            ))
+        );
+        let fast = NewOptions {
+            accelerated: true,
+            ..NewOptions::default()
+        };
+        assert_eq!(
+            new("!tournament new sw katro swiss 5 accelerated"),
+            Ok((FormatArg::Swiss(5), None, fast))
+        );
+        assert_eq!(
+            new("!tournament new dd katro double"),
+            Ok((FormatArg::DoubleRoundRobin, None, NewOptions::default()))
+        );
+        let e = new("!tournament new sw katro swiss 5 seed").unwrap_err();
+        assert!(
+            e.starts_with("`seed` is an option of `knockout` only"),
+            "{e}"
+        );
+        let e = new("!tournament new ko katro knockout accelerated").unwrap_err();
+        assert!(
+            e.starts_with("`accelerated` is an option of `swiss` only"),
+            "{e}"
+        );
+        let e = new("!tournament new ko katro knockout seed rematch").unwrap_err();
+        assert!(e.starts_with("one knockout tie-break"), "{e}");
+        let e = new("!tournament new ko katro knockout 1d 2d").unwrap_err();
+        assert!(e.starts_with("too many words"), "{e}");
+        // An arena's window, 10 minutes to 7 days, then the time per move.
+        assert_eq!(
+            new("!tournament new ar katro arena 90m 1h"),
+            Ok((
+                FormatArg::Arena(90),
+                Some(Some(3_600_000)),
+                NewOptions::default()
+            ))
+        );
+        assert_eq!(
+            new("!tournament new ar katro arena 2h").map(|x| x.0),
+            Ok(FormatArg::Arena(120))
+        );
+        for bad in ["5m", "8d", "1d2h", "soon", ""] {
+            let e = new(&format!("!tournament new ar katro arena {bad}")).unwrap_err();
+            assert!(
+                e.starts_with("`arena` needs how long it runs"),
+                "{bad}: {e}"
+            );
+        }
+    }
+
     #[test]
     fn tournament_commands() {
         let c = parse("!tournament new Spring hoyito swiss 5 2d", "!", &[])
@@ -590,6 +687,7 @@ mod tests {
                 kind: GameKind::single(Variant::HOYITO),
                 format: FormatArg::Swiss(5),
                 move_time: Some(Some(48 * 3_600_000)),
+                options: NewOptions::default(),
             })
         );
         let e = parse("!tournament new x katro swiss", "!", &[])

@@ -172,9 +172,10 @@ mod tests {
                 ("game", SlashValue::Int(3)),
                 ("format", SlashValue::Int(1)),
                 ("rounds", SlashValue::Int(5)),
+                ("pairing", SlashValue::Int(0)),
             ],
         );
-        assert_eq!(s.text, "!tournament new spring hoyito swiss 5");
+        assert_eq!(s.text, "!tournament new spring hoyito swiss 5 accelerated");
         assert_eq!(
             parse(&s.text, "!", &[]).unwrap().unwrap(),
             Command::Tournament(TourneyCommand::New {
@@ -182,6 +183,10 @@ mod tests {
                 kind: crate::model::GameKind::single(mancala_rules::Variant::HOYITO),
                 format: FormatArg::Swiss(5),
                 move_time: None,
+                options: super::super::NewOptions {
+                    accelerated: true,
+                    ..Default::default()
+                },
             })
         );
         assert_eq!(

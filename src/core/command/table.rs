@@ -114,7 +114,19 @@ pub const SETTING_VALUE_CHOICES: &[Choice] = &[
 pub const NOTIFY_CHOICES: &[Choice] = &[same("dm"), same("mention"), same("off"), same("digest")];
 
 /// The tournament formats.
-pub const FORMAT_CHOICES: &[Choice] = &[same("roundrobin"), same("swiss"), same("knockout")];
+pub const FORMAT_CHOICES: &[Choice] = &[
+    same("roundrobin"),
+    same("swiss"),
+    same("knockout"),
+    same("double"),
+    same("arena"),
+];
+
+/// How a knockout settles a drawn game.
+pub const TIEBREAK_CHOICES: &[Choice] = &[same("rematch"), same("seed")];
+
+/// The Swiss pairing of round 1.
+pub const PAIRING_CHOICES: &[Choice] = &[same("accelerated")];
 
 const fn opt(name: &'static str, kind: OptionKind, required: bool) -> SlashOption {
     SlashOption {
@@ -420,7 +432,12 @@ pub static COMMANDS: &[CommandDef] = &[
             opt("setting", OptionKind::Choice(SETTING_CHOICES), true),
             opt("value", OptionKind::Choice(SETTING_VALUE_CHOICES), true),
         ]),
-        reads: RECORD,
+        // The community's tournaments: in a tournament's room its rules decide
+        // forfeits and hints (`set::set`).
+        reads: Needs {
+            tournaments: true,
+            ..RECORD
+        },
         wakes_ai: Wake::Never,
     },
     CommandDef {
@@ -507,8 +524,9 @@ pub static TOURNAMENT_SUBS: &[SubDef] = &[
         name: "new",
         aliases: &["create"],
         bare: false,
-        args: "NAME GAME roundrobin|swiss ROUNDS|knockout [TIME]",
-        help: false,
+        args:
+            "NAME GAME roundrobin|double|swiss ROUNDS [accelerated]|knockout [rematch|seed]|arena WINDOW [TIME]",
+        help: true,
         organizers_only: true,
         parse: args::tourney_new,
         options: &[
@@ -516,7 +534,10 @@ pub static TOURNAMENT_SUBS: &[SubDef] = &[
             opt("game", OptionKind::Choice(GAME_CHOICES), true),
             opt("format", OptionKind::Choice(FORMAT_CHOICES), true),
             opt("rounds", OptionKind::Integer { min: 1, max: 20 }, false),
+            opt("window", OptionKind::Text, false),
             opt("time", OptionKind::Text, false),
+            opt("tiebreak", OptionKind::Choice(TIEBREAK_CHOICES), false),
+            opt("pairing", OptionKind::Choice(PAIRING_CHOICES), false),
         ],
     },
     SubDef {
@@ -597,6 +618,16 @@ pub static TOURNAMENT_SUBS: &[SubDef] = &[
     super::organize::KICK,
     super::organize::CHECKIN,
     super::organize::LOG,
+    SubDef {
+        name: "info",
+        aliases: &[],
+        bare: false,
+        args: "[NAME]",
+        help: true,
+        organizers_only: false,
+        parse: args::tourney_info,
+        options: &[TOURNEY_NAME],
+    },
 ];
 
 /// The command `name` (lower case) names, by its name or an alias.
@@ -746,9 +777,10 @@ mod tests {
         );
         assert_eq!(
             usage("tournament"),
-            "tournament new NAME GAME roundrobin|swiss ROUNDS|knockout [TIME] | join [NAME] \
+            "tournament new NAME GAME roundrobin|double|swiss ROUNDS [accelerated]|knockout \
+             [rematch|seed]|arena WINDOW [TIME] | join [NAME] \
              | leave [NAME] | start [NAME] | pairings [NAME] | standings [NAME] \
-             | withdraw @user [NAME] | cancel [NAME] \
+             | withdraw @user [NAME] | cancel [NAME] | info [NAME] \
              | adjudicate GAME south|north|draw|PLAYER REASON... | extend GAME DURATION \
              | pause [NAME] | resume [NAME] | next-round [adjudicate] [NAME] \
              | kick @user [NAME] [REASON...] | checkin [open [DURATION]] [NAME] | log [NAME]"

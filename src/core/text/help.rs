@@ -56,28 +56,33 @@ pub fn command_help(
         let text = fill(message_id("help", &[def.name, &i.to_string()]));
         lines.push(tr!("help-line", form = line, text = text));
     }
-    let subs: Vec<String> = def
-        .subs
-        .iter()
-        .filter(|s| !s.bare)
-        .map(|s| {
-            let mut sub = format!("`{}`", join_words(s.name, s.args));
-            if s.organizers_only {
-                sub.push(' ');
-                sub.push_str(&organizers);
-            }
-            if s.help {
-                sub.push(' ');
-                sub.push_str(&fill(message_id("help", &[def.name, s.name])));
-            }
-            sub
-        })
-        .collect();
+    let mut subs: Vec<String> = Vec::new();
+    for s in def.subs.iter().filter(|s| !s.bare) {
+        let mut sub = format!("`{}`", join_words(s.name, s.args));
+        if s.organizers_only {
+            sub.push(' ');
+            sub.push_str(&organizers);
+        }
+        if !s.help {
+            subs.push(sub);
+            continue;
+        }
+        let text = fill(message_id("help", &[def.name, s.name]));
+        if sub.chars().count() + text.chars().count() > OWN_LINE {
+            // A long entry (`new` with its options) gets a line of its own, so that
+            // every line stays short.
+            let form = format!("`{p}{} {}", def.name, &sub[1..]);
+            lines.push(tr!("help-line", form = form, text = text));
+        } else {
+            subs.push(format!("{sub} {text}"));
+        }
+    }
     let form = format!("`{p}{} ...`", def.name);
     let line = |subs: &[String]| {
         let text = crate::i18n::join_semicolons(subs);
         tr!("help-line", form = form.as_str(), text = text)
     };
+    // The others share lines of at most MAX_LINE characters.
     let mut start = 0;
     for end in 1..=subs.len() {
         // The line so far is full: it ends before this subcommand.
@@ -94,6 +99,9 @@ pub fn command_help(
 
 /// Longest line of `!help` a command's subcommands fill, in characters.
 const MAX_LINE: usize = 300;
+/// A subcommand whose entry (usage and help) is longer than this, in characters, is
+/// written on a line of its own in `!help`.
+const OWN_LINE: usize = 100;
 
 /// The line `!rules` ends with: how to practise the rules against the AI.
 pub fn rules_ai_line(p: &str, game: &str) -> String {
@@ -172,6 +180,15 @@ mod tests {
         assert!(fr.contains(
             "`leave [NOM]` avant le début\u{202f}; `start [NOM]` (organisateurs)\u{202f};"
         ));
+        // A long subcommand entry has a line of its own, with its options explained.
+        let en = with_lang(Lang::En, || help("!", 3, "katro"));
+        assert!(
+            en.lines().any(|l| l.starts_with(
+                "`!tournament new NAME GAME roundrobin|double|swiss ROUNDS [accelerated]|knockout \
+                 [rematch|seed]|arena WINDOW [TIME]` (organizers): knockout draws: `rematch`"
+            )),
+            "{en}"
+        );
         let ru = with_lang(Lang::Ru, || rules_ai_line("?", "hoyito:2x8"));
         assert_eq!(
             ru,

@@ -6,15 +6,15 @@
 
 use mancala_rules::Side;
 
-use crate::core::command::{FormatArg, TourneyCommand};
+use crate::core::command::{FormatArg, NewOptions, TourneyCommand};
 use crate::core::decision::{
     refuse, ChannelState, Ctx, Decision, DocWrite, Draft, FollowUp, Picture, Refusal,
 };
 use crate::core::ratings::{self, FAMILIES};
 use crate::core::text;
-use crate::core::tournament::{decide, views, Phase, Res, Tournament};
+use crate::core::tournament::{decide, info, views, Phase, Res, Tournament};
 use crate::core::{refuse as fail, Core, Fail};
-use crate::model::{GameKind, User};
+use crate::model::{ChannelKey, GameKind, User};
 use crate::store::keys::DocKey;
 use crate::store::{docs, GameResult};
 
@@ -152,6 +152,24 @@ fn none_fits(all: &[Found], is_here: &dyn Fn(&Tournament) -> bool, p: &str) -> S
     }
 }
 
+/// The running tournament one of whose games is played (or was, this round or
+/// earlier) in the channel `at`, among those read with the command (`state`); also
+/// the tournament of the game `state` holds there.
+pub(in crate::core) fn room_tournament(
+    state: &ChannelState,
+    at: &ChannelKey,
+) -> Option<Tournament> {
+    let linked = state.record().and_then(|r| r.tournament.as_ref());
+    tournaments(state).into_iter().map(|f| f.t).find(|t| {
+        t.phase == Phase::Running
+            && (linked.is_some_and(|l| l.key == t.key())
+                || t.rounds
+                    .iter()
+                    .flat_map(|r| &r.pairings)
+                    .any(|p| p.room.as_ref() == Some(at)))
+    })
+}
+
 /// The write of `t`, read as `version`.
 pub(super) fn save(t: &Tournament, version: Option<Vec<u8>>) -> DocWrite {
     DocWrite::of(t.key(), version, &Some(t))
@@ -178,7 +196,8 @@ pub(in crate::core) fn decide(
             kind,
             format,
             move_time,
-        } => new(state, ctx, name, *kind, (*format, *move_time)),
+            options,
+        } => new(state, ctx, name, *kind, (*format, *options, *move_time)),
         TourneyCommand::Join(name) => join(state, ctx, name.as_deref()),
         TourneyCommand::Leave(name) => leave(state, ctx, name.as_deref()),
         TourneyCommand::Start(name) => start(state, ctx, name.as_deref()),
@@ -186,6 +205,7 @@ pub(in crate::core) fn decide(
         TourneyCommand::Standings(name) => standings(state, ctx, name.as_deref()),
         TourneyCommand::Withdraw(user, name) => withdraw(state, ctx, user, name.as_deref()),
         TourneyCommand::Cancel(name) => cancel(state, ctx, name.as_deref()),
+        TourneyCommand::Info(name) => info(state, ctx, name.as_deref()),
         // The organizer tools: `org_commands` (see `super::decide`).
         _ => Ok(Decision::default()),
     }
@@ -199,7 +219,7 @@ fn new(
     ctx: &Ctx<'_>,
     name: &str,
     kind: GameKind,
-    (format, move_time): (FormatArg, Option<Option<u64>>),
+    (format, options, move_time): (FormatArg, NewOptions, Option<Option<u64>>),
 ) -> Result<Decision, Refusal> {
     organizers_only(ctx, OrganizerAct::Create)?;
     if let Some(why) = ctx.rooms_refused {
@@ -214,22 +234,24 @@ fn new(
         id,
         name,
         kind,
-        format,
+        (format, options),
         move_time_ms,
         (ctx.at, ctx.author),
         ctx.now,
     );
-    let text = tr!(
+    let mut text = tr!(
         "tournament-created",
         name = name,
         kind = text::kind_name(kind),
-        format = t.format.to_string(),
-        time = match move_time_ms {
-            Some(ms) => tr!("tournament-per-move", duration = text::duration_text(ms)),
-            None => tr!("tournament-no-time-limit"),
-        },
+        format = views::format_text(&t),
+        time = views::time_text(move_time_ms),
         p = ctx.p()
     );
+    // The rule players must know before they join (a knockout's tie-break).
+    if let Some(rule) = info::format_rule(&t) {
+        text.push('\n');
+        text.push_str(&rule);
+    }
     // A tournament removed since (none is today) reads as absent: the write expects
     // what was read under the key.
     let version = old.and_then(|f| f.version);
@@ -294,7 +316,7 @@ fn start(state: &ChannelState, ctx: &Ctx<'_>, name: Option<&str>) -> Result<Deci
     let i = FAMILIES.iter().position(|f| *f == fam).unwrap_or(0);
     // Check-in: who did not check in is out before the seeding (announced first).
     let gone = super::organize::remove_no_shows(&mut t, ctx.author, ctx.now);
-    decide::start(&mut t, &state.ratings[i])?;
+    decide::start(&mut t, &state.ratings[i], ctx.now)?;
     t.log_act(ctx.author, ctx.now, super::Act::Started);
     let replies = match gone.len() {
         0 => Vec::new(),
@@ -334,6 +356,17 @@ fn standings(state: &ChannelState, ctx: &Ctx<'_>, name: Option<&str>) -> Result<
         .collect();
     let text = views::standings_text(&t);
     Ok(Decision::look(vec![Draft::new(text, pictures, Vec::new())]))
+}
+
+/// `!tournament info [NAME]`: how it is played (format, time, tie-breaks, rules) and
+/// where it stands; any phase.
+fn info(state: &ChannelState, ctx: &Ctx<'_>, name: Option<&str>) -> Result<Decision, Refusal> {
+    let phases = [Phase::Registration, Phase::Running, Phase::Finished];
+    let Found { t, .. } = find(state, ctx, name, &phases, "info")?;
+    Ok(Decision::look(vec![Draft::text(info::info_text(
+        &t,
+        ctx.p(),
+    ))]))
 }
 
 /// `!tournament withdraw @user [NAME]`: the player leaves (before the start) or is

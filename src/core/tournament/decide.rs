@@ -2,8 +2,8 @@
 //! refuses, changing nothing); the commands (`commands`) read it once before and write
 //! it once after.
 
-use super::{Entrant, Format, Phase, Tournament};
-use crate::core::command::FormatArg;
+use super::{Entrant, Format, KnockoutTie, Phase, Tournament};
+use crate::core::command::{FormatArg, NewOptions};
 use crate::core::decision::{refuse, Change, ChannelState, Decision, Draft, Refusal};
 use crate::core::ratings::RatingTable;
 use crate::core::views::result_text;
@@ -32,7 +32,7 @@ pub(super) fn created(
     id: String,
     name: &str,
     kind: GameKind,
-    format: FormatArg,
+    (format, options): (FormatArg, NewOptions),
     move_time_ms: Option<u64>,
     (home, organizer): (&ChannelKey, &User),
     now: u64,
@@ -47,6 +47,8 @@ pub(super) fn created(
             FormatArg::RoundRobin => Format::RoundRobin,
             FormatArg::Swiss(n) => Format::Swiss { rounds: n },
             FormatArg::Knockout => Format::Knockout,
+            FormatArg::DoubleRoundRobin => Format::DoubleRoundRobin,
+            FormatArg::Arena(minutes) => Format::Arena { minutes },
         },
         move_time_ms,
         organizer: organizer.clone(),
@@ -54,6 +56,13 @@ pub(super) fn created(
         entrants: Vec::new(),
         rounds: Vec::new(),
         created_ms: now,
+        knockout_ties: if options.seed_ties {
+            KnockoutTie::Seed
+        } else {
+            KnockoutTie::Rematch
+        },
+        accelerated: options.accelerated,
+        arena_start_ms: None,
         ..Tournament::default()
     }
 }
@@ -93,9 +102,9 @@ pub(super) fn leave(t: &mut Tournament, user: &User, p: &str) -> Result<(), Refu
     Ok(())
 }
 
-/// `!tournament start`: seeds by rating in `table` (then order of joining), running,
-/// first round paired.
-pub(super) fn start(t: &mut Tournament, table: &RatingTable) -> Result<(), Refusal> {
+/// `!tournament start` at `now`: seeds by rating in `table` (then order of joining),
+/// running, first round paired (an arena's window opens now).
+pub(super) fn start(t: &mut Tournament, table: &RatingTable, now: u64) -> Result<(), Refusal> {
     if t.phase != Phase::Registration {
         return refuse(tr!("tournament-already-started", name = &t.name));
     }
@@ -113,6 +122,9 @@ pub(super) fn start(t: &mut Tournament, table: &RatingTable) -> Result<(), Refus
     order.sort_by(|(i, a), (j, b)| b.rating.total_cmp(&a.rating).then(i.cmp(j)));
     t.entrants = order.into_iter().map(|(_, e)| e).collect();
     t.phase = Phase::Running;
+    if matches!(t.format, Format::Arena { .. }) {
+        t.arena_start_ms = Some(now);
+    }
     t.next_round();
     Ok(())
 }
@@ -226,7 +238,7 @@ mod tests {
             "t1".into(),
             "spring",
             kind,
-            FormatArg::RoundRobin,
+            (FormatArg::RoundRobin, NewOptions::default()),
             None,
             (&home, &user("org")),
             0,
@@ -239,13 +251,13 @@ mod tests {
         assert_eq!(join(&mut t, &user("alice")), Ok(1));
         assert!(join(&mut t, &user("alice")).is_err());
         assert!(
-            start(&mut t, &RatingTable::default()).is_err(),
+            start(&mut t, &RatingTable::default(), 0).is_err(),
             "one player"
         );
         assert_eq!(join(&mut t, &user("bob")), Ok(2));
         assert_eq!(leave(&mut t, &user("bob"), "!"), Ok(()));
         assert_eq!(join(&mut t, &user("bob")), Ok(2));
-        assert_eq!(start(&mut t, &RatingTable::default()), Ok(()));
+        assert_eq!(start(&mut t, &RatingTable::default(), 0), Ok(()));
         assert_eq!(t.phase, Phase::Running);
         assert_eq!(t.rounds.len(), 1);
         assert!(join(&mut t, &user("carol")).is_err(), "registration closed");

@@ -6,7 +6,8 @@
 //! store, opens a room per game and feeds results back ([`Tournament::record`]).
 //!
 //! Points are counted in half points (a win 2, a draw 1, a loss 0) so that they stay
-//! integers.
+//! integers. The standings are in `standings`, the knockout's bracket and tie-break
+//! rule in `knockout`.
 
 use std::collections::HashSet;
 
@@ -29,8 +30,19 @@ pub enum Format {
         /// Rounds to play.
         rounds: u32,
     },
-    /// Single elimination, seeded by rating; the top seeds get the byes.
+    /// Single elimination, seeded by rating; the top seeds get the byes. A drawn game
+    /// is settled by the tournament's [`KnockoutTie`] rule.
     Knockout,
+    /// Everyone meets everyone twice (Berger tables, then the same rounds again with
+    /// the sides swapped).
+    DoubleRoundRobin,
+    /// As many games as can be played in a window from the start: players who are
+    /// free are paired with each other at once, scored by wins and streaks (see
+    /// `arena`). Each pairing of free players is a round of its own.
+    Arena {
+        /// The window, in minutes.
+        minutes: u32,
+    },
 }
 
 /// The format as the replies name it, in the current language (`round robin`, `Swiss,
@@ -43,8 +55,30 @@ impl std::fmt::Display for Format {
                 f.write_str(&tr!("tournament-format-swiss", count = *rounds))
             }
             Format::Knockout => f.write_str(&tr!("tournament-format-knockout")),
+            Format::DoubleRoundRobin => f.write_str(&tr!("tournament-format-double")),
+            Format::Arena { minutes } => f.write_str(&tr!(
+                "tournament-format-arena",
+                duration = crate::core::text::duration_text(u64::from(*minutes) * 60_000)
+            )),
         }
     }
+}
+
+/// How a knockout settles a drawn game (`!tournament new ... knockout rematch|seed`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KnockoutTie {
+    /// `rematch` (the default): a drawn game is followed by a second game with the
+    /// sides swapped (the "return game" of mancala play: each player has moved first
+    /// once); if that is drawn too, by deciders at half the time per move (at least an
+    /// hour; no time limit stays none), the sides swapped each time. When the third
+    /// decider (the board's fifth game) is drawn as well, the higher seed advances, so
+    /// that a round always ends.
+    #[default]
+    Rematch,
+    /// `seed`: a drawn game advances the higher seed (the seeding, by rating, is known
+    /// to both players before the game).
+    Seed,
 }
 
 /// Where a tournament stands.
@@ -112,6 +146,18 @@ pub struct Pairing {
     /// The room was closed (the bot left it) after its grace period.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub closed: bool,
+    // Added with the knockout tie-break rule; absent (empty, false) in pairings stored
+    // before it.
+    /// Knockout: the results of the games finished on this board, oldest first, from
+    /// the board's sides (South: [`Pairing::south`], whatever side he had in that game;
+    /// see [`Pairing::game_sides`]). A drawn game is followed by another as the
+    /// tournament's [`KnockoutTie`] rule says.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub games: Vec<Res>,
+    /// Knockout: [`Pairing::result`] was given by the tie-break rule (the higher seed
+    /// advanced after a drawn game), not by a game won.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub by_rule: bool,
 }
 
 impl Pairing {
@@ -181,6 +227,19 @@ pub struct Tournament {
     /// The organizer's actions, oldest first (at most [`super::log::MAX_LOG`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub log: Vec<LogEntry>,
+    // Options chosen at creation, added after the first stored tournaments: each has a
+    // default, so a tournament stored before them loads (a knockout then settles its
+    // drawn games by the default rule).
+    /// Knockout: how a drawn game is settled.
+    #[serde(default)]
+    pub knockout_ties: KnockoutTie,
+    /// Swiss: round 1 is paired with accelerated pairings
+    /// ([`Tournament::pairing_points`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub accelerated: bool,
+    /// Arena: when it started (its window opened), milliseconds since the Unix epoch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arena_start_ms: Option<u64>,
 }
 
 impl Default for Tournament {
@@ -201,30 +260,11 @@ impl Default for Tournament {
             paused: None,
             checkin: None,
             log: Vec::new(),
+            knockout_ties: KnockoutTie::default(),
+            accelerated: false,
+            arena_start_ms: None,
         }
     }
-}
-
-/// One line of the standings.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Standing {
-    /// The entrant.
-    pub entrant: usize,
-    /// Points, in half points.
-    pub points: u32,
-    /// Buchholz: the sum of the points of the opponents met (half points).
-    pub buchholz: u32,
-    /// Sonneborn-Berger: the points of the opponents beaten plus half of those drawn
-    /// (quarter points: win 2x, draw 1x the opponent's half points).
-    pub sonneborn_berger: u32,
-    /// Games won, drawn, lost (byes and forfeits included as results).
-    pub won_drawn_lost: [u32; 3],
-    /// Knockout: the last round he played in (or had a bye in).
-    pub reached: u32,
-    /// Knockout: he lost the game of round [`Standing::reached`] and is out.
-    pub out: bool,
-    /// Knockout: he won the final (the tournament is over).
-    pub champion: bool,
 }
 
 impl Tournament {
@@ -252,31 +292,40 @@ impl Tournament {
     /// The rounds the format plays for `n` entrants (a knockout: until one is left).
     pub fn total_rounds(&self) -> u32 {
         let n = self.entrants.len() as u32;
+        let once = if n.is_multiple_of(2) {
+            n.saturating_sub(1)
+        } else {
+            n
+        };
         match self.format {
-            Format::RoundRobin => {
-                if n.is_multiple_of(2) {
-                    n.saturating_sub(1)
-                } else {
-                    n
-                }
-            }
+            Format::RoundRobin => once,
+            Format::DoubleRoundRobin => 2 * once,
             Format::Swiss { rounds } => rounds,
             Format::Knockout => n.max(1).next_power_of_two().trailing_zeros(),
+            // As many as the window holds.
+            Format::Arena { .. } => u32::MAX,
         }
+    }
+
+    /// Whether the format is a round robin, single or double.
+    pub fn is_round_robin(&self) -> bool {
+        matches!(self.format, Format::RoundRobin | Format::DoubleRoundRobin)
     }
 
     /// Points for a bye: a full point in Swiss *(choice: the usual online rule)*, none
     /// in a round robin (everyone sits out once when the field is odd), none in a
     /// knockout (the seed just advances).
-    fn bye_points(&self) -> u32 {
+    pub(super) fn bye_points(&self) -> u32 {
         match self.format {
             Format::Swiss { .. } => 2,
             _ => 0,
         }
     }
 
-    /// Records the result of the game `game_id` (round, board) and returns whether it
-    /// was news (false when already recorded or not found).
+    /// Records the result `res` of the game `game_id` (round, board; `res` by that
+    /// game's sides) and returns whether it was news (false when already recorded or
+    /// not found). In a knockout, a drawn game leaves the board open for the next game
+    /// or decides it by the tie-break rule ([`KnockoutTie`]).
     pub fn record(&mut self, round: u32, board: u32, game_id: &str, res: Res) -> bool {
         let Some(r) = self.rounds.iter_mut().find(|r| r.number == round) else {
             return false;
@@ -287,7 +336,11 @@ impl Tournament {
         if p.result.is_some() || p.game_id.as_deref() != Some(game_id) {
             return false;
         }
-        p.result = Some(res);
+        if self.format == Format::Knockout {
+            p.record_knockout_game(self.knockout_ties, res);
+        } else {
+            p.result = Some(res);
+        }
         true
     }
 
@@ -296,10 +349,12 @@ impl Tournament {
     /// comes back through [`Tournament::record`]). Returns the open game to resign.
     pub fn withdraw(&mut self, e: usize) -> Option<(ChannelKey, String)> {
         self.entrants[e].withdrawn = true;
-        let round = self.rounds.last_mut()?;
-        let p = round
-            .pairings
+        // The last round's, or in an arena the one he is playing in.
+        let p = self
+            .rounds
             .iter_mut()
+            .rev()
+            .flat_map(|r| r.pairings.iter_mut())
             .find(|p| p.is_open() && p.has(e))?;
         match (&p.room, &p.game_id) {
             (Some(room), Some(id)) => Some((room.clone(), id.clone())),
@@ -320,13 +375,14 @@ impl Tournament {
             .filter(|&e| !self.entrants[e].withdrawn)
             .collect();
         let pairs: Option<Vec<(usize, Option<usize>)>> = match self.format {
-            Format::RoundRobin => {
-                (number <= self.total_rounds()).then(|| berger(self.entrants.len(), number))
+            Format::RoundRobin | Format::DoubleRoundRobin => {
+                (number <= self.total_rounds()).then(|| self.round_robin_pairs(number))
             }
             Format::Swiss { rounds } => {
                 (number <= rounds && active.len() >= 2).then(|| self.swiss_pairs(&active))
             }
             Format::Knockout => self.knockout_pairs(number),
+            Format::Arena { .. } => return self.arena_wave(),
         };
         let Some(pairs) = pairs else {
             self.phase = Phase::Finished;
@@ -352,6 +408,8 @@ impl Tournament {
                 game_id: None,
                 ended_ms: None,
                 closed: false,
+                games: Vec::new(),
+                by_rule: false,
             };
             match n {
                 None => {
@@ -390,20 +448,43 @@ impl Tournament {
         true
     }
 
-    /// A finished knockout's final: the one pairing of its last round.
-    pub fn knockout_final(&self) -> Option<&Pairing> {
-        if self.format != Format::Knockout || self.phase != Phase::Finished {
-            return None;
+    /// Round `number` of a round robin: the Berger table's round; in a double round
+    /// robin, rounds past the first cycle repeat the first cycle's rounds with the
+    /// sides swapped (a bye stays a bye).
+    fn round_robin_pairs(&self, number: u32) -> Vec<(usize, Option<usize>)> {
+        let n = self.entrants.len();
+        let once = match self.format {
+            Format::DoubleRoundRobin => self.total_rounds() / 2,
+            _ => self.total_rounds(),
+        };
+        if number <= once {
+            return berger(n, number);
         }
-        self.rounds.last().and_then(|r| r.pairings.first())
+        berger(n, number - once)
+            .into_iter()
+            .map(|(s, nn)| match nn {
+                Some(nn) => (nn, Some(s)),
+                None => (s, None),
+            })
+            .collect()
     }
 
-    /// The points of every entrant, in half points, after the recorded results.
+    /// The points of every entrant, in half points, after the recorded results. A bye
+    /// counts once its round is complete (its points are not ahead of the others'
+    /// while they play).
     pub fn points(&self) -> Vec<u32> {
         let mut pts = vec![0u32; self.entrants.len()];
+        for r in &self.rounds {
+            let done = r.is_complete();
+            for p in &r.pairings {
+                if p.north.is_none() && done && p.result.is_some() {
+                    pts[p.south] += self.bye_points();
+                }
+            }
+        }
         for p in self.rounds.iter().flat_map(|r| &r.pairings) {
             match (p.north, p.result) {
-                (None, Some(_)) => pts[p.south] += self.bye_points(),
+                (None, _) => {}
                 (Some(_), Some(Res::South)) => pts[p.south] += 2,
                 (Some(n), Some(Res::North)) => pts[n] += 2,
                 (Some(n), Some(Res::Draw)) => {
@@ -437,82 +518,5 @@ impl Tournament {
             }
         }
         b
-    }
-
-    /// The standings: points, then Buchholz, then Sonneborn-Berger, then seed (a
-    /// knockout: the round reached first).
-    pub fn standings(&self) -> Vec<Standing> {
-        let pts = self.points();
-        let mut rows: Vec<Standing> = (0..self.entrants.len())
-            .map(|e| Standing {
-                entrant: e,
-                points: pts[e],
-                buchholz: 0,
-                sonneborn_berger: 0,
-                won_drawn_lost: [0; 3],
-                reached: 0,
-                out: false,
-                champion: false,
-            })
-            .collect();
-        for r in &self.rounds {
-            for p in &r.pairings {
-                rows[p.south].reached = r.number;
-                let Some(n) = p.north else {
-                    if p.result.is_some() && self.bye_points() > 0 {
-                        rows[p.south].won_drawn_lost[0] += 1;
-                    }
-                    continue;
-                };
-                rows[n].reached = r.number;
-                let Some(res) = p.result else { continue };
-                rows[p.south].buchholz += pts[n];
-                rows[n].buchholz += pts[p.south];
-                let (ws, wn) = match res {
-                    Res::South => (2, 0),
-                    Res::North => (0, 2),
-                    Res::Draw => (1, 1),
-                };
-                rows[p.south].sonneborn_berger += ws * pts[n];
-                rows[n].sonneborn_berger += wn * pts[p.south];
-                let k = |w: u32| match w {
-                    2 => 0,
-                    1 => 1,
-                    _ => 2,
-                };
-                rows[p.south].won_drawn_lost[k(ws)] += 1;
-                rows[n].won_drawn_lost[k(wn)] += 1;
-            }
-        }
-        if self.format == Format::Knockout {
-            // Knocked-out players stay at the round they lost in; the final's winner
-            // first.
-            for p in self.rounds.iter().flat_map(|r| &r.pairings) {
-                if let (Some(n), Some(w)) = (p.north, Tournament::knockout_winner(p)) {
-                    rows[if w == n { p.south } else { n }].out = true;
-                }
-            }
-            if let Some(w) = self.knockout_final().and_then(Tournament::knockout_winner) {
-                rows[w].champion = true;
-            }
-            rows.sort_by_key(|s| {
-                (
-                    !s.champion,
-                    std::cmp::Reverse(s.reached),
-                    std::cmp::Reverse(s.points),
-                    s.entrant,
-                )
-            });
-        } else {
-            rows.sort_by_key(|s| {
-                (
-                    std::cmp::Reverse(s.points),
-                    std::cmp::Reverse(s.buchholz),
-                    std::cmp::Reverse(s.sonneborn_berger),
-                    s.entrant,
-                )
-            });
-        }
-        rows
     }
 }

@@ -1,10 +1,9 @@
 //! The pairing of a round: round robin by Berger tables, Swiss by maximum weight
-//! matching over score groups and colours, single elimination seeded by rating.
+//! matching over score groups and colours (the knockout's bracket is in `knockout`).
 
 use std::convert::Infallible;
 
-use super::engine::{Pairing, Res, Tournament};
-use super::tables::bracket;
+use super::engine::Tournament;
 
 impl Tournament {
     /// South games minus North games, and the side of the last game (`Some(true)`:
@@ -39,7 +38,7 @@ impl Tournament {
     /// Sides: South to the player who has had South less often, then to the one who had
     /// North last, then to the higher seed.
     pub(super) fn swiss_pairs(&self, active: &[usize]) -> Vec<(usize, Option<usize>)> {
-        let pts = self.points();
+        let pts = self.pairing_points(active);
         let col = self.colours();
         let n = active.len();
         let bye_node = (n % 2 == 1).then_some(n);
@@ -64,6 +63,27 @@ impl Tournament {
             (n.is_none(), std::cmp::Reverse(top), seed)
         });
         pairs
+    }
+
+    /// The points a Swiss round is paired by: the points so far, and in round 1 of an
+    /// accelerated Swiss a virtual point (2 half points, never in the standings) for
+    /// group A, the top `2 x ceil(n / 4)` of the `n` `active` players by seed (the
+    /// Baku acceleration of FIDE C.04.5.1, applied to round 1 only): group A is then a
+    /// score group of its own, paired top half against bottom half (1 against n/4 + 1,
+    /// ...), and so is group B, instead of 1 against n/2 + 1. *(Choice: the standard
+    /// accelerated pairing, not "top half against bottom half", which is what an
+    /// unaccelerated round 1 already does.)*
+    pub(super) fn pairing_points(&self, active: &[usize]) -> Vec<u32> {
+        let mut pts = self.points();
+        if self.accelerated && self.rounds.is_empty() {
+            let group_a = 2 * active.len().div_ceil(4);
+            let mut by_seed = active.to_vec();
+            by_seed.sort_unstable();
+            for &e in by_seed.iter().take(group_a) {
+                pts[e] += 2;
+            }
+        }
+        pts
     }
 
     /// The weighted edges of the Swiss pairing graph over `active` (nodes are indexes
@@ -116,61 +136,6 @@ impl Tournament {
         }
         edges
     }
-
-    /// Knockout round `number`: round 1 from the seeded bracket (byes to the top
-    /// seeds), later rounds pair the winners of neighbouring boards. `None` when one
-    /// player is left. The higher seed plays South.
-    pub(super) fn knockout_pairs(&self, number: u32) -> Option<Vec<(usize, Option<usize>)>> {
-        let alive: Vec<usize> = if number == 1 {
-            let size = self.entrants.len().next_power_of_two();
-            bracket(size)
-                .into_iter()
-                .map(|seed| {
-                    if seed < self.entrants.len() {
-                        seed
-                    } else {
-                        usize::MAX
-                    }
-                })
-                .collect()
-        } else {
-            let last = self.rounds.last()?;
-            last.pairings
-                .iter()
-                .map(|p| match (p.north, p.result) {
-                    (None, _) => p.south,
-                    (Some(n), Some(Res::North)) => n,
-                    (Some(n), Some(Res::Draw)) => p.south.min(n),
-                    _ => p.south,
-                })
-                .collect()
-        };
-        if alive.len() < 2 {
-            return None;
-        }
-        let mut pairs = Vec::new();
-        for two in alive.chunks(2) {
-            let (a, b) = (two[0], two[1]);
-            pairs.push(match (a == usize::MAX, b == usize::MAX) {
-                (false, true) => (a, None),
-                (true, false) => (b, None),
-                _ => (a.min(b), Some(a.max(b))),
-            });
-        }
-        Some(pairs)
-    }
-
-    /// The knockout winner of a pairing: the winner on the board; after a draw the
-    /// higher seed advances *(choice: a knockout needs a winner, and the seed is the
-    /// only order both players knew beforehand)*.
-    pub fn knockout_winner(p: &Pairing) -> Option<usize> {
-        match (p.north, p.result?) {
-            (None, _) => Some(p.south),
-            (Some(n), Res::North) => Some(n),
-            (Some(n), Res::Draw) => Some(p.south.min(n)),
-            (Some(_), Res::South) => Some(p.south),
-        }
-    }
 }
 
 /// How far `a` and `b` (of one score group) are from meeting top half against bottom
@@ -203,4 +168,86 @@ pub(super) fn best_perfect_matching(edges: &[(u32, u32, i128)]) -> Vec<(usize, u
     )
     .map(|m| m.into_iter().collect())
     .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::tournament::{Entrant, Format, Phase, Res, Tournament};
+    use crate::model::User;
+
+    fn field(n: usize, format: Format, accelerated: bool) -> Tournament {
+        Tournament {
+            format,
+            accelerated,
+            phase: Phase::Running,
+            entrants: (0..n)
+                .map(|i| Entrant {
+                    user: User {
+                        id: format!("u{i}"),
+                        name: format!("u{i}"),
+                    },
+                    rating: 0.0,
+                    withdrawn: false,
+                })
+                .collect(),
+            ..Tournament::default()
+        }
+    }
+
+    fn pairs(t: &Tournament, round: usize) -> Vec<(usize, Option<usize>)> {
+        let mut v: Vec<_> = t.rounds[round]
+            .pairings
+            .iter()
+            .map(|p| (p.south, p.north))
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn an_accelerated_first_round_pairs_group_a_and_group_b_apart() {
+        let mut t = field(8, Format::Swiss { rounds: 3 }, false);
+        assert!(t.next_round());
+        assert_eq!(
+            pairs(&t, 0),
+            vec![(0, Some(4)), (1, Some(5)), (2, Some(6)), (3, Some(7))],
+            "unaccelerated: top half against bottom half"
+        );
+        let mut t = field(8, Format::Swiss { rounds: 3 }, true);
+        assert!(t.next_round());
+        assert_eq!(
+            pairs(&t, 0),
+            vec![(0, Some(2)), (1, Some(3)), (4, Some(6)), (5, Some(7))],
+            "accelerated: 1-3 2-4 in group A, 5-7 6-8 in group B"
+        );
+        // The virtual point is for pairing only: nobody has points yet.
+        assert!(t.points().iter().all(|&p| p == 0));
+        // Round 2 goes by the real points again.
+        for p in &mut t.rounds[0].pairings {
+            p.result = Some(Res::South);
+        }
+        assert!(t.next_round());
+        let winners = [0, 1, 4, 5];
+        for (s, n) in pairs(&t, 1) {
+            let n = n.expect("even field");
+            assert_eq!(winners.contains(&s), winners.contains(&n), "{s} {n}");
+        }
+    }
+
+    #[test]
+    fn a_double_round_robin_meets_everyone_twice_with_sides_swapped() {
+        let mut t = field(4, Format::DoubleRoundRobin, false);
+        assert_eq!(t.total_rounds(), 6);
+        let mut games = std::collections::HashMap::new();
+        while t.next_round() {
+            for p in t.rounds.last_mut().unwrap().pairings.iter_mut() {
+                let n = p.north.expect("even field");
+                *games.entry((p.south, n)).or_insert(0) += 1;
+                p.result = Some(Res::Draw);
+            }
+        }
+        assert_eq!(t.rounds.len(), 6);
+        assert_eq!(games.len(), 12, "each ordered pair once: {games:?}");
+        assert!(games.values().all(|&c| c == 1));
+    }
 }

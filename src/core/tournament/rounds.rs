@@ -1,7 +1,7 @@
 //! The games of a tournament: each pairing's room opened and its game created, results
 //! fed back when a game ends, the next round paired when a round is complete, and the
-//! periodic driver redoing whatever a restart interrupted. Every step is written to the
-//! store before the next one.
+//! periodic driver (`driver`) redoing whatever a restart interrupted. Every step is
+//! written to the store before the next one.
 
 use mancala_rules::Side;
 
@@ -10,13 +10,30 @@ use crate::core::deadlines::restart_clock;
 use crate::core::decision::{DocWrite, Draft, FollowUp};
 use crate::core::needs::Needs;
 use crate::core::prefs::ChannelSettings;
-use crate::core::tournament::{decide, views, Pairing, Phase, Res, Tournament};
+use crate::core::tournament::{
+    decide, info, views, ArenaStep, Format, Pairing, Phase, Res, Tournament,
+};
 use crate::core::views::{board_picture, deadline_line, still_view, to_move_line};
 use crate::core::{players_text, refuse, text, Core, Fail};
 use crate::model::{ChannelKey, User};
 use crate::store::archive::GameAt;
 use crate::store::keys::DocKey;
 use crate::store::{docs, GameOp, Op, Play, Record, Status, TourneyLink};
+
+/// A tournament game to create: its round and board, its (South, North) entrants, its
+/// time per move in milliseconds and its number on the board.
+pub(super) struct NewGame {
+    /// The round, from 1.
+    round: u32,
+    /// The board, from 1.
+    board: u32,
+    /// South's and North's entrants (a knockout board's later games swap them).
+    sides: (usize, usize),
+    /// Time per move (`None`: no time limit).
+    move_time_ms: Option<u64>,
+    /// Its number on the board, from 1 (a knockout's drawn game is followed by more).
+    number: u32,
+}
 
 impl Core {
     /// Runs what follows a tournament command's write (see [`FollowUp`]): its replies.
@@ -88,9 +105,10 @@ impl Core {
         .map(|_| ())
     }
 
-    /// Opens the rooms and creates the games of the current round's open pairings that
-    /// have none yet; the replies announce each game in its room.
-    pub(super) fn open_games(&self, key: &DocKey) -> Vec<Reply> {
+    /// Opens the rooms and creates the games of the open pairings that have none yet
+    /// (the current round's; an arena's of every round; a knockout board's next game
+    /// after a draw); the replies announce each game in its room.
+    pub(in crate::core) fn open_games(&self, key: &DocKey) -> Vec<Reply> {
         // One opener at a time; the tournament is read after the wait, so a pairing
         // whose room another opener just saved is not opened again.
         let _opening = self.opening.lock().unwrap_or_else(|e| e.into_inner());
@@ -102,24 +120,35 @@ impl Core {
         if t.phase != Phase::Running {
             return out;
         }
-        let Some(round) = t.current() else {
-            return out;
-        };
         // The rooms are new: their announcements speak the home channel's language.
         let lang = self.channel_lang(&t.home, None);
-        for p in round
-            .pairings
-            .iter()
-            .filter(|p| p.is_open() && p.game_id.is_none())
-        {
-            let Some(north) = p.north else { continue };
+        // Every round's: only the current one has open boards, but in an arena, where
+        // each pairing of free players is a round, several have.
+        let open = t.rounds.iter().flat_map(|r| {
+            r.pairings
+                .iter()
+                .filter(|p| p.is_open() && p.game_id.is_none())
+                .map(move |p| (r, p))
+        });
+        for (round, p) in open {
+            // The board's next game: a knockout's drawn game is followed by another,
+            // sides swapped (`Tournament::record`).
+            let n = p.next_game();
+            let Some(sides) = p.game_sides(n) else {
+                continue;
+            };
             let Some(room) = self.pairing_room(&t, round.number, p) else {
                 continue;
             };
-            let id = format!("{}-r{}-b{}", t.id, round.number, p.board);
-            let created = crate::i18n::with_lang(lang, || {
-                self.create_game(&t, round.number, p.board, &room, &id, p.south, north)
-            });
+            let id = t.game_id(round.number, p.board, n);
+            let game = NewGame {
+                round: round.number,
+                board: p.board,
+                sides,
+                move_time_ms: t.game_move_time(n),
+                number: n,
+            };
+            let created = crate::i18n::with_lang(lang, || self.create_game(&t, &game, &room, &id));
             match created {
                 Ok(reply) => {
                     let _ = self.set_pairing(key, round.number, p.board, |pp| {
@@ -236,19 +265,22 @@ impl Core {
         })
     }
 
-    /// Creates the game `id` in `room` (unless it is already there) and returns its
-    /// announcement (none when it already existed).
-    #[allow(clippy::too_many_arguments)]
+    /// Creates the game `id` of `t` described by `game` in `room` (unless it is
+    /// already there) and returns its announcement (none when it already existed).
     pub(super) fn create_game(
         &self,
         t: &Tournament,
-        round: u32,
-        board: u32,
+        game: &NewGame,
         room: &ChannelKey,
         id: &str,
-        south: usize,
-        north: usize,
     ) -> Result<Option<Reply>, Fail> {
+        let NewGame {
+            round,
+            board,
+            sides: (south, north),
+            move_time_ms,
+            number: _,
+        } = *game;
         let now = self.clock.now_ms();
         let current = self.store.load(room)?;
         if let Some(st) = &current {
@@ -273,7 +305,7 @@ impl Core {
             t.entrants[south].user.clone(),
             t.entrants[north].user.clone(),
             play,
-            t.move_time_ms,
+            move_time_ms,
             TourneyLink {
                 key: t.key(),
                 round,
@@ -307,19 +339,21 @@ impl Core {
             return Err(Fail::Conflict);
         }
         let shown = self.inherit_settings(&t.home, room);
-        Ok(self.game_opened(t, (round, board), (room, &shown), &r))
+        Ok(self.game_opened(t, game, (room, &shown), &r))
     }
 
-    /// The announcement in `room` of the tournament game `r` of `t` (round, board):
-    /// who plays, who is to move, the deadline and the board (drawn as the room's
-    /// settings `shown` say); `None` without a game.
+    /// The announcement in `room` of the tournament game `r` of `t` (`game`: round,
+    /// board, number): who plays, who is to move, the deadline, which game of a
+    /// knockout board it is after a draw, and the board (drawn as the room's settings
+    /// `shown` say); `None` without a game.
     fn game_opened(
         &self,
         t: &Tournament,
-        (round, board): (u32, u32),
+        game_of: &NewGame,
         (room, shown): (&ChannelKey, &ChannelSettings),
         r: &Record,
     ) -> Option<Reply> {
+        let (round, board) = (game_of.round, game_of.board);
         let game = r.play().map(Play::game)?;
         let (line, _) = to_move_line(r, game, self.p());
         let mut text = tr!(
@@ -334,6 +368,19 @@ impl Core {
         if let Some(d) = deadline_line(r, None) {
             text.push(' ');
             text.push_str(&d);
+        }
+        // A knockout board's game after a draw says so (the sides are swapped).
+        match game_of.number {
+            1 => {}
+            2 => text.push_str(&format!("\n{}", tr!("tournament-game-second"))),
+            n => text.push_str(&format!(
+                "\n{}",
+                tr!(
+                    "tournament-game-decider",
+                    n = n - 2,
+                    time = views::time_text(game_of.move_time_ms)
+                )
+            )),
         }
         let players = [r.south().cloned(), r.north().cloned()];
         let mut draft = Draft::new(
@@ -399,21 +446,28 @@ impl Core {
             .find(|r| r.number == link.round)
             .and_then(|r| r.pairings.iter().find(|p| p.board == link.board));
         let name = |e: usize| t.entrants[e].user.name.clone();
+        // The sides of the game just recorded (a knockout's second game swaps them).
+        let sides = pairing.and_then(|p| p.game_sides(p.last_game()));
         let score = match res {
             Res::South => "1-0",
             Res::North => "0-1",
             Res::Draw => "½-½",
         };
         let text = crate::i18n::with_lang(self.channel_lang(&t.home, None), || {
-            tr!(
+            let result = tr!(
                 "tournament-result",
                 name = &t.name,
                 round = link.round,
                 board = link.board,
-                south = pairing.map(|p| name(p.south)).unwrap_or_default(),
+                south = sides.map(|s| name(s.0)).unwrap_or_default(),
                 score = score,
-                north = pairing.and_then(|p| p.north).map(name).unwrap_or_default()
-            )
+                north = sides.map(|s| name(s.1)).unwrap_or_default()
+            );
+            // What the knockout's tie-break rule did, said with the result.
+            match info::tie_text(t, link.round, link.board) {
+                Some(tie) => format!("{result}\n{tie}"),
+                None => result,
+            }
         });
         Reply {
             body: text.into(),
@@ -425,11 +479,21 @@ impl Core {
     /// When the current round is complete: pairs the next one (or ends the tournament),
     /// announces it in the home channel, and opens its games.
     pub(in crate::core) fn advance(&self, key: &DocKey) -> Vec<Reply> {
+        let now = self.clock.now_ms();
         let stepped = self.update_tournament(key, |t| {
-            // A paused tournament pairs no round (`!tournament resume` does then).
-            let paused = t.paused.is_some();
-            if t.phase != Phase::Running || paused || !t.current().is_some_and(|r| r.is_complete())
-            {
+            // A paused tournament pairs nothing (`!tournament resume` does then).
+            if t.paused.is_some() {
+                return Ok(None);
+            }
+            if matches!(t.format, Format::Arena { .. }) {
+                // An arena pairs whoever is free, and ends after its window.
+                return Ok(match t.arena_step(now) {
+                    ArenaStep::Idle => None,
+                    ArenaStep::Paired => Some((true, t.clone())),
+                    ArenaStep::Over => Some((false, t.clone())),
+                });
+            }
+            if t.phase != Phase::Running || !t.current().is_some_and(|r| r.is_complete()) {
                 return Ok(None);
             }
             let more = t.next_round();
@@ -453,15 +517,15 @@ impl Core {
             .and_then(|d| d.value)
             .unwrap_or(t);
         let text = crate::i18n::with_lang(self.channel_lang(&t.home, None), || {
-            format!(
-                "{}\n{}",
-                tr!(
+            let begins = match t.format {
+                Format::Arena { .. } => tr!("tournament-arena-paired", name = &t.name),
+                _ => tr!(
                     "tournament-round-begins",
                     round = t.rounds.len(),
                     name = &t.name
                 ),
-                views::pairings_text(&t)
-            )
+            };
+            format!("{begins}\n{}", views::pairings_text(&t))
         });
         let mut out = vec![Reply {
             body: text.into(),
@@ -478,157 +542,40 @@ impl Core {
     /// The announcement, in its home channel, that `t` is over, with its winner and
     /// standings.
     fn tournament_over(&self, t: &Tournament) -> Reply {
-        let winner = t
+        // Everyone ranked first: one winner, or several sharing first place (equal on
+        // points and every tie-break; none is named the winner over the others).
+        let top: Vec<crate::model::User> = t
             .standings()
-            .first()
-            .map(|s| t.entrants[s.entrant].user.clone());
+            .iter()
+            .take_while(|s| s.rank == 1 && !t.entrants[s.entrant].withdrawn)
+            .map(|s| t.entrants[s.entrant].user.clone())
+            .collect();
         let text = crate::i18n::with_lang(self.channel_lang(&t.home, None), || {
-            let over = match &winner {
-                Some(w) => tr!(
+            let over = match top.as_slice() {
+                [w] => tr!(
                     "tournament-over-winner",
                     name = &t.name,
                     winner = views::winner_text(t, w)
                 ),
-                None => tr!("tournament-over", name = &t.name),
+                [] => tr!("tournament-over", name = &t.name),
+                several => tr!(
+                    "tournament-over-shared",
+                    name = &t.name,
+                    count = several.len(),
+                    players = several
+                        .iter()
+                        .map(|u| u.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
             };
             format!("{over}\n{}", views::standings_text(t))
         });
         Reply {
             body: text.into(),
-            mentions: winner.into_iter().collect(),
+            mentions: top,
             to: Some(t.home.clone()),
             ..Reply::default()
         }
-    }
-
-    /// The driver's tournament pass over the tournaments on its list
-    /// ([`crate::store::Store::listed`]), not every tournament ever created: for every
-    /// running one, results of games that ended without being recorded (a restart in
-    /// between), rounds to pair, rooms and games to open; for every one over, its rooms
-    /// to close. A tournament that needs the pass no more (over with no room left to
-    /// close, or not started) is taken off the list, unless it changed meanwhile; its
-    /// next write puts it back.
-    pub(in crate::core) fn tick_tournaments(
-        &self,
-        owns: &(dyn Fn(&str) -> bool + Sync),
-    ) -> Vec<(ChannelKey, Reply)> {
-        let mut out = Vec::new();
-        let all = match self.store.listed() {
-            Ok(all) => all,
-            Err(e) => {
-                tracing::error!(error = %e, "store failure reading tournaments");
-                return out;
-            }
-        };
-        for (key, bytes) in all {
-            if !owns(key.community()) {
-                continue;
-            }
-            let Ok(Some(t)) = serde_json::from_slice::<Option<Tournament>>(&bytes) else {
-                continue;
-            };
-            self.close_rooms(&t, &key);
-            if t.phase != Phase::Running {
-                if !self.rooms_to_close(&t) {
-                    if let Err(e) = self.store.unlist(&key, &bytes) {
-                        tracing::warn!(tournament = %key, error = %e, "cannot take a tournament off the driver's list");
-                    }
-                }
-                continue;
-            }
-            // The tournament's announcements speak its home channel's language.
-            let lang = self.channel_lang(&t.home, None);
-            let replies = crate::i18n::with_lang(lang, || self.tick_tournament(&t, &key));
-            out.extend(crate::core::correspondence::route(&t.home, replies));
-        }
-        out
-    }
-
-    /// Whether this core will still close a room of `t` ([`Core::close_rooms`]): its
-    /// transport closes rooms, and one of `t`'s rooms is open.
-    fn rooms_to_close(&self, t: &Tournament) -> bool {
-        let closes = self.rooms().and_then(|r| r.close_after_ms()).is_some();
-        closes
-            && t.rounds
-                .iter()
-                .flat_map(|r| &r.pairings)
-                .any(|p| p.room.is_some() && !p.closed)
-    }
-
-    /// Closes the rooms of `t` (stored as `key`) whose game ended, or whose tournament
-    /// did, longer than the transport's grace period ago ([`Rooms::close_after_ms`]).
-    /// The period starts when this pass first sees the game over (`ended_ms`, stored);
-    /// a room is closed once (`closed`, stored after the transport closed it). Nothing
-    /// without [`Rooms`] (channels the core named itself are never closed).
-    ///
-    /// [`Rooms`]: crate::core::api::Rooms
-    /// [`Rooms::close_after_ms`]: crate::core::api::Rooms::close_after_ms
-    fn close_rooms(&self, t: &Tournament, key: &DocKey) {
-        let Some(rooms) = self.rooms() else { return };
-        let Some(grace) = rooms.close_after_ms() else {
-            return;
-        };
-        let now = self.clock.now_ms();
-        let over = t.phase != Phase::Running;
-        for round in &t.rounds {
-            for p in &round.pairings {
-                let Some(room) = p.room.as_ref().filter(|_| !p.closed) else {
-                    continue;
-                };
-                if !over && p.result.is_none() {
-                    continue;
-                }
-                let (number, board) = (round.number, p.board);
-                match p.ended_ms {
-                    None => {
-                        let _ = self.set_pairing(key, number, board, |pp| {
-                            pp.ended_ms.get_or_insert(now);
-                        });
-                    }
-                    Some(end) if now >= end.saturating_add(grace) => match rooms.close(room) {
-                        Ok(()) => {
-                            let _ = self.set_pairing(key, number, board, |pp| pp.closed = true);
-                        }
-                        Err(e) => {
-                            tracing::warn!(tournament = %t.name, room = %room.channel, error = %e, "cannot close a room")
-                        }
-                    },
-                    Some(_) => {}
-                }
-            }
-        }
-    }
-
-    /// [`Core::tick_tournaments`] for the running tournament `t` (stored as `key`).
-    fn tick_tournament(&self, t: &Tournament, key: &DocKey) -> Vec<Reply> {
-        let mut replies = Vec::new();
-        if let Some(round) = t.current() {
-            for p in round.pairings.iter().filter(|p| p.is_open()) {
-                let (Some(room), Some(id)) = (&p.room, &p.game_id) else {
-                    continue;
-                };
-                let stored = self.store.load(room);
-                if let Ok(Some(st)) = &stored {
-                    if st.record.id == *id {
-                        // A clock that missed a pause or a resume follows it now.
-                        let held = st.record.timing().is_some_and(|c| c.held_ms.is_some());
-                        if st.record.timing().is_some() && held != t.paused.is_some() {
-                            replies.extend(self.sync_clock(room, id, key));
-                        }
-                        continue;
-                    }
-                }
-                if let Ok(Some(r)) = self.store.finished(id) {
-                    // Applied at most once: each step is keyed by the game id.
-                    match self.settle_game(&r) {
-                        Ok((more, _)) => replies.extend(more),
-                        Err(_) => tracing::warn!(game = %id, "tournament game not settled yet"),
-                    }
-                }
-            }
-        }
-        replies.extend(self.advance(key));
-        replies.extend(self.open_games(key));
-        replies
     }
 }

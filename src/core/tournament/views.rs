@@ -15,7 +15,7 @@ pub(super) fn list_text(all: &[Tournament], p: &str) -> String {
             let about = format!(
                 "{}, {}, {}, {}",
                 text::kind_name(t.kind),
-                t.format,
+                format_text(t),
                 players_text(t.entrants.len()),
                 phase_word(t)
             );
@@ -23,6 +23,24 @@ pub(super) fn list_text(all: &[Tournament], p: &str) -> String {
         })
         .collect();
     format!("{}\n{}", tr!("tournament-list"), lines.join("\n"))
+}
+
+/// The format with its options: `Swiss, 5 rounds, accelerated`, `knockout`.
+pub(super) fn format_text(t: &Tournament) -> String {
+    match t.format {
+        Format::Swiss { .. } if t.accelerated => {
+            format!("{}, {}", t.format, tr!("tournament-accelerated-word"))
+        }
+        _ => t.format.to_string(),
+    }
+}
+
+/// The time per move of its games: `24 h per move`, `no time limit`.
+pub(super) fn time_text(ms: Option<u64>) -> String {
+    match ms {
+        Some(ms) => tr!("tournament-per-move", duration = text::duration_text(ms)),
+        None => tr!("tournament-no-time-limit"),
+    }
 }
 
 /// `1 player`, `5 players`.
@@ -37,6 +55,10 @@ pub(super) fn phase_word(t: &Tournament) -> String {
         Phase::Registration => tr!("tournament-phase-registration"),
         Phase::Running if t.paused.is_some() => {
             tr!("tournament-phase-paused", round = t.rounds.len())
+        }
+        // An arena's rounds are its pairings of free players: no round to name.
+        Phase::Running if matches!(t.format, Format::Arena { .. }) => {
+            tr!("tournament-phase-arena")
         }
         Phase::Running => tr!("tournament-phase-running", round = t.rounds.len()),
         Phase::Finished => tr!("tournament-phase-finished"),
@@ -74,8 +96,8 @@ pub(super) fn started_text(t: &Tournament) -> String {
         name = &t.name,
         players = players_text(t.entrants.len()),
         format = match t.format {
-            // Swiss names its rounds already.
-            Format::Swiss { .. } => t.format.to_string(),
+            // Swiss names its rounds already; an arena has a window, not rounds.
+            Format::Swiss { .. } | Format::Arena { .. } => format_text(t),
             _ => format!(
                 "{}, {}",
                 t.format,
@@ -92,11 +114,15 @@ pub(super) fn started_text(t: &Tournament) -> String {
     )
 }
 
-/// The current round's pairings and results (or where each game is played).
+/// The current round's pairings and results (or where each game is played); an
+/// arena's: its games in play, every pairing's.
 pub(super) fn pairings_text(t: &Tournament) -> String {
     let Some(round) = t.current() else {
         return tr!("tournament-not-started-yet", name = &t.name);
     };
+    if matches!(t.format, Format::Arena { .. }) {
+        return arena_games_text(t);
+    }
     let name = |e: usize| t.entrants[e].user.name.as_str();
     let mut lines = vec![tr!(
         "tournament-pairings-title",
@@ -112,10 +138,9 @@ pub(super) fn pairings_text(t: &Tournament) -> String {
                         Some(room) => tr!("tournament-playing-in", room = &room.channel),
                         None => tr!("tournament-waiting-room"),
                     },
-                    Some(Res::South) => "1-0".to_string(),
-                    Some(Res::North) => "0-1".to_string(),
-                    Some(Res::Draw) => "½-½".to_string(),
+                    Some(r) => score(r).to_string(),
                 };
+                let res = board_games(p, res);
                 tr!(
                     "tournament-pairing",
                     board = p.board,
@@ -128,6 +153,68 @@ pub(super) fn pairings_text(t: &Tournament) -> String {
         });
     }
     lines.join("\n")
+}
+
+/// An arena's games in play, one line each, and when its window closes.
+fn arena_games_text(t: &Tournament) -> String {
+    let name = |e: usize| t.entrants[e].user.name.as_str();
+    let mut lines = vec![tr!(
+        "tournament-arena-title",
+        name = &t.name,
+        end = t.arena_end_ms().map(text::date_text).unwrap_or_default()
+    )];
+    for p in t.rounds.iter().flat_map(|r| &r.pairings) {
+        let (Some(n), true) = (p.north, p.is_open()) else {
+            continue;
+        };
+        let place = match &p.room {
+            Some(room) => tr!("tournament-playing-in", room = &room.channel),
+            None => tr!("tournament-waiting-room"),
+        };
+        lines.push(tr!(
+            "tournament-arena-game",
+            south = name(p.south),
+            north = name(n),
+            place = place
+        ));
+    }
+    if lines.len() == 1 {
+        lines.push(tr!("tournament-arena-none"));
+    }
+    lines.join("\n")
+}
+
+/// `1-0`, `0-1`, `½-½`: a result from South's side.
+fn score(r: Res) -> &'static str {
+    match r {
+        Res::South => "1-0",
+        Res::North => "0-1",
+        Res::Draw => "½-½",
+    }
+}
+
+/// A board's result `res`, preceded by the games a knockout board played before its
+/// last (from the board's South's side, as its result is): `½-½, 1-0`; `(higher seed)`
+/// after a result given by the tie-break rule.
+fn board_games(p: &super::Pairing, res: String) -> String {
+    if p.games.len() < 2 && !p.by_rule && (p.games.is_empty() || p.result.is_some()) {
+        return res;
+    }
+    let mut shown: Vec<&str> = p.games.iter().map(|r| score(*r)).collect();
+    if p.result.is_some() && !p.by_rule {
+        // The last game is the board's result.
+        shown.pop();
+    }
+    let mut out = shown.join(", ");
+    if !out.is_empty() {
+        out.push_str(", ");
+    }
+    if p.by_rule {
+        out.push_str(&tr!("tournament-by-rule", result = res));
+    } else {
+        out.push_str(&res);
+    }
+    out
 }
 
 /// The standings (points, Buchholz, Sonneborn-Berger; a knockout: the round each
@@ -155,7 +242,17 @@ pub(super) fn standings_text(t: &Tournament) -> String {
         .iter()
         .filter(|r| r.pairings.iter().all(|p| !p.is_open()))
         .count();
+    let games = t
+        .rounds
+        .iter()
+        .flat_map(|r| &r.pairings)
+        .filter(|p| p.north.is_some() && p.result.is_some())
+        .count();
     let when = match (done, t.rounds.len()) {
+        // An arena: the games played so far.
+        _ if matches!(t.format, Format::Arena { .. }) => {
+            tr!("tournament-when-arena", count = games)
+        }
         (0, n) => tr!("tournament-when-first", round = n),
         (d, n) if d < n => tr!("tournament-when-between", done = d, round = n),
         (d, _) => tr!("tournament-when-after", done = d),
@@ -174,20 +271,31 @@ pub(super) fn standings_text(t: &Tournament) -> String {
         _ => tr!("tournament-standings-title", name = &t.name, when = when),
     }];
     let knockout = t.format == Format::Knockout;
-    for (i, s) in t.standings().iter().enumerate() {
+    for s in &t.standings() {
         let e = &t.entrants[s.entrant];
         let [w, d, l] = s.won_drawn_lost;
-        let line = if knockout {
+        let line = if matches!(t.format, Format::Arena { .. }) {
+            tr!(
+                "tournament-standing-arena",
+                rank = s.rank_line(),
+                player = &e.user.name,
+                points = s.points,
+                won = w,
+                drawn = d,
+                lost = l,
+                streak = if s.streak { "yes" } else { "no" }
+            )
+        } else if knockout {
             tr!(
                 "tournament-standing-knockout",
-                rank = i + 1,
+                rank = s.rank_line(),
                 player = &e.user.name,
                 result = knockout_line(t, s)
             )
         } else {
             tr!(
                 "tournament-standing",
-                rank = i + 1,
+                rank = s.rank_line(),
                 player = &e.user.name,
                 // Half points: `1.5` (and one point picks the singular).
                 points = f64::from(s.points) / 2.0,
@@ -262,7 +370,8 @@ fn knockout_line(t: &Tournament, s: &super::Standing) -> String {
     }
 }
 
-/// The standings as a table picture (issue 14 item 4), and for a round robin of at most
+/// The standings as a table picture (issue 14 item 4), and for a round robin (single or
+/// double) of at most
 /// [`CROSSTABLE_MAX`] entrants its crosstable; nothing before the start.
 pub(super) fn standings_tables(t: &Tournament) -> Vec<TablePicture> {
     if t.phase == Phase::Registration {
@@ -278,6 +387,7 @@ pub(super) fn standings_tables(t: &Tournament) -> Vec<TablePicture> {
             en.user.name.clone()
         }
     };
+    let arena = matches!(t.format, Format::Arena { .. });
     let header: Vec<String> = if knockout {
         vec![
             "#".to_string(),
@@ -285,23 +395,28 @@ pub(super) fn standings_tables(t: &Tournament) -> Vec<TablePicture> {
             tr!("tournament-col-result"),
         ]
     } else {
-        vec![
+        let mut h = vec![
             "#".to_string(),
             tr!("tournament-col-player"),
             tr!("tournament-col-points"),
             tr!("tournament-col-wdl"),
-            tr!("tournament-col-buchholz"),
-            tr!("tournament-col-sb"),
-        ]
+        ];
+        if !arena {
+            h.extend([tr!("tournament-col-buchholz"), tr!("tournament-col-sb")]);
+        }
+        h
     };
     let rows = standings
         .iter()
-        .enumerate()
-        .map(|(i, s)| {
+        .map(|s| {
             let [w, d, l] = s.won_drawn_lost;
-            let mut row = vec![(i + 1).to_string(), name(s.entrant)];
+            let mut row = vec![s.rank_text(), name(s.entrant)];
             if knockout {
                 row.push(knockout_line(t, s));
+            } else if arena {
+                // Arena points are whole points.
+                row.push(s.points.to_string());
+                row.push(format!("{w}-{d}-{l}"));
             } else {
                 row.push(half_points(s.points));
                 row.push(format!("{w}-{d}-{l}"));
@@ -316,7 +431,7 @@ pub(super) fn standings_tables(t: &Tournament) -> Vec<TablePicture> {
         header,
         rows,
     }];
-    if t.format == Format::RoundRobin && t.entrants.len() <= CROSSTABLE_MAX {
+    if t.is_round_robin() && t.entrants.len() <= CROSSTABLE_MAX {
         out.push(crosstable(t, &standings));
     }
     out
@@ -355,7 +470,7 @@ fn crosstable(t: &Tournament, standings: &[super::Standing]) -> TablePicture {
         .iter()
         .enumerate()
         .map(|(i, &me)| {
-            let mut row = vec![(i + 1).to_string(), t.entrants[me].user.name.clone()];
+            let mut row = vec![standings[i].rank_text(), t.entrants[me].user.name.clone()];
             row.extend(order.iter().map(|&them| {
                 if them == me {
                     "×".to_string()

@@ -189,6 +189,27 @@ enum Format {
     Swiss,
     #[name = "knockout"]
     Knockout,
+    #[name = "double"]
+    Double,
+    #[name = "arena"]
+    Arena,
+}
+
+/// How a knockout of `/tournament new` settles a drawn game
+/// ([`table::TIEBREAK_CHOICES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+enum TieBreak {
+    #[name = "rematch"]
+    Rematch,
+    #[name = "seed"]
+    Seed,
+}
+
+/// The Swiss pairing of round 1 of `/tournament new` ([`table::PAIRING_CHOICES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+enum Pairing {
+    #[name = "accelerated"]
+    Accelerated,
 }
 
 /// The legal moves of the game in this channel that start with what was typed.
@@ -328,6 +349,8 @@ async fn tournament_list(ctx: Context<'_>) -> Result<(), Error> {
 
 /// `/tournament new`.
 #[poise::command(slash_command, rename = "new")]
+// poise takes one parameter per slash option.
+#[allow(clippy::too_many_arguments)]
 async fn tournament_new(
     ctx: Context<'_>,
     name: String,
@@ -336,9 +359,12 @@ async fn tournament_new(
     #[min = 1]
     #[max = 20]
     rounds: Option<u32>,
+    window: Option<String>,
     time: Option<String>,
+    tiebreak: Option<TieBreak>,
+    pairing: Option<Pairing>,
 ) -> Result<(), Error> {
-    let _ = (name, game, format, rounds, time);
+    let _ = (name, game, format, rounds, window, time, tiebreak, pairing);
     answer_command(ctx).await
 }
 
@@ -549,6 +575,8 @@ mod tests {
             table_labels(table::SETTING_VALUE_CHOICES)
         );
         assert_eq!(labels::<Format>(), table_labels(table::FORMAT_CHOICES));
+        assert_eq!(labels::<TieBreak>(), table_labels(table::TIEBREAK_CHOICES));
+        assert_eq!(labels::<Pairing>(), table_labels(table::PAIRING_CHOICES));
         assert_eq!(labels::<Rating>(), table_labels(table::RATING_CHOICES));
     }
 
