@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use mancala_bot::core::api::{ChatCore, Reply};
 use mancala_bot::core::ratings::{table_key, RatingTable};
-use mancala_bot::core::tournament::{Format, Phase, Res, Tournament};
+use mancala_bot::core::tournament::{Format, Pairing, Phase, Res, Tournament};
 use mancala_bot::core::{Core, ManualClock, Settings};
 use mancala_bot::model::ChannelKey;
 use mancala_bot::store::{GameResult, MemoryStore, Store};
@@ -292,7 +292,7 @@ fn check(bed: &Bed) {
             );
         }
         for p in &round.pairings {
-            check_pairing(bed, &t, p);
+            check_pairing(bed, &t, round.number, p);
         }
     }
     if t.format == Format::Knockout {
@@ -301,7 +301,7 @@ fn check(bed: &Bed) {
     check_counts(bed, &t);
 }
 
-fn check_pairing(bed: &Bed, t: &Tournament, p: &mancala_bot::core::tournament::Pairing) {
+fn check_pairing(bed: &Bed, t: &Tournament, round: u32, p: &Pairing) {
     let (Some(north), Some(res)) = (p.north, p.result) else {
         return;
     };
@@ -312,22 +312,65 @@ fn check_pairing(bed: &Bed, t: &Tournament, p: &mancala_bot::core::tournament::P
         );
         return;
     }
-    let id = p
-        .game_id
-        .as_deref()
-        .expect("a result on the board has its game");
+    if t.format != Format::Knockout {
+        let id = p
+            .game_id
+            .as_deref()
+            .expect("a result on the board has its game");
+        assert_eq!(
+            game_result(bed, id),
+            res,
+            "the result scored is the game's: {p:?}"
+        );
+        return;
+    }
+    // A knockout board: each of its games' results (from the board's sides, whatever
+    // side each player had in that game) is its finished game's; the board's result is
+    // its last game's, or, when every game was drawn, the stated rule's (the higher
+    // seed, announced).
+    for (i, &got) in p.games.iter().enumerate() {
+        let n = i as u32 + 1;
+        let id = t.game_id(round, p.board, n);
+        let (game_south, _) = p.game_sides(n).unwrap();
+        let on_board = match game_result(bed, &id) {
+            Res::Draw => Res::Draw,
+            Res::South if game_south == p.south => Res::South,
+            Res::North if game_south != p.south => Res::South,
+            _ => Res::North,
+        };
+        assert_eq!(on_board, got, "game {n} of {p:?}");
+    }
+    if p.by_rule {
+        assert!(p.games.iter().all(|r| *r == Res::Draw), "{p:?}");
+        let seed = if p.south < north {
+            Res::South
+        } else {
+            Res::North
+        };
+        assert_eq!(res, seed, "the rule advances the higher seed: {p:?}");
+    } else {
+        assert_eq!(p.games.last(), Some(&res), "{p:?}");
+        assert_ne!(
+            res,
+            Res::Draw,
+            "a knockout board is never left drawn: {p:?}"
+        );
+    }
+}
+
+/// The result of the finished game `id`, from its own sides.
+fn game_result(bed: &Bed, id: &str) -> Res {
     let game = bed
         .store
         .finished(id)
         .unwrap()
         .unwrap_or_else(|| panic!("the game {id} of a result is finished"));
-    let on_board = match game.result() {
+    match game.result() {
         Some(GameResult::Win(Side::South)) => Res::South,
         Some(GameResult::Win(Side::North)) => Res::North,
         Some(GameResult::Draw) => Res::Draw,
-        other => panic!("game {id} ended {other:?} but scored {res:?}"),
-    };
-    assert_eq!(on_board, res, "the result scored is the game's: {p:?}");
+        other => panic!("game {id} ended {other:?} but has a result"),
+    }
 }
 
 /// In a knockout, whoever plays in round r + 1 won his pairing of round r (or had a
@@ -373,14 +416,21 @@ fn check_counts(bed: &Bed, t: &Tournament) {
     assert_eq!(games, 2 * played, "rated games in the table");
     let draws: u32 = table.players.values().map(|p| p.won_drawn_lost[1]).sum();
     assert_eq!(draws, 2 * bed.rated.get("drawn").copied().unwrap_or(0));
-    // A Swiss bye is a won game in the standings; a bye elsewhere is no game.
+    // A Swiss bye is a won game in the standings once its round is complete; a bye
+    // elsewhere is no game. A knockout board counts its games.
+    if t.format == Format::Knockout {
+        return;
+    }
     let swiss = matches!(t.format, Format::Swiss { .. });
     for s in t.standings() {
         let scored = t
             .rounds
             .iter()
-            .flat_map(|r| &r.pairings)
-            .filter(|p| (swiss || p.north.is_some()) && p.result.is_some() && p.has(s.entrant))
+            .flat_map(|r| r.pairings.iter().map(move |p| (r, p)))
+            .filter(|(r, p)| {
+                let counts = p.north.is_some() || (swiss && r.is_complete());
+                counts && p.result.is_some() && p.has(s.entrant)
+            })
             .count() as u32;
         assert_eq!(s.won_drawn_lost.iter().sum::<u32>(), scored);
     }

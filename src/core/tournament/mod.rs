@@ -10,12 +10,12 @@ pub(in crate::core) mod commands;
 mod decide;
 mod driver;
 pub(crate) mod engine;
+mod info;
+mod knockout;
 pub mod log;
 mod org_commands;
 mod org_rooms;
 mod organize;
-mod info;
-mod knockout;
 mod pairing;
 mod rounds;
 mod standings;
@@ -24,10 +24,10 @@ mod views;
 
 pub use arena::ArenaStep;
 pub use decide::MAX_ENTRANTS;
-pub use log::{Act, CheckIn, LogEntry, Pause};
-pub(in crate::core) use org_rooms::RoomAct;
 pub use engine::{Entrant, Format, KnockoutTie, Pairing, Phase, Res, Round, Tournament};
 pub use knockout::{TieStep, MAX_BOARD_GAMES};
+pub use log::{Act, CheckIn, LogEntry, Pause};
+pub(in crate::core) use org_rooms::RoomAct;
 pub use standings::Standing;
 
 /// A time per move as the tournament replies say it: `24 h per move`, `no time limit`.
