@@ -17,6 +17,9 @@
 //! once). A request that is not HTTP gets 400; nothing a client sends can stop the
 //! listener.
 
+mod game;
+mod game_page;
+mod game_view;
 mod games;
 pub mod layout;
 pub mod site;
@@ -67,7 +70,12 @@ pub struct WebState {
     pub public_url: Option<url::Url>,
     /// Where the games in play were found by id (see [`site::Finder`]).
     pub finder: Arc<site::Finder>,
+    /// The pictures drawn at once ([`DRAWN_AT_ONCE`]); more wait their turn.
+    pub draw_slots: Arc<tokio::sync::Semaphore>,
 }
+
+/// The most pictures the pages draw at once (each takes a core while it is drawn).
+pub const DRAWN_AT_ONCE: usize = 2;
 
 impl WebState {
     /// The state of a listener that serves health and metrics only (no store, no
@@ -80,6 +88,7 @@ impl WebState {
             painter: None,
             public_url: None,
             finder: Arc::default(),
+            draw_slots: Arc::new(tokio::sync::Semaphore::new(DRAWN_AT_ONCE)),
         }
     }
 }
@@ -93,6 +102,7 @@ pub fn routes(state: WebState) -> Router {
         .route("/readyz", get(readyz))
         .route("/metrics", get(metrics))
         .route(layout::CSS_PATH, get(layout::site_css))
+        .merge(game::routes())
         .fallback(unknown)
         .with_state(Arc::new(state))
         .layer(axum::middleware::from_fn(layout::security))
