@@ -217,9 +217,9 @@ async fn a_finished_game_shows_its_players_moves_board_and_result() {
     let (ply, holes) = board_shown(html);
     assert_eq!(ply, 6);
     assert_eq!(holes, board_after(&line));
-    assert!(html.contains(&format!("src=\"/g/{id}/6.png\"")));
+    assert!(html.contains(&format!("src=\"/g/{id}/6.png?lang=en\"")));
     assert!(html.contains(&format!("href=\"/g/{id}.json\"")));
-    assert!(html.contains(&format!("href=\"/g/{id}.gif\"")));
+    assert!(html.contains(&format!("href=\"/g/{id}.gif?lang=en\"")));
     assert!(html.contains("<meta name=\"robots\" content=\"noindex, nofollow\">"));
 }
 
@@ -604,4 +604,26 @@ async fn replies_link_the_game_page_at_start_end_and_board_where_pages_are_on() 
         links(&say(&b.core, &at, "alice", "!board"))[0].1,
         "Page de la partie"
     );
+}
+
+/// The community's web settings (`site/COMMUNITY`) go through `export` and `import`
+/// like every other document.
+#[tokio::test]
+async fn the_web_setting_is_backed_up_and_restored() {
+    let b = bench();
+    let id = finished_game(&b);
+    web_on(&b, &chan("a"), "index");
+    let mut out = Vec::new();
+    mancala_bot::core::backup::export(&*b.store, &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains(r#"{"doc":"site/guild-1","value":{"index":true,"web":true}}"#),
+        "{text}"
+    );
+    let backup = mancala_bot::core::backup::read(text.as_bytes()).unwrap();
+    let fresh = bench();
+    mancala_bot::core::backup::import(&*fresh.store, &backup).unwrap();
+    let page = get(&app(&fresh), &format!("/g/{id}"), &[]).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(!page.body.contains("noindex"));
 }
