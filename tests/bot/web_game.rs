@@ -627,3 +627,54 @@ async fn the_web_setting_is_backed_up_and_restored() {
     assert_eq!(page.status, StatusCode::OK);
     assert!(!page.body.contains("noindex"));
 }
+
+/// A finished game with its `!analyze` review stored shows the review and its chart on
+/// its page (K7 of the AI crate: `d1-` misses an 18-seed capture).
+#[tokio::test]
+async fn a_stored_analysis_is_on_the_page() {
+    use mancala_bot::model::GameKind;
+    use mancala_bot::store::{Play, Write};
+    let b = crate::core_chat::bench_with(mancala_bot::core::Settings {
+        ai_ms_per_move: 0,
+        ai_max_nodes: Some(20_000),
+        ..Default::default()
+    });
+    let at = chan("reviewed");
+    web_on(&b, &at, "on");
+    let start: mancala_rules::Position = "katro:4x4/1,0,0,1/1,0,0,0/8,0,0,0/5,5,5,6 s"
+        .parse()
+        .unwrap();
+    let mut game = Game::from_position(start);
+    game.play_text("d1-").unwrap();
+    let mut r = Record::in_play(
+        "ab0cd1ef".into(),
+        at.clone(),
+        GameKind::single(start.variant()),
+        crate::core_chat::user("alice"),
+        crate::core_chat::user("bob"),
+        Play::Game(game),
+        None,
+        1_700_000_000_000,
+    );
+    assert!(b.store.write(&at, None, Write::Put(&r)).unwrap());
+    let v = b.store.load(&at).unwrap().unwrap().version;
+    let at_ms = r.updated_ms;
+    r.finish(Some(mancala_bot::store::Verdict::Aborted), at_ms)
+        .unwrap();
+    assert!(b.store.write(&at, Some(&v), Write::Finish(&r)).unwrap());
+    let before = get(&app(&b), "/g/ab0cd1ef", &[]).await;
+    assert_eq!(before.status, StatusCode::OK);
+    assert!(!before.body.contains("analysis.png"));
+    fine(&b, &at, "carol", "!analyze");
+    let page = get(&app(&b), "/g/ab0cd1ef", &[]).await;
+    assert!(page.body.contains("<h2>Analysis</h2>"), "{}", page.body);
+    assert!(
+        page.body.contains("Review of game ab0cd1ef"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("blunder"), "{}", page.body);
+    assert!(page
+        .body
+        .contains("src=\"/g/ab0cd1ef/analysis.png?lang=en\""));
+}
