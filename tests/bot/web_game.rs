@@ -678,3 +678,43 @@ async fn a_stored_analysis_is_on_the_page() {
         .body
         .contains("src=\"/g/ab0cd1ef/analysis.png?lang=en\""));
 }
+
+/// HEAD answers as GET without a body; other methods are refused; an open challenge
+/// (no game yet) has no page.
+#[tokio::test]
+async fn head_other_methods_and_open_challenges() {
+    let b = bench();
+    let id = finished_game(&b);
+    let app = app(&b);
+    let res = app
+        .clone()
+        .oneshot(
+            Request::head(format!("/g/{id}"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.headers().contains_key(header::CONTENT_SECURITY_POLICY));
+    let body = axum::body::to_bytes(res.into_body(), 1 << 20)
+        .await
+        .unwrap();
+    assert!(body.is_empty());
+    let res = app
+        .clone()
+        .oneshot(
+            Request::post(format!("/g/{id}"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
+    let at = chan("c");
+    fine(&b, &at, "carol", "!new katro @dave");
+    let challenge = record_in(&b, &at).id;
+    assert!(!challenge.is_empty());
+    let a = get(&app, &format!("/g/{challenge}"), &[]).await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND);
+}
