@@ -121,3 +121,7 @@ mod tournament_rules;
 mod vacation;
 #[path = "bot/web.rs"]
 mod web;
+#[path = "bot/web_browser.rs"]
+mod web_browser;
+#[path = "bot/web_game.rs"]
+mod web_game;

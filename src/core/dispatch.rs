@@ -87,6 +87,7 @@ pub(super) fn decide(
         Command::SetTheme(theme) => set::set(state, ctx, Setting::Theme(*theme)),
         Command::SetLanguage(lang) => set::set(state, ctx, Setting::Language(*lang)),
         Command::SetThreads(on) => set::set(state, ctx, Setting::Threads(*on)),
+        Command::SetWeb(mode) => set::set(state, ctx, Setting::Web(*mode)),
         _ => Ok(Decision::default()),
     }
 }
@@ -277,6 +278,12 @@ impl Core {
         ) {
             first.reply.body.push_str("\n");
             first.reply.body.push_str(&line);
+            // And the game's page, where the community's pages are on.
+            let id = started.as_deref().or(ended).unwrap_or_default();
+            if let Some(link) = self.settings.game_link(&state.site.value, id) {
+                first.reply.body.push_str("\n");
+                first.reply.body.push_str(&link);
+            }
         }
         let mut out: Vec<Reply> = decision
             .replies

@@ -136,6 +136,7 @@ mod tests {
             "autoforfeit",
             "hints",
             "threads",
+            "web",
             "pictures",
             "view",
             "theme",

@@ -118,6 +118,8 @@ enum Setting {
     Language,
     #[name = "threads"]
     Threads,
+    #[name = "web"]
+    Web,
 }
 
 /// The mode of `/notify` ([`table::NOTIFY_CHOICES`]).
@@ -178,6 +180,10 @@ enum SettingValue {
     Ru,
     #[name = "auto"]
     Auto,
+    #[name = "index"]
+    Index,
+    #[name = "noindex"]
+    NoIndex,
 }
 
 /// The format of `/tournament new` ([`table::FORMAT_CHOICES`]).
