@@ -18,6 +18,7 @@
 //! listener.
 
 mod games;
+pub mod guard;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -85,8 +86,8 @@ pub async fn serve(listener: tokio::net::TcpListener, state: WebState) {
     let app = app(state);
     let slots = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
     loop {
-        let stream = match listener.accept().await {
-            Ok((stream, _)) => stream,
+        let (stream, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
             Err(e) => {
                 tracing::warn!(error = %e, "web: accept failed");
                 tokio::time::sleep(Duration::from_millis(100)).await;
@@ -97,18 +98,26 @@ pub async fn serve(listener: tokio::net::TcpListener, state: WebState) {
         let Ok(slot) = slots.clone().try_acquire_owned() else {
             continue;
         };
-        tokio::spawn(connection(stream, app.clone(), slot));
+        tokio::spawn(connection(stream, peer, app.clone(), slot));
     }
 }
 
-/// Serves one connection with hyper's limits on the request head.
+/// Serves one connection with hyper's limits on the request head; each request carries
+/// the client's address ([`guard::Peer`], for the pages' rate limit).
 async fn connection(
     stream: tokio::net::TcpStream,
+    peer: std::net::SocketAddr,
     app: Router,
     _slot: tokio::sync::OwnedSemaphorePermit,
 ) {
     use hyper_util::rt::{TokioIo, TokioTimer};
     use hyper_util::service::TowerToHyperService;
+    let app = tower::ServiceBuilder::new()
+        .map_request(move |mut req: hyper::Request<hyper::body::Incoming>| {
+            req.extensions_mut().insert(guard::Peer(peer));
+            req
+        })
+        .service(app);
     let served = hyper::server::conn::http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(HEAD_TIMEOUT)
