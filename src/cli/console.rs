@@ -124,7 +124,8 @@ pub fn run_console_with(cfg: &Config, pictures: bool) -> anyhow::Result<ExitCode
     // The console is connected from its banner on.
     let console_up = health.transport("console");
     if let Some(listener) = web {
-        crate::cli::web::spawn_thread(listener, crate::cli::web::state(&core, health))?;
+        let state = crate::cli::web::state(&core, health, cfg)?;
+        crate::cli::web::spawn_thread(listener, state)?;
     }
     let backups = crate::cli::setup::start_backups(cfg, core.shared_store())?;
     if cfg.ai.endgame {

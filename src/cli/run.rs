@@ -116,7 +116,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     // for all of them.
     let discord_link = discord.as_ref().map(|_| health.transport("discord"));
     let matrix_link = matrix.then(|| health.transport("matrix"));
-    let web_state = crate::cli::web::state(&core, health);
+    let web_state = crate::cli::web::state(&core, health, &cfg)?;
     let code = runtime.block_on(async move {
         if let Some(listener) = web {
             crate::cli::web::spawn(listener, web_state)?;

@@ -38,13 +38,19 @@ pub fn bound(listener: Option<&std::net::TcpListener>) -> Option<String> {
 }
 
 /// What the listener serves for `core`: `health`, the process's metrics, the core's
-/// store for the games in play.
-pub fn state(core: &Core, health: Arc<Health>) -> WebState {
-    WebState {
-        health,
-        metrics: Metrics::global(),
+/// store and painter for the pages, `[web] public_url`.
+///
+/// # Errors
+/// `public_url` (or `$MANCALA_PUBLIC_URL`) is not an http(s) URL.
+pub fn state(core: &Core, health: Arc<Health>, cfg: &Config) -> anyhow::Result<WebState> {
+    Ok(WebState {
         store: Some(core.shared_store()),
-    }
+        painter: Some(core.shared_painter()),
+        public_url: cfg
+            .web
+            .public_url(std::env::var("MANCALA_PUBLIC_URL").ok().as_deref())?,
+        ..WebState::bare(health, Metrics::global())
+    })
 }
 
 /// Serves `listener` on the current tokio runtime, in a task of its own.

@@ -92,7 +92,8 @@ impl Config {
         self.matrix.check()?;
         self.backup.check()?;
         self.store.check()?;
-        self.web.listen_addr().map(|_| ())
+        self.web.listen_addr()?;
+        self.web.public_url(None).map(|_| ())
     }
 
     /// The settings outside any section (`default_game` is checked where it is read).

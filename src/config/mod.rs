@@ -73,9 +73,52 @@ pub struct WebConfig {
     /// the system chooses, printed at start); `None` (default): no listener. Also
     /// `MANCALA_WEB_LISTEN`, as every setting ([`mod@env`]).
     pub listen: Option<String>,
+    /// The address the pages are reached at from outside, `http(s)://HOST[:PORT][/PATH]`
+    /// (a reverse proxy's), for the links to a game's page in chat replies; `None`
+    /// (default): no links. Also `MANCALA_PUBLIC_URL` (or `MANCALA_WEB_PUBLIC_URL`).
+    pub public_url: Option<String>,
 }
 
 impl WebConfig {
+    /// The checked `public_url`, else `from_env` (`$MANCALA_PUBLIC_URL`), with a
+    /// trailing `/` so that page paths join under it; `None`: neither is set.
+    ///
+    /// # Errors
+    /// Not an absolute `http` or `https` URL with a host, or one with a query, a
+    /// fragment or a user name, naming what was given.
+    pub fn public_url(&self, from_env: Option<&str>) -> Result<Option<url::Url>> {
+        let Some(v) = self.public_url.as_deref().or(from_env).map(str::trim) else {
+            return Ok(None);
+        };
+        if v.is_empty() {
+            return Ok(None);
+        }
+        let bad = |why: &str| -> Result<Option<url::Url>> {
+            bail!(
+                "web.public_url must be an http or https URL such as \
+                 https://games.example.org/mancala ({why}), got {v:?}"
+            )
+        };
+        let mut url = match url::Url::parse(v) {
+            Ok(u) => u,
+            Err(e) => return bad(&e.to_string()),
+        };
+        if !matches!(url.scheme(), "http" | "https") {
+            return bad("the scheme is not http or https");
+        }
+        if url.host_str().is_none_or(str::is_empty) {
+            return bad("no host");
+        }
+        if url.query().is_some() || url.fragment().is_some() || !url.username().is_empty() {
+            return bad("no query, fragment or user name allowed");
+        }
+        if !url.path().ends_with('/') {
+            let path = format!("{}/", url.path());
+            url.set_path(&path);
+        }
+        Ok(Some(url))
+    }
+
     /// The address of `listen`; `None`: no listener.
     ///
     /// # Errors

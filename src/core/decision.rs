@@ -43,6 +43,9 @@ pub(super) struct ChannelState {
     /// The stored bytes of the channel's settings (`None`: never set), to compare
     /// against when a command changes them (`!set`).
     pub channel_version: Option<Vec<u8>>,
+    /// The community's web settings (`!set web`) with their stored bytes: whether
+    /// replies link a game's page, and what `!set web` compares against.
+    pub site: Doc<crate::core::SiteSettings>,
     /// Whether the player to move muted his reminders (the driver's reminders only).
     pub muted: bool,
     /// The author's preferences in this community (`!mute`), with their stored bytes;

@@ -87,6 +87,7 @@ pub(super) fn decide(
         Command::SetTheme(theme) => set::set(state, ctx, Setting::Theme(*theme)),
         Command::SetLanguage(lang) => set::set(state, ctx, Setting::Language(*lang)),
         Command::SetThreads(on) => set::set(state, ctx, Setting::Threads(*on)),
+        Command::SetWeb(mode) => set::set(state, ctx, Setting::Web(*mode)),
         _ => Ok(Decision::default()),
     }
 }

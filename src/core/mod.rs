@@ -66,7 +66,7 @@ mod views;
 mod vs_ai;
 
 use decision::ChannelState;
-pub use prefs::{ChannelSettings, Notify, PlayerPrefs};
+pub use prefs::{ChannelSettings, Notify, PlayerPrefs, SiteSettings, WebMode};
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -453,6 +453,11 @@ impl Core {
     /// The store, shared (for the live snapshots the running bot takes).
     pub fn shared_store(&self) -> Arc<dyn Store> {
         self.store.clone()
+    }
+
+    /// The painter the core draws with, shared (the web pages draw with it too).
+    pub fn shared_painter(&self) -> Arc<dyn Painter> {
+        self.painter.clone()
     }
 
     /// Games against the AI searching or waiting for a searcher now ([`ai_pool`]).

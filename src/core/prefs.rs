@@ -69,6 +69,61 @@ fn or_home<T: Default + PartialEq>(own: T, home: T) -> T {
     }
 }
 
+/// A community's web pages (`!set web`), document `site/COMMUNITY`: off until an
+/// organizer turns them on, so that no game of a community that did not ask is shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SiteSettings {
+    /// The community's pages are served (`!set web on`); off, they answer 404 as an
+    /// unknown page does.
+    #[serde(default)]
+    pub web: bool,
+    /// Search engines may index the pages (`!set web index`): no `noindex` on them.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub index: bool,
+}
+
+/// What `!set web` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WebMode {
+    /// `on`: the pages are served, not indexed (unless `index` was set before).
+    On,
+    /// `off`: no pages (they answer 404), and not indexed when turned on again.
+    Off,
+    /// `index`: served, and search engines may index them.
+    Index,
+    /// `noindex`: not indexed (the pages stay on or off as they were).
+    NoIndex,
+}
+
+impl WebMode {
+    /// The mode of the word `on`, `off`, `index` or `noindex`.
+    pub fn from_word(word: &str) -> Option<WebMode> {
+        Some(match word {
+            "on" => WebMode::On,
+            "off" => WebMode::Off,
+            "index" => WebMode::Index,
+            "noindex" => WebMode::NoIndex,
+            _ => return None,
+        })
+    }
+
+    /// `site` as this mode leaves it.
+    pub fn applied(self, mut site: SiteSettings) -> SiteSettings {
+        match self {
+            WebMode::On => site.web = true,
+            WebMode::Off => site = SiteSettings::default(),
+            WebMode::Index => {
+                site = SiteSettings {
+                    web: true,
+                    index: true,
+                }
+            }
+            WebMode::NoIndex => site.index = false,
+        }
+        site
+    }
+}
+
 /// A player's preferences in one community, document `player/COMMUNITY/USER`.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct PlayerPrefs {

@@ -5,7 +5,7 @@
 
 use super::decision::{refuse, ChannelState, Ctx, Decision, DocWrite, Draft, Refusal};
 use super::show::{BoardView, PictureStyle, Theme};
-use super::{text, ChannelSettings, Notify};
+use super::{text, ChannelSettings, Notify, WebMode};
 use crate::i18n::Lang;
 use crate::store::keys::DocKey;
 
@@ -26,6 +26,9 @@ pub(super) enum Setting {
     Language(Option<Lang>),
     /// `!set threads on|off`.
     Threads(bool),
+    /// `!set web on|off|index|noindex`: the community's web pages (a community
+    /// setting, document `site/COMMUNITY`, not the channel's).
+    Web(WebMode),
 }
 
 impl Setting {
@@ -39,6 +42,8 @@ impl Setting {
             Setting::Theme(theme) => c.theme = theme,
             Setting::Language(lang) => c.language = lang,
             Setting::Threads(on) => c.threads = on,
+            // A community setting: written by `set` into its own document.
+            Setting::Web(_) => {}
         }
     }
 
@@ -63,6 +68,10 @@ impl Setting {
             Setting::Theme(theme) => tr!("settings-theme", theme = theme.word()),
             Setting::Threads(true) => tr!("settings-threads-on", p = p),
             Setting::Threads(false) => tr!("settings-threads-off"),
+            Setting::Web(WebMode::On) => tr!("settings-web-on", p = p),
+            Setting::Web(WebMode::Off) => tr!("settings-web-off"),
+            Setting::Web(WebMode::Index) => tr!("settings-web-index", p = p),
+            Setting::Web(WebMode::NoIndex) => tr!("settings-web-noindex"),
             Setting::Language(Some(l)) => {
                 return crate::i18n::with_lang(l, || Draft::text(tr!("language-set")));
             }
@@ -90,10 +99,19 @@ pub(super) fn set(
             who = text::organizers()
         ));
     }
-    let mut next = state.channel.clone();
-    setting.apply(&mut next);
-    let key = DocKey::chan(ctx.at);
-    let write = DocWrite::of(key, state.channel_version.clone(), &next);
+    let write = match setting {
+        Setting::Web(mode) => {
+            let next = mode.applied(state.site.value);
+            let key = DocKey::site(&ctx.at.community);
+            DocWrite::of(key, state.site.version.clone(), &next)
+        }
+        _ => {
+            let mut next = state.channel.clone();
+            setting.apply(&mut next);
+            let key = DocKey::chan(ctx.at);
+            DocWrite::of(key, state.channel_version.clone(), &next)
+        }
+    };
     Ok(Decision::docs(vec![write], vec![setting.reply(ctx)]))
 }
 

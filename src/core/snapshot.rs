@@ -6,21 +6,26 @@ use super::decision::ChannelState;
 use super::needs::Needs;
 use super::ratings::{self, RatingTable, FAMILIES};
 use super::views::expired;
-use super::{ChannelSettings, PlayerPrefs};
+use super::{ChannelSettings, PlayerPrefs, SiteSettings};
 use crate::model::{ChannelKey, User};
 use crate::store::keys::{DocKey, DocPrefix};
 use crate::store::{docs, Got, Read, Status, StoreError};
 
 /// The keys a command of `author` in `at` about `subject` (and the game `id` its
 /// argument names, if any) reads, as `needs` says, in the order [`state`] takes the
-/// answers: the channel's record and settings always.
+/// answers: the channel's record and settings, and the community's web settings (the
+/// replies that link a game's page ask them), always.
 pub(super) fn keys(
     at: &ChannelKey,
     (author, subject): (&User, &User),
     needs: Needs,
     id: Option<&str>,
 ) -> Vec<Read> {
-    let mut keys = vec![Read::Game(at.clone()), Read::Doc(DocKey::chan(at))];
+    let mut keys = vec![
+        Read::Game(at.clone()),
+        Read::Doc(DocKey::chan(at)),
+        Read::Doc(DocKey::site(&at.community)),
+    ];
     if needs.last_finished {
         keys.push(Read::LastFinished(at.clone()));
     }
@@ -134,10 +139,12 @@ pub(super) fn state(
         return Err(short_answer());
     };
     let channel = got.doc::<ChannelSettings>(&DocKey::chan(at))?;
+    let site = got.doc::<SiteSettings>(&DocKey::site(&at.community))?;
     let mut state = ChannelState {
         stored,
         channel: channel.value,
         channel_version: channel.version,
+        site,
         tournament_community: at.community.clone(),
         ..ChannelState::default()
     };

@@ -112,6 +112,10 @@ pub enum DocKey {
         /// The game's id.
         id: String,
     },
+    /// `site/COMMUNITY`: the community's web pages, on or off and indexed or not (`!set
+    /// web`, [`crate::core::SiteSettings`]), one document read by the pages and the chat
+    /// links.
+    Site(String),
 }
 
 impl DocKey {
@@ -193,6 +197,11 @@ impl DocKey {
         DocKey::ChanLog(at.clone())
     }
 
+    /// The web settings of `community` (`!set web`).
+    pub fn site(community: &str) -> DocKey {
+        DocKey::Site(community.into())
+    }
+
     /// Where the game `id` of `community` was created.
     pub fn game_at(community: &str, id: &str) -> DocKey {
         DocKey::GameAt {
@@ -202,7 +211,7 @@ impl DocKey {
     }
 
     /// The kind of document: `rating`, `ratinglog`, `tour`, `chan`, `player`,
-    /// `analysis`, `vacation`, `games`, `chanlog` or `gameat`.
+    /// `analysis`, `vacation`, `games`, `chanlog`, `gameat` or `site`.
     pub fn kind(&self) -> &'static str {
         match self {
             DocKey::Rating { .. } => "rating",
@@ -215,6 +224,7 @@ impl DocKey {
             DocKey::Games { .. } => "games",
             DocKey::ChanLog(_) => "chanlog",
             DocKey::GameAt { .. } => "gameat",
+            DocKey::Site(_) => "site",
         }
     }
 
@@ -227,6 +237,7 @@ impl DocKey {
             | DocKey::Player { community, .. }
             | DocKey::Analysis { community, .. }
             | DocKey::Vacations(community)
+            | DocKey::Site(community)
             | DocKey::Games { community, .. }
             | DocKey::GameAt { community, .. } => community,
             DocKey::Chan(at) | DocKey::ChanLog(at) => &at.community,
@@ -250,6 +261,7 @@ impl DocKey {
             DocKey::Games { community, user } => vec![community, user],
             DocKey::ChanLog(at) => vec![&at.community, &at.channel],
             DocKey::GameAt { community, id } => vec![community, id],
+            DocKey::Site(community) => vec![community],
         }
     }
 
@@ -271,10 +283,11 @@ impl DocKey {
             "games" => "games/COMMUNITY/USER",
             "chanlog" => "chanlog/COMMUNITY/CHANNEL",
             "gameat" => "gameat/COMMUNITY/ID",
+            "site" => "site/COMMUNITY",
             other => {
                 return Err(format!(
                     "`{other}/...` is not a kind of document the bot keeps (rating, \
-                     ratinglog, tour, chan, player, analysis, vacation, games, chanlog, gameat)"
+                     ratinglog, tour, chan, player, analysis, vacation, games, chanlog, gameat, site)"
                 ))
             }
         };
@@ -296,6 +309,9 @@ impl DocKey {
             .collect::<Result<_, _>>()?;
         if raw[0] == "vacation" {
             return Ok(DocKey::Vacations(p[0].clone()));
+        }
+        if raw[0] == "site" {
+            return Ok(DocKey::Site(p[0].clone()));
         }
         let [a, b] = [p[0].clone(), p[1].clone()];
         Ok(match raw[0] {

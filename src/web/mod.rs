@@ -19,6 +19,8 @@
 
 mod games;
 pub mod guard;
+pub mod layout;
+pub mod site;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -29,6 +31,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 
+use crate::core::painter::Painter;
 use crate::metrics::{Health, Metrics};
 use crate::store::Store;
 
@@ -54,18 +57,55 @@ pub struct WebState {
     pub health: Arc<Health>,
     /// What `/metrics` encodes.
     pub metrics: Arc<Metrics>,
-    /// The store whose games in play `/metrics` counts; `None`: not counted.
+    /// The store whose games in play `/metrics` counts and whose games, tournaments
+    /// and players the pages show; `None`: not counted, and every page answers 404.
     pub store: Option<Arc<dyn Store>>,
+    /// What draws the pages' pictures (a move's frames, the GIF, the seed chart);
+    /// `None`: the picture routes answer 404.
+    pub painter: Option<Arc<dyn Painter>>,
+    /// The address the pages are reached at from outside (`[web] public_url`), for
+    /// the links in chat replies; `None`: replies carry no links.
+    pub public_url: Option<url::Url>,
+    /// Where the games in play were found by id (see [`site::Finder`]).
+    pub finder: Arc<site::Finder>,
 }
 
-/// Every route of the listener, without its limits ([`serve`] adds them). The web
-/// pages join here.
+impl WebState {
+    /// The state of a listener that serves health and metrics only (no store, no
+    /// pages).
+    pub fn bare(health: Arc<Health>, metrics: Arc<Metrics>) -> WebState {
+        WebState {
+            health,
+            metrics,
+            store: None,
+            painter: None,
+            public_url: None,
+            finder: Arc::default(),
+        }
+    }
+}
+
+/// Every route of the listener, without its limits ([`serve`] adds them): health,
+/// metrics, the style sheet and the pages, each response through
+/// [`layout::security`] (CSP with a nonce on HTML, nosniff, no referrer).
 pub fn routes(state: WebState) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/metrics", get(metrics))
+        .route(layout::CSS_PATH, get(layout::site_css))
+        .fallback(unknown)
         .with_state(Arc::new(state))
+        .layer(axum::middleware::from_fn(layout::security))
+}
+
+/// Any other address: the 404 page in the language the request asks.
+async fn unknown(
+    lang: layout::PageLang,
+    nonce: layout::CspNonce,
+    uri: axum::http::Uri,
+) -> Response {
+    layout::not_found(lang, &nonce, uri.path())
 }
 
 /// [`routes`] with the request limits: body size and time.

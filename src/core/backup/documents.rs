@@ -62,7 +62,7 @@ pub(super) fn check_key(raw: &str) -> Result<DocKey, String> {
         DocKey::Chan(at) => check_place("the channel", at)?,
         DocKey::Player { .. } | DocKey::Games { .. } => {}
         DocKey::Analysis { game, .. } => check_id("the analysed game's id", game)?,
-        DocKey::Vacations(_) => {}
+        DocKey::Vacations(_) | DocKey::Site(_) => {}
         DocKey::ChanLog(at) => check_place("the channel", at)?,
         DocKey::GameAt { id, .. } => check_id("the game's id", id)?,
     }

@@ -71,6 +71,9 @@ pub(super) fn set(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
             .ok_or_else(|| tr!("parse-set-theme", word = code(v))),
         [k, v] if k == "language" => language(v),
         [k, v] if k == "threads" && (v == "on" || v == "off") => Ok(Command::SetThreads(v == "on")),
+        [k, v] if k == "web" => crate::core::WebMode::from_word(v)
+            .map(Command::SetWeb)
+            .ok_or_else(|| tr!("parse-set-web", word = code(v))),
         _ => Err(tr!(
             "parse-set-usage",
             usage = format!("{}{}", cx.prefix, cx.usage),

@@ -95,6 +95,8 @@ pub enum Command {
     /// `!set threads on|off`: each new game between people challenged here is played in
     /// a room of its own the bot opens (organizers only).
     SetThreads(bool),
+    /// `!set web on|off|index|noindex`: the community's web pages (organizers only).
+    SetWeb(crate::core::WebMode),
     /// `!set language en|fr|es|ru|auto`: the language of replies here; `None` (`auto`):
     /// each message's platform locale, else English.
     SetLanguage(Option<crate::i18n::Lang>),

@@ -87,6 +87,7 @@ pub const SETTING_CHOICES: &[Choice] = &[
     same("theme"),
     same("language"),
     same("threads"),
+    same("web"),
 ];
 
 /// The values of the settings: on and off (autoforfeit, hints), the picture styles, the
@@ -108,6 +109,8 @@ pub const SETTING_VALUE_CHOICES: &[Choice] = &[
     same("es"),
     same("ru"),
     same("auto"),
+    same("index"),
+    same("noindex"),
 ];
 
 /// The modes of `!notify`.

@@ -116,6 +116,8 @@ enum Setting {
     Language,
     #[name = "threads"]
     Threads,
+    #[name = "web"]
+    Web,
 }
 
 /// The mode of `/notify` ([`table::NOTIFY_CHOICES`]).
@@ -176,6 +178,10 @@ enum SettingValue {
     Ru,
     #[name = "auto"]
     Auto,
+    #[name = "index"]
+    Index,
+    #[name = "noindex"]
+    NoIndex,
 }
 
 /// The format of `/tournament new` ([`table::FORMAT_CHOICES`]).
