@@ -17,10 +17,17 @@
 //! once). A request that is not HTTP gets 400; nothing a client sends can stop the
 //! listener.
 
+mod chart;
+mod community_page;
+pub mod directory;
 mod games;
 pub mod guard;
 pub mod layout;
+mod page_kit;
+mod pages;
+mod player_page;
 pub mod site;
+mod tour_page;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -89,6 +96,7 @@ impl WebState {
 /// metrics, the style sheet and the pages, each response through
 /// [`layout::security`] (CSP with a nonce on HTML, nosniff, no referrer).
 pub fn routes(state: WebState) -> Router {
+    let pages = guard::guarded(pages::routes(&state), guard::Limits::default());
     Router::new()
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
@@ -96,6 +104,7 @@ pub fn routes(state: WebState) -> Router {
         .route(layout::CSS_PATH, get(layout::site_css))
         .fallback(unknown)
         .with_state(Arc::new(state))
+        .merge(pages)
         .layer(axum::middleware::from_fn(layout::security))
 }
 

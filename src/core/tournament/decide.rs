@@ -54,6 +54,7 @@ pub(super) fn created(
         entrants: Vec::new(),
         rounds: Vec::new(),
         created_ms: now,
+        public_id: crate::store::gameid::draw_public(crate::store::gameid::PUBLIC_LEN),
     }
 }
 

@@ -167,6 +167,13 @@ pub struct Tournament {
     pub rounds: Vec<Round>,
     /// Created, milliseconds since the Unix epoch.
     pub created_ms: u64,
+    /// The tournament's address on the web pages (`/t/PUBLIC_ID`): 12 random characters
+    /// of Crockford's base 32 (60 bits, [`crate::store::gameid::draw_public`]), since
+    /// [`Tournament::id`] (time and a hash of the name) can be guessed. Drawn at
+    /// creation; empty in tournaments stored before, which the pages' directory fills
+    /// (`crate::web`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub public_id: String,
 }
 
 impl Default for Tournament {
@@ -184,6 +191,7 @@ impl Default for Tournament {
             entrants: Vec::new(),
             rounds: Vec::new(),
             created_ms: 0,
+            public_id: String::new(),
         }
     }
 }
