@@ -71,18 +71,28 @@ pub struct Indexable;
 #[derive(Clone, Copy, Debug)]
 pub struct Peer(pub SocketAddr);
 
-/// The guard's state: the keyed rate limiter.
-struct Guard {
+/// The guards' state: the rate limiter, one for every guarded route, so that an
+/// address's requests count together whatever page they ask.
+pub struct Guard {
     limiter: DefaultKeyedRateLimiter<IpAddr>,
 }
 
-/// `pages` behind the guards, with the rate limit `limits`.
-pub fn guarded(pages: Router, limits: Limits) -> Router {
-    let quota = Quota::per_minute(limits.per_minute).allow_burst(limits.burst);
-    let guard = Arc::new(Guard {
-        limiter: DefaultKeyedRateLimiter::keyed(quota),
-    });
-    pages.layer(middleware::from_fn_with_state(guard, check))
+impl Guard {
+    /// Guards with the rate limit `limits`.
+    pub fn new(limits: Limits) -> Arc<Guard> {
+        let quota = Quota::per_minute(limits.per_minute).allow_burst(limits.burst);
+        Arc::new(Guard {
+            limiter: DefaultKeyedRateLimiter::keyed(quota),
+        })
+    }
+}
+
+/// `pages` behind the guards `guard`.
+pub fn guarded<S: Clone + Send + Sync + 'static>(
+    pages: Router<S>,
+    guard: &Arc<Guard>,
+) -> Router<S> {
+    pages.layer(middleware::from_fn_with_state(guard.clone(), check))
 }
 
 /// The guard itself: refuses what it must, else runs the page and marks its answer.

@@ -38,7 +38,7 @@ fn app(limits: Limits) -> Router {
         .route("/page", get(page))
         .route("/any/{x}", get(|| async { "any" }));
     let health = Router::new().route("/healthz", get(|| async { "ok" }));
-    health.merge(guarded(pages, limits))
+    health.merge(guarded(pages, &Guard::new(limits)))
 }
 
 fn roomy() -> Limits {

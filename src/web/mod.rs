@@ -96,7 +96,13 @@ impl WebState {
 /// metrics, the style sheet and the pages, each response through
 /// [`layout::security`] (CSP with a nonce on HTML, nosniff, no referrer).
 pub fn routes(state: WebState) -> Router {
-    let pages = guard::guarded(pages::routes(&state), guard::Limits::default());
+    routes_with(state, guard::Limits::default())
+}
+
+/// [`routes`] with the pages' rate limit `limits` (a load test lifts it).
+pub fn routes_with(state: WebState, limits: guard::Limits) -> Router {
+    let guard = guard::Guard::new(limits);
+    let pages = guard::guarded(pages::routes(&state), &guard);
     Router::new()
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
@@ -119,9 +125,14 @@ async fn unknown(
 
 /// [`routes`] with the request limits: body size and time.
 pub fn app(state: WebState) -> Router {
+    app_with(state, guard::Limits::default())
+}
+
+/// [`app`] with the pages' rate limit `limits`.
+pub fn app_with(state: WebState, limits: guard::Limits) -> Router {
     use tower_http::limit::RequestBodyLimitLayer;
     use tower_http::timeout::TimeoutLayer;
-    routes(state)
+    routes_with(state, limits)
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
@@ -132,7 +143,11 @@ pub fn app(state: WebState) -> Router {
 /// Serves [`app`] on `listener`, HTTP/1.1, until the task is dropped (it never returns).
 /// A failed `accept` (no file descriptors left) is logged and retried after a pause.
 pub async fn serve(listener: tokio::net::TcpListener, state: WebState) {
-    let app = app(state);
+    serve_app(listener, app(state)).await
+}
+
+/// Serves `app` ([`app`] or [`app_with`]) on `listener` as [`serve`] does.
+pub async fn serve_app(listener: tokio::net::TcpListener, app: Router) {
     let slots = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
     loop {
         let (stream, peer) = match listener.accept().await {
