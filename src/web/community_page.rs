@@ -15,7 +15,7 @@ use crate::core::ratings::{self, PlayerRating, FAMILIES};
 use crate::core::text;
 use crate::core::tournament::Tournament;
 use crate::store::keys::DocPrefix;
-use crate::store::Store;
+use crate::store::{Store, StoreError};
 
 /// The most players a leaderboard lists.
 pub(crate) const LEADERBOARD_MAX: usize = 50;
@@ -45,11 +45,11 @@ pub(crate) fn render(store: &dyn Store, dir: &Directory, id: &str) -> Found {
         players.truncate(LEADERBOARD_MAX);
         boards.push((fam, players));
     }
-    let mut tours: Vec<Tournament> = store
-        .docs(&DocPrefix::Tours(community.clone()))?
-        .into_iter()
-        .filter_map(|(_, bytes)| serde_json::from_slice(&bytes).ok())
-        .collect();
+    let mut tours = community_tournaments(store, &community)?;
+    // Tournaments stored before public ids get theirs from the directory's scan.
+    if tours.iter().any(|t| t.public_id.is_empty()) && dir.refresh(store)? {
+        tours = community_tournaments(store, &community)?;
+    }
     tours.sort_by_key(|t: &Tournament| std::cmp::Reverse(t.created_ms));
     let content = html! {
         h1 { (tr!("web-community-title")) }
@@ -64,6 +64,18 @@ pub(crate) fn render(store: &dyn Store, dir: &Directory, id: &str) -> Found {
         fresh: Freshness::Live,
         index: site.index,
     }))
+}
+
+/// The tournaments of `community` (unreadable ones left out).
+fn community_tournaments(
+    store: &dyn Store,
+    community: &str,
+) -> Result<Vec<Tournament>, StoreError> {
+    Ok(store
+        .docs(&DocPrefix::Tours(community.to_string()))?
+        .into_iter()
+        .filter_map(|(_, bytes)| serde_json::from_slice(&bytes).ok())
+        .collect())
 }
 
 /// One family's leaderboard: rank, player (linked), rating, games.

@@ -92,6 +92,15 @@ impl Directory {
         Ok(None)
     }
 
+    /// Scans the store again (at most once per [`RESCAN_EVERY`]), giving a public id
+    /// to each tournament without; whether it did.
+    ///
+    /// # Errors
+    /// The store's.
+    pub fn refresh(&self, store: &dyn Store) -> Result<bool, StoreError> {
+        self.rescan(store)
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Map> {
         self.map.lock().unwrap_or_else(|e| e.into_inner())
     }

@@ -23,7 +23,7 @@ pub(crate) struct Rendered {
 pub(crate) type Found = Result<Option<Rendered>, StoreError>;
 
 /// `name` as one segment of a path, reversibly ([`name_of_segment`]): `~` written `~~`,
-/// `/` `~s`, `\\` `~b` and `.` `~d`, so that no name makes an encoded slash or a `.` or
+/// `/` `~s`, `\` `~b` and `.` `~d`, so that no name makes an encoded slash or a `.` or
 /// `..` segment, which the guards refuse; then every byte but ASCII letters, digits,
 /// `-`, `_` and `~` percent-encoded.
 pub(crate) fn name_segment(name: &str) -> String {

@@ -7,7 +7,7 @@
 //!   `ID` its public id ([`crate::core::SiteSettings::public_id`], drawn by `!set web
 //!   on`: never the platform's id of the server or space);
 //! - `/c/ID/p/NAME`: a player of that community by display name, written by
-//!   [`super::page_kit::name_segment`] (`~` escapes for `/`, `\\`, `.` and `~`, then percent-encoded;
+//!   [`super::page_kit::name_segment`] (`~` escapes for `/`, `\`, `.` and `~`, then percent-encoded;
 //!   [`super::player_page`]).
 //!
 //! A page of a community whose pages are off answers exactly as an unknown page (the

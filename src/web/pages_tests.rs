@@ -341,6 +341,31 @@ async fn a_community_page_lists_leaderboards_and_tournaments() {
 }
 
 #[tokio::test]
+async fn pages_of_a_community_that_opted_in_may_be_indexed() {
+    let store = store();
+    let app = app(store.clone());
+    let (_, headers, body) = get(&app, "/c/cmtyabcdefgh", &[]).await;
+    assert_eq!(headers["x-robots-tag"], "noindex");
+    assert!(body.contains("content=\"noindex"), "{body}");
+    let key = DocKey::site(COMMUNITY);
+    docs::update(&*store, &key, |s: &mut SiteSettings| {
+        s.index = true;
+        Ok::<_, crate::store::StoreError>(())
+    })
+    .unwrap();
+    for path in [
+        "/c/cmtyabcdefgh".to_string(),
+        format!("/t/{TOUR_ID}"),
+        "/c/cmtyabcdefgh/p/bob".into(),
+    ] {
+        let (status, headers, body) = get(&app, &path, &[]).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(headers.get("x-robots-tag").is_none(), "{path}");
+        assert!(!body.contains("noindex"), "{body}");
+    }
+}
+
+#[tokio::test]
 async fn pages_of_a_community_with_its_pages_off_are_not_found() {
     let store = store();
     site(&*store, false);
@@ -409,4 +434,12 @@ async fn a_tournament_stored_without_a_public_id_gets_one() {
     let (status, _, body) = get(&app, &format!("/t/{}", saved.public_id), &[]).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert!(body.contains("<h1>old</h1>"), "{body}");
+    // The community's page lists one without an id with its new link.
+    let older = tournament("older", "", Format::Knockout, 1);
+    save_tour(&*store, &older);
+    let (_, _, body) = get(&self::app(store.clone()), "/c/cmtyabcdefgh", &[]).await;
+    let saved: Tournament = docs::load(&*store, &older.key()).unwrap().value;
+    assert_eq!(saved.public_id.len(), 12);
+    let link = format!("<a href=\"/t/{}\">older</a>", saved.public_id);
+    assert!(body.contains(&link), "{body}");
 }
