@@ -113,3 +113,7 @@ mod tournament;
 mod vacation;
 #[path = "bot/web.rs"]
 mod web;
+#[path = "bot/web_browser.rs"]
+mod web_browser;
+#[path = "bot/web_game.rs"]
+mod web_game;

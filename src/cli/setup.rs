@@ -141,7 +141,8 @@ pub fn build_core_timed(
     painter: Arc<dyn mancala_bot::core::painter::Painter>,
     clock: Arc<dyn mancala_bot::core::Clock>,
 ) -> anyhow::Result<Core> {
-    let settings = cfg.settings()?;
+    let mut settings = cfg.settings()?;
+    settings.public_url = crate::cli::web::public_url(cfg)?.map(String::from);
     let metrics = Metrics::global();
     let store = Arc::new(CountedStore::new(open_configured(cfg)?, metrics.clone()));
     Ok(Core::with_metrics(store, painter, clock, settings, metrics))

@@ -46,11 +46,20 @@ pub fn state(core: &Core, health: Arc<Health>, cfg: &Config) -> anyhow::Result<W
     Ok(WebState {
         store: Some(core.shared_store()),
         painter: Some(core.shared_painter()),
-        public_url: cfg
-            .web
-            .public_url(std::env::var("MANCALA_PUBLIC_URL").ok().as_deref())?,
+        public_url: public_url(cfg)?,
         ..WebState::bare(health, Metrics::global())
     })
+}
+
+/// `[web] public_url`, else `$MANCALA_PUBLIC_URL`, checked (see
+/// [`mancala_bot::config::WebConfig::public_url`]).
+///
+/// # Errors
+/// Not an http(s) URL, naming what was given.
+pub fn public_url(cfg: &Config) -> anyhow::Result<Option<url::Url>> {
+    Ok(cfg
+        .web
+        .public_url(std::env::var("MANCALA_PUBLIC_URL").ok().as_deref())?)
 }
 
 /// Serves `listener` on the current tokio runtime, in a task of its own.

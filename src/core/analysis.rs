@@ -69,7 +69,7 @@ fn tally(review: &GameReview, side: Side) -> String {
 /// The review's text: the game, the accuracy and the marks of each player, then the
 /// blunders and mistakes in order (at most [`LISTED`]) with the seeds lost and the best
 /// move.
-pub(super) fn review_text(r: &Record, review: &GameReview, nodes: u64) -> String {
+pub(crate) fn review_text(r: &Record, review: &GameReview, nodes: u64) -> String {
     let name = |s: Side| r.player(s).map_or("?", |u| u.name.as_str()).to_string();
     let (south, north) = (name(Side::South), name(Side::North));
     let mut out = [
@@ -170,7 +170,7 @@ fn perfect_text(review: &GameReview, name: &dyn Fn(Side) -> String) -> Option<St
 }
 
 /// The chart of `review`, for the painter.
-pub(super) fn chart(r: &Record, review: &GameReview) -> EvalChart {
+pub(crate) fn chart(r: &Record, review: &GameReview) -> EvalChart {
     let name = |s: Side| r.player(s).map_or("?", |u| u.name.as_str()).to_string();
     let title = tr!(
         "review-chart-title",

@@ -108,6 +108,15 @@ pub enum Segment {
     /// A channel of the community, named where a game is played (`!games`): a channel
     /// link on Discord, a room link on Matrix, `#channel` in text.
     Channel(ChannelKey),
+    /// A link to a web page (a game's page, issue "Web companion"): a link button on
+    /// Discord, a link on Matrix, `label: url` in text. Only the core writes one
+    /// ([`link_token`]); `url` is an absolute http(s) URL.
+    Link {
+        /// The address.
+        url: String,
+        /// What the link says (`Game page`).
+        label: String,
+    },
 }
 
 /// Opens the core's own marker of a point in time inside a [`Body`]'s text: private-use
@@ -125,13 +134,17 @@ const MENTION_SEP: char = '\u{E003}';
 /// Opens the core's marker of a channel: `CHANNEL_OPEN community MENTION_SEP channel
 /// TIME_CLOSE` (see [`channel_token`]).
 pub(super) const CHANNEL_OPEN: char = '\u{E004}';
+/// Opens the core's marker of a link: `LINK_OPEN url MENTION_SEP label TIME_CLOSE` (see
+/// [`link_token`]).
+pub(super) const LINK_OPEN: char = '\u{E005}';
 /// Every private-use character the core's markers are made of.
-const MARKERS: [char; 5] = [
+const MARKERS: [char; 6] = [
     TIME_OPEN,
     TIME_CLOSE,
     MENTION_OPEN,
     MENTION_SEP,
     CHANNEL_OPEN,
+    LINK_OPEN,
 ];
 
 /// The core's marker of the point in time `ms` (milliseconds since the Unix epoch) in a
@@ -157,6 +170,16 @@ pub fn channel_token(at: &ChannelKey) -> String {
         "{CHANNEL_OPEN}{}{MENTION_SEP}{}{TIME_CLOSE}",
         sanitize(&at.community),
         sanitize(&at.channel)
+    )
+}
+
+/// The core's marker of a link to `url` saying `label` in a reply text: it becomes a
+/// [`Segment::Link`] when the text becomes a [`Body`].
+pub fn link_token(url: &str, label: &str) -> String {
+    format!(
+        "{LINK_OPEN}{}{MENTION_SEP}{}{TIME_CLOSE}",
+        sanitize(url),
+        sanitize(label)
     )
 }
 
@@ -199,6 +222,13 @@ impl Piece {
 fn marker(open: char, inner: &str) -> Option<Segment> {
     match open {
         TIME_OPEN => inner.parse().ok().map(Segment::Time),
+        LINK_OPEN => {
+            let (url, label) = inner.split_once(MENTION_SEP)?;
+            Some(Segment::Link {
+                url: url.to_string(),
+                label: label.to_string(),
+            })
+        }
         CHANNEL_OPEN => {
             let (community, channel) = inner.split_once(MENTION_SEP)?;
             Some(Segment::Channel(ChannelKey {
@@ -260,7 +290,7 @@ impl Body {
         let mut out = Vec::new();
         let mut piece = Piece::default();
         let mut rest = self.0.as_str();
-        while let Some(i) = rest.find(['`', TIME_OPEN, MENTION_OPEN, CHANNEL_OPEN]) {
+        while let Some(i) = rest.find(['`', TIME_OPEN, MENTION_OPEN, CHANNEL_OPEN, LINK_OPEN]) {
             piece.text.push_str(&rest[..i]);
             let c = rest[i..].chars().next().unwrap_or('`');
             let after = &rest[i + c.len_utf8()..];
@@ -310,6 +340,11 @@ impl Body {
                 Segment::Channel(at) => {
                     out.push('#');
                     out.push_str(&at.channel);
+                }
+                Segment::Link { url, label } => {
+                    out.push_str(&label);
+                    out.push_str(": ");
+                    out.push_str(&url);
                 }
             }
         }

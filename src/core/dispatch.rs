@@ -274,6 +274,12 @@ impl Core {
         ) {
             first.reply.body.push_str("\n");
             first.reply.body.push_str(&line);
+            // And the game's page, where the community's pages are on.
+            let id = started.as_deref().or(ended).unwrap_or_default();
+            if let Some(link) = self.settings.game_link(&state.site.value, id) {
+                first.reply.body.push_str("\n");
+                first.reply.body.push_str(&link);
+            }
         }
         let mut out: Vec<Reply> = decision
             .replies

@@ -67,6 +67,10 @@ mod vs_ai;
 
 use decision::ChannelState;
 pub use prefs::{ChannelSettings, Notify, PlayerPrefs, SiteSettings, WebMode};
+// What the web pages (src/web) show as the chat replies do.
+pub(crate) use analysis::{chart as review_chart, review_text};
+pub(crate) use play::summary_chart;
+pub(crate) use views::{board_info, result_text};
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -219,6 +223,26 @@ pub struct Settings {
     /// Days of vacation (`!vacation`) each player may take in a calendar year (UTC);
     /// 0: none. Default 14.
     pub vacation_days_per_year: u32,
+    /// Where the web pages are reached from outside, ending in `/`
+    /// (`https://games.example.org/`, `[web] public_url`); `None` (default): replies
+    /// carry no links to them. A community's replies link a game's page only once its
+    /// pages are on (`!set web on`).
+    pub public_url: Option<String>,
+}
+
+impl Settings {
+    /// The address of the page of the game `id`, when the pages are reachable
+    /// ([`Settings::public_url`]) and `site` (the community's web settings) has them on.
+    pub fn game_url(&self, site: &SiteSettings, id: &str) -> Option<String> {
+        let base = self.public_url.as_deref().filter(|_| site.web)?;
+        (!id.is_empty()).then(|| format!("{base}g/{id}"))
+    }
+
+    /// The line that links the page of the game `id` (see [`Settings::game_url`]).
+    pub(crate) fn game_link(&self, site: &SiteSettings, id: &str) -> Option<String> {
+        let url = self.game_url(site, id)?;
+        Some(api::link_token(&url, &tr!("web-link-label")))
+    }
 }
 
 impl Default for Settings {
@@ -248,6 +272,7 @@ impl Default for Settings {
             analysis_cooldown: Duration::from_secs(60),
             pictures: pictures::PictureLimits::default(),
             vacation_days_per_year: 14,
+            public_url: None,
         }
     }
 }

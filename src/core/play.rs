@@ -163,7 +163,7 @@ fn move_reply(
 /// The summary chart of the finished `game` of `r` (issue 14 item 4): each side's seeds
 /// after every ply, on his side of the board for Katro (captures move seeds across,
 /// K6b), in his store for Hoyito (captures, H5-H8).
-fn summary_chart(r: &Record, game: &Game) -> crate::core::painter::LineChart {
+pub(crate) fn summary_chart(r: &Record, game: &Game) -> crate::core::painter::LineChart {
     let katro = game.variant().is_katro();
     let count = |pos: &mancala_rules::Position, s: Side| {
         if katro {

@@ -11,7 +11,9 @@
 
 use std::sync::RwLock;
 
-use super::api::{Body, Reply, TransportLimits, CHANNEL_OPEN, MENTION_OPEN, TIME_CLOSE, TIME_OPEN};
+use super::api::{
+    Body, Reply, TransportLimits, CHANNEL_OPEN, LINK_OPEN, MENTION_OPEN, TIME_CLOSE, TIME_OPEN,
+};
 use super::Core;
 use crate::model::ChannelKey;
 
@@ -150,7 +152,7 @@ fn cut_piece(s: &str, max: usize) -> (String, String) {
             }
         }
         match c {
-            TIME_OPEN | MENTION_OPEN | CHANNEL_OPEN => in_marker = true,
+            TIME_OPEN | MENTION_OPEN | CHANNEL_OPEN | LINK_OPEN => in_marker = true,
             TIME_CLOSE => in_marker = false,
             '`' if !in_marker => {
                 in_code = !in_code;

@@ -87,7 +87,7 @@ pub(super) fn still_view(r: &Record, shown: &ChannelSettings, default: Side) -> 
 
 /// The labels of a picture of `game` (the game of `r`), drawn from `view`'s side; an
 /// end the position does not show (the record's verdict, or a resignation) is named.
-pub(super) fn board_info(r: &Record, game: &Game, view: Side) -> BoardInfo {
+pub(crate) fn board_info(r: &Record, game: &Game, view: Side) -> BoardInfo {
     let [south, north] = names(r).map(str::to_string);
     let ended = match (r.verdict(), game.outcome()) {
         (Some(Verdict::Timeout { winner }), _) => Some(Ended::Won {
@@ -258,7 +258,7 @@ pub(super) fn to_move_with_deadline(
 
 /// How the game of `r` ended: `Game over. Alice (South) wins ...`, the match's result,
 /// or the verdict (time, agreement, abort).
-pub(super) fn result_text(r: &Record) -> String {
+pub(crate) fn result_text(r: &Record) -> String {
     let Some(play) = r.play() else {
         return String::new();
     };
@@ -292,7 +292,7 @@ pub(super) fn result_text(r: &Record) -> String {
 /// channel holds (a challenge), else the last game finished here.
 pub(super) fn board(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
     let p = ctx.p();
-    let draft = match state.record() {
+    let mut draft = match state.record() {
         Some(r) => match r.playing() {
             Some(t) => {
                 let view = r.side_of(ctx.author).unwrap_or(Side::South);
@@ -311,6 +311,15 @@ pub(super) fn board(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Ref
             None => return refuse(no_game(p)),
         },
     };
+    // The page of the game shown (not of a challenge), where the pages are on.
+    let shown = match state.record() {
+        Some(r) => r.playing().map(|_| r),
+        None => state.last_finished.as_ref(),
+    };
+    if let Some(link) = shown.and_then(|r| ctx.settings.game_link(&state.site.value, &r.id)) {
+        draft.reply.body.push_str("\n");
+        draft.reply.body.push_str(&link);
+    }
     Ok(Decision::look(vec![draft]))
 }
 

@@ -50,12 +50,12 @@ pub struct Limits {
 }
 
 impl Default for Limits {
-    /// 120 a minute (2 a second), 30 at once: a reader opening a page and its links
-    /// never meets it; a scraper does.
+    /// 300 a minute (5 a second), 60 at once: a reader stepping through a game's
+    /// replay (a picture per move) or following links never meets it; a scraper does.
     fn default() -> Self {
         Limits {
-            per_minute: NonZeroU32::new(120).unwrap_or(NonZeroU32::MIN),
-            burst: NonZeroU32::new(30).unwrap_or(NonZeroU32::MIN),
+            per_minute: NonZeroU32::new(300).unwrap_or(NonZeroU32::MIN),
+            burst: NonZeroU32::new(60).unwrap_or(NonZeroU32::MIN),
         }
     }
 }
@@ -118,6 +118,9 @@ fn refusal(guard: &Guard, req: &Request) -> Option<Response> {
         return Some((StatusCode::URI_TOO_LONG, what).into_response());
     }
     if let Some(status) = path_fault(uri.path()).or_else(|| uri.query().and_then(path_fault)) {
+        if status == StatusCode::NOT_FOUND {
+            return Some(not_found(req));
+        }
         return Some(status.into_response());
     }
     let key = client_key(req);
@@ -131,6 +134,22 @@ fn refusal(guard: &Guard, req: &Request) -> Option<Response> {
         guard.limiter.shrink_to_fit();
     }
     None
+}
+
+/// The 404 page, as an unknown address gets it ([`super::layout::not_found`]).
+fn not_found(req: &Request) -> Response {
+    use super::layout::{CspNonce, PageLang};
+    let accept = req
+        .headers()
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok());
+    let lang = PageLang::of(req.uri().query(), accept);
+    let nonce = req
+        .extensions()
+        .get::<CspNonce>()
+        .cloned()
+        .unwrap_or_else(CspNonce::fresh);
+    super::layout::not_found(lang, &nonce, req.uri().path())
 }
 
 /// 429 with `Retry-After` in whole seconds (at least 1).

@@ -128,6 +128,11 @@ async fn traversal_attempts_and_nul_are_refused() {
             "{uri}"
         );
     }
+    // The refusal is the site's 404 page, as for an unknown address.
+    let r = send(&app, "GET", "/any/%2e%2e?lang=fr").await;
+    let body = axum::body::to_bytes(r.into_body(), 1 << 16).await.unwrap();
+    let body = String::from_utf8_lossy(&body);
+    assert!(body.contains("<html lang=\"fr\""), "{body}");
     // Dots inside a segment and encoded letters are fine.
     for uri in ["/any/J.R.", "/any/%D0%B0", "/any/..a", "/page?lang=fr"] {
         assert_eq!(status(&app, "GET", uri).await, StatusCode::OK, "{uri}");

@@ -199,6 +199,9 @@ pub struct Page<'a> {
 /// viewport for phones, the style sheet, `noindex` unless the community opted in, the
 /// footer with the page in the other languages.
 pub fn shell(page: &Page<'_>, content: Markup) -> Markup {
+    // A path of another site (`//host/...`) is never linked: the query alone then.
+    let own = page.path.starts_with('/') && !page.path.starts_with("//");
+    let here = if own { page.path } else { "" };
     with_lang(page.lang, || {
         html! {
             (DOCTYPE)
@@ -222,7 +225,7 @@ pub fn shell(page: &Page<'_>, content: Markup) -> Markup {
                                 @if l == page.lang {
                                     span.current lang=(l.code()) { (l.name()) }
                                 } @else {
-                                    a href={ (page.path) "?lang=" (l.code()) } lang=(l.code())
+                                    a href={ (here) "?lang=" (l.code()) } lang=(l.code())
                                         hreflang=(l.code()) { (l.name()) }
                                 }
                                 " "

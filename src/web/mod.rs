@@ -20,6 +20,9 @@
 mod chart;
 mod community_page;
 pub mod directory;
+mod game;
+mod game_page;
+mod game_view;
 mod games;
 pub mod guard;
 pub mod layout;
@@ -75,7 +78,12 @@ pub struct WebState {
     pub public_url: Option<url::Url>,
     /// Where the games in play were found by id (see [`site::Finder`]).
     pub finder: Arc<site::Finder>,
+    /// The pictures drawn at once ([`DRAWN_AT_ONCE`]); more wait their turn.
+    pub draw_slots: Arc<tokio::sync::Semaphore>,
 }
+
+/// The most pictures the pages draw at once (each takes a core while it is drawn).
+pub const DRAWN_AT_ONCE: usize = 2;
 
 impl WebState {
     /// The state of a listener that serves health and metrics only (no store, no
@@ -88,6 +96,7 @@ impl WebState {
             painter: None,
             public_url: None,
             finder: Arc::default(),
+            draw_slots: Arc::new(tokio::sync::Semaphore::new(DRAWN_AT_ONCE)),
         }
     }
 }
@@ -108,6 +117,7 @@ pub fn routes_with(state: WebState, limits: guard::Limits) -> Router {
         .route("/readyz", get(readyz))
         .route("/metrics", get(metrics))
         .route(layout::CSS_PATH, get(layout::site_css))
+        .merge(guard::guarded(game::routes(), &guard))
         .fallback(unknown)
         .with_state(Arc::new(state))
         .merge(pages)

@@ -553,3 +553,42 @@ fn discord_timestamps_are_posted_as_written() {
     let r = serde_json::to_value(out[0].to_response()).unwrap();
     assert_eq!(r["data"]["content"], m["content"]);
 }
+
+/// A game page's link (issue "Web companion") becomes a link button (style 5, its URL,
+/// no custom id) before the reply's own buttons, within Discord's limits; the content
+/// does not repeat it. An address Discord would refuse stays in the text.
+#[test]
+fn a_link_becomes_a_link_button_within_discords_limits() {
+    use mancala_bot::core::api::link_token;
+    let url = "https://games.example.org/g/ab0cd1ef";
+    let reply = Reply {
+        body: format!("Game over.\n{}", link_token(url, "Game page")).into(),
+        buttons: vec![Button {
+            id: "rematch".into(),
+            label: "Rematch".into(),
+            command: "!rematch".into(),
+            only: None,
+        }],
+        ..Reply::default()
+    };
+    let out = adapter::out_messages(&reply, false);
+    assert_eq!(out.len(), 1);
+    let m = serde_json::to_value(out[0].to_message()).unwrap();
+    assert_eq!(m["content"].as_str().unwrap().trim_end(), "Game over.");
+    let buttons = &m["components"][0]["components"];
+    assert_eq!(buttons[0]["style"], 5);
+    assert_eq!(buttons[0]["url"], url);
+    assert_eq!(buttons[0]["label"], "Game page");
+    assert!(buttons[0]["custom_id"].is_null());
+    assert_eq!(buttons[1]["custom_id"], "mb|rematch||!rematch");
+    assert_eq!(crate::limits::check_message(&m, &[]), vec![]);
+
+    let long = format!("https://games.example.org/{}", "x".repeat(600));
+    let reply = Reply {
+        body: format!("Game over.\n{}", link_token(&long, "Game page")).into(),
+        ..Reply::default()
+    };
+    let m = serde_json::to_value(adapter::out_messages(&reply, false)[0].to_message()).unwrap();
+    assert!(m["content"].as_str().unwrap().contains(&long));
+    assert!(m["components"].as_array().is_none_or(Vec::is_empty), "{m}");
+}

@@ -31,6 +31,11 @@ pub const BUTTONS_PER_ROW: usize = 5;
 pub const LABEL: usize = 80;
 /// Most characters of a component's custom id.
 pub const CUSTOM_ID: usize = 100;
+/// Most characters of a link button's URL ("Message Components": Button, `url`).
+pub const BUTTON_URL: usize = 512;
+/// The style of a link button: it has a `url` and no `custom_id`; every other style
+/// has a `custom_id` and no `url`.
+pub const LINK_STYLE: u64 = 5;
 /// Characters of a thread or channel name.
 pub const CHANNEL_NAME: std::ops::RangeInclusive<usize> = 1..=100;
 /// Characters of a command or option name.
@@ -144,9 +149,23 @@ fn check_components(components: &Value) -> Vec<Violation> {
             if chars(&button["label"]) > LABEL {
                 out.push(too_long(format!("{at}.label"), LABEL));
             }
+            if button["style"].as_u64() == Some(LINK_STYLE) {
+                let url = button["url"].as_str().unwrap_or("");
+                let scheme = url.starts_with("https://") || url.starts_with("http://");
+                if !scheme || chars(&button["url"]) > BUTTON_URL {
+                    out.push(bad_length(format!("{at}.url"), &(1..=BUTTON_URL)));
+                }
+                if !button["custom_id"].is_null() {
+                    out.push(bad_length(format!("{at}.custom_id"), &(0..=0)));
+                }
+                continue;
+            }
             let id = chars(&button["custom_id"]);
             if !(1..=CUSTOM_ID).contains(&id) {
                 out.push(bad_length(format!("{at}.custom_id"), &(1..=CUSTOM_ID)));
+            }
+            if !button["url"].is_null() {
+                out.push(bad_length(format!("{at}.url"), &(0..=0)));
             }
         }
     }

@@ -261,6 +261,12 @@ pub(super) fn notice_html(body: &Body, now_ms: u64, mentions: &[(String, String)
                 escape_html(&at.channel),
                 escape_html(&at.channel)
             )),
+            // The core writes only http(s) URLs; escaped all the same.
+            Segment::Link { url, label } => out.push_str(&format!(
+                "<a href=\"{}\">{}</a>",
+                escape_html(&url),
+                escape_html(&label)
+            )),
         }
     }
     out
@@ -402,6 +408,28 @@ mod tests {
         assert!(!looks_like_user_id("@nocolon"));
         assert!(!looks_like_user_id("bob:localhost"));
         assert!(!looks_like_user_id("@:localhost"));
+    }
+
+    /// A game page's link (issue "Web companion") is a link; the plain body has
+    /// `label: url`.
+    #[test]
+    fn notice_html_links_a_game_page() {
+        let body = Body::new(format!(
+            "Game over.\n{}",
+            crate::core::api::link_token(
+                "https://games.example.org/g/ab0cd1ef?a=1&b=\"",
+                "Page <x>"
+            )
+        ));
+        assert_eq!(
+            notice_html(&body, 0, &[]),
+            "Game over.<br><a href=\"https://games.example.org/g/ab0cd1ef?a=1&amp;b=&quot;\">\
+             Page &lt;x&gt;</a>"
+        );
+        assert_eq!(
+            body.plain(0),
+            "Game over.\nPage <x>: https://games.example.org/g/ab0cd1ef?a=1&b=\""
+        );
     }
 
     #[test]

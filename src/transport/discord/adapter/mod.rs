@@ -57,6 +57,8 @@ pub const MAX_ATTACHMENTS: usize = 10;
 pub const MAX_UPLOAD_BYTES: usize = 10 << 20;
 /// Discord's limit on an attachment's description (its alt text), in characters.
 pub const MAX_DESCRIPTION_CHARS: usize = 1024;
+/// Discord's limit on a link button's URL, in characters.
+pub const MAX_BUTTON_URL_CHARS: usize = 512;
 /// Discord's limit on a button's label, in characters.
 pub const MAX_LABEL_CHARS: usize = 80;
 /// Discord's limit on buttons in one action row.

@@ -8,8 +8,8 @@ use serenity::all::{
 };
 
 use super::{
-    button_custom_id, BUTTONS_PER_ROW, MAX_ATTACHMENTS, MAX_CONTENT_CHARS, MAX_DESCRIPTION_CHARS,
-    MAX_LABEL_CHARS, MAX_ROWS, MAX_UPLOAD_BYTES,
+    button_custom_id, BUTTONS_PER_ROW, MAX_ATTACHMENTS, MAX_BUTTON_URL_CHARS, MAX_CONTENT_CHARS,
+    MAX_DESCRIPTION_CHARS, MAX_LABEL_CHARS, MAX_ROWS, MAX_UPLOAD_BYTES,
 };
 use crate::core::api::{Attachment, Body, Reply, Segment};
 use crate::model::ChannelKey;
@@ -145,6 +145,15 @@ pub fn content(body: &Body) -> String {
             Segment::Channel(at) => {
                 out.push('#');
                 escape_markdown(&at.channel, &mut out);
+            }
+            // A link button under the message ([`link_buttons`]) when Discord takes
+            // its address; else the address in text.
+            Segment::Link { url, .. } if link_fits(&url) => {}
+            Segment::Link { url, label } => {
+                escape_markdown(&label, &mut out);
+                out.push_str(": <");
+                out.push_str(&url);
+                out.push('>');
             }
         }
     }
@@ -356,18 +365,42 @@ fn attach_files(
     }
 }
 
-/// The buttons of `reply` (five a row, at most five rows) on the last message; a
-/// button whose custom id would be too long is left out (its command is in the text).
+/// Whether Discord takes `url` as a link button's: http(s), at most
+/// [`MAX_BUTTON_URL_CHARS`] characters (else the text carries it).
+fn link_fits(url: &str) -> bool {
+    (url.starts_with("https://") || url.starts_with("http://"))
+        && url.chars().count() <= MAX_BUTTON_URL_CHARS
+}
+
+/// The link buttons of `reply`'s links ([`Segment::Link`]) that Discord takes: style
+/// Link, the label cut to [`MAX_LABEL_CHARS`].
+fn link_buttons(reply: &Reply) -> Vec<CreateButton> {
+    reply
+        .body
+        .segments()
+        .into_iter()
+        .filter_map(|s| match s {
+            Segment::Link { url, label: text } if link_fits(&url) => {
+                Some(CreateButton::new_link(url).label(label(&text)))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The buttons of `reply` (five a row, at most five rows) on the last message, its
+/// links first (link buttons); a button whose custom id would be too long is left out
+/// (its command is in the text).
 fn attach_buttons(
     messages: &mut Vec<OutMessage>,
     reply: &Reply,
     pings: &[UserId],
     ephemeral: bool,
 ) {
-    let buttons: Vec<CreateButton> = reply
-        .buttons
-        .iter()
-        .filter_map(|b| {
+    let links = link_buttons(reply);
+    let buttons: Vec<CreateButton> = links
+        .into_iter()
+        .chain(reply.buttons.iter().filter_map(|b| {
             let id = button_custom_id(b);
             if id.is_none() {
                 tracing::warn!(button = %b.id, "button left out: custom id too long");
@@ -377,7 +410,7 @@ fn attach_buttons(
                     .label(label(&b.label))
                     .style(button_style(&b.id)),
             )
-        })
+        }))
         .take(BUTTONS_PER_ROW * MAX_ROWS)
         .collect();
     if buttons.is_empty() {
