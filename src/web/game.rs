@@ -24,19 +24,17 @@ use axum::routing::get;
 use axum::Router;
 use mancala_rules::Side;
 
-use super::game_view::{game_of, traces, GameView};
+use super::game_view::{
+    game_of, stored_review, traces, Found, GameView, REPLAY_JS, REPLAY_JS_PATH,
+};
 use super::layout::{not_found, CspNonce, PageLang};
 use super::{site, WebState};
 use crate::core::painter::Frame;
-use crate::core::{ChannelSettings, SiteSettings};
+use crate::core::ChannelSettings;
 use crate::i18n::{with_lang, Lang};
 use crate::store::keys::DocKey;
 use crate::store::{docs, Record, Status};
 
-/// The script of the replay, served at [`REPLAY_JS_PATH`].
-pub(crate) const REPLAY_JS: &str = include_str!("replay.js");
-/// Where [`REPLAY_JS`] is served.
-pub(crate) const REPLAY_JS_PATH: &str = "/static/replay.js";
 /// The most frames a game's GIF has (the start and the first moves).
 const GIF_FRAMES: usize = 301;
 
@@ -55,16 +53,6 @@ pub(crate) fn page_id(raw: &str) -> Option<&str> {
     let shaped = (raw.len() == crate::store::gameid::LEN && !raw.contains('-'))
         || (raw.starts_with('t') && raw.split('-').count() == 4);
     (canonical == raw && shaped).then_some(raw)
-}
-
-/// A game found for a page, with what its page reads besides.
-pub(crate) struct Found {
-    /// The record.
-    pub(crate) record: Record,
-    /// Its community's web settings.
-    pub(crate) site: SiteSettings,
-    /// Its channel's language setting, the page's last choice.
-    pub(crate) language: Option<Lang>,
 }
 
 /// The game `raw` names, if its page may be shown (see the module's docs).
@@ -117,9 +105,10 @@ async fn game_file(
     let Some(found) = find(&state, raw).await else {
         return not_found(lang, &nonce, uri.path());
     };
+    let words = lang.or(found.language);
     match ext {
         "json" => json_file(&found.record),
-        "gif" => gif_file(&state, found.record).await,
+        "gif" => gif_file(&state, found.record, words).await,
         _ => super::game_page::page(&state, found, lang, &nonce, uri.path()).await,
     }
 }
@@ -136,12 +125,14 @@ async fn game_part(
     let Some(found) = find(&state, &raw).await else {
         return not_found(lang, &nonce, uri.path());
     };
+    // The pictures' words in the page's language (`?lang=` in their addresses).
+    let words = lang.or(found.language);
     let answer = match part.as_str() {
         "state" => Some(live_state(&found, lang, &headers)),
-        "chart.png" => chart_png(&state, found.record).await,
-        "analysis.png" => analysis_png(&state, found.record).await,
+        "chart.png" => chart_png(&state, found.record, words).await,
+        "analysis.png" => analysis_png(&state, found.record, words).await,
         _ => match part.strip_suffix(".png").and_then(ply_number) {
-            Some(ply) => ply_png(&state, found.record, ply).await,
+            Some(ply) => ply_png(&state, found.record, ply, words).await,
             None => None,
         },
     };
@@ -256,14 +247,16 @@ fn live_state(found: &Found, lang: PageLang, headers: &HeaderMap) -> Response {
     res
 }
 
-/// Draws with the state's painter off the async threads, at most a few at once.
+/// Draws with the state's painter off the async threads, at most a few at once, the
+/// pictures' words in `lang`.
 async fn draw<T: Send + 'static>(
     state: &Arc<WebState>,
+    lang: Lang,
     paint: impl FnOnce(&dyn crate::core::painter::Painter) -> Option<T> + Send + 'static,
 ) -> Option<T> {
     let painter = state.painter.clone()?;
     let _slot = state.draw_slots.clone().acquire_owned().await.ok()?;
-    tokio::task::spawn_blocking(move || paint(&*painter))
+    tokio::task::spawn_blocking(move || with_lang(lang, || paint(&*painter)))
         .await
         .ok()
         .flatten()
@@ -282,9 +275,9 @@ fn png(bytes: Vec<u8>, r_cache: HeaderValue) -> Response {
 }
 
 /// `/g/ID/PLY.png`: the frames of move PLY on one sheet; the start for 0.
-async fn ply_png(state: &Arc<WebState>, r: Record, ply: usize) -> Option<Response> {
+async fn ply_png(state: &Arc<WebState>, r: Record, ply: usize, lang: Lang) -> Option<Response> {
     let cache = picture_cache(&r);
-    let frame = draw(state, move |painter| {
+    let frame = draw(state, lang, move |painter| {
         let game = game_of(&r)?;
         let info = crate::core::board_info(&r, game, Side::South);
         if ply == 0 {
@@ -299,9 +292,9 @@ async fn ply_png(state: &Arc<WebState>, r: Record, ply: usize) -> Option<Respons
 }
 
 /// `/g/ID/chart.png`: each side's seeds after every move.
-async fn chart_png(state: &Arc<WebState>, r: Record) -> Option<Response> {
+async fn chart_png(state: &Arc<WebState>, r: Record, lang: Lang) -> Option<Response> {
     let cache = picture_cache(&r);
-    let frame: Frame = draw(state, move |painter| {
+    let frame: Frame = draw(state, lang, move |painter| {
         let game = game_of(&r)?;
         painter.line_chart(&crate::core::summary_chart(&r, game))
     })
@@ -310,11 +303,11 @@ async fn chart_png(state: &Arc<WebState>, r: Record) -> Option<Response> {
 }
 
 /// `/g/ID/analysis.png`: the chart of the stored analysis, if one was made.
-async fn analysis_png(state: &Arc<WebState>, r: Record) -> Option<Response> {
+async fn analysis_png(state: &Arc<WebState>, r: Record, lang: Lang) -> Option<Response> {
     let store = state.store.clone()?;
     let cache = picture_cache(&r);
-    let frame: Frame = draw(state, move |painter| {
-        let review = super::game_page::stored_review(&*store, &r)?;
+    let frame: Frame = draw(state, lang, move |painter| {
+        let review = stored_review(&*store, &r)?;
         painter.eval_chart(&crate::core::review_chart(&r, &review.review()))
     })
     .await?;
@@ -322,10 +315,10 @@ async fn analysis_png(state: &Arc<WebState>, r: Record) -> Option<Response> {
 }
 
 /// `/g/ID.gif`: the start, then each move with its path.
-async fn gif_file(state: &Arc<WebState>, r: Record) -> Response {
+async fn gif_file(state: &Arc<WebState>, r: Record, lang: Lang) -> Response {
     let cache = picture_cache(&r);
     let id = r.id.clone();
-    let gif = draw(state, move |painter| {
+    let gif = draw(state, lang, move |painter| {
         let game = game_of(&r)?;
         let info = crate::core::board_info(&r, game, Side::South);
         let mut frames = vec![painter.position(&game.start(), &info)];

@@ -16,8 +16,7 @@ use axum::response::{IntoResponse, Response};
 use mancala_rules::Side;
 use maud::{html, Markup, PreEscaped};
 
-use super::game::Found;
-use super::game_view::{hole_name, GameView, PlyView};
+use super::game_view::{hole_name, stored_review, Found, GameView, PlyView, REPLAY_JS_PATH};
 use super::layout::{shell, CspNonce, Page, PageLang};
 use super::WebState;
 use crate::core::ratings::{family, RatingChange};
@@ -26,15 +25,6 @@ use crate::core::text;
 use crate::i18n::{with_lang, Lang};
 use crate::store::keys::{DocKey, DocPrefix};
 use crate::store::{Record, Status, Store};
-
-/// The stored analysis of `r`, if one was made (and still matches its game).
-pub(crate) fn stored_review(store: &dyn Store, r: &Record) -> Option<StoredReview> {
-    let key = DocKey::analysis(&r.at.community, &r.id);
-    let bytes = store.doc(&key).ok()??;
-    let review: StoredReview = serde_json::from_slice(&bytes).ok()?;
-    let game = super::game_view::game_of(r)?;
-    review.is_of(game).then_some(review)
-}
 
 /// The rating change of each side in the rated game `r` (`None` for a side without
 /// one: unrated, the AI, an older game).
@@ -124,18 +114,18 @@ fn render(found: &Found, extras: &Extras, lang: Lang, nonce: &CspNonce, path: &s
         h2 { (tr!("web-game-moves")) }
         (moves(&view, last))
         h2 { (tr!("web-game-pictures")) }
-        p { img.picture #ply-picture loading="lazy" src={ "/g/" (r.id) "/" (last) ".png" }
+        p { img.picture #ply-picture loading="lazy" src={ "/g/" (r.id) "/" (last) ".png?lang=" (lang.code()) }
             alt=(tr!("web-game-pictures")); }
         h2 { (tr!("web-game-chart")) }
-        p { img.picture loading="lazy" src={ "/g/" (r.id) "/chart.png" } alt=(tr!("web-game-chart")); }
-        @if let Some(review) = &extras.review { (analysis(r, review)) }
+        p { img.picture loading="lazy" src={ "/g/" (r.id) "/chart.png?lang=" (lang.code()) } alt=(tr!("web-game-chart")); }
+        @if let Some(review) = &extras.review { (analysis(r, review, lang)) }
         h2 { (tr!("web-game-download")) }
         p.downloads {
             a href={ "/g/" (r.id) ".json" } download { (tr!("web-game-json")) }
-            a href={ "/g/" (r.id) ".gif" } { (tr!("web-game-gif")) }
+            a href={ "/g/" (r.id) ".gif?lang=" (lang.code()) } { (tr!("web-game-gif")) }
         }
         script type="application/json" #game-data { (PreEscaped(data_json(&view, lang))) }
-        script src=(super::game::REPLAY_JS_PATH) nonce=(nonce.0) defer {}
+        script src=(REPLAY_JS_PATH) nonce=(nonce.0) defer {}
     };
     shell(&page, content)
 }
@@ -308,14 +298,14 @@ fn moves(view: &GameView, last: usize) -> Markup {
 }
 
 /// The stored analysis: its text as the chat reply has it, and its chart.
-fn analysis(r: &Record, review: &StoredReview) -> Markup {
+fn analysis(r: &Record, review: &StoredReview, lang: Lang) -> Markup {
     let text = crate::core::review_text(r, &review.review(), review.nodes);
     html! {
         h2 { (tr!("web-game-analysis")) }
         @for line in text.lines() {
             p { (code_spans(line)) }
         }
-        p { img.picture loading="lazy" src={ "/g/" (r.id) "/analysis.png" } alt=(tr!("web-game-analysis")); }
+        p { img.picture loading="lazy" src={ "/g/" (r.id) "/analysis.png?lang=" (lang.code()) } alt=(tr!("web-game-analysis")); }
     }
 }
 

@@ -6,8 +6,36 @@
 use mancala_rules::{Game, Hole, Position, Side, Trace};
 use serde::Serialize;
 
+use crate::core::review_store::StoredReview;
 use crate::core::text;
-use crate::store::{Record, Status};
+use crate::core::SiteSettings;
+use crate::i18n::Lang;
+use crate::store::keys::DocKey;
+use crate::store::{Record, Status, Store};
+
+/// The script of the replay, served at [`REPLAY_JS_PATH`].
+pub(crate) const REPLAY_JS: &str = include_str!("replay.js");
+/// Where [`REPLAY_JS`] is served.
+pub(crate) const REPLAY_JS_PATH: &str = "/static/replay.js";
+
+/// A game found for a page, with what its page reads besides.
+pub(crate) struct Found {
+    /// The record.
+    pub(crate) record: Record,
+    /// Its community's web settings.
+    pub(crate) site: SiteSettings,
+    /// Its channel's language setting, the page's last choice.
+    pub(crate) language: Option<Lang>,
+}
+
+/// The stored analysis of `r`, if one was made (and still matches its game).
+pub(crate) fn stored_review(store: &dyn Store, r: &Record) -> Option<StoredReview> {
+    let key = DocKey::analysis(&r.at.community, &r.id);
+    let bytes = store.doc(&key).ok()??;
+    let review: StoredReview = serde_json::from_slice(&bytes).ok()?;
+    let game = super::game_view::game_of(r)?;
+    review.is_of(game).then_some(review)
+}
 
 /// One position of the replay: after the move `mv` (`None`: the start).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

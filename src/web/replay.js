@@ -52,7 +52,7 @@
     if (s) s.textContent = String(p.c[0]);
     if (n) n.textContent = String(p.c[1]);
     var pic = $("ply-picture");
-    if (pic) pic.src = "/g/" + data.id + "/" + ply + ".png";
+    if (pic) pic.src = "/g/" + data.id + "/" + ply + ".png?lang=" + data.lang;
   }
 
   function moveList() {

@@ -279,7 +279,10 @@ async fn the_replay_steps_through_the_rules_positions_and_a_live_game_updates() 
         .await
         .unwrap();
     assert!(loaded[0].as_u64().unwrap() > 100, "{loaded:?}");
-    assert_eq!(loaded[1], Value::from(format!("/g/{finished}/5.png")));
+    assert_eq!(
+        loaded[1],
+        Value::from(format!("/g/{finished}/5.png?lang=en"))
+    );
     // No script or style was refused by the page's CSP.
     let logs = c
         .execute(

@@ -217,9 +217,9 @@ async fn a_finished_game_shows_its_players_moves_board_and_result() {
     let (ply, holes) = board_shown(html);
     assert_eq!(ply, 6);
     assert_eq!(holes, board_after(&line));
-    assert!(html.contains(&format!("src=\"/g/{id}/6.png\"")));
+    assert!(html.contains(&format!("src=\"/g/{id}/6.png?lang=en\"")));
     assert!(html.contains(&format!("href=\"/g/{id}.json\"")));
-    assert!(html.contains(&format!("href=\"/g/{id}.gif\"")));
+    assert!(html.contains(&format!("href=\"/g/{id}.gif?lang=en\"")));
     assert!(html.contains("<meta name=\"robots\" content=\"noindex, nofollow\">"));
 }
 
@@ -604,4 +604,117 @@ async fn replies_link_the_game_page_at_start_end_and_board_where_pages_are_on() 
         links(&say(&b.core, &at, "alice", "!board"))[0].1,
         "Page de la partie"
     );
+}
+
+/// The community's web settings (`site/COMMUNITY`) go through `export` and `import`
+/// like every other document.
+#[tokio::test]
+async fn the_web_setting_is_backed_up_and_restored() {
+    let b = bench();
+    let id = finished_game(&b);
+    web_on(&b, &chan("a"), "index");
+    let mut out = Vec::new();
+    mancala_bot::core::backup::export(&*b.store, &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains(r#"{"doc":"site/guild-1","value":{"index":true,"web":true}}"#),
+        "{text}"
+    );
+    let backup = mancala_bot::core::backup::read(text.as_bytes()).unwrap();
+    let fresh = bench();
+    mancala_bot::core::backup::import(&*fresh.store, &backup).unwrap();
+    let page = get(&app(&fresh), &format!("/g/{id}"), &[]).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(!page.body.contains("noindex"));
+}
+
+/// A finished game with its `!analyze` review stored shows the review and its chart on
+/// its page (K7 of the AI crate: `d1-` misses an 18-seed capture).
+#[tokio::test]
+async fn a_stored_analysis_is_on_the_page() {
+    use mancala_bot::model::GameKind;
+    use mancala_bot::store::{Play, Write};
+    let b = crate::core_chat::bench_with(mancala_bot::core::Settings {
+        ai_ms_per_move: 0,
+        ai_max_nodes: Some(20_000),
+        ..Default::default()
+    });
+    let at = chan("reviewed");
+    web_on(&b, &at, "on");
+    let start: mancala_rules::Position = "katro:4x4/1,0,0,1/1,0,0,0/8,0,0,0/5,5,5,6 s"
+        .parse()
+        .unwrap();
+    let mut game = Game::from_position(start);
+    game.play_text("d1-").unwrap();
+    let mut r = Record::in_play(
+        "ab0cd1ef".into(),
+        at.clone(),
+        GameKind::single(start.variant()),
+        crate::core_chat::user("alice"),
+        crate::core_chat::user("bob"),
+        Play::Game(game),
+        None,
+        1_700_000_000_000,
+    );
+    assert!(b.store.write(&at, None, Write::Put(&r)).unwrap());
+    let v = b.store.load(&at).unwrap().unwrap().version;
+    let at_ms = r.updated_ms;
+    r.finish(Some(mancala_bot::store::Verdict::Aborted), at_ms)
+        .unwrap();
+    assert!(b.store.write(&at, Some(&v), Write::Finish(&r)).unwrap());
+    let before = get(&app(&b), "/g/ab0cd1ef", &[]).await;
+    assert_eq!(before.status, StatusCode::OK);
+    assert!(!before.body.contains("analysis.png"));
+    fine(&b, &at, "carol", "!analyze");
+    let page = get(&app(&b), "/g/ab0cd1ef", &[]).await;
+    assert!(page.body.contains("<h2>Analysis</h2>"), "{}", page.body);
+    assert!(
+        page.body.contains("Review of game ab0cd1ef"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("blunder"), "{}", page.body);
+    assert!(page
+        .body
+        .contains("src=\"/g/ab0cd1ef/analysis.png?lang=en\""));
+}
+
+/// HEAD answers as GET without a body; other methods are refused; an open challenge
+/// (no game yet) has no page.
+#[tokio::test]
+async fn head_other_methods_and_open_challenges() {
+    let b = bench();
+    let id = finished_game(&b);
+    let app = app(&b);
+    let res = app
+        .clone()
+        .oneshot(
+            Request::head(format!("/g/{id}"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.headers().contains_key(header::CONTENT_SECURITY_POLICY));
+    let body = axum::body::to_bytes(res.into_body(), 1 << 20)
+        .await
+        .unwrap();
+    assert!(body.is_empty());
+    let res = app
+        .clone()
+        .oneshot(
+            Request::post(format!("/g/{id}"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
+    let at = chan("c");
+    fine(&b, &at, "carol", "!new katro @dave");
+    let challenge = record_in(&b, &at).id;
+    assert!(!challenge.is_empty());
+    let a = get(&app, &format!("/g/{challenge}"), &[]).await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND);
 }

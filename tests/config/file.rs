@@ -260,6 +260,7 @@ const CASES: &[Case] = &[
     case("store.postgres_url_env", ENV_BAD, &["\"DATABASE_URL\""]),
     case("store.postgres_pool", &["0", "1", "65", "-1"], &["2", "64"]),
     case("web.listen", &["\"\"", "\"8080\"", "\"localhost:8080\"", "\"127.0.0.1:65536\"", "\"::1:80\"", "8080"], &["\"127.0.0.1:8080\"", "\"[::1]:0\"", "\"0.0.0.0:9100\""]),
+    case("web.public_url", &["\"games.example.org\"", "\"ftp://games.example.org\"", "\"https://\"", "\"https://u@games.example.org\"", "\"https://games.example.org/?a=1\"", "\"https://games.example.org/#x\"", "1"], &["\"\"", "\"https://games.example.org\"", "\"http://127.0.0.1:8080/mancala/\""]),
 ];
 
 /// Every key of `config.example.toml`, as `section.key`, also those commented out
@@ -368,4 +369,42 @@ fn errors_never_show_a_secret_written_in_the_wrong_place() {
         assert!(e.starts_with(want), "{text:?}: {e}");
         assert!(!e.contains("SecretInFile"), "{text:?}: {e}");
     }
+}
+
+/// `web.public_url` ends with `/` (pages join under it), else comes from
+/// `$MANCALA_PUBLIC_URL`; a bad one names what was given.
+#[test]
+fn public_url_gets_a_trailing_slash_and_falls_back_on_the_environment() {
+    use mancala_bot::config::WebConfig;
+    let web = |v: Option<&str>| WebConfig {
+        public_url: v.map(String::from),
+        ..WebConfig::default()
+    };
+    let got = |w: WebConfig, env: Option<&str>| w.public_url(env).unwrap().map(String::from);
+    assert_eq!(
+        got(web(Some("https://g.example.org/mancala")), None).as_deref(),
+        Some("https://g.example.org/mancala/")
+    );
+    assert_eq!(
+        got(web(None), Some("http://127.0.0.1:8080")).as_deref(),
+        Some("http://127.0.0.1:8080/")
+    );
+    assert_eq!(
+        got(
+            web(Some("https://file.example.org/")),
+            Some("https://env.example.org/")
+        )
+        .as_deref(),
+        Some("https://file.example.org/")
+    );
+    assert_eq!(got(web(None), None), None);
+    let e = web(None)
+        .public_url(Some("javascript:alert(1)"))
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("web.public_url must be an http or https URL"),
+        "{e}"
+    );
+    assert!(e.to_string().contains("javascript:alert(1)"), "{e}");
 }

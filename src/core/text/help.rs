@@ -115,6 +115,7 @@ mod tests {
             "autoforfeit",
             "hints",
             "threads",
+            "web",
             "pictures",
             "view",
             "theme",
