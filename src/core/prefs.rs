@@ -71,7 +71,7 @@ fn or_home<T: Default + PartialEq>(own: T, home: T) -> T {
 
 /// A community's web pages (`!set web`), document `site/COMMUNITY`: off until an
 /// organizer turns them on, so that no game of a community that did not ask is shown.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SiteSettings {
     /// The community's pages are served (`!set web on`); off, they answer 404 as an
     /// unknown page does.
@@ -80,6 +80,12 @@ pub struct SiteSettings {
     /// Search engines may index the pages (`!set web index`): no `noindex` on them.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub index: bool,
+    /// The community's address on the web pages (`/c/PUBLIC_ID`): 12 random characters
+    /// of Crockford's base 32 ([`crate::store::gameid::draw_public`]), drawn when the
+    /// pages are turned on, so that no platform id (a Discord server's) is shown;
+    /// `!set web off` forgets it, and the pages get a new address when turned on again.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub public_id: String,
 }
 
 /// What `!set web` asks for.
@@ -113,12 +119,13 @@ impl WebMode {
             WebMode::On => site.web = true,
             WebMode::Off => site = SiteSettings::default(),
             WebMode::Index => {
-                site = SiteSettings {
-                    web: true,
-                    index: true,
-                }
+                site.web = true;
+                site.index = true;
             }
             WebMode::NoIndex => site.index = false,
+        }
+        if site.web && site.public_id.is_empty() {
+            site.public_id = crate::store::gameid::draw_public(crate::store::gameid::PUBLIC_LEN);
         }
         site
     }

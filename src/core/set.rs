@@ -104,7 +104,7 @@ pub(super) fn set(
     }
     let write = match setting {
         Setting::Web(mode) => {
-            let next = mode.applied(state.site.value);
+            let next = mode.applied(state.site.value.clone());
             let key = DocKey::site(&ctx.at.community);
             DocWrite::of(key, state.site.version.clone(), &next)
         }

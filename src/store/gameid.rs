@@ -25,6 +25,19 @@ pub fn draw() -> String {
         .collect()
 }
 
+/// The length of a public id: a tournament's or a community's address on the web
+/// pages (60 random bits: not found by trying).
+pub const PUBLIC_LEN: usize = 12;
+
+/// A new random public id of `len` characters of [`ALPHABET`] (a tournament's or a
+/// community's address on the web pages).
+pub fn draw_public(len: usize) -> String {
+    let mut rng = rand::thread_rng();
+    (0..len)
+        .map(|_| char::from(ALPHABET[rng.gen_range(0..ALPHABET.len())]))
+        .collect()
+}
+
 /// Why a typed id is no game id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IdFault {

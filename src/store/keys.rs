@@ -391,6 +391,9 @@ pub enum DocPrefix {
     AllTours,
     /// Every player's preferences, in every community: `player/`.
     AllPlayers,
+    /// Every community's web settings: `site/` (the pages find a community by its
+    /// public id).
+    AllSites,
     /// The tournaments of a community: `tour/COMMUNITY/`.
     Tours(String),
     /// The rating history of a player in a family: `ratinglog/COMMUNITY/FAMILY/USER/`.
@@ -411,6 +414,7 @@ impl fmt::Display for DocPrefix {
             DocPrefix::All => Ok(()),
             DocPrefix::AllTours => f.write_str("tour/"),
             DocPrefix::AllPlayers => f.write_str("player/"),
+            DocPrefix::AllSites => f.write_str("site/"),
             DocPrefix::Tours(c) => write!(f, "tour/{}/", escape(c)),
             DocPrefix::RatingLog {
                 community,

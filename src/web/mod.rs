@@ -17,12 +17,20 @@
 //! once). A request that is not HTTP gets 400; nothing a client sends can stop the
 //! listener.
 
+mod chart;
+mod community_page;
+pub mod directory;
 mod game;
 mod game_page;
 mod game_view;
 mod games;
+pub mod guard;
 pub mod layout;
+mod page_kit;
+mod pages;
+mod player_page;
 pub mod site;
+mod tour_page;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -97,14 +105,22 @@ impl WebState {
 /// metrics, the style sheet and the pages, each response through
 /// [`layout::security`] (CSP with a nonce on HTML, nosniff, no referrer).
 pub fn routes(state: WebState) -> Router {
+    routes_with(state, guard::Limits::default())
+}
+
+/// [`routes`] with the pages' rate limit `limits` (a load test lifts it).
+pub fn routes_with(state: WebState, limits: guard::Limits) -> Router {
+    let guard = guard::Guard::new(limits);
+    let pages = guard::guarded(pages::routes(&state), &guard);
     Router::new()
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/metrics", get(metrics))
         .route(layout::CSS_PATH, get(layout::site_css))
-        .merge(game::routes())
+        .merge(guard::guarded(game::routes(), &guard))
         .fallback(unknown)
         .with_state(Arc::new(state))
+        .merge(pages)
         .layer(axum::middleware::from_fn(layout::security))
 }
 
@@ -119,9 +135,14 @@ async fn unknown(
 
 /// [`routes`] with the request limits: body size and time.
 pub fn app(state: WebState) -> Router {
+    app_with(state, guard::Limits::default())
+}
+
+/// [`app`] with the pages' rate limit `limits`.
+pub fn app_with(state: WebState, limits: guard::Limits) -> Router {
     use tower_http::limit::RequestBodyLimitLayer;
     use tower_http::timeout::TimeoutLayer;
-    routes(state)
+    routes_with(state, limits)
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
@@ -132,11 +153,15 @@ pub fn app(state: WebState) -> Router {
 /// Serves [`app`] on `listener`, HTTP/1.1, until the task is dropped (it never returns).
 /// A failed `accept` (no file descriptors left) is logged and retried after a pause.
 pub async fn serve(listener: tokio::net::TcpListener, state: WebState) {
-    let app = app(state);
+    serve_app(listener, app(state)).await
+}
+
+/// Serves `app` ([`app`] or [`app_with`]) on `listener` as [`serve`] does.
+pub async fn serve_app(listener: tokio::net::TcpListener, app: Router) {
     let slots = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
     loop {
-        let stream = match listener.accept().await {
-            Ok((stream, _)) => stream,
+        let (stream, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
             Err(e) => {
                 tracing::warn!(error = %e, "web: accept failed");
                 tokio::time::sleep(Duration::from_millis(100)).await;
@@ -147,18 +172,26 @@ pub async fn serve(listener: tokio::net::TcpListener, state: WebState) {
         let Ok(slot) = slots.clone().try_acquire_owned() else {
             continue;
         };
-        tokio::spawn(connection(stream, app.clone(), slot));
+        tokio::spawn(connection(stream, peer, app.clone(), slot));
     }
 }
 
-/// Serves one connection with hyper's limits on the request head.
+/// Serves one connection with hyper's limits on the request head; each request carries
+/// the client's address ([`guard::Peer`], for the pages' rate limit).
 async fn connection(
     stream: tokio::net::TcpStream,
+    peer: std::net::SocketAddr,
     app: Router,
     _slot: tokio::sync::OwnedSemaphorePermit,
 ) {
     use hyper_util::rt::{TokioIo, TokioTimer};
     use hyper_util::service::TowerToHyperService;
+    let app = tower::ServiceBuilder::new()
+        .map_request(move |mut req: hyper::Request<hyper::body::Incoming>| {
+            req.extensions_mut().insert(guard::Peer(peer));
+            req
+        })
+        .service(app);
     let served = hyper::server::conn::http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(HEAD_TIMEOUT)

@@ -63,6 +63,7 @@ pub(super) fn created(
         },
         accelerated: options.accelerated,
         arena_start_ms: None,
+        public_id: crate::store::gameid::draw_public(crate::store::gameid::PUBLIC_LEN),
         ..Tournament::default()
     }
 }

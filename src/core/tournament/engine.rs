@@ -240,6 +240,13 @@ pub struct Tournament {
     /// Arena: when it started (its window opened), milliseconds since the Unix epoch.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arena_start_ms: Option<u64>,
+    /// The tournament's address on the web pages (`/t/PUBLIC_ID`): 12 random characters
+    /// of Crockford's base 32 (60 bits, [`crate::store::gameid::draw_public`]), since
+    /// [`Tournament::id`] (time and a hash of the name) can be guessed. Drawn at
+    /// creation; empty in tournaments stored before, which the pages' directory fills
+    /// (`crate::web`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub public_id: String,
 }
 
 impl Default for Tournament {
@@ -263,6 +270,7 @@ impl Default for Tournament {
             knockout_ties: KnockoutTie::default(),
             accelerated: false,
             arena_start_ms: None,
+            public_id: String::new(),
         }
     }
 }
