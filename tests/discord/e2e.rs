@@ -276,6 +276,7 @@ fn options_are_typed(s: &Scene, cmds: &Value) {
             "standings",
             "withdraw",
             "cancel",
+            "info",
             "adjudicate",
             "extend",
             "pause",
@@ -283,8 +284,7 @@ fn options_are_typed(s: &Scene, cmds: &Value) {
             "next-round",
             "kick",
             "checkin",
-            "log",
-            "info"
+            "log"
         ]
     );
     assert!(

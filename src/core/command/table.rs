@@ -613,14 +613,6 @@ pub static TOURNAMENT_SUBS: &[SubDef] = &[
         parse: args::tourney_cancel,
         options: &[TOURNEY_NAME],
     },
-    super::organize::ADJUDICATE,
-    super::organize::EXTEND,
-    super::organize::PAUSE,
-    super::organize::RESUME,
-    super::organize::NEXT_ROUND,
-    super::organize::KICK,
-    super::organize::CHECKIN,
-    super::organize::LOG,
     SubDef {
         name: "info",
         aliases: &[],
@@ -631,6 +623,14 @@ pub static TOURNAMENT_SUBS: &[SubDef] = &[
         parse: args::tourney_info,
         options: &[TOURNEY_NAME],
     },
+    super::organize::ADJUDICATE,
+    super::organize::EXTEND,
+    super::organize::PAUSE,
+    super::organize::RESUME,
+    super::organize::NEXT_ROUND,
+    super::organize::KICK,
+    super::organize::CHECKIN,
+    super::organize::LOG,
 ];
 
 /// The command `name` (lower case) names, by its name or an alias.
