@@ -82,7 +82,7 @@ pub(super) fn rewind(play: &Play, earlier: &[Vec<String>], asker: Side) -> Optio
 /// of its current game; `None` when that does not give the same games as `m`.
 fn rewind_match(m: &Match, earlier: &[Vec<String>], kept: &[Move]) -> Option<Match> {
     let variant = m.game().variant();
-    let mut replay = Match::new(variant).ok()?;
+    let mut replay = Match::with_length(variant, m.length()).ok()?;
     for game in earlier {
         for text in game {
             replay.play(Move::parse(text, variant).ok()?).ok()?;

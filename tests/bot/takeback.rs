@@ -351,3 +351,31 @@ fn console_takeback_asked_accepted_and_refused() {
         "{out}"
     );
 }
+
+/// A takeback in a Hoyito match keeps the match's chosen length (it replays the match
+/// from its start: a default match would forget `first-to 3`).
+#[test]
+fn a_takeback_in_a_match_keeps_its_length() {
+    let b = bench_with(ai_settings());
+    let at = chan("ai-match");
+    ok(say(
+        &b.core,
+        &at,
+        "alice",
+        "!new hoyito first-to 3 ai level 1 as south 2d",
+    ));
+    let length = |b: &crate::core_chat::Bench| match record(&b.store, &at).play().unwrap() {
+        mancala_bot::store::Play::Match(m) => m.length(),
+        other => panic!("not a match: {other:?}"),
+    };
+    let before = length(&b);
+    let mv = b.core.legal_moves(&at)[0].clone();
+    let out = say(&b.core, &at, "alice", &format!("!sow {mv}"));
+    assert_eq!(out.len(), 2, "the move and the AI's answer: {out:?}");
+    ok(say(&b.core, &at, "alice", "!takeback"));
+    let rec = record(&b.store, &at);
+    assert!(rec.had_takeback());
+    assert_eq!(rec.play().unwrap().game().moves().len(), 0);
+    assert_eq!(length(&b), before);
+    assert_ne!(before, mancala_rules::MatchLength::default());
+}
