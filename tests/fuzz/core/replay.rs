@@ -125,11 +125,12 @@ pub(crate) fn replay_match(
     variant: Variant,
 ) -> Result<Vec<(String, Side)>, String> {
     let total = total_seeds(variant);
-    let mut replay = Match::new(variant).map_err(|e| e.to_string())?;
+    let mut replay = Match::with_length(variant, m.length()).map_err(|e| e.to_string())?;
     let reserves = |m: &Match| Side::ALL.iter().map(|&s| m.reserve(s) as u32).sum::<u32>();
     let mut plies = Vec::new();
     for (k, moves) in earlier.iter().enumerate() {
-        if replay.winner().is_some() {
+        // Over, not only won: a match drawn by the repeated start (MX2) has no winner.
+        if replay.is_over() {
             return Err(format!(
                 "earlier game {} follows the end of the match",
                 k + 1
@@ -157,7 +158,9 @@ pub(crate) fn replay_match(
             plies.push((mv.clone(), side));
         }
     }
-    if replay.winner().is_none() {
+    // A match over after its earlier games (won, or drawn by MX2) keeps its last game
+    // as its game: nothing more to replay.
+    if !replay.is_over() {
         if replay.game().start() != m.game().start() {
             return Err(format!(
                 "the current game starts at {}, the replay at {} (M1-M3)",
@@ -178,7 +181,7 @@ pub(crate) fn replay_match(
             )?;
             plies.push((mv.to_string(), side));
         }
-        if replay.winner().is_none() {
+        if !replay.is_over() {
             if let Some(w) = m.winner() {
                 replay.resign(w.other());
             }
