@@ -20,8 +20,8 @@ pub fn help(p: &str, default_level: u8, default_game: &str) -> String {
 /// The lines of `!help` for one command: one for each way to call it, with its aliases,
 /// whether it is for organizers, and what it does (the message `help-NAME-I`, with the
 /// prefix `p`, the AI's default level and the default game, as `!new` plays it:
-/// `katro`); then its subcommands, as many to a line as fit in [`MAX_LINE`]
-/// characters.
+/// `katro`); then its subcommands: a long entry on a line of its own, the others as
+/// many to a line as fit in 300 characters.
 pub fn command_help(
     def: &CommandDef,
     p: &str,

@@ -233,8 +233,8 @@ pub struct Tournament {
     /// Knockout: how a drawn game is settled.
     #[serde(default)]
     pub knockout_ties: KnockoutTie,
-    /// Swiss: round 1 is paired with accelerated pairings
-    /// ([`Tournament::pairing_points`]).
+    /// Swiss: round 1 is paired with accelerated pairings (the top seeds get a virtual
+    /// point for the pairing only; see `Tournament::pairing_points`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub accelerated: bool,
     /// Arena: when it started (its window opened), milliseconds since the Unix epoch.

@@ -64,7 +64,9 @@ impl Standing {
 type RankKey = (bool, bool, Reverse<u32>, Reverse<u32>, Reverse<u32>, bool);
 
 impl Tournament {
-    /// The standings, best first: see [`RankKey`]; players equal on it share a rank
+    /// The standings, best first: withdrawn players last; then points, Buchholz,
+    /// Sonneborn-Berger (a knockout: the champion, the round reached, out or still in;
+    /// an arena: its points alone); players equal on all of them share a rank
     /// ([`Standing::shared`]) and are listed by seed.
     pub fn standings(&self) -> Vec<Standing> {
         let mut rows = self.standing_rows();
