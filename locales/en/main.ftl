@@ -120,3 +120,5 @@ web-player-tournaments = Tournaments
 web-player-no-tournaments = No tournaments yet.
 web-player-registered = registered, not started yet
 web-player-place = place { $place } of { $total }, { $points } pts
+## organizer's log on the tournament page (issue 31)
+web-tour-log = Organizer's log

@@ -117,3 +117,5 @@ web-player-tournaments = Torneos
 web-player-no-tournaments = Todavía no hay torneos.
 web-player-registered = inscripción hecha, aún no ha empezado
 web-player-place = puesto { $place } de { $total }, { $points } ptos.
+## organizer's log on the tournament page (issue 31)
+web-tour-log = Registro de la organización

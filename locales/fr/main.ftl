@@ -117,3 +117,5 @@ web-player-tournaments = Tournois
 web-player-no-tournaments = Aucun tournoi pour l'instant.
 web-player-registered = inscription faite, pas encore commencé
 web-player-place = { $place }e place sur { $total }, { $points } pts
+## organizer's log on the tournament page (issue 31)
+web-tour-log = Journal de l'organisation

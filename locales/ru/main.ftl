@@ -118,3 +118,5 @@ web-player-tournaments = Турниры
 web-player-no-tournaments = Турниров пока нет.
 web-player-registered = запись принята, турнир ещё не начался
 web-player-place = место { $place } из { $total }, очков: { $points }
+## organizer's log on the tournament page (issue 31)
+web-tour-log = Журнал организатора

@@ -112,10 +112,14 @@ fn save_tour(store: &dyn Store, t: &Tournament) {
 fn store() -> Arc<MemoryStore> {
     let store = Arc::new(MemoryStore::new());
     site(&*store, true);
-    save_tour(
-        &*store,
-        &tournament(HOSTILE, TOUR_ID, Format::RoundRobin, 2),
-    );
+    let mut t = tournament(HOSTILE, TOUR_ID, Format::RoundRobin, 2);
+    // An organizer's act with a hostile reason, for the page's log.
+    let act = crate::core::tournament::Act::Kicked {
+        player: HOSTILE.into(),
+        reason: Some(HOSTILE.into()),
+    };
+    t.log_act(&user("u9", "org"), 1_700_000_500_000, act);
+    save_tour(&*store, &t);
     let mut table = RatingTable::default();
     let (me, bob) = (user("u1", HOSTILE), user("u2", "bob"));
     for (u, r) in [(&me, 1620.0), (&bob, 1480.0)] {
@@ -189,6 +193,7 @@ async fn a_round_robin_page_shows_standings_crosstable_rounds_and_games_escaped(
         "{body}"
     );
     for words in [
+        "Organizer's log",
         "Standings",
         "Buchholz",
         "SB",

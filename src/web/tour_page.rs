@@ -66,6 +66,24 @@ pub(crate) fn content(t: &Tournament, community: &str) -> Markup {
             }
             (rounds(t, community))
         }
+        (organizer_log(t))
+    }
+}
+
+/// The organizer's actions, newest first (issue 31: every one on the page too).
+fn organizer_log(t: &Tournament) -> Markup {
+    let entries = crate::core::tournament::log::entries(t);
+    html! {
+        @if !entries.is_empty() {
+            section.log {
+                h2 { (tr!("web-tour-log")) }
+                ul {
+                    @for (at, by, what) in &entries {
+                        li { (text::date_text(*at)) " · " (by) ": " (what) }
+                    }
+                }
+            }
+        }
     }
 }
 

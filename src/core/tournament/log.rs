@@ -186,6 +186,17 @@ fn act_text(act: &Act) -> String {
     }
 }
 
+/// The log's entries, newest first, for the tournament's web page: when
+/// (milliseconds since the Unix epoch), who (a display name) and what, in words in the
+/// current language.
+pub fn entries(t: &Tournament) -> Vec<(u64, String, String)> {
+    t.log
+        .iter()
+        .rev()
+        .map(|e| (e.at_ms, e.by.name.clone(), act_text(&e.act)))
+        .collect()
+}
+
 /// `!tournament log`: the header, then the entries newest first, as many as fit in
 /// `max_chars` (the older ones counted in a last line).
 pub(super) fn log_text(t: &Tournament, max_chars: usize) -> String {
