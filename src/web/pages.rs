@@ -24,7 +24,8 @@ use super::WebState;
 use crate::i18n::{with_lang, Lang};
 use crate::store::gameid::PUBLIC_LEN;
 use crate::store::Store;
-use axum::extract::{Path, State};
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -62,20 +63,20 @@ struct Ask {
     headers: HeaderMap,
 }
 
-async fn tournament(
-    State(pages): State<Arc<Pages>>,
-    Path(id): Path<String>,
-    lang: PageLang,
-    nonce: CspNonce,
-    uri: Uri,
-    headers: HeaderMap,
-) -> Response {
-    let ask = Ask {
-        lang,
-        nonce,
-        uri,
-        headers,
-    };
+impl<S: Send + Sync> FromRequestParts<S> for Ask {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Ask, Self::Rejection> {
+        Ok(Ask {
+            lang: PageLang::from_request_parts(parts, state).await?,
+            nonce: CspNonce::from_request_parts(parts, state).await?,
+            uri: parts.uri.clone(),
+            headers: parts.headers.clone(),
+        })
+    }
+}
+
+async fn tournament(State(pages): State<Arc<Pages>>, Path(id): Path<String>, ask: Ask) -> Response {
     let Some(id) = guard::public_id(&id, PUBLIC_LEN) else {
         return not_found(&ask);
     };
@@ -85,20 +86,7 @@ async fn tournament(
     .await
 }
 
-async fn community(
-    State(pages): State<Arc<Pages>>,
-    Path(id): Path<String>,
-    lang: PageLang,
-    nonce: CspNonce,
-    uri: Uri,
-    headers: HeaderMap,
-) -> Response {
-    let ask = Ask {
-        lang,
-        nonce,
-        uri,
-        headers,
-    };
+async fn community(State(pages): State<Arc<Pages>>, Path(id): Path<String>, ask: Ask) -> Response {
     let Some(id) = guard::public_id(&id, PUBLIC_LEN) else {
         return not_found(&ask);
     };
@@ -111,17 +99,8 @@ async fn community(
 async fn player(
     State(pages): State<Arc<Pages>>,
     Path((id, name)): Path<(String, String)>,
-    lang: PageLang,
-    nonce: CspNonce,
-    uri: Uri,
-    headers: HeaderMap,
+    ask: Ask,
 ) -> Response {
-    let ask = Ask {
-        lang,
-        nonce,
-        uri,
-        headers,
-    };
     let name = name_of_segment(&name);
     let name = name
         .as_deref()
