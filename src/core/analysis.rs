@@ -139,17 +139,12 @@ fn positions(r: &Record) -> Vec<Position> {
     out
 }
 
-/// The seeds `mv` takes in `pos` for its mover: the Hoyito captures into his store
-/// (H5-H7), the Katro seeds taken from the opponent's half (K7). 0 for an illegal move.
+/// The seeds `mv` takes in `pos` for its mover ([`super::hint::gain`]: the Katro seeds
+/// taken from the opponent's half, K7; the Hoyito captures into his store, H5-H7). 0 for
+/// an illegal move.
 fn captured(pos: &Position, mv: Move) -> u32 {
     let Ok(next) = pos.play(mv) else { return 0 };
-    let me = pos.to_move();
-    if pos.variant().is_katro() {
-        let opp = me.other();
-        pos.seeds_of(opp).saturating_sub(next.seeds_of(opp))
-    } else {
-        u32::from(next.store(me).saturating_sub(pos.store(me)))
-    }
+    u32::try_from(super::hint::gain(pos, &next, pos.to_move())).unwrap_or(0)
 }
 
 /// The best line as shown: at most its first three moves.

@@ -86,7 +86,11 @@ pub(super) fn line(name: &str, game: &Game, found: &SearchResult, p: &str) -> St
 
 /// Seeds `me` gains by the move from `before` to `after`: Katro's captures land on his
 /// side (K6b), Hoyito's go to his store (H5, H6a, H7).
-fn gain(before: &mancala_rules::Position, after: &mancala_rules::Position, me: Side) -> i64 {
+pub(super) fn gain(
+    before: &mancala_rules::Position,
+    after: &mancala_rules::Position,
+    me: Side,
+) -> i64 {
     if before.variant().is_katro() {
         i64::from(after.seeds_of(me)) - i64::from(before.seeds_of(me))
     } else {
