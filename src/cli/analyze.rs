@@ -40,25 +40,12 @@ pub struct AnalyzeArgs {
 }
 
 /// Whether a review of `game` may read the Hoyito 2x6 endgame tables: a position of it
-/// within twice their seeds, where level 5 starts probing them.
+/// within twice their seeds, where level 5 starts probing them. Seeds only leave a
+/// Hoyito board (H5-H7), so its last position has the fewest.
 fn needs_tables(game: &Game) -> bool {
-    let seeds = 2 * u32::from(mancala_ai::endgame::HOYITO_SEEDS);
-    let mut replay = Game::from_position(game.start());
-    let near = |p: &mancala_rules::Position| {
-        p.variant() == mancala_rules::Variant::HOYITO && p.board_total() <= seeds
-    };
-    if near(&replay.position()) {
-        return true;
-    }
-    for &mv in game.moves() {
-        if replay.advance(mv).is_err() {
-            break;
-        }
-        if near(&replay.position()) {
-            return true;
-        }
-    }
-    false
+    let last = game.position();
+    last.variant() == mancala_rules::Variant::HOYITO
+        && last.board_total() <= 2 * u32::from(mancala_ai::endgame::HOYITO_SEEDS)
 }
 
 /// `mancala-bot analyze`.
