@@ -47,6 +47,7 @@ pub mod painter;
 pub(crate) mod pictures;
 mod play;
 mod prefs;
+pub mod puzzle;
 mod rating_views;
 pub mod ratings;
 pub(crate) mod reply;
