@@ -151,7 +151,7 @@ impl Puzzle {
             id: self.id.clone(),
             why,
         };
-        if self.solution.len() % 2 == 0 {
+        if self.solution.len().is_multiple_of(2) {
             return Err(bad_line("it must have an odd number of moves".into()));
         }
         let mut p = start;
