@@ -277,3 +277,15 @@ parse-tournament-one-tiebreak = one knockout tie-break, please: `rematch` or `se
 parse-tournament-option-for = { $word } is an option of `{ $format }` only; { $usage }
 slash-tournament-new-window = For arena: how long players are paired, e.g. 90m, 2h, 1d (10m to 7d)
 parse-arena-window = `arena` needs how long it runs, 10 minutes to 7 days (`arena 90m`, `arena 2h`); { $usage }
+
+## puzzles (issue 32)
+help-puzzle-0 = a puzzle near your puzzle rating on that board (default: the game here); answer with `{ $p }sow`
+help-puzzle-1 = the day's puzzle, the same for everyone (UTC)
+help-puzzle-2 = give up your open puzzle (it counts as failed once you have moved)
+help-puzzle-3 = puzzle rating, puzzles solved and failed, streaks
+slash-puzzle = A puzzle near your puzzle rating: find the best move, answer with /sow
+slash-puzzle-what = A board, or daily (the day's puzzle), stats or skip
+slash-puzzle-user = With stats: whose puzzle record (yours if empty)
+parse-puzzle-word = { $word } is neither a board nor `daily`, `skip` or `stats`; usage: `{ $usage }`
+parse-puzzle-extra = too many words: { $words }; usage: `{ $usage }`
+parse-puzzle-who = could not tell who you mean; usage: `{ $usage }`

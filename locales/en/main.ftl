@@ -122,3 +122,12 @@ web-player-registered = registered, not started yet
 web-player-place = place { $place } of { $total }, { $points } pts
 ## organizer's log on the tournament page (issue 31)
 web-tour-log = Organizer's log
+## daily puzzle page (issue 32)
+web-puzzle-title = Daily puzzle
+web-puzzle-today = Today's puzzle ({ $date })
+web-puzzle-yesterday = Yesterday's puzzle ({ $date }), with its solution
+web-puzzle-about = { $board }, rated { $rating }; themes: { $themes }.
+web-puzzle-to-move = { $side } to move: { $goal }.
+web-puzzle-solution = Solution: { $line }
+web-puzzle-how = Solve it in chat with `{ $p }puzzle daily`; the replies there count for your puzzle rating.
+web-puzzle-none = No daily puzzle: this bot has no puzzles installed.

@@ -572,3 +572,52 @@ result-adjudicated-draw = Game over. Drawn by the organizer's decision.
 picture-how-adjudicated = by decision
 clock-held = The clock is stopped while the tournament is paused: { $player } has { $left } left.
 archive-clock-held = clock stopped (tournament paused), { $left } left
+
+## puzzles (issue 32)
+puzzle-theme = { $theme ->
+    [relay-capture] relay capture
+    [casa-in-passing] casa in passing
+    [last-four] last four
+    [endgame] endgame
+    [capture] capture
+    [defence] defence
+   *[deep] deep line
+}
+puzzle-goal-win = find the move that wins
+puzzle-goal-seeds = find the move that gains the most seeds (at least { $margin } more than any other)
+puzzle-opponent = Opponent
+puzzle-daily-head = Daily puzzle: the same for everyone today (UTC).
+puzzle-shown = Puzzle `{ $id }` for { $player }: { $board }, rated { $rating }; themes: { $themes }.
+puzzle-to-find = You play { $side }: { $goal }.
+puzzle-line-long = The line takes { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+} of yours; the bot plays each reply.
+puzzle-answer-with = Answer with { $form }; `{ $p }puzzle skip` gives up.
+puzzle-seen-before = You tried this puzzle before: it does not count this time.
+puzzle-web-link = Daily puzzle page
+puzzle-right = { $mv } is right.
+puzzle-your-move = Your move again ({ $side }): { $form }.
+puzzle-solved = { $mv } is right: puzzle `{ $id }` solved!
+puzzle-failed = { $mv } is not the move: puzzle `{ $id }` failed. The solution: { $line }.
+puzzle-skipped = Puzzle `{ $id }` skipped: it does not count. The solution: { $line }.
+puzzle-given-up = Puzzle `{ $id }` given up after a move: it counts as failed. The solution: { $line }.
+puzzle-rating-change = { $before } → { $after } ({ $delta })
+puzzle-rating-line = Puzzle rating ({ $game }): { $change }.
+puzzle-streak = Puzzles solved in a row: { $count }.
+puzzle-daily-streak = Daily puzzles solved in a row: { $count }.
+puzzle-not-counted = Not counted: you had tried this puzzle before.
+puzzle-open-already = you have puzzle `{ $id }` open { $here ->
+    [yes] here
+   *[other] in another channel
+}: answer it with `{ $p }sow`, or give it up with `{ $p }puzzle skip`
+puzzle-none-open = you have no puzzle open; `{ $p }puzzle` gives you one
+puzzle-none-installed = this bot has no puzzles installed
+puzzle-no-board = no puzzles for { $board } yet; boards with puzzles: { $boards }
+puzzle-all-solved = you have solved all { $count } puzzles of { $board }; other boards: { $boards }
+puzzle-gone = your open puzzle `{ $id }` is no longer in this bot's sets; `{ $p }puzzle skip` closes it
+puzzle-stats-none = { $player } has not tried a puzzle yet; `{ $p }puzzle` gives one.
+puzzle-stats-head = Puzzles of { $player }: { $solved } solved, { $failed } failed.
+puzzle-stats-family = { $game }: puzzle rating { $rating } ({ $solved } solved, { $failed } failed).
+puzzle-stats-streaks = Solved in a row: { $streak } (best { $best }); daily puzzles in a row: { $daily } (best { $daily_best }).
+puzzle-stats-open = Open: puzzle `{ $id }`.

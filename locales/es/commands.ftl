@@ -271,3 +271,15 @@ parse-tournament-one-tiebreak = un solo desempate de eliminación directa, por f
 parse-tournament-option-for = { $word } es una opción solo de `{ $format }`; { $usage }
 slash-tournament-new-window = Para arena: cuánto dura el emparejamiento, p. ej. 90m, 2h, 1d (10m a 7d)
 parse-arena-window = `arena` necesita su duración, de 10 minutos a 7 días (`arena 90m`, `arena 2h`); { $usage }
+
+## puzzles (issue 32)
+help-puzzle-0 = un problema cerca de tu puntuación de problemas en ese tablero (por defecto: el juego de aquí); responde con `{ $p }sow`
+help-puzzle-1 = el problema del día, el mismo para todos (UTC)
+help-puzzle-2 = abandonar tu problema abierto (cuenta como fallado si ya has jugado)
+help-puzzle-3 = puntuación de problemas, problemas resueltos y fallados, rachas
+slash-puzzle = Un problema cerca de tu puntuación: encuentra la mejor jugada y responde con /sow
+slash-puzzle-what = Un tablero, o daily (el problema del día), stats o skip
+slash-puzzle-user = Con stats: el historial de quién (el tuyo si está vacío)
+parse-puzzle-word = { $word } no es un tablero ni `daily`, `skip` o `stats`; uso: `{ $usage }`
+parse-puzzle-extra = demasiadas palabras: { $words }; uso: `{ $usage }`
+parse-puzzle-who = no se sabe a quién te refieres; uso: `{ $usage }`

@@ -119,3 +119,12 @@ web-player-registered = inscripción hecha, aún no ha empezado
 web-player-place = puesto { $place } de { $total }, { $points } ptos.
 ## organizer's log on the tournament page (issue 31)
 web-tour-log = Registro de la organización
+## daily puzzle page (issue 32)
+web-puzzle-title = Problema del día
+web-puzzle-today = El problema de hoy ({ $date })
+web-puzzle-yesterday = El problema de ayer ({ $date }), con su solución
+web-puzzle-about = { $board }, puntuación { $rating }; temas: { $themes }.
+web-puzzle-to-move = Juega { $side }: { $goal }.
+web-puzzle-solution = Solución: { $line }
+web-puzzle-how = Resuélvelo en el chat con `{ $p }puzzle daily`; allí tus respuestas cuentan para tu puntuación de problemas.
+web-puzzle-none = No hay problema del día: este bot no tiene problemas instalados.

@@ -573,3 +573,52 @@ result-adjudicated-draw = Partida terminada. Tablas por decisión de la organiza
 picture-how-adjudicated = por decisión
 clock-held = El reloj está parado mientras el torneo está en pausa: a { $player } le quedan { $left }.
 archive-clock-held = reloj parado (torneo en pausa), quedan { $left }
+
+## puzzles (issue 32)
+puzzle-theme = { $theme ->
+    [relay-capture] captura por relevo
+    [casa-in-passing] casa de paso
+    [last-four] las cuatro últimas
+    [endgame] final
+    [capture] captura
+    [defence] defensa
+   *[deep] línea larga
+}
+puzzle-goal-win = encuentra la jugada que gana
+puzzle-goal-seeds = encuentra la jugada que gana más semillas (al menos { $margin } más que cualquier otra)
+puzzle-opponent = Rival
+puzzle-daily-head = Problema del día: el mismo para todos hoy (UTC).
+puzzle-shown = Problema `{ $id }` para { $player }: { $board }, puntuación { $rating }; temas: { $themes }.
+puzzle-to-find = Juegas { $side }: { $goal }.
+puzzle-line-long = La línea requiere { $count ->
+    [one] { $count } jugada
+   *[other] { $count } jugadas
+} tuyas; el bot juega cada respuesta.
+puzzle-answer-with = Responde con { $form }; `{ $p }puzzle skip` abandona.
+puzzle-seen-before = Ya intentaste este problema: esta vez no cuenta.
+puzzle-web-link = Página del problema del día
+puzzle-right = { $mv } es correcta.
+puzzle-your-move = Te toca otra vez ({ $side }): { $form }.
+puzzle-solved = { $mv } es correcta: ¡problema `{ $id }` resuelto!
+puzzle-failed = { $mv } no es la jugada: problema `{ $id }` fallado. La solución: { $line }.
+puzzle-skipped = Problema `{ $id }` saltado: no cuenta. La solución: { $line }.
+puzzle-given-up = Problema `{ $id }` abandonado tras una jugada: cuenta como fallado. La solución: { $line }.
+puzzle-rating-change = { $before } → { $after } ({ $delta })
+puzzle-rating-line = Puntuación de problemas ({ $game }): { $change }.
+puzzle-streak = Problemas resueltos seguidos: { $count }.
+puzzle-daily-streak = Problemas del día resueltos seguidos: { $count }.
+puzzle-not-counted = No cuenta: ya habías intentado este problema.
+puzzle-open-already = tienes el problema `{ $id }` abierto { $here ->
+    [yes] aquí
+   *[other] en otro canal
+}: respóndelo con `{ $p }sow` o abandónalo con `{ $p }puzzle skip`
+puzzle-none-open = no tienes ningún problema abierto; `{ $p }puzzle` te da uno
+puzzle-none-installed = este bot no tiene problemas instalados
+puzzle-no-board = aún no hay problemas para { $board }; tableros con problemas: { $boards }
+puzzle-all-solved = has resuelto los { $count } problemas de { $board }; otros tableros: { $boards }
+puzzle-gone = tu problema abierto `{ $id }` ya no está en las colecciones de este bot; `{ $p }puzzle skip` lo cierra
+puzzle-stats-none = { $player } aún no ha intentado ningún problema; `{ $p }puzzle` da uno.
+puzzle-stats-head = Problemas de { $player }: { $solved } resueltos, { $failed } fallados.
+puzzle-stats-family = { $game }: puntuación de problemas { $rating } ({ $solved } resueltos, { $failed } fallados).
+puzzle-stats-streaks = Seguidos: { $streak } (mejor { $best }); problemas del día seguidos: { $daily } (mejor { $daily_best }).
+puzzle-stats-open = Abierto: problema `{ $id }`.

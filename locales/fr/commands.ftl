@@ -273,3 +273,15 @@ parse-tournament-one-tiebreak = un seul départage d'élimination directe, s'il 
 parse-tournament-option-for = { $word } est une option de `{ $format }` seulement ; { $usage }
 slash-tournament-new-window = Pour arena : durée des appariements, p. ex. 90m, 2h, 1d (10m à 7d)
 parse-arena-window = `arena` demande sa durée, de 10 minutes à 7 jours (`arena 90m`, `arena 2h`) ; { $usage }
+
+## puzzles (issue 32)
+help-puzzle-0 = un problème proche de votre classement de problèmes sur ce plateau (par défaut : le jeu d'ici) ; répondez avec `{ $p }sow`
+help-puzzle-1 = le problème du jour, le même pour tout le monde (UTC)
+help-puzzle-2 = abandonner votre problème en cours (compté comme échoué une fois que vous avez joué)
+help-puzzle-3 = classement de problèmes, problèmes résolus et échoués, séries
+slash-puzzle = Un problème proche de votre classement : trouvez le meilleur coup, répondez avec /sow
+slash-puzzle-what = Un plateau, ou daily (le problème du jour), stats ou skip
+slash-puzzle-user = Avec stats : le bilan de qui (le vôtre si vide)
+parse-puzzle-word = { $word } n'est ni un plateau ni `daily`, `skip` ou `stats` ; usage : `{ $usage }`
+parse-puzzle-extra = trop de mots : { $words } ; usage : `{ $usage }`
+parse-puzzle-who = impossible de savoir de qui il s'agit ; usage : `{ $usage }`

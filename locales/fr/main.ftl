@@ -119,3 +119,12 @@ web-player-registered = inscription faite, pas encore commencé
 web-player-place = { $place }e place sur { $total }, { $points } pts
 ## organizer's log on the tournament page (issue 31)
 web-tour-log = Journal de l'organisation
+## daily puzzle page (issue 32)
+web-puzzle-title = Problème du jour
+web-puzzle-today = Le problème d'aujourd'hui ({ $date })
+web-puzzle-yesterday = Le problème d'hier ({ $date }), avec sa solution
+web-puzzle-about = { $board }, classé { $rating } ; thèmes : { $themes }.
+web-puzzle-to-move = { $side } joue : { $goal }.
+web-puzzle-solution = Solution : { $line }
+web-puzzle-how = Résolvez-le dans le chat avec `{ $p }puzzle daily` ; vos réponses y comptent pour votre classement de problèmes.
+web-puzzle-none = Pas de problème du jour : aucun problème n'est installé sur ce bot.

@@ -576,3 +576,52 @@ result-adjudicated-draw = Partie terminée. Nulle sur décision de l'organisatio
 picture-how-adjudicated = sur décision
 clock-held = La pendule est arrêtée pendant la pause du tournoi : il reste { $left } à { $player }.
 archive-clock-held = pendule arrêtée (tournoi en pause), reste { $left }
+
+## puzzles (issue 32)
+puzzle-theme = { $theme ->
+    [relay-capture] prise par relais
+    [casa-in-passing] casa en passant
+    [last-four] les quatre dernières
+    [endgame] fin de partie
+    [capture] prise
+    [defence] défense
+   *[deep] ligne longue
+}
+puzzle-goal-win = trouvez le coup qui gagne
+puzzle-goal-seeds = trouvez le coup qui gagne le plus de graines (au moins { $margin } de plus que tout autre)
+puzzle-opponent = Adversaire
+puzzle-daily-head = Problème du jour : le même pour tout le monde aujourd'hui (UTC).
+puzzle-shown = Problème `{ $id }` pour { $player } : { $board }, classé { $rating } ; thèmes : { $themes }.
+puzzle-to-find = Vous jouez { $side } : { $goal }.
+puzzle-line-long = La ligne demande { $count ->
+    [one] { $count } coup
+   *[other] { $count } coups
+} de votre part ; le bot joue chaque réponse.
+puzzle-answer-with = Répondez avec { $form } ; `{ $p }puzzle skip` abandonne.
+puzzle-seen-before = Vous avez déjà tenté ce problème : il ne compte pas cette fois.
+puzzle-web-link = Page du problème du jour
+puzzle-right = { $mv } est juste.
+puzzle-your-move = À vous de nouveau ({ $side }) : { $form }.
+puzzle-solved = { $mv } est juste : problème `{ $id }` résolu !
+puzzle-failed = { $mv } n'est pas le coup : problème `{ $id }` échoué. La solution : { $line }.
+puzzle-skipped = Problème `{ $id }` passé : il ne compte pas. La solution : { $line }.
+puzzle-given-up = Problème `{ $id }` abandonné après un coup : il compte comme échoué. La solution : { $line }.
+puzzle-rating-change = { $before } → { $after } ({ $delta })
+puzzle-rating-line = Classement de problèmes ({ $game }) : { $change }.
+puzzle-streak = Problèmes résolus d'affilée : { $count }.
+puzzle-daily-streak = Problèmes du jour résolus d'affilée : { $count }.
+puzzle-not-counted = Non compté : vous aviez déjà tenté ce problème.
+puzzle-open-already = vous avez le problème `{ $id }` en cours { $here ->
+    [yes] ici
+   *[other] dans un autre salon
+} : répondez avec `{ $p }sow`, ou abandonnez avec `{ $p }puzzle skip`
+puzzle-none-open = vous n'avez aucun problème en cours ; `{ $p }puzzle` vous en donne un
+puzzle-none-installed = aucun problème n'est installé sur ce bot
+puzzle-no-board = pas encore de problèmes pour { $board } ; plateaux avec des problèmes : { $boards }
+puzzle-all-solved = vous avez résolu les { $count } problèmes de { $board } ; autres plateaux : { $boards }
+puzzle-gone = votre problème en cours `{ $id }` n'est plus dans les recueils de ce bot ; `{ $p }puzzle skip` le ferme
+puzzle-stats-none = { $player } n'a encore tenté aucun problème ; `{ $p }puzzle` en donne un.
+puzzle-stats-head = Problèmes de { $player } : { $solved } résolus, { $failed } échoués.
+puzzle-stats-family = { $game } : classement de problèmes { $rating } ({ $solved } résolus, { $failed } échoués).
+puzzle-stats-streaks = D'affilée : { $streak } (record { $best }) ; problèmes du jour d'affilée : { $daily } (record { $daily_best }).
+puzzle-stats-open = En cours : problème `{ $id }`.

@@ -272,3 +272,15 @@ parse-tournament-one-tiebreak = укажите один тай-брейк для
 parse-tournament-option-for = { $word } — параметр только для `{ $format }`; { $usage }
 slash-tournament-new-window = Для arena: сколько длится подбор пар, напр. 90m, 2h, 1d (от 10m до 7d)
 parse-arena-window = `arena` требует длительность, от 10 минут до 7 дней (`arena 90m`, `arena 2h`); { $usage }
+
+## puzzles (issue 32)
+help-puzzle-0 = задача рядом с вашим рейтингом задач на этой доске (по умолчанию — игра этого канала); ответ — `{ $p }sow`
+help-puzzle-1 = задача дня, одна для всех (UTC)
+help-puzzle-2 = сдаться в открытой задаче (после сделанного хода она считается нерешённой)
+help-puzzle-3 = рейтинг задач, решённые и нерешённые задачи, серии
+slash-puzzle = Задача рядом с вашим рейтингом: найдите лучший ход и ответьте через /sow
+slash-puzzle-what = Доска, или daily (задача дня), stats или skip
+slash-puzzle-user = Для stats: чья статистика (ваша, если пусто)
+parse-puzzle-word = { $word } — не доска и не `daily`, `skip` или `stats`; формат: `{ $usage }`
+parse-puzzle-extra = лишние слова: { $words }; формат: `{ $usage }`
+parse-puzzle-who = непонятно, о ком речь; формат: `{ $usage }`

@@ -120,3 +120,12 @@ web-player-registered = запись принята, турнир ещё не н
 web-player-place = место { $place } из { $total }, очков: { $points }
 ## organizer's log on the tournament page (issue 31)
 web-tour-log = Журнал организатора
+## daily puzzle page (issue 32)
+web-puzzle-title = Задача дня
+web-puzzle-today = Задача на сегодня ({ $date })
+web-puzzle-yesterday = Вчерашняя задача ({ $date }) с решением
+web-puzzle-about = { $board }, рейтинг { $rating }; темы: { $themes }.
+web-puzzle-to-move = Ходит { $side }: { $goal }.
+web-puzzle-solution = Решение: { $line }
+web-puzzle-how = Решайте её в чате: `{ $p }puzzle daily`; ответы там идут в ваш рейтинг задач.
+web-puzzle-none = Задачи дня нет: у этого бота нет задач.

@@ -591,3 +591,53 @@ result-adjudicated-draw = Партия окончена. Ничья по реш�
 picture-how-adjudicated = по решению
 clock-held = Часы остановлены, пока турнир на паузе: у игрока { $player } осталось { $left }.
 archive-clock-held = часы стоят (турнир на паузе), осталось { $left }
+
+## puzzles (issue 32)
+puzzle-theme = { $theme ->
+    [relay-capture] взятие через эстафету
+    [casa-in-passing] каса по пути
+    [last-four] последние четыре
+    [endgame] эндшпиль
+    [capture] взятие
+    [defence] защита
+   *[deep] длинный вариант
+}
+puzzle-goal-win = найдите выигрывающий ход
+puzzle-goal-seeds = найдите ход, который даёт больше всего семян (хотя бы на { $margin } больше любого другого)
+puzzle-opponent = Соперник
+puzzle-daily-head = Задача дня: сегодня одна для всех (UTC).
+puzzle-shown = Задача `{ $id }` для { $player }: { $board }, рейтинг { $rating }; темы: { $themes }.
+puzzle-to-find = Вы играете за { $side }: { $goal }.
+puzzle-line-long = В решении { $count ->
+    [one] { $count } ваш ход
+    [few] { $count } ваших хода
+   *[other] { $count } ваших ходов
+}; бот отвечает на каждый.
+puzzle-answer-with = Ответ — { $form }; `{ $p }puzzle skip` — сдаться.
+puzzle-seen-before = Вы уже пробовали эту задачу: на этот раз она не засчитывается.
+puzzle-web-link = Страница задачи дня
+puzzle-right = { $mv } — верно.
+puzzle-your-move = Снова ваш ход ({ $side }): { $form }.
+puzzle-solved = { $mv } — верно: задача `{ $id }` решена!
+puzzle-failed = { $mv } — не тот ход: задача `{ $id }` не решена. Решение: { $line }.
+puzzle-skipped = Задача `{ $id }` пропущена и не засчитывается. Решение: { $line }.
+puzzle-given-up = Задача `{ $id }` брошена после хода и считается нерешённой. Решение: { $line }.
+puzzle-rating-change = { $before } → { $after } ({ $delta })
+puzzle-rating-line = Рейтинг задач ({ $game }): { $change }.
+puzzle-streak = Задач решено подряд: { $count }.
+puzzle-daily-streak = Задач дня решено подряд: { $count }.
+puzzle-not-counted = Не засчитано: вы уже пробовали эту задачу.
+puzzle-open-already = у вас открыта задача `{ $id }` { $here ->
+    [yes] здесь
+   *[other] в другом канале
+}: ответьте через `{ $p }sow` или сдайтесь через `{ $p }puzzle skip`
+puzzle-none-open = у вас нет открытой задачи; `{ $p }puzzle` даст новую
+puzzle-none-installed = у этого бота нет задач
+puzzle-no-board = для доски { $board } задач пока нет; доски с задачами: { $boards }
+puzzle-all-solved = вы решили все задачи доски { $board } ({ $count }); другие доски: { $boards }
+puzzle-gone = вашей открытой задачи `{ $id }` больше нет в наборах бота; `{ $p }puzzle skip` закроет её
+puzzle-stats-none = { $player }: задач ещё не было; `{ $p }puzzle` даст задачу.
+puzzle-stats-head = { $player }, задачи: решено { $solved }, не решено { $failed }.
+puzzle-stats-family = { $game }: рейтинг задач { $rating } (решено { $solved }, не решено { $failed }).
+puzzle-stats-streaks = Подряд: { $streak } (рекорд { $best }); задач дня подряд: { $daily } (рекорд { $daily_best }).
+puzzle-stats-open = Открыта задача `{ $id }`.

@@ -47,6 +47,7 @@ pub fn state(core: &Core, health: Arc<Health>, cfg: &Config) -> anyhow::Result<W
         store: Some(core.shared_store()),
         painter: Some(core.shared_painter()),
         public_url: public_url(cfg)?,
+        puzzles: mancala_bot::core::puzzle::DailySource::of(core.settings()),
         ..WebState::bare(health, Metrics::global())
     })
 }

@@ -93,6 +93,7 @@ impl Config {
             analysis_cooldown: Duration::from_secs(ai.analysis_cooldown_secs),
             pictures: l.pictures(),
             vacation_days_per_year: self.vacation_days_per_year,
+            puzzles: crate::core::puzzle::PuzzleBook::shipped(),
             public_url: self.web.public_url(None)?.map(String::from),
         })
     }

@@ -77,6 +77,12 @@ pub(super) struct ChannelState {
     /// The indexes of games of the author and of the people the record names, with
     /// their bytes (`None`: absent), when the command may start a game.
     pub indexes: Vec<(DocKey, Option<Vec<u8>>)>,
+    /// The author's puzzles in the community, with their stored bytes, when the
+    /// command reads them (issue 32); the defaults otherwise.
+    pub puzzles: Doc<crate::core::puzzle::Puzzler>,
+    /// The puzzles of the command's subject (the user it mentions first), when it is
+    /// not the author and the command reads puzzles (`!puzzle stats @user`).
+    pub subject_puzzles: Option<(User, crate::core::puzzle::Puzzler)>,
 }
 
 impl ChannelState {

@@ -225,6 +225,10 @@ pub struct Settings {
     /// Days of vacation (`!vacation`) each player may take in a calendar year (UTC);
     /// 0: none. Default 14.
     pub vacation_days_per_year: u32,
+    /// The puzzles `!puzzle` gives (issue 32): the shipped sets by default; a host or a
+    /// test may give others. The daily puzzle is drawn from those of the default
+    /// game's board ([`Settings::default_game`]).
+    pub puzzles: puzzle::PuzzleBook,
     /// Where the web pages are reached from outside, ending in `/`
     /// (`https://games.example.org/`, `[web] public_url`); `None` (default): replies
     /// carry no links to them. A community's replies link a game's page only once its
@@ -274,6 +278,7 @@ impl Default for Settings {
             analysis_cooldown: Duration::from_secs(60),
             pictures: pictures::PictureLimits::default(),
             vacation_days_per_year: 14,
+            puzzles: puzzle::PuzzleBook::shipped(),
             public_url: None,
         }
     }

@@ -35,6 +35,9 @@ pub struct Needs {
     /// names: a command that may start a game (`!accept`, `!new GAME ai`) writes the
     /// start into them without a second read.
     pub indexes: bool,
+    /// The puzzles of the command's subject (the user mentioned first, else the author)
+    /// in the community (issue 32: `!puzzle`, and `!sow`, which may answer one).
+    pub puzzles: bool,
 }
 
 impl Needs {

@@ -67,6 +67,12 @@ pub(super) fn keys(
         keys.push(Read::Doc(DocKey::chan_log(at)));
         keys.push(Read::Indexes(at.clone()));
     }
+    if needs.puzzles {
+        keys.push(Read::Doc(DocKey::puzzles(&at.community, author)));
+        if subject.id != author.id {
+            keys.push(Read::Doc(DocKey::puzzles(&at.community, subject)));
+        }
+    }
     keys
 }
 
@@ -129,7 +135,7 @@ impl Answers {
 /// decoded.
 pub(super) fn state(
     at: &ChannelKey,
-    (author, _): (&User, &User),
+    (author, subject): (&User, &User),
     (needs, id): (Needs, Option<&str>),
     now: u64,
     got: Vec<Got>,
@@ -204,6 +210,13 @@ pub(super) fn state(
             state.indexes.push((key, mine));
         }
         state.indexes.push((DocKey::chan_log(at), log));
+    }
+    if needs.puzzles {
+        state.puzzles = got.doc(&DocKey::puzzles(&at.community, author))?;
+        if subject.id != author.id {
+            let theirs = got.doc(&DocKey::puzzles(&at.community, subject))?;
+            state.subject_puzzles = Some((subject.clone(), theirs.value));
+        }
     }
     Ok(state)
 }

@@ -116,6 +116,15 @@ pub enum DocKey {
     /// web`, [`crate::core::SiteSettings`]), one document read by the pages and the chat
     /// links.
     Site(String),
+    /// `puzzle/COMMUNITY/USER`: a player's puzzles in a community (issue 32, `!puzzle`):
+    /// his puzzle ratings, the puzzles he solved and failed, his streaks and the puzzle
+    /// he has open ([`crate::core::puzzle::Puzzler`]).
+    Puzzles {
+        /// The community.
+        community: String,
+        /// The player's id.
+        user: String,
+    },
 }
 
 impl DocKey {
@@ -202,6 +211,14 @@ impl DocKey {
         DocKey::Site(community.into())
     }
 
+    /// The puzzles of `user` in `community` (issue 32).
+    pub fn puzzles(community: &str, user: &User) -> DocKey {
+        DocKey::Puzzles {
+            community: community.into(),
+            user: user.id.clone(),
+        }
+    }
+
     /// Where the game `id` of `community` was created.
     pub fn game_at(community: &str, id: &str) -> DocKey {
         DocKey::GameAt {
@@ -211,7 +228,7 @@ impl DocKey {
     }
 
     /// The kind of document: `rating`, `ratinglog`, `tour`, `chan`, `player`,
-    /// `analysis`, `vacation`, `games`, `chanlog`, `gameat` or `site`.
+    /// `analysis`, `vacation`, `games`, `chanlog`, `gameat`, `site` or `puzzle`.
     pub fn kind(&self) -> &'static str {
         match self {
             DocKey::Rating { .. } => "rating",
@@ -225,6 +242,7 @@ impl DocKey {
             DocKey::ChanLog(_) => "chanlog",
             DocKey::GameAt { .. } => "gameat",
             DocKey::Site(_) => "site",
+            DocKey::Puzzles { .. } => "puzzle",
         }
     }
 
@@ -239,7 +257,8 @@ impl DocKey {
             | DocKey::Vacations(community)
             | DocKey::Site(community)
             | DocKey::Games { community, .. }
-            | DocKey::GameAt { community, .. } => community,
+            | DocKey::GameAt { community, .. }
+            | DocKey::Puzzles { community, .. } => community,
             DocKey::Chan(at) | DocKey::ChanLog(at) => &at.community,
         }
     }
@@ -262,6 +281,7 @@ impl DocKey {
             DocKey::ChanLog(at) => vec![&at.community, &at.channel],
             DocKey::GameAt { community, id } => vec![community, id],
             DocKey::Site(community) => vec![community],
+            DocKey::Puzzles { community, user } => vec![community, user],
         }
     }
 
@@ -284,10 +304,11 @@ impl DocKey {
             "chanlog" => "chanlog/COMMUNITY/CHANNEL",
             "gameat" => "gameat/COMMUNITY/ID",
             "site" => "site/COMMUNITY",
+            "puzzle" => "puzzle/COMMUNITY/USER",
             other => {
                 return Err(format!(
                     "`{other}/...` is not a kind of document the bot keeps (rating, \
-                     ratinglog, tour, chan, player, analysis, vacation, games, chanlog, gameat, site)"
+                     ratinglog, tour, chan, player, analysis, vacation, games, chanlog, gameat, site, puzzle)"
                 ))
             }
         };
@@ -348,6 +369,10 @@ impl DocKey {
             "gameat" => DocKey::GameAt {
                 community: a,
                 id: b,
+            },
+            "puzzle" => DocKey::Puzzles {
+                community: a,
+                user: b,
             },
             _ => DocKey::Player {
                 community: a,
@@ -463,6 +488,7 @@ mod tests {
             DocKey::games("900", &user("a/b")),
             DocKey::chan_log(&at),
             DocKey::game_at("900", "ab12cd34"),
+            DocKey::puzzles("900", &user("a/b")),
         ] {
             assert_eq!(DocKey::parse(&k.to_string()), Ok(k.clone()), "{k}");
         }

@@ -29,6 +29,7 @@ pub mod layout;
 mod page_kit;
 mod pages;
 mod player_page;
+mod puzzle_page;
 pub mod site;
 mod tour_page;
 
@@ -80,6 +81,9 @@ pub struct WebState {
     pub finder: Arc<site::Finder>,
     /// The pictures drawn at once ([`DRAWN_AT_ONCE`]); more wait their turn.
     pub draw_slots: Arc<tokio::sync::Semaphore>,
+    /// Where the daily puzzle page's puzzle comes from (issue 32): the core's puzzles
+    /// and default board; the shipped sets and Katro by default.
+    pub puzzles: crate::core::puzzle::DailySource,
 }
 
 /// The most pictures the pages draw at once (each takes a core while it is drawn).
@@ -97,6 +101,7 @@ impl WebState {
             public_url: None,
             finder: Arc::default(),
             draw_slots: Arc::new(tokio::sync::Semaphore::new(DRAWN_AT_ONCE)),
+            puzzles: crate::core::puzzle::DailySource::default(),
         }
     }
 }

@@ -6,6 +6,7 @@
 //! - `/c/ID`: a community's leaderboards and tournaments ([`super::community_page`]),
 //!   `ID` its public id ([`crate::core::SiteSettings::public_id`], drawn by `!set web
 //!   on`: never the platform's id of the server or space);
+//! - `/c/ID/puzzle`: the daily puzzle ([`super::puzzle_page`], issue 32);
 //! - `/c/ID/p/NAME`: a player of that community by display name, written by
 //!   [`super::page_kit::name_segment`] (`~` escapes for `/`, `\`, `.` and `~`, then percent-encoded;
 //!   [`super::player_page`]).
@@ -39,6 +40,12 @@ pub(crate) struct Pages {
     pub store: Option<Arc<dyn Store>>,
     /// Public ids to keys.
     pub dir: Directory,
+    /// What draws the daily puzzle's board (`None`: its picture is a 404).
+    pub painter: Option<Arc<dyn crate::core::painter::Painter>>,
+    /// The pictures drawn at once ([`super::DRAWN_AT_ONCE`]).
+    pub draw_slots: Arc<tokio::sync::Semaphore>,
+    /// Where the daily puzzle comes from (issue 32).
+    pub daily: crate::core::puzzle::DailySource,
 }
 
 /// The routes of the tournament, community and player pages, unguarded
@@ -47,19 +54,24 @@ pub(crate) fn routes(state: &WebState) -> Router {
     let pages = Arc::new(Pages {
         store: state.store.clone(),
         dir: Directory::default(),
+        painter: state.painter.clone(),
+        draw_slots: state.draw_slots.clone(),
+        daily: state.puzzles.clone(),
     });
     Router::new()
         .route("/t/{id}", get(tournament))
         .route("/c/{id}", get(community))
         .route("/c/{id}/p/{name}", get(player))
+        .route("/c/{id}/puzzle", get(super::puzzle_page::page))
+        .route("/c/{id}/puzzle/{file}", get(super::puzzle_page::picture))
         .with_state(pages)
 }
 
 /// What every page handler gets from its request.
-struct Ask {
-    lang: PageLang,
-    nonce: CspNonce,
-    uri: Uri,
+pub(super) struct Ask {
+    pub lang: PageLang,
+    pub nonce: CspNonce,
+    pub uri: Uri,
     headers: HeaderMap,
 }
 
@@ -118,7 +130,7 @@ async fn player(
 /// Renders a page with `render` off the async threads, in the request's language, and
 /// answers it through its shell: 404 when it found nothing (or there is no store), 500
 /// (logged) on a store failure.
-async fn serve(
+pub(super) async fn serve(
     pages: Arc<Pages>,
     ask: Ask,
     render: impl FnOnce(&dyn Store, &Directory, Lang) -> Found + Send + 'static,

@@ -62,7 +62,7 @@ pub(super) fn check_key(raw: &str) -> Result<DocKey, String> {
         }
         DocKey::Tour { name, .. } => check_tournament_name(name, true)?,
         DocKey::Chan(at) => check_place("the channel", at)?,
-        DocKey::Player { .. } | DocKey::Games { .. } => {}
+        DocKey::Player { .. } | DocKey::Games { .. } | DocKey::Puzzles { .. } => {}
         DocKey::Analysis { game, .. } => check_id("the analysed game's id", game)?,
         DocKey::Vacations(_) | DocKey::Site(_) => {}
         DocKey::ChanLog(at) => check_place("the channel", at)?,

@@ -408,6 +408,7 @@ fn check_document(
         DocKey::Analysis { .. } => typed::<StoredReview>(line, StoredReview::check),
         DocKey::Vacations(_) => typed::<crate::core::prefs::Vacations>(line, |_| Ok(())),
         DocKey::Site(_) => typed::<crate::core::SiteSettings>(line, |_| Ok(())),
+        DocKey::Puzzles { .. } => typed::<crate::core::puzzle::Puzzler>(line, |_| Ok(())),
         DocKey::Games { .. } | DocKey::ChanLog(_) => {
             typed::<crate::store::archive::GameList>(line, documents::check_game_list)
         }

@@ -14,6 +14,7 @@
 mod args;
 mod def;
 mod organize;
+mod puzzle;
 pub(crate) mod slash;
 pub mod table;
 
@@ -24,6 +25,7 @@ use crate::core::show::{BoardView, PictureStyle, Theme};
 use crate::model::GameKind;
 use crate::model::{LiveControl, User};
 pub use organize::{parse_duration, Adjudged, CheckInArg, GameRef, MAX_DURATION_MS};
+pub use puzzle::{PuzzleArg, PUZZLE_CHOICES};
 use table::{Cx, Grammar};
 
 /// Who is challenged by `!new`.
@@ -158,6 +160,9 @@ pub enum Command {
     /// `!vacation [Nd|off]`: pause the author's correspondence clocks, end the pause,
     /// or (alone) say what is left of the year's allowance.
     Vacation(VacationArg),
+    /// `!puzzle [GAME] | daily | skip | stats [@user]` (issue 32): a puzzle for the
+    /// author, answered with `!sow`.
+    Puzzle(PuzzleArg),
 }
 
 /// What `!vacation` asks for.

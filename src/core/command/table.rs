@@ -202,6 +202,7 @@ const RECORD: Needs = Needs {
     by_id: false,
     channel_log: false,
     indexes: false,
+    puzzles: false,
 };
 
 /// Also the community's rating tables.
@@ -289,7 +290,12 @@ pub static COMMANDS: &[CommandDef] = &[
         organizers_only: false,
         subs: &[],
         slash: Slash::Options(&[opt("hole", OptionKind::Move, true)]),
-        reads: CLOCKS,
+        // The author's puzzles too: a move of one who plays no game here answers his
+        // open puzzle (issue 32).
+        reads: Needs {
+            puzzles: true,
+            ..CLOCKS
+        },
         wakes_ai: Wake::InAiGame,
     },
     bare_reading(
@@ -485,6 +491,33 @@ pub static COMMANDS: &[CommandDef] = &[
         subs: &[],
         slash: Slash::Options(&[opt("days", OptionKind::Text, false)]),
         reads: VACATIONS,
+        wakes_ai: Wake::Never,
+    },
+    CommandDef {
+        name: "puzzle",
+        aliases: &[],
+        args: "[GAME] | daily | skip | stats [@user]",
+        help: &[
+            Form { args: "[GAME]" },
+            Form { args: "daily" },
+            Form { args: "skip" },
+            Form {
+                args: "stats [@user]",
+            },
+        ],
+        grammar: Grammar::Args(super::puzzle::puzzle),
+        organizers_only: false,
+        subs: &[],
+        slash: Slash::Options(&[
+            opt("what", OptionKind::Choice(super::PUZZLE_CHOICES), false),
+            opt("user", OptionKind::User, false),
+        ]),
+        // The puzzles of the author (or of the user named), and the channel's record:
+        // its game's board is the default.
+        reads: Needs {
+            puzzles: true,
+            ..RECORD
+        },
         wakes_ai: Wake::Never,
     },
     CommandDef {
