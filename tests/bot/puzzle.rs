@@ -163,7 +163,7 @@ fn a_wrong_move_fails_with_the_solution_and_the_rating_goes_down() {
     assert!((p.ratings["hoyito"].rating - want.rating).abs() < 1e-9);
     assert!(p.failed.contains("h6-one"));
     // Failed puzzles come back when no fresh one is left, but count no more.
-    let r = ok(say(&b.core, &at, "alice", "!puzzle"));
+    let r = ok(say(&b.core, &at, "alice", "!puzzle hoyito"));
     assert!(
         r.text().contains("You tried this puzzle before"),
         "{}",

@@ -24,45 +24,28 @@ pub enum PuzzleArg {
     Stats(Option<User>),
 }
 
-/// The words of `/puzzle`'s first option: the subcommands, then the boards.
+/// The words of `/puzzle`'s first option: the subcommands, then the boards (RULES.md
+/// N3).
 pub const PUZZLE_CHOICES: &[Choice] = &[
-    Choice {
-        id: "",
-        word: "daily",
-    },
-    Choice {
-        id: "",
-        word: "stats",
-    },
-    Choice {
-        id: "",
-        word: "skip",
-    },
-    Choice {
-        id: "",
-        word: "katro",
-    },
-    Choice {
-        id: "",
-        word: "katro:4x6",
-    },
-    Choice {
-        id: "",
-        word: "katro:4x4",
-    },
-    Choice {
-        id: "",
-        word: "hoyito",
-    },
-    Choice {
-        id: "",
-        word: "hoyito:2x8",
-    },
-    Choice {
-        id: "",
-        word: "hoyito:2x12",
-    },
+    same("daily"),
+    same("stats"),
+    same("skip"),
+    same("katro"),
+    same("katro:4x6"),
+    same("katro:4x4"),
+    same("hoyito"),
+    same("hoyito:2x7"),
+    same("hoyito:2x8"),
+    same("hoyito:2x9"),
+    same("hoyito:2x10"),
+    same("hoyito:2x11"),
+    same("hoyito:2x12"),
 ];
+
+/// A choice that is its word, never translated.
+const fn same(word: &'static str) -> Choice {
+    Choice { id: "", word }
+}
 
 /// Parses the words after `!puzzle`.
 pub(super) fn puzzle(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {

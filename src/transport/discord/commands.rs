@@ -135,6 +135,38 @@ enum NotifyMode {
     Digest,
 }
 
+/// The first option of `/puzzle` ([`crate::core::command::PUZZLE_CHOICES`]): what to
+/// do, or the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+enum PuzzleWhat {
+    #[name = "daily"]
+    Daily,
+    #[name = "stats"]
+    Stats,
+    #[name = "skip"]
+    Skip,
+    #[name = "katro"]
+    Katro,
+    #[name = "katro:4x6"]
+    Katro4x6,
+    #[name = "katro:4x4"]
+    Katro4x4,
+    #[name = "hoyito"]
+    Hoyito,
+    #[name = "hoyito:2x7"]
+    Hoyito2x7,
+    #[name = "hoyito:2x8"]
+    Hoyito2x8,
+    #[name = "hoyito:2x9"]
+    Hoyito2x9,
+    #[name = "hoyito:2x10"]
+    Hoyito2x10,
+    #[name = "hoyito:2x11"]
+    Hoyito2x11,
+    #[name = "hoyito:2x12"]
+    Hoyito2x12,
+}
+
 /// Whether a `/new` game is rated ([`table::RATING_CHOICES`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 enum Rating {
@@ -327,6 +359,17 @@ async fn vacation(ctx: Context<'_>, days: Option<String>) -> Result<(), Error> {
     answer_command(ctx).await
 }
 
+/// `/puzzle` (issue 32).
+#[poise::command(slash_command)]
+async fn puzzle(
+    ctx: Context<'_>,
+    what: Option<PuzzleWhat>,
+    user: Option<User>,
+) -> Result<(), Error> {
+    let _ = (what, user);
+    answer_command(ctx).await
+}
+
 /// `/tournament`: only its subcommands are called.
 #[poise::command(
     slash_command,
@@ -406,6 +449,7 @@ fn function(name: &str) -> Option<poise::Command<Data, Error>> {
         "rating" => rating(),
         "tournament" => tournament(),
         "vacation" => vacation(),
+        "puzzle" => puzzle(),
         "analyze" | "record" => maybe_game(),
         "game" => one_game(),
         _ => return None,
@@ -584,6 +628,10 @@ mod tests {
         assert_eq!(labels::<TieBreak>(), table_labels(table::TIEBREAK_CHOICES));
         assert_eq!(labels::<Pairing>(), table_labels(table::PAIRING_CHOICES));
         assert_eq!(labels::<Rating>(), table_labels(table::RATING_CHOICES));
+        assert_eq!(
+            labels::<PuzzleWhat>(),
+            table_labels(crate::core::command::PUZZLE_CHOICES)
+        );
     }
 
     /// The command as it is registered with Discord.
