@@ -117,7 +117,7 @@ impl PuzzleBook {
         board: Variant,
         rating: f64,
         seed: u64,
-        (fresh, retry): (&dyn Fn(&str) -> bool, &dyn Fn(&str) -> bool),
+        (fresh, retry): (IdFilter<'_>, IdFilter<'_>),
     ) -> Option<&Loaded> {
         let mut pool: Vec<&Loaded> = self.on(board).filter(|l| fresh(&l.puzzle.id)).collect();
         if pool.is_empty() {
@@ -175,6 +175,9 @@ impl DailySource {
         self.book.daily(self.board, day)
     }
 }
+
+/// Whether a puzzle, by its id, may be picked.
+pub type IdFilter<'a> = &'a dyn Fn(&str) -> bool;
 
 /// The UTC day (days since the Unix epoch) of `ms`.
 pub fn day_of(ms: u64) -> u64 {
