@@ -16,7 +16,7 @@ use super::set::{self, Setting};
 use super::show::{PictureStyle, Theme};
 use super::snapshot;
 use super::{
-    archive, archive_views, correspondence, games, puzzle, rating_views, takeback, text,
+    archive, archive_views, correspondence, games, puzzler, rating_views, takeback, text,
     tournament, vacation, views, Core, Fail, PlayerPrefs,
 };
 use crate::model::{ChannelKey, User};
@@ -49,7 +49,7 @@ pub(super) fn decide(
         Command::Accept => games::accept(state, ctx),
         Command::Decline => games::decline(state, ctx),
         // A move of one who plays no game here answers his open puzzle (issue 32).
-        Command::Sow(mv) if puzzle::takes_move(state, ctx) => puzzle::answer(state, ctx, mv),
+        Command::Sow(mv) if puzzler::takes_move(state, ctx) => puzzler::answer(state, ctx, mv),
         Command::Sow(mv) => games::sow(state, ctx, mv),
         Command::Resign(what) => games::resign(state, ctx, *what),
         Command::Board => views::board(state, ctx),
@@ -65,7 +65,7 @@ pub(super) fn decide(
         Command::Rematch => correspondence::rematch(state, ctx),
         Command::Takeback => takeback::takeback(state, ctx),
         Command::Vacation(arg) => vacation::vacation(state, ctx, *arg),
-        Command::Puzzle(arg) => puzzle::puzzle(state, ctx, arg),
+        Command::Puzzle(arg) => puzzler::puzzle(state, ctx, arg),
         Command::Rating(who) => Ok(rating_views::rating(state, ctx, who.as_ref())),
         Command::Leaderboard(only) => Ok(rating_views::leaderboard(state, ctx, *only)),
         Command::Tournament(t) => tournament::decide_subcommand(state, ctx, t),

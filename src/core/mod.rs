@@ -48,6 +48,7 @@ pub(crate) mod pictures;
 mod play;
 mod prefs;
 pub mod puzzle;
+mod puzzler;
 mod rating_views;
 pub mod ratings;
 pub(crate) mod reply;

@@ -62,16 +62,16 @@ pub(crate) fn routes(state: &WebState) -> Router {
         .route("/t/{id}", get(tournament))
         .route("/c/{id}", get(community))
         .route("/c/{id}/p/{name}", get(player))
-        .route("/c/{id}/puzzle", get(super::puzzle_page::page))
-        .route("/c/{id}/puzzle/{file}", get(super::puzzle_page::picture))
+        .route("/c/{id}/puzzle", get(puzzle))
+        .route("/c/{id}/puzzle/{file}", get(puzzle_picture))
         .with_state(pages)
 }
 
 /// What every page handler gets from its request.
-pub(super) struct Ask {
-    pub lang: PageLang,
-    pub nonce: CspNonce,
-    pub uri: Uri,
+struct Ask {
+    lang: PageLang,
+    nonce: CspNonce,
+    uri: Uri,
     headers: HeaderMap,
 }
 
@@ -127,10 +127,65 @@ async fn player(
     .await
 }
 
+/// `/c/ID/puzzle`: the daily puzzle ([`super::puzzle_page`], issue 32).
+async fn puzzle(State(pages): State<Arc<Pages>>, Path(id): Path<String>, ask: Ask) -> Response {
+    let Some(id) = guard::public_id(&id, PUBLIC_LEN) else {
+        return not_found(&ask);
+    };
+    let daily = pages.daily.clone();
+    serve(pages, ask, move |store, dir, lang| {
+        super::puzzle_page::render(store, dir, &id, &daily, lang)
+    })
+    .await
+}
+
+/// `/c/ID/puzzle/DAY.png`: the board of today's or yesterday's daily puzzle, drawn off
+/// the async threads, at most [`super::DRAWN_AT_ONCE`] at once.
+async fn puzzle_picture(
+    State(pages): State<Arc<Pages>>,
+    Path((id, file)): Path<(String, String)>,
+    ask: Ask,
+) -> Response {
+    let today = crate::core::puzzle::book::day_of(super::page_kit::now_ms());
+    let day = super::puzzle_page::picture_day(&file, today);
+    let (Some(id), Some(day), Some(store), Some(painter)) = (
+        guard::public_id(&id, PUBLIC_LEN),
+        day,
+        pages.store.clone(),
+        pages.painter.clone(),
+    ) else {
+        return not_found(&ask);
+    };
+    let Ok(_slot) = pages.draw_slots.clone().acquire_owned().await else {
+        return not_found(&ask);
+    };
+    let lang = ask.lang.or(None);
+    let drawn = tokio::task::spawn_blocking(move || {
+        with_lang(lang, || {
+            super::puzzle_page::picture((&*store, &pages.dir), &*painter, &pages.daily, (&id, day))
+        })
+    })
+    .await;
+    match drawn {
+        Ok(Some(frame)) => (
+            [
+                (header::CONTENT_TYPE, HeaderValue::from_static("image/png")),
+                (
+                    header::CACHE_CONTROL,
+                    HeaderValue::from_static("public, max-age=3600"),
+                ),
+            ],
+            frame.png,
+        )
+            .into_response(),
+        _ => not_found(&ask),
+    }
+}
+
 /// Renders a page with `render` off the async threads, in the request's language, and
 /// answers it through its shell: 404 when it found nothing (or there is no store), 500
 /// (logged) on a store failure.
-pub(super) async fn serve(
+async fn serve(
     pages: Arc<Pages>,
     ask: Ask,
     render: impl FnOnce(&dyn Store, &Directory, Lang) -> Found + Send + 'static,

@@ -7,43 +7,20 @@
 //! everyone and every community that day. Off, unknown or malformed communities answer
 //! as an unknown page.
 
-use std::sync::Arc;
-
-use axum::extract::{Path, State};
-use axum::http::{header, HeaderValue};
-use axum::response::{IntoResponse, Response};
 use mancala_rules::{Game, Side};
 use maud::{html, Markup};
 
 use super::directory::Directory;
-use super::guard::{self, Freshness};
-use super::layout::{self, CspNonce, PageLang};
+use super::guard::Freshness;
 use super::page_kit::{now_ms, Found, Rendered};
-use super::pages::{serve, Ask, Pages};
+use crate::core::painter::{Frame, Painter};
 use crate::core::puzzle::book::day_of;
 use crate::core::puzzle::set::Loaded;
-use crate::core::puzzle::words::{board_name, goal_text, themes_text};
+use crate::core::puzzle::words::{board_info, board_name, goal_text, themes_text};
 use crate::core::puzzle::DailySource;
 use crate::core::text;
-use crate::i18n::{with_lang, Lang};
-use crate::store::gameid::PUBLIC_LEN;
+use crate::i18n::Lang;
 use crate::store::Store;
-
-/// `/c/ID/puzzle`.
-pub(super) async fn page(
-    State(pages): State<Arc<Pages>>,
-    Path(id): Path<String>,
-    ask: Ask,
-) -> Response {
-    let Some(id) = guard::public_id(&id, PUBLIC_LEN) else {
-        return layout::not_found(ask.lang, &ask.nonce, ask.uri.path());
-    };
-    let daily = pages.daily.clone();
-    serve(pages, ask, move |store, dir, lang| {
-        render(store, dir, &id, &daily, lang)
-    })
-    .await
-}
 
 /// The page of the community whose public id is `id`; `None` when there is none or its
 /// pages are off.
@@ -137,60 +114,30 @@ fn line_plain(l: &Loaded) -> String {
         .join(" ")
 }
 
-/// `/c/ID/puzzle/DAY.png`: the board of the daily puzzle of `DAY`, today's or
-/// yesterday's, drawn from its solver's side.
-pub(super) async fn picture(
-    State(pages): State<Arc<Pages>>,
-    Path((id, file)): Path<(String, String)>,
-    lang: PageLang,
-    nonce: CspNonce,
-    uri: axum::http::Uri,
-) -> Response {
-    let missing = || layout::not_found(lang, &nonce, uri.path());
-    let today = day_of(now_ms());
-    let day = file
-        .strip_suffix(".png")
+/// The day of `file` in `/c/ID/puzzle/DAY.png` when it is today's (`today`) or
+/// yesterday's: digits only, no more than 8.
+pub(crate) fn picture_day(file: &str, today: u64) -> Option<u64> {
+    file.strip_suffix(".png")
         .filter(|d| !d.is_empty() && d.len() <= 8 && d.bytes().all(|b| b.is_ascii_digit()))
         .and_then(|d| d.parse::<u64>().ok())
-        .filter(|d| *d == today || *d + 1 == today);
-    let (Some(id), Some(day), Some(store), Some(painter)) = (
-        guard::public_id(&id, PUBLIC_LEN),
-        day,
-        pages.store.clone(),
-        pages.painter.clone(),
-    ) else {
-        return missing();
-    };
-    let Ok(_slot) = pages.draw_slots.clone().acquire_owned().await else {
-        return missing();
-    };
-    let words = lang.or(None);
-    let drawn = tokio::task::spawn_blocking(move || {
-        let (_, site) = pages.dir.community(&*store, &id).ok()??;
-        let l = pages.daily.on(day).filter(|_| site.web)?;
-        with_lang(words, || {
-            let solver = l.start.to_move();
-            let game = Game::from_position(l.start);
-            let mut info =
-                crate::core::puzzle::words::board_info((&text::side_name(solver), solver), &game);
-            info.south = text::side_name(Side::South);
-            info.north = text::side_name(Side::North);
-            Some(painter.position(&l.start, &info))
-        })
-    })
-    .await;
-    match drawn {
-        Ok(Some(frame)) => (
-            [
-                (header::CONTENT_TYPE, HeaderValue::from_static("image/png")),
-                (
-                    header::CACHE_CONTROL,
-                    HeaderValue::from_static("public, max-age=3600"),
-                ),
-            ],
-            frame.png,
-        )
-            .into_response(),
-        _ => missing(),
-    }
+        .filter(|d| *d == today || *d + 1 == today)
+}
+
+/// The board of the daily puzzle of `day` for the community whose public id is `id`,
+/// drawn by `painter` from its solver's side, the sides named; `None` when the
+/// community is unknown or its pages are off (a store failure reads so too).
+pub(crate) fn picture(
+    (store, dir): (&dyn Store, &Directory),
+    painter: &dyn Painter,
+    daily: &DailySource,
+    (id, day): (&str, u64),
+) -> Option<Frame> {
+    let (_, site) = dir.community(store, id).ok()??;
+    let l = daily.on(day).filter(|_| site.web)?;
+    let solver = l.start.to_move();
+    let game = Game::from_position(l.start);
+    let mut info = board_info((&text::side_name(solver), solver), &game);
+    info.south = text::side_name(Side::South);
+    info.north = text::side_name(Side::North);
+    Some(painter.position(&l.start, &info))
 }

@@ -3,8 +3,8 @@
 
 use mancala_rules::Variant;
 
+use super::def::Choice;
 use super::def::Cx;
-use super::table::Choice;
 use super::Command;
 use crate::core::input::code;
 use crate::model::User;

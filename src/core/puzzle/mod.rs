@@ -7,18 +7,14 @@
 //! - `record`: a player's puzzles in a community (one document): the Glicko-2 puzzle
 //!   rating per family, the puzzles solved, failed and skipped, the streaks, the open
 //!   puzzle.
-//! - `give`: `!puzzle [GAME] | daily | skip | stats [@user]`; `answer`: the `!sow` that
-//!   answers an open puzzle. Pure handlers, as every command's.
 //! - `words`: the texts the replies and the daily puzzle's web page share.
+//!
+//! The commands themselves are in [`crate::core::puzzler`].
 
-mod answer;
 pub mod book;
-mod give;
 pub mod record;
 pub mod set;
 pub mod words;
 
-pub(in crate::core) use answer::{answer, takes_move};
 pub use book::{DailySource, PuzzleBook};
-pub(in crate::core) use give::puzzle;
 pub use record::Puzzler;

@@ -10,15 +10,15 @@
 
 use mancala_rules::{Game, Variant};
 
-use super::book::{day_of, seed};
-use super::record::{settle, Open, Puzzler};
-use super::set::Loaded;
-use super::words::{
-    board_info, board_name, change_text, goal_text, line_text, rating_text, themes_text,
-};
 use crate::core::command::PuzzleArg;
 use crate::core::decision::{
     refuse, ChannelState, Ctx, Decision, DocWrite, Draft, Picture, Refusal,
+};
+use crate::core::puzzle::book::{day_of, seed};
+use crate::core::puzzle::record::{settle, Open, Puzzler};
+use crate::core::puzzle::set::Loaded;
+use crate::core::puzzle::words::{
+    board_info, board_name, change_text, goal_text, line_text, rating_text, themes_text,
 };
 use crate::core::ratings::{family, FAMILIES};
 use crate::core::text;
@@ -256,7 +256,10 @@ fn skip(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
 
 /// The lines after a finished puzzle: the rating change (or why it did not count), the
 /// streak, the daily streak.
-pub(super) fn settled_lines(done: &super::record::Settled, l: &Loaded) -> Vec<String> {
+pub(super) fn settled_lines(
+    done: &crate::core::puzzle::record::Settled,
+    l: &Loaded,
+) -> Vec<String> {
     let mut lines = Vec::new();
     match &done.rating {
         Some((before, after)) => {

@@ -10,10 +10,10 @@
 use mancala_rules::{Game, Move, Position, Trace};
 
 use super::give::{family_of, glicko, settled_lines, write};
-use super::record::{settle, Open};
-use super::set::Loaded;
-use super::words::{board_info, line_text};
 use crate::core::decision::{refuse, ChannelState, Ctx, Decision, Draft, Picture, Refusal};
+use crate::core::puzzle::record::{settle, Open};
+use crate::core::puzzle::set::Loaded;
+use crate::core::puzzle::words::{board_info, line_text};
 use crate::core::text;
 
 /// Whether the author's `!sow` here answers his open puzzle: he plays in no game in
