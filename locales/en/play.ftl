@@ -621,3 +621,4 @@ puzzle-stats-head = Puzzles of { $player }: { $solved } solved, { $failed } fail
 puzzle-stats-family = { $game }: puzzle rating { $rating } ({ $solved } solved, { $failed } failed).
 puzzle-stats-streaks = Solved in a row: { $streak } (best { $best }); daily puzzles in a row: { $daily } (best { $daily_best }).
 puzzle-stats-open = Open: puzzle `{ $id }`.
+puzzle-playing-here = you play the game in this channel, so your moves here go to it: ask for a puzzle in another channel (`{ $p }puzzle`)

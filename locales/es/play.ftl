@@ -622,3 +622,4 @@ puzzle-stats-head = Problemas de { $player }: { $solved } resueltos, { $failed }
 puzzle-stats-family = { $game }: puntuación de problemas { $rating } ({ $solved } resueltos, { $failed } fallados).
 puzzle-stats-streaks = Seguidos: { $streak } (mejor { $best }); problemas del día seguidos: { $daily } (mejor { $daily_best }).
 puzzle-stats-open = Abierto: problema `{ $id }`.
+puzzle-playing-here = juegas la partida de este canal, así que tus jugadas aquí van a ella: pide un problema en otro canal (`{ $p }puzzle`)

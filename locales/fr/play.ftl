@@ -625,3 +625,4 @@ puzzle-stats-head = Problèmes de { $player } : { $solved } résolus, { $failed 
 puzzle-stats-family = { $game } : classement de problèmes { $rating } ({ $solved } résolus, { $failed } échoués).
 puzzle-stats-streaks = D'affilée : { $streak } (record { $best }) ; problèmes du jour d'affilée : { $daily } (record { $daily_best }).
 puzzle-stats-open = En cours : problème `{ $id }`.
+puzzle-playing-here = vous jouez la partie de ce salon, vos coups ici vont donc à elle : demandez un problème dans un autre salon (`{ $p }puzzle`)

@@ -641,3 +641,4 @@ puzzle-stats-head = { $player }, задачи: решено { $solved }, не р
 puzzle-stats-family = { $game }: рейтинг задач { $rating } (решено { $solved }, не решено { $failed }).
 puzzle-stats-streaks = Подряд: { $streak } (рекорд { $best }); задач дня подряд: { $daily } (рекорд { $daily_best }).
 puzzle-stats-open = Открыта задача `{ $id }`.
+puzzle-playing-here = вы играете партию в этом канале, и ваши ходы здесь идут в неё: попросите задачу в другом канале (`{ $p }puzzle`)

@@ -249,10 +249,10 @@ fn an_illegal_move_is_refused_and_changes_nothing() {
 fn a_move_goes_to_the_game_of_a_player_and_to_the_puzzle_of_anyone_else() {
     let b = one_move();
     let at = chan("g");
+    // The channel's challenge's board is the default: hoyito.
     ok(say(&b.core, &at, "alice", "!new hoyito @bob as south"));
-    ok(say(&b.core, &at, "bob", "!accept"));
-    // The channel's game's board is the default: hoyito.
     ok(say(&b.core, &at, "alice", "!puzzle"));
+    ok(say(&b.core, &at, "bob", "!accept"));
     ok(say(&b.core, &at, "carol", "!puzzle"));
     let r = ok(say(&b.core, &at, "alice", "!sow a1"));
     assert!(
@@ -263,10 +263,16 @@ fn a_move_goes_to_the_game_of_a_player_and_to_the_puzzle_of_anyone_else() {
     assert!(record(&b, "alice").open.is_some(), "her puzzle waits");
     let r = ok(say(&b.core, &at, "carol", "!sow a1"));
     assert!(r.text().contains("puzzle `h6-one` solved"), "{}", r.text());
+    // A player of the game here gets no puzzle here.
+    ok(say(&b.core, &at, "alice", "!puzzle skip"));
+    let e = refused(say(&b.core, &at, "bob", "!puzzle"));
+    assert!(e.starts_with("you play the game in this channel"), "{e}");
     // In another channel, alice's move answers nothing.
-    let e = refused(say(&b.core, &chan("elsewhere"), "alice", "!sow a1"));
+    ok(say(&b.core, &at, "bob", "!puzzle stats"));
+    ok(say(&b.core, &chan("elsewhere"), "alice", "!puzzle hoyito"));
+    let e = refused(say(&b.core, &at, "alice", "!sow b1"));
     assert!(!e.contains("puzzle"), "{e}");
-    let e = refused(say(&b.core, &chan("elsewhere"), "alice", "!puzzle"));
+    let e = refused(say(&b.core, &at, "alice", "!puzzle"));
     assert!(
         e.starts_with("you have puzzle `h6-one` open in another channel"),
         "{e}"

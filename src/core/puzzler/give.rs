@@ -67,6 +67,22 @@ fn open_already(open: &Open, ctx: &Ctx<'_>) -> Refusal {
     ))
 }
 
+/// Whether the author may open a puzzle here: none is open for him, and he plays no
+/// game in this channel (his moves here go to it).
+fn may_open(state: &ChannelState, ctx: &Ctx<'_>) -> Result<(), Refusal> {
+    if let Some(open) = &state.puzzles.value.open {
+        return Err(open_already(open, ctx));
+    }
+    let plays_here = state
+        .record()
+        .filter(|r| r.playing().is_some())
+        .is_some_and(|r| r.side_of(ctx.author).is_some());
+    if plays_here {
+        return refuse(tr!("puzzle-playing-here", p = ctx.p()));
+    }
+    Ok(())
+}
+
 /// `katro 6x6 (40), hoyito 2x6 (12)`: the boards with puzzles.
 fn boards_text(ctx: &Ctx<'_>) -> String {
     ctx.settings
@@ -86,9 +102,7 @@ fn new_puzzle(
     board: Option<Variant>,
 ) -> Result<Decision, Refusal> {
     let p = &state.puzzles.value;
-    if let Some(open) = &p.open {
-        return Err(open_already(open, ctx));
-    }
+    may_open(state, ctx)?;
     let board = board
         .or_else(|| state.record().map(|r| r.kind.variant))
         .unwrap_or(ctx.settings.default_game.variant)
@@ -195,9 +209,7 @@ fn daily_url(ctx: &Ctx<'_>, state: &ChannelState) -> Option<String> {
 /// `!puzzle daily`: the day's puzzle (UTC), the same for everyone; rated at the first
 /// attempt only, and its daily streak counted once a day.
 fn daily(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
-    if let Some(open) = &state.puzzles.value.open {
-        return Err(open_already(open, ctx));
-    }
+    may_open(state, ctx)?;
     let day = day_of(ctx.now);
     let board = ctx.settings.default_game.variant;
     let Some(l) = ctx.settings.puzzles.daily(board, day) else {
