@@ -254,3 +254,64 @@ pub fn settle(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GLICKO: Glicko = Glicko {
+        tau: 0.5,
+        period_ms: 7 * 86_400_000,
+    };
+
+    fn open(id: &str, daily: Option<u64>) -> Open {
+        Open {
+            channel: "c".into(),
+            id: id.into(),
+            ply: 0,
+            rated: true,
+            daily,
+        }
+    }
+
+    /// The daily streak grows on consecutive days, counts a day once, and breaks on a
+    /// fail or a day missed; a puzzle is rated at its first attempt only.
+    #[test]
+    fn streaks_and_first_attempts() {
+        let mut p = Puzzler::default();
+        let day = |d: u64| (d * 86_400_000, GLICKO);
+        let s = settle(&mut p, &open("a", Some(10)), ("katro", 1500), true, day(10));
+        assert_eq!((s.streak, s.daily_streak), (1, Some(1)));
+        assert!(s.rating.is_some());
+        // The same day's daily again: not rated, not counted for the day.
+        let s = settle(&mut p, &open("a", Some(10)), ("katro", 1500), true, day(10));
+        assert_eq!((s.rating, s.daily_streak), (None, None));
+        let s = settle(&mut p, &open("b", Some(11)), ("katro", 1500), true, day(11));
+        assert_eq!((s.streak, s.daily_streak), (2, Some(2)));
+        assert_eq!(p.daily.streak_on(12), 2);
+        assert_eq!(p.daily.streak_on(13), 0, "a day missed breaks it");
+        let s = settle(&mut p, &open("c", Some(13)), ("katro", 1500), true, day(13));
+        assert_eq!(s.daily_streak, Some(1));
+        let s = settle(
+            &mut p,
+            &open("d", Some(14)),
+            ("katro", 1500),
+            false,
+            day(14),
+        );
+        assert_eq!((s.streak, s.daily_streak), (0, Some(0)));
+        assert_eq!((p.best_streak, p.daily.best), (3, 2));
+        assert_eq!(p.ratings["katro"].solved_failed, [3, 1]);
+        assert_eq!(p.solved.len() + p.failed.len(), 4);
+    }
+
+    /// A solve against a puzzle rated far above gains more than one far below.
+    #[test]
+    fn harder_puzzles_pay_more() {
+        let new = PuzzleRating::default();
+        let hard = new.after(2200, true, 1, GLICKO);
+        let easy = new.after(800, true, 1, GLICKO);
+        assert!(hard.rating > easy.rating && easy.rating > 1500.0);
+        assert!(new.after(800, false, 1, GLICKO).rating < 1500.0);
+    }
+}
