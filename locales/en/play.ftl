@@ -622,3 +622,5 @@ puzzle-stats-family = { $game }: puzzle rating { $rating } ({ $solved } solved, 
 puzzle-stats-streaks = Solved in a row: { $streak } (best { $best }); daily puzzles in a row: { $daily } (best { $daily_best }).
 puzzle-stats-open = Open: puzzle `{ $id }`.
 puzzle-playing-here = you play the game in this channel, so your moves here go to it: ask for a puzzle in another channel (`{ $p }puzzle`)
+puzzle-hint = Hint: your move starts from { $hole }.
+puzzle-hint-uncounted = With a hint this puzzle no longer counts.

@@ -623,3 +623,5 @@ puzzle-stats-family = { $game }: puntuación de problemas { $rating } ({ $solved
 puzzle-stats-streaks = Seguidos: { $streak } (mejor { $best }); problemas del día seguidos: { $daily } (mejor { $daily_best }).
 puzzle-stats-open = Abierto: problema `{ $id }`.
 puzzle-playing-here = juegas la partida de este canal, así que tus jugadas aquí van a ella: pide un problema en otro canal (`{ $p }puzzle`)
+puzzle-hint = Pista: tu jugada sale de { $hole }.
+puzzle-hint-uncounted = Con una pista, este problema ya no cuenta.

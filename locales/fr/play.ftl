@@ -626,3 +626,5 @@ puzzle-stats-family = { $game } : classement de problèmes { $rating } ({ $solve
 puzzle-stats-streaks = D'affilée : { $streak } (record { $best }) ; problèmes du jour d'affilée : { $daily } (record { $daily_best }).
 puzzle-stats-open = En cours : problème `{ $id }`.
 puzzle-playing-here = vous jouez la partie de ce salon, vos coups ici vont donc à elle : demandez un problème dans un autre salon (`{ $p }puzzle`)
+puzzle-hint = Indice : votre coup part de { $hole }.
+puzzle-hint-uncounted = Avec un indice, ce problème ne compte plus.

@@ -642,3 +642,5 @@ puzzle-stats-family = { $game }: рейтинг задач { $rating } (реше
 puzzle-stats-streaks = Подряд: { $streak } (рекорд { $best }); задач дня подряд: { $daily } (рекорд { $daily_best }).
 puzzle-stats-open = Открыта задача `{ $id }`.
 puzzle-playing-here = вы играете партию в этом канале, и ваши ходы здесь идут в неё: попросите задачу в другом канале (`{ $p }puzzle`)
+puzzle-hint = Подсказка: ваш ход начинается с { $hole }.
+puzzle-hint-uncounted = С подсказкой задача больше не засчитывается.

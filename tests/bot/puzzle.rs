@@ -417,6 +417,30 @@ fn stats_count_solved_failed_and_streaks() {
     assert_eq!((p.streak, p.best_streak), (0, 2));
 }
 
+/// `!puzzle hint` names the hole the move starts from; the puzzle then no longer
+/// counts, and is not given as a fresh one again.
+#[test]
+fn a_hint_names_the_hole_and_the_puzzle_no_longer_counts() {
+    let b = puzzler(vec![(
+        Variant::KATRO,
+        puzzle("k6-a", KATRO, &["c1+"], 1500),
+    )]);
+    let at = chan("h");
+    let e = refused(say(&b.core, &at, "alice", "!puzzle hint"));
+    assert_eq!(e, "you have no puzzle open; `!puzzle` gives you one");
+    ok(say(&b.core, &at, "alice", "!puzzle"));
+    let r = ok(say(&b.core, &at, "alice", "!puzzle hint"));
+    assert_eq!(
+        r.text(),
+        "Hint: your move starts from `c1`.\nWith a hint this puzzle no longer counts."
+    );
+    let r = ok(say(&b.core, &at, "alice", "!sow c1+"));
+    assert!(r.text().contains("solved"), "{}", r.text());
+    assert!(r.text().contains("Not counted"), "{}", r.text());
+    let p = record(&b, "alice");
+    assert!(p.ratings.is_empty() && p.skipped.contains("k6-a") && p.solved.is_empty());
+}
+
 /// Two `!sow` answering one puzzle arrive together: exactly one applies, the rating
 /// moves once.
 #[test]
@@ -455,7 +479,7 @@ fn bad_words_are_refused_with_the_usage() {
     let b = one_move();
     let e = refused(say(&b.core, &chan("p"), "alice", "!puzzle chess"));
     assert!(
-        e.starts_with("`chess` is neither a board nor `daily`, `skip` or `stats`"),
+        e.starts_with("`chess` is neither a board nor `daily`, `skip`, `hint` or `stats`"),
         "{e}"
     );
     let e = refused(say(&b.core, &chan("p"), "alice", "!puzzle katro"));

@@ -160,7 +160,7 @@ pub enum Command {
     /// `!vacation [Nd|off]`: pause the author's correspondence clocks, end the pause,
     /// or (alone) say what is left of the year's allowance.
     Vacation(VacationArg),
-    /// `!puzzle [GAME] | daily | skip | stats [@user]` (issue 32): a puzzle for the
+    /// `!puzzle [GAME] | daily | skip | hint | stats [@user]` (issue 32): a puzzle for the
     /// author, answered with `!sow`.
     Puzzle(PuzzleArg),
 }

@@ -19,6 +19,9 @@ pub enum PuzzleArg {
     Daily,
     /// `!puzzle skip`: give up the open puzzle (a fail once a move was made).
     Skip,
+    /// `!puzzle hint`: the hole the next move starts from; the puzzle then no longer
+    /// counts.
+    Hint,
     /// `!puzzle stats [@user]`: the puzzle rating and record of the user, else the
     /// author.
     Stats(Option<User>),
@@ -30,6 +33,7 @@ pub const PUZZLE_CHOICES: &[Choice] = &[
     same("daily"),
     same("stats"),
     same("skip"),
+    same("hint"),
     same("katro"),
     same("katro:4x6"),
     same("katro:4x4"),
@@ -57,12 +61,13 @@ pub(super) fn puzzle(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {
     let arg = match (word.as_str(), rest) {
         ("daily", []) => PuzzleArg::Daily,
         ("skip", []) => PuzzleArg::Skip,
+        ("hint", []) => PuzzleArg::Hint,
         ("stats", []) => PuzzleArg::Stats(None),
         ("stats", [m]) if m.starts_with('@') || m.starts_with("<@") => match cx.mentions.first() {
             Some(u) => PuzzleArg::Stats(Some(u.clone())),
             None => return Err(tr!("parse-puzzle-who", usage = usage())),
         },
-        (_, []) if !matches!(word.as_str(), "daily" | "skip" | "stats") => {
+        (_, []) if !matches!(word.as_str(), "daily" | "skip" | "hint" | "stats") => {
             match word.parse::<Variant>() {
                 Ok(v) => PuzzleArg::New(Some(v)),
                 Err(_) => {
@@ -103,6 +108,7 @@ mod tests {
         );
         assert_eq!(p("!puzzle DAILY"), Ok(Command::Puzzle(PuzzleArg::Daily)));
         assert_eq!(p("!puzzle skip"), Ok(Command::Puzzle(PuzzleArg::Skip)));
+        assert_eq!(p("!puzzle Hint"), Ok(Command::Puzzle(PuzzleArg::Hint)));
         assert_eq!(
             p("!puzzle stats"),
             Ok(Command::Puzzle(PuzzleArg::Stats(None)))

@@ -496,7 +496,7 @@ pub static COMMANDS: &[CommandDef] = &[
     CommandDef {
         name: "puzzle",
         aliases: &[],
-        args: "[GAME] | daily | skip | stats [@user]",
+        args: "[GAME] | daily | skip | hint | stats [@user]",
         help: &[
             Form { args: "[GAME]" },
             Form { args: "daily" },
@@ -504,6 +504,7 @@ pub static COMMANDS: &[CommandDef] = &[
             Form {
                 args: "stats [@user]",
             },
+            Form { args: "hint" },
         ],
         grammar: Grammar::Args(super::puzzle::puzzle),
         organizers_only: false,

@@ -172,7 +172,7 @@ pub struct Open {
     pub id: String,
     /// The plies of its line played so far (even: his moves and the replies).
     pub ply: usize,
-    /// Whether it counts for his rating (his first attempt at it).
+    /// Whether it counts for his rating (his first attempt at it, no hint taken).
     pub rated: bool,
     /// The UTC day whose daily puzzle it is, if it was given as one.
     #[serde(default)]
@@ -217,6 +217,10 @@ pub fn settle(
 ) -> Settled {
     p.open = None;
     let rated = open.rated && !p.seen(&open.id);
+    // An attempt that stopped counting (a hint) leaves the puzzle seen, never rated.
+    if !open.rated && !p.seen(&open.id) {
+        p.skipped.insert(open.id.clone());
+    }
     let mut out = Settled {
         rating: None,
         streak: p.streak,

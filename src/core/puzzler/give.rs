@@ -35,6 +35,7 @@ pub(in crate::core) fn puzzle(
         PuzzleArg::New(board) => new_puzzle(state, ctx, *board),
         PuzzleArg::Daily => daily(state, ctx),
         PuzzleArg::Skip => skip(state, ctx),
+        PuzzleArg::Hint => hint(state, ctx),
         PuzzleArg::Stats(who) => Ok(stats(state, ctx, who.as_ref())),
     }
 }
@@ -259,6 +260,32 @@ fn skip(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
             line = line_text(l)
         ));
         lines.extend(settled_lines(&done, l));
+    }
+    Ok(Decision::docs(
+        vec![write(state, ctx, &p)],
+        vec![Draft::text(lines.join("\n"))],
+    ))
+}
+
+/// `!puzzle hint`: the hole the next move of the line starts from. A rated puzzle then
+/// no longer counts: it is finished unrated, and never rated after.
+fn hint(state: &ChannelState, ctx: &Ctx<'_>) -> Result<Decision, Refusal> {
+    let mut p = state.puzzles.value.clone();
+    let Some(open) = p.open.as_mut() else {
+        return refuse(tr!("puzzle-none-open", p = ctx.p()));
+    };
+    let Some(mv) = ctx
+        .settings
+        .puzzles
+        .find(&open.id)
+        .and_then(|l| l.line.get(open.ply))
+    else {
+        return refuse(tr!("puzzle-gone", id = open.id.as_str(), p = ctx.p()));
+    };
+    let mut lines = vec![tr!("puzzle-hint", hole = format!("`{}`", mv.from()))];
+    if open.rated {
+        open.rated = false;
+        lines.push(tr!("puzzle-hint-uncounted"));
     }
     Ok(Decision::docs(
         vec![write(state, ctx, &p)],

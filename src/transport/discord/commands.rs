@@ -145,6 +145,8 @@ enum PuzzleWhat {
     Stats,
     #[name = "skip"]
     Skip,
+    #[name = "hint"]
+    Hint,
     #[name = "katro"]
     Katro,
     #[name = "katro:4x6"]
