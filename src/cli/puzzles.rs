@@ -200,10 +200,11 @@ fn write_set(path: &Path, set: &PuzzleSet) -> anyhow::Result<()> {
     std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
 }
 
-/// The puzzles kept from `--out` with `--append`, and the next id after theirs.
-fn kept(args: &GenerateArgs) -> anyhow::Result<(Vec<Puzzle>, u32)> {
+/// The puzzles kept from `--out` with `--append`, the next id after theirs, and how
+/// they were made (the set's `generator`).
+fn kept(args: &GenerateArgs) -> anyhow::Result<(Vec<Puzzle>, u32, String)> {
     if !args.append || !args.out.exists() {
-        return Ok((Vec::new(), 1));
+        return Ok((Vec::new(), 1, String::new()));
     }
     let text = std::fs::read_to_string(&args.out)
         .with_context(|| format!("cannot read {}", args.out.display()))?;
@@ -222,7 +223,7 @@ fn kept(args: &GenerateArgs) -> anyhow::Result<(Vec<Puzzle>, u32)> {
         .filter_map(|p| p.id.rsplit('-').next()?.parse::<u32>().ok())
         .max()
         .map_or(1, |n| n + 1);
-    Ok((set.puzzles, next))
+    Ok((set.puzzles, next, set.generator))
 }
 
 /// The games of `variant` in the export file `path` (a match's current or last game),
@@ -296,20 +297,8 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     if variant == Variant::HOYITO {
         mancala_ai::endgame::warm_up(args.tables.as_deref());
     }
-    let (puzzles, next) = kept(args)?;
-    let mut seen = HashSet::new();
-    for p in &puzzles {
-        if let Ok((start, line)) = p.check(variant) {
-            seen.insert(start);
-            let mut at = start;
-            for (i, mv) in line.iter().enumerate() {
-                at = at.play(*mv).context("a kept puzzle's line")?;
-                if i % 2 == 1 {
-                    seen.insert(at);
-                }
-            }
-        }
-    }
+    let (puzzles, next, before) = kept(args)?;
+    let seen = used_positions(&puzzles, variant);
     let generator = format!(
         "mancala-bot puzzles generate --game {variant}: level 5 self-play ({} nodes a move) \
          from {} random plies, seed {}; each move searched within {} nodes, margin {} \
@@ -321,6 +310,12 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         config.margin,
         config.max_plies
     );
+    // Appended puzzles were made by both runs: say so.
+    let generator = match before.as_str() {
+        "" => generator,
+        b if b == generator => generator,
+        b => format!("{b}; then {generator}"),
+    };
     let mut run = Run {
         variant,
         set: PuzzleSet {
@@ -365,6 +360,28 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         summary(&run.set, run.judged, t0.elapsed().as_secs_f64())
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The solver's positions of the lines of `puzzles` (start included): no new puzzle
+/// may start at one, nor reach one.
+fn used_positions(puzzles: &[Puzzle], variant: Variant) -> HashSet<Position> {
+    let mut seen = HashSet::new();
+    for p in puzzles {
+        let Ok((start, line)) = p.check(variant) else {
+            continue;
+        };
+        let mut at = start;
+        seen.insert(at);
+        for (i, mv) in line.iter().enumerate() {
+            // A checked line is legal throughout.
+            let Ok(next) = at.play(*mv) else { break };
+            at = next;
+            if i % 2 == 1 {
+                seen.insert(at);
+            }
+        }
+    }
+    seen
 }
 
 impl GenerateArgs {
