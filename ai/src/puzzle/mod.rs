@@ -48,13 +48,24 @@ use crate::{Ai, ConfigError, Limits, SearchConfig, WIN, WIN_BOUND};
 ///   changes the balance by `2x`), plus positional terms of a few tens each (12 an
 ///   occupied hole, 8 a start hole, 30 a seed under threat). 600 is a balance of six:
 ///   three seeds captured more than by any other move, beyond what those terms swing.
-///   The stored [`Goal::Seeds`] margin of a Katro puzzle is in the same units (seeds
-///   of balance).
+///   The [`Goal::Seeds`] margin of a Katro puzzle counts seeds captured, as a player
+///   counts them: half the difference of balance.
 pub fn margin_for(variant: Variant) -> i32 {
     if variant.is_katro() {
         600
     } else {
         400
+    }
+}
+
+/// Centi-seeds of value per seed of a [`Goal::Seeds`] margin: 100 in Hoyito (a
+/// captured seed goes to the store, H5), 200 in Katro (a captured seed leaves the
+/// opponent's half for the captor's, K6b: two of balance).
+fn seed_units(variant: Variant) -> i32 {
+    if variant.is_katro() {
+        200
+    } else {
+        100
     }
 }
 
@@ -96,10 +107,12 @@ pub enum Goal {
     /// It wins the game with best play (proven by the search or the tables), and no
     /// other move does.
     Win,
-    /// It is worth at least `margin` seeds more than every other move (Katro: seeds of
-    /// balance, see [`margin_for`]).
+    /// It is worth at least `margin` seeds more than every other move, with best play
+    /// after it: Hoyito seeds captured (H5-H7), Katro seeds captured net (half the
+    /// difference of balance, see [`margin_for`]).
     Seeds {
-        /// The difference to the best other move, whole seeds (at most 255).
+        /// The difference to the best other move, whole seeds, rounded down (at most
+        /// 255).
         margin: u8,
     },
 }
@@ -296,7 +309,7 @@ impl Finder {
                     Goal::Win
                 } else {
                     Goal::Seeds {
-                        margin: u8::try_from(j.gap / 100).unwrap_or(u8::MAX),
+                        margin: u8::try_from(j.gap / seed_units(pos.variant())).unwrap_or(u8::MAX),
                     }
                 };
                 j.only = Some((best.mv, goal));
