@@ -8,7 +8,8 @@
 //! found or `--games` self-play games are played. Every position of a game (after the
 //! opening) is judged, as a puzzle is served: from the position alone, without the
 //! game's history; a position already in the set, or reached by the line of a
-//! puzzle already in it, is skipped, so that no two puzzles share a position.
+//! puzzle already in it, or (Katro) the mirror image of one, is skipped, so that no
+//! two puzzles share a position.
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -173,7 +174,8 @@ impl Run {
         if solver_positions.iter().any(|p| self.seen.contains(p)) {
             return Ok(());
         }
-        self.seen.extend(solver_positions);
+        self.seen
+            .extend(solver_positions.iter().flat_map(|p| with_mirror(*p)));
         let goal = match found.goal {
             Goal::Win => sets::Goal::Win,
             Goal::Seeds { margin } => sets::Goal::Seeds { margin },
@@ -371,17 +373,36 @@ fn used_positions(puzzles: &[Puzzle], variant: Variant) -> HashSet<Position> {
             continue;
         };
         let mut at = start;
-        seen.insert(at);
+        seen.extend(with_mirror(at));
         for (i, mv) in line.iter().enumerate() {
             // A checked line is legal throughout.
             let Ok(next) = at.play(*mv) else { break };
             at = next;
             if i % 2 == 1 {
-                seen.insert(at);
+                seen.extend(with_mirror(at));
             }
         }
     }
     seen
+}
+
+/// `pos`, and on a Katro board its mirror image (every row reversed), the same puzzle
+/// with `+` and `-` swapped (K4: the two tracks are mirror images).
+fn with_mirror(pos: Position) -> Vec<Position> {
+    let mut both = vec![pos];
+    if pos.variant().is_katro() {
+        let text = pos.to_string();
+        let mirrored: Option<Position> = text.split_once('/').and_then(|(game, rest)| {
+            let (rows, side) = rest.rsplit_once(' ')?;
+            let rows: Vec<String> = rows
+                .split('/')
+                .map(|r| r.split(',').rev().collect::<Vec<_>>().join(","))
+                .collect();
+            format!("{game}/{} {side}", rows.join("/")).parse().ok()
+        });
+        both.extend(mirrored);
+    }
+    both
 }
 
 impl GenerateArgs {
@@ -425,4 +446,37 @@ fn summary(set: &PuzzleSet, judged: u64, secs: f64) -> String {
         pct(90),
         pct(100)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// K4: a Katro position's mirror image is the same puzzle, `+` and `-` swapped; a
+    /// Hoyito board has one direction (H2), so no mirror.
+    #[test]
+    fn k4_a_katro_position_and_its_mirror_are_one_puzzle() {
+        let p: Position = "katro:4x4/1,0,0,1/1,0,0,0/8,0,0,0/5,5,5,6 s"
+            .parse()
+            .unwrap();
+        let both = with_mirror(p);
+        assert_eq!(both.len(), 2);
+        assert_eq!(
+            both[1].to_string(),
+            "katro:4x4/1,0,0,1/0,0,0,1/0,0,0,8/6,5,5,5 s"
+        );
+        let a1 = mancala_rules::Move::parse("a1-", p.variant()).unwrap();
+        let d1 = mancala_rules::Move::parse("d1+", p.variant()).unwrap();
+        let (x, y) = (p.play(a1).unwrap(), both[1].play(d1).unwrap());
+        assert_eq!(
+            with_mirror(x)[1],
+            y,
+            "the mirrored move gives the mirrored position"
+        );
+        let h: Position = "hoyito/1,3,0,0,0,0/0,0,0,3,1,0 s 20 20".parse().unwrap();
+        assert_eq!(with_mirror(h), vec![h]);
+        assert_eq!(id_prefix(p.variant()), "k44");
+        assert_eq!(id_prefix(Variant::KATRO), "k6");
+        assert_eq!(id_prefix(h.variant()), "h6");
+    }
 }
