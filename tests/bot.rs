@@ -85,8 +85,8 @@ mod postgres;
 mod postgres_tls;
 #[path = "bot/private_files.rs"]
 mod private_files;
-#[path = "bot/puzzles.rs"]
-mod puzzles;
+#[path = "bot/puzzle_sets.rs"]
+mod puzzle_sets;
 #[path = "bot/ratings.rs"]
 mod ratings;
 #[path = "bot/render.rs"]
