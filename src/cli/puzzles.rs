@@ -72,6 +72,10 @@ pub struct GenerateArgs {
     /// the board's (`FinderConfig::for_variant`), which the shipped sets' test checks.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1_000..=10_000_000))]
     pub nodes: Option<u64>,
+    /// Node budget of the deeper look that must agree on every only move (0 for none,
+    /// up to 40000000); default: four times the finder's.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=40_000_000))]
+    pub confirm_nodes: Option<u64>,
     /// Longest line, plies: 1, 3, 5 or 7.
     #[arg(long, default_value_t = 5, value_parser = parse_plies)]
     pub max_plies: usize,
@@ -295,6 +299,10 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     config.max_plies = args.max_plies;
     if let Some(n) = args.nodes {
         config.nodes = n;
+        config.confirm_nodes = 4 * n;
+    }
+    if let Some(n) = args.confirm_nodes {
+        config.confirm_nodes = n;
     }
     if variant == Variant::HOYITO {
         mancala_ai::endgame::warm_up(args.tables.as_deref());
@@ -304,13 +312,14 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     let generator = format!(
         "mancala-bot puzzles generate --game {variant}: level 5 self-play ({} nodes a move) \
          from {} random plies, seed {}; each move searched within {} nodes, margin {} \
-         centi-seeds, lines up to {} plies",
+         centi-seeds, lines up to {} plies, confirmed at {} nodes",
         args.play_nodes,
         args.random_plies,
         args.seed,
         config.nodes,
         config.margin,
-        config.max_plies
+        config.max_plies,
+        config.confirm_nodes
     );
     // Appended puzzles were made by both runs: say so.
     let generator = match before.as_str() {

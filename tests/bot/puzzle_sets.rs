@@ -66,20 +66,35 @@ fn puzzles_n4_every_shipped_puzzle_loads_with_a_unique_id() {
     }
 }
 
-/// Checks `puzzles` with one finder per board; returns the faults.
+/// Checks `puzzles` with one finder per board, and every twentieth also at the deeper
+/// budget the generator confirmed it with; returns the faults.
 fn check_all(puzzles: &[&Loaded]) -> Vec<String> {
-    let mut finders: BTreeMap<String, Finder> = BTreeMap::new();
+    let mut finders: BTreeMap<(String, bool), Finder> = BTreeMap::new();
     let mut faults = Vec::new();
-    for p in puzzles {
-        let f = finders
-            .entry(p.variant.to_string())
-            .or_insert_with(|| Finder::new(FinderConfig::for_variant(p.variant)).unwrap());
+    for (k, p) in puzzles.iter().enumerate() {
         let goal = match p.puzzle.goal {
             set::Goal::Win => Goal::Win,
             set::Goal::Seeds { margin } => Goal::Seeds { margin },
         };
-        if let Err(e) = f.check(&p.start, &[], &p.line, Some(goal)) {
-            faults.push(format!("{}: {e}", p.puzzle.id));
+        for deeper in [false, true] {
+            if deeper && k % 20 != 0 {
+                continue;
+            }
+            let f = finders
+                .entry((p.variant.to_string(), deeper))
+                .or_insert_with(|| {
+                    let mut c = FinderConfig::for_variant(p.variant);
+                    if deeper {
+                        c.nodes = c.confirm_nodes;
+                    }
+                    Finder::new(c).unwrap()
+                });
+            // The goal's margin is the one seen at the generating budget.
+            let goal = (!deeper).then_some(goal);
+            if let Err(e) = f.check(&p.start, &[], &p.line, goal) {
+                let at = if deeper { " (deeper)" } else { "" };
+                faults.push(format!("{}{at}: {e}", p.puzzle.id));
+            }
         }
     }
     faults
@@ -87,7 +102,8 @@ fn check_all(puzzles: &[&Loaded]) -> Vec<String> {
 
 /// K6-K7, H5-H7: every solver move of every shipped line is the only move by the
 /// finder's criterion (the best move beats every other by the board's margin, or
-/// alone wins), and the first move's goal is the stored one. The puzzles are shared
+/// alone wins), and the first move's goal is the stored one; a sample also at the
+/// deeper budget the generator confirmed each line with. The puzzles are shared
 /// among the machine's cores; the Hoyito 2x6 endgame tables are cached under the
 /// target directory (built once, loaded afterwards).
 #[test]
@@ -192,7 +208,9 @@ fn puzzles_generate_k7_writes_a_set_and_appends_to_it() {
     assert!(
         more.generator.contains("seed 5;")
             && more.generator.contains("; then ")
-            && more.generator.ends_with("lines up to 5 plies")
+            && more
+                .generator
+                .ends_with("lines up to 5 plies, confirmed at 16000 nodes")
             && more.generator.contains("seed 6;"),
         "{}",
         more.generator

@@ -8,16 +8,23 @@
 //! transposition table, a node budget ([`FinderConfig::nodes`]); equal settings give
 //! equal values on every machine. Each completed iteration of a move's search is kept,
 //! so that the moves are compared at the same depth: the deepest every move's search
-//! reached (a proven result holds at every depth). Depth 1 is the static evaluation
-//! ([`crate::evaluate`]) of the position each move leads to. Where the Hoyito 2x6
-//! endgame tables hold that position and prove its net seeds exactly, they value it
-//! instead, for every depth: the final store difference with perfect play (H8, H10).
+//! reached (a proven result holds at every deeper depth). Depth 1 is the static
+//! evaluation ([`crate::evaluate`]) of the position each move leads to. Where the
+//! Hoyito 2x6 endgame tables hold that position and prove its net seeds exactly, they
+//! value it from depth 2 on instead of a search: the final store difference with
+//! perfect play (H8, H10).
 //!
 //! Values are capped at ± half the seeds in play ([`crate::review::cap`]): a proven
 //! win counts as that lead. The position is a puzzle when the best move's value beats
 //! every other move's by at least the margin ([`FinderConfig::margin`], [`margin_for`]);
 //! its [`Goal`] is [`Goal::Win`] when that move is a proven win (search or tables) and
 //! no other move is, else [`Goal::Seeds`] with the difference in whole seeds.
+//!
+//! [`Finder::find`] also asks a deeper look to agree ([`FinderConfig::confirm_nodes`],
+//! four times the budget): of the Katro puzzles found at the budget alone, only about
+//! three in four kept their only move at four times it, so a puzzle must hold at both.
+//! A shipped puzzle is checked at the budget ([`Finder::check`]), which is exact and
+//! quick.
 //!
 //! # The line
 //!
@@ -81,22 +88,28 @@ pub struct FinderConfig {
     pub margin: i32,
     /// The longest line, plies (1, 3, 5 or 7): the solver's moves and the replies.
     pub max_plies: usize,
+    /// A deeper look that [`Finder::find`] asks to agree, nodes per move (0: none):
+    /// each only move of a line found at `nodes` must also be the only move at this
+    /// budget, so that a puzzle does not rest on the horizon of one search.
+    pub confirm_nodes: u64,
 }
 
 impl FinderConfig {
     /// The settings the shipped sets were generated with for `variant`: 4000 nodes a
     /// move (20000 on Hoyito 2x6, whose endgames the tables shorten), a 4 MiB table,
-    /// [`margin_for`], lines of up to 5 plies.
+    /// [`margin_for`], lines of up to 5 plies, confirmed at four times the nodes.
     pub fn for_variant(variant: Variant) -> FinderConfig {
+        let nodes = if variant == Variant::HOYITO {
+            20_000
+        } else {
+            4_000
+        };
         FinderConfig {
-            nodes: if variant == Variant::HOYITO {
-                20_000
-            } else {
-                4_000
-            },
+            nodes,
             tt_mb: 4,
             margin: margin_for(variant),
             max_plies: 5,
+            confirm_nodes: 4 * nodes,
         }
     }
 }
@@ -399,6 +412,9 @@ impl Finder {
         }
         let judgement = self.judge(pos, history);
         let (mv, goal) = judgement.only?;
+        if !self.confirmed(pos, history, mv) {
+            return None;
+        }
         let solution = self.extend(pos, history, mv);
         let themes = themes(pos, &solution);
         if themes.is_empty() {
@@ -412,6 +428,13 @@ impl Finder {
             rating,
             judgement,
         })
+    }
+
+    /// Whether `mv` is the only move of `pos` at [`FinderConfig::confirm_nodes`] too
+    /// (true when there is no confirming budget).
+    fn confirmed(&mut self, pos: &Position, history: &[Position], mv: Move) -> bool {
+        let deeper = self.config.confirm_nodes;
+        deeper == 0 || self.judge_with(pos, history, deeper).only.map(|o| o.0) == Some(mv)
     }
 
     /// The line from `pos` starting with the solver's only move `first`: replies and
@@ -439,6 +462,9 @@ impl Finder {
             let Some((next, _)) = self.judge(&p2, &hist).only else {
                 break;
             };
+            if !self.confirmed(&p2, &hist, next) {
+                break;
+            }
             line.extend([reply, next]);
             at = p2;
             mv = next;
