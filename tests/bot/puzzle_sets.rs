@@ -127,7 +127,7 @@ fn puzzles_k7_h5_h7_every_shipped_solution_is_unique() {
             .collect()
     });
     eprintln!(
-        "{} shipped puzzles checked in {:.1} s on {threads} threads",
+        "{} shipped puzzles checked in {:.1} s (threads: {threads})",
         all.len(),
         t0.elapsed().as_secs_f64()
     );
