@@ -5,7 +5,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 mod cli;
 
-use cli::{analyze, backup, config, console, engine, invite, render, replay, run, selfplay};
+use cli::{
+    analyze, backup, config, console, engine, invite, puzzles, render, replay, run, selfplay,
+};
 
 /// A chat bot that referees and plays the mancala games Katro and Hoyito I.
 #[derive(Parser)]
@@ -54,6 +56,9 @@ enum Cmd {
     /// Show or check the effective settings: defaults, the config file, the MANCALA_*
     /// environment variables and --data, in that order of strength.
     Config(config::ConfigArgs),
+    /// Puzzles (issue 32): `generate` finds positions where exactly one move wins
+    /// clearly, in self-play and played games, and writes them as a puzzle set.
+    Puzzles(puzzles::PuzzlesArgs),
 }
 
 fn main() -> ExitCode {
@@ -72,6 +77,7 @@ fn main() -> ExitCode {
         Some(Cmd::Analyze(a)) => analyze::main(a),
         Some(Cmd::Invite(a)) => invite::main(a),
         Some(Cmd::Config(a)) => config::main(a),
+        Some(Cmd::Puzzles(a)) => puzzles::main(a),
         // The plain command tries the bot: the console when no transport is configured,
         // even from a pipe (`run` refuses that, for services).
         None => run::run(run::RunArgs {

@@ -87,6 +87,8 @@ mod postgres_tls;
 mod private_files;
 #[path = "bot/puzzle.rs"]
 mod puzzle;
+#[path = "bot/puzzle_sets.rs"]
+mod puzzle_sets;
 #[path = "bot/ratings.rs"]
 mod ratings;
 #[path = "bot/render.rs"]

@@ -45,6 +45,7 @@ pub mod endgame;
 mod eval;
 mod hash;
 pub mod mcts;
+pub mod puzzle;
 mod report;
 pub mod review;
 mod search;

@@ -11,6 +11,7 @@ pub mod invite;
 pub mod logging;
 pub mod private;
 pub mod progress;
+pub mod puzzles;
 pub mod render;
 pub mod replay;
 pub mod run;

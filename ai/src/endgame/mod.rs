@@ -341,7 +341,7 @@ pub(crate) fn in_range(pos: &Position, max_seeds: u8) -> bool {
 /// Whether a level-5 search of `root` should probe the tables: a Hoyito 2x6 game
 /// without closed holes, close enough to them (at most twice their seeds on the board)
 /// that the search may reach them; elsewhere the probes would only cost time.
-fn wanted(root: &Position) -> bool {
+pub(crate) fn wanted(root: &Position) -> bool {
     let k = root.board_total();
     root.variant() == Variant::HOYITO
         && k <= 2 * u32::from(HOYITO_SEEDS)
