@@ -290,7 +290,10 @@ fn main() {
     let base: u64 = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(0);
     if args.iter().any(|a| a == "--tables") {
         let t = Instant::now();
-        mancala_ai::endgame::warm_up(Some(std::path::Path::new("target/egdb")));
+        mancala_ai::endgame::warm_up(
+            Some(std::path::Path::new("target/egdb")),
+            mancala_ai::endgame::LARGEST_SEEDS,
+        );
         eprintln!("tables ready in {:.1}s", t.elapsed().as_secs_f64());
     }
     let only_south = args.iter().any(|a| a == "--a-south");

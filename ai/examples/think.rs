@@ -1,5 +1,7 @@
 //! One level-5 analysis with every iteration printed (depth, score, nodes, time, line):
-//! `cargo run --release -p mancala-ai --example think -- POSITION|GAME MS [MOVE...] [--tables]`.
+//! `cargo run --release -p mancala-ai --example think -- POSITION|GAME MS [MOVE...] [--tables]
+//! [--tt=MB]` (`--tables`: the Hoyito 2x6 endgame tables of 16 seeds, cached in
+//! `target/egdb`; `--tt`: the transposition table, default 64 MiB).
 use std::time::Duration;
 
 use mancala_ai::{Ai, Limits, SearchConfig};
@@ -19,10 +21,17 @@ fn main() {
     }
     println!("{pos}");
     if args.iter().any(|a| a == "--tables") {
-        mancala_ai::endgame::warm_up(Some(std::path::Path::new("target/egdb")));
+        mancala_ai::endgame::warm_up(
+            Some(std::path::Path::new("target/egdb")),
+            mancala_ai::endgame::LARGEST_SEEDS,
+        );
     }
+    let tt_mb = args
+        .iter()
+        .find_map(|a| a.strip_prefix("--tt="))
+        .map_or(64, |mb| mb.parse().expect("--tt=MB"));
     let mut ai = Ai::new(SearchConfig {
-        tt_mb: 64,
+        tt_mb,
         ..SearchConfig::default()
     })
     .expect("config");

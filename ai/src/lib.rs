@@ -10,7 +10,16 @@
 //!
 //! Levels ([`SearchConfig::level`], 1-5): 1 looks one move ahead and errs by up to 1.5
 //! seeds (a beginner), 2 looks two moves ahead, 3 four, 4 six, and 5 searches as deep
-//! as its time allows. Each level beats the one below.
+//! as its time allows; in Hoyito 1 errs by up to 2 seeds, 2 by 1, 3 looks five moves
+//! ahead and 4 eight. Each level beats the one below (in Hoyito by less than 65% from
+//! random openings: see `level_params`).
+//!
+//! The Hoyito 2x6 start is a North win as far as the search can tell (issue 32): level
+//! 5 with the 16-seed endgame tables proves every first move of South lost at depth 45
+//! (with its repetition rule: a line ends at a position's first repetition, rows swept,
+//! where H10 waits for the third), after scores falling from -9 seeds at depth 16 to
+//! -23 at depth 43. So between two levels that both play well, the sides decide a
+//! Hoyito game, and the ladder is measured from random openings in pairs.
 //!
 //! The bot keeps a fixed pool of search threads, each with one [`Ai`] reused from search
 //! to search ([`Ai::reconfigure`]), and calls [`Ai::choose_in_game`] there: an [`Ai`] is
@@ -56,7 +65,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use mancala_rules::{Game, Move, Position};
+use mancala_rules::{Game, Move, Position, Variant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
@@ -130,8 +139,26 @@ pub fn level_name(level: u8) -> Option<&'static str> {
     })
 }
 
-/// Depth cap (plies) and root noise (centi-seeds) of each level.
-fn level_params(level: u8) -> (u32, i32) {
+/// Depth cap (plies) and root noise (centi-seeds) of each level in `variant`.
+///
+/// Hoyito has its own steps (issue 32). Measured from openings of 6 random plies in
+/// pairs (400 games a step, two seeds), Katro's (1/150, 2/60, 4/25, 6/5) gave level 3
+/// 60-63% against level 2 and level 4 58-59% against level 3: a Hoyito search gains
+/// little from depth beyond five plies, and the opening and the side decide much of a
+/// game (the start is a North win, see the crate doc). So its lower levels err more (2
+/// and 1 seeds of noise), level 3 searches to an odd depth (5: its own reply counted;
+/// 64-69% against level 2) and level 4 to 8 plies (62-63% against level 3). Level 4
+/// keeps a little noise: without it level 5 scored only 50% against it (56% with).
+fn level_params(level: u8, variant: Variant) -> (u32, i32) {
+    if !variant.is_katro() {
+        return match level {
+            1 => (1, 200),
+            2 => (2, 100),
+            3 => (5, 25),
+            4 => (8, 5),
+            _ => (MAX_DEPTH, 0),
+        };
+    }
     match level {
         1 => (1, 150),
         2 => (2, 60),
@@ -400,7 +427,7 @@ impl Ai {
     /// player to move who cannot move has already passed (H3). Returns `None` when the
     /// player to move has no legal move (the game is over: K9, H7, H10).
     pub fn choose(&mut self, pos: &Position, history: &[Position]) -> Option<SearchResult> {
-        let (max_depth, noise) = level_params(self.config.level);
+        let (max_depth, noise) = level_params(self.config.level, pos.variant());
         let noise = opening_noise(&self.config, history.len(), noise);
         let deadline = (self.config.ms_per_move > 0).then(|| {
             let start = Instant::now();
@@ -440,7 +467,7 @@ impl Ai {
         if !LEVELS.contains(&limits.level) {
             return Err(SearchError::Level(limits.level));
         }
-        let (level_depth, noise) = level_params(limits.level);
+        let (level_depth, noise) = level_params(limits.level, pos.variant());
         let start = Instant::now();
         // A budget too long for the clock's range (years) is no time limit.
         let deadline = limits

@@ -157,15 +157,18 @@ fn hoyito_h5_takes_the_casa_in_passing() {
 }
 
 /// Plays `games` games between level `hi` and level `lo`, sides swapped every game;
-/// returns `hi`'s points (a win 1, a draw 1/2).
-fn duel(game: &str, hi: u8, lo: u8, games: u64, nodes: u64) -> f64 {
+/// returns `hi`'s points (a win 1, a draw 1/2). With `random_plies`, each pair of games
+/// (the same opening, sides swapped) starts after that many random plies drawn from
+/// the pair's number, as `mancala-bot selfplay --random-plies N --pairs` measures the
+/// ladder (issue 32).
+fn duel(game: &str, (hi, lo): (u8, u8), games: u64, nodes: u64, random_plies: u32) -> f64 {
     let v: Variant = game.parse().unwrap();
     let mut points = 0.0;
     for g in 0..games {
         let hi_side = if g % 2 == 0 { Side::South } else { Side::North };
         let mut a = ai(hi, 100 + g, nodes);
         let mut b = ai(lo, 200 + g, nodes);
-        let mut game = Game::new(v);
+        let mut game = random_opening(v, random_plies, g / 2);
         while !game.outcome().is_over() && game.moves().len() < 1000 {
             let r = if game.position().to_move() == hi_side {
                 a.choose_in_game(&game)
@@ -183,11 +186,30 @@ fn duel(game: &str, hi: u8, lo: u8, games: u64, nodes: u64) -> f64 {
     points
 }
 
+/// A game of `v` after `plies` random legal plies drawn from `seed`, drawn again while
+/// they end the game.
+fn random_opening(v: Variant, plies: u32, seed: u64) -> Game {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    loop {
+        let mut game = Game::new(v);
+        for _ in 0..plies {
+            let legal = game.legal_moves();
+            if game.outcome().is_over() || legal.is_empty() {
+                break;
+            }
+            game.play(legal[rng.gen_range(0..legal.len())]).unwrap();
+        }
+        if !game.outcome().is_over() {
+            return game;
+        }
+    }
+}
+
 /// Asserts that each level scores at least 60% against the one below in `games` games
-/// of `game`, sides swapped every game.
-fn ladder_holds(game: &str, games: u64, nodes: u64) {
+/// of `game`, sides swapped every game, after `random_plies` random plies.
+fn ladder_holds(game: &str, games: u64, nodes: u64, random_plies: u32) {
     for (hi, lo) in [(2, 1), (3, 2), (4, 3), (5, 4)] {
-        let p = duel(game, hi, lo, games, nodes);
+        let p = duel(game, (hi, lo), games, nodes, random_plies);
         assert!(
             p >= 0.6 * games as f64,
             "{game}: level {hi} scored {p} of {games} against level {lo}"
@@ -200,14 +222,16 @@ fn ladder_holds(game: &str, games: u64, nodes: u64) {
 /// measured with `mancala-bot selfplay`).
 #[test]
 fn katro_each_level_beats_the_one_below() {
-    ladder_holds("katro", 8, 60_000);
+    ladder_holds("katro", 8, 60_000, 0);
 }
 
-/// As [`katro_each_level_beats_the_one_below`], for Hoyito, whose second player is
-/// favoured at low levels: more games.
+/// As [`katro_each_level_beats_the_one_below`], for Hoyito: 40 games in pairs from
+/// openings of two random plies, as the ladder is measured (issue 32). From the start
+/// alone the games say little: North wins it with good play (see the crate's README
+/// line on the start position), so between two good levels the sides decide.
 #[test]
 fn hoyito_each_level_beats_the_one_below() {
-    ladder_holds("hoyito", 40, 60_000);
+    ladder_holds("hoyito", 40, 60_000, 2);
 }
 
 /// Runs [`Ai::analyse`] on a new level-5 AI and collects its reports.

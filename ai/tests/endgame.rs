@@ -475,6 +475,80 @@ fn endgame_build_figures() {
     let _ = std::fs::remove_file(&path);
 }
 
+/// The bot's largest tables (issue 32): 16 seeds built on top of the 12-seed ones as
+/// the bot builds them, their figures (entries, bytes, build, save and load times, size
+/// on disk), and the 16-seed layer against plain search on random positions. Run in
+/// release: `cargo test -p mancala-ai --release --test endgame sixteen -- --ignored
+/// --nocapture` (minutes; measure the peak memory with `/usr/bin/time -v`).
+#[test]
+#[ignore]
+fn sixteen_seed_tables_figures_and_agreement_with_search() {
+    let t0 = Instant::now();
+    let twelve = Tables::build(HOYITO_SEEDS).unwrap();
+    let first = t0.elapsed();
+    let t0 = Instant::now();
+    let t = twelve.extend(endgame::LARGEST_SEEDS).unwrap();
+    let built = t0.elapsed();
+    drop(twelve);
+    println!(
+        "hoyito 2x6, up to {} seeds: {} entries, {} bytes; 12 seeds built in {first:.2?}, 16 on top in {built:.2?}; iterations per layer {:?}; open (H10-dependent) entries {}; largest rank {}",
+        t.max_seeds(),
+        t.entries(),
+        t.bytes(),
+        t.iterations(),
+        t.open_entries(),
+        t.max_rank()
+    );
+    let path = temp_file("sixteen.bin");
+    let t0 = Instant::now();
+    t.save(&path).unwrap();
+    let saved = t0.elapsed();
+    let t0 = Instant::now();
+    let loaded = Tables::load(&path, 16).unwrap();
+    println!(
+        "saved in {saved:.2?}, loaded and checked in {:.2?}, {} bytes on disk",
+        t0.elapsed(),
+        std::fs::metadata(&path).unwrap().len()
+    );
+    assert!(loaded == t, "the file gives the same tables");
+    drop(loaded);
+    let _ = std::fs::remove_file(&path);
+    let mut rng = SmallRng::seed_from_u64(32);
+    let exact = check_against_search(&t, 16, 200, 8, &mut rng);
+    println!("200 positions of 16 seeds: exact checks {exact:?}");
+    assert!(exact.0 + exact.1 > 0, "{exact:?}");
+}
+
+/// Larger tables are built on top of smaller ones by the same code as a whole build
+/// (issue 32: the bot builds 16 seeds on the 12 it loaded): 4 extended to 8 equals 8
+/// built at once; a cache file missing is built on the base and written, then loaded;
+/// a base larger than the size asked, or a size never built, is refused.
+#[test]
+fn extended_tables_equal_built_ones_and_are_cached() {
+    let four = Tables::build(4).unwrap();
+    let eight = Tables::build(8).unwrap();
+    let extended = four.extend(8).unwrap();
+    assert!(extended == eight, "4 extended to 8 is the 8-seed build");
+    assert_eq!(extended.max_seeds(), 8);
+    assert_eq!(extended.iterations().len(), 2);
+    let path = temp_file("extended.bin");
+    let (t, status) = Tables::load_or_extend(&path, 8, Some(&four)).unwrap();
+    assert!(matches!(status, CacheStatus::Built), "{status:?}");
+    assert!(t == eight);
+    let (t, status) = Tables::load_or_extend(&path, 8, Some(&four)).unwrap();
+    assert!(matches!(status, CacheStatus::Loaded), "{status:?}");
+    assert!(t == eight);
+    // The 8-seed file is not taken for 4 seeds, nor 4-seed tables for 8.
+    assert!(matches!(
+        Tables::load(&path, 4),
+        Err(EndgameError::Corrupt(_))
+    ));
+    assert!(matches!(eight.extend(4), Err(EndgameError::Seeds(4))));
+    assert!(matches!(four.extend(20), Err(EndgameError::Seeds(20))));
+    assert!(endgame::valid_seeds(16) && !endgame::valid_seeds(0) && !endgame::valid_seeds(6));
+    let _ = std::fs::remove_file(&path);
+}
+
 /// How often the default tables prove the result of positions real games reach: games
 /// of random moves and of level 2 against level 2, each position with at most 12 seeds
 /// on the board probed. Run in release with `--ignored --nocapture`.

@@ -71,7 +71,7 @@ pub fn main(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
     // The bot reviews Hoyito 2x6 endgames with the endgame tables (warmed at its start):
     // so does this, or the two would differ (a build of seconds, before the bar).
     if needs_tables(&game) {
-        mancala_ai::endgame::warm_up(None);
+        mancala_ai::endgame::warm_up(None, mancala_ai::endgame::HOYITO_SEEDS);
     }
     let bar = crate::cli::progress::bar(game.moves().len() as u64 + 1, "positions");
     let tt_mb = usize::try_from(args.tt_mb).unwrap_or(16);

@@ -129,7 +129,7 @@ pub fn run_console_with(cfg: &Config, pictures: bool) -> anyhow::Result<ExitCode
     }
     let backups = crate::cli::setup::start_backups(cfg, core.shared_store())?;
     if cfg.ai.endgame {
-        crate::cli::setup::warm_endgame(&cfg.data_dir);
+        crate::cli::setup::warm_endgame(&cfg.data_dir, cfg.ai.endgame_seeds);
     }
     crate::cli::logging::log_start(cfg, &["console"], listen.as_deref());
     let tty = std::io::stdin().is_terminal();

@@ -87,7 +87,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     health.set_store_open(true);
     let backups = start_backups(&cfg, core.shared_store())?;
     if cfg.ai.endgame {
-        warm_endgame(&cfg.data_dir);
+        warm_endgame(&cfg.data_dir, cfg.ai.endgame_seeds);
     }
     let names = [("discord", discord.is_some()), ("matrix", matrix)];
     let names: Vec<&str> = names

@@ -61,6 +61,10 @@ pub struct SelfplayArgs {
     /// game. Without it, level 5 searches alone.
     #[arg(long, value_name = "DIR")]
     pub tables: Option<std::path::PathBuf>,
+    /// The tables' size with `--tables`, in seeds in play: 4, 8, 12 or 16, as
+    /// `[ai] endgame_seeds` (16 takes minutes to build the first time).
+    #[arg(long, default_value_t = 16, value_parser = table_seeds)]
+    pub table_seeds: u8,
     /// Print only one JSON object, on the last line:
     /// `{"games":N,"south_wins":..,"north_wins":..,"draws":..,"avg_plies":..,"avg_ms_per_move":..,
     /// "first_wins":..,"second_wins":..,"first_score":..}` (first: the `--south` player,
@@ -68,6 +72,15 @@ pub struct SelfplayArgs {
     /// `--pairs`.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Parses `--table-seeds`: 4, 8, 12 or 16.
+fn table_seeds(s: &str) -> Result<u8, String> {
+    s.trim()
+        .parse()
+        .ok()
+        .filter(|&n| mancala_ai::endgame::valid_seeds(n))
+        .ok_or_else(|| format!("`{s}` is not 4, 8, 12 or 16 seeds"))
 }
 
 /// A selfplay player.
@@ -356,7 +369,7 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> anyhow::Result<ExitCode
     }
     if let Some(dir) = &args.tables {
         let t0 = Instant::now();
-        let t = mancala_ai::endgame::warm_up(Some(dir));
+        let t = mancala_ai::endgame::warm_up(Some(dir), args.table_seeds);
         if !args.json {
             writeln!(
                 out,
@@ -517,6 +530,7 @@ mod tests {
             random_plies: 0,
             pairs: false,
             tables: None,
+            table_seeds: 16,
             json,
         }
     }
@@ -658,6 +672,10 @@ mod tests {
                 "katro --south random --north random --games 1 --random-plies 41",
                 "--random-plies <RANDOM_PLIES>': 41 is not in 0..=40",
             ),
+            (
+                "hoyito --south ai:5 --north ai:4 --games 2 --table-seeds 6",
+                "--table-seeds <TABLE_SEEDS>': `6` is not 4, 8, 12 or 16 seeds",
+            ),
         ] {
             let argv = std::iter::once("selfplay").chain(argv.split(' '));
             let e = Cmd::try_parse_from(argv).unwrap_err();
@@ -670,8 +688,8 @@ mod tests {
         .unwrap()
         .args;
         assert_eq!(
-            (ok.south, ok.north, ok.games, ok.ms_per_move),
-            (Player::Ai(5), Player::Random, 2, 1000)
+            (ok.south, ok.north, ok.games, ok.ms_per_move, ok.table_seeds),
+            (Player::Ai(5), Player::Random, 2, 1000, 16)
         );
         assert_eq!("AI:5".parse::<Player>(), Ok(Player::Ai(5)));
         assert!("ai:0".parse::<Player>().unwrap_err().contains("1 to 5"));

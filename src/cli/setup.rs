@@ -87,24 +87,38 @@ pub fn open_configured(cfg: &Config) -> anyhow::Result<Arc<dyn Store>> {
     Ok(Arc::new(store))
 }
 
-/// Builds or loads the Hoyito endgame tables (issue 15 item 4) on a thread of the
-/// lowest priority, caching them in `data_dir`: level 5 and `!analyze` use them once
-/// they are ready, and nothing waits for them.
-pub fn warm_endgame(data_dir: &Path) {
+/// Builds or loads the Hoyito endgame tables (issue 15 item 4) of `seeds` seeds in play
+/// (`[ai] endgame_seeds`; 0: none) on a thread of the lowest priority, caching them in
+/// `data_dir`: first those of 12 seeds (or fewer), then above 12 the larger ones on top
+/// of them (issue 32: 16 seeds take minutes to build once). Level 5 and `!analyze` use
+/// the largest ready at each moment, and nothing waits for them.
+pub fn warm_endgame(data_dir: &Path, seeds: u8) {
+    if seeds == 0 {
+        return;
+    }
     let dir = data_dir.to_path_buf();
     let spawned = std::thread::Builder::new()
         .name("endgame".into())
         .spawn(move || {
             let _ =
                 thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min);
-            let t0 = std::time::Instant::now();
-            let tables = mancala_ai::endgame::warm_up(Some(&dir));
-            tracing::info!(
-                entries = tables.entries(),
-                bytes = tables.bytes(),
-                seconds = t0.elapsed().as_secs_f64(),
-                "Hoyito endgame tables ready"
-            );
+            let first = seeds.min(mancala_ai::endgame::HOYITO_SEEDS);
+            let tiers = if seeds > first {
+                vec![first, seeds]
+            } else {
+                vec![first]
+            };
+            for tier in tiers {
+                let t0 = std::time::Instant::now();
+                let tables = mancala_ai::endgame::warm_up(Some(&dir), tier);
+                tracing::info!(
+                    seeds = tables.max_seeds(),
+                    entries = tables.entries(),
+                    bytes = tables.bytes(),
+                    seconds = t0.elapsed().as_secs_f64(),
+                    "Hoyito endgame tables ready"
+                );
+            }
         });
     if let Err(e) = spawned {
         tracing::warn!(error = %e, "no endgame tables: the thread did not start");

@@ -214,6 +214,12 @@ impl AiConfig {
         }
         within("ai.searchers", self.searchers, 0, 64)?;
         within("ai.queue", self.queue, 0, 10_000)?;
+        if self.endgame_seeds != 0 && !mancala_ai::endgame::valid_seeds(self.endgame_seeds) {
+            bail!(
+                "ai.endgame_seeds must be 0 (no tables), 4, 8, 12 or 16, got {}",
+                self.endgame_seeds
+            );
+        }
         within("ai.analysis_searchers", self.analysis_searchers, 1, 16)?;
         within("ai.analysis_queue", self.analysis_queue, 0, 1000)?;
         within(

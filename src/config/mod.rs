@@ -415,11 +415,17 @@ pub struct AiConfig {
     pub searchers: usize,
     /// Games that may wait for a searcher; a move beyond is refused (default 64).
     pub queue: usize,
-    /// Hoyito 2x6 endgame tables (positions with at most 12 seeds in play): built at
-    /// start on a low-priority thread (about 20 s, 160 MB at the peak, 23 MB kept) or
-    /// loaded from `DATA/hoyito-2x6-egdb-12.bin`; level 5 and `!analyze` then know those
-    /// positions' results with perfect play (default true).
+    /// Hoyito 2x6 endgame tables: built at start on a low-priority thread or loaded
+    /// from `DATA/hoyito-2x6-egdb-N.bin`; level 5 and `!analyze` then know the results
+    /// with perfect play of the positions with at most `endgame_seeds` seeds in play
+    /// (default true).
     pub endgame: bool,
+    /// The largest endgame tables, in seeds in play: 0 (none, as `endgame = false`),
+    /// 4, 8, 12 or 16 (default 16). Above 12, the 12-seed tables come first (20 s, or
+    /// loaded at once) and serve while the larger are built (16: 28.9 million
+    /// positions, about 80 s of one core and 1.34 GB at the peak once, then 231 MB on
+    /// disk and 254 MB kept; see config.example.toml).
+    pub endgame_seeds: u8,
     /// `!analyze` searches at once, on threads apart from the AI's moves, 1 to 16
     /// (default 1).
     pub analysis_searchers: usize,
@@ -441,6 +447,7 @@ impl Default for AiConfig {
             searchers: 0,
             queue: 64,
             endgame: true,
+            endgame_seeds: 16,
             analysis_searchers: 1,
             analysis_queue: 4,
             analysis_cooldown_secs: 60,

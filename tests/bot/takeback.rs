@@ -303,7 +303,8 @@ fn console(dir: &std::path::Path, input: &str) -> String {
             .arg("console")
             .arg("--data")
             .arg(dir)
-            .env_remove("DISCORD_TOKEN"),
+            .env_remove("DISCORD_TOKEN")
+            .env("MANCALA_AI_ENDGAME_SEEDS", "12"),
         input,
     );
     assert!(

@@ -285,7 +285,8 @@ fn console_vacation_started_shown_and_refused() {
             .arg("console")
             .arg("--data")
             .arg(dir.path())
-            .env_remove("DISCORD_TOKEN"),
+            .env_remove("DISCORD_TOKEN")
+            .env("MANCALA_AI_ENDGAME_SEEDS", "12"),
         "!vacation 0d\n!vacation 7d\n!vacation\n!vacation 30d\n/wait 2h\n!vacation off\n",
     );
     assert!(out.status.success());

@@ -215,6 +215,7 @@ const CASES: &[Case] = &[
     case("ai.searchers", &["-1", "65"], &["0", "1", "64"]),
     case("ai.queue", &["-1", "10001"], &["0", "10000"]),
     case("ai.endgame", &["1", "\"yes\""], &["true", "false"]),
+    case("ai.endgame_seeds", &["1", "6", "20", "-1", "\"16\""], &["0", "4", "16"]),
     case("ai.analysis_searchers", &["0", "17", "-1"], &["1", "16"]),
     case("ai.analysis_queue", &["-1", "1001"], &["0", "1000"]),
     case("ai.analysis_cooldown_secs", &["-1", "86401"], &["0", "86400"]),

@@ -88,6 +88,7 @@ fn start_process(dir: &std::path::Path, shard: u32, api_base: &str, url: &str) -
              [discord.shards]\nfirst = {shard}\nlast = {shard}\ntotal = 2\n\
              [store]\nbackend = \"postgres\"\npostgres_url_env = \"SHARDS_TEST_PG\"\n\
              [backup]\nevery_hours = 0\n\
+             [ai]\nendgame_seeds = 12\n\
              [limits]\ncommands_per_user_per_minute = 0\ncommands_per_channel_per_minute = 0\n"
         ),
     )

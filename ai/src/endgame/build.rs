@@ -75,24 +75,51 @@ impl Exit {
     }
 }
 
-/// The moves of every entry of the layer being built, in compressed rows.
+/// Entries per block of [`Moves`]' row offsets.
+const BLOCK: usize = 16;
+
+/// The moves of every entry of the layer being built, in compressed rows. An entry's
+/// row starts at its block's offset plus the counts of the entries before it in the
+/// block: one byte per entry and one `u32` per [`BLOCK`] entries for both kinds of
+/// move, where a `u32` offset per entry and kind took eight bytes (about 200 MB at 16
+/// seeds).
 struct Moves {
-    inner_at: Vec<u32>,
+    /// Per entry: its inner moves (high nibble) and exits (low nibble), each at most 6
+    /// (six holes), or one pass (H3) or one end (H10).
+    counts: Vec<u8>,
+    /// Per block: the index of its first entry's first inner move.
+    inner_base: Vec<u32>,
+    /// Per block: the index of its first entry's first exit.
+    exit_base: Vec<u32>,
     inner: Vec<Inner>,
-    exit_at: Vec<u32>,
     exits: Vec<Exit>,
     /// X's sweep: his row minus Y's (H10).
     sweep: Vec<i8>,
 }
 
 impl Moves {
+    /// The inner moves and the exits of entry `p`.
+    #[inline]
+    fn rows(&self, p: usize) -> (&[Inner], &[Exit]) {
+        let b = p / BLOCK;
+        let (mut i, mut e) = (self.inner_base[b] as usize, self.exit_base[b] as usize);
+        for &c in &self.counts[b * BLOCK..p] {
+            i += usize::from(c >> 4);
+            e += usize::from(c & 15);
+        }
+        let c = self.counts[p];
+        (
+            &self.inner[i..i + usize::from(c >> 4)],
+            &self.exits[e..e + usize::from(c & 15)],
+        )
+    }
     #[inline]
     fn inner(&self, p: usize) -> &[Inner] {
-        &self.inner[self.inner_at[p] as usize..self.inner_at[p + 1] as usize]
+        self.rows(p).0
     }
     #[inline]
     fn exits(&self, p: usize) -> &[Exit] {
-        &self.exits[self.exit_at[p] as usize..self.exit_at[p + 1] as usize]
+        self.rows(p).1
     }
 }
 
@@ -154,18 +181,17 @@ pub(super) fn build_layer(seeds: u8, below: &[Layer]) -> Result<Layer, EndgameEr
     })
 }
 
-/// `(x, y)` widened by the moves of `p` that stay in the layer: the mover (X) takes the
+/// `(x, y)` widened by the moves `inner` of an entry that stay in the layer: the mover (X) takes the
 /// best of what he can reach, his opponent (Y) holds him to the worst, each read from
 /// the values of the side to move after the move (`mov` when the same player moves
 /// again after an H3 pass, `non` otherwise).
 #[inline]
 fn through_inner(
-    m: &Moves,
-    p: usize,
+    inner: &[Inner],
     (mov, non): (&[i8], &[i8]),
     (mut x, mut y): (i8, i8),
 ) -> (i8, i8) {
-    for c in m.inner(p) {
+    for c in inner {
         let e = c.entry();
         if c.same_mover() {
             x = x.max(mov[e]);
@@ -189,13 +215,14 @@ fn safety(m: &Moves, n: usize, k: i8) -> (Vec<i8>, Vec<i8>) {
         // Gauss-Seidel (in place): a greatest fixed point needs no ranks, and the
         // values only fall, so reading fresher ones is as sound and converges sooner.
         for p in 0..n {
+            let (inner, exits) = m.rows(p);
             let mut x = i8::MIN;
             let mut y = i8::MAX;
-            for e in m.exits(p) {
+            for e in exits {
                 x = x.max(e.x);
                 y = y.min(e.y);
             }
-            (x, y) = through_inner(m, p, (&mov, &non), (x, y));
+            (x, y) = through_inner(inner, (&mov, &non), (x, y));
             let sw = m.sweep[p];
             let x = x.min(sw).min(mov[p]);
             let y = y.min(-sw).min(non[p]);
@@ -237,68 +264,103 @@ fn attraction(
     for i in 0..n {
         pred_at[i + 1] += pred_at[i];
     }
-    let mut fill = pred_at.clone();
+    // Each entry's slot advances over its row as it fills, ending at the next row's
+    // start: shifted back by one afterwards, with no second array of offsets.
     let mut preds = vec![0u32; m.inner.len()];
     for p in 0..n {
         for c in m.inner(p) {
-            let slot = &mut fill[c.entry()];
+            let slot = &mut pred_at[c.entry()];
             preds[*slot as usize] = p as u32;
             *slot += 1;
         }
     }
-    drop(fill);
-    // The entries whose captures become exact at each iteration.
+    pred_at.copy_within(0..n, 1);
+    pred_at[0] = 0;
+    // The entries whose captures become exact at each iteration (once per exit and
+    // iteration; an entry listed twice is evaluated once).
     let last_exit = m
         .exits
         .iter()
         .map(|e| e.at_x.max(e.at_y))
         .max()
         .unwrap_or(0);
-    let mut due: Vec<Vec<u32>> = vec![Vec::new(); usize::from(last_exit) + 1];
-    for p in 0..n {
+    // In compressed rows by iteration, counted first so that they take no more room
+    // than they hold.
+    let mut due_at = vec![0u32; usize::from(last_exit) + 2];
+    let each_due = |p: usize, f: &mut dyn FnMut(usize)| {
         for e in m.exits(p) {
-            for at in [e.at_x, e.at_y] {
-                if at > 1 {
-                    due[usize::from(at)].push(p as u32);
-                }
+            if e.at_x > 1 {
+                f(usize::from(e.at_x));
+            }
+            if e.at_y > 1 && e.at_y != e.at_x {
+                f(usize::from(e.at_y));
             }
         }
+    };
+    for p in 0..n {
+        each_due(p, &mut |at| due_at[at + 1] += 1);
     }
-    // Iteration 1 evaluates every entry; later ones only the dirty ones.
-    let mut dirty: Vec<u32> = (0..n as u32).collect();
-    let mut stamp = vec![0u32; n];
+    for i in 1..due_at.len() {
+        due_at[i] += due_at[i - 1];
+    }
+    let mut due = vec![0u32; due_at[due_at.len() - 1] as usize];
+    for p in 0..n {
+        each_due(p, &mut |at| {
+            due[due_at[at] as usize] = p as u32;
+            due_at[at] += 1;
+        });
+    }
+    // Each iteration's slot ended at the next one's start: shifted back by one.
+    let last = due_at.len() - 1;
+    due_at.copy_within(0..last, 1);
+    due_at[0] = 0;
+    // Iteration 1 evaluates every entry (`all`); later ones only the dirty ones, each
+    // listed once (its bit in `listed`: one bit per entry, where a `u32` stamp took 4
+    // bytes).
+    let mut all = true;
+    let mut dirty: Vec<u32> = Vec::new();
+    let mut listed = Bits::new(n);
     let mut changes: Vec<(u32, i8, i8)> = Vec::new();
     let mut iteration: u32 = 0;
     loop {
         iteration += 1;
         let it = u16::try_from(iteration).unwrap_or(u16::MAX);
-        if let Some(list) = due.get(usize::from(it)) {
-            for &p in list {
-                if stamp[p as usize] != iteration {
-                    stamp[p as usize] = iteration;
+        if usize::from(it) + 1 < due_at.len() && !all {
+            let at = usize::from(it);
+            for &p in &due[due_at[at] as usize..due_at[at + 1] as usize] {
+                if listed.insert(p as usize) {
                     dirty.push(p);
                 }
             }
         }
-        if dirty.is_empty() && iteration > u32::from(last_exit) {
+        if !all && dirty.is_empty() && iteration > u32::from(last_exit) {
             return (mov, non, rank_mov, rank_non, iteration);
         }
         changes.clear();
-        for &p in &dirty {
-            let p = p as usize;
+        let mut eval = |p: usize| {
+            let (inner, exits) = m.rows(p);
             let mut x = i8::MIN;
             let mut y = i8::MAX;
-            for e in m.exits(p) {
+            for e in exits {
                 x = x.max(if it >= e.at_x { e.x } else { e.worst_x });
                 y = y.min(if it >= e.at_y { e.y } else { e.worst_y });
             }
-            (x, y) = through_inner(m, p, (&mov, &non), (x, y));
+            (x, y) = through_inner(inner, (&mov, &non), (x, y));
             // Never below the safety value, nor below the last iterate (monotone).
             let x = x.max(mov[p]);
             let y = y.max(non[p]);
             if x != mov[p] || y != non[p] {
                 changes.push((p as u32, x, y));
             }
+        };
+        if all {
+            (0..n).for_each(&mut eval);
+        } else {
+            dirty.iter().for_each(|&p| eval(p as usize));
+        }
+        all = false;
+        for &p in &dirty {
+            listed.remove(p as usize);
         }
         dirty.clear();
         for &(p, x, y) in &changes {
@@ -312,13 +374,33 @@ fn attraction(
                 rank_non[p] = it;
             }
             for &q in &preds[pred_at[p] as usize..pred_at[p + 1] as usize] {
-                // Stamped with the next iteration: dirty there.
-                if stamp[q as usize] != iteration + 1 {
-                    stamp[q as usize] = iteration + 1;
+                // Dirty in the next iteration.
+                if listed.insert(q as usize) {
                     dirty.push(q);
                 }
             }
         }
+    }
+}
+
+/// One bit per entry.
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(n: usize) -> Bits {
+        Bits(vec![0; n.div_ceil(64)])
+    }
+    /// Sets bit `i`; whether it was clear.
+    #[inline]
+    fn insert(&mut self, i: usize) -> bool {
+        let (w, b) = (i / 64, 1u64 << (i % 64));
+        let was = self.0[w] & b == 0;
+        self.0[w] |= b;
+        was
+    }
+    #[inline]
+    fn remove(&mut self, i: usize) {
+        self.0[i / 64] &= !(1u64 << (i % 64));
     }
 }
 
@@ -329,15 +411,19 @@ fn attraction(
 fn generate(seeds: u8, n: usize, below: &[Layer]) -> Result<Moves, EndgameError> {
     let k = seeds as usize;
     let mut m = Moves {
-        inner_at: Vec::with_capacity(n + 1),
+        counts: Vec::with_capacity(n),
+        inner_base: Vec::with_capacity(n.div_ceil(BLOCK)),
+        exit_base: Vec::with_capacity(n.div_ceil(BLOCK)),
         inner: Vec::with_capacity(n * 3),
-        exit_at: Vec::with_capacity(n + 1),
         exits: Vec::with_capacity(n),
         sweep: Vec::with_capacity(n),
     };
-    m.inner_at.push(0);
-    m.exit_at.push(0);
     for p in 0..n {
+        if p % BLOCK == 0 {
+            m.inner_base.push(len_u32(m.inner.len())?);
+            m.exit_base.push(len_u32(m.exits.len())?);
+        }
+        let (inner0, exits0) = (m.inner.len(), m.exits.len());
         let side = Side::ALL[p % 2];
         let board = unrank(k, (p / 2) as u64).ok_or(EndgameError::Index)?;
         let pos = position_of(&board, side)?;
@@ -393,9 +479,15 @@ fn generate(seeds: u8, n: usize, below: &[Layer]) -> Result<Moves, EndgameError>
                 });
             }
         }
-        m.inner_at.push(len_u32(m.inner.len())?);
-        m.exit_at.push(len_u32(m.exits.len())?);
+        let (ni, ne) = (m.inner.len() - inner0, m.exits.len() - exits0);
+        // At most six moves (six holes), or one pass or one end: a nibble each.
+        if ni > 15 || ne > 15 {
+            return Err(EndgameError::Index);
+        }
+        m.counts.push(((ni as u8) << 4) | ne as u8);
     }
+    m.inner.shrink_to_fit();
+    m.exits.shrink_to_fit();
     Ok(m)
 }
 

@@ -22,7 +22,9 @@
 //!
 //! Seeds leave the board only in fours (H5-H7), so only multiples of four occur (the
 //! N4 parser refuses others); a capture that leaves four ends the game (H7). The layers
-//! are 4, 8, 12 seeds, and [`HOYITO_SEEDS`] is the largest solved.
+//! are 4, 8, 12 and 16 seeds: the bot has those of [`HOYITO_SEEDS`] (12) first and
+//! builds the 16-seed layer on top of them once ([`LARGEST_SEEDS`], `[ai]
+//! endgame_seeds`).
 //!
 //! # Cycles and repetition (H10) *(choice)*
 //!
@@ -61,15 +63,26 @@
 //!
 //! # Figures
 //!
-//! [`HOYITO_SEEDS`] = 12: 2,858,050 entries (layers of 4, 8 and 12 seeds: 2,730,
+//! 12 seeds ([`HOYITO_SEEDS`]): 2,858,050 entries (layers of 4, 8 and 12 seeds: 2,730,
 //! 151,164 and 2,704,156), 8 bytes each (two guarantees and their two safety parts as
 //! `i8`, two `u16` ranks): 22.9 MB in memory and in the cache file (saved in 0.3 s,
-//! loaded and checked in 0.1 s). Built in about 17 s in release on one core of a
-//! loaded two-core machine (8 s of it sowing every move with the rules crate), with
-//! about 150 MB of move lists while building; the largest rank is 156 plies. 16 seeds
-//! would add 26 million entries and about 1.3 GB of move lists. Measured by the ignored
-//! tests of `ai/tests/endgame.rs` (`cargo test -p mancala-ai --release --test endgame
-//! -- --ignored --nocapture`).
+//! loaded and checked in 0.1 s). Built in about 17 s in release on one core (8 s of it
+//! sowing every move with the rules crate), about 150 MB at the peak; the largest rank
+//! is 156 plies.
+//!
+//! 16 seeds ([`LARGEST_SEEDS`], issue 32: every board of 16 seeds or fewer, 14.5
+//! million boards): 28,933,840 entries (the 16-seed layer 26,075,790), 231.5 MB in
+//! memory and in the cache file (231,470,793 bytes; loaded and checked in 2 to 3 s).
+//! The 16-seed layer, built on top of the 12 seeds, takes about 80 s of one core in
+//! release (161 iterations; the largest rank is 159 plies; 9.9 million entries are
+//! H10-dependent), with a peak of 1.34 GB resident for the whole process: the move
+//! lists are compressed rows with one count byte per entry and one offset per 16
+//! entries, the entries due at each iteration one compressed list, the dirty marks one
+//! bit per entry. The 16-seed layer agrees with plain search on 200 random positions.
+//! Measured by the ignored tests of `ai/tests/endgame.rs` (`cargo test -p mancala-ai
+//! --release --test endgame -- --ignored --nocapture`) on a shared two-core machine,
+//! under `/usr/bin/time -v`: 16 seeds took 91.6 s of user time (12 and 16 built,
+//! saved, loaded, checked) and 11.8 minutes of wall time at a load of 8.
 
 mod build;
 mod cache;
@@ -85,8 +98,21 @@ use mancala_rules::{Hole, Move, Position, Variant};
 pub use cache::CacheStatus;
 pub use probe::{Perfect, Verdict};
 
-/// The most seeds on the board the default Hoyito 2x6 tables solve (a multiple of four).
+/// The tables a process has first: 12 seeds, built in about 18 s or loaded from their
+/// cache file in a tenth of a second. The bot plays with them while it builds larger
+/// ones ([`warm_up`]); a process that asks for no size (the `analyze` command, tests)
+/// has only them.
 pub const HOYITO_SEEDS: u8 = 12;
+
+/// The largest tables the bot builds, its default (`[ai] endgame_seeds`): every Hoyito
+/// 2x6 position with 16 seeds or fewer on the board (see the figures above).
+pub const LARGEST_SEEDS: u8 = 16;
+
+/// Whether tables of `seeds` seeds can be built: 4, 8, 12 or 16 (seeds leave the board
+/// in fours, H7; 20 would not fit in memory).
+pub fn valid_seeds(seeds: u8) -> bool {
+    seeds > 0 && seeds.is_multiple_of(4) && seeds <= LARGEST_SEEDS
+}
 
 /// A proven result found in the tables counts, in search scores, as this many plies
 /// beyond the ply where it was found: the distance to the end is not stored, and a
@@ -188,17 +214,34 @@ impl fmt::Debug for Tables {
 impl Tables {
     /// Builds the tables of every layer up to `max_seeds` seeds on the board: 4 (2,730
     /// entries, instant), 8 (151 thousand, a fraction of a second), 12 (2.9 million,
-    /// about 18 s in release), 16 (28.9 million; minutes, and over 1 GB while building).
+    /// about 18 s in release), 16 (28.9 million; about 80 s of one core more, 1.34 GB at
+    /// the peak).
     ///
     /// # Errors
     /// [`EndgameError::Seeds`] unless `max_seeds` is 4, 8, 12 or 16;
     /// [`EndgameError::Rules`] or [`EndgameError::Index`] only on a bug.
     pub fn build(max_seeds: u8) -> Result<Tables, EndgameError> {
-        if max_seeds == 0 || !max_seeds.is_multiple_of(4) || max_seeds > 16 {
+        Tables {
+            max_seeds: 0,
+            layers: Vec::new(),
+        }
+        .extend(max_seeds)
+    }
+
+    /// These tables with the layers above them built up to `max_seeds` seeds: the same
+    /// tables as [`Tables::build`]`(max_seeds)` (the layers below are reused, not built
+    /// again: the bot's 16 seeds on top of its 12 loaded from their cache file).
+    ///
+    /// # Errors
+    /// [`EndgameError::Seeds`] unless `max_seeds` is 4, 8, 12 or 16 and at least
+    /// [`Tables::max_seeds`]; [`EndgameError::Rules`] or [`EndgameError::Index`] only
+    /// on a bug.
+    pub fn extend(&self, max_seeds: u8) -> Result<Tables, EndgameError> {
+        if !valid_seeds(max_seeds) || max_seeds < self.max_seeds {
             return Err(EndgameError::Seeds(max_seeds));
         }
-        let mut layers: Vec<Layer> = Vec::new();
-        for seeds in (4..=max_seeds).step_by(4) {
+        let mut layers = self.layers.clone();
+        for seeds in (self.max_seeds + 4..=max_seeds).step_by(4) {
             let layer = build::build_layer(seeds, &layers)?;
             layers.push(layer);
         }
@@ -251,77 +294,114 @@ impl Tables {
     }
 }
 
-/// The tables of every process: built (or loaded from the cache directory given to
-/// [`set_cache_dir`]) on the first call of [`tables`].
-static TABLES: OnceLock<Tables> = OnceLock::new();
+/// The tables of every process, in two tiers, so that the search has the small ones
+/// while the large ones are built: the first ([`HOYITO_SEEDS`] or fewer seeds; built
+/// or loaded on the first call of [`tables`] or [`warm_up`], or [`install`]ed) and
+/// the large (more seeds, built on top of the first by [`warm_up`]). [`ready`] gives
+/// the largest there is.
+static FIRST: OnceLock<Tables> = OnceLock::new();
+static LARGE: OnceLock<Tables> = OnceLock::new();
 static CACHE_DIR: OnceLock<PathBuf> = OnceLock::new();
 
-/// The cache file's name under the data directory.
-pub const CACHE_FILE: &str = "hoyito-2x6-egdb-12.bin";
+/// The cache file's name under the data directory for tables of `seeds` seeds:
+/// `hoyito-2x6-egdb-12.bin`, `hoyito-2x6-egdb-16.bin`.
+pub fn cache_file(seeds: u8) -> String {
+    format!("hoyito-2x6-egdb-{seeds}.bin")
+}
 
 /// Sets the directory the shared tables are cached in (the bot's data directory): the
-/// first [`tables`] call loads `dir/`[`CACHE_FILE`] if it is sound and writes it
-/// otherwise. Returns false (and changes nothing) once a directory was set.
+/// first [`tables`] or [`warm_up`] call loads each size's [`cache_file`] there if it is
+/// sound and writes it otherwise. Returns false (and changes nothing) once a directory
+/// was set.
 pub fn set_cache_dir(dir: &Path) -> bool {
     CACHE_DIR.set(dir.to_path_buf()).is_ok()
 }
 
-/// The shared tables of [`HOYITO_SEEDS`] seeds: built on the first call (about 18 s in
-/// release; blocking), or loaded from the cache directory ([`set_cache_dir`]). A cache
-/// that cannot be written is only a lost speed-up. A build that fails (a bug) leaves
-/// empty tables, which answer no probe.
-pub fn tables() -> &'static Tables {
-    TABLES.get_or_init(|| {
-        let built = match CACHE_DIR.get() {
-            Some(dir) => Tables::load_or_build(&dir.join(CACHE_FILE), HOYITO_SEEDS).map(|(t, _)| t),
-            None => Tables::build(HOYITO_SEEDS),
-        };
-        built.unwrap_or(Tables {
-            max_seeds: HOYITO_SEEDS,
+/// Tables of `seeds` seeds from the cache directory's file if it is sound, else built
+/// (on top of `base` when given) and written there; built alone without a directory.
+/// A build that fails (a bug) gives `None`.
+fn obtain(seeds: u8, base: Option<&Tables>) -> Option<Tables> {
+    let built = match CACHE_DIR.get() {
+        Some(dir) => {
+            Tables::load_or_extend(&dir.join(cache_file(seeds)), seeds, base).map(|(t, _)| t)
+        }
+        None => base.map_or_else(|| Tables::build(seeds), |b| b.extend(seeds)),
+    };
+    built.ok()
+}
+
+/// The first tier: `seeds` seeds (at most [`HOYITO_SEEDS`]) unless it exists already.
+/// A build that fails (a bug) leaves empty tables, which answer no probe.
+fn first_tier(seeds: u8) -> &'static Tables {
+    FIRST.get_or_init(|| {
+        obtain(seeds, None).unwrap_or(Tables {
+            max_seeds: seeds,
             layers: Vec::new(),
         })
     })
 }
 
-/// The shared tables if they are built already; never builds.
-pub fn ready() -> Option<&'static Tables> {
-    TABLES.get()
+/// The shared tables: the largest ready ([`ready`]), else those of [`HOYITO_SEEDS`]
+/// seeds, built on this call (about 18 s in release; blocking) or loaded from the
+/// cache directory ([`set_cache_dir`]). A cache that cannot be written is only a lost
+/// speed-up. Never builds the larger tables: see [`warm_up`].
+pub fn tables() -> &'static Tables {
+    ready().unwrap_or_else(|| first_tier(HOYITO_SEEDS))
 }
 
-/// Makes `t` the shared tables, if none were built or installed yet (a bot that builds
-/// or loads them its own way; tests with small tables). Gives `t` back otherwise.
+/// The largest shared tables built or loaded already; never builds.
+pub fn ready() -> Option<&'static Tables> {
+    LARGE.get().or_else(|| FIRST.get())
+}
+
+/// Makes `t` shared tables, if none of its tier (up to [`HOYITO_SEEDS`] seeds, or
+/// more) were built or installed yet (a bot that builds or loads them its own way;
+/// tests with small tables). Gives `t` back otherwise.
 ///
 /// # Errors
-/// `Err(t)` when the shared tables exist already.
+/// `Err(t)` when the shared tables of its tier exist already.
 pub fn install(t: Tables) -> Result<(), Tables> {
-    TABLES.set(t)
+    if t.max_seeds > HOYITO_SEEDS {
+        LARGE.set(t)
+    } else {
+        FIRST.set(t)
+    }
 }
 
-/// Builds the shared tables, or loads them from `cache_dir/`[`CACHE_FILE`] (writing
-/// that file when it is missing or refused), unless that was done already; blocks for
-/// the build (about 18 s in release, 157 MB at the peak). For the bot's start, on a
-/// thread of its own: level 5 plays by the tables from then on. `cache_dir` is ignored
-/// when a directory was set already ([`set_cache_dir`]) or the tables exist.
-pub fn warm_up(cache_dir: Option<&Path>) -> &'static Tables {
+/// Builds the shared tables of `seeds` seeds (4, 8, 12 or 16, see [`valid_seeds`];
+/// another number counts as the valid one below it, and at least 4), or loads them
+/// from `cache_dir`'s [`cache_file`] (writing that file when it is missing or
+/// refused), unless that was done already; blocks. Above [`HOYITO_SEEDS`], the tables
+/// of [`HOYITO_SEEDS`] seeds come first (loaded in a tenth of a second, or built in
+/// about 18 s), so that [`ready`] gives them while the larger ones are built on top of
+/// them (16 seeds: minutes; see the module doc) or loaded (a second or two). For the
+/// bot's start, on a thread of its own: level 5 plays by the tables from then on.
+/// `cache_dir` is ignored when a directory was set already ([`set_cache_dir`]).
+/// Returns the largest tables there are then.
+pub fn warm_up(cache_dir: Option<&Path>, seeds: u8) -> &'static Tables {
     if let Some(dir) = cache_dir {
         set_cache_dir(dir);
     }
-    tables()
+    let seeds = (seeds - seeds % 4).clamp(4, LARGEST_SEEDS);
+    let first = first_tier(seeds.min(HOYITO_SEEDS));
+    if seeds > first.max_seeds && LARGE.get().is_none() && !first.layers.is_empty() {
+        if let Some(t) = obtain(seeds, Some(first)) {
+            let _ = LARGE.set(t);
+        }
+    }
+    ready().unwrap_or(first)
 }
 
 /// The verdict of the shared tables on `pos` if they are built or loaded already (never
 /// builds: see [`warm_up`]); `None` outside them or before they are ready.
 pub fn ready_verdict(pos: &Position) -> Option<Verdict> {
-    if !in_range(pos, HOYITO_SEEDS) {
-        return None;
-    }
     ready()?.probe(pos)
 }
 
-/// The verdict of the shared tables on `pos` (building them on first use, see
-/// [`tables`]); `None` outside them (see [`Tables::probe`]).
+/// The verdict of the shared tables on `pos` (building those of [`HOYITO_SEEDS`] seeds
+/// on first use, see [`tables`]); `None` outside them (see [`Tables::probe`]).
 pub fn perfect(pos: &Position) -> Option<Verdict> {
-    if !in_range(pos, HOYITO_SEEDS) {
+    if !in_range(pos, LARGEST_SEEDS) {
         return None;
     }
     tables().probe(pos)
@@ -338,13 +418,14 @@ pub(crate) fn in_range(pos: &Position, max_seeds: u8) -> bool {
         && !(0..12u8).any(|i| pos.is_closed(Hole::new(i % 6, i / 6)))
 }
 
-/// Whether a level-5 search of `root` should probe the tables: a Hoyito 2x6 game
-/// without closed holes, close enough to them (at most twice their seeds on the board)
-/// that the search may reach them; elsewhere the probes would only cost time.
-pub(crate) fn wanted(root: &Position) -> bool {
+/// Whether a level-5 search of `root` should probe tables of `max_seeds` seeds: a
+/// Hoyito 2x6 game without closed holes, close enough to them (at most twice their
+/// seeds on the board) that the search may reach them; elsewhere the probes would only
+/// cost time.
+pub(crate) fn wanted(root: &Position, max_seeds: u8) -> bool {
     let k = root.board_total();
     root.variant() == Variant::HOYITO
-        && k <= 2 * u32::from(HOYITO_SEEDS)
+        && k <= 2 * u32::from(max_seeds)
         && !(0..12u8).any(|i| root.is_closed(Hole::new(i % 6, i / 6)))
 }
 
@@ -430,8 +511,8 @@ pub(crate) fn root_choice(t: &Tables, root: &Position) -> Option<(Move, i32)> {
 /// the bot builds or loads them once at start ([`warm_up`]), `!analyze` on first use
 /// ([`perfect`]).
 pub(crate) fn for_search(root: &Position, noise: i32, use_tables: bool) -> Option<&'static Tables> {
-    if noise == 0 && use_tables && wanted(root) {
-        ready()
+    if noise == 0 && use_tables {
+        ready().filter(|t| wanted(root, t.max_seeds))
     } else {
         None
     }

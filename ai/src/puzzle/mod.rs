@@ -362,7 +362,7 @@ impl Finder {
             by_depth.push(v);
             return (by_depth, true);
         }
-        if crate::endgame::wanted(child) {
+        if crate::endgame::wanted(child, HOYITO_SEEDS) {
             crate::endgame::tables();
         }
         self.ai.reset();
@@ -384,7 +384,7 @@ impl Finder {
     /// The opponent's reply in `pos` (his move): his search's best move, within the
     /// configured budget and a fresh table.
     fn reply(&mut self, pos: &Position, history: &[Position]) -> Option<Move> {
-        if crate::endgame::wanted(pos) {
+        if crate::endgame::wanted(pos, HOYITO_SEEDS) {
             crate::endgame::tables();
         }
         self.ai.reset();
