@@ -122,3 +122,16 @@ web-player-registered = registered, not started yet
 web-player-place = place { $place } of { $total }, { $points } pts
 ## organizer's log on the tournament page (issue 31)
 web-tour-log = Organizer's log
+## web companion: the games of a knockout board, a match page (issue 30)
+web-tour-game-n = game { $n }
+web-tour-link-label = Tournament page: { $name }
+web-board-link-label = Board { $board }
+web-match-title = Match
+web-match-score = { $south } { $south_wins } – { $north_wins } { $north }{ $draws ->
+    [0] {""}
+    [one] , one game drawn
+   *[other] , { $draws } games drawn
+}
+web-match-game = Game { $n }
+web-match-show = Show game { $n }
+web-match-no-moves = No moves (resigned at once).

@@ -119,3 +119,16 @@ web-player-registered = inscripción hecha, aún no ha empezado
 web-player-place = puesto { $place } de { $total }, { $points } ptos.
 ## organizer's log on the tournament page (issue 31)
 web-tour-log = Registro de la organización
+## web companion: the games of a knockout board, a match page (issue 30)
+web-tour-game-n = partida { $n }
+web-tour-link-label = Página del torneo { $name }
+web-board-link-label = Mesa { $board }
+web-match-title = Match
+web-match-score = { $south } { $south_wins } – { $north_wins } { $north }{ $draws ->
+    [0] {""}
+    [one] , una partida en tablas
+   *[other] , { $draws } partidas en tablas
+}
+web-match-game = Partida { $n }
+web-match-show = Ver la partida { $n }
+web-match-no-moves = Sin jugadas (abandono inmediato).

@@ -119,3 +119,16 @@ web-player-registered = inscription faite, pas encore commencé
 web-player-place = { $place }e place sur { $total }, { $points } pts
 ## organizer's log on the tournament page (issue 31)
 web-tour-log = Journal de l'organisation
+## web companion: the games of a knockout board, a match page (issue 30)
+web-tour-game-n = partie { $n }
+web-tour-link-label = Page du tournoi { $name }
+web-board-link-label = Table { $board }
+web-match-title = Match
+web-match-score = { $south } { $south_wins } – { $north_wins } { $north }{ $draws ->
+    [0] {""}
+    [one] , une partie nulle
+   *[other] , { $draws } parties nulles
+}
+web-match-game = Partie { $n }
+web-match-show = Voir la partie { $n }
+web-match-no-moves = Aucun coup (abandon immédiat).

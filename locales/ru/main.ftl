@@ -120,3 +120,17 @@ web-player-registered = запись принята, турнир ещё не н
 web-player-place = место { $place } из { $total }, очков: { $points }
 ## organizer's log on the tournament page (issue 31)
 web-tour-log = Журнал организатора
+## web companion: the games of a knockout board, a match page (issue 30)
+web-tour-game-n = партия { $n }
+web-tour-link-label = Страница турнира { $name }
+web-board-link-label = Доска { $board }
+web-match-title = Матч
+web-match-score = { $south } { $south_wins } – { $north_wins } { $north }{ $draws ->
+    [0] {""}
+    [one] , { $draws } партия вничью
+    [few] , { $draws } партии вничью
+   *[many] , { $draws } партий вничью
+}
+web-match-game = Партия { $n }
+web-match-show = Показать партию { $n }
+web-match-no-moves = Ходов нет (сдача сразу).

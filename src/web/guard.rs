@@ -218,37 +218,15 @@ fn with_robots(mut response: Response) -> Response {
 
 /// The game id of a page's path, as the store keys it, or `None` when it has no game
 /// id's shape: 8 characters of Crockford's base 32 (any case, look-alikes read as
-/// [`crate::store::gameid::normalize`] reads them), or a tournament game's id
-/// (`tTIME-HASH-rROUND-bBOARD`). The older `TIME-COUNTER` ids are not served: they are
-/// guessable.
+/// [`crate::store::gameid::normalize`] reads them), as every game gets now, tournament
+/// games included. The older `TIME-COUNTER` ids and the ids older builds gave
+/// tournament games (`tTIME-HASH-rROUND-bBOARD[-gN]`) are not served: they are
+/// guessable (those games stay readable in chat, `!game ID`).
 pub fn game_id(path_id: &str) -> Option<String> {
-    if path_id.len() == crate::store::gameid::LEN {
-        return crate::store::gameid::normalize(path_id).ok();
+    if path_id.len() != crate::store::gameid::LEN || path_id.contains('-') {
+        return None;
     }
-    tournament_game_id(path_id).then(|| path_id.to_string())
-}
-
-/// Whether `id` has a tournament game's shape: `t`, 13 digits, `-`, 16 lower-case hex
-/// digits, `-r`, a round number, `-b`, a board number (numbers of 1 to 4 digits).
-fn tournament_game_id(id: &str) -> bool {
-    let mut parts = id.split('-');
-    let (Some(time), Some(hash), Some(round), Some(board), None) = (
-        parts.next(),
-        parts.next(),
-        parts.next(),
-        parts.next(),
-        parts.next(),
-    ) else {
-        return false;
-    };
-    let digits = |s: &str, min: usize, max: usize| {
-        (min..=max).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
-    };
-    time.strip_prefix('t').is_some_and(|t| digits(t, 13, 13))
-        && hash.len() == 16
-        && hash.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
-        && round.strip_prefix('r').is_some_and(|r| digits(r, 1, 4))
-        && board.strip_prefix('b').is_some_and(|b| digits(b, 1, 4))
+    crate::store::gameid::normalize(path_id).ok()
 }
 
 /// A public id (a tournament's or a community's in a page's path) in the form its owner

@@ -26,6 +26,9 @@ mod game_view;
 mod games;
 pub mod guard;
 pub mod layout;
+mod match_page;
+mod match_view;
+pub mod page_cache;
 mod page_kit;
 mod pages;
 mod player_page;
@@ -80,6 +83,8 @@ pub struct WebState {
     pub finder: Arc<site::Finder>,
     /// The pictures drawn at once ([`DRAWN_AT_ONCE`]); more wait their turn.
     pub draw_slots: Arc<tokio::sync::Semaphore>,
+    /// The pages of finished games, kept once drawn ([`page_cache`]).
+    pub pages: Arc<page_cache::PageCache>,
 }
 
 /// The most pictures the pages draw at once (each takes a core while it is drawn).
@@ -97,6 +102,7 @@ impl WebState {
             public_url: None,
             finder: Arc::default(),
             draw_slots: Arc::new(tokio::sync::Semaphore::new(DRAWN_AT_ONCE)),
+            pages: Arc::default(),
         }
     }
 }

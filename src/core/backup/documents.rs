@@ -435,12 +435,14 @@ fn check_rounds(t: &Tournament) -> Result<(), String> {
                         Some(_) => p.last_game(),
                         None => p.next_game(),
                     };
-                    let want = t.game_id(rn as u32, p.board, n);
-                    if *id != want {
+                    // A random id (8 characters), or the one older builds gave it.
+                    let want = t.legacy_game_id(rn as u32, p.board, n);
+                    if *id != want && !random_game_id(id) {
                         return Err(format!(
                             "{where_}: the game id {} is not the one the tournament gives \
-                             it ({want})",
-                            json::short(id)
+                             it (8 characters of {}, or {want})",
+                            json::short(id),
+                            std::str::from_utf8(crate::store::gameid::ALPHABET).unwrap_or("")
                         ));
                     }
                     if p.room.is_none() {
@@ -457,6 +459,15 @@ fn check_rounds(t: &Tournament) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Whether `id` is a game id as drawn ([`crate::store::gameid::draw`]): 8 characters of
+/// the alphabet, lower case.
+pub(super) fn random_game_id(id: &str) -> bool {
+    id.len() == crate::store::gameid::LEN
+        && id
+            .bytes()
+            .all(|b| crate::store::gameid::ALPHABET.contains(&b))
 }
 
 /// A board's earlier games (`games`, `by_rule`): a knockout's only, at most
@@ -476,6 +487,22 @@ fn check_board_games(t: &Tournament, p: &Pairing, where_: &str) -> Result<(), St
     if p.by_rule && (p.result.is_none() || p.games.last() != Some(&Res::Draw)) {
         return Err(format!(
             "{where_}: a result by the tie-break rule needs a drawn last game"
+        ));
+    }
+    // The finished games' ids: none (stored before them) or one per game, each drawn.
+    if !p.game_ids.is_empty() && p.game_ids.len() != p.games.len() {
+        return Err(format!(
+            "{where_}: {} game ids for {} finished games (one each, or none)",
+            p.game_ids.len(),
+            p.games.len()
+        ));
+    }
+    let drawn = p.game_ids.iter().chain(&p.next_id);
+    if let Some(bad) = drawn.into_iter().find(|id| !random_game_id(id)) {
+        return Err(format!(
+            "{where_}: the game id {} is not 8 characters of {}",
+            json::short(bad),
+            std::str::from_utf8(crate::store::gameid::ALPHABET).unwrap_or("")
         ));
     }
     Ok(())

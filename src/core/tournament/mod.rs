@@ -12,6 +12,7 @@ mod driver;
 pub(crate) mod engine;
 mod info;
 mod knockout;
+mod links;
 pub mod log;
 mod org_commands;
 mod org_rooms;

@@ -18,7 +18,7 @@ use crate::core::{players_text, refuse, text, Core, Fail};
 use crate::model::{ChannelKey, User};
 use crate::store::archive::GameAt;
 use crate::store::keys::DocKey;
-use crate::store::{docs, GameOp, Op, Play, Record, Status, TourneyLink};
+use crate::store::{docs, gameid, GameOp, Op, Play, Record, Status, TourneyLink};
 
 /// A tournament game to create: its round and board, its (South, North) entrants, its
 /// time per move in milliseconds and its number on the board.
@@ -74,6 +74,7 @@ impl Core {
             return games;
         };
         let text = format!("{}\n{}", views::started_text(&t), views::pairings_text(&t));
+        let text = self.with_tour_links(&t, text, true);
         let mut out = vec![crate::core::text_reply(text)];
         out.extend(games);
         out
@@ -140,7 +141,9 @@ impl Core {
             let Some(room) = self.pairing_room(&t, round.number, p) else {
                 continue;
             };
-            let id = t.game_id(round.number, p.board, n);
+            let Some(id) = self.drawn_game_id(&t, round.number, p) else {
+                continue;
+            };
             let game = NewGame {
                 round: round.number,
                 board: p.board,
@@ -153,6 +156,7 @@ impl Core {
                 Ok(reply) => {
                     let _ = self.set_pairing(key, round.number, p.board, |pp| {
                         pp.game_id = Some(id.clone());
+                        pp.next_id = None;
                     });
                     let mut replies: Vec<Reply> = reply.into_iter().collect();
                     // The first mover's turn alert (`!notify`), as after any move.
@@ -174,6 +178,38 @@ impl Core {
             }
         }
         out
+    }
+
+    /// The id of the next game of the pairing `p` of round `round`: the one drawn and
+    /// saved before ([`Pairing::next_id`]: a retry creates the game under it), else a
+    /// new random one free in the store ([`gameid::draw`], as ordinary games get),
+    /// saved in the tournament first; `None` when it cannot be saved now (a later tick
+    /// tries again). Random so that a game's page address cannot be guessed.
+    fn drawn_game_id(&self, t: &Tournament, round: u32, p: &Pairing) -> Option<String> {
+        if let Some(id) = &p.next_id {
+            return Some(id.clone());
+        }
+        let mut drawn = gameid::draw();
+        // A clash (40 random bits) is rare; the game's own write checks it again.
+        for _ in 0..8 {
+            let home = DocKey::game_at(&t.home.community, &drawn);
+            let taken = self.store.finished(&drawn).ok()?.is_some()
+                || self.store.doc(&home).ok()?.is_some();
+            if !taken {
+                break;
+            }
+            drawn = gameid::draw();
+        }
+        let mut saved = None;
+        self.set_pairing(&t.key(), round, p.board, |pp| {
+            // Another opener may have drawn one first: his stands.
+            saved = pp
+                .game_id
+                .is_none()
+                .then(|| pp.next_id.get_or_insert(drawn.clone()).clone());
+        })
+        .ok()?;
+        saved
     }
 
     /// The room of the pairing `p` of round `round`: the one it has, else a new one
@@ -525,7 +561,8 @@ impl Core {
                     name = &t.name
                 ),
             };
-            format!("{begins}\n{}", views::pairings_text(&t))
+            let text = format!("{begins}\n{}", views::pairings_text(&t));
+            self.with_tour_links(&t, text, true)
         });
         let mut out = vec![Reply {
             body: text.into(),
@@ -569,7 +606,8 @@ impl Core {
                         .join(", ")
                 ),
             };
-            format!("{over}\n{}", views::standings_text(t))
+            let text = format!("{over}\n{}", views::standings_text(t));
+            self.with_tour_links(t, text, false)
         });
         Reply {
             body: text.into(),
