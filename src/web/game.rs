@@ -69,10 +69,14 @@ async fn find(state: &Arc<WebState>, raw: &str) -> Option<Found> {
         }
         let channel = docs::load::<ChannelSettings>(&*store, &DocKey::chan(&record.at))
             .map_err(|e| e.to_string())?;
+        let analysis = store
+            .doc(&DocKey::analysis(&record.at.community, &record.id))
+            .map_err(|e| e.to_string())?;
         Ok(Some(Found {
             record,
             site,
             language: channel.value.language,
+            analysis,
         }))
     })
     .await;

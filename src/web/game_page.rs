@@ -76,13 +76,9 @@ pub(crate) async fn page(
             .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
         return res;
     }
-    // The analysis is read at each request (one may be made later): its bytes make
-    // part of the key.
-    let key_store = store.clone();
-    let analysis = DocKey::analysis(&found.record.at.community, &found.record.id);
-    let review = tokio::task::spawn_blocking(move || key_store.doc(&analysis).ok().flatten())
-        .await
-        .unwrap_or_default();
+    // The analysis is read with the game at each request (one may be made later): its
+    // bytes make part of the key.
+    let review = found.analysis.clone();
     let key = PageKey {
         id: found.record.id.clone(),
         lang,
@@ -177,13 +173,13 @@ fn render(found: &Found, extras: &Extras, lang: Lang, nonce: &CspNonce, path: &s
     let content = html! {
         h1 { (title) }
         (facts(r, &view, extras))
-        @if let Some(m) = &matched { (super::match_page::games(m, &view.names)) }
         h2 { (tr!("web-game-board")) }
         @if live { p.status.live { (tr!("web-game-live")) } }
         // Who is to move (the script keeps it up to date); the result is above.
         p.status #status aria-live="polite" { @if live { (view.status) } }
         (board(&view, last, current))
         (controls(last))
+        @if let Some(m) = &matched { (super::match_page::games(m, &view.names)) }
         h2 { (tr!("web-game-moves")) }
         (moves(&view, last))
         h2 { (tr!("web-game-pictures")) }
@@ -203,25 +199,46 @@ fn render(found: &Found, extras: &Extras, lang: Lang, nonce: &CspNonce, path: &s
     shell(&page, content)
 }
 
-/// The data of the script: the positions, whether to poll, the words it writes. `<`
-/// is written `\u003c` so that no text can close the script element.
+/// The data of the script: the positions, whether to poll, the words it writes; a
+/// match's games (see [`super::match_page::games_json`]). Serialized straight from
+/// this struct (no JSON tree built first: the page is drawn often).
+#[derive(serde::Serialize)]
+struct ScriptData<'a> {
+    id: &'a str,
+    live: bool,
+    lang: &'static str,
+    plies: &'a [PlyView],
+    ply_label: String,
+    start_label: String,
+    games_done: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    games: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game_label: Option<String>,
+}
+
+/// The data of the script as JSON. `<` is written `\u003c` (and `>`, `&` likewise) so
+/// that no text can close the script element.
 fn data_json(view: &GameView, matched: Option<&MatchView>, lang: Lang) -> String {
-    let mut data = serde_json::json!({
-        "id": view.id,
-        "live": !view.finished,
-        "lang": lang.code(),
-        "plies": view.plies,
-        "ply_label": tr!("web-game-ply", ply = "%1", total = "%2"),
-        "start_label": tr!("web-game-start-position"),
-        "games_done": view.games_done,
-    });
-    // A match: every game's positions, and which one is the current.
-    if let Some(m) = matched {
-        data["games"] = super::match_page::games_json(m);
-        data["game"] = m.games.iter().position(|g| g.current).into();
+    let data = ScriptData {
+        id: &view.id,
+        live: !view.finished,
+        lang: lang.code(),
+        plies: &view.plies,
+        ply_label: tr!("web-game-ply", ply = "%1", total = "%2"),
+        start_label: tr!("web-game-start-position"),
+        games_done: view.games_done,
+        games: matched.map(super::match_page::games_json),
+        game: matched.and_then(|m| m.games.iter().position(|g| g.current)),
+        game_label: matched.map(|_| tr!("web-match-game", n = "%1")),
+    };
+    let json = serde_json::to_string(&data).unwrap_or_default();
+    if !json.contains(['<', '>', '&']) {
+        return json;
     }
-    data.to_string()
-        .replace('<', "\\u003c")
+    json.replace('<', "\\u003c")
         .replace('>', "\\u003e")
         .replace('&', "\\u0026")
 }

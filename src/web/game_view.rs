@@ -26,6 +26,9 @@ pub(crate) struct Found {
     pub(crate) site: SiteSettings,
     /// Its channel's language setting, the page's last choice.
     pub(crate) language: Option<Lang>,
+    /// The stored analysis's bytes, read with the game (the page's cache key holds
+    /// their hash), if one was made.
+    pub(crate) analysis: Option<Vec<u8>>,
 }
 
 /// The stored analysis of `r`, if one was made (and still matches its game).

@@ -264,13 +264,26 @@ pub enum Freshness {
     Live,
 }
 
-/// A page's `ETag`: FNV-1a (64 bits) of its body, quoted; stable across builds and
-/// processes, so that several bots over one database give the same tag.
+/// A page's `ETag`: FNV-1a (64 bits) of its body taken 8 bytes at a time (little
+/// endian, each product folded; the last bytes one by one), and its length, quoted; stable across builds and
+/// processes, so that several bots over one database give the same tag. A word at a
+/// time: a page is hashed each time it is drawn, and bytewise FNV was a visible part of
+/// a page's cost.
 pub fn etag(body: &[u8]) -> String {
-    let hash = body.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
-    });
-    format!("\"{hash:016x}\"")
+    const PRIME: u64 = 0x0100_0000_01b3;
+    let mut words = body.chunks_exact(8);
+    let mut hash = 0xcbf2_9ce4_8422_2325_u64;
+    for w in &mut words {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(w);
+        hash = (hash ^ u64::from_le_bytes(word)).wrapping_mul(PRIME);
+        // The high bits back into the low ones (a product carries only upwards).
+        hash ^= hash >> 32;
+    }
+    for b in words.remainder() {
+        hash = (hash ^ u64::from(*b)).wrapping_mul(PRIME);
+    }
+    format!("\"{hash:016x}-{:x}\"", body.len())
 }
 
 /// Whether `If-None-Match` in `request` names `tag` (or is `*`); weak tags compare as

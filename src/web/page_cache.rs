@@ -105,10 +105,9 @@ pub struct PageCache {
 }
 
 impl Default for PageCache {
+    /// At most [`MAX_BYTES`] of pages.
     fn default() -> Self {
-        PageCache {
-            pages: quick_cache::sync::Cache::with_weighter(MAX_PAGES, MAX_BYTES, Weight),
-        }
+        PageCache::with_max_bytes(MAX_BYTES)
     }
 }
 
@@ -119,6 +118,13 @@ impl std::fmt::Debug for PageCache {
 }
 
 impl PageCache {
+    /// A cache of at most `max_bytes` of pages (0: none kept, as a load test compares).
+    pub fn with_max_bytes(max_bytes: u64) -> PageCache {
+        PageCache {
+            pages: quick_cache::sync::Cache::with_weighter(MAX_PAGES, max_bytes.max(1), Weight),
+        }
+    }
+
     /// The page kept under `key`, if any.
     pub(crate) fn get(&self, key: &PageKey) -> Option<Arc<KeptPage>> {
         self.pages.get(key)

@@ -19,8 +19,11 @@
   var $ = function (id) { return document.getElementById(id); };
 
   function label(ply) {
-    if (ply === 0) return data.start_label;
-    return data.ply_label.replace("%1", ply).replace("%2", plies.length - 1);
+    var text = ply === 0 ? data.start_label
+      : data.ply_label.replace("%1", ply).replace("%2", plies.length - 1);
+    // A match: which game the board shows.
+    if (games) text = data.game_label.replace("%1", game + 1) + " · " + text;
+    return text;
   }
 
   function show(ply) {

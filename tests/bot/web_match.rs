@@ -44,8 +44,8 @@ fn play(b: &Bench, at: &ChannelKey, n: usize) {
 
 /// The page's replay data (`<script type="application/json" id="game-data">`).
 fn data(html: &str) -> Value {
-    let open = "<script type=\"application/json\" id=\"game-data\">";
-    let start = html.find(open).unwrap() + open.len();
+    let at = html.find("id=\"game-data\"").unwrap();
+    let start = at + html[at..].find('>').unwrap() + 1;
     let end = start + html[start..].find("</script>").unwrap();
     serde_json::from_str(&html[start..end]).unwrap()
 }

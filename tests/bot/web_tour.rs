@@ -235,10 +235,13 @@ fn announcements_link_the_tournament_and_its_games_where_pages_are_on() {
         let id = p.game_id.clone().unwrap();
         (format!("{BASE}g/{id}"), format!("Board {}", p.board))
     };
-    let announced = started
-        .iter()
-        .find(|r| r.to.as_ref() == Some(&lobby))
-        .unwrap();
+    // The announcement answers the command; the games' replies go to their rooms.
+    let announced = &started[0];
+    assert!(
+        announced.text().contains("cup round 1:"),
+        "{}",
+        announced.text()
+    );
     assert_eq!(
         links(std::slice::from_ref(announced)),
         vec![tour.clone(), game(&t, 0), game(&t, 1)],
@@ -259,7 +262,7 @@ fn announcements_link_the_tournament_and_its_games_where_pages_are_on() {
     assert_eq!(t.rounds.len(), 2);
     let begins: Vec<Reply> = out
         .into_iter()
-        .filter(|r| r.to.as_ref() == Some(&lobby) && r.text().contains("Round 2"))
+        .filter(|r| r.to.as_ref() == Some(&lobby) && r.text().contains("cup round 2:"))
         .collect();
     assert_eq!(links(&begins), vec![tour.clone(), game(&t, 0)], "round 2");
     // The final played: the end, with the standings, links the tournament.

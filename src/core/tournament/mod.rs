@@ -10,6 +10,7 @@ pub(in crate::core) mod commands;
 mod decide;
 mod driver;
 pub(crate) mod engine;
+mod game_ids;
 mod info;
 mod knockout;
 mod links;

@@ -18,7 +18,7 @@ use crate::core::{players_text, refuse, text, Core, Fail};
 use crate::model::{ChannelKey, User};
 use crate::store::archive::GameAt;
 use crate::store::keys::DocKey;
-use crate::store::{docs, gameid, GameOp, Op, Play, Record, Status, TourneyLink};
+use crate::store::{docs, GameOp, Op, Play, Record, Status, TourneyLink};
 
 /// A tournament game to create: its round and board, its (South, North) entrants, its
 /// time per move in milliseconds and its number on the board.
@@ -178,38 +178,6 @@ impl Core {
             }
         }
         out
-    }
-
-    /// The id of the next game of the pairing `p` of round `round`: the one drawn and
-    /// saved before ([`Pairing::next_id`]: a retry creates the game under it), else a
-    /// new random one free in the store ([`gameid::draw`], as ordinary games get),
-    /// saved in the tournament first; `None` when it cannot be saved now (a later tick
-    /// tries again). Random so that a game's page address cannot be guessed.
-    fn drawn_game_id(&self, t: &Tournament, round: u32, p: &Pairing) -> Option<String> {
-        if let Some(id) = &p.next_id {
-            return Some(id.clone());
-        }
-        let mut drawn = gameid::draw();
-        // A clash (40 random bits) is rare; the game's own write checks it again.
-        for _ in 0..8 {
-            let home = DocKey::game_at(&t.home.community, &drawn);
-            let taken = self.store.finished(&drawn).ok()?.is_some()
-                || self.store.doc(&home).ok()?.is_some();
-            if !taken {
-                break;
-            }
-            drawn = gameid::draw();
-        }
-        let mut saved = None;
-        self.set_pairing(&t.key(), round, p.board, |pp| {
-            // Another opener may have drawn one first: his stands.
-            saved = pp
-                .game_id
-                .is_none()
-                .then(|| pp.next_id.get_or_insert(drawn.clone()).clone());
-        })
-        .ok()?;
-        saved
     }
 
     /// The room of the pairing `p` of round `round`: the one it has, else a new one
