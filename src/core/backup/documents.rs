@@ -426,7 +426,7 @@ fn check_rounds(t: &Tournament) -> Result<(), String> {
                     ));
                 }
             }
-            check_board_games(t, p, &where_)?;
+            check_board_games(t, (rn as u32, p), &where_)?;
             match &p.game_id {
                 Some(id) => {
                     // The board's game in play, or its last one (a knockout's drawn
@@ -470,9 +470,14 @@ pub(super) fn random_game_id(id: &str) -> bool {
             .all(|b| crate::store::gameid::ALPHABET.contains(&b))
 }
 
-/// A board's earlier games (`games`, `by_rule`): a knockout's only, at most
-/// [`MAX_BOARD_GAMES`], a result by the rule only after a drawn game.
-fn check_board_games(t: &Tournament, p: &Pairing, where_: &str) -> Result<(), String> {
+/// A board's earlier games (`games`, `by_rule`, `game_ids`) of round `round`: a
+/// knockout's only, at most [`MAX_BOARD_GAMES`], a result by the rule only after a drawn
+/// game, one id for each finished game (or none, as stored before them).
+fn check_board_games(
+    t: &Tournament,
+    (round, p): (u32, &Pairing),
+    where_: &str,
+) -> Result<(), String> {
     if t.format != Format::Knockout && (!p.games.is_empty() || p.by_rule) {
         return Err(format!(
             "{where_}: several games on one board, outside a knockout"
@@ -497,8 +502,17 @@ fn check_board_games(t: &Tournament, p: &Pairing, where_: &str) -> Result<(), St
             p.games.len()
         ));
     }
-    let drawn = p.game_ids.iter().chain(&p.next_id);
-    if let Some(bad) = drawn.into_iter().find(|id| !random_game_id(id)) {
+    // Each random, or (a board an older build began) the id that build gave it.
+    let fits = |(k, id): (usize, &String)| {
+        random_game_id(id) || *id == t.legacy_game_id(round, p.board, k as u32 + 1)
+    };
+    let bad = p
+        .game_ids
+        .iter()
+        .enumerate()
+        .find(|&g| !fits(g))
+        .map(|(_, id)| id);
+    if let Some(bad) = bad.or(p.next_id.as_ref().filter(|id| !random_game_id(id))) {
         return Err(format!(
             "{where_}: the game id {} is not 8 characters of {}",
             json::short(bad),
@@ -601,5 +615,12 @@ mod tests {
         assert_eq!(check_rounds(&t), Ok(()));
         t.rounds[0].pairings[0].game_id = Some("t1-r1-b1-g3".into());
         assert!(check_rounds(&t).is_err());
+        // A board's finished games: random ids or the ones an older build gave.
+        t.rounds[0].pairings[0].game_id = Some("ab0cd1ef".into());
+        assert_eq!(check_rounds(&t), Ok(()));
+        t.rounds[0].pairings[0].game_ids = vec!["t1-r1-b1-g9".into()];
+        assert!(check_rounds(&t).is_err());
+        t.rounds[0].pairings[0].game_ids = vec!["gh2jk3mn".into()];
+        assert_eq!(check_rounds(&t), Ok(()));
     }
 }
