@@ -206,7 +206,8 @@ impl Round {
 pub struct Tournament {
     /// The record format.
     pub format_version: u32,
-    /// Unique id (a store id), the prefix of its games' ids.
+    /// Unique id (a store id); the prefix of its games' ids in tournaments paired by older
+    /// builds ([`Tournament::legacy_game_id`]), no longer shown anywhere.
     pub id: String,
     /// The name as given (letters, digits, `-`, `_`).
     pub name: String,
