@@ -7,7 +7,8 @@
 //! process, on the same cores as the server.
 //!
 //! `cargo bench --bench web` (a release build); `MANCALA_BENCH_PAGE=t` asks the
-//! tournament page of a finished 8-player round robin instead.
+//! tournament page of a finished 8-player round robin instead; `MANCALA_BENCH_CACHE=off`
+//! keeps no finished game's page (each drawn anew, as before the page cache).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -84,10 +85,8 @@ fn tournament() -> (DocKey, Vec<u8>) {
         let r = t.rounds.last_mut().unwrap();
         let n = r.number;
         for p in r.pairings.iter_mut().filter(|p| p.north.is_some()) {
-            p.game_id = Some(format!(
-                "{}-r{n}-b{}",
-                "t1700000000000-00112233445566ff", p.board
-            ));
+            // Random-looking ids, as games get (8 characters: 7 rounds, 4 boards).
+            p.game_id = Some(format!("r{n}b{}game", p.board));
         }
         let games: Vec<(u32, String)> = r
             .pairings
@@ -122,6 +121,11 @@ fn main() {
         let metrics = Arc::new(Metrics::new());
         let mut state = WebState::bare(Health::new(metrics.clone()), metrics);
         state.store = Some(store);
+        // `MANCALA_BENCH_CACHE=off`: no finished game's page kept (each drawn anew).
+        if std::env::var("MANCALA_BENCH_CACHE").is_ok_and(|v| v == "off") {
+            state.pages = Arc::new(mancala_bot::web::page_cache::PageCache::with_max_bytes(0));
+            println!("pages of finished games not kept");
+        }
         let unlimited = Limits {
             per_minute: std::num::NonZeroU32::MAX,
             burst: std::num::NonZeroU32::MAX,

@@ -129,3 +129,7 @@ mod web;
 mod web_browser;
 #[path = "bot/web_game.rs"]
 mod web_game;
+#[path = "bot/web_match.rs"]
+mod web_match;
+#[path = "bot/web_tour.rs"]
+mod web_tour;

@@ -131,3 +131,16 @@ web-puzzle-to-move = { $side } to move: { $goal }.
 web-puzzle-solution = Solution: { $line }
 web-puzzle-how = Solve it in chat with `{ $p }puzzle daily`; the replies there count for your puzzle rating.
 web-puzzle-none = No daily puzzle: this bot has no puzzles installed.
+## web companion: the games of a knockout board, a match page (issue 30)
+web-tour-game-n = game { $n }
+web-tour-link-label = Tournament page: { $name }
+web-board-link-label = Board { $board }
+web-match-title = Match
+web-match-score = { $south } { $south_wins } – { $north_wins } { $north }{ $draws ->
+    [0] {""}
+    [one] , one game drawn
+   *[other] , { $draws } games drawn
+}
+web-match-game = Game { $n }
+web-match-show = Show game { $n }
+web-match-no-moves = No moves (resigned at once).

@@ -128,3 +128,16 @@ web-puzzle-to-move = Juega { $side }: { $goal }.
 web-puzzle-solution = Solución: { $line }
 web-puzzle-how = Resuélvelo en el chat con `{ $p }puzzle daily`; allí tus respuestas cuentan para tu puntuación de problemas.
 web-puzzle-none = No hay problema del día: este bot no tiene problemas instalados.
+## web companion: the games of a knockout board, a match page (issue 30)
+web-tour-game-n = partida { $n }
+web-tour-link-label = Página del torneo { $name }
+web-board-link-label = Mesa { $board }
+web-match-title = Match
+web-match-score = { $south } { $south_wins } – { $north_wins } { $north }{ $draws ->
+    [0] {""}
+    [one] , una partida en tablas
+   *[other] , { $draws } partidas en tablas
+}
+web-match-game = Partida { $n }
+web-match-show = Ver la partida { $n }
+web-match-no-moves = Sin jugadas (abandono inmediato).

@@ -128,3 +128,16 @@ web-puzzle-to-move = { $side } joue : { $goal }.
 web-puzzle-solution = Solution : { $line }
 web-puzzle-how = Résolvez-le dans le chat avec `{ $p }puzzle daily` ; vos réponses y comptent pour votre classement de problèmes.
 web-puzzle-none = Pas de problème du jour : aucun problème n'est installé sur ce bot.
+## web companion: the games of a knockout board, a match page (issue 30)
+web-tour-game-n = partie { $n }
+web-tour-link-label = Page du tournoi { $name }
+web-board-link-label = Table { $board }
+web-match-title = Match
+web-match-score = { $south } { $south_wins } – { $north_wins } { $north }{ $draws ->
+    [0] {""}
+    [one] , une partie nulle
+   *[other] , { $draws } parties nulles
+}
+web-match-game = Partie { $n }
+web-match-show = Voir la partie { $n }
+web-match-no-moves = Aucun coup (abandon immédiat).

@@ -129,3 +129,17 @@ web-puzzle-to-move = Ходит { $side }: { $goal }.
 web-puzzle-solution = Решение: { $line }
 web-puzzle-how = Решайте её в чате: `{ $p }puzzle daily`; ответы там идут в ваш рейтинг задач.
 web-puzzle-none = Задачи дня нет: у этого бота нет задач.
+## web companion: the games of a knockout board, a match page (issue 30)
+web-tour-game-n = партия { $n }
+web-tour-link-label = Страница турнира { $name }
+web-board-link-label = Доска { $board }
+web-match-title = Матч
+web-match-score = { $south } { $south_wins } – { $north_wins } { $north }{ $draws ->
+    [0] {""}
+    [one] , { $draws } партия вничью
+    [few] , { $draws } партии вничью
+   *[many] , { $draws } партий вничью
+}
+web-match-game = Партия { $n }
+web-match-show = Показать партию { $n }
+web-match-no-moves = Ходов нет (сдача сразу).

@@ -6,7 +6,8 @@
 //! (a game is created only under an id no game of the store has, see `logic.rs`).
 //! Typed ids are read as Crockford reads them: any case, `o` as `0`, `i` and `l` as
 //! `1`. Ids written by older builds, `TIME-COUNTER` (e.g. `1700000000000-3`), and the
-//! ids of tournament games (`tTIME-HASH-rROUND-bBOARD`, one per pairing) stay valid
+//! ids older builds gave tournament games (`tTIME-HASH-rROUND-bBOARD`; tournament
+//! games are drawn like the others now) stay valid
 //! wherever an id is accepted.
 
 use rand::Rng;
@@ -54,7 +55,7 @@ pub enum IdFault {
 pub fn normalize(typed: &str) -> Result<String, IdFault> {
     let t = typed.trim();
     if t.contains('-') {
-        // An older id (`TIME-COUNTER`) or a tournament's game (`tTIME-HASH-rR-bB`), kept
+        // An older id (`TIME-COUNTER`) or an older tournament game's (`tTIME-HASH-rR-bB`), kept
         // as written: lower-case letters, digits and dashes.
         let ok = t.len() <= 100
             && t.split('-').all(|part| !part.is_empty())

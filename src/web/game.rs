@@ -12,7 +12,7 @@
 //!
 //! Every one answers 404, as for an unknown address, for an id of the wrong shape
 //! (only the unguessable ids: 8 characters of Crockford's base 32 as the store writes
-//! them, or a tournament game's `tTIME-HASH-rR-bB`), an unknown game, an open
+//! them, as every game gets, tournament games included), an unknown game, an open
 //! challenge, and a game of a community whose pages are off.
 
 use std::sync::Arc;
@@ -50,8 +50,7 @@ pub(crate) fn routes() -> Router<Arc<WebState>> {
 /// writes it (8 characters of the alphabet, lower case) or a tournament game's.
 pub(crate) fn page_id(raw: &str) -> Option<&str> {
     let canonical = crate::store::gameid::normalize(raw).ok()?;
-    let shaped = (raw.len() == crate::store::gameid::LEN && !raw.contains('-'))
-        || (raw.starts_with('t') && raw.split('-').count() == 4);
+    let shaped = raw.len() == crate::store::gameid::LEN && !raw.contains('-');
     (canonical == raw && shaped).then_some(raw)
 }
 
@@ -70,10 +69,14 @@ async fn find(state: &Arc<WebState>, raw: &str) -> Option<Found> {
         }
         let channel = docs::load::<ChannelSettings>(&*store, &DocKey::chan(&record.at))
             .map_err(|e| e.to_string())?;
+        let analysis = store
+            .doc(&DocKey::analysis(&record.at.community, &record.id))
+            .map_err(|e| e.to_string())?;
         Ok(Some(Found {
             record,
             site,
             language: channel.value.language,
+            analysis,
         }))
     })
     .await;
@@ -96,6 +99,7 @@ async fn game_file(
     Path(file): Path<String>,
     lang: PageLang,
     nonce: CspNonce,
+    headers: HeaderMap,
     uri: Uri,
 ) -> Response {
     let (raw, ext) = match file.rsplit_once('.') {
@@ -109,7 +113,7 @@ async fn game_file(
     match ext {
         "json" => json_file(&found.record),
         "gif" => gif_file(&state, found.record, words).await,
-        _ => super::game_page::page(&state, found, lang, &nonce, uri.path()).await,
+        _ => super::game_page::page(&state, found, (lang, &headers), &nonce, uri.path()).await,
     }
 }
 
@@ -353,10 +357,8 @@ mod tests {
     #[test]
     fn only_unguessable_ids_in_their_stored_form_are_pages() {
         assert_eq!(page_id("ab0cd1ef"), Some("ab0cd1ef"));
-        assert_eq!(
-            page_id("t1700000000000-9f3a-r1-b2"),
-            Some("t1700000000000-9f3a-r1-b2")
-        );
+        // Tournament games' ids of older builds: guessable, not served.
+        assert_eq!(page_id("t1700000000000-9f3a-r1-b2"), None);
         assert_eq!(page_id("AB0CD1EF"), None, "upper case");
         assert_eq!(page_id("abocd1ef"), None, "o for 0");
         assert_eq!(page_id("1700000000000-3"), None, "old guessable ids");

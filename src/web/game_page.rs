@@ -11,13 +11,15 @@
 
 use std::sync::Arc;
 
-use axum::http::{header, HeaderValue};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use mancala_rules::Side;
 use maud::{html, Markup, PreEscaped};
 
 use super::game_view::{hole_name, stored_review, Found, GameView, PlyView, REPLAY_JS_PATH};
 use super::layout::{shell, CspNonce, Page, PageLang};
+use super::match_view::MatchView;
+use super::page_cache::{cacheable, KeptPage, PageKey, NONCE_MARK};
 use super::WebState;
 use crate::core::ratings::{family, RatingChange};
 use crate::core::review_store::StoredReview;
@@ -53,11 +55,12 @@ struct Extras {
     review: Option<StoredReview>,
 }
 
-/// `/g/ID`: the page of the game `found`.
+/// `/g/ID`: the page of the game `found`; a finished game's is kept once drawn
+/// ([`super::page_cache`]) and carries an `ETag` (`If-None-Match` answers 304).
 pub(crate) async fn page(
     state: &Arc<WebState>,
     found: Found,
-    lang: PageLang,
+    (lang, headers): (PageLang, &HeaderMap),
     nonce: &CspNonce,
     path: &str,
 ) -> Response {
@@ -65,21 +68,82 @@ pub(crate) async fn page(
     let Some(store) = state.store.clone() else {
         return super::layout::not_found(PageLang::default(), nonce, path);
     };
-    let record = found.record.clone();
-    let extras = tokio::task::spawn_blocking(move || Extras {
+    if found.record.status() != Status::Finished {
+        let extras = read_extras(store, found.record.clone(), None).await;
+        let body = with_lang(lang, || render(&found, &extras, lang, nonce, path));
+        let mut res = body.into_response();
+        res.headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        return res;
+    }
+    // The analysis is read with the game at each request (one may be made later): its
+    // bytes make part of the key.
+    let review = found.analysis.clone();
+    let key = PageKey {
+        id: found.record.id.clone(),
+        lang,
+        index: found.site.index,
+        review: review.as_deref().map_or(0, fnv),
+    };
+    let kept = match state.pages.get(&key) {
+        Some(kept) => kept,
+        None => {
+            let extras = read_extras(store, found.record.clone(), review).await;
+            let mark = CspNonce(NONCE_MARK.to_string());
+            let html = with_lang(lang, || render(&found, &extras, lang, &mark, path));
+            let kept = Arc::new(KeptPage::new(&html.into_string()));
+            let r = &found.record;
+            let expected = Side::ALL
+                .iter()
+                .filter(|&&s| r.rated && !r.is_ai(s))
+                .count();
+            let got = extras.ratings.iter().flatten().count();
+            if cacheable(expected, got, r.updated_ms, super::page_kit::now_ms()) {
+                state.pages.put(key, kept.clone());
+            }
+            kept
+        }
+    };
+    kept_answer(&kept, headers, nonce)
+}
+
+/// The answer of the kept page `kept`: 304 when `headers` name its tag, else the page
+/// with the request's `nonce`; checked again at each request (`no-cache`).
+fn kept_answer(kept: &KeptPage, headers: &HeaderMap, nonce: &CspNonce) -> Response {
+    let head = [
+        (header::ETAG, kept.etag.clone()),
+        (header::CACHE_CONTROL, "no-cache".to_string()),
+    ];
+    if super::guard::not_modified(headers, &kept.etag) {
+        return (StatusCode::NOT_MODIFIED, head).into_response();
+    }
+    let html = [(header::CONTENT_TYPE, "text/html; charset=utf-8")];
+    (head, html, kept.with_nonce(&nonce.0)).into_response()
+}
+
+/// FNV-1a (64 bits) of `bytes`, at least 1 (0 stands for none).
+fn fnv(bytes: &[u8]) -> u64 {
+    let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    hash.max(1)
+}
+
+/// The ratings and the analysis of `record`, off the async threads; `review`: the
+/// analysis's bytes when already read (`None`: read them).
+async fn read_extras(store: Arc<dyn Store>, record: Record, review: Option<Vec<u8>>) -> Extras {
+    tokio::task::spawn_blocking(move || Extras {
         ratings: rating_changes(&*store, &record),
-        review: stored_review(&*store, &record),
+        review: match review {
+            Some(bytes) => super::game_view::review_of(&bytes, &record),
+            None => stored_review(&*store, &record),
+        },
     })
     .await
     .unwrap_or(Extras {
         ratings: [None, None],
         review: None,
-    });
-    let body = with_lang(lang, || render(&found, &extras, lang, nonce, path));
-    let mut res = body.into_response();
-    res.headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    res
+    })
 }
 
 /// The whole page, in the current language.
@@ -102,6 +166,10 @@ fn render(found: &Found, extras: &Extras, lang: Lang, nonce: &CspNonce, path: &s
     };
     let last = view.plies.len() - 1;
     let live = !view.finished;
+    let matched = super::match_view::of(r);
+    let current = matched
+        .as_ref()
+        .and_then(|m| m.games.iter().position(|g| g.current));
     let content = html! {
         h1 { (title) }
         (facts(r, &view, extras))
@@ -109,8 +177,9 @@ fn render(found: &Found, extras: &Extras, lang: Lang, nonce: &CspNonce, path: &s
         @if live { p.status.live { (tr!("web-game-live")) } }
         // Who is to move (the script keeps it up to date); the result is above.
         p.status #status aria-live="polite" { @if live { (view.status) } }
-        (board(&view, last))
+        (board(&view, last, current))
         (controls(last))
+        @if let Some(m) = &matched { (super::match_page::games(m, &view.names)) }
         h2 { (tr!("web-game-moves")) }
         (moves(&view, last))
         h2 { (tr!("web-game-pictures")) }
@@ -124,25 +193,52 @@ fn render(found: &Found, extras: &Extras, lang: Lang, nonce: &CspNonce, path: &s
             a href={ "/g/" (r.id) ".json" } download { (tr!("web-game-json")) }
             a href={ "/g/" (r.id) ".gif?lang=" (lang.code()) } { (tr!("web-game-gif")) }
         }
-        script type="application/json" #game-data { (PreEscaped(data_json(&view, lang))) }
+        script type="application/json" #game-data { (PreEscaped(data_json(&view, matched.as_ref(), lang))) }
         script src=(REPLAY_JS_PATH) nonce=(nonce.0) defer {}
     };
     shell(&page, content)
 }
 
-/// The data of the script: the positions, whether to poll, the words it writes. `<`
-/// is written `\u003c` so that no text can close the script element.
-fn data_json(view: &GameView, lang: Lang) -> String {
-    let data = serde_json::json!({
-        "id": view.id,
-        "live": !view.finished,
-        "lang": lang.code(),
-        "plies": view.plies,
-        "ply_label": tr!("web-game-ply", ply = "%1", total = "%2"),
-        "start_label": tr!("web-game-start-position"),
-    });
-    data.to_string()
-        .replace('<', "\\u003c")
+/// The data of the script: the positions, whether to poll, the words it writes; a
+/// match's games (see [`super::match_page::games_json`]). Serialized straight from
+/// this struct (no JSON tree built first: the page is drawn often).
+#[derive(serde::Serialize)]
+struct ScriptData<'a> {
+    id: &'a str,
+    live: bool,
+    lang: &'static str,
+    plies: &'a [PlyView],
+    ply_label: String,
+    start_label: String,
+    games_done: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    games: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game_label: Option<String>,
+}
+
+/// The data of the script as JSON. `<` is written `\u003c` (and `>`, `&` likewise) so
+/// that no text can close the script element.
+fn data_json(view: &GameView, matched: Option<&MatchView>, lang: Lang) -> String {
+    let data = ScriptData {
+        id: &view.id,
+        live: !view.finished,
+        lang: lang.code(),
+        plies: &view.plies,
+        ply_label: tr!("web-game-ply", ply = "%1", total = "%2"),
+        start_label: tr!("web-game-start-position"),
+        games_done: view.games_done,
+        games: matched.map(super::match_page::games_json),
+        game: matched.and_then(|m| m.games.iter().position(|g| g.current)),
+        game_label: matched.map(|_| tr!("web-match-game", n = "%1")),
+    };
+    let json = serde_json::to_string(&data).unwrap_or_default();
+    if !json.contains(['<', '>', '&']) {
+        return json;
+    }
+    json.replace('<', "\\u003c")
         .replace('>', "\\u003e")
         .replace('&', "\\u0026")
 }
@@ -217,12 +313,14 @@ fn time_control(r: &Record) -> String {
     }
 }
 
-/// The board at ply `ply`: North's rows on top, the column letters below.
-fn board(view: &GameView, ply: usize) -> Markup {
+/// The board at ply `ply`: North's rows on top, the column letters below; in a match,
+/// `game` is the index of the game shown (`data-game`, from 1).
+fn board(view: &GameView, ply: usize, game: Option<usize>) -> Markup {
     let shown: &PlyView = &view.plies[ply];
     html! {
         div.board-wrap {
-            div.board #board data-ply=(ply) data-rows=(view.rows) data-cols=(view.cols)
+            div.board #board data-ply=(ply) data-game=[game.map(|g| g + 1)]
+                data-rows=(view.rows) data-cols=(view.cols)
                 role="img" aria-label=(tr!("web-game-board")) {
                 div.side.north { (text::side_name(Side::North)) ": " (view.names[1]) }
                 @for row in (0..view.rows).rev() {

@@ -26,13 +26,20 @@ pub(crate) struct Found {
     pub(crate) site: SiteSettings,
     /// Its channel's language setting, the page's last choice.
     pub(crate) language: Option<Lang>,
+    /// The stored analysis's bytes, read with the game (the page's cache key holds
+    /// their hash), if one was made.
+    pub(crate) analysis: Option<Vec<u8>>,
 }
 
 /// The stored analysis of `r`, if one was made (and still matches its game).
 pub(crate) fn stored_review(store: &dyn Store, r: &Record) -> Option<StoredReview> {
     let key = DocKey::analysis(&r.at.community, &r.id);
-    let bytes = store.doc(&key).ok()??;
-    let review: StoredReview = serde_json::from_slice(&bytes).ok()?;
+    review_of(&store.doc(&key).ok()??, r)
+}
+
+/// The analysis of `r` stored as `bytes`, if it still matches its game.
+pub(crate) fn review_of(bytes: &[u8], r: &Record) -> Option<StoredReview> {
+    let review: StoredReview = serde_json::from_slice(bytes).ok()?;
     let game = super::game_view::game_of(r)?;
     review.is_of(game).then_some(review)
 }
@@ -77,6 +84,9 @@ pub(crate) struct GameView {
     /// The record's last change, milliseconds since the Unix epoch (the live state's
     /// version).
     pub(crate) updated_ms: u64,
+    /// A match: its games finished so far (a page that sees it change reloads, to show
+    /// the new game); 0 for a single game.
+    pub(crate) games_done: usize,
 }
 
 /// The seeds of every hole of `pos`, row 1 first (see [`PlyView::board`]).
@@ -168,6 +178,7 @@ impl GameView {
             finished,
             status,
             updated_ms: r.updated_ms,
+            games_done: r.earlier_games().len(),
         })
     }
 
@@ -182,12 +193,14 @@ impl GameView {
         )
     }
 
-    /// The live state as JSON: `finished`, `status`, `plies` (see [`PlyView`]).
+    /// The live state as JSON: `finished`, `status`, `plies` (see [`PlyView`]) and
+    /// `games_done` (see [`GameView::games_done`]).
     pub(crate) fn state_json(&self) -> String {
         serde_json::json!({
             "finished": self.finished,
             "status": self.status,
             "plies": self.plies,
+            "games_done": self.games_done,
         })
         .to_string()
     }

@@ -26,6 +26,9 @@ mod game_view;
 mod games;
 pub mod guard;
 pub mod layout;
+mod match_page;
+mod match_view;
+pub mod page_cache;
 mod page_kit;
 mod pages;
 mod player_page;
@@ -84,6 +87,8 @@ pub struct WebState {
     /// Where the daily puzzle page's puzzle comes from (issue 32): the core's puzzles
     /// and default board; the shipped sets and Katro by default.
     pub puzzles: crate::core::puzzle::DailySource,
+    /// The pages of finished games, kept once drawn ([`page_cache`]).
+    pub pages: Arc<page_cache::PageCache>,
 }
 
 /// The most pictures the pages draw at once (each takes a core while it is drawn).
@@ -102,6 +107,7 @@ impl WebState {
             finder: Arc::default(),
             draw_slots: Arc::new(tokio::sync::Semaphore::new(DRAWN_AT_ONCE)),
             puzzles: crate::core::puzzle::DailySource::default(),
+            pages: Arc::default(),
         }
     }
 }

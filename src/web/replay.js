@@ -1,6 +1,8 @@
 // The replay of a game's page: steps through the positions (buttons, arrow keys,
 // Home/End, the moves' links) and, while the game goes on, polls /g/ID/state with
-// its ETag and shows each new move without a reload. Plain script, no library.
+// its ETag and shows each new move without a reload. A match's page also switches
+// the board between its games (data.games; the links and buttons of #match-games),
+// and reloads when a game of the match ends. Plain script, no library.
 (function () {
   "use strict";
   var dataEl = document.getElementById("game-data");
@@ -9,12 +11,19 @@
   var data = JSON.parse(dataEl.textContent);
   var plies = data.plies;
   var shown = plies.length - 1;
+  // A match: every game's positions; the board shows game `game` (from 0).
+  var games = data.games || null;
+  var current = typeof data.game === "number" ? data.game : null;
+  var game = current;
   var etag = null;
   var $ = function (id) { return document.getElementById(id); };
 
   function label(ply) {
-    if (ply === 0) return data.start_label;
-    return data.ply_label.replace("%1", ply).replace("%2", plies.length - 1);
+    var text = ply === 0 ? data.start_label
+      : data.ply_label.replace("%1", ply).replace("%2", plies.length - 1);
+    // A match: which game the board shows.
+    if (games) text = data.game_label.replace("%1", game + 1) + " · " + text;
+    return text;
   }
 
   function show(ply) {
@@ -52,7 +61,28 @@
     if (s) s.textContent = String(p.c[0]);
     if (n) n.textContent = String(p.c[1]);
     var pic = $("ply-picture");
-    if (pic) pic.src = "/g/" + data.id + "/" + ply + ".png?lang=" + data.lang;
+    // The pictures are drawn for the current game only.
+    if (pic) {
+      pic.hidden = game !== current;
+      if (game === current) pic.src = "/g/" + data.id + "/" + ply + ".png?lang=" + data.lang;
+    }
+    var marks = document.querySelectorAll("#match-games a[data-ply]");
+    for (var k = 0; k < marks.length; k++) {
+      var here = parseInt(marks[k].getAttribute("data-game"), 10) - 1 === game &&
+        parseInt(marks[k].getAttribute("data-ply"), 10) === ply;
+      if (here) marks[k].setAttribute("aria-current", "true");
+      else marks[k].removeAttribute("aria-current");
+    }
+  }
+
+  // Shows game `g` (from 0) of a match at `ply` (its last position when omitted).
+  function showGame(g, ply) {
+    if (!games || !games[g] || games[g].plies.length === 0) return;
+    game = g;
+    plies = games[g].plies;
+    board.setAttribute("data-game", String(g + 1));
+    moveList();
+    show(ply === undefined ? plies.length - 1 : ply);
   }
 
   function moveList() {
@@ -83,6 +113,18 @@
     e.preventDefault();
     show(parseInt(a.getAttribute("data-ply"), 10));
   });
+  var list = $("match-games");
+  if (list) {
+    list.addEventListener("click", function (e) {
+      var el = e.target.closest ? e.target.closest("[data-game]") : null;
+      if (!el || el.tagName === "LI") return;
+      e.preventDefault();
+      var g = parseInt(el.getAttribute("data-game"), 10) - 1;
+      var p = el.getAttribute("data-ply");
+      showGame(g, p === null ? undefined : parseInt(p, 10));
+      board.scrollIntoView({ block: "nearest" });
+    });
+  }
   document.addEventListener("keydown", function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     var t = e.target && e.target.tagName;
@@ -104,11 +146,19 @@
       })
       .then(function (state) {
         if (state) {
-          var atEnd = shown === plies.length - 1;
-          plies = state.plies;
-          moveList();
+          // A game of the match ended: the page is drawn again with the next one.
+          if (games && state.games_done !== data.games_done) {
+            location.reload();
+            return;
+          }
           $("status").textContent = state.status;
-          show(atEnd ? plies.length - 1 : shown);
+          if (games) games[current].plies = state.plies;
+          if (game === current) {
+            var atEnd = shown === plies.length - 1;
+            plies = state.plies;
+            moveList();
+            show(atEnd ? plies.length - 1 : shown);
+          }
           if (state.finished) {
             var r = $("result");
             if (r) r.textContent = state.status;
@@ -121,6 +171,8 @@
   }
 
   var m = /^#ply-(\d+)$/.exec(location.hash);
-  show(m ? parseInt(m[1], 10) : plies.length - 1);
+  var gm = /^#game-(\d+)-ply-(\d+)$/.exec(location.hash);
+  if (gm && games) showGame(parseInt(gm[1], 10) - 1, parseInt(gm[2], 10));
+  else show(m ? parseInt(m[1], 10) : plies.length - 1);
   if (data.live) setTimeout(poll, 2000);
 })();

@@ -151,7 +151,7 @@ fn now_playing(t: &Tournament, community: &str) -> Markup {
             } @else {
                 ul {
                     @for p in open {
-                        li { (pairing_line(t, p, community)) }
+                        li { (pairing_line(t, round.number, p, community)) }
                     }
                 }
             }
@@ -160,7 +160,7 @@ fn now_playing(t: &Tournament, community: &str) -> Markup {
 }
 
 /// `1. alice – bob: 1-0 (game)` for one board.
-fn pairing_line(t: &Tournament, p: &Pairing, community: &str) -> Markup {
+fn pairing_line(t: &Tournament, round: u32, p: &Pairing, community: &str) -> Markup {
     html! {
         span.boardno { (p.board) ". " }
         (player(t, p.south, community))
@@ -169,8 +169,24 @@ fn pairing_line(t: &Tournament, p: &Pairing, community: &str) -> Markup {
             Some(n) => {
                 " – " (player(t, n, community)) ": "
                 (result_word(p))
-                @if let Some(href) = p.game_id.as_deref().and_then(game_href) {
-                    " " a href=(href) { (tr!("web-tour-game-link")) }
+                (game_links(t, round, p))
+            }
+        }
+    }
+}
+
+/// The links to the games of board `p` of round `round`: `game`, or for a knockout
+/// board that needed more after a draw, `game 1`, `game 2`, ... A game whose id is one
+/// the pages do not serve (a guessable id of an older build) has no link.
+fn game_links(t: &Tournament, round: u32, p: &Pairing) -> Markup {
+    let ids = t.board_game_ids(round, p);
+    let several = ids.len() > 1;
+    html! {
+        @for (i, id) in ids.iter().enumerate() {
+            @if let Some(href) = game_href(id) {
+                " " a.game href=(href) {
+                    @if several { (tr!("web-tour-game-n", n = i + 1)) }
+                    @else { (tr!("web-tour-game-link")) }
                 }
             }
         }
@@ -410,9 +426,7 @@ fn bracket(t: &Tournament, community: &str) -> Markup {
                                 div.bracket-game {
                                     (bracket_seat(t, p, Some(p.south), Res::South, community))
                                     (bracket_seat(t, p, p.north, Res::North, community))
-                                    @if let Some(href) = p.game_id.as_deref().and_then(game_href) {
-                                        a.game href=(href) { (tr!("web-tour-game-link")) }
-                                    }
+                                    (game_links(t, number, p))
                                 }
                             }
                         } @else {
@@ -453,7 +467,7 @@ fn rounds(t: &Tournament, community: &str) -> Markup {
                 h3 { (tr!("web-tour-round", round = r.number)) }
                 ul {
                     @for p in &r.pairings {
-                        li { (pairing_line(t, p, community)) }
+                        li { (pairing_line(t, r.number, p, community)) }
                     }
                 }
             }

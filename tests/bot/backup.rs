@@ -531,9 +531,9 @@ fn check_line_refuses_records_and_documents_the_bot_could_not_have_written() {
         ),
         (
             "\"channel\":\"tourney-cup-r2-b1\"",
-            "/tournament/round",
-            json!(3),
-            "does not name its round 3 and board 1",
+            "/id",
+            json!("t1-r1-b1"),
+            "the game id t1-r1-b1 does not name its round 2 and board 1",
         ),
         (
             "\"channel\":\"tourney-cup-r2-b1\"",

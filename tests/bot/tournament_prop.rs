@@ -328,11 +328,13 @@ fn check_pairing(bed: &Bed, t: &Tournament, round: u32, p: &Pairing) {
     // side each player had in that game) is its finished game's; the board's result is
     // its last game's, or, when every game was drawn, the stated rule's (the higher
     // seed, announced).
+    let ids = t.board_game_ids(round, p);
+    assert_eq!(ids.len(), p.games.len(), "one id per game: {p:?}");
     for (i, &got) in p.games.iter().enumerate() {
         let n = i as u32 + 1;
-        let id = t.game_id(round, p.board, n);
+        let id = &ids[i];
         let (game_south, _) = p.game_sides(n).unwrap();
-        let on_board = match game_result(bed, &id) {
+        let on_board = match game_result(bed, id) {
             Res::Draw => Res::Draw,
             Res::South if game_south == p.south => Res::South,
             Res::North if game_south != p.south => Res::South,

@@ -373,3 +373,102 @@ async fn the_replay_steps_through_the_rules_positions_and_a_live_game_updates() 
     screenshot(&dark, "game-dark-ru-live").await;
     dark.close().await.unwrap();
 }
+
+/// The game (from 1) the board of a match's page shows (`data-game`).
+async fn game_shown(c: &Client) -> u64 {
+    let v = c
+        .execute(
+            "return Number(document.getElementById('board').dataset.game)",
+            vec![],
+        )
+        .await
+        .unwrap();
+    v.as_u64().unwrap()
+}
+
+/// Clicks the first element that `css` selects.
+async fn click_css(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
+/// A Hoyito match's page shows each of its games on the board: a game's button shows
+/// its last position, a move of another game its position, the arrow keys step in the
+/// game shown; the positions are those of the page's data (which the HTTP test checks
+/// against the rules). Screenshots at a desktop's and a phone's width.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_page_shows_any_position_of_any_of_its_games() {
+    let driver = driver();
+    let (b, state) = bench_and_web();
+    let (_, id) = crate::web_match::three_games(&b);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(mancala_bot::web::serve(listener, state));
+
+    let c = browser(&driver, false).await;
+    c.goto(&format!("{base}/g/{id}")).await.unwrap();
+    let games = c
+        .execute(
+            "return JSON.parse(document.getElementById('game-data').textContent).games",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let plies = |g: usize| games[g]["plies"].as_array().unwrap().clone();
+    let holes = |g: usize, ply: usize| crate::web_match::holes_of(&plies(g)[ply]);
+    assert_eq!(wait_for_ply(&c, 2).await, holes(2, 2));
+    assert_eq!(game_shown(&c).await, 3);
+    screenshot(&c, "match-light-en").await;
+    // Game 1's button: its last position.
+    let last1 = plies(0).len() - 1;
+    click_css(&c, "#match-games button[data-game='1']").await;
+    assert_eq!(wait_for_ply(&c, last1).await, holes(0, last1));
+    assert_eq!(game_shown(&c).await, 1);
+    press(&c, Key::Left).await;
+    assert_eq!(
+        wait_for_ply(&c, last1 - 1).await,
+        holes(0, last1 - 1),
+        "arrow left"
+    );
+    // A move of game 2: its position (game 2 began with a hole closed, M2).
+    click_css(&c, "#match-games a[data-game='2'][data-ply='1']").await;
+    assert_eq!(wait_for_ply(&c, 1).await, holes(1, 1));
+    assert_eq!(game_shown(&c).await, 2);
+    assert!(holes(1, 1).iter().any(|(_, s)| s == "x"));
+    let moves = c
+        .execute(
+            "return document.querySelectorAll('#moves li').length",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        moves,
+        json!(plies(1).len() - 1),
+        "the move list is game 2's"
+    );
+    click(&c, "first").await;
+    assert_eq!(wait_for_ply(&c, 0).await, holes(1, 0));
+    screenshot(&c, "match-game2-light-en").await;
+    // A phone's width: nothing wider than the screen.
+    c.set_window_size(390, 1400).await.unwrap();
+    c.goto(&format!("{base}/g/{id}")).await.unwrap();
+    wait_for_ply(&c, 2).await;
+    let overflow = c
+        .execute(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(
+        overflow.as_i64().unwrap() <= 0,
+        "the page is wider than a phone: {overflow}"
+    );
+    screenshot(&c, "match-phone-en").await;
+    c.close().await.unwrap();
+}

@@ -138,7 +138,7 @@ pub fn web_on(b: &Bench, at: &ChannelKey, mode: &str) {
 }
 
 /// A finished game of 6 moves in `#a`, pages on: its id.
-fn finished_game(b: &Bench) -> String {
+pub fn finished_game(b: &Bench) -> String {
     let at = chan("a");
     web_on(b, &at, "on");
     let id = start(b, &at, ("alice", "bob"));

@@ -426,7 +426,7 @@ fn check_rounds(t: &Tournament) -> Result<(), String> {
                     ));
                 }
             }
-            check_board_games(t, p, &where_)?;
+            check_board_games(t, (rn as u32, p), &where_)?;
             match &p.game_id {
                 Some(id) => {
                     // The board's game in play, or its last one (a knockout's drawn
@@ -435,12 +435,14 @@ fn check_rounds(t: &Tournament) -> Result<(), String> {
                         Some(_) => p.last_game(),
                         None => p.next_game(),
                     };
-                    let want = t.game_id(rn as u32, p.board, n);
-                    if *id != want {
+                    // A random id (8 characters), or the one older builds gave it.
+                    let want = t.legacy_game_id(rn as u32, p.board, n);
+                    if *id != want && !random_game_id(id) {
                         return Err(format!(
                             "{where_}: the game id {} is not the one the tournament gives \
-                             it ({want})",
-                            json::short(id)
+                             it (8 characters of {}, or {want})",
+                            json::short(id),
+                            std::str::from_utf8(crate::store::gameid::ALPHABET).unwrap_or("")
                         ));
                     }
                     if p.room.is_none() {
@@ -459,9 +461,23 @@ fn check_rounds(t: &Tournament) -> Result<(), String> {
     Ok(())
 }
 
-/// A board's earlier games (`games`, `by_rule`): a knockout's only, at most
-/// [`MAX_BOARD_GAMES`], a result by the rule only after a drawn game.
-fn check_board_games(t: &Tournament, p: &Pairing, where_: &str) -> Result<(), String> {
+/// Whether `id` is a game id as drawn ([`crate::store::gameid::draw`]): 8 characters of
+/// the alphabet, lower case.
+pub(super) fn random_game_id(id: &str) -> bool {
+    id.len() == crate::store::gameid::LEN
+        && id
+            .bytes()
+            .all(|b| crate::store::gameid::ALPHABET.contains(&b))
+}
+
+/// A board's earlier games (`games`, `by_rule`, `game_ids`) of round `round`: a
+/// knockout's only, at most [`MAX_BOARD_GAMES`], a result by the rule only after a drawn
+/// game, one id for each finished game (or none, as stored before them).
+fn check_board_games(
+    t: &Tournament,
+    (round, p): (u32, &Pairing),
+    where_: &str,
+) -> Result<(), String> {
     if t.format != Format::Knockout && (!p.games.is_empty() || p.by_rule) {
         return Err(format!(
             "{where_}: several games on one board, outside a knockout"
@@ -476,6 +492,31 @@ fn check_board_games(t: &Tournament, p: &Pairing, where_: &str) -> Result<(), St
     if p.by_rule && (p.result.is_none() || p.games.last() != Some(&Res::Draw)) {
         return Err(format!(
             "{where_}: a result by the tie-break rule needs a drawn last game"
+        ));
+    }
+    // The finished games' ids: none (stored before them) or one per game, each drawn.
+    if !p.game_ids.is_empty() && p.game_ids.len() != p.games.len() {
+        return Err(format!(
+            "{where_}: {} game ids for {} finished games (one each, or none)",
+            p.game_ids.len(),
+            p.games.len()
+        ));
+    }
+    // Each random, or (a board an older build began) the id that build gave it.
+    let fits = |(k, id): (usize, &String)| {
+        random_game_id(id) || *id == t.legacy_game_id(round, p.board, k as u32 + 1)
+    };
+    let bad = p
+        .game_ids
+        .iter()
+        .enumerate()
+        .find(|&g| !fits(g))
+        .map(|(_, id)| id);
+    if let Some(bad) = bad.or(p.next_id.as_ref().filter(|id| !random_game_id(id))) {
+        return Err(format!(
+            "{where_}: the game id {} is not 8 characters of {}",
+            json::short(bad),
+            std::str::from_utf8(crate::store::gameid::ALPHABET).unwrap_or("")
         ));
     }
     Ok(())
@@ -574,5 +615,12 @@ mod tests {
         assert_eq!(check_rounds(&t), Ok(()));
         t.rounds[0].pairings[0].game_id = Some("t1-r1-b1-g3".into());
         assert!(check_rounds(&t).is_err());
+        // A board's finished games: random ids or the ones an older build gave.
+        t.rounds[0].pairings[0].game_id = Some("ab0cd1ef".into());
+        assert_eq!(check_rounds(&t), Ok(()));
+        t.rounds[0].pairings[0].game_ids = vec!["t1-r1-b1-g9".into()];
+        assert!(check_rounds(&t).is_err());
+        t.rounds[0].pairings[0].game_ids = vec!["gh2jk3mn".into()];
+        assert_eq!(check_rounds(&t), Ok(()));
     }
 }

@@ -516,7 +516,8 @@ fn check_ai(r: &Record) -> Result<(), String> {
 
 /// A tournament game's link: a tournament key of a community whose rooms the game's
 /// channel may be ([`shapes::room_fits`]), round and
-/// board from 1, named in the game's id as the tournament names its games.
+/// board from 1; its id random (8 characters) or, for a game of an older build, naming
+/// its round and board as the tournament then named its games.
 fn check_link(r: &Record, link: &TourneyLink) -> Result<(), String> {
     let DocKey::Tour { community, .. } = &link.key else {
         return Err(format!(
@@ -545,9 +546,12 @@ fn check_link(r: &Record, link: &TourneyLink) -> Result<(), String> {
                         .is_ok_and(|n| (2..=crate::core::tournament::MAX_BOARD_GAMES).contains(&n))
             })
             .is_some();
-    if !r.id.ends_with(&suffix) && !later {
+    let drawn = super::documents::random_game_id(&r.id);
+    if !r.id.ends_with(&suffix) && !later && !drawn {
         return Err(format!(
-            "the game id {} does not name its round {} and board {} (ID{suffix}, or              ID{suffix}-gN for a knockout board's later game)",
+            "the game id {} does not name its round {} and board {} (ID{suffix}, or \
+             ID{suffix}-gN for a knockout board's later game), nor is it 8 random \
+             characters",
             r.id, link.round, link.board
         ));
     }

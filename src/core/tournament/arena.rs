@@ -84,6 +84,8 @@ impl Tournament {
                 closed: false,
                 games: Vec::new(),
                 by_rule: false,
+                next_id: None,
+                game_ids: Vec::new(),
             })
             .collect();
         self.rounds.push(super::Round { number, pairings });

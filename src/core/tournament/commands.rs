@@ -252,6 +252,11 @@ fn new(
         text.push('\n');
         text.push_str(&rule);
     }
+    // Its page, where the community's pages are on.
+    if let Some(link) = ctx.settings.tour_link(&state.site.value, &t) {
+        text.push('\n');
+        text.push_str(&link);
+    }
     // A tournament removed since (none is today) reads as absent: the write expects
     // what was read under the key.
     let version = old.and_then(|f| f.version);

@@ -136,7 +136,9 @@ pub struct Pairing {
     pub forfeit: bool,
     /// The room the game is played in, once opened.
     pub room: Option<ChannelKey>,
-    /// The game's id, once created.
+    /// The game's id, once created: 8 random characters ([`crate::store::gameid::draw`],
+    /// not guessable, since it is the address of the game's page); `ID-rR-bB[-gN]`
+    /// ([`Tournament::legacy_game_id`]) in tournaments paired by older builds.
     pub game_id: Option<String>,
     /// When the periodic driver first saw the game over (or the tournament over), in
     /// milliseconds since the Unix epoch: the room's grace period starts then
@@ -158,6 +160,17 @@ pub struct Pairing {
     /// advanced after a drawn game), not by a game won.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub by_rule: bool,
+    // Added with random game ids ("Web companion" issue): absent (none, empty) in
+    // pairings stored before, whose games' ids the tournament's id gives.
+    /// The random id drawn for the board's next game, saved before the game is created
+    /// so that a retry (a failed write, a restart) creates it under the same id; moved
+    /// to [`Pairing::game_id`] once the game exists.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_id: Option<String>,
+    /// Knockout: the ids of the games finished on this board, oldest first, one for
+    /// each of [`Pairing::games`] (see [`Tournament::board_game_ids`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub game_ids: Vec<String>,
 }
 
 impl Pairing {
@@ -193,7 +206,8 @@ impl Round {
 pub struct Tournament {
     /// The record format.
     pub format_version: u32,
-    /// Unique id (a store id), the prefix of its games' ids.
+    /// Unique id (a store id); the prefix of its games' ids in tournaments paired by older
+    /// builds ([`Tournament::legacy_game_id`]), no longer shown anywhere.
     pub id: String,
     /// The name as given (letters, digits, `-`, `_`).
     pub name: String,
@@ -418,6 +432,8 @@ impl Tournament {
                 closed: false,
                 games: Vec::new(),
                 by_rule: false,
+                next_id: None,
+                game_ids: Vec::new(),
             };
             match n {
                 None => {

@@ -110,6 +110,7 @@ impl Pairing {
             res
         };
         self.games.push(board);
+        self.game_ids.extend(self.game_id.clone());
         match board {
             Res::Draw if rule == KnockoutTie::Rematch && self.games.len() < MAX_BOARD_GAMES => {
                 self.game_id = None;
@@ -125,13 +126,35 @@ impl Pairing {
 }
 
 impl Tournament {
-    /// The id of game `n` (from 1) of board `board` of round `round`: `ID-rR-bB`, then
-    /// `ID-rR-bB-gN` for the games a drawn game calls for.
-    pub fn game_id(&self, round: u32, board: u32, n: u32) -> String {
+    /// The id older builds gave game `n` (from 1) of board `board` of round `round`:
+    /// `ID-rR-bB`, then `ID-rR-bB-gN` for the games a drawn game calls for. New games
+    /// get random ids ([`Pairing::game_id`]); these are still read in stored
+    /// tournaments (and backups) paired before.
+    pub fn legacy_game_id(&self, round: u32, board: u32, n: u32) -> String {
         match n {
             1 => format!("{}-r{round}-b{board}", self.id),
             n => format!("{}-r{round}-b{board}-g{n}", self.id),
         }
+    }
+
+    /// The ids of every game of board `p` of round `round`, oldest first: its finished
+    /// games ([`Pairing::game_ids`], or for a board stored before them the ids older
+    /// builds gave them) and then the game in play, if any. Outside a knockout, the
+    /// board's one game.
+    pub fn board_game_ids(&self, round: u32, p: &Pairing) -> Vec<String> {
+        let mut ids = if p.game_ids.is_empty() {
+            (1..=p.games.len() as u32)
+                .map(|n| self.legacy_game_id(round, p.board, n))
+                .collect()
+        } else {
+            p.game_ids.clone()
+        };
+        if let Some(id) = &p.game_id {
+            if !ids.contains(id) {
+                ids.push(id.clone());
+            }
+        }
+        ids
     }
 
     /// The time per move of game `n` (from 1) of a board, in milliseconds: the
@@ -268,7 +291,7 @@ mod tests {
     /// Opens game `n` of board 1 of round 1 (as the core does) and records `res`.
     fn play(t: &mut Tournament, res: Res) -> bool {
         let p = &t.rounds[0].pairings[0];
-        let id = t.game_id(1, 1, p.next_game());
+        let id = format!("id{}", p.next_game());
         t.rounds[0].pairings[0].game_id = Some(id.clone());
         t.record(1, 1, &id, res)
     }
@@ -282,7 +305,7 @@ mod tests {
         assert_eq!(p.game_id, None);
         assert_eq!(t.tie_step(1, 1), Some(TieStep::Rematch));
         assert_eq!(p.game_sides(2), Some((1, 0)), "second game: sides swapped");
-        assert_eq!(t.game_id(1, 1, 2), "t-r1-b1-g2");
+        assert_eq!(t.legacy_game_id(1, 1, 2), "t-r1-b1-g2");
         // The lower seed, South in game 2, wins it: he advances.
         assert!(play(&mut t, Res::South));
         let p = &t.rounds[0].pairings[0];
@@ -320,8 +343,10 @@ mod tests {
             })
         );
         // The same game recorded again is no news.
-        let id = t.game_id(1, 1, 5);
-        assert!(!t.record(1, 1, &id, Res::North));
+        assert!(!t.record(1, 1, "id5", Res::North));
+        // Every game of the board is kept, oldest first (the web page links each).
+        let ids: Vec<String> = (1..=5).map(|n| format!("id{n}")).collect();
+        assert_eq!(t.board_game_ids(1, &t.rounds[0].pairings[0]), ids);
     }
 
     #[test]
@@ -366,6 +391,17 @@ mod tests {
         assert!(!old.accelerated);
         assert_eq!(old.rounds[0].pairings[0].games, Vec::<Res>::new());
         assert!(!old.rounds[0].pairings[0].by_rule);
+    }
+
+    #[test]
+    fn a_board_stored_before_random_ids_lists_the_ids_older_builds_gave() {
+        let mut t = knockout(2, KnockoutTie::Rematch);
+        t.id = "t1-aa".into();
+        let p = &mut t.rounds[0].pairings[0];
+        p.games = vec![Res::Draw];
+        p.game_id = Some("t1-aa-r1-b1-g2".into());
+        let p = t.rounds[0].pairings[0].clone();
+        assert_eq!(t.board_game_ids(1, &p), ["t1-aa-r1-b1", "t1-aa-r1-b1-g2"]);
     }
 
     #[test]

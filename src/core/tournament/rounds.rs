@@ -74,6 +74,7 @@ impl Core {
             return games;
         };
         let text = format!("{}\n{}", views::started_text(&t), views::pairings_text(&t));
+        let text = self.with_tour_links(&t, text, true);
         let mut out = vec![crate::core::text_reply(text)];
         out.extend(games);
         out
@@ -140,7 +141,9 @@ impl Core {
             let Some(room) = self.pairing_room(&t, round.number, p) else {
                 continue;
             };
-            let id = t.game_id(round.number, p.board, n);
+            let Some(id) = self.drawn_game_id(&t, round.number, p) else {
+                continue;
+            };
             let game = NewGame {
                 round: round.number,
                 board: p.board,
@@ -153,6 +156,7 @@ impl Core {
                 Ok(reply) => {
                     let _ = self.set_pairing(key, round.number, p.board, |pp| {
                         pp.game_id = Some(id.clone());
+                        pp.next_id = None;
                     });
                     let mut replies: Vec<Reply> = reply.into_iter().collect();
                     // The first mover's turn alert (`!notify`), as after any move.
@@ -525,7 +529,8 @@ impl Core {
                     name = &t.name
                 ),
             };
-            format!("{begins}\n{}", views::pairings_text(&t))
+            let text = format!("{begins}\n{}", views::pairings_text(&t));
+            self.with_tour_links(&t, text, true)
         });
         let mut out = vec![Reply {
             body: text.into(),
@@ -569,7 +574,8 @@ impl Core {
                         .join(", ")
                 ),
             };
-            format!("{over}\n{}", views::standings_text(t))
+            let text = format!("{over}\n{}", views::standings_text(t));
+            self.with_tour_links(t, text, false)
         });
         Reply {
             body: text.into(),
