@@ -212,6 +212,7 @@ async fn registers_the_commands(s: &mut Scene) -> Value {
             "mute",
             "new",
             "notify",
+            "puzzle",
             "rating",
             "record",
             "rematch",
