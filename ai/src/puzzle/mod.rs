@@ -34,7 +34,7 @@
 //! stops before a pass (H3: a side that cannot move), so that solver moves and replies
 //! alternate, and it always ends with a solver move (odd length).
 //!
-//! Themes and the difficulty rating: see [`features`].
+//! Themes and the difficulty rating: see [`Theme`], [`themes`] and [`rating`].
 
 mod features;
 
