@@ -6,9 +6,9 @@
 //! What else a page shows is in the key, read again at each request: the language, the
 //! community's choice to be indexed, the stored analysis (by a hash of its bytes: one
 //! made later makes another page). Whether the community's pages are on is checked at
-//! each request before the cache is read ([`super::game`]), so `!set web off` takes
+//! each request before the cache is read (in the game route), so `!set web off` takes
 //! effect at the next request. A page whose ratings may still be written (a rated game
-//! just finished, see [`cacheable`]) is not kept.
+//! just finished, see `cacheable`) is not kept.
 //!
 //! The page's scripts carry the request's CSP nonce: a page is kept with a placeholder
 //! in each `nonce="..."` attribute, the only place the template writes it (text from
@@ -105,7 +105,7 @@ pub struct PageCache {
 }
 
 impl Default for PageCache {
-    /// At most [`MAX_BYTES`] of pages.
+    /// At most 64 MB of pages.
     fn default() -> Self {
         PageCache::with_max_bytes(MAX_BYTES)
     }

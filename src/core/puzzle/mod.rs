@@ -9,7 +9,7 @@
 //!   puzzle.
 //! - `words`: the texts the replies and the daily puzzle's web page share.
 //!
-//! The commands themselves are in [`crate::core::puzzler`].
+//! The commands themselves are in `core::puzzler`.
 
 pub mod book;
 pub mod record;
