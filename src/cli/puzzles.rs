@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context;
-use mancala_ai::puzzle::{Finder, FinderConfig, Found, Goal, Theme};
+use mancala_ai::puzzle::{Finder, FinderConfig, Found, Goal};
 use mancala_ai::{Ai, SearchConfig};
 use mancala_bot::core::puzzle::set::{self as sets, Puzzle, PuzzleSet};
 use mancala_rules::{Game, Position, Variant};
@@ -111,19 +111,6 @@ pub fn id_prefix(variant: Variant) -> String {
     }
 }
 
-/// The themes as the set file names them.
-fn theme(t: Theme) -> sets::Theme {
-    match t {
-        Theme::RelayCapture => sets::Theme::RelayCapture,
-        Theme::CasaInPassing => sets::Theme::CasaInPassing,
-        Theme::LastFour => sets::Theme::LastFour,
-        Theme::Endgame => sets::Theme::Endgame,
-        Theme::Capture => sets::Theme::Capture,
-        Theme::Defence => sets::Theme::Defence,
-        Theme::Deep => sets::Theme::Deep,
-    }
-}
-
 /// A run: the set being filled, the positions used, the finder.
 struct Run {
     variant: Variant,
@@ -189,7 +176,7 @@ impl Run {
             position: pos.to_string(),
             solution: found.solution.iter().map(ToString::to_string).collect(),
             goal,
-            themes: found.themes.into_iter().map(theme).collect(),
+            themes: found.themes,
             rating: found.rating,
             source,
         });

@@ -8,6 +8,11 @@ use crate::endgame::HOYITO_SEEDS;
 
 /// The idea a puzzle trains; the same list as the bot's puzzle sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum Theme {
     /// A solver move relays (K6c, H6c) at least once before it captures (K6b/K7, H5,
     /// H6a, H7).

@@ -5,6 +5,7 @@ use mancala_rules::Variant;
 
 use super::def::Choice;
 use super::def::Cx;
+use super::table::same;
 use super::Command;
 use crate::core::input::code;
 use crate::model::User;
@@ -45,11 +46,6 @@ pub const PUZZLE_CHOICES: &[Choice] = &[
     same("hoyito:2x11"),
     same("hoyito:2x12"),
 ];
-
-/// A choice that is its word, never translated.
-const fn same(word: &'static str) -> Choice {
-    Choice { id: "", word }
-}
 
 /// Parses the words after `!puzzle`.
 pub(super) fn puzzle(cx: &Cx<'_>, args: &[&str]) -> Result<Command, String> {

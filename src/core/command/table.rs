@@ -19,7 +19,8 @@ pub use super::def::{
 use super::{Command, TourneyCommand};
 use crate::core::needs::Needs;
 
-const fn same(word: &'static str) -> Choice {
+/// A choice that is its word, never translated.
+pub(super) const fn same(word: &'static str) -> Choice {
     Choice { id: "", word }
 }
 

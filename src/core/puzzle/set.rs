@@ -61,26 +61,9 @@ pub enum Goal {
     },
 }
 
-/// The idea a puzzle trains.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Theme {
-    /// A relay (K5, H6c) carries the sowing on to the capture.
-    RelayCapture,
-    /// Hoyito: a casa made in passing (H5) by a seed that is not the last.
-    CasaInPassing,
-    /// Hoyito: the capture that leaves four seeds and takes them too (H7).
-    LastFour,
-    /// Few seeds left: the end of the game is in sight (Hoyito: inside the endgame
-    /// tables; Katro: one side nearly empty, K9).
-    Endgame,
-    /// Katro: a capture from the facing row, sown on at once (K6, K7).
-    Capture,
-    /// The move that stops the opponent's best capture.
-    Defence,
-    /// The line is longer than one move (three plies or more).
-    Deep,
-}
+/// The idea a puzzle trains: the finder's own list, named in kebab case in the files
+/// (`relay-capture`, `casa-in-passing`, `last-four`, ...).
+pub use mancala_ai::puzzle::Theme;
 
 /// Why a puzzle of the shipped sets is left out.
 #[derive(Clone, Debug, PartialEq, Eq)]
