@@ -244,8 +244,13 @@ mod serde_impl {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
             let r = GameRepr::deserialize(d)?;
             let mut g = Game::from_position(r.start);
+            let variant = g.variant();
             for (i, m) in r.moves.iter().enumerate() {
-                g.play_text(m)
+                // Checked as `play` checks, without traces (`advance`: a stored game is
+                // read more often than it is drawn).
+                Move::parse(m, variant)
+                    .map_err(PlayError::from)
+                    .and_then(|mv| g.advance(mv))
                     .map_err(|e| serde::de::Error::custom(format!("move {} `{m}`: {e}", i + 1)))?;
             }
             if let Some(side) = r.resigned {
