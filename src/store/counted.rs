@@ -81,6 +81,10 @@ impl Store for CountedStore {
         self.one_read(self.inner.finished(id))
     }
 
+    fn finished_at(&self, id: &str) -> Result<Option<ChannelKey>, StoreError> {
+        self.one_read(self.inner.finished_at(id))
+    }
+
     fn new_id(&self, now_ms: u64) -> Result<String, StoreError> {
         self.wrote(self.inner.new_id(now_ms))
     }

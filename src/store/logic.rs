@@ -18,7 +18,7 @@ use super::gameid;
 use super::keys::{DocKey, DocPrefix};
 use super::kv::{self, Key, KeyValue, Space, Tx, TxError};
 use super::reading::{chan, channel_name, history, name, parse_doc_key, scan_docs};
-use super::record::{decode, encode};
+use super::record::{decode, decode_at, encode};
 use super::{import, ImportBatch, ImportCounts, Record, Store, StoreError, Stored, Version, Write};
 use crate::model::ChannelKey;
 
@@ -250,6 +250,15 @@ impl<K: KeyValue> Store for K {
     fn finished(&self, id: &str) -> Result<Option<Record>, StoreError> {
         let got = self.get_many(&[(Space::History, name(id))])?;
         history(id, got.into_iter().next().flatten())
+    }
+
+    fn finished_at(&self, id: &str) -> Result<Option<ChannelKey>, StoreError> {
+        let got = self.get_many(&[(Space::History, name(id))])?;
+        got.into_iter()
+            .next()
+            .flatten()
+            .map(|b| decode_at(&format!("history {id}"), &b))
+            .transpose()
     }
 
     fn new_id(&self, now_ms: u64) -> Result<String, StoreError> {

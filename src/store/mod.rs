@@ -247,6 +247,16 @@ pub trait Store: Send + Sync {
     /// As [`Store::load`].
     fn finished(&self, id: &str) -> Result<Option<Record>, StoreError>;
 
+    /// Where the finished game `id` was played, read without decoding its moves (a
+    /// game's page served from the page cache needs no more); `None` when no finished
+    /// game has that id. The default decodes the whole record.
+    ///
+    /// # Errors
+    /// As [`Store::finished`].
+    fn finished_at(&self, id: &str) -> Result<Option<ChannelKey>, StoreError> {
+        Ok(self.finished(id)?.map(|r| r.at))
+    }
+
     /// A new game id, unique within the store.
     ///
     /// # Errors

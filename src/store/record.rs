@@ -549,22 +549,50 @@ impl GameResult {
 /// # Errors
 /// [`StoreError::Read`]: not JSON of a record, or written by a newer format version.
 pub(super) fn decode(key: &str, bytes: &[u8]) -> Result<Record, StoreError> {
-    let read = |reason: String| StoreError::Read {
-        key: key.to_string(),
-        reason,
-    };
     #[derive(serde::Deserialize)]
     struct Head {
         format_version: u32,
     }
-    let head: Head = serde_json::from_slice(bytes).map_err(|e| read(e.to_string()))?;
-    if head.format_version > FORMAT_VERSION {
-        return Err(read(format!(
-            "format version {} is newer than this build's {FORMAT_VERSION}; upgrade mancala-bot",
-            head.format_version
-        )));
+    let head: Head = serde_json::from_slice(bytes).map_err(|e| unreadable(key, e))?;
+    known_version(key, head.format_version)?;
+    serde_json::from_slice(bytes).map_err(|e| unreadable(key, e))
+}
+
+/// The error of the record `key` whose bytes are not JSON of a record.
+fn unreadable(key: &str, e: serde_json::Error) -> StoreError {
+    StoreError::Read {
+        key: key.to_string(),
+        reason: e.to_string(),
     }
-    serde_json::from_slice(bytes).map_err(|e| read(e.to_string()))
+}
+
+/// Refuses the record `key` written by a newer format version than this build's.
+fn known_version(key: &str, format_version: u32) -> Result<(), StoreError> {
+    if format_version <= FORMAT_VERSION {
+        return Ok(());
+    }
+    Err(StoreError::Read {
+        key: key.to_string(),
+        reason: format!(
+            "format version {format_version} is newer than this build's {FORMAT_VERSION}; upgrade mancala-bot"
+        ),
+    })
+}
+
+/// Where the record stored as `bytes` was played: its `at` alone, the rest of the JSON
+/// skipped unread (its moves are not replayed); `key` names it in the error.
+///
+/// # Errors
+/// As [`decode`].
+pub(super) fn decode_at(key: &str, bytes: &[u8]) -> Result<ChannelKey, StoreError> {
+    #[derive(serde::Deserialize)]
+    struct Head {
+        format_version: u32,
+        at: ChannelKey,
+    }
+    let head: Head = serde_json::from_slice(bytes).map_err(|e| unreadable(key, e))?;
+    known_version(key, head.format_version)?;
+    Ok(head.at)
 }
 
 /// A record's stored bytes (JSON).

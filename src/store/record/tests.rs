@@ -422,3 +422,25 @@ fn live_clocks_and_match_lengths_round_trip() {
     assert_eq!(back.timing(), r.timing());
     assert_eq!(back.kind, kind);
 }
+
+/// `decode_at` reads where a record was played without replaying its moves: a record
+/// whose moves no longer replay still gives its channel, where `decode` refuses it; a
+/// newer format version and bytes that are not a record are refused alike.
+#[test]
+fn the_home_of_a_record_is_read_without_its_moves() {
+    let old = old_resigned();
+    let stored = bytes(&old);
+    assert_eq!(decode_at("k", &stored).unwrap(), old.at);
+    let mut v: serde_json::Value = serde_json::from_slice(&stored).unwrap();
+    v["play"] = serde_json::json!({ "Game": { "moves": ["not a move"] } });
+    let broken = v.to_string();
+    assert!(decode("k", broken.as_bytes()).is_err());
+    assert_eq!(decode_at("k", broken.as_bytes()).unwrap(), old.at);
+    v["format_version"] = serde_json::json!(FORMAT_VERSION + 1);
+    let newer = decode_at("k", v.to_string().as_bytes()).unwrap_err();
+    assert!(
+        newer.to_string().contains("newer than this build"),
+        "{newer}"
+    );
+    assert!(decode_at("k", b"{\"at\": 3}").is_err());
+}
