@@ -24,6 +24,7 @@ use axum::routing::get;
 use axum::Router;
 use mancala_rules::Side;
 
+use super::finished_page::{finished_page, kept_answer, Finished};
 use super::game_view::{
     game_of, stored_review, traces, Found, GameView, REPLAY_JS, REPLAY_JS_PATH,
 };
@@ -106,14 +107,49 @@ async fn game_file(
         Some((id, ext @ ("json" | "gif"))) => (id, ext),
         _ => (file.as_str(), ""),
     };
+    if ext.is_empty() {
+        return page(&state, raw, lang, (&headers, &nonce), uri.path()).await;
+    }
     let Some(found) = find(&state, raw).await else {
         return not_found(lang, &nonce, uri.path());
     };
     let words = lang.or(found.language);
     match ext {
         "json" => json_file(&found.record),
-        "gif" => gif_file(&state, found.record, words).await,
-        _ => super::game_page::page(&state, found, (lang, &headers), &nonce, uri.path()).await,
+        _ => gif_file(&state, found.record, words).await,
+    }
+}
+
+/// `/g/ID`: a finished game's page, kept or drawn in one step off the async threads
+/// ([`finished_page`]); else the page of the game in play, drawn anew.
+async fn page(
+    state: &Arc<WebState>,
+    raw: &str,
+    lang: PageLang,
+    (headers, nonce): (&HeaderMap, &CspNonce),
+    path: &str,
+) -> Response {
+    let (Some(id), Some(store)) = (page_id(raw), state.store.clone()) else {
+        return not_found(lang, nonce, path);
+    };
+    let (st, id_owned, path_owned) = (state.clone(), id.to_string(), path.to_string());
+    let Ok(_slot) = state.read_slots.clone().acquire_owned().await else {
+        return not_found(lang, nonce, path);
+    };
+    let finished = tokio::task::spawn_blocking(move || {
+        finished_page(&st, &*store, &id_owned, lang, &path_owned)
+    })
+    .await;
+    match finished {
+        Ok(Ok(Finished::Page(kept))) => return kept_answer(&kept, headers, nonce),
+        Ok(Ok(Finished::Hidden)) => return not_found(lang, nonce, path),
+        Ok(Ok(Finished::Absent)) => {}
+        Ok(Err(e)) => tracing::error!(error = %e, "web: cannot read a finished game"),
+        Err(e) => tracing::error!(error = %e, "web: the finished game's read failed"),
+    }
+    match find(state, raw).await {
+        Some(found) => super::game_page::page(state, found, lang, nonce, path).await,
+        None => not_found(lang, nonce, path),
     }
 }
 

@@ -11,7 +11,7 @@
 
 use std::sync::Arc;
 
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use mancala_rules::Side;
 use maud::{html, Markup, PreEscaped};
@@ -19,7 +19,6 @@ use maud::{html, Markup, PreEscaped};
 use super::game_view::{hole_name, stored_review, Found, GameView, PlyView, REPLAY_JS_PATH};
 use super::layout::{shell, CspNonce, Page, PageLang};
 use super::match_view::MatchView;
-use super::page_cache::{cacheable, KeptPage, PageKey, NONCE_MARK};
 use super::WebState;
 use crate::core::ratings::{family, RatingChange};
 use crate::core::review_store::StoredReview;
@@ -30,7 +29,7 @@ use crate::store::{Record, Status, Store};
 
 /// The rating change of each side in the rated game `r` (`None` for a side without
 /// one: unrated, the AI, an older game).
-fn rating_changes(store: &dyn Store, r: &Record) -> [Option<RatingChange>; 2] {
+pub(super) fn rating_changes(store: &dyn Store, r: &Record) -> [Option<RatingChange>; 2] {
     Side::ALL.map(|side| {
         if !r.rated || r.is_ai(side) {
             return None;
@@ -50,17 +49,19 @@ fn rating_changes(store: &dyn Store, r: &Record) -> [Option<RatingChange>; 2] {
 }
 
 /// What the page reads besides the record: ratings and the analysis.
-struct Extras {
-    ratings: [Option<RatingChange>; 2],
-    review: Option<StoredReview>,
+pub(super) struct Extras {
+    /// Each side's rating change (see [`rating_changes`]).
+    pub(super) ratings: [Option<RatingChange>; 2],
+    /// The stored analysis, if one was made and matches the game.
+    pub(super) review: Option<StoredReview>,
 }
 
-/// `/g/ID`: the page of the game `found`; a finished game's is kept once drawn
-/// ([`super::page_cache`]) and carries an `ETag` (`If-None-Match` answers 304).
+/// `/g/ID` of a game in play (a finished game's page comes from
+/// [`super::finished_page`]): drawn at each request, `no-cache`.
 pub(crate) async fn page(
     state: &Arc<WebState>,
     found: Found,
-    (lang, headers): (PageLang, &HeaderMap),
+    lang: PageLang,
     nonce: &CspNonce,
     path: &str,
 ) -> Response {
@@ -68,76 +69,19 @@ pub(crate) async fn page(
     let Some(store) = state.store.clone() else {
         return super::layout::not_found(PageLang::default(), nonce, path);
     };
-    if found.record.status() != Status::Finished {
-        let extras = read_extras(store, found.record.clone(), None).await;
-        let body = with_lang(lang, || render(&found, &extras, lang, nonce, path));
-        let mut res = body.into_response();
-        res.headers_mut()
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-        return res;
-    }
-    // The analysis is read with the game at each request (one may be made later): its
-    // bytes make part of the key.
-    let review = found.analysis.clone();
-    let key = PageKey {
-        id: found.record.id.clone(),
-        lang,
-        index: found.site.index,
-        review: review.as_deref().map_or(0, fnv),
-    };
-    let kept = match state.pages.get(&key) {
-        Some(kept) => kept,
-        None => {
-            let extras = read_extras(store, found.record.clone(), review).await;
-            let mark = CspNonce(NONCE_MARK.to_string());
-            let html = with_lang(lang, || render(&found, &extras, lang, &mark, path));
-            let kept = Arc::new(KeptPage::new(&html.into_string()));
-            let r = &found.record;
-            let expected = Side::ALL
-                .iter()
-                .filter(|&&s| r.rated && !r.is_ai(s))
-                .count();
-            let got = extras.ratings.iter().flatten().count();
-            if cacheable(expected, got, r.updated_ms, super::page_kit::now_ms()) {
-                state.pages.put(key, kept.clone());
-            }
-            kept
-        }
-    };
-    kept_answer(&kept, headers, nonce)
+    let extras = read_extras(store, found.record.clone()).await;
+    let body = with_lang(lang, || render(&found, &extras, lang, nonce, path));
+    let mut res = body.into_response();
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    res
 }
 
-/// The answer of the kept page `kept`: 304 when `headers` name its tag, else the page
-/// with the request's `nonce`; checked again at each request (`no-cache`).
-fn kept_answer(kept: &KeptPage, headers: &HeaderMap, nonce: &CspNonce) -> Response {
-    let head = [
-        (header::ETAG, kept.etag.clone()),
-        (header::CACHE_CONTROL, "no-cache".to_string()),
-    ];
-    if super::guard::not_modified(headers, &kept.etag) {
-        return (StatusCode::NOT_MODIFIED, head).into_response();
-    }
-    let html = [(header::CONTENT_TYPE, "text/html; charset=utf-8")];
-    (head, html, kept.with_nonce(&nonce.0)).into_response()
-}
-
-/// FNV-1a (64 bits) of `bytes`, at least 1 (0 stands for none).
-fn fnv(bytes: &[u8]) -> u64 {
-    let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
-    });
-    hash.max(1)
-}
-
-/// The ratings and the analysis of `record`, off the async threads; `review`: the
-/// analysis's bytes when already read (`None`: read them).
-async fn read_extras(store: Arc<dyn Store>, record: Record, review: Option<Vec<u8>>) -> Extras {
+/// The ratings and the analysis of `record`, off the async threads.
+async fn read_extras(store: Arc<dyn Store>, record: Record) -> Extras {
     tokio::task::spawn_blocking(move || Extras {
         ratings: rating_changes(&*store, &record),
-        review: match review {
-            Some(bytes) => super::game_view::review_of(&bytes, &record),
-            None => stored_review(&*store, &record),
-        },
+        review: stored_review(&*store, &record),
     })
     .await
     .unwrap_or(Extras {
@@ -147,7 +91,13 @@ async fn read_extras(store: Arc<dyn Store>, record: Record, review: Option<Vec<u
 }
 
 /// The whole page, in the current language.
-fn render(found: &Found, extras: &Extras, lang: Lang, nonce: &CspNonce, path: &str) -> Markup {
+pub(super) fn render(
+    found: &Found,
+    extras: &Extras,
+    lang: Lang,
+    nonce: &CspNonce,
+    path: &str,
+) -> Markup {
     let r = &found.record;
     let Some(view) = GameView::of(r) else {
         return html! {};

@@ -20,6 +20,7 @@
 mod chart;
 mod community_page;
 pub mod directory;
+mod finished_page;
 mod game;
 mod game_page;
 mod game_view;
@@ -89,7 +90,15 @@ pub struct WebState {
     pub puzzles: crate::core::puzzle::DailySource,
     /// The pages of finished games, kept once drawn ([`page_cache`]).
     pub pages: Arc<page_cache::PageCache>,
+    /// The game pages read and drawn at once off the async threads ([`READ_AT_ONCE`]);
+    /// more wait their turn, first come first served.
+    pub read_slots: Arc<tokio::sync::Semaphore>,
 }
+
+/// The game pages read and drawn at once: a few per core. Without a bound, 100 pages
+/// asked at once took 100 of tokio's blocking threads, which the cores then shared in
+/// turns: the slowest answers waited several turns (`cargo bench --bench web`).
+pub const READ_AT_ONCE: usize = 4;
 
 /// The most pictures the pages draw at once (each takes a core while it is drawn).
 pub const DRAWN_AT_ONCE: usize = 2;
@@ -108,6 +117,7 @@ impl WebState {
             draw_slots: Arc::new(tokio::sync::Semaphore::new(DRAWN_AT_ONCE)),
             puzzles: crate::core::puzzle::DailySource::default(),
             pages: Arc::default(),
+            read_slots: Arc::new(tokio::sync::Semaphore::new(READ_AT_ONCE)),
         }
     }
 }
