@@ -10,8 +10,14 @@
 //! tournament page of a finished 8-player round robin instead; `MANCALA_BENCH_CACHE=off`
 //! keeps no finished game's page (each drawn anew, as before the page cache).
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+use axum::http::{header, Request, StatusCode};
+use bytes::Bytes;
+use http_body_util::{BodyExt, Empty};
+use hyper_util::rt::TokioIo;
 
 use mancala_bot::core::tournament::{Entrant, Format, Phase, Res, Tournament};
 use mancala_bot::core::SiteSettings;
@@ -111,57 +117,42 @@ fn main() {
         Arc::new(SledStore::open(&dir.path().join("sled"), 64 << 20).unwrap());
     let t0 = Instant::now();
     let ids = fill(&*store);
+    // On disk before the load starts, so that sled's writing does not share its time.
+    store.flush().unwrap();
     println!("stored {GAMES} finished games in {:.1?}", t0.elapsed());
     let tournament_page = std::env::var("MANCALA_BENCH_PAGE").is_ok_and(|v| v == "t");
-    let rt = tokio::runtime::Builder::new_multi_thread()
+    let path_of = |i: usize| {
+        if tournament_page {
+            "/t/trnmabcdefgh".to_string()
+        } else {
+            format!("/g/{}", ids[i % ids.len()].0)
+        }
+    };
+    // The server on a runtime as the bot's (a worker per core), the clients on one of
+    // their own (one thread), as a load generator apart from the server would be.
+    let server = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .unwrap();
-    rt.block_on(async move {
-        let metrics = Arc::new(Metrics::new());
-        let mut state = WebState::bare(Health::new(metrics.clone()), metrics);
-        state.store = Some(store);
-        // `MANCALA_BENCH_CACHE=off`: no finished game's page kept (each drawn anew).
-        if std::env::var("MANCALA_BENCH_CACHE").is_ok_and(|v| v == "off") {
-            state.pages = Arc::new(mancala_bot::web::page_cache::PageCache::with_max_bytes(0));
-            println!("pages of finished games not kept");
-        }
-        let unlimited = Limits {
-            per_minute: std::num::NonZeroU32::MAX,
-            burst: std::num::NonZeroU32::MAX,
-        };
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        tokio::spawn(serve_app(listener, app_with(state, unlimited)));
-        let base = format!("http://{addr}");
-        let path_of = |i: usize| {
-            if tournament_page {
-                "/t/trnmabcdefgh".to_string()
-            } else {
-                format!("/g/{}", ids[i % ids.len()].0)
-            }
-        };
+    let addr = server.block_on(serve(store));
+    let clients = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    clients.block_on(async {
         // The size of one 60-ply game's page (the first game that lasted 60 plies).
-        let client = reqwest::Client::new();
         let long = ids.iter().position(|(_, p)| *p == PLIES).unwrap_or(0);
-        let res = client.get(format!("{base}{}", path_of(long))).send().await.unwrap();
-        let status = res.status();
-        let body = res.bytes().await.unwrap();
+        let (status, bytes) = Client::connect(addr).await.get(&path_of(long)).await;
         let plies = if tournament_page {
             String::new()
         } else {
             format!(" ({} plies)", ids[long].1)
         };
-        println!("{}{plies}: {status}, {} bytes", path_of(long), body.len());
+        println!("{}{plies}: {status}, {bytes} bytes", path_of(long));
         assert!(status.is_success(), "the page is not served: {status}");
         // One client alone: the time to serve a page, without waiting behind others.
-        let mut alone = Vec::with_capacity(1000);
-        for i in 0..1000 {
-            let t = Instant::now();
-            let res = client.get(format!("{base}{}", path_of(i * 7))).send().await.unwrap();
-            let _ = res.bytes().await.unwrap();
-            alone.push(t.elapsed());
-        }
+        let alone: Vec<String> = (0..1000).map(|i| path_of(i * 7)).collect();
+        let mut alone = Client::connect(addr).await.times(alone).await;
         alone.sort();
         println!(
             "1000 requests one at a time: p50 {:.2?}, p99 {:.2?}",
@@ -171,23 +162,12 @@ fn main() {
         let started = Instant::now();
         let mut tasks = Vec::new();
         for c in 0..CLIENTS {
-            let base = base.clone();
             let paths: Vec<String> = {
                 let mut rng = StdRng::seed_from_u64(c as u64);
                 (0..PER_CLIENT).map(|_| path_of(rng.gen_range(0..GAMES))).collect()
             };
             tasks.push(tokio::spawn(async move {
-                // One connection per client, kept alive.
-                let client = reqwest::Client::builder().pool_max_idle_per_host(1).build().unwrap();
-                let mut times = Vec::with_capacity(PER_CLIENT);
-                for path in paths {
-                    let t = Instant::now();
-                    let res = client.get(format!("{base}{path}")).send().await.unwrap();
-                    assert!(res.status().is_success(), "{path}: {}", res.status());
-                    let _ = res.bytes().await.unwrap();
-                    times.push(t.elapsed());
-                }
-                times
+                Client::connect(addr).await.times(paths).await
             }));
         }
         let mut times = Vec::new();
@@ -206,4 +186,68 @@ fn main() {
             times.len() as f64 / wall.as_secs_f64()
         );
     });
+    drop(server);
+}
+
+/// Starts the pages of `store` on 127.0.0.1 without the rate limit; returns the address.
+async fn serve(store: Arc<dyn Store>) -> SocketAddr {
+    let metrics = Arc::new(Metrics::new());
+    let mut state = WebState::bare(Health::new(metrics.clone()), metrics);
+    state.store = Some(store);
+    // `MANCALA_BENCH_CACHE=off`: no finished game's page kept (each drawn anew).
+    if std::env::var("MANCALA_BENCH_CACHE").is_ok_and(|v| v == "off") {
+        state.pages = Arc::new(mancala_bot::web::page_cache::PageCache::with_max_bytes(0));
+        println!("pages of finished games not kept");
+    }
+    let unlimited = Limits {
+        per_minute: std::num::NonZeroU32::MAX,
+        burst: std::num::NonZeroU32::MAX,
+    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(serve_app(listener, app_with(state, unlimited)));
+    addr
+}
+
+/// A client with one HTTP/1.1 connection kept alive (hyper's client connection: the
+/// requests as a browser sends them, without a pool or proxy lookups in between).
+struct Client {
+    send: hyper::client::conn::http1::SendRequest<Empty<Bytes>>,
+}
+
+impl Client {
+    async fn connect(addr: SocketAddr) -> Client {
+        let stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+        stream.set_nodelay(true).unwrap();
+        let (send, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+            .await
+            .unwrap();
+        tokio::spawn(conn);
+        Client { send }
+    }
+
+    /// Asks `path`; its status and body length.
+    async fn get(&mut self, path: &str) -> (StatusCode, usize) {
+        let req = Request::get(path)
+            .header(header::HOST, "127.0.0.1")
+            .body(Empty::new())
+            .unwrap();
+        let res = self.send.send_request(req).await.unwrap();
+        let status = res.status();
+        let body = res.into_body().collect().await.unwrap().to_bytes();
+        (status, body.len())
+    }
+
+    /// Asks each of `paths` in turn; the time of each, from the request sent to the
+    /// last byte of its page.
+    async fn times(mut self, paths: Vec<String>) -> Vec<Duration> {
+        let mut times = Vec::with_capacity(paths.len());
+        for path in paths {
+            let t = Instant::now();
+            let (status, _) = self.get(&path).await;
+            assert!(status.is_success(), "{path}: {status}");
+            times.push(t.elapsed());
+        }
+        times
+    }
 }
