@@ -10,9 +10,11 @@
 //!
 //! Levels ([`SearchConfig::level`], 1-5): 1 looks one move ahead and errs by up to 1.5
 //! seeds (a beginner), 2 looks two moves ahead, 3 four, 4 six, and 5 searches as deep
-//! as its time allows; in Hoyito 1 errs by up to 2 seeds, 2 by 1, 3 looks five moves
-//! ahead and 4 eight. Each level beats the one below (in Hoyito by less than 65% from
-//! random openings: see `level_params`).
+//! as its time allows. Hoyito's steps are spread wider (issue 32): 1 plays at random
+//! (but takes a move that wins at once and avoids one that loses at once), 2 looks one move ahead and errs by up to 2
+//! seeds, 3 looks two ahead and errs by up to 2 seeds, 4 looks four ahead and errs by up
+//! to 1. Each level beats the one below by at least 65% (in Hoyito from openings of 2
+//! random plies in pairs; see `level_params`).
 //!
 //! The Hoyito 2x6 start is a North win as far as the search can tell (issue 32): level
 //! 5 with the 16-seed endgame tables proves every first move of South lost at depth 45
@@ -141,21 +143,34 @@ pub fn level_name(level: u8) -> Option<&'static str> {
 
 /// Depth cap (plies) and root noise (centi-seeds) of each level in `variant`.
 ///
-/// Hoyito has its own steps (issue 32). Measured from openings of 6 random plies in
-/// pairs (400 games a step, two seeds), Katro's (1/150, 2/60, 4/25, 6/5) gave level 3
-/// 60-63% against level 2 and level 4 58-59% against level 3: a Hoyito search gains
-/// little from depth beyond five plies, and the opening and the side decide much of a
-/// game (the start is a North win, see the crate doc). So its lower levels err more (2
-/// and 1 seeds of noise), level 3 searches to an odd depth (5: its own reply counted;
-/// 64-69% against level 2) and level 4 to 8 plies (62-63% against level 3). Level 4
-/// keeps a little noise: without it level 5 scored only 50% against it (56% with).
+/// Hoyito has its own steps (issue 32), measured with the example `ladder` as
+/// `mancala-bot selfplay --random-plies N --pairs` measures them (each opening twice,
+/// sides swapped; level 5 at the bot's 1000 ms a move with the 16-seed endgame tables).
+/// A Hoyito 2x6 game is short and the side decides much (the start is a North win, see
+/// the crate doc): a level gains only by the positions the one below throws away, and
+/// after 6 random plies many games are decided before the levels play. There level 5
+/// scores only 77% against a random player and 69% against a depth-1 player erring by
+/// 2 seeds: too little room for four steps of 65%. From 2 random plies the room is
+/// there (89% against a random player), so the ladder is measured from 2 and its lower
+/// levels are spread down to near random: level 1 plays at random (50 seeds of noise,
+/// more than a board holds) but for a move that ends the game at once; level 2 looks one
+/// move ahead and errs by up to 2 seeds; level 3 looks two ahead (the reply's captures
+/// seen) and errs by up to 2; level 4 looks four ahead and errs by up to 1. Depth 8 and
+/// 5 centi-seeds at level 4 threw too few won positions (level 5 scored 61% against it
+/// from 2 plies), depth 5 and 50 centi-seeds too (62%).
+///
+/// Measured (2000 games a step between the depth-capped levels, 400 for level 5):
+/// from 2 random plies (at most 36 openings) 2v1 74.2% and 74.3% (seeds 1 and 2), 3v2
+/// 75.2% and 74.1%, 4v3 68.0% and 67.9%, 5v4 67.8% (200 games, seed 1) and 68.0% (seed
+/// 2); from 4 plies 67.7%, 71.2%, 67.0%, 65.0%; from 6 plies 64.1%, 64.5%, 62.9%, 61.2%
+/// (the old steps, (1, 200), (2, 100), (5, 25), (8, 5), gave 66%, 65%, 62%, 57% there).
 fn level_params(level: u8, variant: Variant) -> (u32, i32) {
     if !variant.is_katro() {
         return match level {
-            1 => (1, 200),
-            2 => (2, 100),
-            3 => (5, 25),
-            4 => (8, 5),
+            1 => (1, 5000),
+            2 => (1, 200),
+            3 => (2, 200),
+            4 => (4, 100),
             _ => (MAX_DEPTH, 0),
         };
     }

@@ -81,10 +81,13 @@ fn north_after(pos: &Position, mv: &str) -> u32 {
     pos.play(m).unwrap().seeds_of(Side::North)
 }
 
-/// Every level, under a small node budget, plays `want` in `pos`.
+/// Every level, under a small node budget, plays `want` in `pos`; in Hoyito from level
+/// 2: Hoyito's level 1 plays at random but for a move that ends the game at once (its
+/// ladder's bottom step, issue 32).
 fn every_level_plays(pos: &Position, want: &str) {
     let want = Move::parse(want, pos.variant()).unwrap();
-    for level in 1..=5 {
+    let first = if pos.variant().is_katro() { 1 } else { 2 };
+    for level in first..=5 {
         for seed in 0..3 {
             let r = ai(level, seed, 20_000).choose(pos, &[]).unwrap();
             assert_eq!(r.mv, want, "level {level} seed {seed} in {pos}: {r:?}");
@@ -137,6 +140,11 @@ fn hoyito_h7_takes_the_last_four_and_wins() {
     let after = pos.play(Move::parse("a1", pos.variant()).unwrap()).unwrap();
     assert_eq!((after.store(Side::South), after.board_total()), (28, 0));
     every_level_plays(&pos, "a1");
+    // Level 1, random otherwise, takes a move that wins at once.
+    for seed in 0..8 {
+        let r = ai(1, seed, 20_000).choose(&pos, &[]).unwrap();
+        assert_eq!(r.mv.to_string(), "a1", "level 1 seed {seed}: {r:?}");
+    }
     let r = ai(5, 0, 10_000).choose(&pos, &[]).unwrap();
     assert!(r.score > WIN_BOUND, "{r:?}");
 }
@@ -205,13 +213,14 @@ fn random_opening(v: Variant, plies: u32, seed: u64) -> Game {
     }
 }
 
-/// Asserts that each level scores at least 60% against the one below in `games` games
-/// of `game`, sides swapped every game, after `random_plies` random plies.
-fn ladder_holds(game: &str, games: u64, nodes: u64, random_plies: u32) {
+/// Asserts that each level scores at least `share` of the points against the one below
+/// in `games` games of `game`, sides swapped every game, after `random_plies` random
+/// plies.
+fn ladder_holds(game: &str, games: u64, nodes: u64, random_plies: u32, share: f64) {
     for (hi, lo) in [(2, 1), (3, 2), (4, 3), (5, 4)] {
         let p = duel(game, (hi, lo), games, nodes, random_plies);
         assert!(
-            p >= 0.6 * games as f64,
+            p >= share * games as f64,
             "{game}: level {hi} scored {p} of {games} against level {lo}"
         );
     }
@@ -222,16 +231,17 @@ fn ladder_holds(game: &str, games: u64, nodes: u64, random_plies: u32) {
 /// measured with `mancala-bot selfplay`).
 #[test]
 fn katro_each_level_beats_the_one_below() {
-    ladder_holds("katro", 8, 60_000, 0);
+    ladder_holds("katro", 8, 60_000, 0, 0.6);
 }
 
 /// As [`katro_each_level_beats_the_one_below`], for Hoyito: 40 games in pairs from
 /// openings of two random plies, as the ladder is measured (issue 32). From the start
 /// alone the games say little: North wins it with good play (see the crate's README
-/// line on the start position), so between two good levels the sides decide.
+/// line on the start position), so between two good levels the sides decide. The
+/// requirement's 65%, as the levels' steps are spread for it.
 #[test]
 fn hoyito_each_level_beats_the_one_below() {
-    ladder_holds("hoyito", 40, 60_000, 2);
+    ladder_holds("hoyito", 40, 60_000, 2, 0.65);
 }
 
 /// Runs [`Ai::analyse`] on a new level-5 AI and collects its reports.
@@ -315,17 +325,18 @@ fn analyse_searches_as_choose_does() {
     }
 }
 
-/// A depth limit above the level's cap is cut to the cap (level 2 looks two plies).
+/// A depth limit above the level's cap is cut to the cap (Hoyito's level 3 looks two
+/// plies).
 #[test]
 fn analyse_keeps_the_levels_depth_cap() {
     let pos = Position::new(Variant::HOYITO);
     let limits = Limits {
-        level: 2,
+        level: 3,
         depth: Some(9),
         ..Limits::default()
     };
     let mut depths = Vec::new();
-    ai(2, 0, 1)
+    ai(3, 0, 1)
         .analyse(&pos, &[], &limits, &mut |it| depths.push(it.depth))
         .unwrap();
     assert_eq!(depths, [1, 2]);
