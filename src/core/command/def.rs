@@ -196,6 +196,11 @@ pub struct Choice {
 }
 
 impl Choice {
+    /// A choice that is its word, never translated (`katro`, `north`, `on`).
+    pub const fn same(word: &'static str) -> Choice {
+        Choice { id: "", word }
+    }
+
     /// What the user sees in `lang` (the current language when `None`), e.g.
     /// `2 casual`, `2 amateur`; the word itself for a keyword.
     pub fn label(&self, lang: Option<Lang>) -> String {

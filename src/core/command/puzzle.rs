@@ -5,7 +5,6 @@ use mancala_rules::Variant;
 
 use super::def::Choice;
 use super::def::Cx;
-use super::table::same;
 use super::Command;
 use crate::core::input::code;
 use crate::model::User;
@@ -31,20 +30,20 @@ pub enum PuzzleArg {
 /// The words of `/puzzle`'s first option: the subcommands, then the boards (RULES.md
 /// N3).
 pub const PUZZLE_CHOICES: &[Choice] = &[
-    same("daily"),
-    same("stats"),
-    same("skip"),
-    same("hint"),
-    same("katro"),
-    same("katro:4x6"),
-    same("katro:4x4"),
-    same("hoyito"),
-    same("hoyito:2x7"),
-    same("hoyito:2x8"),
-    same("hoyito:2x9"),
-    same("hoyito:2x10"),
-    same("hoyito:2x11"),
-    same("hoyito:2x12"),
+    Choice::same("daily"),
+    Choice::same("stats"),
+    Choice::same("skip"),
+    Choice::same("hint"),
+    Choice::same("katro"),
+    Choice::same("katro:4x6"),
+    Choice::same("katro:4x4"),
+    Choice::same("hoyito"),
+    Choice::same("hoyito:2x7"),
+    Choice::same("hoyito:2x8"),
+    Choice::same("hoyito:2x9"),
+    Choice::same("hoyito:2x10"),
+    Choice::same("hoyito:2x11"),
+    Choice::same("hoyito:2x12"),
 ];
 
 /// Parses the words after `!puzzle`.

@@ -19,26 +19,21 @@ pub use super::def::{
 use super::{Command, TourneyCommand};
 use crate::core::needs::Needs;
 
-/// A choice that is its word, never translated.
-pub(super) const fn same(word: &'static str) -> Choice {
-    Choice { id: "", word }
-}
-
 /// The games offered by `/new` and `/tournament new` (RULES.md N3), plus a Hoyito match
 /// (M1-M4).
 pub const GAME_CHOICES: &[Choice] = &[
-    same("katro"),
-    same("katro:4x6"),
-    same("katro:4x4"),
-    same("hoyito"),
-    same("hoyito match"),
-    same("hoyito:2x6"),
-    same("hoyito:2x7"),
-    same("hoyito:2x8"),
-    same("hoyito:2x9"),
-    same("hoyito:2x10"),
-    same("hoyito:2x11"),
-    same("hoyito:2x12"),
+    Choice::same("katro"),
+    Choice::same("katro:4x6"),
+    Choice::same("katro:4x4"),
+    Choice::same("hoyito"),
+    Choice::same("hoyito match"),
+    Choice::same("hoyito:2x6"),
+    Choice::same("hoyito:2x7"),
+    Choice::same("hoyito:2x8"),
+    Choice::same("hoyito:2x9"),
+    Choice::same("hoyito:2x10"),
+    Choice::same("hoyito:2x11"),
+    Choice::same("hoyito:2x12"),
     // Last, so that the indices Discord sends for the others stay as they were.
     Choice {
         id: "choice-katro-lone",
@@ -47,10 +42,10 @@ pub const GAME_CHOICES: &[Choice] = &[
 ];
 
 /// What `!resign` gives up in a match: the game or the match.
-pub const RESIGN_CHOICES: &[Choice] = &[same("game"), same("match")];
+pub const RESIGN_CHOICES: &[Choice] = &[Choice::same("game"), Choice::same("match")];
 
 /// The sides.
-pub const SIDE_CHOICES: &[Choice] = &[same("south"), same("north")];
+pub const SIDE_CHOICES: &[Choice] = &[Choice::same("south"), Choice::same("north")];
 
 /// The AI levels (`mancala_ai::level_name`).
 pub const LEVEL_CHOICES: &[Choice] = &[
@@ -77,60 +72,65 @@ pub const LEVEL_CHOICES: &[Choice] = &[
 ];
 
 /// The game families of `!rules` and `!leaderboard`.
-pub const FAMILY_CHOICES: &[Choice] = &[same("katro"), same("hoyito")];
+pub const FAMILY_CHOICES: &[Choice] = &[Choice::same("katro"), Choice::same("hoyito")];
 
 /// The channel settings of `!set`.
 pub const SETTING_CHOICES: &[Choice] = &[
-    same("autoforfeit"),
-    same("hints"),
-    same("pictures"),
-    same("view"),
-    same("theme"),
-    same("language"),
-    same("threads"),
-    same("web"),
+    Choice::same("autoforfeit"),
+    Choice::same("hints"),
+    Choice::same("pictures"),
+    Choice::same("view"),
+    Choice::same("theme"),
+    Choice::same("language"),
+    Choice::same("threads"),
+    Choice::same("web"),
 ];
 
 /// The values of the settings: on and off (autoforfeit, hints), the picture styles, the
 /// views, the themes.
 pub const SETTING_VALUE_CHOICES: &[Choice] = &[
-    same("on"),
-    same("off"),
-    same("frames"),
-    same("sheet"),
-    same("final"),
-    same("gif"),
-    same("mover"),
-    same("south"),
-    same("north"),
-    same("light"),
-    same("dark"),
-    same("en"),
-    same("fr"),
-    same("es"),
-    same("ru"),
-    same("auto"),
-    same("index"),
-    same("noindex"),
+    Choice::same("on"),
+    Choice::same("off"),
+    Choice::same("frames"),
+    Choice::same("sheet"),
+    Choice::same("final"),
+    Choice::same("gif"),
+    Choice::same("mover"),
+    Choice::same("south"),
+    Choice::same("north"),
+    Choice::same("light"),
+    Choice::same("dark"),
+    Choice::same("en"),
+    Choice::same("fr"),
+    Choice::same("es"),
+    Choice::same("ru"),
+    Choice::same("auto"),
+    Choice::same("index"),
+    Choice::same("noindex"),
 ];
 
 /// The modes of `!notify`.
-pub const NOTIFY_CHOICES: &[Choice] = &[same("dm"), same("mention"), same("off"), same("digest")];
+pub const NOTIFY_CHOICES: &[Choice] = &[
+    Choice::same("dm"),
+    Choice::same("mention"),
+    Choice::same("off"),
+    Choice::same("digest"),
+];
 
 /// The tournament formats.
 pub const FORMAT_CHOICES: &[Choice] = &[
-    same("roundrobin"),
-    same("swiss"),
-    same("knockout"),
-    same("double"),
-    same("arena"),
+    Choice::same("roundrobin"),
+    Choice::same("swiss"),
+    Choice::same("knockout"),
+    Choice::same("double"),
+    Choice::same("arena"),
 ];
 
 /// How a knockout settles a drawn game.
-pub const TIEBREAK_CHOICES: &[Choice] = &[same("rematch"), same("seed")];
+pub const TIEBREAK_CHOICES: &[Choice] = &[Choice::same("rematch"), Choice::same("seed")];
 
 /// The Swiss pairing of round 1.
-pub const PAIRING_CHOICES: &[Choice] = &[same("accelerated")];
+pub const PAIRING_CHOICES: &[Choice] = &[Choice::same("accelerated")];
 
 const fn opt(name: &'static str, kind: OptionKind, required: bool) -> SlashOption {
     SlashOption {
@@ -159,7 +159,7 @@ const NEW_OPTIONS: &[SlashOption] = &[
 ];
 
 /// Whether a game counts for the ratings.
-pub const RATING_CHOICES: &[Choice] = &[same("rated"), same("unrated")];
+pub const RATING_CHOICES: &[Choice] = &[Choice::same("rated"), Choice::same("unrated")];
 
 const FAMILY_OPTION: &[SlashOption] = &[opt("game", OptionKind::Choice(FAMILY_CHOICES), false)];
 
