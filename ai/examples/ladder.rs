@@ -14,50 +14,12 @@
 //! `LADDER_MOVES`, each move (position, level, move, depth, score, time).
 use std::time::Instant;
 
+use mancala_ai::opening::{game_seed, random_opening};
 use mancala_ai::{Ai, SearchConfig};
 use mancala_rules::{Game, Side, Variant};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 
 /// The selfplay's cap on a game's plies (then a draw).
 const MAX_PLIES: usize = 5_000;
-
-/// The seed of game (or opening) `n` of a run seeded `seed`, as selfplay's.
-fn game_seed(seed: u64, n: u64) -> u64 {
-    seed.wrapping_mul(1_000_003).wrapping_add(n)
-}
-
-/// Plays a uniformly random legal move, as selfplay's random player; `None` if none.
-fn random_move(game: &mut Game, rng: &mut SmallRng) -> Option<()> {
-    let mut candidates = game.position().pseudo_legal_moves();
-    while !candidates.is_empty() {
-        let i = rng.gen_range(0..candidates.len());
-        if game.advance(candidates[i]).is_ok() {
-            return Some(());
-        }
-        candidates.swap_remove(i);
-    }
-    None
-}
-
-/// A game after `plies` random plies drawn from `seed`, as selfplay's `opening`.
-fn opening(variant: Variant, plies: u32, seed: u64) -> Game {
-    let mut rng = SmallRng::seed_from_u64(seed ^ 0x6f70_656e_696e_6773);
-    for _ in 0..1_000 {
-        let mut game = Game::new(variant);
-        let mut ended = false;
-        for _ in 0..plies {
-            if game.outcome().is_over() || random_move(&mut game, &mut rng).is_none() {
-                ended = true;
-                break;
-            }
-        }
-        if !ended && !game.outcome().is_over() {
-            return game;
-        }
-    }
-    Game::new(variant)
-}
 
 /// The AI of `level` for the seat `i` (0 South, 1 North) of a game seeded `seed`.
 fn ai(level: u8, ms: u64, seed: u64, i: u64) -> Ai {
@@ -121,7 +83,7 @@ fn main() {
     let mut by_side = [0u64; 2];
     for g in 0..games {
         let (line, swapped) = (g / 2, g % 2 == 1);
-        let start = opening(variant, plies, game_seed(seed, line));
+        let start = random_opening(variant, plies, game_seed(seed, line));
         // Game 0 of a pair: HI South; game 1: HI North.
         let levels = if swapped { [lo, hi] } else { [hi, lo] };
         let hi_side = if swapped { Side::North } else { Side::South };

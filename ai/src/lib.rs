@@ -56,6 +56,7 @@ pub mod endgame;
 mod eval;
 mod hash;
 pub mod mcts;
+pub mod opening;
 pub mod puzzle;
 mod report;
 pub mod review;

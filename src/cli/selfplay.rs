@@ -15,11 +15,12 @@ use std::time::Instant;
 
 use anyhow::Context;
 use mancala_ai::mcts::Mcts;
+use mancala_ai::opening::random_move;
 use mancala_ai::{Ai, SearchConfig};
 use mancala_bot::core::text::count;
 use mancala_rules::{Game, Outcome, Side, Variant};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use serde_json::json;
 
 /// A game that reaches this many plies is stopped and counted as a draw (a safety net:
@@ -212,25 +213,10 @@ enum Mover {
     Mcts(Box<Mcts>),
 }
 
-/// A game of `variant` after `plies` uniformly random plies drawn from `seed`. An
-/// opening that ends the game is drawn again (from the same generator); after 1,000
-/// such draws the start position is returned (no board of the bot ends that often).
+/// A game of `variant` after `plies` uniformly random plies drawn from `seed` (see
+/// [`mancala_ai::opening::random_opening`]).
 pub fn opening(variant: Variant, plies: u32, seed: u64) -> Game {
-    let mut rng = SmallRng::seed_from_u64(seed ^ 0x6f70_656e_696e_6773);
-    for _ in 0..1_000 {
-        let mut game = Game::new(variant);
-        let mut ended = false;
-        for _ in 0..plies {
-            if game.outcome().is_over() || random_move(&mut game, &mut rng).is_none() {
-                ended = true;
-                break;
-            }
-        }
-        if !ended && !game.outcome().is_over() {
-            return game;
-        }
-    }
-    Game::new(variant)
+    mancala_ai::opening::random_opening(variant, plies, seed)
 }
 
 /// Plays one game from `start` between `players` (South, North), with per-game seed
@@ -317,22 +303,6 @@ pub fn play_game(
         None => summary.draws += 1,
     }
     Ok((outcome, plies))
-}
-
-/// Plays a uniformly random legal move in `game`: a random candidate of the
-/// position's pseudo-legal moves, dropped and drawn again when the rules refuse it (an
-/// endless move), which is uniform over the legal moves and plays each move once
-/// instead of generating every child first. `None` when no candidate is legal.
-fn random_move(game: &mut Game, rng: &mut SmallRng) -> Option<()> {
-    let mut candidates = game.position().pseudo_legal_moves();
-    while !candidates.is_empty() {
-        let i = rng.gen_range(0..candidates.len());
-        if game.advance(candidates[i]).is_ok() {
-            return Some(());
-        }
-        candidates.swap_remove(i);
-    }
-    None
 }
 
 /// Runs the command, writing to `out`: exit 0 after the report. The arguments were
@@ -447,7 +417,7 @@ pub fn run(args: &SelfplayArgs, out: &mut impl Write) -> anyhow::Result<ExitCode
 
 /// The seed of game (or opening) `n` of a run seeded `seed`.
 fn game_seed(seed: u64, n: u32) -> u64 {
-    seed.wrapping_mul(1_000_003).wrapping_add(u64::from(n))
+    mancala_ai::opening::game_seed(seed, u64::from(n))
 }
 
 /// `game N: RESULT, P plies (South X, North Y)`.
