@@ -164,8 +164,8 @@ pub fn level_name(level: u8) -> Option<&'static str> {
 /// from 2 random plies (at most 36 openings) 2v1 74.2% and 74.3% (seeds 1 and 2), 3v2
 /// 75.2% and 74.1%, 4v3 68.0% and 67.9%, 5v4 67.8% (200 games, seed 1) and 68.0% (seed
 /// 2); through `mancala-bot selfplay` (seed 0, 400 games; 5v4 200 games, seeds 0 and 3)
-/// 75.2%, 71.2%, 66.4%, and 64.8% and 66.0%: 5v4 is 66.9% over its 1000 games, the
-/// narrowest step. From 4 plies 67.7%, 71.2%, 67.0%, 65.0%; from 6 plies 64.1%, 64.5%,
+/// 75.2%, 71.2%, 66.4%, and 64.8% and 66.0%, then 65.4% and 65.8% (400 games, seeds 4
+/// and 5): 5v4 is 66.3% over its 1800 games, the narrowest step. From 4 plies 67.7%, 71.2%, 67.0%, 65.0%; from 6 plies 64.1%, 64.5%,
 /// 62.9%, 61.2% (the old steps, (1, 200), (2, 100), (5, 25), (8, 5), gave 66%, 65%,
 /// 62%, 57% there).
 fn level_params(level: u8, variant: Variant) -> (u32, i32) {
