@@ -14,8 +14,8 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use mancala_rules::Side;
 
-use super::game_page::{rating_changes, render, Extras};
-use super::game_view::{review_of, Found};
+use super::game_page::{render, Extras};
+use super::game_view::Found;
 use super::layout::{CspNonce, PageLang};
 use super::page_cache::{cacheable, KeptPage, PageKey, NONCE_MARK};
 use super::{site, WebState};
@@ -88,11 +88,8 @@ fn draw(
     key: PageKey,
     path: &str,
 ) -> Arc<KeptPage> {
+    let extras = Extras::of(store, &found);
     let r = &found.record;
-    let extras = Extras {
-        ratings: rating_changes(store, r),
-        review: found.analysis.as_deref().and_then(|b| review_of(b, r)),
-    };
     let mark = CspNonce(NONCE_MARK.to_string());
     let html = with_lang(key.lang, || render(&found, &extras, key.lang, &mark, path));
     let kept = Arc::new(KeptPage::new(&html.into_string()));

@@ -140,12 +140,19 @@ async fn page(
         finished_page(&st, &*store, &id_owned, lang, &path_owned)
     })
     .await;
+    // A failed read is answered as an unknown game, not read again as one in play.
     match finished {
         Ok(Ok(Finished::Page(kept))) => return kept_answer(&kept, headers, nonce),
-        Ok(Ok(Finished::Hidden)) => return not_found(lang, nonce, path),
         Ok(Ok(Finished::Absent)) => {}
-        Ok(Err(e)) => tracing::error!(error = %e, "web: cannot read a finished game"),
-        Err(e) => tracing::error!(error = %e, "web: the finished game's read failed"),
+        Ok(Ok(Finished::Hidden)) => return not_found(lang, nonce, path),
+        Ok(Err(e)) => {
+            tracing::error!(error = %e, "web: cannot read a finished game");
+            return not_found(lang, nonce, path);
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "web: the finished game's read failed");
+            return not_found(lang, nonce, path);
+        }
     }
     match find(state, raw).await {
         Some(found) => super::game_page::page(state, found, lang, nonce, path).await,

@@ -16,7 +16,7 @@ use axum::response::{IntoResponse, Response};
 use mancala_rules::Side;
 use maud::{html, Markup, PreEscaped};
 
-use super::game_view::{hole_name, stored_review, Found, GameView, PlyView, REPLAY_JS_PATH};
+use super::game_view::{hole_name, review_of, Found, GameView, PlyView, REPLAY_JS_PATH};
 use super::layout::{shell, CspNonce, Page, PageLang};
 use super::match_view::MatchView;
 use super::WebState;
@@ -56,6 +56,18 @@ pub(super) struct Extras {
     pub(super) review: Option<StoredReview>,
 }
 
+impl Extras {
+    /// The ratings of `found`'s game, read from `store`, and its analysis from the
+    /// bytes read with it (blocks: call it off the async threads).
+    pub(super) fn of(store: &dyn Store, found: &Found) -> Extras {
+        let r = &found.record;
+        Extras {
+            ratings: rating_changes(store, r),
+            review: found.analysis.as_deref().and_then(|b| review_of(b, r)),
+        }
+    }
+}
+
 /// `/g/ID` of a game in play (a finished game's page comes from
 /// [`super::finished_page`]): drawn at each request, `no-cache`.
 pub(crate) async fn page(
@@ -65,29 +77,22 @@ pub(crate) async fn page(
     nonce: &CspNonce,
     path: &str,
 ) -> Response {
-    let lang = lang.or(found.language);
     let Some(store) = state.store.clone() else {
         return super::layout::not_found(PageLang::default(), nonce, path);
     };
-    let extras = read_extras(store, found.record.clone()).await;
+    let read = tokio::task::spawn_blocking(move || {
+        let extras = Extras::of(&*store, &found);
+        (found, extras)
+    });
+    let Ok((found, extras)) = read.await else {
+        return super::layout::not_found(lang, nonce, path);
+    };
+    let lang = lang.or(found.language);
     let body = with_lang(lang, || render(&found, &extras, lang, nonce, path));
     let mut res = body.into_response();
     res.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     res
-}
-
-/// The ratings and the analysis of `record`, off the async threads.
-async fn read_extras(store: Arc<dyn Store>, record: Record) -> Extras {
-    tokio::task::spawn_blocking(move || Extras {
-        ratings: rating_changes(&*store, &record),
-        review: stored_review(&*store, &record),
-    })
-    .await
-    .unwrap_or(Extras {
-        ratings: [None, None],
-        review: None,
-    })
 }
 
 /// The whole page, in the current language.
