@@ -11,9 +11,9 @@
 //! Levels ([`SearchConfig::level`], 1-5): 1 looks one move ahead and errs by up to 1.5
 //! seeds (a beginner), 2 looks two moves ahead, 3 four, 4 six, and 5 searches as deep
 //! as its time allows. Hoyito's steps are spread wider (issue 32): 1 plays at random
-//! (but takes a move that wins at once and avoids one that loses at once), 2 looks one move ahead and errs by up to 2
-//! seeds, 3 looks two ahead and errs by up to 2 seeds, 4 looks four ahead and errs by up
-//! to 1. Each level beats the one below by at least 65% (in Hoyito from openings of 2
+//! (but takes a move that wins at once and avoids one that loses at once), 2 looks one
+//! move ahead and errs by up to 2 seeds, 3 looks two ahead and errs by up to 2 seeds, 4
+//! looks four ahead and errs by up to 1. Each level beats the one below by at least 65% (in Hoyito from openings of 2
 //! random plies in pairs; see `level_params`).
 //!
 //! The Hoyito 2x6 start is a North win as far as the search can tell (issue 32): level
