@@ -176,7 +176,7 @@ fn duel(game: &str, (hi, lo): (u8, u8), games: u64, nodes: u64, random_plies: u3
         let hi_side = if g % 2 == 0 { Side::South } else { Side::North };
         let mut a = ai(hi, 100 + g, nodes);
         let mut b = ai(lo, 200 + g, nodes);
-        let mut game = random_opening(v, random_plies, g / 2);
+        let mut game = mancala_ai::opening::random_opening(v, random_plies, g / 2);
         while !game.outcome().is_over() && game.moves().len() < 1000 {
             let r = if game.position().to_move() == hi_side {
                 a.choose_in_game(&game)
@@ -192,25 +192,6 @@ fn duel(game: &str, (hi, lo): (u8, u8), games: u64, nodes: u64, random_plies: u3
         };
     }
     points
-}
-
-/// A game of `v` after `plies` random legal plies drawn from `seed`, drawn again while
-/// they end the game.
-fn random_opening(v: Variant, plies: u32, seed: u64) -> Game {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    loop {
-        let mut game = Game::new(v);
-        for _ in 0..plies {
-            let legal = game.legal_moves();
-            if game.outcome().is_over() || legal.is_empty() {
-                break;
-            }
-            game.play(legal[rng.gen_range(0..legal.len())]).unwrap();
-        }
-        if !game.outcome().is_over() {
-            return game;
-        }
-    }
 }
 
 /// Asserts that each level scores at least `share` of the points against the one below
